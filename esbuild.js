@@ -1,0 +1,64 @@
+// Bundles the extension the way the official extension template does: one context per entry
+// point, `--production` to minify, `--watch` to rebuild on change, `vscode` left external.
+const esbuild = require('esbuild');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Prints build errors in the `file:line:col` shape the problem matcher understands. */
+const problemMatcherPlugin = {
+  name: 'esbuild-problem-matcher',
+  setup(build) {
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+const shared = {
+  bundle: true,
+  format: 'cjs',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  platform: 'node',
+  target: 'node20',
+  external: ['vscode'],
+  logLevel: 'silent',
+  plugins: [problemMatcherPlugin],
+};
+
+const entryPoints = [
+  // The extension itself: activation must stay cheap, so it never bundles a rank file.
+  { in: 'src/extension.ts', out: 'extension' },
+  // The tokenizer runs in a worker thread so building the encoder never blocks the extension host.
+  { in: 'src/tokenizerWorker.ts', out: 'tokenizerWorker' },
+  // The command line: replay transcripts and search a session's storage.
+  { in: 'src/cli/main.ts', out: 'cli' },
+];
+
+async function main() {
+  const contexts = await Promise.all(
+    entryPoints
+      .filter((entry) => require('fs').existsSync(entry.in))
+      .map((entry) => esbuild.context({ ...shared, entryPoints: [entry], outdir: 'dist' })),
+  );
+  if (watch) {
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
+    return;
+  }
+  await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+  await Promise.all(contexts.map((ctx) => ctx.dispose()));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', '.vscode-test/**', 'node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      curly: ['warn', 'multi-line'],
+      eqeqeq: ['warn', 'smart'],
+      'no-console': 'warn',
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'The engine is pure TypeScript: no vscode import.' }],
+        patterns: [{ group: ['**/vscode/**', '**/vscode'], message: 'The engine may not depend on the VS Code layer.' }],
+      }],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'src/cli/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

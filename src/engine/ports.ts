@@ -1,0 +1,64 @@
+/**
+ * Small interfaces the host implements. Each is shaped like what VS Code or node already gives,
+ * so the adapters stay thin.
+ */
+
+/** Encodings the token counter knows. */
+export type EncodingName = 'o200k_base' | 'cl100k_base';
+
+/**
+ * Exact token counting. Building an encoder is expensive (hundreds of milliseconds), so a
+ * tokenizer may not be ready at first; the engine estimates until it is.
+ */
+export interface Tokenizer {
+  readonly encoding: EncodingName;
+  /** False until the encoder is built. */
+  readonly ready: boolean;
+  /** Starts building the encoder if it is not built yet; resolves once counting is exact. */
+  whenReady(): Promise<void>;
+  /** Exact counts, one per text, in order. Waits for the encoder if it is not ready. */
+  countMany(texts: readonly string[]): Promise<number[]>;
+}
+
+/**
+ * Session storage, addressed by '/'-separated paths relative to the store's root.
+ * Writes are atomic; appends add one line to an append-only file.
+ */
+export interface Store {
+  /** Replaces the file atomically: a crash leaves either the old or the new content. */
+  write(path: string, content: string): Promise<void>;
+  /** Appends lines (each gets a trailing newline) to an append-only file, creating it if needed. */
+  append(path: string, lines: readonly string[]): Promise<void>;
+  /** The file's content, or undefined when it does not exist. */
+  read(path: string): Promise<string | undefined>;
+  /** Names of the entries directly under a folder; empty when the folder does not exist. */
+  list(folder: string): Promise<string[]>;
+  /** Removes a file or a folder with everything in it; missing paths are ignored. */
+  remove(path: string): Promise<void>;
+  /** Where a path lives, for showing to people and linking (a file system path or a URI). */
+  locate(path: string): string;
+}
+
+/** Shaped like VS Code's `LogOutputChannel`, so one satisfies it as it is. */
+export interface Logger {
+  trace(message: string, ...args: unknown[]): void;
+  debug(message: string, ...args: unknown[]): void;
+  info(message: string, ...args: unknown[]): void;
+  warn(message: string, ...args: unknown[]): void;
+  error(error: string | Error, ...args: unknown[]): void;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export const silentLogger: Logger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};

@@ -1,0 +1,75 @@
+/**
+ * The conversation model every part of the engine works on. The VS Code layer converts
+ * `LanguageModelChatMessage` parts to and from it; importers convert transcripts into it.
+ *
+ * Messages and blocks are treated as immutable values: a tier that changes one returns a new
+ * object, which is what lets token counts be cached per block object.
+ */
+
+export type Role = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface TextBlock {
+  readonly type: 'text';
+  readonly text: string;
+}
+
+/** Tool input is whatever JSON the model produced for the call. */
+export type ToolInput = Readonly<Record<string, unknown>>;
+
+export interface ToolCallBlock {
+  readonly type: 'toolCall';
+  /** Stable id the result refers to. */
+  readonly id: string;
+  readonly name: string;
+  readonly input: ToolInput;
+}
+
+export interface ToolResultBlock {
+  readonly type: 'toolResult';
+  /** Id of the tool call this result answers. */
+  readonly callId: string;
+  readonly content: string;
+  readonly isError: boolean;
+  /** Name of the tool that produced it, when known (importers and the host fill it in). */
+  readonly toolName?: string;
+}
+
+export type Block = TextBlock | ToolCallBlock | ToolResultBlock;
+
+export interface Message {
+  /** Stable across the session: the archive, the active context and snapshots refer to it. */
+  readonly id: string;
+  readonly role: Role;
+  readonly blocks: readonly Block[];
+  /** Milliseconds since the epoch, when the message entered the session. */
+  readonly at?: number;
+}
+
+export function textBlock(text: string): TextBlock {
+  return { type: 'text', text };
+}
+
+export function toolCallBlock(id: string, name: string, input: ToolInput): ToolCallBlock {
+  return { type: 'toolCall', id, name, input };
+}
+
+export function toolResultBlock(callId: string, content: string, isError = false, toolName?: string): ToolResultBlock {
+  return toolName === undefined ? { type: 'toolResult', callId, content, isError } : { type: 'toolResult', callId, content, isError, toolName };
+}
+
+export function message(id: string, role: Role, blocks: readonly Block[], at?: number): Message {
+  return at === undefined ? { id, role, blocks } : { id, role, blocks, at };
+}
+
+/** All the text of a message's text blocks, joined. */
+export function messageText(msg: Message): string {
+  return msg.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+}
+
+export function toolCalls(msg: Message): ToolCallBlock[] {
+  return msg.blocks.filter((b): b is ToolCallBlock => b.type === 'toolCall');
+}
+
+export function toolResults(msg: Message): ToolResultBlock[] {
+  return msg.blocks.filter((b): b is ToolResultBlock => b.type === 'toolResult');
+}
