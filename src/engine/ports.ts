@@ -62,3 +62,12 @@ export const silentLogger: Logger = {
   warn: () => undefined,
   error: () => undefined,
 };
+
+/**
+ * Read access to the user's files, so tier 2 can check that what a tool wrote is really on disk
+ * before it drops the copy from the context.
+ */
+export interface WorkspaceFiles {
+  /** The file's text, or undefined when it does not exist or cannot be read. */
+  readText(path: string): Promise<string | undefined>;
+}

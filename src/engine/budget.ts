@@ -1,0 +1,40 @@
+/**
+ * The token budget: what the model can take as input, less a reserve for its answer.
+ */
+
+/** Room kept for the model's answer unless a setting says otherwise. */
+export const DEFAULT_ANSWER_RESERVE_TOKENS = 4096;
+
+/** A budget never drops below this, so a tiny or misreported window still leaves room to work. */
+export const MIN_BUDGET_TOKENS = 1024;
+
+export interface BudgetInputs {
+  /** The model's maximum input tokens (e.g. `LanguageModelChat.maxInputTokens`). */
+  readonly maxInputTokens: number;
+  /** @default DEFAULT_ANSWER_RESERVE_TOKENS */
+  readonly answerReserveTokens?: number;
+  /** When above 0, replaces the model's figure. */
+  readonly maxInputTokensOverride?: number;
+}
+
+/** Budget = maximum input tokens (or the override) − answer reserve. */
+export function budgetFor(inputs: BudgetInputs): number {
+  const window = inputs.maxInputTokensOverride && inputs.maxInputTokensOverride > 0 ? inputs.maxInputTokensOverride : inputs.maxInputTokens;
+  const reserve = Math.max(0, inputs.answerReserveTokens ?? DEFAULT_ANSWER_RESERVE_TOKENS);
+  // A reserve larger than half the window would leave nothing for the conversation: cap it.
+  const effectiveReserve = Math.min(reserve, Math.floor(window / 2));
+  return Math.max(MIN_BUDGET_TOKENS, Math.floor(window - effectiveReserve));
+}
+
+/**
+ * The dynamic budget of the checkpoint design (seed 003): what is left for the conversation
+ * once the system prompt and the checkpoints have taken their share.
+ */
+export function availableBudget(budget: number, systemTokens: number, checkpointTokens: number): number {
+  return Math.max(0, budget - systemTokens - checkpointTokens);
+}
+
+/** Usage share of a budget, 0 for an empty budget. */
+export function usageOf(tokens: number, budget: number): number {
+  return budget > 0 ? tokens / budget : 0;
+}

@@ -1,0 +1,369 @@
+/**
+ * A managed conversation: the archive (everything), the active context (what the model sees) and
+ * the tiers that keep the active context inside the budget. Every message is archived before any
+ * tier changes the active context.
+ */
+import { Archive } from './archive';
+import { usageOf } from './budget';
+import type { CompressionEvent } from './compressionEvent';
+import { Emitter } from './events';
+import { levelFor, type Level } from './levels';
+import type { EngineOptions } from './options';
+import type { Clock, Logger, Store, WorkspaceFiles } from './ports';
+import { newSessionId, sessionPaths, type SessionPaths } from './sessionPaths';
+import { emptyState, parseSessionState, type SessionState } from './sessionState';
+import { offloadDecision, offloadResult, type OffloadRecord } from './tiers/offload';
+import { truncatePersistedInputs } from './tiers/truncateInputs';
+import { applyWatermark, findCheckpointCall, indexOfCall } from './tiers/watermark';
+import type { TokenCounter } from './tokens/counter';
+import { messageText, type Block, type Message, type ToolResultBlock } from './types';
+
+export interface SessionDeps {
+  readonly store: Store;
+  readonly counter: TokenCounter;
+  readonly files: WorkspaceFiles;
+  readonly logger: Logger;
+  readonly clock: Clock;
+}
+
+/** Results longer than this are sized by estimate: counting 50 MB exactly would stall the turn. */
+export const HUGE_RESULT_CHARS = 2_000_000;
+/** Characters per token of the estimate used for huge results. */
+const ESTIMATE_CHARS_PER_TOKEN = 4;
+
+/** What the model is sent, and how full the window is. */
+export interface PreparedContext {
+  readonly messages: readonly Message[];
+  readonly tokens: number;
+  readonly budget: number;
+  readonly usage: number;
+  readonly level: Level;
+  /** True while the tokenizer is not built and the figures are estimates. */
+  readonly estimated: boolean;
+  /** What the tiers did during this call. */
+  readonly events: readonly CompressionEvent[];
+}
+
+/** Something the user should be told in plain words (archive unwritable, state rebuilt…). */
+export interface SessionWarning {
+  readonly at: number;
+  readonly message: string;
+}
+
+export type SessionChange = { readonly kind: 'messages' | 'compressed' | 'warning' | 'cleared' };
+
+export class ContextSession {
+  private readonly changeEmitter = new Emitter<SessionChange>();
+  /** Fires whenever the active context, the offloads or the warnings change. */
+  readonly onDidChange = this.changeEmitter.event;
+  private readonly archive: Archive;
+  readonly paths: SessionPaths;
+  /** Messages the archive could not take yet; retried before anything else is written. */
+  private unarchived: Message[] = [];
+  private readonly warningList: SessionWarning[] = [];
+
+  private constructor(
+    private state: SessionState,
+    private readonly options: EngineOptions,
+    private readonly deps: SessionDeps,
+  ) {
+    this.paths = sessionPaths(state.id);
+    this.archive = new Archive(deps.store, this.paths.archive);
+  }
+
+  /** Starts a new, empty session. */
+  static create(options: EngineOptions, deps: SessionDeps, id = newSessionId(deps.clock.now())): ContextSession {
+    return new ContextSession(emptyState(id, deps.clock.now()), options, deps);
+  }
+
+  /**
+   * Opens a stored session. A corrupt or unknown state file does not lose the session: the active
+   * context is rebuilt from the archive and the user is told. Undefined when nothing is stored.
+   */
+  static async open(id: string, options: EngineOptions, deps: SessionDeps): Promise<ContextSession | undefined> {
+    const paths = sessionPaths(id);
+    const text = await deps.store.read(paths.state);
+    const parsed = text === undefined ? undefined : parseSessionState(text);
+    if (parsed) return new ContextSession(parsed, options, deps);
+    const archived = await new Archive(deps.store, paths.archive).read();
+    if (text === undefined && archived.messages.length === 0) return undefined;
+    const rebuilt: SessionState = {
+      ...emptyState(id, deps.clock.now()),
+      active: archived.messages,
+      archivedCount: archived.messages.length,
+      title: titleOf(archived.messages),
+    };
+    const session = new ContextSession(rebuilt, options, deps);
+    session.warn(
+      `The state of session ${id} could not be read, so its context was rebuilt from the archive (${archived.messages.length} messages` +
+        `${archived.unreadableLines.length > 0 ? `; archive lines ${archived.unreadableLines.join(', ')} were unreadable and skipped` : ''}). Nothing else was lost.`,
+    );
+    return session;
+  }
+
+  get id(): string {
+    return this.state.id;
+  }
+
+  get title(): string {
+    return this.state.title;
+  }
+
+  /** The active context: what the model is sent next. */
+  get messages(): readonly Message[] {
+    return this.state.active;
+  }
+
+  get offloads(): readonly OffloadRecord[] {
+    return this.state.offloads;
+  }
+
+  get snapshot(): SessionState {
+    return this.state;
+  }
+
+  get warnings(): readonly SessionWarning[] {
+    return this.warningList;
+  }
+
+  /** True when every message that entered the session is in the archive. */
+  get archiveComplete(): boolean {
+    return this.unarchived.length === 0;
+  }
+
+  archiveLocation(): string {
+    return this.archive.locate();
+  }
+
+  async readArchive(): Promise<Message[]> {
+    return (await this.archive.read()).messages;
+  }
+
+  /**
+   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival).
+   * When the archive cannot be written, the messages still join the context unchanged: nothing is
+   * removed from the context until the archive holds it.
+   */
+  async add(messages: readonly Message[]): Promise<CompressionEvent[]> {
+    const archived = await this.archiveMessages(messages);
+    const events: CompressionEvent[] = [];
+    const offloads: OffloadRecord[] = [];
+    const arrived: Message[] = [];
+    const callNames = toolCallNames([...this.state.active, ...messages]);
+    for (const msg of messages) {
+      arrived.push(archived ? await this.offloadLargeResults(msg, callNames, events, offloads) : msg);
+    }
+    this.update({
+      active: [...this.state.active, ...arrived],
+      title: this.state.title || titleOf(messages),
+      offloads: [...this.state.offloads, ...offloads],
+      history: [...this.state.history, ...events],
+    });
+    this.changeEmitter.fire({ kind: 'messages' });
+    return events;
+  }
+
+  /** Asks for a checkpoint at the next call of this tool (seed 001's trigger); resolved on the next request. */
+  requestCheckpoint(toolName: string): void {
+    this.update({ pendingCheckpointTool: toolName });
+  }
+
+  /**
+   * Prepares the next request: measures, truncates inputs already on disk when usage is above the
+   * trigger (tier 2), resolves a pending checkpoint and applies the watermark.
+   */
+  async prepare(budget: number): Promise<PreparedContext> {
+    const events: CompressionEvent[] = [];
+    let measured = await this.deps.counter.measure(this.state.active);
+    if (this.archiveComplete && usageOf(measured.total, budget) >= this.options.truncateInputsAt) {
+      await this.truncateInputs(events);
+    }
+    this.resolvePendingCheckpoint();
+    await this.applyWatermark(events);
+    if (events.length > 0) measured = await this.deps.counter.measure(this.state.active);
+    await this.finish(events);
+    const usage = usageOf(measured.total, budget);
+    return { messages: this.state.active, tokens: measured.total, budget, usage, level: levelFor(usage, this.options.thresholds), estimated: measured.estimated, events };
+  }
+
+  /**
+   * "Compress context": truncates every verified input outside the recent messages whatever the
+   * level, and moves the watermark to the last tool call before them, so old tool blocks go.
+   */
+  async compress(budget: number): Promise<PreparedContext> {
+    const events: CompressionEvent[] = [];
+    if (this.archiveComplete) {
+      await this.truncateInputs(events);
+      const lastOldCall = this.lastCallBeforeRecent();
+      if (lastOldCall && lastOldCall !== this.state.watermark && this.isAfterWatermark(lastOldCall)) {
+        this.update({ watermark: lastOldCall });
+        this.deps.logger.info(`Watermark moved to ${lastOldCall} by an explicit compression.`);
+      }
+      await this.applyWatermark(events);
+    } else {
+      this.warn('Compression was skipped: the archive could not be written, and nothing is removed from the context until it is.');
+    }
+    await this.finish(events);
+    const measured = await this.deps.counter.measure(this.state.active);
+    const usage = usageOf(measured.total, budget);
+    return { messages: this.state.active, tokens: measured.total, budget, usage, level: levelFor(usage, this.options.thresholds), estimated: measured.estimated, events };
+  }
+
+  /** Writes the state file. A failure is reported, not thrown: the conversation goes on in memory. */
+  async save(): Promise<void> {
+    try {
+      await this.deps.store.write(this.paths.state, JSON.stringify(this.state));
+    } catch (e) {
+      this.warn(`The session state could not be saved (${errorText(e)}). The conversation goes on; the archive still has every message.`);
+    }
+  }
+
+  dispose(): void {
+    this.changeEmitter.dispose();
+  }
+
+  private async finish(events: readonly CompressionEvent[]): Promise<void> {
+    if (events.length > 0) {
+      this.update({ history: [...this.state.history, ...events] });
+      this.changeEmitter.fire({ kind: 'compressed' });
+    }
+    await this.save();
+  }
+
+  private async archiveMessages(messages: readonly Message[]): Promise<boolean> {
+    const pending = [...this.unarchived, ...messages];
+    try {
+      await this.archive.append(pending);
+      this.unarchived = [];
+      this.update({ archivedCount: this.state.archivedCount + pending.length });
+      return true;
+    } catch (e) {
+      this.unarchived = pending;
+      this.warn(
+        `The archive could not be written (${errorText(e)}). The conversation goes on with its full context; ` +
+          `compression waits until the archive can be written, so nothing is lost.`,
+      );
+      return false;
+    }
+  }
+
+  private async offloadLargeResults(msg: Message, callNames: ReadonlyMap<string, string>, events: CompressionEvent[], records: OffloadRecord[]): Promise<Message> {
+    if (!msg.blocks.some((b) => b.type === 'toolResult')) return msg;
+    const blocks: Block[] = [];
+    for (const block of msg.blocks) {
+      blocks.push(block.type === 'toolResult' ? await this.offloadIfLarge(block, block.toolName ?? callNames.get(block.callId) ?? 'tool', msg, events, records) : block);
+    }
+    return blocks.every((b, i) => b === msg.blocks[i]) ? msg : { ...msg, blocks };
+  }
+
+  private async offloadIfLarge(block: ToolResultBlock, toolName: string, msg: Message, events: CompressionEvent[], records: OffloadRecord[]): Promise<ToolResultBlock> {
+    const huge = block.content.length > HUGE_RESULT_CHARS;
+    const tokens = huge ? Math.ceil(block.content.length / ESTIMATE_CHARS_PER_TOKEN) : await this.deps.counter.countText(block.content);
+    if (offloadDecision(block.content, tokens, { thresholdTokens: this.options.offloadThresholdTokens }) === 'keep') return block;
+    const at = msg.at ?? this.deps.clock.now();
+    try {
+      const offloaded = await offloadResult(block, toolName, tokens, at, { store: this.deps.store, folder: this.paths.offloaded });
+      const savedTokens = Math.max(0, tokens - (await this.deps.counter.countText(offloaded.block.content)));
+      const estimated = huge || this.deps.counter.estimated;
+      records.push({ callId: block.callId, toolName, file: offloaded.file, tokens, savedTokens, kind: offloaded.kind, isError: block.isError, at, estimated });
+      const what = block.isError ? 'error' : 'result';
+      events.push({ at, tier: 'offload', savedTokens, detail: `Offloaded ${toolName} ${what} (${tokens.toLocaleString('en-US')} tokens) to ${offloaded.file.split('/').pop()}` });
+      if (offloaded.replacedCharacters > 0) {
+        this.deps.logger.warn(`${offloaded.replacedCharacters} invalid UTF-16 characters were replaced in the offloaded copy of ${block.callId}; the archive keeps the original.`);
+      }
+      return offloaded.block;
+    } catch (e) {
+      this.warn(`A large ${toolName} result could not be written to a file (${errorText(e)}); it stays in the context in full.`);
+      return block;
+    }
+  }
+
+  private async truncateInputs(events: CompressionEvent[]): Promise<void> {
+    const result = await truncatePersistedInputs(this.state.active, this.options.recentMessagesKept, {
+      files: this.deps.files,
+      countText: (t) => this.deps.counter.countText(t),
+      now: this.deps.clock.now(),
+    });
+    if (result.records.length === 0) return;
+    this.update({ active: result.messages, truncations: [...this.state.truncations, ...result.records] });
+    for (const r of result.records) {
+      events.push({ at: r.at, tier: 'truncate', savedTokens: r.savedTokens, detail: `Truncated ${r.toolName} input for ${r.path} (content on disk)` });
+    }
+  }
+
+  private resolvePendingCheckpoint(): void {
+    const tool = this.state.pendingCheckpointTool;
+    if (!tool) return;
+    const found = findCheckpointCall(this.state.active, tool, this.state.watermark);
+    if (found) {
+      this.deps.logger.info(`Watermark updated to ${found} (checkpoint by ${tool}).`);
+      this.update({ watermark: found, pendingCheckpointTool: undefined });
+    } else {
+      this.deps.logger.warn(`Checkpoint tool ${tool} not found after the watermark; the watermark is unchanged.`);
+      this.update({ pendingCheckpointTool: undefined });
+    }
+  }
+
+  private async applyWatermark(events: CompressionEvent[]): Promise<void> {
+    const watermark = this.state.watermark;
+    if (!watermark) return;
+    const result = applyWatermark(this.state.active, watermark);
+    if (!result.found) {
+      this.deps.logger.warn(`Watermark ${watermark} not found in the context; no tool blocks were dropped.`);
+      return;
+    }
+    if (result.removedBlocks === 0) return;
+    const before = await this.deps.counter.measure(this.state.active);
+    const after = await this.deps.counter.measure(result.messages);
+    this.update({ active: result.messages });
+    events.push({
+      at: this.deps.clock.now(),
+      tier: 'watermark',
+      savedTokens: Math.max(0, before.total - after.total),
+      detail: `Dropped ${result.removedBlocks} tool blocks before the watermark (${result.removedMessages} empty messages removed); all text kept`,
+    });
+  }
+
+  private lastCallBeforeRecent(): string | undefined {
+    const end = this.state.active.length - this.options.recentMessagesKept;
+    for (let i = end - 1; i >= 0; i--) {
+      const calls = this.state.active[i].blocks.filter((b) => b.type === 'toolCall');
+      const last = calls[calls.length - 1];
+      if (last?.type === 'toolCall') return last.id;
+    }
+    return undefined;
+  }
+
+  private isAfterWatermark(callId: string): boolean {
+    if (!this.state.watermark) return true;
+    const current = indexOfCall(this.state.active, this.state.watermark);
+    return current === -1 || indexOfCall(this.state.active, callId) > current;
+  }
+
+  private update(patch: Partial<SessionState>): void {
+    this.state = { ...this.state, ...patch, updatedAt: this.deps.clock.now() };
+  }
+
+  private warn(message: string): void {
+    this.deps.logger.warn(message);
+    this.warningList.push({ at: this.deps.clock.now(), message });
+    this.changeEmitter.fire({ kind: 'warning' });
+  }
+}
+
+function toolCallNames(messages: readonly Message[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const m of messages) for (const b of m.blocks) if (b.type === 'toolCall') names.set(b.id, b.name);
+  return names;
+}
+
+/** The session's title: its first user request, on one line. */
+function titleOf(messages: readonly Message[]): string {
+  const first = messages.find((m) => m.role === 'user');
+  const text = first ? messageText(first).replace(/\s+/g, ' ').trim() : '';
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

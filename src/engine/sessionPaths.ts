@@ -1,0 +1,26 @@
+/** Where a session's files live inside the store: one folder per session. */
+
+export const SESSIONS_FOLDER = 'sessions';
+
+export interface SessionPaths {
+  readonly folder: string;
+  readonly state: string;
+  readonly archive: string;
+  readonly offloaded: string;
+}
+
+export function sessionPaths(sessionId: string): SessionPaths {
+  const folder = `${SESSIONS_FOLDER}/${sessionId}`;
+  return { folder, state: `${folder}/state.json`, archive: `${folder}/archive.jsonl`, offloaded: `${folder}/offloaded` };
+}
+
+/** A new session id: sortable by creation time, unique enough for one workspace. */
+export function newSessionId(now: number): string {
+  const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  return `s-${stamp}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Session ids are folder names: only what newSessionId makes is accepted. */
+export function isSessionId(v: unknown): v is string {
+  return typeof v === 'string' && /^s-[0-9]{8}-[0-9]{6}-[a-z0-9]{1,12}$/.test(v);
+}

@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import { buildPreview } from '../../src/engine/preview/preview';
+import { offloadFileName } from '../../src/engine/tiers/offload';
+import type { ToolResultBlock } from '../../src/engine/types';
+import { call, filler, result, user } from './support/builders';
+import { sessionRig } from './support/session';
+
+const resultBlock = (rig: ReturnType<typeof sessionRig>, callId: string): ToolResultBlock => {
+  for (const m of rig.session.messages) for (const b of m.blocks) if (b.type === 'toolResult' && b.callId === callId) return b;
+  throw new Error(`no result ${callId}`);
+};
+
+describe('tier 1: offload large tool results', () => {
+  it('offloads a tool result above the threshold to a file and leaves a preview and the path', async () => {
+    const rig = sessionRig();
+    const big = filler(20_000);
+    const events = await rig.session.add([user('read the log'), call('c1', 'read_log', { path: 'app.log' }), result('c1', big)]);
+    const block = resultBlock(rig, 'c1');
+    assert.match(block.content, /^## Offloaded: read_log Result/);
+    assert.match(block.content, /\*\*Path:\*\* memory:\/sessions\/s-20260121-103522-test\/offloaded\/20260121-103522-000_read_log_c1\.txt/);
+    assert.match(block.content, /\*\*Tokens Saved:\*\*/);
+    assert.match(block.content, /> lorem ipsum/);
+    assert.ok(block.content.length < 4000);
+    const record = rig.session.offloads[0];
+    assert.equal(await rig.store.read(record.file), big);
+    assert.equal(events[0].tier, 'offload');
+    assert.ok(record.savedTokens > 19_000);
+  });
+
+  it('keeps a result at or below the threshold as it is', async () => {
+    const rig = sessionRig();
+    const content = filler(14_000);
+    await rig.session.add([call('c1', 'read_log', {}), result('c1', content)]);
+    assert.equal(resultBlock(rig, 'c1').content, content);
+    assert.equal(rig.session.offloads.length, 0);
+  });
+
+  it('keeps small results and small structured JSON even with a tiny threshold', async () => {
+    const rig = sessionRig({ offloadThresholdTokens: 50 });
+    const small = 'x'.repeat(600); // 150 tokens: under the 200-token floor
+    const json = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: i, ok: true }))); // ~ 400 tokens of JSON
+    await rig.session.add([call('c1', 'a', {}), result('c1', small), call('c2', 'b', {}), result('c2', json)]);
+    assert.equal(resultBlock(rig, 'c1').content, small);
+    assert.equal(resultBlock(rig, 'c2').content, json);
+  });
+
+  it('offloads a huge tool error only with a plain notice that the call failed', async () => {
+    const rig = sessionRig();
+    const error = `Traceback (most recent call last):\n${filler(16_000, 'frame')}ValueError: boom`;
+    await rig.session.add([call('c1', 'run_tests', {}), result('c1', error, true)]);
+    const block = resultBlock(rig, 'c1');
+    assert.equal(block.isError, true);
+    assert.match(block.content, /## Offloaded: run_tests Error/);
+    assert.match(block.content, /This tool call failed/);
+    assert.match(block.content, /ValueError: boom/);
+  });
+
+  it('names the file from timestamp, tool and call id, and no tool name can escape the folder', () => {
+    const name = offloadFileName(Date.UTC(2026, 0, 2, 3, 4, 5, 6), '../../etc/passwd', 'call/../../x', 'text');
+    assert.equal(name, '20260102-030405-006_etc_passwd_call_x.txt');
+    assert.ok(!name.includes('/') && !name.includes('..'));
+    assert.equal(offloadFileName(0, '', '', 'json'), '19700101-000000-000_tool_call.json');
+  });
+});
+
+describe('previews by content type (seed 004)', () => {
+  it('shows a JSON array as row count, keys and a few sample rows', () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ id: i, name: `n${i}`, total: i * 3 }));
+    const p = buildPreview(JSON.stringify(rows), 'database_query');
+    assert.equal(p.kind, 'json');
+    assert.match(p.text, /1,000 rows; keys: id, name, total/);
+    assert.match(p.text, /\{"id":0,"name":"n0","total":0\}/);
+    assert.ok(!p.text.includes('"id":3,'));
+  });
+
+  it('shows a JSON object response by its keys with scalar fields kept', () => {
+    const p = buildPreview(JSON.stringify({ status: 200, items: new Array(500).fill({ a: 1 }), next: 'cursor-9' }), 'api_call');
+    assert.match(p.text, /`status`: 200/);
+    assert.match(p.text, /`items`: array of 500/);
+    assert.match(p.text, /`next`: "cursor-9"/);
+  });
+
+  it('shows a file read over 500 lines as line ranges, the head and an outline', () => {
+    const lines = Array.from({ length: 1200 }, (_, i) => (i === 700 ? 'export function handleRequest(req) {' : `  const v${i} = ${i};`));
+    const p = buildPreview(lines.join('\n'), 'read_file');
+    assert.equal(p.kind, 'fileRead');
+    assert.match(p.text, /1,200 lines\. Lines 1–30 below/);
+    assert.match(p.text, /line 701: export function handleRequest/);
+  });
+
+  it('shows search results as titles, snippets and URLs', () => {
+    const hits = Array.from({ length: 30 }, (_, i) => `Result ${i}: How to fix error ${i} - https://example.com/q/${i}\nThe fix is to upgrade package ${i}.\n`);
+    const p = buildPreview(hits.join('\n'), 'web_search');
+    assert.equal(p.kind, 'search');
+    assert.match(p.text, /30 links/);
+    assert.match(p.text, /Result 0 How to fix error 0 — https:\/\/example\.com\/q\/0\n {2}The fix is to upgrade package 0\./);
+  });
+
+  it('shows generic text as its first lines and last lines', () => {
+    const text = Array.from({ length: 100 }, (_, i) => `line ${i}`).join('\n');
+    const p = buildPreview(text, 'run');
+    assert.match(p.text, /> line 0\n/);
+    assert.match(p.text, /> line 9\n> … 85 lines omitted …\n> line 95/);
+    assert.match(p.text, /> line 99$/);
+  });
+
+  it('cuts one enormous line so a preview stays small', () => {
+    const p = buildPreview('x'.repeat(5_000_000), 'run');
+    assert.ok(p.text.length < 1000);
+    assert.match(p.text, /\[\+4,999,760 chars\]/);
+  });
+});

@@ -1,0 +1,29 @@
+/** A ContextSession wired to in-memory ports, for tests. */
+import { DEFAULT_OPTIONS, type EngineOptions } from '../../../src/engine/options';
+import type { Store } from '../../../src/engine/ports';
+import { ContextSession } from '../../../src/engine/session';
+import { MemoryStore } from '../../../src/engine/storage/memoryStore';
+import { TokenCounter } from '../../../src/engine/tokens/counter';
+import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from './fakes';
+
+export interface SessionRig {
+  readonly session: ContextSession;
+  readonly store: Store;
+  readonly files: FakeFiles;
+  readonly clock: FakeClock;
+  readonly logger: RecordingLogger;
+  readonly tokenizer: CharTokenizer;
+}
+
+export function sessionRig(options: Partial<EngineOptions> = {}, store: Store = new MemoryStore()): SessionRig {
+  const tokenizer = new CharTokenizer();
+  const files = new FakeFiles();
+  const clock = new FakeClock();
+  const logger = new RecordingLogger();
+  const session = ContextSession.create(
+    { ...DEFAULT_OPTIONS, ...options },
+    { store, counter: new TokenCounter(tokenizer), files, logger, clock },
+    's-20260121-103522-test',
+  );
+  return { session, store, files, clock, logger, tokenizer };
+}

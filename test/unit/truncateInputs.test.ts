@@ -1,0 +1,75 @@
+import * as assert from 'node:assert/strict';
+import type { ToolCallBlock } from '../../src/engine/types';
+import { assistant, call, filler, result, user } from './support/builders';
+import { sessionRig } from './support/session';
+
+const callBlock = (rig: ReturnType<typeof sessionRig>, id: string): ToolCallBlock => {
+  for (const m of rig.session.messages) for (const b of m.blocks) if (b.type === 'toolCall' && b.id === id) return b;
+  throw new Error(`no call ${id}`);
+};
+
+describe('tier 2: truncate old tool inputs already on disk', () => {
+  const written = filler(3_000, 'code');
+
+  async function rigAbove50Percent(onDisk: string | undefined) {
+    const rig = sessionRig();
+    if (onDisk !== undefined) rig.files.files.set('src/app.ts', onDisk);
+    await rig.session.add([
+      user('write the app'),
+      call('w1', 'write_file', { path: 'src/app.ts', content: written }),
+      result('w1', 'ok'),
+      assistant('Written.'),
+      user('next'),
+      assistant('ok'),
+      user('and then?'),
+    ]);
+    return rig;
+  }
+
+  it('replaces a verified write with the truncated format when usage is above 50%', async () => {
+    const rig = await rigAbove50Percent(written);
+    const prepared = await rig.session.prepare(5_000); // ~3,000 tokens of 5,000: 60%
+    const input = callBlock(rig, 'w1').input;
+    assert.equal(input.path, 'src/app.ts');
+    assert.match(String(input.content), /^## Tool Call: write_file\n\*\*Original Size:\*\* [\d,]+ tokens\n\*\*Path:\*\* src\/app\.ts/);
+    assert.match(String(input.content), /\*\*Status:\*\* Content persisted to disk ✓/);
+    assert.equal(prepared.events[0].tier, 'truncate');
+    assert.ok(prepared.tokens < 1000);
+    const archived = await rig.session.readArchive();
+    const original = archived.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && b.id === 'w1');
+    assert.equal(original?.type === 'toolCall' && original.input.content, written);
+  });
+
+  it('leaves the input alone below the trigger', async () => {
+    const rig = await rigAbove50Percent(written);
+    await rig.session.prepare(100_000);
+    assert.equal(callBlock(rig, 'w1').input.content, written);
+  });
+
+  it('leaves the input alone when the file is missing or holds something else', async () => {
+    for (const disk of [undefined, 'something else entirely']) {
+      const rig = await rigAbove50Percent(disk);
+      await rig.session.prepare(5_000);
+      assert.equal(callBlock(rig, 'w1').input.content, written);
+    }
+  });
+
+  it('truncates an edit whose new text is in the file', async () => {
+    const rig = sessionRig();
+    const fragment = filler(1_000, 'edit');
+    rig.files.files.set('/abs/lib.py', `header\n${fragment}\nfooter`);
+    await rig.session.add([call('e1', 'Edit', { file_path: '/abs/lib.py', old_string: 'x', new_string: fragment }), result('e1', 'ok'), user('a'), assistant('b'), user('c')]);
+    await rig.session.prepare(1_800);
+    const input = callBlock(rig, 'e1').input;
+    assert.match(String(input.new_string), /Inserted \d+ lines by edit/);
+    assert.equal(input.old_string, 'x');
+  });
+
+  it('never touches the most recent messages', async () => {
+    const rig = sessionRig({ recentMessagesKept: 3 });
+    rig.files.files.set('src/app.ts', written);
+    await rig.session.add([user('go'), call('w1', 'write_file', { path: 'src/app.ts', content: written }), result('w1', 'ok'), assistant('done')]);
+    await rig.session.prepare(4_000);
+    assert.equal(callBlock(rig, 'w1').input.content, written);
+  });
+});
