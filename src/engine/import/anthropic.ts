@@ -1,0 +1,36 @@
+/**
+ * Anthropic Messages-style transcripts: `{system?, messages:[…]}`, a bare message list, or a Cline
+ * SDK session (`{version, sessionId, system_prompt, messages:[{id, role, content, ts}]}`).
+ * Cline's `tool_result` content is a JSON string; it is kept as the result text exactly as stored.
+ */
+import { textBlock } from '../types';
+import { convertAssistantContent, convertUserContent } from './anthropicContent';
+import { TranscriptFormatError } from './importErrors';
+import type { ImportSink } from './importSink';
+import { arrayField, idField, isJsonObject, stringField, type JsonObject } from './jsonShape';
+import { renderContent } from './renderContent';
+import { toEpochMs } from './timestamps';
+
+/** Adds the system prompt (when there is one) and every message to one session of the sink. */
+export function importAnthropic(document: unknown, sink: ImportSink): void {
+  const root: JsonObject = isJsonObject(document) ? document : {};
+  const messages = Array.isArray(document) ? document : arrayField(root, 'messages');
+  if (messages === undefined) throw new TranscriptFormatError('expected Anthropic-style {messages:[...]} or a message list');
+  sink.beginSession(stringField(root, 'sessionId') ?? stringField(root, 'id') ?? 'main');
+  const system = renderContent(root.system_prompt ?? root.system).text;
+  if (system !== '') sink.add('system-prompt', [{ role: 'system', blocks: [textBlock(system)] }]);
+  messages.forEach((raw, index) => {
+    sink.countRecord();
+    const role = isJsonObject(raw) ? stringField(raw, 'role') : undefined;
+    if (!isJsonObject(raw) || (role !== 'user' && role !== 'assistant' && role !== 'system')) return sink.malformed(`messages[${index}] is not a user, assistant or system message`);
+    const sourceId = idField(raw, 'id') ?? `messages-${index}`;
+    if (role === 'system') {
+      sink.add(sourceId, [{ role: 'system', blocks: [textBlock(renderContent(raw.content).text)] }]);
+      return;
+    }
+    const converted = role === 'assistant' ? convertAssistantContent(raw.content) : convertUserContent(raw.content);
+    sink.dropThinking(converted.thinkingBlocks);
+    if (converted.unknownTypes.length > 0) sink.warn(`message ${sourceId}: unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`);
+    if (sink.add(sourceId, converted.parts, toEpochMs(raw.ts ?? raw.timestamp)).length === 0) sink.skip('empty-message');
+  });
+}

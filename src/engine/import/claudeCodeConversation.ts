@@ -1,0 +1,79 @@
+/**
+ * One Claude Code conversation (the main chain or a subagent's) from its user and assistant records.
+ */
+import { textBlock, type Block } from '../types';
+import { convertAssistantContent, convertUserContent, type ConvertedContent } from './anthropicContent';
+import type { ImportSink } from './importSink';
+import { isJsonObject, stringField, type JsonObject } from './jsonShape';
+import type { DraftPart, MessageDraft } from './messageDraft';
+import { toEpochMs } from './timestamps';
+
+/** How a kept native compaction summary starts, so no reader mistakes it for something the user typed. */
+export const CLAUDE_CODE_COMPACTION_MARKER = '[Claude Code compaction summary]';
+
+/** A user or assistant record, already checked to have a `message` object. */
+export interface ConversationRecord {
+  readonly line?: number;
+  readonly record: JsonObject;
+}
+
+/** The reply being assembled: Claude Code writes one record per content block of an API reply. */
+interface OpenReply {
+  readonly apiMessageId: string;
+  readonly draft: MessageDraft;
+}
+
+/**
+ * Adds the conversation's messages to the current session of the sink. Records of one API reply
+ * (same `message.id`) merge into one assistant message even when results of its first calls were
+ * written between them; those results then follow the merged message, as the model saw them.
+ */
+export function importClaudeCodeConversation(records: readonly ConversationRecord[], sink: ImportSink, keepNativeCompaction: boolean): void {
+  let openReply: OpenReply | undefined;
+  for (const { line, record } of records) {
+    const message = isJsonObject(record.message) ? record.message : {};
+    const id = stringField(record, 'uuid') ?? `line-${line ?? 'unknown'}`;
+    const at = toEpochMs(record.timestamp);
+    if (record.type === 'assistant') {
+      const converted = convertAssistantContent(message.content);
+      account(converted, sink, line);
+      const blocks = converted.parts[0]?.blocks ?? [];
+      const apiMessageId = stringField(message, 'id');
+      if (openReply !== undefined && openReply.apiMessageId === apiMessageId) {
+        openReply.draft.blocks.push(...blocks);
+        continue;
+      }
+      const draft = sink.open(id, 'assistant', at, line);
+      draft.blocks.push(...blocks);
+      openReply = apiMessageId === undefined ? undefined : { apiMessageId, draft };
+      continue;
+    }
+    if (record.isCompactSummary === true && !keepNativeCompaction) {
+      sink.skip('native-compaction-summary');
+      openReply = undefined;
+      continue;
+    }
+    const converted = convertUserContent(message.content);
+    account(converted, sink, line);
+    const parts = record.isCompactSummary === true ? markCompactionSummary(converted.parts) : converted.parts;
+    if (sink.add(id, parts, at, line).length === 0) sink.skip('empty-user-record');
+    // A user's own words end the reply; its tool results do not.
+    if (parts.some((part) => part.role === 'user')) openReply = undefined;
+  }
+}
+
+function account(converted: ConvertedContent, sink: ImportSink, line: number | undefined): void {
+  sink.dropThinking(converted.thinkingBlocks);
+  if (converted.unknownTypes.length > 0) sink.warn(`unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`, line);
+}
+
+function markCompactionSummary(parts: readonly DraftPart[]): DraftPart[] {
+  let marked = false;
+  return parts.map((part) => {
+    if (marked || part.role !== 'user') return part;
+    marked = true;
+    const [first, ...rest] = part.blocks;
+    const head: Block = first?.type === 'text' ? textBlock(`${CLAUDE_CODE_COMPACTION_MARKER}\n${first.text}`) : textBlock(CLAUDE_CODE_COMPACTION_MARKER);
+    return { role: 'user', blocks: first?.type === 'text' ? [head, ...rest] : [head, ...part.blocks] };
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Which transcript format a parsed text is, judged by its structure (never by the file name).
+ */
+import { arrayField, isJsonObject, stringField, type JsonObject } from './jsonShape';
+import type { TranscriptFormat } from './importTypes';
+import { parseTranscriptText, type ParsedTranscript } from './parseTranscriptText';
+import { TranscriptFormatError } from './importErrors';
+
+/** Anthropic content block types that OpenAI messages never contain. */
+const ANTHROPIC_BLOCK_TYPES = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'file']);
+
+/** Detects the format of a transcript's text; throws `TranscriptFormatError` when it is none. */
+export function detectTranscriptFormat(text: string): TranscriptFormat {
+  const format = detectFormat(parseTranscriptText(text));
+  if (format === undefined) throw new TranscriptFormatError('no known transcript structure found');
+  return format;
+}
+
+/** The format of an already parsed transcript, or undefined when no importer fits it. */
+export function detectFormat(parsed: ParsedTranscript): TranscriptFormat | undefined {
+  if (parsed.kind === 'lines') return detectLines(parsed.records.map((record) => record.value));
+  const value = parsed.value;
+  if (Array.isArray(value)) return detectLines(value) ?? detectMessageList(value);
+  if (!isJsonObject(value)) return undefined;
+  return detectDocument(value) ?? detectLines([value]);
+}
+
+/** JSON Lines, or a single line of them (a one-session OpenHands file parses as one document). */
+function detectLines(records: readonly unknown[]): TranscriptFormat | undefined {
+  const objects = records.filter(isJsonObject);
+  if (objects.some(isClaudeCodeMessageRecord)) return 'claude-code';
+  if (objects.some(isOpenHandsSession)) return 'openhands';
+  return undefined;
+}
+
+function detectDocument(value: JsonObject): TranscriptFormat | undefined {
+  if ((stringField(value, 'trajectory_format') ?? '').startsWith('mini-swe-agent')) return 'mini-swe-agent';
+  const history = arrayField(value, 'history');
+  if (history !== undefined && history.some((entry) => isJsonObject(entry) && typeof entry.role === 'string')) return 'swe-agent';
+  const messages = arrayField(value, 'messages');
+  if (messages === undefined) return undefined;
+  if (typeof value.system_prompt === 'string') return 'anthropic';
+  return detectMessageList(messages);
+}
+
+function detectMessageList(messages: readonly unknown[]): TranscriptFormat | undefined {
+  const chat = messages.filter((entry): entry is JsonObject => isJsonObject(entry) && typeof entry.role === 'string');
+  if (chat.length === 0) return undefined;
+  return chat.some(hasAnthropicBlocks) ? 'anthropic' : 'openai';
+}
+
+function hasAnthropicBlocks(message: JsonObject): boolean {
+  const content = arrayField(message, 'content');
+  return content !== undefined && content.some((block) => isJsonObject(block) && ANTHROPIC_BLOCK_TYPES.has(stringField(block, 'type') ?? ''));
+}
+
+function isClaudeCodeMessageRecord(record: JsonObject): boolean {
+  const type = stringField(record, 'type');
+  return (type === 'user' || type === 'assistant') && isJsonObject(record.message);
+}
+
+function isOpenHandsSession(record: JsonObject): boolean {
+  const history = arrayField(record, 'history');
+  return history !== undefined && history.some((event) => isJsonObject(event) && ('action' in event || 'observation' in event));
+}

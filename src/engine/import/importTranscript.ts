@@ -1,0 +1,66 @@
+/**
+ * The entry point: a transcript's text in, the engine's conversation model out.
+ */
+import { importAnthropic } from './anthropic';
+import { importClaudeCode } from './claudeCode';
+import { detectFormat } from './detect';
+import { TranscriptFormatError } from './importErrors';
+import { ImportSink } from './importSink';
+import type { ImportOptions, ImportResult, TranscriptFormat } from './importTypes';
+import { importMiniSweAgent } from './miniSweAgent';
+import { importOpenAi } from './openAi';
+import { importOpenHands } from './openHands';
+import { parseTranscriptText, type ParsedTranscript, type SourceRecord } from './parseTranscriptText';
+import { importSweAgent } from './sweAgent';
+
+/**
+ * Imports a transcript in any known format, detected from its structure unless `options.format`
+ * says which. Throws `TranscriptFormatError` when the text is no known format, and
+ * `MalformedTranscriptError` on the first unreadable line when `onMalformed` is `stop`.
+ * Nothing is dropped silently: every skipped record is counted in `stats`, and warned about when
+ * the model could have seen it.
+ */
+export function importTranscript(text: string, options: ImportOptions = {}): ImportResult {
+  const parsed = parseTranscriptText(text);
+  const format = options.format ?? detectFormat(parsed);
+  if (format === undefined) throw new TranscriptFormatError('no known transcript structure found');
+  const sink = new ImportSink(options.onMalformed ?? 'continue');
+  if (parsed.kind === 'lines') {
+    for (const bad of parsed.malformed) {
+      sink.countRecord();
+      sink.malformed(bad.reason, bad.line);
+    }
+  }
+  switch (format) {
+    case 'claude-code':
+      importClaudeCode(asRecords(parsed), sink, options.keepNativeCompaction ?? true);
+      break;
+    case 'openhands':
+      importOpenHands(asRecords(parsed), sink);
+      break;
+    case 'openai':
+      importOpenAi(asDocument(parsed, format), sink);
+      break;
+    case 'swe-agent':
+      importSweAgent(asDocument(parsed, format), sink);
+      break;
+    case 'anthropic':
+      importAnthropic(asDocument(parsed, format), sink);
+      break;
+    case 'mini-swe-agent':
+      importMiniSweAgent(asDocument(parsed, format), sink);
+      break;
+  }
+  return sink.finish(format);
+}
+
+/** Records of a line-based format; a one-line file parses as a document and is its only record. */
+function asRecords(parsed: ParsedTranscript): readonly SourceRecord[] {
+  if (parsed.kind === 'lines') return parsed.records;
+  return Array.isArray(parsed.value) ? parsed.value.map((value) => ({ value })) : [{ line: 1, value: parsed.value }];
+}
+
+function asDocument(parsed: ParsedTranscript, format: TranscriptFormat): unknown {
+  if (parsed.kind === 'document') return parsed.value;
+  throw new TranscriptFormatError(`a ${format} transcript is one JSON document, but this text is JSON Lines`);
+}

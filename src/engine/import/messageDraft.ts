@@ -1,0 +1,22 @@
+/**
+ * Messages while an importer still builds them: Claude Code spreads one reply over several
+ * records, so blocks are appended after the message was placed in the conversation.
+ */
+import type { Block, Role } from '../types';
+
+/** A message whose blocks can still grow. */
+export interface MessageDraft {
+  readonly id: string;
+  readonly role: Role;
+  /** Appendable until the import finishes; frozen into a `Message` then. */
+  readonly blocks: Block[];
+  readonly at?: number;
+  /** 1-based source line, for warnings about this message. */
+  readonly line?: number;
+}
+
+/** One message a source record becomes; a record can become several (a reply and its results). */
+export interface DraftPart {
+  readonly role: Role;
+  readonly blocks: readonly Block[];
+}

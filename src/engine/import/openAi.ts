@@ -1,0 +1,30 @@
+/**
+ * OpenAI-style transcripts: `{messages:[…]}` or a bare list of chat messages.
+ */
+import { TranscriptFormatError } from './importErrors';
+import type { ImportSink } from './importSink';
+import { arrayField, isJsonObject, stringField } from './jsonShape';
+import { OpenAiMessageReader, type ReadMessage } from './openAiMessageReader';
+import { toEpochMs } from './timestamps';
+
+/** Adds every message of the list to one session of the sink. */
+export function importOpenAi(document: unknown, sink: ImportSink): void {
+  const messages = Array.isArray(document) ? document : isJsonObject(document) ? arrayField(document, 'messages') : undefined;
+  if (messages === undefined) throw new TranscriptFormatError('expected an OpenAI-style {messages:[...]} object or a message list');
+  const reader = new OpenAiMessageReader();
+  messages.forEach((raw, index) => {
+    sink.countRecord();
+    if (!isJsonObject(raw) || typeof raw.role !== 'string') return sink.malformed(`messages[${index}] is not a chat message`);
+    const sourceId = stringField(raw, 'id') ?? `messages-${index}`;
+    const read = reader.read(raw, sourceId);
+    addRead(read, sourceId, sink, toEpochMs(raw.timestamp ?? raw.created_at));
+  });
+}
+
+/** Adds what one message became, warning about anything kept in a fallback form. */
+export function addRead(read: ReadMessage, sourceId: string, sink: ImportSink, at?: number): void {
+  sink.dropThinking(read.thinkingBlocks);
+  if (read.unknownRole !== undefined) sink.warn(`message ${sourceId}: unknown role '${read.unknownRole}' kept as a user message`);
+  if (read.unknownTypes.length > 0) sink.warn(`message ${sourceId}: unknown content part type(s) ${[...new Set(read.unknownTypes)].join(', ')} kept as JSON text`);
+  if (sink.add(sourceId, read.parts, at).length === 0) sink.skip('empty-message');
+}

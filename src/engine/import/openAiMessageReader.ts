@@ -1,0 +1,98 @@
+/**
+ * OpenAI Chat Completions messages to the model's blocks: `tool_calls` with JSON-string arguments,
+ * `tool` messages answering them by `tool_call_id` (or SWE-agent's `tool_call_ids` list), and the
+ * legacy `function_call` / `function` pair.
+ */
+import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../types';
+import { arrayField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
+import type { DraftPart } from './messageDraft';
+import { renderContent } from './renderContent';
+import { toToolInput } from './toolInput';
+
+/** What one OpenAI message became. */
+export interface ReadMessage {
+  readonly parts: DraftPart[];
+  readonly thinkingBlocks: number;
+  readonly unknownTypes: readonly string[];
+  /** Set when the role is none of the known ones; the content is then kept as user text. */
+  readonly unknownRole?: string;
+}
+
+const ROLES: Readonly<Record<string, Role>> = { system: 'system', developer: 'system', user: 'user', assistant: 'assistant', tool: 'tool', function: 'tool' };
+
+interface PendingCall {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** Reads one conversation's messages in order; it remembers unanswered calls for id-less results. */
+export class OpenAiMessageReader {
+  private readonly unanswered: PendingCall[] = [];
+
+  /** @param sourceId Id of the message in the source, used to name calls that carry no id. */
+  read(raw: JsonObject, sourceId: string): ReadMessage {
+    const roleName = stringField(raw, 'role') ?? '';
+    const role = ROLES[roleName] ?? 'user';
+    const content = renderContent(raw.content);
+    if (role === 'tool') return { parts: [{ role, blocks: this.results(raw, content.text) }], thinkingBlocks: 0, unknownTypes: content.unknownTypes };
+    const blocks: Block[] = content.text === '' ? [] : [textBlock(content.text)];
+    let thinkingBlocks = 0;
+    if (role === 'assistant') {
+      const refusal = stringField(raw, 'refusal');
+      if (refusal !== undefined && refusal !== '') blocks.push(textBlock(refusal));
+      // Reasoning some providers return beside the content; thinking is not model context here.
+      if (isNonEmptyString(raw.reasoning_content) || isNonEmptyString(raw.reasoning)) thinkingBlocks++;
+      blocks.push(...this.calls(raw, sourceId));
+    }
+    const unknownRole = ROLES[roleName] === undefined ? roleName || 'missing' : undefined;
+    return { parts: [{ role, blocks }], thinkingBlocks, unknownTypes: content.unknownTypes, ...(unknownRole === undefined ? {} : { unknownRole }) };
+  }
+
+  /** Records a call made outside `read` (SWE-agent text actions) so id-less results can find it. */
+  noteCall(id: string, name: string): void {
+    this.unanswered.push({ id, name });
+  }
+
+  private calls(raw: JsonObject, sourceId: string): Block[] {
+    const blocks: Block[] = [];
+    (arrayField(raw, 'tool_calls') ?? []).forEach((entry, index) => {
+      if (!isJsonObject(entry)) return;
+      const fn = objectField(entry, 'function') ?? {};
+      blocks.push(toolCallBlock(stringField(entry, 'id') ?? `${sourceId}:call-${index + 1}`, stringField(fn, 'name') ?? 'unknown', toToolInput(fn.arguments)));
+    });
+    const legacy = objectField(raw, 'function_call');
+    if (legacy !== undefined) blocks.push(toolCallBlock(`${sourceId}:function-call`, stringField(legacy, 'name') ?? 'unknown', toToolInput(legacy.arguments)));
+    for (const block of blocks) if (block.type === 'toolCall') this.noteCall(block.id, block.name);
+    return blocks;
+  }
+
+  /**
+   * Ids decide the pairing wherever they exist. Only a result with no id at all (legacy `function`
+   * messages) takes the oldest unanswered call, of the same name when one is given.
+   */
+  private results(raw: JsonObject, content: string): Block[] {
+    const ids = resultIds(raw);
+    if (ids.length === 0) {
+      const name = stringField(raw, 'name');
+      const index = this.unanswered.findIndex((call) => name === undefined || call.name === name);
+      ids.push(index >= 0 ? this.unanswered[index].id : '');
+    }
+    const isError = raw.is_error === true;
+    return ids.map((id, index) => {
+      const at = this.unanswered.findIndex((call) => call.id === id);
+      if (at >= 0) this.unanswered.splice(at, 1);
+      // One output answering several calls is stored once; the others point to it.
+      return toolResultBlock(id, index === 0 ? content : `[output shared with call ${ids[0]}]`, isError);
+    });
+  }
+}
+
+function resultIds(raw: JsonObject): string[] {
+  const single = stringField(raw, 'tool_call_id');
+  if (single !== undefined) return [single];
+  return (arrayField(raw, 'tool_call_ids') ?? []).filter((id): id is string => typeof id === 'string');
+}
+
+function isNonEmptyString(value: unknown): boolean {
+  return typeof value === 'string' && value !== '';
+}

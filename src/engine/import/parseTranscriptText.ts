@@ -1,0 +1,57 @@
+/**
+ * The first look at a transcript's text: one JSON document, or JSON Lines with their line numbers.
+ */
+import { TranscriptFormatError } from './importErrors';
+import { isJsonObject } from './jsonShape';
+
+/** A record of a line-based transcript; `line` is 1-based and absent when the source had no lines. */
+export interface SourceRecord {
+  readonly line?: number;
+  readonly value: unknown;
+}
+
+/** A line that is not a JSON object, with why. */
+export interface MalformedLine {
+  readonly line: number;
+  readonly reason: string;
+}
+
+/** The text as one JSON document, or as JSON Lines with the lines that could not be read. */
+export type ParsedTranscript =
+  | { readonly kind: 'document'; readonly value: unknown }
+  | { readonly kind: 'lines'; readonly records: readonly SourceRecord[]; readonly malformed: readonly MalformedLine[] };
+
+/**
+ * Parses the whole text as JSON first; if that fails, line by line. Lines that are not JSON
+ * objects are reported, not thrown, so the caller's malformed-line policy decides. Text with no
+ * JSON object on any line is no transcript at all.
+ */
+export function parseTranscriptText(text: string): ParsedTranscript {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === '') throw new TranscriptFormatError('the text is empty');
+  const whole = tryParse(body);
+  if (whole.ok) {
+    if (typeof whole.value === 'object' && whole.value !== null) return { kind: 'document', value: whole.value };
+    throw new TranscriptFormatError('the text is a bare JSON value, not an object or a list');
+  }
+  const records: SourceRecord[] = [];
+  const malformed: MalformedLine[] = [];
+  body.split(/\r?\n/).forEach((raw, index) => {
+    if (raw.trim() === '') return;
+    const parsed = tryParse(raw);
+    if (parsed.ok && isJsonObject(parsed.value)) records.push({ line: index + 1, value: parsed.value });
+    // The reason gives the size, not the text: warnings may be logged, transcripts hold user content.
+    else malformed.push({ line: index + 1, reason: `${parsed.ok ? 'not a JSON object' : 'not valid JSON'} (${raw.length} characters)` });
+  });
+  if (records.length === 0) throw new TranscriptFormatError('the text is neither JSON nor JSON Lines');
+  return { kind: 'lines', records, malformed };
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+

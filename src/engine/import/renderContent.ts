@@ -1,0 +1,59 @@
+/**
+ * Content that is a string or a list of parts (OpenAI content parts, Anthropic blocks inside a
+ * tool result) flattened to the text the model saw, with placeholders for media.
+ */
+import { isJsonObject, stringField } from './jsonShape';
+
+/** What an image becomes: the model saw pixels, the text context keeps a marker of where. */
+export const IMAGE_PLACEHOLDER = '[image]';
+
+/** Part types that carry media rather than text, and the placeholder each becomes. */
+const MEDIA_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  image: IMAGE_PLACEHOLDER,
+  image_url: IMAGE_PLACEHOLDER,
+  input_image: IMAGE_PLACEHOLDER,
+  input_audio: '[audio]',
+  audio: '[audio]',
+  document: '[document]',
+};
+
+/** Content as text, with the part types that had to be kept as JSON. */
+export interface RenderedContent {
+  readonly text: string;
+  /** Part types this function does not know; they are kept as their JSON so nothing is lost. */
+  readonly unknownTypes: readonly string[];
+}
+
+/**
+ * Joins the parts with newlines; `null` and `undefined` are empty. Content that is not a list of
+ * typed parts (Cline's `[{query, result}]` results) is structured data and becomes its JSON.
+ */
+export function renderContent(content: unknown): RenderedContent {
+  if (content === undefined || content === null) return { text: '', unknownTypes: [] };
+  if (typeof content === 'string') return { text: content, unknownTypes: [] };
+  const parts = Array.isArray(content) ? content : [content];
+  if (!parts.every(isPart)) return { text: JSON.stringify(content), unknownTypes: [] };
+  const texts: string[] = [];
+  const unknownTypes: string[] = [];
+  for (const part of parts) {
+    const rendered = renderPart(part);
+    texts.push(rendered.text);
+    if (rendered.unknownType !== undefined) unknownTypes.push(rendered.unknownType);
+  }
+  return { text: texts.join('\n'), unknownTypes };
+}
+
+function isPart(part: unknown): boolean {
+  return typeof part === 'string' || (isJsonObject(part) && typeof part.type === 'string');
+}
+
+function renderPart(part: unknown): { text: string; unknownType?: string } {
+  if (typeof part === 'string') return { text: part };
+  if (!isJsonObject(part)) return { text: JSON.stringify(part) };
+  const type = stringField(part, 'type') ?? '';
+  const text = stringField(part, 'text');
+  if (text !== undefined && (type === 'text' || type === 'input_text' || type === 'output_text')) return { text };
+  const placeholder = MEDIA_PLACEHOLDERS[type];
+  if (placeholder !== undefined) return { text: placeholder };
+  return { text: text ?? JSON.stringify(part), unknownType: type };
+}

@@ -1,0 +1,182 @@
+import * as assert from 'node:assert/strict';
+import { CLAUDE_CODE_COMPACTION_MARKER } from '../../../src/engine/import/claudeCodeConversation';
+import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { messageText, toolCalls, toolResults } from '../../../src/engine/types';
+import { assistantRecord, jsonl, progressRecord, text, toolResult, toolUse, userRecord } from './claudeCodeRecords';
+import { assertWellFormed } from './pairingInvariants';
+
+const shape = (t: string) => importTranscript(t).messages.map((m) => `${m.role}:${m.blocks.map((b) => b.type).join('+')}`);
+
+describe('Claude Code import', () => {
+  it('merges the records of one API reply into one assistant message, even with results written between them', () => {
+    const t = jsonl([
+      userRecord('u1', 'List and read'),
+      assistantRecord('a1', 'msg_1', text('Two calls.')),
+      assistantRecord('a2', 'msg_1', toolUse('t1', 'Bash', { command: 'ls' })),
+      userRecord('r1', [toolResult('t1', 'a.ts')]),
+      assistantRecord('a3', 'msg_1', toolUse('t2', 'Read', { file_path: 'a.ts' })),
+      userRecord('r2', [toolResult('t2', 'content')]),
+      assistantRecord('a4', 'msg_2', text('Done.')),
+    ]);
+    assert.deepEqual(shape(t), ['user:text', 'assistant:text+toolCall+toolCall', 'tool:toolResult', 'tool:toolResult', 'assistant:text']);
+    const result = importTranscript(t);
+    assert.equal(result.messages[1].id, 'a1');
+    assertWellFormed(result);
+  });
+
+  it('pairs results that arrive out of order with their calls by id', () => {
+    const result = importTranscript(
+      jsonl([
+        userRecord('u1', 'go'),
+        assistantRecord('a1', 'msg_1', toolUse('first', 'Bash', { command: 'sleep 5' })),
+        assistantRecord('a2', 'msg_1', toolUse('second', 'Grep', { pattern: 'x' })),
+        progressRecord('p1'),
+        userRecord('r2', [toolResult('second', 'grep output')]),
+        userRecord('r1', [toolResult('first', 'slept')]),
+      ]),
+    );
+    const results = result.messages.flatMap(toolResults);
+    assert.deepEqual(results.map((r) => [r.callId, r.toolName, r.content]), [
+      ['second', 'Grep', 'grep output'],
+      ['first', 'Bash', 'slept'],
+    ]);
+    assertWellFormed(result);
+  });
+
+  it('reads list results as their text with images as a placeholder, and keeps the error flag', () => {
+    const result = importTranscript(
+      jsonl([
+        assistantRecord('a1', 'msg_1', toolUse('t1', 'Task', { prompt: 'explore' })),
+        assistantRecord('a2', 'msg_1', toolUse('t2', 'Bash', { command: 'false' })),
+        userRecord('r1', [toolResult('t1', [text('summary'), { type: 'image', source: { type: 'base64', data: 'AAAA' } }])], { toolUseResult: { stdout: 'never seen by the model' } }),
+        userRecord('r2', [toolResult('t2', '<tool_use_error>exit 1</tool_use_error>', true)]),
+      ]),
+    );
+    const [task, bash] = result.messages.flatMap(toolResults);
+    assert.equal(task.content, 'summary\n[image]');
+    assert.equal(task.isError, false);
+    assert.equal(bash.isError, true);
+    assert.ok(!JSON.stringify(result.messages).includes('never seen by the model'));
+  });
+
+  it('drops thinking blocks and counts them', () => {
+    const result = importTranscript(
+      jsonl([
+        userRecord('u1', 'hi'),
+        assistantRecord('a1', 'msg_1', { type: 'thinking', thinking: 'hmm', signature: 'x' }),
+        assistantRecord('a2', 'msg_1', text('Hello')),
+        assistantRecord('a3', 'msg_2', { type: 'thinking', thinking: 'only thoughts', signature: 'x' }),
+      ]),
+    );
+    assert.deepEqual(result.messages.map(messageText), ['hi', 'Hello']);
+    assert.equal(result.stats.thinkingBlocks, 2);
+  });
+
+  it('counts progress, system and snapshot records as skipped and imports none of them', () => {
+    const result = importTranscript(
+      jsonl([
+        { type: 'file-history-snapshot', messageId: 'm', snapshot: {} },
+        progressRecord('p1'),
+        userRecord('u1', 'hi'),
+        { type: 'system', subtype: 'turn_duration', uuid: 'sys1', durationMs: 5 },
+        { type: 'summary', summary: 'API Error', leafUuid: 'u1' },
+      ]),
+    );
+    assert.equal(result.messages.length, 1);
+    assert.equal(result.stats.records, 5);
+    assert.equal(result.stats.skipped, 4);
+    assert.deepEqual(result.stats.skippedByKind, { 'file-history-snapshot': 1, progress: 1, system: 1, summary: 1 });
+    assert.deepEqual(result.warnings, []);
+  });
+
+  describe('a native compaction summary', () => {
+    const transcript = jsonl([
+      userRecord('u1', 'Work on the bead'),
+      assistantRecord('a1', 'msg_1', text('Working.')),
+      { type: 'system', subtype: 'compact_boundary', uuid: 'b1', parentUuid: null, logicalParentUuid: 'a1', content: 'Conversation compacted', compactMetadata: { trigger: 'auto', preTokens: 167117 } },
+      userRecord('c1', 'This session is being continued from a previous conversation.', { isCompactSummary: true, isVisibleInTranscriptOnly: true }),
+      assistantRecord('a2', 'msg_2', text('Continuing.')),
+    ]);
+
+    it('is kept by default as a user message marked as Claude Code’s summary', () => {
+      const summary = importTranscript(transcript).messages.find((m) => m.id === 'c1');
+      assert.ok(summary !== undefined);
+      assert.equal(summary.role, 'user');
+      assert.equal(messageText(summary), `${CLAUDE_CODE_COMPACTION_MARKER}\nThis session is being continued from a previous conversation.`);
+    });
+
+    it('is dropped, and counted, with keepNativeCompaction false', () => {
+      const result = importTranscript(transcript, { keepNativeCompaction: false });
+      assert.deepEqual(result.messages.map((m) => m.id), ['u1', 'a1', 'a2']);
+      assert.equal(result.stats.skippedByKind['native-compaction-summary'], 1);
+    });
+  });
+
+  it('keeps isMeta records, which the model saw, as user messages', () => {
+    const result = importTranscript(jsonl([userRecord('u1', [text('Please analyze this codebase')], { isMeta: true })]));
+    assert.deepEqual(shape(jsonl([userRecord('u1', [text('x')], { isMeta: true })])), ['user:text']);
+    assert.equal(messageText(result.messages[0]), 'Please analyze this codebase');
+  });
+
+  it('imports a subagent file as its own sidechain conversation', () => {
+    const sidechain = { isSidechain: true, agentId: 'a2898e3' };
+    const result = importTranscript(jsonl([userRecord('u1', 'Explore the renderer', sidechain), assistantRecord('a1', 'msg_1', text('Found it.'), sidechain)]));
+    assert.equal(result.sessions.length, 1);
+    assert.deepEqual({ id: result.sessions[0].id, sidechain: result.sessions[0].sidechain }, { id: 'agent-a2898e3', sidechain: true });
+    assert.equal(result.messages.length, 2);
+  });
+
+  it('separates subagent records found in a main session file into their own session', () => {
+    const result = importTranscript(
+      jsonl([
+        userRecord('u1', 'main task'),
+        userRecord('s1', 'sub task', { isSidechain: true, agentId: 'x' }),
+        assistantRecord('a1', 'msg_1', text('main reply')),
+      ]),
+    );
+    assert.deepEqual(result.sessions.map((s) => [s.id, s.sidechain, s.messages.map((m) => m.id)]), [
+      ['s1', false, ['u1', 'a1']],
+      ['agent-x', true, ['s1']],
+    ]);
+  });
+
+  it('warns about a queued prompt that no user record repeats, and not about one that comes back', () => {
+    const result = importTranscript(
+      jsonl([
+        userRecord('u1', 'go'),
+        { type: 'queue-operation', operation: 'enqueue', content: 'check again', sessionId: 's1' },
+        { type: 'queue-operation', operation: 'enqueue', content: '<task-notification>done</task-notification>', sessionId: 's1' },
+        userRecord('u2', '<task-notification>done</task-notification>\nRead the output file.'),
+      ]),
+    );
+    assert.equal(result.warnings.length, 1);
+    assert.equal(result.warnings[0].line, 2);
+    assert.match(result.warnings[0].reason, /queued prompt/);
+  });
+
+  it('keeps a result whose call is missing as user text and counts it', () => {
+    const result = importTranscript(jsonl([userRecord('u1', 'hi'), userRecord('r1', [toolResult('ghost', 'orphan output')])]));
+    assert.equal(result.stats.unpairedResults, 1);
+    assert.equal(result.messages[1].role, 'user');
+    assert.match(messageText(result.messages[1]), /ghost[\s\S]*orphan output/);
+    assert.equal(result.warnings[0].line, 2);
+    assertWellFormed(result);
+  });
+
+  it('turns a user record of results and text into tool messages followed by a user message', () => {
+    const result = importTranscript(
+      jsonl([assistantRecord('a1', 'msg_1', toolUse('t1', 'Bash', { command: 'ls' })), userRecord('r1', [toolResult('t1', 'out'), text('[Request interrupted by user]')])]),
+    );
+    assert.deepEqual(result.messages.map((m) => [m.id, m.role]), [
+      ['a1', 'assistant'],
+      ['r1#1', 'tool'],
+      ['r1#2', 'user'],
+    ]);
+    assert.equal(toolCalls(result.messages[0])[0].id, 't1');
+  });
+
+  it('sets each message’s time from its record', () => {
+    const result = importTranscript(jsonl([{ ...userRecord('u1', 'hi'), timestamp: '2026-02-12T15:36:09.570Z' }]));
+    assert.equal(result.messages[0].at, Date.parse('2026-02-12T15:36:09.570Z'));
+  });
+});

@@ -1,0 +1,29 @@
+import * as assert from 'node:assert/strict';
+import { detectTranscriptFormat } from '../../../src/engine/import/detect';
+import { TranscriptFormatError } from '../../../src/engine/import/importErrors';
+import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { jsonl, userRecord } from './claudeCodeRecords';
+
+describe('format detection', () => {
+  it('recognises each format by its structure', () => {
+    const cases: [string, string][] = [
+      [jsonl([userRecord('u1', 'hi')]), 'claude-code'],
+      [JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }), 'openai'],
+      [JSON.stringify([{ role: 'system', content: 's' }, { role: 'user', content: 'hi' }]), 'openai'],
+      [JSON.stringify({ messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'n', input: {} }] }] }), 'anthropic'],
+      [JSON.stringify({ sessionId: 's', system_prompt: 'You are Cline', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }), 'anthropic'],
+      [JSON.stringify({ history: [{ role: 'system', content: 's' }], trajectory: [], info: {} }), 'swe-agent'],
+      [JSON.stringify({ trajectory_format: 'mini-swe-agent-1', messages: [{ role: 'system', content: 's' }] }), 'mini-swe-agent'],
+      [JSON.stringify({ instance_id: 'i', history: [{ id: 0, action: 'system', args: { content: 's' } }] }), 'openhands'],
+    ];
+    for (const [text, format] of cases) assert.equal(detectTranscriptFormat(text), format, text.slice(0, 80));
+  });
+
+  it('does not look at the name: a one-line Claude Code file parses as one document and is still found', () => {
+    assert.equal(importTranscript(JSON.stringify(userRecord('u1', 'hi'))).format, 'claude-code');
+  });
+
+  it('throws a TranscriptFormatError for JSON with no known structure', () => {
+    assert.throws(() => detectTranscriptFormat(JSON.stringify({ foo: [1, 2] })), TranscriptFormatError);
+  });
+});

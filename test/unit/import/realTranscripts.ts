@@ -1,0 +1,78 @@
+/**
+ * The real dev transcripts (/work/shared/data/transcripts), their manifest and their probes.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ImportResult } from '../../../src/engine/import/importTypes';
+import type { Message } from '../../../src/engine/types';
+
+/** Finds the repository root from wherever the compiled test runs (out/test/unit/import). */
+function repositoryRoot(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No package.json above ${__dirname}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/**
+ * The shared transcripts sit beside the repository (<root>/../shared/data/transcripts);
+ * CTX_TRANSCRIPTS_DIR points elsewhere. A missing folder fails the tests rather than skipping them.
+ */
+export const TRANSCRIPTS_FOLDER = process.env.CTX_TRANSCRIPTS_DIR ?? path.resolve(repositoryRoot(), '..', 'shared', 'data', 'transcripts');
+
+export interface ManifestEntry {
+  readonly file: string;
+  readonly format: string;
+  readonly tool_calls: number;
+  readonly assistant_api_messages?: number;
+  readonly native_compact_summary_line?: number;
+  readonly sessions?: readonly { readonly instance_id: string; readonly tool_calls: number }[];
+}
+
+export interface Probe {
+  readonly file: string;
+  readonly probe: string;
+  readonly kind: string;
+}
+
+export function readManifest(): ManifestEntry[] {
+  return JSON.parse(fs.readFileSync(path.join(TRANSCRIPTS_FOLDER, 'manifest.json'), 'utf8')) as ManifestEntry[];
+}
+
+export function readProbes(): Probe[] {
+  return JSON.parse(fs.readFileSync(path.join(TRANSCRIPTS_FOLDER, 'probes.dev.json'), 'utf8')) as Probe[];
+}
+
+export function readTranscript(file: string): string {
+  return fs.readFileSync(path.join(TRANSCRIPTS_FOLDER, file), 'utf8');
+}
+
+/** Every string inside a tool input, so a probe with quotes is found as the model saw it. */
+function stringLeaves(value: unknown, into: string[]): void {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) value.forEach((item) => stringLeaves(item, into));
+  else if (typeof value === 'object' && value !== null) Object.values(value).forEach((item) => stringLeaves(item, into));
+}
+
+/** The model-visible text of messages: text blocks, tool inputs (as JSON and as string leaves), result content. */
+export function visibleTexts(messages: readonly Message[]): string[] {
+  const texts: string[] = [];
+  for (const msg of messages) {
+    for (const block of msg.blocks) {
+      if (block.type === 'text') texts.push(block.text);
+      else if (block.type === 'toolResult') texts.push(block.content);
+      else {
+        texts.push(JSON.stringify(block.input));
+        stringLeaves(block.input, texts);
+      }
+    }
+  }
+  return texts;
+}
+
+export function allMessages(result: ImportResult): Message[] {
+  return result.sessions.flatMap((session) => session.messages);
+}
