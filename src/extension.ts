@@ -1,9 +1,52 @@
+/** The composition root: creates the services and registers each part. Nothing else happens here. */
 import * as vscode from 'vscode';
+import { FileStore } from './engine/storage/fileStore';
+import { registerCommands } from './vscode/commands';
+import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
+import { registerCtxTools } from './vscode/ctxTools';
+import { registerParticipant } from './vscode/participant';
+import { Recovery } from './vscode/recovery';
+import { registerReportDocument } from './vscode/reportDocument';
+import { registerSessionDocuments } from './vscode/sessionDocuments';
+import { SessionManager } from './vscode/sessions';
+import { registerStatusBar } from './vscode/statusBar';
+import { registerTree } from './vscode/tree';
+import { VscodeWorkspaceFiles } from './vscode/workspaceFiles';
 
 export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('ctx.showStatus', () => vscode.window.showInformationMessage('ctx: no session yet.')),
-  );
+  const logger = vscode.window.createOutputChannel('ctx', { log: true });
+  context.subscriptions.push(logger);
+  try {
+    let config: CtxConfig = readConfig();
+    onDidChangeConfig(() => (config = readConfig()), context.subscriptions);
+    config.problems.forEach((p) => void vscode.window.showWarningMessage(`ctx: ${p}`));
+
+    // Workspace storage keeps sessions out of the user's repository; global storage when no folder is open.
+    const storageRoot = (context.storageUri ?? context.globalStorageUri).fsPath;
+    const store = new FileStore(storageRoot);
+    const sessions = new SessionManager({
+      store,
+      files: new VscodeWorkspaceFiles(),
+      logger,
+      workerPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'tokenizerWorker.js').fsPath,
+      config: () => config,
+    });
+    context.subscriptions.push(sessions);
+    const recovery = new Recovery(sessions);
+
+    registerSessionDocuments(context, store);
+    const report = registerReportDocument(context);
+    registerParticipant(context, { sessions, config: () => config, logger, extensionUri: context.extensionUri });
+    registerCtxTools(context, { sessions, recovery });
+    registerStatusBar(context, sessions);
+    registerTree(context, sessions);
+    registerCommands(context, { sessions, report, recovery, logger });
+    logger.info(`ctx activated; sessions are stored in ${storageRoot}`);
+  } catch (e) {
+    // VS Code stays silent about activation failures: say it.
+    logger.error(e instanceof Error ? e : String(e));
+    void vscode.window.showErrorMessage(`ctx could not start: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 export function deactivate(): void {

@@ -8,6 +8,8 @@ export interface CompressionEvent {
   readonly savedTokens: number;
   /** Plain words, e.g. "Offloaded read_file result (18,204 tokens) to 2026…_read_file_c1.txt". */
   readonly detail: string;
+  /** Store path of the file the event wrote, if any (an offloaded result). */
+  readonly file?: string;
 }
 
 export const TIER_LABELS: Readonly<Record<Tier, string>> = {

@@ -140,7 +140,8 @@ export class ContextSession {
   }
 
   /**
-   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival).
+   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival). A
+   * call to one of the checkpoint tools asks for a checkpoint, resolved on the next request.
    * When the archive cannot be written, the messages still join the context unchanged: nothing is
    * removed from the context until the archive holds it.
    */
@@ -153,7 +154,9 @@ export class ContextSession {
     for (const msg of messages) {
       arrived.push(archived ? await this.offloadLargeResults(msg, callNames, events, offloads) : msg);
     }
+    const checkpointCall = messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && this.options.checkpointTools.includes(b.name));
     this.update({
+      ...(checkpointCall?.type === 'toolCall' ? { pendingCheckpointTool: checkpointCall.name } : {}),
       active: [...this.state.active, ...arrived],
       title: this.state.title || titleOf(messages),
       offloads: [...this.state.offloads, ...offloads],
@@ -207,6 +210,18 @@ export class ContextSession {
     const measured = await this.deps.counter.measure(this.state.active);
     const usage = usageOf(measured.total, budget);
     return { messages: this.state.active, tokens: measured.total, budget, usage, level: levelFor(usage, this.options.thresholds), estimated: measured.estimated, events };
+  }
+
+  /**
+   * Deletes an offloaded file at the user's request. The context keeps its preview and the archive
+   * keeps the full result, so nothing of the conversation is lost.
+   */
+  async deleteOffloaded(file: string): Promise<void> {
+    if (!this.state.offloads.some((o) => o.file === file)) return;
+    await this.deps.store.remove(file);
+    this.update({ offloads: this.state.offloads.filter((o) => o.file !== file) });
+    await this.save();
+    this.changeEmitter.fire({ kind: 'compressed' });
   }
 
   /** Writes the state file. A failure is reported, not thrown: the conversation goes on in memory. */
@@ -267,7 +282,7 @@ export class ContextSession {
       const estimated = huge || this.deps.counter.estimated;
       records.push({ callId: block.callId, toolName, file: offloaded.file, tokens, savedTokens, kind: offloaded.kind, isError: block.isError, at, estimated });
       const what = block.isError ? 'error' : 'result';
-      events.push({ at, tier: 'offload', savedTokens, detail: `Offloaded ${toolName} ${what} (${tokens.toLocaleString('en-US')} tokens) to ${offloaded.file.split('/').pop()}` });
+      events.push({ at, tier: 'offload', savedTokens, detail: `Offloaded ${toolName} ${what} (${tokens.toLocaleString('en-US')} tokens) to ${offloaded.file.split('/').pop()}`, file: offloaded.file });
       if (offloaded.replacedCharacters > 0) {
         this.deps.logger.warn(`${offloaded.replacedCharacters} invalid UTF-16 characters were replaced in the offloaded copy of ${block.callId}; the archive keeps the original.`);
       }

@@ -98,3 +98,13 @@ describe('watermark', () => {
     assert.equal(session.snapshot.watermark, 'c5');
   });
 });
+
+describe('checkpoint tools', () => {
+  it('a call to a configured checkpoint tool moves the watermark on the next request without being asked', async () => {
+    const { session } = sessionRig({ checkpointTools: ['deactivate_augments'] });
+    await session.add([user('explore'), call('c1', 'grep', {}), result('c1', 'hits'), call('d1', 'deactivate_augments', {}), result('d1', 'ok'), user('now build')]);
+    await session.prepare(100_000);
+    assert.equal(session.snapshot.watermark, 'd1');
+    assert.ok(!session.messages.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'c1')));
+  });
+});

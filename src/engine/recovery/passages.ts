@@ -1,0 +1,78 @@
+/**
+ * Long texts are indexed as passages: windows of lines, bounded in characters, overlapping a little
+ * so a match near a window's edge still has its context. A hit then names a line range, not a file.
+ */
+import { countLines } from '../preview/lines';
+
+/** About one screen of a log or source file. */
+export const PASSAGE_MAX_LINES = 40;
+/** A passage stays short enough to rank well and to excerpt cheaply, even on minified lines. */
+export const PASSAGE_MAX_CHARS = 2_000;
+/** Lines repeated at the start of the next window. */
+export const PASSAGE_OVERLAP_LINES = 5;
+/** Characters repeated between the chunks of one overlong line. */
+const LONG_LINE_OVERLAP_CHARS = 200;
+
+/** A window of a text, with its 1-based inclusive line range. */
+export interface Passage {
+  readonly text: string;
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** Splits a text into overlapping line windows; a line longer than a passage is cut into chunks. */
+export function splitIntoPassages(text: string): Passage[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const passages: Passage[] = [];
+  let start = 0;
+  while (start < lines.length) {
+    const end = windowEnd(lines, start);
+    if (end === start + 1 && lines[start].length > PASSAGE_MAX_CHARS) passages.push(...chunkLongLine(lines[start], start + 1));
+    else passages.push({ text: lines.slice(start, end).join('\n'), startLine: start + 1, endLine: end });
+    if (end >= lines.length) break;
+    // At most a quarter of a window is repeated, so short windows (long lines) do not double the index.
+    start = Math.max(start + 1, end - Math.min(PASSAGE_OVERLAP_LINES, Math.floor((end - start) / 4)));
+  }
+  return passages;
+}
+
+/** Exclusive end of the window starting at `start`: up to the line or character bound, at least one line. */
+function windowEnd(lines: readonly string[], start: number): number {
+  let end = start;
+  let chars = 0;
+  while (end < lines.length && end - start < PASSAGE_MAX_LINES) {
+    const next = chars + lines[end].length + 1;
+    if (end > start && next > PASSAGE_MAX_CHARS) break;
+    chars = next;
+    end++;
+  }
+  return end;
+}
+
+function chunkLongLine(line: string, lineNumber: number): Passage[] {
+  const chunks: Passage[] = [];
+  const step = PASSAGE_MAX_CHARS - LONG_LINE_OVERLAP_CHARS;
+  for (let from = 0; from < line.length; from += step) {
+    chunks.push({ text: line.slice(from, from + PASSAGE_MAX_CHARS), startLine: lineNumber, endLine: lineNumber });
+    if (from + PASSAGE_MAX_CHARS >= line.length) break;
+  }
+  return chunks;
+}
+
+/** The part of a text that gets indexed, and whether anything was left out. */
+export interface CappedText {
+  readonly text: string;
+  readonly capped: boolean;
+  readonly totalChars: number;
+  /** The last line (1-based) that is indexed in full or in part. */
+  readonly lastLine: number;
+}
+
+/** Keeps at most `maxChars`, cut at a line break when one is in the second half of the kept part. */
+export function capForIndexing(text: string, maxChars: number): CappedText {
+  if (text.length <= maxChars) return { text, capped: false, totalChars: text.length, lastLine: countLines(text) };
+  const newline = text.lastIndexOf('\n', maxChars);
+  const kept = text.slice(0, newline > maxChars / 2 ? newline : maxChars);
+  return { text: kept, capped: true, totalChars: text.length, lastLine: countLines(kept) };
+}

@@ -1,0 +1,248 @@
+/**
+ * Seed 000's "Search Offloaded Content" and "Recover From Archive": one full-text index over a
+ * session's offloaded files, its archived messages and, later, its checkpoints. Everything is
+ * indexed in passages with line ranges, so a hit says where to read, not just which file.
+ */
+import MiniSearch from 'minisearch';
+import type { Store } from '../ports';
+import { codeTerms, normalizeTerm } from './codeTerms';
+import type { IndexedPassage } from './indexedPassage';
+import { messageSearchText } from './messageText';
+import { assertSafeSessionId } from './offloadedPath';
+import { capForIndexing, splitIntoPassages } from './passages';
+import { RERANK_POOL, rankCandidates, type Candidate } from './ranking';
+import { cappedNote, indexFullNote, unreadableArchiveNote } from './recoveryNotes';
+import type { RecoveryDocumentInput, RecoveryHit, RecoveryNote, RecoverySearchOptions, RecoverySource } from './recoveryTypes';
+import { readSessionContent, type SessionContent } from './sessionContent';
+
+/** Seed 000 offloads results of 50 MB; the first 5 MB of one is what a search can reasonably need. */
+export const DEFAULT_MAX_CHARS_PER_DOCUMENT = 5_000_000;
+/** All documents together: keeps the index to a few hundred megabytes of memory at worst. */
+export const DEFAULT_MAX_TOTAL_CHARS = 50_000_000;
+/** Prefix and fuzzy matching start at this term length; shorter terms match too much. */
+export const LOOSE_MATCH_MIN_LENGTH = 4;
+/** Fuzziness as a share of the term's length (one edit in five characters). */
+export const FUZZINESS = 0.2;
+/** Typos are one or two edits; more only slows the search on a large vocabulary of ids and hashes. */
+export const MAX_FUZZY_EDITS = 2;
+/** Hits returned when the caller does not say. */
+export const DEFAULT_TOP = 10;
+
+export interface RecoveryIndexOptions {
+  /** Characters of one offloaded file or message that are indexed; the rest is noted. @default 5000000 */
+  readonly maxCharsPerDocument?: number;
+  /** Characters indexed over all documents; later documents are noted, not indexed. @default 50000000 */
+  readonly maxTotalChars?: number;
+}
+
+/** The fields MiniSearch indexes for a passage. */
+interface IndexedFields {
+  readonly id: number;
+  readonly text: string;
+  /** The file name or ref, so a search for a tool or file name finds its passages. */
+  readonly name: string;
+  readonly toolName: string;
+}
+
+type PassageBase = Omit<IndexedPassage, 'id' | 'text' | 'startLine' | 'endLine'>;
+
+/** How much of a session's archive is indexed: messages are appended, never changed. */
+interface ArchiveProgress {
+  readonly count: number;
+  readonly lastId: string | undefined;
+}
+
+/**
+ * A searchable index of one or more stored sessions. Build it with `RecoveryIndex.build`, call
+ * `refresh` to take in what the sessions gained since, and `addDocuments` for checkpoints.
+ */
+export class RecoveryIndex {
+  private readonly engine = new MiniSearch<IndexedFields>({
+    fields: ['text', 'name', 'toolName'],
+    tokenize: codeTerms,
+    processTerm: normalizeTerm,
+    searchOptions: {
+      boost: { text: 1, name: 0.5, toolName: 0.5 },
+      prefix: (term) => term.length >= LOOSE_MATCH_MIN_LENGTH,
+      fuzzy: (term) => (term.length >= LOOSE_MATCH_MIN_LENGTH ? FUZZINESS : false),
+      maxFuzzy: MAX_FUZZY_EDITS,
+    },
+  });
+  private readonly passages = new Map<number, IndexedPassage>();
+  /** Passage ids and indexed characters of each document, by document key. */
+  private readonly documents = new Map<string, { readonly ids: readonly number[]; readonly chars: number }>();
+  private readonly archiveProgress = new Map<string, ArchiveProgress>();
+  private readonly noteMap = new Map<string, RecoveryNote>();
+  private readonly maxCharsPerDocument: number;
+  private readonly maxTotalChars: number;
+  private indexedChars = 0;
+  private nextId = 1;
+
+  private constructor(
+    private readonly store: Store,
+    readonly sessionIds: readonly string[],
+    options: RecoveryIndexOptions,
+  ) {
+    this.maxCharsPerDocument = options.maxCharsPerDocument ?? DEFAULT_MAX_CHARS_PER_DOCUMENT;
+    this.maxTotalChars = options.maxTotalChars ?? DEFAULT_MAX_TOTAL_CHARS;
+  }
+
+  /** Indexes the offloaded files and archives of the sessions. Throws `UnsafeSessionIdError` for an id that is not a folder name. */
+  static async build(store: Store, sessionIds: string | readonly string[], options: RecoveryIndexOptions = {}): Promise<RecoveryIndex> {
+    const ids = typeof sessionIds === 'string' ? [sessionIds] : [...sessionIds];
+    ids.forEach(assertSafeSessionId);
+    const index = new RecoveryIndex(store, ids, options);
+    await index.refresh();
+    return index;
+  }
+
+  /** Passages in the index. */
+  get size(): number {
+    return this.passages.size;
+  }
+
+  /** What was left out of the index, in plain words. */
+  get notes(): readonly RecoveryNote[] {
+    return [...this.noteMap.values()];
+  }
+
+  /**
+   * Takes in what the sessions gained since the last build or refresh: new offloaded files and
+   * archived messages are indexed; files that are gone and archives that were rewritten are forgotten.
+   */
+  async refresh(): Promise<void> {
+    for (const sessionId of this.sessionIds) {
+      const content = await readSessionContent(this.store, sessionId);
+      await this.refreshOffloaded(sessionId, content);
+      this.refreshArchive(sessionId, content);
+    }
+  }
+
+  /** Adds or replaces documents of a source, checkpoints for instance; the same ref replaces. */
+  addDocuments(source: RecoverySource, documents: readonly RecoveryDocumentInput[]): void {
+    for (const doc of documents) {
+      const key = externalKey(source, doc.sessionId, doc.ref);
+      this.forget(key);
+      const { sessionId, messageId, role, toolName } = doc;
+      this.indexDocument(key, withoutUndefined({ documentKey: key, source, ref: doc.ref, sessionId, messageId, role, toolName }), doc.text, doc.ref);
+    }
+  }
+
+  /** Removes a document added with `addDocuments`. */
+  removeDocument(source: RecoverySource, ref: string, sessionId?: string): void {
+    this.forget(externalKey(source, sessionId, ref));
+  }
+
+  /** The best passages for a query, best first. An empty query finds nothing. */
+  search(query: string, options: RecoverySearchOptions = {}): RecoveryHit[] {
+    const requested = options.top ?? DEFAULT_TOP;
+    const top = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_TOP;
+    if (query.trim().length === 0 || top === 0) return [];
+    const sources = options.sources;
+    const wanted = (id: number) => {
+      const passage = this.passages.get(id);
+      return passage !== undefined && (sources === undefined || sources.includes(passage.source));
+    };
+    const results = this.engine.search(query, { filter: (r) => wanted(r.id) });
+    const candidates: Candidate[] = results.slice(0, Math.max(RERANK_POOL, top * 4)).flatMap((r) => {
+      const passage = this.passages.get(r.id);
+      return passage ? [{ passage, score: r.score, terms: r.terms }] : [];
+    });
+    return rankCandidates(candidates, query, top);
+  }
+
+  /** New files are read and indexed one at a time, so only one large file is in memory at once. */
+  private async refreshOffloaded(sessionId: string, content: SessionContent): Promise<void> {
+    const pathOf = (name: string) => `${content.offloadedFolder}/${name}`;
+    const present = new Set(content.offloadedNames.map((name) => offloadedKey(pathOf(name))));
+    const prefix = offloadedKey(pathOf(''));
+    for (const key of [...this.documents.keys()]) if (key.startsWith(prefix) && !present.has(key)) this.forget(key);
+    for (const name of content.offloadedNames) {
+      const path = pathOf(name);
+      const key = offloadedKey(path);
+      if (this.documents.has(key)) continue;
+      const text = await this.store.read(path);
+      if (text === undefined) continue;
+      const toolName = content.origins.get(name)?.toolName;
+      this.indexDocument(key, { documentKey: key, source: 'offloaded', ref: path, file: path, sessionId, ...(toolName ? { toolName } : {}) }, text, name);
+    }
+  }
+
+  private refreshArchive(sessionId: string, content: SessionContent): void {
+    const messages = content.messages;
+    let progress = this.archiveProgress.get(sessionId) ?? { count: 0, lastId: undefined };
+    if (messages.length < progress.count || (progress.count > 0 && messages[progress.count - 1].id !== progress.lastId)) {
+      for (let i = 0; i < progress.count; i++) this.forget(archiveKey(sessionId, i));
+      progress = { count: 0, lastId: undefined };
+    }
+    const offloadedCallIds = new Set([...content.origins].filter(([name]) => content.offloadedNames.includes(name)).map(([, o]) => o.callId));
+    for (let i = progress.count; i < messages.length; i++) {
+      const message = messages[i];
+      const { text, toolName } = messageSearchText(message, offloadedCallIds);
+      const ref = `archive#${message.id}`;
+      const base: PassageBase = { documentKey: archiveKey(sessionId, i), source: 'archive', ref, sessionId, messageId: message.id, role: message.role, ...(toolName ? { toolName } : {}) };
+      this.indexDocument(base.documentKey, base, text, '');
+    }
+    this.archiveProgress.set(sessionId, { count: messages.length, lastId: messages[messages.length - 1]?.id });
+    this.noteUnreadableLines(sessionId, content);
+  }
+
+  private noteUnreadableLines(sessionId: string, content: SessionContent): void {
+    const key = `unreadable:${sessionId}`;
+    if (content.unreadableLines.length === 0) this.noteMap.delete(key);
+    else this.noteMap.set(key, unreadableArchiveNote(content.archivePath, sessionId, content.unreadableLines));
+  }
+
+  /** Splits a document into passages and indexes them, within the per-document and total bounds. */
+  private indexDocument(key: string, base: PassageBase, text: string, name: string): void {
+    const room = Math.min(this.maxCharsPerDocument, this.maxTotalChars - this.indexedChars);
+    if (room <= 0) {
+      this.noteMap.set(key, indexFullNote(base.ref, this.maxTotalChars));
+      this.documents.set(key, { ids: [], chars: 0 });
+      return;
+    }
+    const capped = capForIndexing(text, room);
+    if (capped.capped) this.noteMap.set(key, cappedNote(base.source, base.ref, capped.text.length, capped.totalChars, capped.lastLine));
+    const ids: number[] = [];
+    const fields: IndexedFields[] = [];
+    for (const passage of splitIntoPassages(capped.text)) {
+      const id = this.nextId++;
+      ids.push(id);
+      this.passages.set(id, { ...base, id, ...passage });
+      fields.push({ id, text: passage.text, name, toolName: base.toolName ?? '' });
+    }
+    this.engine.addAll(fields);
+    this.documents.set(key, { ids, chars: capped.text.length });
+    this.indexedChars += capped.text.length;
+  }
+
+  private forget(key: string): void {
+    const doc = this.documents.get(key);
+    if (!doc) return;
+    for (const id of doc.ids) {
+      this.engine.discard(id);
+      this.passages.delete(id);
+    }
+    this.indexedChars -= doc.chars;
+    this.documents.delete(key);
+    this.noteMap.delete(key);
+  }
+}
+
+function offloadedKey(path: string): string {
+  return `offloaded:${path}`;
+}
+
+function archiveKey(sessionId: string, position: number): string {
+  return `archive:${sessionId}:${position}`;
+}
+
+/** Added documents have their own key space, so no ref can collide with a file or a message. */
+function externalKey(source: RecoverySource, sessionId: string | undefined, ref: string): string {
+  return `added:${source}:${sessionId ?? ''}:${ref}`;
+}
+
+/** Optional fields left out rather than set to undefined, so hits list only what they know. */
+function withoutUndefined(base: PassageBase): PassageBase {
+  return Object.fromEntries(Object.entries(base).filter(([, v]) => v !== undefined)) as PassageBase;
+}

@@ -1,0 +1,19 @@
+/** The plain words the recovery index uses to say what it left out. */
+import type { RecoveryNote, RecoverySource } from './recoveryTypes';
+
+/** Part of a large document is searchable; an offloaded file can still be read past that part. */
+export function cappedNote(source: RecoverySource, ref: string, kept: number, total: number, lastLine: number): RecoveryNote {
+  const share = `only the first ${kept.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} characters (up to line ${lastLine.toLocaleString('en-US')})`;
+  const readOn = source === 'offloaded' ? ` Read further with ctx_read_offloaded from line ${lastLine}.` : '';
+  return { ref, message: `${ref} is large: ${share} are searchable.${readOn}` };
+}
+
+/** The index was full when this document came. */
+export function indexFullNote(ref: string, maxTotalChars: number): RecoveryNote {
+  return { ref, message: `${ref} is not searchable: the index already holds its limit of ${maxTotalChars.toLocaleString('en-US')} characters.` };
+}
+
+/** Archive lines that `Archive.read` could not parse. */
+export function unreadableArchiveNote(archivePath: string, sessionId: string, lines: readonly number[]): RecoveryNote {
+  return { ref: archivePath, message: `Archive lines ${lines.join(', ')} of session ${sessionId} could not be read and are not searchable.` };
+}

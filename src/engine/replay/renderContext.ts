@@ -1,0 +1,50 @@
+/**
+ * The context as the model would be sent it, as Markdown: one section per message with its role,
+ * its text as it is, each tool call with its JSON input and each tool result with its content.
+ */
+import type { Level } from '../levels';
+import type { Block, Message } from '../types';
+
+/** The figures shown above the messages; all optional, so any message list can be rendered. */
+export interface ContextHeading {
+  readonly tokens?: number;
+  readonly budget?: number;
+  readonly level?: Level;
+}
+
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** Renders messages as Markdown; text blocks are not escaped, so they read exactly as sent. */
+export function renderContext(messages: readonly Message[], heading: ContextHeading = {}): string {
+  const parts = [`# Context sent to the model`, '', summaryLine(messages, heading)];
+  messages.forEach((message, index) => {
+    parts.push('', `## ${index + 1}. ${message.role}${message.at === undefined ? '' : ` · ${new Date(message.at).toISOString()}`} · \`${message.id}\``);
+    for (const block of message.blocks) parts.push('', renderBlock(block));
+  });
+  return `${parts.join('\n')}\n`;
+}
+
+function summaryLine(messages: readonly Message[], h: ContextHeading): string {
+  const size = h.tokens === undefined ? '' : ` · ${n(h.tokens)} tokens`;
+  const budget = h.budget === undefined ? '' : ` of a ${n(h.budget)}-token budget${h.tokens === undefined || h.budget <= 0 ? '' : ` (${((h.tokens / h.budget) * 100).toFixed(1)}%)`}`;
+  const level = h.level === undefined ? '' : ` · ${h.level}`;
+  return `${n(messages.length)} messages${size}${budget}${level}`;
+}
+
+function renderBlock(block: Block): string {
+  switch (block.type) {
+    case 'text':
+      return block.text;
+    case 'toolCall':
+      return [`**Tool call** \`${block.name}\` · \`${block.id}\``, fenced(JSON.stringify(block.input, null, 2) ?? '{}', 'json')].join('\n');
+    case 'toolResult':
+      return [`**Tool result**${block.toolName ? ` \`${block.toolName}\`` : ''} · \`${block.callId}\`${block.isError ? ' · error' : ''}`, fenced(block.content, 'text')].join('\n');
+  }
+}
+
+/** A code fence longer than any run of backticks in the content, so the content cannot close it. */
+function fenced(content: string, language: string): string {
+  const longestRun = (content.match(/`+/g) ?? []).reduce((longest, run) => Math.max(longest, run.length), 0);
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  return `${fence}${language}\n${content}\n${fence}`;
+}

@@ -1,0 +1,52 @@
+/** What a replay measured: the figures the command line prints and the benchmarks compare. */
+import type { TranscriptFormat } from '../import/importTypes';
+import type { Level } from '../levels';
+import type { SessionState } from '../sessionState';
+
+export interface ReplayFigures {
+  readonly format: TranscriptFormat;
+  /** Messages fed to the session, in order. */
+  readonly messages: number;
+  readonly toolCalls: number;
+  /** All model-visible content of the messages as they arrived, with framing: what no compression would send. */
+  readonly inputTokens: number;
+  /** The model's maximum input tokens the replay was given. */
+  readonly maxInputTokens: number;
+  /** What `prepare` was given: the maximum input tokens less the answer reserve. */
+  readonly budget: number;
+  /** The largest context any request would have sent. */
+  readonly peakTokens: number;
+  /** The context of the last request. */
+  readonly finalTokens: number;
+  readonly finalUsage: number;
+  readonly finalLevel: Level;
+  /** Tool results written to files (tier 1). */
+  readonly offloaded: number;
+  /** Write/edit inputs replaced by a reference to the file (tier 2). */
+  readonly truncated: number;
+  /** Tool calls and results dropped by the watermark. */
+  readonly watermarked: number;
+  /** Checkpoints in the session state (tier 3); 0 while the session keeps none. */
+  readonly checkpoints: number;
+  /** Snapshots in the session state; 0 while the session keeps none. */
+  readonly snapshots: number;
+  /** Wall time of the replay itself (adding and preparing), in milliseconds. */
+  readonly ms: number;
+}
+
+/** How far a replay has got, after each message. */
+export interface ReplayProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly tokens: number;
+  readonly level: Level;
+}
+
+/**
+ * The length of a list the session state may gain (tier 3's `checkpoints`, `snapshots`), read
+ * without depending on its shape: 0 while the state has no such field.
+ */
+export function stateListLength(state: SessionState, field: string): number {
+  const value: unknown = (state as unknown as Readonly<Record<string, unknown>>)[field];
+  return Array.isArray(value) ? value.length : 0;
+}

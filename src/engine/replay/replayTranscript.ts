@@ -1,0 +1,113 @@
+/**
+ * Replays an imported conversation through a ContextSession the way the chat participant drives
+ * one: every message arrives through `add` (tier 1 on arrival), then `prepare` runs for the next
+ * request (tier 2, checkpoints, the watermark, and whatever tiers the session gains later).
+ */
+import { budgetFor } from '../budget';
+import type { TranscriptFormat } from '../import/importTypes';
+import { DEFAULT_OPTIONS, type EngineOptions } from '../options';
+import { silentLogger, systemClock, type Clock, type Logger, type Store } from '../ports';
+import { ContextSession, type PreparedContext, type SessionDeps } from '../session';
+import { newSessionId } from '../sessionPaths';
+import type { TokenCounter } from '../tokens/counter';
+import { toolCalls, type Message } from '../types';
+import { ReplayClock } from './replayClock';
+import { stateListLength, type ReplayFigures, type ReplayProgress } from './replayFigures';
+import { TranscriptWorkspace } from './transcriptWorkspace';
+
+/** The conversation to replay: one session of an import. */
+export interface ReplayInput {
+  readonly format: TranscriptFormat;
+  readonly messages: readonly Message[];
+}
+
+export interface ReplayOptions {
+  /** The model's maximum input tokens; the budget is derived from it as the host does. */
+  readonly maxInputTokens: number;
+  /** @default DEFAULT_ANSWER_RESERVE_TOKENS */
+  readonly answerReserveTokens?: number;
+  /** Where the session's archive, offloaded results and state go. */
+  readonly store: Store;
+  readonly counter: TokenCounter;
+  /** @default DEFAULT_OPTIONS */
+  readonly engine?: EngineOptions;
+  /** @default silentLogger */
+  readonly logger?: Logger;
+  /** Called after each message's request is prepared. */
+  readonly onProgress?: (progress: ReplayProgress) => void;
+  /** Time used when no message carries a timestamp. @default the current time */
+  readonly startAt?: number;
+  /** Measures the replay's duration. @default systemClock */
+  readonly stopwatch?: Clock;
+  /** Replaces or adds session dependencies (the ones tiers added later may need). */
+  readonly deps?: Partial<SessionDeps>;
+}
+
+export interface ReplayResult {
+  readonly figures: ReplayFigures;
+  /** The replayed session, saved; the caller disposes it. */
+  readonly session: ContextSession;
+  /** The last request as it would be sent; undefined only for an empty conversation. */
+  readonly final: PreparedContext | undefined;
+  /** The workspace the transcript's writes left. */
+  readonly workspace: TranscriptWorkspace;
+}
+
+/** Replays the conversation and returns its figures and the session it left. */
+export async function replayTranscript(input: ReplayInput, options: ReplayOptions): Promise<ReplayResult> {
+  const engine = options.engine ?? DEFAULT_OPTIONS;
+  const stopwatch = options.stopwatch ?? systemClock;
+  const clock = new ReplayClock(input.messages.find((m) => m.at !== undefined)?.at ?? options.startAt ?? systemClock.now());
+  const workspace = new TranscriptWorkspace();
+  const deps: SessionDeps = { store: options.store, counter: options.counter, files: workspace, logger: options.logger ?? silentLogger, clock, ...options.deps };
+  const session = ContextSession.create(engine, deps, newSessionId(clock.now()));
+  const budget = budgetFor({ maxInputTokens: options.maxInputTokens, answerReserveTokens: options.answerReserveTokens });
+
+  const started = stopwatch.now();
+  let final: PreparedContext | undefined;
+  let peakTokens = 0;
+  let watermarked = 0;
+  for (const [index, message] of input.messages.entries()) {
+    clock.arrive(message.at);
+    // The tools ran before their results arrive, so what they wrote is on disk from here on.
+    workspace.apply(message);
+    await session.add([message]);
+    for (const call of toolCalls(message)) if (engine.checkpointTools.includes(call.name)) session.requestCheckpoint(call.name);
+    // Watermark events say in words how many blocks went; the difference across the request counts them.
+    const toolBlocksBefore = countToolBlocks(session.messages);
+    final = await session.prepare(budget);
+    if (final.events.some((e) => e.tier === 'watermark')) watermarked += toolBlocksBefore - countToolBlocks(final.messages);
+    peakTokens = Math.max(peakTokens, final.tokens);
+    options.onProgress?.({ done: index + 1, total: input.messages.length, tokens: final.tokens, level: final.level });
+  }
+  if (!final) await session.save();
+  const ms = stopwatch.now() - started;
+
+  // Measured after the replay, so the counter's cache cannot make the replay look faster.
+  const inputTokens = (await options.counter.measure(input.messages)).total;
+  const empty = await options.counter.measure([]);
+  const state = session.snapshot;
+  const figures: ReplayFigures = {
+    format: input.format,
+    messages: input.messages.length,
+    toolCalls: input.messages.reduce((n, m) => n + toolCalls(m).length, 0),
+    inputTokens,
+    maxInputTokens: options.maxInputTokens,
+    budget,
+    peakTokens,
+    finalTokens: final?.tokens ?? empty.total,
+    finalUsage: final?.usage ?? 0,
+    finalLevel: final?.level ?? 'GREEN',
+    offloaded: state.offloads.length,
+    truncated: state.truncations.length,
+    watermarked,
+    checkpoints: stateListLength(state, 'checkpoints'),
+    snapshots: stateListLength(state, 'snapshots'),
+    ms,
+  };
+  return { figures, session, final, workspace };
+}
+
+function countToolBlocks(messages: readonly Message[]): number {
+  return messages.reduce((n, m) => n + m.blocks.filter((b) => b.type !== 'text').length, 0);
+}

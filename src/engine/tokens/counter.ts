@@ -1,0 +1,135 @@
+import { silentLogger, type Logger, type Tokenizer } from '../ports';
+import type { Block, Message } from '../types';
+import { blockText } from './blockText';
+import { estimateTokens } from './estimate';
+
+/**
+ * Token accounting for conversations in OpenAI's chat format. The figures follow OpenAI's
+ * cookbook ("How to count tokens with tiktoken"), which matches the API's reported usage for
+ * GPT-3.5, GPT-4 and GPT-4o; other vendors frame messages differently, but by a similar amount.
+ */
+
+/**
+ * Each message is framed as `<|start|>{role}\n{content}<|end|>\n`: the cookbook's
+ * `tokens_per_message = 3` covers the framing, and it encodes the role name on top, which is one
+ * token for every role (`system`, `user`, `assistant`, `tool`) in both encodings.
+ */
+export const MESSAGE_OVERHEAD_TOKENS = 3 + 1;
+
+/** Every reply is primed with `<|start|>assistant<|message|>` (the cookbook's final `+ 3`). */
+export const REPLY_PRIMING_TOKENS = 3;
+
+/**
+ * Framing of one tool call beyond its name and JSON arguments. OpenAI does not publish it; 3 is
+ * what openai-chat-tokens (hmarr) measured against the API's usage for a function call.
+ */
+export const TOOL_CALL_OVERHEAD_TOKENS = 3;
+
+/** A conversation's size in tokens. */
+export interface Measurement {
+  /** All messages with their overheads, plus the reply priming. */
+  readonly total: number;
+  /** Each message's tokens, overhead included, by message id. */
+  readonly perMessage: ReadonlyMap<string, number>;
+  /** True when some count is an estimate because the exact tokenizer was not ready. */
+  readonly estimated: boolean;
+}
+
+/**
+ * Counts messages over a {@link Tokenizer}, remembering each block's exact count by object:
+ * blocks are immutable, so measuring a conversation again after a new message only counts the
+ * new message's blocks. While the tokenizer is not ready it never waits: it asks for the encoder
+ * to be built and answers with estimates, which it does not remember.
+ */
+export class TokenCounter {
+  private readonly exactCounts = new WeakMap<Block, number>();
+  private buildRequested = false;
+
+  constructor(
+    private readonly tokenizer: Tokenizer,
+    private readonly logger: Logger = silentLogger,
+  ) {}
+
+  /** True while the tokenizer is not ready, so counts would be estimates. */
+  get estimated(): boolean {
+    return !this.tokenizer.ready;
+  }
+
+  /** Counts every message and the reply priming. */
+  async measure(messages: readonly Message[]): Promise<Measurement> {
+    const exact = await this.countNewBlocks(messages);
+    const perMessage = new Map<string, number>();
+    let total = REPLY_PRIMING_TOKENS;
+    for (const msg of messages) {
+      const tokens = this.messageTokens(msg);
+      perMessage.set(msg.id, tokens);
+      total += tokens;
+    }
+    return { total, perMessage, estimated: !exact };
+  }
+
+  /** A message's blocks plus {@link MESSAGE_OVERHEAD_TOKENS} (and the framing of its tool calls). */
+  async countMessage(msg: Message): Promise<number> {
+    await this.countNewBlocks([msg]);
+    return this.messageTokens(msg);
+  }
+
+  /** Exact when the tokenizer is ready, an estimate otherwise. */
+  async countText(text: string): Promise<number> {
+    if (!this.tokenizer.ready) {
+      this.requestBuild();
+      return estimateTokens(text);
+    }
+    try {
+      const [count] = await this.tokenizer.countMany([text]);
+      return count;
+    } catch (error) {
+      this.logger.warn('Token counting failed; using an estimate', error);
+      return estimateTokens(text);
+    }
+  }
+
+  /**
+   * Counts the blocks not counted yet, in one batch.
+   * @returns false when some block is left to estimates (tokenizer not ready or failing)
+   */
+  private async countNewBlocks(messages: readonly Message[]): Promise<boolean> {
+    const uncounted: Block[] = [];
+    for (const msg of messages) {
+      for (const block of msg.blocks) {
+        if (!this.exactCounts.has(block)) uncounted.push(block);
+      }
+    }
+    if (uncounted.length === 0) return true;
+    if (!this.tokenizer.ready) {
+      this.requestBuild();
+      return false;
+    }
+    try {
+      const counts = await this.tokenizer.countMany(uncounted.map(blockText));
+      uncounted.forEach((block, i) => this.exactCounts.set(block, counts[i]));
+      return true;
+    } catch (error) {
+      this.logger.warn('Token counting failed; using estimates', error);
+      return false;
+    }
+  }
+
+  private messageTokens(msg: Message): number {
+    let tokens = MESSAGE_OVERHEAD_TOKENS;
+    for (const block of msg.blocks) {
+      tokens += this.exactCounts.get(block) ?? estimateTokens(blockText(block));
+      if (block.type === 'toolCall') tokens += TOOL_CALL_OVERHEAD_TOKENS;
+    }
+    return tokens;
+  }
+
+  /** Starts the encoder build once, without waiting for it. */
+  private requestBuild(): void {
+    if (this.buildRequested) return;
+    this.buildRequested = true;
+    this.tokenizer.whenReady().catch((error: unknown) => {
+      this.logger.warn('The tokenizer could not be built; token counts stay estimates', error);
+    });
+  }
+}

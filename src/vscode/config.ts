@@ -1,0 +1,53 @@
+/** Settings are read here and only here, and handed to the engine as plain options. */
+import * as vscode from 'vscode';
+import { DEFAULT_ANSWER_RESERVE_TOKENS } from '../engine/budget';
+import { DEFAULT_THRESHOLDS, validateThresholds } from '../engine/levels';
+import { DEFAULT_OPTIONS, type EngineOptions } from '../engine/options';
+import type { EncodingName } from '../engine/ports';
+
+export const CONFIG_SECTION = 'ctx';
+
+export interface CtxConfig {
+  readonly engine: EngineOptions;
+  readonly answerReserveTokens: number;
+  readonly maxInputTokensOverride: number;
+  /** 'auto' picks the encoding from the model family. */
+  readonly encoding: EncodingName | 'auto';
+  /** Tools from `vscode.lm.tools` that @ctx may call: names or globs like `copilot_*`; empty means none. */
+  readonly allowedTools: readonly string[];
+  /** Upper bound on model ↔ tool rounds in one @ctx turn. */
+  readonly maxToolRounds: number;
+  /** Problems found in the settings, in plain words (e.g. thresholds that do not rise). */
+  readonly problems: readonly string[];
+}
+
+export function readConfig(): CtxConfig {
+  const c = vscode.workspace.getConfiguration(CONFIG_SECTION);
+  const { thresholds, problem } = validateThresholds({
+    yellowAt: c.get('levels.yellowAt', DEFAULT_THRESHOLDS.yellowAt),
+    orangeAt: c.get('levels.orangeAt', DEFAULT_THRESHOLDS.orangeAt),
+    redAt: c.get('levels.redAt', DEFAULT_THRESHOLDS.redAt),
+    criticalAt: c.get('levels.criticalAt', DEFAULT_THRESHOLDS.criticalAt),
+  });
+  const encoding = c.get<string>('tokenizer.encoding', 'auto');
+  return {
+    engine: {
+      thresholds,
+      offloadThresholdTokens: c.get('offload.thresholdTokens', DEFAULT_OPTIONS.offloadThresholdTokens),
+      recentMessagesKept: c.get('recentMessagesKept', DEFAULT_OPTIONS.recentMessagesKept),
+      truncateInputsAt: c.get('truncateInputs.triggerAt', DEFAULT_OPTIONS.truncateInputsAt),
+      checkpointTools: c.get('watermark.checkpointTools', [...DEFAULT_OPTIONS.checkpointTools]),
+    },
+    answerReserveTokens: c.get('budget.answerReserveTokens', DEFAULT_ANSWER_RESERVE_TOKENS),
+    maxInputTokensOverride: c.get('budget.maxInputTokensOverride', 0),
+    encoding: encoding === 'o200k_base' || encoding === 'cl100k_base' ? encoding : 'auto',
+    allowedTools: c.get('tools.allowed', []),
+    maxToolRounds: Math.max(1, c.get('tools.maxRounds', 12)),
+    problems: problem ? [problem] : [],
+  };
+}
+
+/** Fires the listener when any ctx setting changes. */
+export function onDidChangeConfig(listener: () => void, disposables: vscode.Disposable[]): void {
+  vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(CONFIG_SECTION) && listener(), undefined, disposables);
+}

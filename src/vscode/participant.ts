@@ -1,0 +1,53 @@
+/** The `@ctx` chat participant: routes slash commands, runs turns, and remembers its session. */
+import * as vscode from 'vscode';
+import type { Logger } from '../engine/ports';
+import { explainModelError, NOTHING_LOST } from './chatErrors';
+import { sessionIdFromHistory, type CtxChatMetadata } from './chatMetadata';
+import type { CtxConfig } from './config';
+import type { SessionManager } from './sessions';
+import { runTurn } from './toolLoop';
+import { summarizeCompression } from './compressionSummary';
+
+export const PARTICIPANT_ID = 'ctx.participant';
+
+export interface ParticipantDeps {
+  readonly sessions: SessionManager;
+  readonly config: () => CtxConfig;
+  readonly logger: Logger;
+  readonly extensionUri: vscode.Uri;
+}
+
+export function registerParticipant(context: vscode.ExtensionContext, deps: ParticipantDeps): void {
+  const handler: vscode.ChatRequestHandler = async (request, chatContext, stream, token): Promise<vscode.ChatResult> => {
+    const session = await deps.sessions.resume(sessionIdFromHistory(chatContext.history, PARTICIPANT_ID), request.model.family);
+    const metadata: CtxChatMetadata = { ctxSessionId: session.id };
+    const warningsBefore = session.warnings.length;
+    try {
+      switch (request.command) {
+        case 'status':
+          stream.markdown(await deps.sessions.report(session));
+          break;
+        case 'compress': {
+          stream.progress('Compressing context…');
+          const prepared = await session.compress(deps.sessions.budgetFor(request.model.maxInputTokens));
+          deps.sessions.recordPrepared(session, prepared);
+          stream.markdown(summarizeCompression(prepared));
+          break;
+        }
+        default:
+          await runTurn(session, request, stream, token, deps);
+      }
+    } catch (e) {
+      deps.logger.error(e instanceof Error ? e : String(e));
+      stream.markdown(`\n\n${explainModelError(e)} ${NOTHING_LOST}`);
+    } finally {
+      await session.save();
+    }
+    for (const w of session.warnings.slice(warningsBefore)) stream.markdown(`\n\n> ⚠ ${w.message}`);
+    return { metadata };
+  };
+
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, handler);
+  participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'ctx.png');
+  context.subscriptions.push(participant);
+}

@@ -1,0 +1,36 @@
+/** The status report opens as a Markdown preview of a virtual, read-only document. */
+import * as vscode from 'vscode';
+
+const REPORT_SCHEME = 'ctx-report';
+const REPORT_URI = vscode.Uri.from({ scheme: REPORT_SCHEME, path: '/Context Status Report.md' });
+
+export class ReportDocument implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private text = '';
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(): string {
+    return this.text;
+  }
+
+  /** Shows the report, rendered; falls back to the Markdown source where no preview is available. */
+  async show(markdown: string): Promise<void> {
+    this.text = markdown;
+    this.changed.fire(REPORT_URI);
+    try {
+      await vscode.commands.executeCommand('markdown.showPreview', REPORT_URI);
+    } catch {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(REPORT_URI), { preview: true });
+    }
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+export function registerReportDocument(context: vscode.ExtensionContext): ReportDocument {
+  const report = new ReportDocument();
+  context.subscriptions.push(report, vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, report));
+  return report;
+}

@@ -1,0 +1,30 @@
+/**
+ * Session files (offloaded results, the archive, reports) open read-only through their own URI
+ * scheme: they are a record of what happened, not something to edit.
+ */
+import * as vscode from 'vscode';
+import type { Store } from '../engine/ports';
+
+export const SESSION_FILE_SCHEME = 'ctx-session';
+
+/** `ctx-session:/sessions/<id>/offloaded/<file>`: the store path, so the provider needs nothing else. */
+export function sessionFileUri(storePath: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: SESSION_FILE_SCHEME, path: `/${storePath}` });
+}
+
+export function registerSessionDocuments(context: vscode.ExtensionContext, store: Store): void {
+  const provider: vscode.TextDocumentContentProvider = {
+    async provideTextDocumentContent(uri) {
+      const content = await store.read(uri.path.replace(/^\/+/, ''));
+      return content ?? `This file no longer exists (${uri.path}). The session archive still has its content.`;
+    },
+  };
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(SESSION_FILE_SCHEME, provider));
+}
+
+/** Opens a session file read-only, optionally at a line range (1-based). */
+export async function openSessionFile(storePath: string, lines?: { start: number; end: number }): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(sessionFileUri(storePath));
+  const selection = lines ? new vscode.Range(Math.max(0, lines.start - 1), 0, Math.max(0, lines.end - 1), 0) : undefined;
+  await vscode.window.showTextDocument(doc, { preview: true, selection });
+}

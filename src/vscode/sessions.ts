@@ -1,0 +1,197 @@
+/**
+ * The @ctx sessions of this workspace: opens and creates them over one store, keeps one
+ * tokenizer per encoding, and knows which session is current (the one the status bar follows).
+ */
+import * as vscode from 'vscode';
+import { budgetFor } from '../engine/budget';
+import { Emitter } from '../engine/events';
+import type { EngineOptions } from '../engine/options';
+import type { EncodingName, Logger, Store, WorkspaceFiles } from '../engine/ports';
+import { systemClock } from '../engine/ports';
+import { renderStatusReport } from '../engine/report';
+import { ContextSession, type PreparedContext } from '../engine/session';
+import { isSessionId, SESSIONS_FOLDER } from '../engine/sessionPaths';
+import { parseSessionState } from '../engine/sessionState';
+import { contextStatus, type ContextStatus } from '../engine/status';
+import { TokenCounter } from '../engine/tokens/counter';
+import { chooseEncoding } from '../engine/tokens/encodingChoice';
+import { WorkerTokenizer } from '../tokenizer/workerTokenizer';
+import type { CtxConfig } from './config';
+
+/** The figure used for a session's budget before any model has been seen (a common 128K window). */
+export const FALLBACK_MAX_INPUT_TOKENS = 128_000;
+
+/** A session as the UI sees it: the session and the last figures measured for it. */
+export interface SessionView {
+  readonly session: ContextSession;
+  readonly last?: PreparedContext;
+}
+
+export interface StoredSessionSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly updatedAt: number;
+}
+
+export interface SessionManagerDeps {
+  readonly store: Store;
+  readonly files: WorkspaceFiles;
+  readonly logger: Logger;
+  readonly workerPath: string;
+  readonly config: () => CtxConfig;
+}
+
+export class SessionManager implements vscode.Disposable {
+  private readonly open = new Map<string, { session: ContextSession; subscription: vscode.Disposable }>();
+  private readonly lastPrepared = new Map<string, PreparedContext>();
+  private readonly counters = new Map<EncodingName, { tokenizer: WorkerTokenizer; counter: TokenCounter }>();
+  private currentId: string | undefined;
+  private readonly changeEmitter = new Emitter<void>();
+  /** Fires when the current session changes or anything in an open session does. */
+  readonly onDidChange = this.changeEmitter.event;
+
+  constructor(private readonly deps: SessionManagerDeps) {}
+
+  get store(): Store {
+    return this.deps.store;
+  }
+
+  /** The session the status bar and the commands act on, if any. */
+  get current(): SessionView | undefined {
+    const entry = this.currentId ? this.open.get(this.currentId) : undefined;
+    return entry ? { session: entry.session, last: this.lastPrepared.get(entry.session.id) } : undefined;
+  }
+
+  /** The session named by a previous turn, or a new one when the id is unknown or its files are gone. */
+  async resume(id: string | undefined, model?: string): Promise<ContextSession> {
+    if (id && isSessionId(id)) {
+      const known = this.open.get(id)?.session ?? (await this.load(id, model));
+      if (known) return this.makeCurrent(known);
+    }
+    return this.makeCurrent(this.track(ContextSession.create(this.options(), this.sessionDeps(model))));
+  }
+
+  /** Opens a stored session by id without making it current. */
+  async get(id: string): Promise<ContextSession | undefined> {
+    return this.open.get(id)?.session ?? (await this.load(id));
+  }
+
+  /** Records the figures of the latest request, for the status bar and the report. */
+  recordPrepared(session: ContextSession, prepared: PreparedContext): void {
+    this.lastPrepared.set(session.id, prepared);
+    this.changeEmitter.fire();
+  }
+
+  /** The budget for a model, from its window or the settings' override, less the answer reserve. */
+  budgetFor(maxInputTokens: number | undefined): number {
+    const c = this.deps.config();
+    return budgetFor({
+      maxInputTokens: maxInputTokens ?? FALLBACK_MAX_INPUT_TOKENS,
+      answerReserveTokens: c.answerReserveTokens,
+      maxInputTokensOverride: c.maxInputTokensOverride,
+    });
+  }
+
+  /** The budget last used for a session (or the fallback window's). */
+  lastBudget(session: ContextSession): number {
+    return this.lastPrepared.get(session.id)?.budget ?? this.budgetFor(undefined);
+  }
+
+  /** Seed 000's status report for a session, measured now. */
+  async status(session: ContextSession): Promise<ContextStatus> {
+    const budget = this.lastBudget(session);
+    const counter = this.counterFor(undefined);
+    const measured = await counter.measure(session.messages);
+    return contextStatus({
+      state: session.snapshot,
+      tokens: measured.total,
+      budget,
+      estimated: measured.estimated,
+      thresholds: this.deps.config().engine.thresholds,
+      warnings: session.warnings.map((w) => w.message),
+      now: Date.now(),
+    });
+  }
+
+  async report(session: ContextSession): Promise<string> {
+    return renderStatusReport(await this.status(session));
+  }
+
+  /** Stored sessions, newest first. Unreadable ones are listed by id so they can still be cleared. */
+  async list(): Promise<StoredSessionSummary[]> {
+    const ids = (await this.deps.store.list(SESSIONS_FOLDER)).filter(isSessionId);
+    const summaries = await Promise.all(
+      ids.map(async (id) => {
+        const open = this.open.get(id)?.session;
+        if (open) return { id, title: open.title, updatedAt: open.snapshot.updatedAt };
+        const state = parseSessionState((await this.deps.store.read(`${SESSIONS_FOLDER}/${id}/state.json`).catch(() => undefined)) ?? '');
+        return { id, title: state?.title ?? '', updatedAt: state?.updatedAt ?? 0 };
+      }),
+    );
+    return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  /** Deletes a session's files (archive included) and forgets it. */
+  async clear(id: string): Promise<void> {
+    const entry = this.open.get(id);
+    entry?.subscription.dispose();
+    entry?.session.dispose();
+    this.open.delete(id);
+    this.lastPrepared.delete(id);
+    if (this.currentId === id) this.currentId = undefined;
+    await this.deps.store.remove(`${SESSIONS_FOLDER}/${id}`);
+    this.changeEmitter.fire();
+  }
+
+  /** The counter for a model's encoding; one tokenizer (one worker) per encoding. */
+  counterFor(model: string | undefined): TokenCounter {
+    const encoding = chooseEncoding(model, this.deps.config().encoding);
+    let entry = this.counters.get(encoding);
+    if (!entry) {
+      const tokenizer = new WorkerTokenizer({ workerPath: this.deps.workerPath, encoding, logger: this.deps.logger });
+      entry = { tokenizer, counter: new TokenCounter(tokenizer) };
+      this.counters.set(encoding, entry);
+    }
+    return entry.counter;
+  }
+
+  dispose(): void {
+    for (const { session, subscription } of this.open.values()) {
+      subscription.dispose();
+      session.dispose();
+    }
+    this.open.clear();
+    for (const { tokenizer } of this.counters.values()) tokenizer.dispose();
+    this.changeEmitter.dispose();
+  }
+
+  private async load(id: string, model?: string): Promise<ContextSession | undefined> {
+    const session = await ContextSession.open(id, this.options(), this.sessionDeps(model)).catch((e: unknown) => {
+      this.deps.logger.error(`Could not open session ${id}: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    });
+    return session ? this.track(session) : undefined;
+  }
+
+  private track(session: ContextSession): ContextSession {
+    const subscription = session.onDidChange(() => this.changeEmitter.fire());
+    this.open.set(session.id, { session, subscription });
+    return session;
+  }
+
+  private makeCurrent(session: ContextSession): ContextSession {
+    if (this.currentId !== session.id) {
+      this.currentId = session.id;
+      this.changeEmitter.fire();
+    }
+    return session;
+  }
+
+  private options(): EngineOptions {
+    return this.deps.config().engine;
+  }
+
+  private sessionDeps(model: string | undefined) {
+    return { store: this.deps.store, counter: this.counterFor(model), files: this.deps.files, logger: this.deps.logger, clock: systemClock };
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * One @ctx turn: the user's message joins the session, the engine prepares the context, the model
+ * answers, the tools it asks for run, their results go through the engine (tier 1 on arrival),
+ * and this repeats until the model answers without tool calls or the round limit is reached.
+ */
+import * as vscode from 'vscode';
+import type { CompressionEvent } from '../engine/compressionEvent';
+import { newMessageId } from '../engine/ids';
+import type { Logger } from '../engine/ports';
+import type { ContextSession } from '../engine/session';
+import { message, textBlock, toolCallBlock, toolResultBlock, type Block, type ToolCallBlock } from '../engine/types';
+import { explainModelError, NOTHING_LOST } from './chatErrors';
+import type { CtxConfig } from './config';
+import { toChatMessages, toolResultText } from './convert';
+import { CTX_TOOL_PREFIX } from './ctxTools';
+import type { SessionManager } from './sessions';
+
+export interface TurnDeps {
+  readonly sessions: SessionManager;
+  readonly config: () => CtxConfig;
+  readonly logger: Logger;
+}
+
+export async function runTurn(
+  session: ContextSession,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+  deps: TurnDeps,
+): Promise<void> {
+  const config = deps.config();
+  const now = () => Date.now();
+  const budget = deps.sessions.budgetFor(request.model.maxInputTokens);
+  report(await session.add([message(newMessageId('u', now()), 'user', [textBlock(request.prompt)], now())]), stream, deps);
+  const tools = offeredTools(config.allowedTools);
+
+  for (let round = 0; round < config.maxToolRounds; round++) {
+    const prepared = await session.prepare(budget);
+    deps.sessions.recordPrepared(session, prepared);
+    report(prepared.events, stream, deps);
+
+    const text: string[] = [];
+    const calls: ToolCallBlock[] = [];
+    try {
+      const response = await request.model.sendRequest(toChatMessages(prepared.messages), { tools, justification: 'ctx answers your question with its own managed context.' }, token);
+      for await (const part of response.stream) {
+        if (part instanceof vscode.LanguageModelTextPart) {
+          text.push(part.value);
+          stream.markdown(part.value);
+        } else if (part instanceof vscode.LanguageModelToolCallPart) {
+          calls.push(toolCallBlock(part.callId, part.name, isObject(part.input) ? part.input : { value: part.input }));
+        }
+      }
+    } catch (e) {
+      // Keep what the model did say, so the archive holds the partial answer too.
+      await addAssistant(session, text, [], now());
+      stream.markdown(`\n\n${explainModelError(e)} ${NOTHING_LOST}`);
+      deps.logger.warn(`Model request failed: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    await addAssistant(session, text, calls, now());
+    if (calls.length === 0) return;
+
+    const results: Block[] = [];
+    for (const call of calls) {
+      if (token.isCancellationRequested) {
+        results.push(toolResultBlock(call.id, 'Not run: the turn was stopped before this tool ran.', true, call.name));
+        continue;
+      }
+      stream.progress(`Running ${call.name}…`);
+      results.push(await invoke(call, request, token, deps.logger));
+    }
+    const events = await session.add(results.map((r) => message(newMessageId('t', now()), 'tool', [r], now())));
+    report(events, stream, deps);
+    if (token.isCancellationRequested) {
+      stream.markdown(`\n\nStopped. ${NOTHING_LOST}`);
+      await session.save();
+      return;
+    }
+  }
+  stream.markdown(`\n\n*Stopped after ${config.maxToolRounds} tool rounds (the \`ctx.tools.maxRounds\` setting). Ask me to continue.*`);
+  await session.save();
+}
+
+async function addAssistant(session: ContextSession, text: readonly string[], calls: readonly ToolCallBlock[], at: number): Promise<void> {
+  const joined = text.join('');
+  const blocks: Block[] = [...(joined ? [textBlock(joined)] : []), ...calls];
+  if (blocks.length > 0) await session.add([message(newMessageId('a', at), 'assistant', blocks, at)]);
+}
+
+async function invoke(call: ToolCallBlock, request: vscode.ChatRequest, token: vscode.CancellationToken, logger: Logger): Promise<Block> {
+  try {
+    const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
+    return toolResultBlock(call.id, toolResultText(result), false, call.name);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    logger.warn(`Tool ${call.name} failed: ${reason}`);
+    return toolResultBlock(call.id, `Tool ${call.name} failed: ${reason}`, true, call.name);
+  }
+}
+
+/** ctx's own tools, always; other extensions' tools only when the settings allow them by name or glob. */
+export function offeredTools(allowed: readonly string[]): vscode.LanguageModelChatTool[] {
+  const patterns = allowed.map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+  return vscode.lm.tools
+    .filter((t) => t.name.startsWith(CTX_TOOL_PREFIX) || patterns.some((p) => p.test(t.name)))
+    .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+}
+
+/** Shows what the engine did, and links each offloaded result so the user can open it. */
+function report(events: readonly CompressionEvent[], stream: vscode.ChatResponseStream, deps: TurnDeps): void {
+  for (const e of events) {
+    stream.progress(`Context: ${e.detail} (saved ${e.savedTokens.toLocaleString('en-US')} tokens)`);
+    if (e.file) stream.reference(vscode.Uri.file(deps.sessions.store.locate(e.file)));
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,46 @@
+/**
+ * `npm run bench`: every benchmark in one run, printed and written to BENCHMARKS.md. Each figure is
+ * a median over repetitions and, where it has one, a ratio against a baseline measured in the same
+ * run. `--quick` runs a short version (CI uses it so the suite cannot rot).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { benchActivation } from './activation';
+import type { BenchRow } from './benchRow';
+import { benchTokens } from './tokens';
+
+const fmt = (v: number | undefined, digits = 2) => (v === undefined || Number.isNaN(v) ? '' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits));
+
+export function renderTable(rows: readonly BenchRow[]): string {
+  const lines = ['| Group | Measure | Value | Baseline | Ratio | Goal | Met | Note |', '|---|---|---|---|---|---|---|---|'];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.group} | ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`} | ${r.ratio === undefined ? '' : `${fmt(r.ratio, 1)}×`} | ${r.goal ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'no'} | ${r.note ?? ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  const started = Date.now();
+  const rows: BenchRow[] = [...(await benchActivation(quick ? 5 : 15)), ...(await benchTokens())];
+  const table = renderTable(rows);
+  console.log(table);
+  if (!quick) {
+    const out = path.resolve(__dirname, '../../../BENCHMARKS.md');
+    const header = `# Benchmarks\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version}, ${os.cpus().length} cores). Medians over repetitions; ratios against baselines measured in the same run.\n\n`;
+    fs.writeFileSync(out, `${header}${table}\n`);
+    console.log(`\nWritten to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+  const missed = rows.filter((r) => r.met === false);
+  if (missed.length > 0) console.log(`\nGoals missed: ${missed.map((r) => r.name).join('; ')}`);
+}
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm test`: type-check, lint, build, unit tests in plain node, then the integration suite in a
+// real VS Code (code-server + headless Chromium). Ends with one summary line for the whole run.
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const totals = { passed: 0, failed: 0 };
+
+function step(title, command, args) {
+  console.log(`\n▶ ${title}`);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (run.status !== 0) {
+    console.log(`\n✖ ${title} failed (exit ${run.status ?? run.signal}).`);
+    return false;
+  }
+  return true;
+}
+
+/** Runs a step whose output ends with "<word>: N passed, M failed" and adds its counts. */
+function countedStep(title, command, args) {
+  console.log(`\n▶ ${title}`);
+  const run = spawnSync(command, args, { cwd: root, encoding: 'utf8', env: process.env, maxBuffer: 256 * 1024 * 1024 });
+  process.stdout.write(run.stdout ?? '');
+  process.stderr.write(run.stderr ?? '');
+  const match = [...(run.stdout ?? '').matchAll(/^\w+: (\d+) passed, (\d+) failed/gm)].pop();
+  if (match) {
+    totals.passed += Number(match[1]);
+    totals.failed += Number(match[2]);
+  } else {
+    totals.failed += 1;
+    console.log(`\n✖ ${title} printed no result line.`);
+  }
+  return run.status === 0 && match !== undefined;
+}
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+let ok =
+  step('Type-check (tsc --noEmit, strict)', npx, ['tsc', '--noEmit', '-p', '.']) &&
+  step('Lint (zero warnings)', npx, ['eslint', '--max-warnings', '0', 'src', 'test']) &&
+  step('Build (esbuild)', process.execPath, ['esbuild.js']) &&
+  step('Compile tests', npx, ['tsc', '-p', '.', '--outDir', 'out']);
+
+if (ok) ok = countedStep('Unit tests (plain node)', process.execPath, [path.join(__dirname, 'unit-runner.js')]) && ok;
+if (ok && !process.argv.includes('--unit-only')) {
+  ok = countedStep('Integration tests (real VS Code)', process.execPath, [path.join(__dirname, 'vscode', 'run-integration.js')]) && ok;
+}
+
+console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

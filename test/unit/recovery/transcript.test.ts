@@ -1,0 +1,42 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { RecoveryIndex } from '../../../src/engine/recovery/recoveryIndex';
+import { readOffloaded } from '../../../src/engine/recovery/readOffloaded';
+import { MemoryStore } from '../../../src/engine/storage/memoryStore';
+import { SESSION, offloadedPath } from './fixtures';
+
+/** The compiled test runs from out/test/unit/recovery; the shared data sits next to the repository. */
+const TRANSCRIPTS = path.resolve(__dirname, '../../../../../shared/data/transcripts');
+const CLINE_SESSION = path.join(TRANSCRIPTS, 'cline__sdk_session.messages.json');
+
+describe('recovery search: a real transcript offloaded as raw text', () => {
+  it('finds a distinctive string of a Cline SDK session on a line that has it, and reads that line back', async function () {
+    if (!fs.existsSync(CLINE_SESSION)) this.skip();
+    const raw = fs.readFileSync(CLINE_SESSION, 'utf8');
+    const store = new MemoryStore();
+    await store.write(offloadedPath('cline_session.json'), raw);
+    const index = await RecoveryIndex.build(store, SESSION);
+
+    const needle = 'sidebarText';
+    const linesWithNeedle = raw.split('\n').flatMap((text, i) => (text.includes(needle) ? [i + 1] : []));
+    const [best] = index.search(needle);
+    assert.ok(best, 'the string is found');
+    assert.equal(best.location?.file, offloadedPath('cline_session.json'));
+    assert.match(best.excerpt, /sidebarText/);
+    const line = best.matchLine ?? 0;
+    assert.ok(linesWithNeedle.includes(line), `line ${line} is one of ${linesWithNeedle.join(', ')}`);
+    assert.ok(best.location && best.location.startLine <= line && line <= best.location.endLine);
+    const read = await readOffloaded(store, SESSION, 'cline_session.json', { startLine: line, endLine: line, lineNumbers: false });
+    assert.match(read.text, /sidebarText/);
+  });
+
+  it('finds words of a file the transcript carries as a JSON-escaped string', async function () {
+    if (!fs.existsSync(CLINE_SESSION)) this.skip();
+    const store = new MemoryStore();
+    await store.write(offloadedPath('cline_session.json'), fs.readFileSync(CLINE_SESSION, 'utf8'));
+    const hits = (await RecoveryIndex.build(store, SESSION)).search('ChevronDown');
+    assert.ok(hits.length > 0);
+    assert.match(hits[0].excerpt, /ChevronDown/);
+  });
+});
