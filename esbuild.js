@@ -42,6 +42,10 @@ const entryPoints = [
   { in: 'src/tokenizerWorker.ts', out: 'tokenizerWorker' },
   // The command line: replay transcripts and search a session's storage.
   { in: 'src/cli/main.ts', out: 'cli' },
+  // Rank files, megabytes each, bundled apart: the worker requires only the one it needs, at run
+  // time, from dist/ranks next to itself (src/tokenizer/rankFiles.ts).
+  { in: require.resolve('js-tiktoken/ranks/o200k_base'), out: 'ranks/o200k_base' },
+  { in: require.resolve('js-tiktoken/ranks/cl100k_base'), out: 'ranks/cl100k_base' },
 ];
 
 async function main() {

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import type { EncodingName } from '../engine/ports';
+import { loadPackageRanks, type RankLoader } from '../engine/tokens/localTokenizer';
+
+/**
+ * The build (esbuild.js) writes each rank file to `dist/ranks/<encoding>.js`, next to the
+ * worker, so the extension bundle never contains one and the package needs no node_modules.
+ */
+export function bundledRankPath(folder: string, encoding: EncodingName): string {
+  return path.join(folder, 'ranks', `${encoding}.js`);
+}
+
+/**
+ * Loads the bundled rank file from `folder/ranks` when there is one; otherwise (running the
+ * compiled sources in `out/`, as the tests do) from the js-tiktoken package.
+ */
+export function rankLoaderFor(folder: string): RankLoader {
+  return (encoding) => {
+    const file = bundledRankPath(folder, encoding);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at run time, never bundled
+    return existsSync(file) ? require(file) : loadPackageRanks(encoding);
+  };
+}
