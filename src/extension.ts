@@ -1,6 +1,7 @@
 /** The composition root: creates the services and registers each part. Nothing else happens here. */
 import * as vscode from 'vscode';
 import { FileStore } from './engine/storage/fileStore';
+import { createApi, type CtxApi } from './vscode/api';
 import { registerCommands } from './vscode/commands';
 import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
 import { registerCtxTools } from './vscode/ctxTools';
@@ -13,7 +14,7 @@ import { registerStatusBar } from './vscode/statusBar';
 import { registerTree } from './vscode/tree';
 import { VscodeWorkspaceFiles } from './vscode/workspaceFiles';
 
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
   const logger = vscode.window.createOutputChannel('ctx', { log: true });
   context.subscriptions.push(logger);
   try {
@@ -42,10 +43,12 @@ export function activate(context: vscode.ExtensionContext): void {
     registerTree(context, sessions);
     registerCommands(context, { sessions, report, recovery, logger });
     logger.info(`ctx activated; sessions are stored in ${storageRoot}`);
+    return createApi(storageRoot, sessions);
   } catch (e) {
     // VS Code stays silent about activation failures: say it.
     logger.error(e instanceof Error ? e : String(e));
     void vscode.window.showErrorMessage(`ctx could not start: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
   }
 }
 

@@ -189,6 +189,13 @@ export class ContextSession {
     return { messages: this.state.active, tokens: measured.total, budget, usage, level: levelFor(usage, this.options.thresholds), estimated: measured.estimated, events };
   }
 
+  /** Measures the context as it stands, changing nothing (e.g. after the model's answer joined it). */
+  async measure(budget: number): Promise<PreparedContext> {
+    const measured = await this.deps.counter.measure(this.state.active);
+    const usage = usageOf(measured.total, budget);
+    return { messages: this.state.active, tokens: measured.total, budget, usage, level: levelFor(usage, this.options.thresholds), estimated: measured.estimated, events: [] };
+  }
+
   /**
    * "Compress context": truncates every verified input outside the recent messages whatever the
    * level, and moves the watermark to the last tool call before them, so old tool blocks go.
@@ -207,9 +214,7 @@ export class ContextSession {
       this.warn('Compression was skipped: the archive could not be written, and nothing is removed from the context until it is.');
     }
     await this.finish(events);
-    const measured = await this.deps.counter.measure(this.state.active);
-    const usage = usageOf(measured.total, budget);
-    return { messages: this.state.active, tokens: measured.total, budget, usage, level: levelFor(usage, this.options.thresholds), estimated: measured.estimated, events };
+    return { ...(await this.measure(budget)), events };
   }
 
   /**

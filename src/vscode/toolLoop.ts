@@ -21,7 +21,22 @@ export interface TurnDeps {
   readonly logger: Logger;
 }
 
+/** Runs the turn, then records the context as it stands after the answer (the status bar shows that). */
 export async function runTurn(
+  session: ContextSession,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+  deps: TurnDeps,
+): Promise<void> {
+  try {
+    await runRounds(session, request, stream, token, deps);
+  } finally {
+    deps.sessions.recordPrepared(session, await session.measure(deps.sessions.budgetFor(request.model.maxInputTokens)));
+  }
+}
+
+async function runRounds(
   session: ContextSession,
   request: vscode.ChatRequest,
   stream: vscode.ChatResponseStream,

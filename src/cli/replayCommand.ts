@@ -1,0 +1,90 @@
+/** `replay <transcript> --budget <tokens> --out <dir> [--format <name>] [--json]` */
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { MalformedTranscriptError, TranscriptFormatError } from '../engine/import/importErrors';
+import { importTranscript } from '../engine/import/importTranscript';
+import type { ImportResult, TranscriptFormat } from '../engine/import/importTypes';
+import { renderContext } from '../engine/replay/renderContext';
+import { replayTranscript } from '../engine/replay/replayTranscript';
+import { FileStore } from '../engine/storage/fileStore';
+import { TokenCounter } from '../engine/tokens/counter';
+import { LocalTokenizer } from '../engine/tokens/localTokenizer';
+import { rankLoaderFor } from '../tokenizer/rankFiles';
+import { InputError, UsageError } from './cliErrors';
+import { positiveInteger, type CommandSpec, type ParsedCommand } from './commandLine';
+import { CONTEXT_FILE, FIGURES_FILE, prepareOutputFolder } from './outputFolder';
+import { ProgressBar } from './progressBar';
+import { readTranscriptFile } from './readTranscriptFile';
+import { renderReplaySummary, type ReplayReport } from './replayReport';
+import type { Terminal } from './terminal';
+import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
+
+export const REPLAY_COMMAND: CommandSpec = { name: 'replay', positionals: ['transcript'], options: ['budget', 'out', 'format'], switches: ['json'] };
+
+interface ReplayArguments {
+  readonly transcript: string;
+  readonly maxInputTokens: number;
+  readonly out: string;
+  readonly format: TranscriptFormat | undefined;
+  readonly json: boolean;
+}
+
+export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Promise<void> {
+  const args = replayArguments(parsed);
+  const imported = importText(await readTranscriptFile(args.transcript), args.transcript, args.format);
+  if (imported.messages.length === 0) throw new InputError(`${args.transcript} holds no messages to replay (read as ${imported.format}).`);
+  await prepareOutputFolder(args.out);
+
+  const store = new FileStore(args.out);
+  const tokenizer = new LocalTokenizer('o200k_base', rankLoaderFor(__dirname));
+  await tokenizer.whenReady();
+  const progress = !args.json && terminal.errIsTTY ? new ProgressBar(terminal, 'Replaying') : undefined;
+  const { figures, session, final } = await replayTranscript(imported, {
+    maxInputTokens: args.maxInputTokens,
+    store,
+    counter: new TokenCounter(tokenizer),
+    stopwatch: { now: () => performance.now() },
+    onProgress: (p) => progress?.update(p.done, p.total, `${p.tokens.toLocaleString('en-US')} tokens, ${p.level}`),
+  });
+  progress?.finish();
+
+  await store.write(CONTEXT_FILE, renderContext(final?.messages ?? [], { tokens: figures.finalTokens, budget: figures.budget, level: figures.finalLevel }));
+  const report: ReplayReport = {
+    ...figures,
+    ms: Math.round(figures.ms),
+    transcript: path.resolve(args.transcript),
+    sessions: imported.sessions.length,
+    sessionId: session.id,
+    out: path.resolve(args.out),
+    contextFile: store.locate(CONTEXT_FILE),
+    warnings: [...imported.warnings.map((w) => (w.line === undefined ? w.reason : `line ${w.line}: ${w.reason}`)), ...session.warnings.map((w) => w.message)],
+  };
+  session.dispose();
+  await store.write(FIGURES_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  if (args.json) {
+    terminal.out(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  terminal.out(renderReplaySummary(report));
+  for (const warning of report.warnings) terminal.err(`warning: ${warning}\n`);
+}
+
+function replayArguments(parsed: ParsedCommand): ReplayArguments {
+  const budget = parsed.options.get('budget');
+  const out = parsed.options.get('out');
+  if (budget === undefined) throw new UsageError('replay needs --budget <tokens>: the model\'s maximum input tokens.');
+  if (out === undefined) throw new UsageError('replay needs --out <dir>: the folder to write the session to.');
+  const format = parsed.options.get('format');
+  if (format !== undefined && !isTranscriptFormat(format)) throw new UsageError(`Unknown format "${format}"; --format takes one of ${TRANSCRIPT_FORMATS.join(', ')}.`);
+  return { transcript: parsed.positionals[0], maxInputTokens: positiveInteger('budget', budget), out, format, json: parsed.switches.has('json') };
+}
+
+/** Imports strictly: a malformed line stops the replay with its line number rather than being skipped. */
+function importText(text: string, file: string, format: TranscriptFormat | undefined): ImportResult {
+  try {
+    return importTranscript(text, { ...(format ? { format } : {}), onMalformed: 'stop', keepNativeCompaction: false });
+  } catch (e) {
+    if (e instanceof TranscriptFormatError || e instanceof MalformedTranscriptError) throw new InputError(`${file}: ${e.message}`);
+    throw e;
+  }
+}

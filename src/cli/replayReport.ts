@@ -1,0 +1,39 @@
+/** What `replay` prints with --json and writes to replay.json: the replay's figures and where things are. */
+import * as path from 'node:path';
+import type { ReplayFigures } from '../engine/replay/replayFigures';
+import { SESSIONS_FOLDER } from '../engine/sessionPaths';
+import { FIGURES_FILE } from './outputFolder';
+
+export interface ReplayReport extends ReplayFigures {
+  /** The transcript file, as an absolute path. */
+  readonly transcript: string;
+  /** Conversations in the file; the first one was replayed. */
+  readonly sessions: number;
+  /** The replayed session's id: its storage is `<out>/sessions/<sessionId>`. */
+  readonly sessionId: string;
+  /** The output folder, as an absolute path. */
+  readonly out: string;
+  /** The final context's Markdown file. */
+  readonly contextFile: string;
+  /** What the import and the session noticed, in plain words (skipped lines, unwritable files…). */
+  readonly warnings: readonly string[];
+}
+
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The summary `replay` prints without --json. */
+export function renderReplaySummary(r: ReplayReport): string {
+  const reduction = r.inputTokens > 0 ? 1 - r.finalTokens / r.inputTokens : 0;
+  const lines = [
+    `Replayed ${r.transcript} (${r.format}${r.sessions > 1 ? `, first of ${r.sessions} sessions` : ''}): ${n(r.messages)} messages, ${n(r.toolCalls)} tool calls.`,
+    `Budget:   ${n(r.budget)} tokens (${n(r.maxInputTokens)} maximum input tokens less the answer reserve)`,
+    `Input:    ${n(r.inputTokens)} tokens without compression`,
+    `Context:  ${n(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ${pct(reduction)} smaller than the input), peak ${n(r.peakTokens)}`,
+    `Tiers:    ${n(r.offloaded)} results offloaded, ${n(r.truncated)} inputs truncated, ${n(r.watermarked)} tool blocks dropped by the watermark, ${n(r.checkpoints)} checkpoints, ${n(r.snapshots)} snapshots`,
+    `Time:     ${(r.ms / 1000).toFixed(2)} s`,
+    `Wrote ${r.contextFile}, the figures in ${path.join(r.out, FIGURES_FILE)} and the session in ${path.join(r.out, SESSIONS_FOLDER, r.sessionId)}.`,
+  ];
+  if (r.finalTokens > r.budget) lines.push(`The final context is still over the budget: the tiers that ran could not shrink it further.`);
+  return `${lines.join('\n')}\n`;
+}
