@@ -15,6 +15,7 @@ import { registerTree } from './vscode/tree';
 import { VscodeWorkspaceFiles } from './vscode/workspaceFiles';
 
 export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
+  const started = performance.now();
   const logger = vscode.window.createOutputChannel('ctx', { log: true });
   context.subscriptions.push(logger);
   try {
@@ -42,8 +43,9 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     registerStatusBar(context, sessions);
     registerTree(context, sessions);
     registerCommands(context, { sessions, report, recovery, logger });
-    logger.info(`ctx activated; sessions are stored in ${storageRoot}`);
-    return createApi(storageRoot, sessions);
+    const activationMs = performance.now() - started;
+    logger.info(`ctx activated in ${activationMs.toFixed(2)} ms; sessions are stored in ${storageRoot}`);
+    return createApi(storageRoot, sessions, activationMs);
   } catch (e) {
     // VS Code stays silent about activation failures: say it.
     logger.error(e instanceof Error ? e : String(e));

@@ -2,6 +2,7 @@
 // `npm test`: type-check, lint, build, unit tests in plain node, then the integration suite in a
 // real VS Code (code-server + headless Chromium). Ends with one summary line for the whole run.
 const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
@@ -43,7 +44,17 @@ let ok =
 
 if (ok) ok = countedStep('Unit tests (plain node)', process.execPath, [path.join(__dirname, 'unit-runner.js')]) && ok;
 if (ok && !process.argv.includes('--unit-only')) {
-  ok = countedStep('Integration tests (real VS Code)', process.execPath, [path.join(__dirname, 'vscode', 'run-integration.js')]) && ok;
+  // The integration suite runs against the installed .vsix, so what ships is what is tested.
+  console.log('\n▶ Package the .vsix (vsce package)');
+  let vsix;
+  try {
+    vsix = require('./vscode/packageVsix').packageCtx();
+    console.log(`${path.relative(root, vsix)}: ${(fs.statSync(vsix).size / 1024).toFixed(0)} KiB`);
+  } catch (e) {
+    console.log(`\n✖ Packaging failed: ${e.message}`);
+    ok = false;
+  }
+  if (vsix) ok = countedStep('Integration tests (real VS Code, installed .vsix)', process.execPath, [path.join(__dirname, 'vscode', 'run-integration.js'), '--no-build', '--vsix', vsix]) && ok;
 }
 
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);

@@ -21,6 +21,9 @@ import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
 
 export const REPLAY_COMMAND: CommandSpec = { name: 'replay', positionals: ['transcript'], options: ['budget', 'out', 'format'], switches: ['json'] };
 
+/** Warnings printed on stderr after the summary; replay.json has them all. */
+const WARNINGS_SHOWN = 10;
+
 interface ReplayArguments {
   readonly transcript: string;
   readonly maxInputTokens: number;
@@ -66,7 +69,8 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
     return;
   }
   terminal.out(renderReplaySummary(report));
-  for (const warning of report.warnings) terminal.err(`warning: ${warning}\n`);
+  for (const warning of report.warnings.slice(0, WARNINGS_SHOWN)) terminal.err(`warning: ${warning}\n`);
+  if (report.warnings.length > WARNINGS_SHOWN) terminal.err(`…and ${report.warnings.length - WARNINGS_SHOWN} more warnings in ${store.locate(FIGURES_FILE)}.\n`);
 }
 
 function replayArguments(parsed: ParsedCommand): ReplayArguments {

@@ -27,7 +27,7 @@ export function renderReplaySummary(r: ReplayReport): string {
   const reduction = r.inputTokens > 0 ? 1 - r.finalTokens / r.inputTokens : 0;
   const lines = [
     `Replayed ${r.transcript} (${r.format}${r.sessions > 1 ? `, first of ${r.sessions} sessions` : ''}): ${n(r.messages)} messages, ${n(r.toolCalls)} tool calls.`,
-    `Budget:   ${n(r.budget)} tokens (${n(r.maxInputTokens)} maximum input tokens less the answer reserve)`,
+    `Budget:   ${n(r.budget)} tokens (from ${n(r.maxInputTokens)} maximum input tokens, less the answer reserve)`,
     `Input:    ${n(r.inputTokens)} tokens without compression`,
     `Context:  ${n(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ${pct(reduction)} smaller than the input), peak ${n(r.peakTokens)}`,
     `Tiers:    ${n(r.offloaded)} results offloaded, ${n(r.truncated)} inputs truncated, ${n(r.watermarked)} tool blocks dropped by the watermark, ${n(r.checkpoints)} checkpoints, ${n(r.snapshots)} snapshots`,

@@ -16,6 +16,7 @@ export function processTerminal(): Terminal {
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),
     errIsTTY: process.stderr.isTTY === true,
-    errColumns: process.stderr.columns ?? 80,
+    // A pseudo-terminal may report 0 columns; 80 is the traditional width.
+    errColumns: process.stderr.columns > 0 ? process.stderr.columns : 80,
   };
 }

@@ -18,6 +18,12 @@ export interface CommandDeps {
 
 const NO_SESSION = 'There is no @ctx session yet. Ask @ctx something in the Chat view first.';
 
+/** Notifications resolve only when dismissed: commands show them without waiting. */
+function tell(message: string): undefined {
+  void vscode.window.showInformationMessage(message);
+  return undefined;
+}
+
 type Handler = (deps: CommandDeps, ...args: unknown[]) => Promise<unknown>;
 
 const isOffloadedNode = (v: unknown): v is Extract<ContextNode, { kind: 'offloaded' }> =>
@@ -28,35 +34,35 @@ const isSessionNode = (v: unknown): v is Extract<ContextNode, { kind: 'session' 
 const handlers: Readonly<Record<string, Handler>> = {
   [COMMANDS.compress]: async ({ sessions }) => {
     const current = sessions.current;
-    if (!current) return vscode.window.showInformationMessage(NO_SESSION);
+    if (!current) return tell(NO_SESSION);
     const prepared = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Compressing context…' }, () =>
       current.session.compress(sessions.lastBudget(current.session)),
     );
     sessions.recordPrepared(current.session, prepared);
-    return vscode.window.showInformationMessage(summarizeCompression(prepared).split('\n')[0]);
+    return tell(summarizeCompression(prepared).split('\n')[0]);
   },
 
   [COMMANDS.showStatus]: async ({ sessions, report }) => {
     const current = sessions.current;
-    if (!current) return vscode.window.showInformationMessage(NO_SESSION);
+    if (!current) return tell(NO_SESSION);
     return report.show(await sessions.report(current.session));
   },
 
   [COMMANDS.recover]: async ({ sessions, recovery }) => {
     const current = sessions.current;
-    if (!current) return vscode.window.showInformationMessage(NO_SESSION);
+    if (!current) return tell(NO_SESSION);
     return recovery.pick(current.session.id);
   },
 
   [COMMANDS.openArchive]: async ({ sessions }) => {
     const current = sessions.current;
-    if (!current) return vscode.window.showInformationMessage(NO_SESSION);
+    if (!current) return tell(NO_SESSION);
     return openSessionFile(current.session.paths.archive);
   },
 
   [COMMANDS.clearSession]: async ({ sessions }, node) => {
     const id = isSessionNode(node) ? node.session.id : sessions.current?.session.id;
-    if (!id) return vscode.window.showInformationMessage(NO_SESSION);
+    if (!id) return tell(NO_SESSION);
     const answer = await vscode.window.showWarningMessage(
       'Clear this @ctx session? Its archive, offloaded results and state are deleted from workspace storage.',
       { modal: true },
@@ -77,7 +83,7 @@ const handlers: Readonly<Record<string, Handler>> = {
     try {
       await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(node.path));
     } catch {
-      await vscode.window.showInformationMessage(`The file is at ${node.path}`);
+      tell(`The file is at ${node.path}`);
     }
   },
 
@@ -104,7 +110,8 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
           return await handler(deps, ...args);
         } catch (e) {
           deps.logger.error(e instanceof Error ? e : String(e));
-          return vscode.window.showErrorMessage(`ctx: ${e instanceof Error ? e.message : String(e)}`);
+          void vscode.window.showErrorMessage(`ctx: ${e instanceof Error ? e.message : String(e)}`);
+          return undefined;
         }
       }),
     );

@@ -46,6 +46,8 @@ export class SessionManager implements vscode.Disposable {
   private readonly lastPrepared = new Map<string, PreparedContext>();
   private readonly counters = new Map<EncodingName, { tokenizer: WorkerTokenizer; counter: TokenCounter }>();
   private currentId: string | undefined;
+  private runningTurns = 0;
+  private readonly idleWaiters: (() => void)[] = [];
   private readonly changeEmitter = new Emitter<void>();
   /** Fires when the current session changes or anything in an open session does. */
   readonly onDidChange = this.changeEmitter.event;
@@ -74,6 +76,21 @@ export class SessionManager implements vscode.Disposable {
   /** Opens a stored session by id without making it current. */
   async get(id: string): Promise<ContextSession | undefined> {
     return this.open.get(id)?.session ?? (await this.load(id));
+  }
+
+  /** Runs an @ctx turn, counted so that others can wait until no turn is running. */
+  async runTurn<T>(turn: () => Promise<T>): Promise<T> {
+    this.runningTurns++;
+    try {
+      return await turn();
+    } finally {
+      if (--this.runningTurns === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+    }
+  }
+
+  /** Resolves when no @ctx turn is running. */
+  whenIdle(): Promise<void> {
+    return this.runningTurns === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Records the figures of the latest request, for the status bar and the report. */

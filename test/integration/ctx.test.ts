@@ -1,0 +1,167 @@
+/**
+ * ctx end to end in a real VS Code: the participant's tool loop against the scripted stand-in model,
+ * offloading into workspace storage, the tree, the status bar's level and colour, "Compress
+ * context" from the real command palette, and @ctx typed into the real Chat view.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { page, selectors } from './page';
+import { recordMetric } from './results';
+import * as standin from './standin';
+
+const CTX_EXTENSION_ID = 'ctx-dev.ctx';
+
+interface CtxApi {
+  readonly storageRoot: string;
+  readonly activationMs: number;
+  currentSessionId(): string | undefined;
+  whenIdle(): Promise<void>;
+}
+
+async function ctxApi(): Promise<CtxApi> {
+  const extension = vscode.extensions.getExtension<CtxApi>(CTX_EXTENSION_ID);
+  assert.ok(extension, 'ctx is installed');
+  return extension.activate();
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Sends a query to @ctx through the real Chat view and waits until the stand-in has answered `requests` more times. */
+async function askCtx(query: string, requestsExpected: number): Promise<standin.RecordedRequest[]> {
+  const api = await ctxApi();
+  await api.whenIdle();
+  const before = (await standin.requests()).length;
+  await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${query}` });
+  const sent = await waitFor(`${requestsExpected} model requests for "${query}"`, async () => {
+    const all = await standin.requests();
+    return all.length >= before + requestsExpected ? all.slice(before) : undefined;
+  });
+  await api.whenIdle();
+  return sent;
+}
+
+/** The status-bar entry of ctx and its background, next to the theme's colour for `colorVar`. */
+async function statusBarEntry(colorVar: string): Promise<{ text: string; background: string; themed: string }> {
+  return page.evaluate(`(() => {
+    const item = [...document.querySelectorAll('.statusbar-item')].find((e) => /\\b(GREEN|YELLOW|ORANGE|RED|CRITICAL)\\b|ctx/.test(e.innerText) && e.id.includes('ctx.level'));
+    const probe = document.createElement('div');
+    probe.style.backgroundColor = 'var(${colorVar})';
+    (document.querySelector('.monaco-workbench') || document.body).appendChild(probe);
+    const themed = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return { text: item ? item.innerText : '', background: item ? getComputedStyle(item).backgroundColor : '', themed };
+  })()`);
+}
+
+const blankText = (tokens: number) => `${'The quick brown fox jumps over the lazy dog. '.repeat(Math.ceil(tokens / 10))}`;
+
+describe('ctx in a real VS Code', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await ctxApi();
+    await standin.reset();
+    await vscode.workspace.getConfiguration('ctx').update('tools.allowed', ['ctxStandin_*'], vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('chat.tools').update('autoApprove', true, vscode.ConfigurationTarget.Global);
+  });
+
+  it('activates with little main-thread work, and records how much', async () => {
+    const api = await ctxApi();
+    recordMetric('ctxActivateMainThreadMs', api.activationMs);
+    assert.ok(api.activationMs > 0 && Number.isFinite(api.activationMs));
+  });
+
+  it('registers every command it contributes', async () => {
+    const manifest = vscode.extensions.getExtension(CTX_EXTENSION_ID)?.packageJSON as { contributes: { commands: { command: string }[] } };
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const missing = manifest.contributes.commands.map((c) => c.command).filter((c) => !registered.has(c));
+    assert.deepStrictEqual(missing, []);
+  });
+
+  it('says quietly that there is no session yet, and commands that cannot act say why', async () => {
+    const entry = await statusBarEntry('--vscode-statusBarItem-warningBackground');
+    assert.match(entry.text, /ctx/);
+    await vscode.commands.executeCommand('ctx.compress');
+    await page.waitForText(selectors.notifications, 'There is no @ctx session yet');
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  it('offloads a tool result over the threshold into workspace storage and sends the model only the preview', async () => {
+    const api = await ctxApi();
+    await standin.script(
+      [{ text: 'Reading the build log.' }, { toolCall: { callId: 'big-1', name: standin.BIG_RESULT_TOOL, input: { lines: 3000 } } }],
+      [{ toolCall: { callId: 'small-1', name: standin.BIG_RESULT_TOOL, input: { lines: 5 } } }],
+      'The build log shows 3 warnings.',
+    );
+    const sent = await askCtx('read the build log and tell me what failed', 3);
+
+    const sessionId = await waitFor('a current session', () => api.currentSessionId());
+    const offloadedDir = path.join(api.storageRoot, 'sessions', sessionId, 'offloaded');
+    const files = await waitFor('an offloaded file', () => (fs.existsSync(offloadedDir) && fs.readdirSync(offloadedDir).length > 0 ? fs.readdirSync(offloadedDir) : undefined));
+    assert.match(files[0], /_ctxStandin_bigResult_big-1\.txt$/);
+    assert.strictEqual(fs.readFileSync(path.join(offloadedDir, files[0]), 'utf8').split('\n').length, 3000);
+
+    const second = sent[1];
+    const result = second.messages.flatMap((m) => m.parts).find((p) => p.type === 'toolResult' && p.callId === 'big-1');
+    assert.ok(result && result.type === 'toolResult', 'the model got a result for big-1');
+    const resultText = JSON.stringify(result.content);
+    assert.match(resultText, /## Offloaded: ctxStandin_bigResult Result/);
+    assert.ok(resultText.length < 6000, `the model got ${resultText.length} characters, not the whole log`);
+    assert.ok(second.tools.some((t) => t.name === 'ctx_recover') && second.tools.some((t) => t.name === standin.BIG_RESULT_TOOL), 'ctx offers its own tools and the allowed ones');
+
+    await vscode.commands.executeCommand('ctx.showTree');
+    await page.waitForText(selectors.sideBar, 'ctxStandin_bigResult_big-1');
+    await page.screenshot('ctx-offloaded-in-tree');
+  });
+
+  it('shows the level rising in the status bar, with the theme\'s warning background at RED', async () => {
+    const green = await statusBarEntry('--vscode-statusBarItem-warningBackground');
+    assert.match(green.text, /GREEN/);
+    // The stand-in's window is 16,000 tokens; the budget is 11,904. Each answer adds about 3,000 tokens.
+    for (let i = 0; i < 3; i++) {
+      await standin.script(blankText(3000));
+      await askCtx(`tell me more, part ${i + 1}`, 1);
+    }
+    await page.waitForText(selectors.statusBar, /\bRED\b/, 15000);
+    const red = await statusBarEntry('--vscode-statusBarItem-warningBackground');
+    assert.match(red.text, /\d+% RED/);
+    assert.strictEqual(red.background, red.themed, 'RED uses statusBarItem.warningBackground');
+    await page.screenshot('ctx-status-bar-red');
+  });
+
+  it('"Compress context" typed into the real command palette changes what the model is sent next', async () => {
+    const before = (await standin.requests()).slice(-1)[0];
+    assert.ok(JSON.stringify(before.messages).includes('big-1'), 'before: the first tool call is still in context');
+    await page.press('F1');
+    await page.type('Compress context');
+    await page.waitForText(selectors.quickInputRows, 'Context: Compress context');
+    await page.press('Enter');
+    await page.waitForText(selectors.notifications, 'Compressed the context');
+    await page.screenshot('ctx-compressed');
+    const [after] = await askCtx('and now?', 1);
+    const sent = JSON.stringify(after.messages);
+    assert.ok(!sent.includes('"big-1"'), 'after: the tool call before the watermark is gone');
+    assert.ok(sent.includes('read the build log and tell me what failed'), 'after: the conversation text is kept');
+  });
+
+  it('answers @ctx typed into the real Chat view, and /status renders the report', async () => {
+    await vscode.commands.executeCommand('workbench.action.chat.open');
+    await page.click(selectors.chatInput);
+    await page.type('@ctx hello from the keyboard');
+    await page.press('Enter');
+    await page.waitForText(selectors.chatResponses, /Stand-in reply: "(@ctx )?hello from the keyboard"/, 20000);
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@ctx /status' });
+    await page.waitForText(selectors.chatResponses, 'Context Status Report', 20000);
+    await page.screenshot('ctx-chat-status');
+  });
+});

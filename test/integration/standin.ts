@@ -1,0 +1,108 @@
+/**
+ * Typed access to the test-only stand-in extension (test/standin, "ctx test stand-in: scripted offline
+ * model"): its scripted language model, its recordings and its tools.
+ */
+import * as vscode from 'vscode';
+
+export const STANDIN_EXTENSION_ID = 'ctx-test.standin-model';
+export const STANDIN_VENDOR = 'ctx-standin';
+export const STANDIN_FAMILY = 'standin';
+/** A tool returning a fake log of `lines` lines (~100 characters each). */
+export const BIG_RESULT_TOOL = 'ctxStandin_bigResult';
+/** A tool that always throws (`message` becomes the error message). */
+export const FAILING_TOOL = 'ctxStandin_fail';
+
+/** One part of a scripted reply. */
+export type ScriptPart =
+  | { text: string }
+  | { toolCall: { callId: string; name: string; input: object } }
+  /** Makes the model throw; `code` turns it into that `vscode.LanguageModelError`. */
+  | { error: string; code?: 'NotFound' | 'NoPermissions' | 'Blocked' }
+  /** Waits before the next part (cancellable). */
+  | { delayMs: number };
+
+/** A reply: plain text, or its parts in order. */
+export type ScriptReply = string | ScriptPart[];
+
+/** A message part as the stand-in recorded it. */
+export type RecordedPart =
+  | { type: 'text'; text: string }
+  | { type: 'toolCall'; callId: string; name: string; input: unknown }
+  | { type: 'toolResult'; callId: string; isError: boolean; content: RecordedPart[] }
+  | { type: 'data'; mimeType: string; bytes: number }
+  | { type: 'other'; json: unknown };
+
+/** One request the stand-in model received. */
+export interface RecordedRequest {
+  index: number;
+  at: string;
+  /** The extension that sent it, e.g. "ctx-dev.ctx". */
+  from: string;
+  messages: { role: 'user' | 'assistant' | 'system'; name?: string; parts: RecordedPart[]; text: string }[];
+  tools: { name: string; description: string; inputSchema: unknown }[];
+  toolMode?: number;
+  modelOptions?: unknown;
+  justification?: string;
+  /** Stand-in count: characters / 4 of all message text. */
+  inputTokens: number;
+  /** False when nothing was queued and the deterministic default reply was sent. */
+  scripted: boolean;
+  reply: ScriptPart[];
+}
+
+export interface StandinLimits {
+  maxInputTokens?: number;
+  maxOutputTokens?: number;
+}
+
+/** Queues replies; the model answers the next requests with them, in order. Returns how many are queued. */
+export async function script(...replies: ScriptReply[]): Promise<number> {
+  return (await vscode.commands.executeCommand<number>('ctxStandin.script', replies)) ?? 0;
+}
+
+/** Every request the model received since the last reset. */
+export async function requests(): Promise<RecordedRequest[]> {
+  return (await vscode.commands.executeCommand<RecordedRequest[]>('ctxStandin.requests')) ?? [];
+}
+
+/** Calls of the stand-in tools since the last reset. */
+export async function toolInvocations(): Promise<{ name: string; input: unknown; at: string }[]> {
+  return (await vscode.commands.executeCommand<{ name: string; input: unknown; at: string }[]>('ctxStandin.toolInvocations')) ?? [];
+}
+
+/** Clears the script and the recordings. */
+export async function reset(): Promise<void> {
+  await vscode.commands.executeCommand('ctxStandin.reset');
+}
+
+/** Changes the model's limits (re-registers it) and returns them. */
+export async function configure(limits: StandinLimits = {}): Promise<Required<StandinLimits>> {
+  const answer = await vscode.commands.executeCommand<Required<StandinLimits>>('ctxStandin.configure', limits);
+  if (!answer) throw new Error('ctxStandin.configure returned nothing: is the stand-in installed?');
+  return answer;
+}
+
+/** Activates the stand-in and returns its model, waiting (bounded) for the registration to arrive. */
+export async function model(timeoutMs = 10000): Promise<vscode.LanguageModelChat> {
+  const extension = vscode.extensions.getExtension(STANDIN_EXTENSION_ID);
+  if (!extension) throw new Error(`${STANDIN_EXTENSION_ID} is not installed: run the tests through test/vscode/harness.js`);
+  await extension.activate();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [found] = await vscode.lm.selectChatModels({ vendor: STANDIN_VENDOR });
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no ${STANDIN_VENDOR} model registered within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Sends a request and collects the streamed parts: the text and the tool calls. */
+export async function collect(response: vscode.LanguageModelChatResponse): Promise<{ text: string; toolCalls: vscode.LanguageModelToolCallPart[] }> {
+  let text = '';
+  const toolCalls: vscode.LanguageModelToolCallPart[] = [];
+  for await (const part of response.stream) {
+    if (part instanceof vscode.LanguageModelTextPart) text += part.value;
+    else if (part instanceof vscode.LanguageModelToolCallPart) toolCalls.push(part);
+  }
+  return { text, toolCalls };
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Installs what the real-VS-Code tests need, and nothing when it is all there already:
+//   - Debian packages: chromium (shows the workbench), ripgrep (VS Code's search), libkrb5-dev (a native
+//     module of VS Code builds against it);
+//   - code-server 4.100.3 (= VS Code 1.100.3) into .vscode-test/code-server/, its own package folder,
+//     never a project dependency.
+// code-server bundles @vscode/ripgrep, whose postinstall downloads `rg` from GitHub, which these machines
+// cannot reach. That postinstall first looks for a cached download in os.tmpdir(); we put a tar.gz holding
+// Debian's /usr/bin/rg there, so the install succeeds offline.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const CACHE = path.join(ROOT, '.vscode-test');
+const CODE_SERVER_DIR = path.join(CACHE, 'code-server');
+const CODE_SERVER_VERSION = '4.100.3';
+const RIPGREP_PACKAGE_VERSION = '1.15.11';
+const RIPGREP_RELEASE = 'v13.0.0-10';
+const DEBIAN_PACKAGES = [
+  { name: 'chromium', probe: '/usr/bin/chromium' },
+  { name: 'ripgrep', probe: '/usr/bin/rg' },
+  { name: 'libkrb5-dev', probe: '/usr/include/krb5.h' },
+];
+
+/** Absolute path of the code-server launcher once installed. */
+const CODE_SERVER_BIN = path.join(CODE_SERVER_DIR, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+
+function log(message) {
+  process.stdout.write(`[install] ${message}\n`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+  }
+}
+
+function isDebianPackageInstalled(name) {
+  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.includes('install ok installed');
+}
+
+function ensureDebianPackages() {
+  const missing = DEBIAN_PACKAGES.filter((p) => !fs.existsSync(p.probe) && !isDebianPackageInstalled(p.name));
+  if (missing.length === 0) return;
+  const names = missing.map((p) => p.name);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    process.stderr.write(
+      `[install] Missing Debian packages: ${names.join(' ')}\n` +
+        `[install] Install them as root, then run this again:\n` +
+        `    sudo apt-get update && sudo apt-get install -y ${names.join(' ')}\n`,
+    );
+    process.exit(2);
+  }
+  log(`installing Debian packages: ${names.join(' ')} (about a minute)`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', ...names], { env });
+}
+
+function installedCodeServerVersion() {
+  try {
+    const pkg = JSON.parse(
+      fs.readFileSync(path.join(CODE_SERVER_DIR, 'node_modules', 'code-server', 'package.json'), 'utf8'),
+    );
+    return pkg.version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file name @vscode/ripgrep's postinstall looks for in its cache folder. */
+function ripgrepAssetName() {
+  const arch = { x64: 'x86_64', arm64: 'aarch64' }[process.arch];
+  if (!arch) throw new Error(`no ripgrep asset name known for ${process.arch}`);
+  return `ripgrep-${RIPGREP_RELEASE}-${arch}-unknown-linux-musl.tar.gz`;
+}
+
+/** Places a tar.gz of Debian's rg where @vscode/ripgrep's postinstall finds it instead of downloading. */
+function seedRipgrepCache(tmpDir) {
+  const cacheDir = path.join(tmpDir, `vscode-ripgrep-cache-${RIPGREP_PACKAGE_VERSION}`);
+  const archive = path.join(cacheDir, ripgrepAssetName());
+  if (fs.existsSync(archive)) return;
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const staging = fs.mkdtempSync(path.join(tmpDir, 'rg-staging-'));
+  fs.copyFileSync('/usr/bin/rg', path.join(staging, 'rg'));
+  fs.chmodSync(path.join(staging, 'rg'), 0o755);
+  run('tar', ['-czf', archive, '-C', staging, 'rg']);
+  fs.rmSync(staging, { recursive: true, force: true });
+}
+
+function ensureCodeServer() {
+  if (installedCodeServerVersion() === CODE_SERVER_VERSION && fs.existsSync(CODE_SERVER_BIN)) return;
+  log(`installing code-server@${CODE_SERVER_VERSION} into ${path.relative(ROOT, CODE_SERVER_DIR)}/ (about a minute)`);
+  fs.mkdirSync(CODE_SERVER_DIR, { recursive: true });
+  // Its own package.json, or npm would walk up and install into the project.
+  const manifest = path.join(CODE_SERVER_DIR, 'package.json');
+  if (!fs.existsSync(manifest)) {
+    fs.writeFileSync(
+      manifest,
+      JSON.stringify({ name: 'ctx-test-code-server', private: true, description: 'Test cache, not a project dependency' }, null, 2) + '\n',
+    );
+  }
+  const tmpDir = path.join(CACHE, 'tmp');
+  fs.mkdirSync(tmpDir, { recursive: true });
+  seedRipgrepCache(tmpDir);
+  const env = { ...process.env, TMPDIR: tmpDir, npm_config_yes: 'true' };
+  run('npm', ['install', '--unsafe-perm', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`], {
+    cwd: CODE_SERVER_DIR,
+    env,
+  });
+  if (installedCodeServerVersion() !== CODE_SERVER_VERSION || !fs.existsSync(CODE_SERVER_BIN)) {
+    throw new Error('code-server did not install where expected');
+  }
+  const rg = path.join(CODE_SERVER_DIR, 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules', '@vscode', 'ripgrep', 'bin', 'rg');
+  if (!fs.existsSync(rg)) log(`warning: ${rg} is missing; search in the workbench will not work`);
+}
+
+/** Makes sure everything is installed; returns the paths the harness needs. */
+function install() {
+  ensureDebianPackages();
+  ensureCodeServer();
+  return { codeServer: CODE_SERVER_BIN, chromium: '/usr/bin/chromium' };
+}
+
+module.exports = { install, CODE_SERVER_BIN, CODE_SERVER_VERSION, ROOT, CACHE };
+
+if (require.main === module) {
+  try {
+    const started = Date.now();
+    install();
+    log(`ready: code-server ${CODE_SERVER_VERSION}, chromium (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    process.stderr.write(`[install] failed: ${e && e.message ? e.message : e}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,142 @@
+// The harness side of the page channel: tests inside the extension host cannot reach the browser, so they
+// write a request file into a folder (CTX_TEST_PAGE_CHANNEL) and the harness performs it with playwright.
+//
+// Protocol (all files JSON, written to `<name>.tmp` and renamed, so a reader never sees half a file):
+//   request  <channel>/req-<id>.json  { op, ...params, timeoutMs? }   (<id>: [A-Za-z0-9-]+)
+//   response <channel>/res-<id>.json  { id, ok: true, value } | { id, ok: false, error }   (written by the harness)
+// ops:
+//   text        { selector }                              -> string[]  innerText of every match
+//   waitForText { selector, text | regex:{source,flags}, timeoutMs } -> string  the first matching innerText
+//   screenshot  { name }                                  -> string    path of test-results/screenshots/<name>.png
+//   press       { keys }                                  -> null      e.g. "F1", "Control+Shift+P", "Enter"
+//   type        { text }                                  -> null      typed into whatever has focus
+//   click       { selector }                              -> null      first match
+//   attribute   { selector, name }                        -> (string|null)[]  of every match
+//   style       { selector, property }                    -> string[]  computed style of every match
+//   evaluate    { expression }                            -> any       JSON result of a JS expression in the page
+// Requests are performed one at a time, in the order their files appear.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+
+const DEFAULT_TIMEOUT_MS = 10000;
+
+function writeAtomic(file, value) {
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(value));
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+function safeName(name) {
+  return String(name).replace(/[^\w.-]+/g, '_').slice(0, 120) || 'screenshot';
+}
+
+/** Performs one request on the playwright `page`. */
+async function perform(page, request, screenshotDir) {
+  const timeout = typeof request.timeoutMs === 'number' ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
+  switch (request.op) {
+    case 'text':
+      return page.locator(request.selector).allInnerTexts();
+    case 'waitForText': {
+      const matches = request.regex
+        ? (t) => new RegExp(request.regex.source, request.regex.flags).test(t)
+        : (t) => t.includes(request.text);
+      const deadline = Date.now() + timeout;
+      let seen = [];
+      for (;;) {
+        seen = await page.locator(request.selector).allInnerTexts();
+        const hit = seen.find(matches);
+        if (hit !== undefined) return hit;
+        if (Date.now() > deadline) {
+          const wanted = request.regex ? `/${request.regex.source}/${request.regex.flags}` : JSON.stringify(request.text);
+          const shown = seen.length ? seen.map((s) => JSON.stringify(s.slice(0, 200))).join(', ') : 'no element matched';
+          throw new Error(`no element ${request.selector} showed ${wanted} within ${timeout} ms; last seen: ${shown}`);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    case 'screenshot': {
+      fs.mkdirSync(screenshotDir, { recursive: true });
+      const file = path.join(screenshotDir, `${safeName(request.name)}.png`);
+      await page.screenshot({ path: file, timeout });
+      return file;
+    }
+    case 'press':
+      await page.keyboard.press(request.keys);
+      return null;
+    case 'type':
+      await page.keyboard.type(request.text);
+      return null;
+    case 'click':
+      await page.locator(request.selector).first().click({ timeout });
+      return null;
+    case 'attribute':
+      return page
+        .locator(request.selector)
+        .evaluateAll((els, name) => els.map((el) => el.getAttribute(name)), request.name);
+    case 'style':
+      return page
+        .locator(request.selector)
+        .evaluateAll((els, prop) => els.map((el) => getComputedStyle(el).getPropertyValue(prop)), request.property);
+    case 'evaluate': {
+      const value = await page.evaluate(request.expression);
+      return value === undefined ? null : value;
+    }
+    default:
+      throw new Error(`unknown page request op ${JSON.stringify(request.op)}`);
+  }
+}
+
+/**
+ * Watches `dir` for request files and answers them. Returns { stop() }. `log` receives one line per
+ * request when verbose.
+ */
+function servePageChannel({ dir, page, screenshotDir, log = () => {} }) {
+  fs.mkdirSync(dir, { recursive: true });
+  let stopped = false;
+  let busy = false;
+  const tick = async () => {
+    if (busy || stopped) return;
+    busy = true;
+    try {
+      const requests = fs
+        .readdirSync(dir)
+        .filter((f) => f.startsWith('req-') && f.endsWith('.json'))
+        .map((f) => ({ f, mtime: fs.statSync(path.join(dir, f)).mtimeMs }))
+        .sort((a, b) => a.mtime - b.mtime || a.f.localeCompare(b.f));
+      for (const { f } of requests) {
+        if (stopped) break;
+        const file = path.join(dir, f);
+        const id = f.slice(4, -5);
+        const started = Date.now();
+        let request = {};
+        let response;
+        try {
+          try {
+            request = JSON.parse(fs.readFileSync(file, 'utf8'));
+          } finally {
+            fs.rmSync(file, { force: true });
+          }
+          response = { id, ok: true, value: await perform(page, request, screenshotDir) };
+        } catch (e) {
+          response = { id, ok: false, error: String(e && e.message ? e.message : e).split('\n')[0] };
+        }
+        log(`page ${request.op} ${request.selector || request.keys || request.name || ''} -> ${response.ok ? 'ok' : response.error} (${Date.now() - started} ms)`);
+        writeAtomic(path.join(dir, `res-${id}.json`), response);
+      }
+    } catch (e) {
+      log(`page channel error: ${e && e.message ? e.message : e}`);
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(tick, 25);
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+module.exports = { servePageChannel };

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm test`'s integration part: installs what is missing, builds the extension (esbuild) and the tests
+// (tsc), runs test/integration inside a real VS Code (code-server + headless chromium) with the repository
+// root as the extension under development, and ends with `integration: N passed, M failed`.
+//
+//   node test/vscode/run-integration.js [--vsix <file>] [--grep <pattern>] [--timeout <seconds>] [--verbose]
+//                                       [--no-build]
+//   --vsix    test that packaged .vsix instead of the folder (installed; see harness.js)
+//   --grep    only tests whose full title matches (CTX_TEST_GREP)
+//   --no-build  skip esbuild and tsc (when you just built)
+// Environment: CTX_TEST_VERBOSE=1 prints code-server, browser and page-channel lines too.
+'use strict';
+
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { install, ROOT } = require('./install');
+const { runTests, printResults } = require('./harness');
+
+function step(label, command, args) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stdout.write(`[integration] ${label} failed (exit ${result.status})\n`);
+    process.stdout.write('integration: 0 passed, 1 failed\n');
+    process.exit(1);
+  }
+  process.stdout.write(`[integration] ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+}
+
+function parseArgs(argv) {
+  const opts = { env: {}, build: true };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--no-build') opts.build = false;
+    else if (arg === '--vsix') opts.vsix = path.resolve(argv[++i]);
+    else if (arg === '--grep') opts.env.CTX_TEST_GREP = argv[++i];
+    else if (arg === '--timeout') opts.timeoutMs = Number(argv[++i]) * 1000;
+    else if (arg === '--verbose') opts.verbose = true;
+    else throw new Error(`unknown argument ${arg}`);
+  }
+  return opts;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  install();
+  const tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
+  const { build, ...harnessOptions } = opts;
+  if (build) {
+    step('build: node esbuild.js', process.execPath, [path.join(ROOT, 'esbuild.js')]);
+    step('compile tests: tsc -p . --outDir out', process.execPath, [tsc, '-p', '.', '--outDir', 'out']);
+  }
+  const summary = await runTests({
+    extensionTestsPath: path.join(ROOT, 'out', 'test', 'integration', 'index.js'),
+    extensionDevelopmentPath: ROOT,
+    ...harnessOptions,
+  });
+  printResults(summary);
+  process.stdout.write(`[integration] total ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(`integration: ${summary.passed} passed, ${summary.failed} failed\n`);
+  process.exit(summary.interrupted ? 130 : summary.ok ? 0 : 1);
+}
+
+main().catch((e) => {
+  process.stderr.write(`[integration] ${e && e.stack ? e.stack : e}\n`);
+  process.stdout.write('integration: 0 passed, 1 failed\n');
+  process.exit(1);
+});
