@@ -43,6 +43,9 @@ let ok =
   step('Compile tests', npx, ['tsc', '-p', '.', '--outDir', 'out']);
 
 if (ok) ok = countedStep('Unit tests (plain node)', process.execPath, [path.join(__dirname, 'unit-runner.js')]) && ok;
+// A short run of the benchmarks, so they cannot rot (figures are reported, goals are not asserted).
+if (ok) ok = step('Benchmarks, short run (npm run bench:quick)', process.execPath, [path.join(root, 'out', 'test', 'bench', 'run.js'), '--quick']) && ok;
+
 if (ok && !process.argv.includes('--unit-only')) {
   // The integration suite runs against the installed .vsix, so what ships is what is tested.
   console.log('\n▶ Package the .vsix (vsce package)');

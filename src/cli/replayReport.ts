@@ -19,18 +19,18 @@ export interface ReplayReport extends ReplayFigures {
   readonly warnings: readonly string[];
 }
 
-const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const count = (x: number) => Math.round(x).toLocaleString('en-US');
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The summary `replay` prints without --json. */
 export function renderReplaySummary(r: ReplayReport): string {
   const reduction = r.inputTokens > 0 ? 1 - r.finalTokens / r.inputTokens : 0;
   const lines = [
-    `Replayed ${r.transcript} (${r.format}${r.sessions > 1 ? `, first of ${r.sessions} sessions` : ''}): ${n(r.messages)} messages, ${n(r.toolCalls)} tool calls.`,
-    `Budget:   ${n(r.budget)} tokens (from ${n(r.maxInputTokens)} maximum input tokens, less the answer reserve)`,
-    `Input:    ${n(r.inputTokens)} tokens without compression`,
-    `Context:  ${n(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ${pct(reduction)} smaller than the input), peak ${n(r.peakTokens)}`,
-    `Tiers:    ${n(r.offloaded)} results offloaded, ${n(r.truncated)} inputs truncated, ${n(r.watermarked)} tool blocks dropped by the watermark, ${n(r.checkpoints)} checkpoints, ${n(r.snapshots)} snapshots`,
+    `Replayed ${r.transcript} (${r.format}${r.sessions > 1 ? `, first of ${r.sessions} sessions` : ''}): ${count(r.messages)} messages, ${count(r.toolCalls)} tool calls.`,
+    `Budget:   ${count(r.budget)} tokens (from ${count(r.maxInputTokens)} maximum input tokens, less the answer reserve)`,
+    `Input:    ${count(r.inputTokens)} tokens without compression`,
+    `Context:  ${count(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ${pct(reduction)} smaller than the input), peak ${count(r.peakTokens)}`,
+    `Tiers:    ${count(r.offloaded)} results offloaded, ${count(r.truncated)} inputs truncated, ${count(r.watermarked)} tool blocks dropped by the watermark, ${count(r.checkpoints)} checkpoints, ${count(r.snapshots)} snapshots`,
     `Time:     ${(r.ms / 1000).toFixed(2)} s`,
     `Wrote ${r.contextFile}, the figures in ${path.join(r.out, FIGURES_FILE)} and the session in ${path.join(r.out, SESSIONS_FOLDER, r.sessionId)}.`,
   ];

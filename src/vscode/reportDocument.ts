@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 
 const REPORT_SCHEME = 'ctx-report';
-const REPORT_URI = vscode.Uri.from({ scheme: REPORT_SCHEME, path: '/Context Status Report.md' });
+const reportUri = () => vscode.Uri.from({ scheme: REPORT_SCHEME, path: '/Context Status Report.md' });
 
 export class ReportDocument implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private text = '';
@@ -16,11 +16,11 @@ export class ReportDocument implements vscode.TextDocumentContentProvider, vscod
   /** Shows the report, rendered; falls back to the Markdown source where no preview is available. */
   async show(markdown: string): Promise<void> {
     this.text = markdown;
-    this.changed.fire(REPORT_URI);
+    this.changed.fire(reportUri());
     try {
-      await vscode.commands.executeCommand('markdown.showPreview', REPORT_URI);
+      await vscode.commands.executeCommand('markdown.showPreview', reportUri());
     } catch {
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(REPORT_URI), { preview: true });
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(reportUri()), { preview: true });
     }
   }
 

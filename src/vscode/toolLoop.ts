@@ -58,14 +58,14 @@ async function runRounds(
     const calls: ToolCallBlock[] = [];
     try {
       const response = await request.model.sendRequest(toChatMessages(prepared.messages), { tools, justification: 'ctx answers your question with its own managed context.' }, token);
-      for await (const part of response.stream) {
+      await readUntilCancelled(response.stream, token, (part) => {
         if (part instanceof vscode.LanguageModelTextPart) {
           text.push(part.value);
           stream.markdown(part.value);
         } else if (part instanceof vscode.LanguageModelToolCallPart) {
           calls.push(toolCallBlock(part.callId, part.name, isObject(part.input) ? part.input : { value: part.input }));
         }
-      }
+      });
     } catch (e) {
       // Keep what the model did say, so the archive holds the partial answer too.
       await addAssistant(session, text, [], now());
@@ -127,6 +127,30 @@ function report(events: readonly CompressionEvent[], stream: vscode.ChatResponse
   for (const e of events) {
     stream.progress(`Context: ${e.detail} (saved ${e.savedTokens.toLocaleString('en-US')} tokens)`);
     if (e.file) stream.reference(vscode.Uri.file(deps.sessions.store.locate(e.file)));
+  }
+}
+
+/**
+ * Reads the model's stream until it ends or the user stops the turn, whichever comes first: a
+ * model that ignores cancellation must not hold the turn open.
+ */
+async function readUntilCancelled<T>(parts: AsyncIterable<T>, token: vscode.CancellationToken, onPart: (part: T) => void): Promise<void> {
+  let subscription: vscode.Disposable | undefined;
+  const cancelled = new Promise<'cancelled'>((resolve) => {
+    subscription = token.onCancellationRequested(() => resolve('cancelled'));
+    if (token.isCancellationRequested) resolve('cancelled');
+  });
+  const iterator = parts[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), cancelled]);
+      if (next === 'cancelled') throw new vscode.CancellationError();
+      if (next.done) return;
+      onPart(next.value);
+    }
+  } finally {
+    subscription?.dispose();
+    if (token.isCancellationRequested) void iterator.return?.();
   }
 }
 

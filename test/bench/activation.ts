@@ -3,6 +3,7 @@
  * loading the bundle and running activate against an inert stand-in of the `vscode` module. The
  * same figure in the real extension host comes from the integration suite.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { median, type BenchRow } from './benchRow';
@@ -10,11 +11,15 @@ import { median, type BenchRow } from './benchRow';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Module = require('node:module') as { _load: (request: string, parent: unknown, isMain: boolean) => unknown };
 
-/** Anything: callable, constructible, every property another inert value, disposable. */
-function inert(): unknown {
+/**
+ * Anything: callable, constructible, every property another inert value, disposable. `names` are
+ * reported as own keys, because the bundle's ES-module interop copies only a module's own keys.
+ */
+function inert(names: readonly string[] = []): unknown {
   const target = function () {
     return undefined;
   };
+  const own = (key: string | symbol) => typeof key === 'string' && names.includes(key);
   const handler: ProxyHandler<typeof target> = {
     get: (_t, key) => {
       if (key === 'then') return undefined;
@@ -23,6 +28,9 @@ function inert(): unknown {
       if (key === 'fsPath') return path.join(process.cwd(), '.vscode-test', 'bench-storage');
       return proxy;
     },
+    ownKeys: () => [...names, 'prototype'],
+    getOwnPropertyDescriptor: (t, key) =>
+      key === 'prototype' ? Reflect.getOwnPropertyDescriptor(t, key) : own(key) ? { configurable: true, enumerable: true, writable: true, value: proxy } : undefined,
     apply: () => proxy,
     construct: () => proxy as object,
   };
@@ -30,9 +38,15 @@ function inert(): unknown {
   return proxy;
 }
 
+/** The `vscode` members the bundle uses, read from the bundle itself. */
+function vscodeNamesUsedBy(bundle: string): string[] {
+  const text = fs.readFileSync(bundle, 'utf8');
+  return [...new Set([...text.matchAll(/\bvscode\d*\.([A-Za-z_]\w*)/g)].map((m) => m[1]))];
+}
+
 export async function benchActivation(repeats = 15): Promise<BenchRow[]> {
   const bundle = path.resolve(__dirname, '../../../dist/extension.js');
-  const vscodeStub = inert();
+  const vscodeStub = inert(vscodeNamesUsedBy(bundle));
   const originalLoad = Module._load;
   Module._load = (request, parent, isMain) => (request === 'vscode' ? vscodeStub : originalLoad(request, parent, isMain));
   const loadTimes: number[] = [];

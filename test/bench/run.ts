@@ -8,6 +8,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
+import { benchMemory } from './memory';
+import { benchReplay } from './replay';
+import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
 
 const fmt = (v: number | undefined, digits = 2) => (v === undefined || Number.isNaN(v) ? '' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits));
@@ -25,7 +28,13 @@ export function renderTable(rows: readonly BenchRow[]): string {
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const started = Date.now();
-  const rows: BenchRow[] = [...(await benchActivation(quick ? 5 : 15)), ...(await benchTokens())];
+  const rows: BenchRow[] = [
+    ...(await benchActivation(quick ? 5 : 15)),
+    ...(await benchTokens()),
+    ...(await benchTiers(quick)),
+    ...(await benchReplay(quick)),
+    ...(await benchMemory(quick)),
+  ];
   const table = renderTable(rows);
   console.log(table);
   if (!quick) {

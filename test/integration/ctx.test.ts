@@ -13,20 +13,20 @@ import * as standin from './standin';
 
 const CTX_EXTENSION_ID = 'ctx-dev.ctx';
 
-interface CtxApi {
+export interface CtxApi {
   readonly storageRoot: string;
   readonly activationMs: number;
   currentSessionId(): string | undefined;
   whenIdle(): Promise<void>;
 }
 
-async function ctxApi(): Promise<CtxApi> {
+export async function ctxApi(): Promise<CtxApi> {
   const extension = vscode.extensions.getExtension<CtxApi>(CTX_EXTENSION_ID);
   assert.ok(extension, 'ctx is installed');
   return extension.activate();
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15000): Promise<T> {
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -37,7 +37,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T 
 }
 
 /** Sends a query to @ctx through the real Chat view and waits until the stand-in has answered `requests` more times. */
-async function askCtx(query: string, requestsExpected: number): Promise<standin.RecordedRequest[]> {
+export async function askCtx(query: string, requestsExpected: number): Promise<standin.RecordedRequest[]> {
   const api = await ctxApi();
   await api.whenIdle();
   const before = (await standin.requests()).length;
@@ -124,6 +124,16 @@ describe('ctx in a real VS Code', function () {
     await page.screenshot('ctx-offloaded-in-tree');
   });
 
+  it('finds offloaded content from the "Recover from offloaded content" quick pick', async () => {
+    void vscode.commands.executeCommand('ctx.recover');
+    await waitFor('the recovery quick pick', async () => ((await page.attribute(`${selectors.quickInput} input`, 'placeholder')).some((p) => p?.startsWith('Search offloaded results')) ? true : undefined));
+    await page.type('step 002345');
+    const row = await page.waitForText(selectors.quickInputRows, 'ctxStandin_bigResult', 15000);
+    assert.match(row, /offloaded/);
+    await page.screenshot('ctx-recover-quick-pick');
+    await page.press('Escape');
+  });
+
   it('shows the level rising in the status bar, with the theme\'s warning background at RED', async () => {
     const green = await statusBarEntry('--vscode-statusBarItem-warningBackground');
     assert.match(green.text, /GREEN/);
@@ -148,6 +158,7 @@ describe('ctx in a real VS Code', function () {
     await page.press('Enter');
     await page.waitForText(selectors.notifications, 'Compressed the context');
     await page.screenshot('ctx-compressed');
+    await vscode.commands.executeCommand('notifications.clearAll');
     const [after] = await askCtx('and now?', 1);
     const sent = JSON.stringify(after.messages);
     assert.ok(!sent.includes('"big-1"'), 'after: the tool call before the watermark is gone');

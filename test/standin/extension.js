@@ -18,6 +18,8 @@ const FAMILY = 'standin';
 const DEFAULT_MAX_INPUT_TOKENS = 16000;
 const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 const ROLE_NAMES = { 1: 'user', 2: 'assistant', 3: 'system' };
+/** Set on code-server by `npm start` (test/vscode/start.js) to play the demo conversation. */
+const DEMO_ENV = 'CTX_STANDIN_DEMO';
 
 /**
  * Stand-in token count: characters / 4, rounded up. Not a real tokenizer; good enough for tests that
@@ -173,8 +175,11 @@ class StandinModel {
   }
 }
 
-/** A fake build log of `lines` lines, deterministic, about 100 characters a line. */
-function fakeLog(lines) {
+/**
+ * A fake build log of `lines` lines, deterministic, about 100 characters a line, then the `tail` lines
+ * as given (the demo ends its logs with the errors it talks about; tests pass no tail).
+ */
+function fakeLog(lines, tail = []) {
   const out = [];
   for (let i = 1; i <= lines; i++) {
     const level = i % 97 === 0 ? 'WARN' : 'INFO';
@@ -183,6 +188,7 @@ function fakeLog(lines) {
         `[${level}] step ${String(i).padStart(6, '0')}: compiled src/module${i % 50}.ts in ${(i * 7) % 400} ms (stand-in log)`,
     );
   }
+  out.push(...tail);
   return out.join('\n');
 }
 
@@ -229,7 +235,8 @@ function activate(context) {
       invoke(options) {
         const lines = Math.max(1, Math.floor(Number(options.input && options.input.lines) || 2000));
         model.toolInvocations.push({ name: 'ctxStandin_bigResult', input: safeJson(options.input), at: new Date().toISOString() });
-        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(fakeLog(lines))]);
+        const tail = Array.isArray(options.input && options.input.tail) ? options.input.tail.map(String) : [];
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(fakeLog(lines, tail))]);
       },
     }),
     vscode.lm.registerTool('ctxStandin_fail', {
@@ -262,6 +269,10 @@ function activate(context) {
       return { vendor: VENDOR, id: MODEL_ID, family: FAMILY, ...limits, queued: model.script.length };
     }),
   );
+
+  // `npm start` only (test/vscode/start.js sets CTX_STANDIN_DEMO=1): play a scripted demo conversation
+  // with @ctx once, in a workspace that has no ctx session yet. Tests never set the variable.
+  if (process.env[DEMO_ENV] === '1') void require('./demo').runDemo(context, model, normalizeReply);
 }
 
 function deactivate() {}

@@ -1,27 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { importTranscript } from '../../src/engine/import/importTranscript';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
+import { filesWrittenBy } from '../../src/engine/replay/transcriptWorkspace';
 import { ContextSession } from '../../src/engine/session';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
-import { persistableInput } from '../../src/engine/tiers/truncateInputs';
 import { TokenCounter } from '../../src/engine/tokens/counter';
 import { LocalTokenizer } from '../../src/engine/tokens/localTokenizer';
-import type { Message } from '../../src/engine/types';
 import { readProbes, readTranscript, visibleTexts } from './import/realTranscripts';
-import { FakeClock, FakeFiles, RecordingLogger } from './support/fakes';
-
-/** The files a session would leave on disk: each path holds what its last write put there. */
-function filesWrittenBy(messages: readonly Message[]): FakeFiles {
-  const files = new FakeFiles();
-  for (const m of messages) {
-    for (const b of m.blocks) {
-      const input = b.type === 'toolCall' ? persistableInput(b) : undefined;
-      if (input?.whole) files.files.set(input.path, input.value);
-      else if (input) files.files.set(input.path, `${files.files.get(input.path) ?? ''}\n${input.value}`);
-    }
-  }
-  return files;
-}
+import { FakeClock, RecordingLogger } from './support/fakes';
 
 describe('replay of real transcripts through tiers 1 and 2', function () {
   this.timeout(120_000);

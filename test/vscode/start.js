@@ -3,35 +3,134 @@
 // packages now, plus the test-only stand-in model (so Chat works offline), in a persistent demo profile
 // under .vscode-test/demo/. Prints the URL; Ctrl-C stops everything it started.
 //
+// The demo session is made by the real product, not by writing files: code-server runs with
+// CTX_STANDIN_DEMO=1, and when the workbench first opens in a profile with no ctx session, the stand-in
+// (test/standin/demo.js) scripts its replies and asks @ctx a few questions through the Chat view.
+// Later runs reuse the profile and its session; delete .vscode-test/demo/ for a fresh demo.
+//
 //   node test/vscode/start.js [--port <n>] [--check]
-//   --port   listen on this port (default: a free one)
-//   --check  do not wait for Ctrl-C: open the workbench in headless chromium, save
-//            test-results/screenshots/demo.png, and stop (a quick look at what `npm start` shows)
+//   --port   listen on this port (default: the previous run's, else a free one; VS Code keys the
+//            workspace's storage, and so the demo session, by the URL)
+//   --check  do not wait for Ctrl-C: open the workbench in headless chromium, wait for the demo
+//            conversation when it is being played (level YELLOW/ORANGE in the status bar, offloaded
+//            results in the tree, the status report), save test-results/screenshots/demo.png, and stop
 'use strict';
 
 const fs = require('fs');
+const net = require('net');
 const path = require('path');
 const { install, ROOT, CACHE } = require('./install');
 const { packageStandin, STANDIN_ID } = require('./standin');
 const { packageCtx } = require('./packageVsix');
 const { profileDirs, makeProfileDirs, releaseProfileDirs, isolatedEnv, writeUserSettings, installExtensions, startCodeServer } = require('./codeServer');
-const { killTree, findDescendants } = require('./processes');
+const { freePort, killTree, findDescendants } = require('./processes');
 
 const DEMO_DIR = path.join(CACHE, 'demo');
 const CTX_ID = 'ctx-dev.ctx';
 const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
 
+/** Set on code-server: the stand-in then plays the demo conversation with @ctx (test/standin/demo.js). */
+const DEMO_ENV = 'CTX_STANDIN_DEMO';
+/** Written by the stand-in into its workspace storage when the demo conversation is done (or failed). */
+const DEMO_MARKER = 'demo.json';
+/** How long `--check` waits for the demo conversation. */
+const DEMO_TIMEOUT_MS = 90000;
+
 /**
- * Hook for the demo: called before code-server starts, to fill ctx's storage with a long demo session.
- * Does nothing yet.
- * @param {string} storageDir ctx's global storage folder in the demo profile
- *   (`.vscode-test/demo/user-data/User/globalStorage/ctx-dev.ctx`; code-server's `context.globalStorageUri`).
- * @param {{ workspaceDir: string, userDataDir: string }} demo the demo workspace folder and user-data folder
- *   (workspace storage is `<userDataDir>/User/workspaceStorage/<hash>/ctx-dev.ctx`, created by VS Code).
+ * Settings of the demo profile, added to User/settings.json when missing (a user's own changes stay): the
+ * quiet workbench of the tests, and what @ctx needs to use the stand-in's tools in the demo without asking.
  */
-async function seedDemoSession(storageDir, demo) {
-  void storageDir;
-  void demo;
+const DEMO_SETTINGS = {
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'chat.tools.autoApprove': true,
+  'ctx.tools.allowed': ['ctxStandin_*'],
+};
+
+/** Remembers the demo's port: VS Code keys a workspace's storage by its URL (127.0.0.1:<port>/…). */
+const PORT_FILE = path.join(DEMO_DIR, 'port');
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The port for the demo: `--port`, else the one of the previous run (so the browser sees the same workspace,
+ * with its ctx session, chat and layout), else a free one. Saved for the next run. `sameWorkspace` is false
+ * when the port differs from the previous run's.
+ */
+async function demoPort(requested) {
+  const previous = Number(fs.existsSync(PORT_FILE) ? fs.readFileSync(PORT_FILE, 'utf8').trim() : NaN);
+  const hasPrevious = Number.isInteger(previous) && previous > 0;
+  let port = requested;
+  if (!port && hasPrevious) {
+    if (await portIsFree(previous)) port = previous;
+    else say(`port ${previous} of the previous run is busy: using another one`);
+  }
+  port = port || (await freePort());
+  const sameWorkspace = !hasPrevious || port === previous;
+  if (!sameWorkspace) say(`the demo was on port ${previous} before: VS Code sees 127.0.0.1:${port} as a new workspace, and the demo conversation plays again there`);
+  fs.writeFileSync(PORT_FILE, `${port}\n`);
+  return { port, sameWorkspace };
+}
+
+/** Adds the missing demo settings; leaves a settings file it cannot parse (comments) alone. */
+function ensureDemoSettings(dirs) {
+  const file = path.join(dirs.userData, 'User', 'settings.json');
+  if (!fs.existsSync(file)) writeUserSettings(dirs);
+  let settings;
+  try {
+    settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    say(`${path.relative(ROOT, file)} is not plain JSON; not adding the demo settings (${Object.keys(DEMO_SETTINGS).join(', ')})`);
+    return;
+  }
+  const missing = Object.keys(DEMO_SETTINGS).filter((k) => !(k in settings));
+  if (missing.length === 0) return;
+  for (const k of missing) settings[k] = DEMO_SETTINGS[k];
+  fs.writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
+}
+
+/** Files under every `User/workspaceStorage/<hash>/<extensionId>/` folder matching `relative` (a path). */
+function inWorkspaceStorage(userDataDir, extensionId, relative) {
+  const root = path.join(userDataDir, 'User', 'workspaceStorage');
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root)
+    .map((hash) => path.join(root, hash, extensionId, relative))
+    .filter((p) => fs.existsSync(p));
+}
+
+/** Offloaded result files of the ctx sessions stored in the demo profile. */
+function demoOffloads(userDataDir) {
+  return inWorkspaceStorage(userDataDir, CTX_ID, 'sessions').flatMap((sessions) =>
+    fs.readdirSync(sessions).flatMap((id) => {
+      const dir = path.join(sessions, id, 'offloaded');
+      return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : [];
+    }),
+  );
+}
+
+/** Whether the demo profile already holds a ctx session (then the stand-in does not play the demo again). */
+function hasDemoSession(userDataDir) {
+  return inWorkspaceStorage(userDataDir, CTX_ID, 'sessions').some((dir) => fs.readdirSync(dir).length > 0);
+}
+
+/** The stand-in's demo result written after `since` (ms), or undefined. */
+function demoResult(userDataDir, since) {
+  for (const file of inWorkspaceStorage(userDataDir, STANDIN_ID, DEMO_MARKER)) {
+    if (fs.statSync(file).mtimeMs < since) continue;
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch {
+      // Being written: next poll.
+    }
+  }
+  return undefined;
 }
 
 function say(message) {
@@ -48,8 +147,39 @@ function parseArgs(argv) {
   return opts;
 }
 
-/** Opens the workbench headless, waits for it, saves a screenshot; returns its path. */
-async function screenshotDemo(url, dirs, env) {
+/** The text of ctx's status-bar item in the page ('' when it is not there). */
+function ctxStatusText(page) {
+  return page.evaluate(() => {
+    const item = [...document.querySelectorAll('.statusbar-item')].find((e) => e.id.includes('ctx.level'));
+    return item ? item.innerText.trim() : '';
+  });
+}
+
+/** Polls `probe` (async, truthy when done) until `timeoutMs`; the error names `what` and what `seen()` returns. */
+async function pollUntil(what, probe, timeoutMs, seen = async () => '') {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${await seen().then((s) => (s ? `; seen: ${s}` : ''))}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Whether the chat conversation of the demo has been saved (VS Code writes chatSessions/ a few seconds after a change). */
+function chatSaved(userDataDir, lastQuery) {
+  return inWorkspaceStorage(userDataDir, '', 'chatSessions').some((dir) =>
+    fs.readdirSync(dir).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes(lastQuery)),
+  );
+}
+
+/**
+ * Opens the workbench headless and waits for the stand-in's word on the demo (its demo.json). When it played
+ * the demo conversation now, waits for ctx's level in the status bar (YELLOW/ORANGE), the offloaded results
+ * in the Context tree and the report's editor tab. Saves a screenshot; returns its path and the status bar's
+ * ctx text.
+ */
+async function screenshotDemo(url, dirs, env, since) {
   const { chromium } = require('playwright-core');
   const profile = path.join(dirs.baseDir, 'chromium-check');
   fs.rmSync(profile, { recursive: true, force: true });
@@ -68,11 +198,29 @@ async function screenshotDemo(url, dirs, env) {
     const page = context.pages()[0] || (await context.newPage());
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 30000 });
     await page.waitForSelector('#workbench\\.parts\\.statusbar', { timeout: 30000 });
-    await page.waitForTimeout(4000);
+    const result = await pollUntil('the stand-in\'s demo.json', async () => demoResult(dirs.userData, since), DEMO_TIMEOUT_MS, () => ctxStatusText(page));
+    if (!result.ok) throw new Error(`the demo conversation failed: ${result.error}`);
+    if (result.played) {
+      say(`the stand-in played the demo conversation in ${(result.ms / 1000).toFixed(1)} s (session ${result.sessionId}, ${demoOffloads(dirs.userData).length} offloaded results)`);
+      await pollUntil('YELLOW or ORANGE in ctx\'s status-bar item', async () => /\b(YELLOW|ORANGE)\b/.test(await ctxStatusText(page)), 15000, () => ctxStatusText(page));
+      const sideBar = () => page.evaluate(() => (document.getElementById('workbench.parts.sidebar') || {}).innerText || '');
+      await pollUntil('offloaded results in the Context tree', async () => /Offloaded results/.test(await sideBar()) && /ctxStandin_bigResult/.test(await sideBar()), 15000, sideBar);
+      const tabs = () => page.evaluate(() => [...document.querySelectorAll('.tabs-container .tab')].map((t) => t.innerText.trim()).join(' | '));
+      await pollUntil('the status report\'s editor', async () => /Context Status Report/.test(await tabs()), 15000, tabs);
+      await page.waitForTimeout(1500);
+    } else {
+      say(`the stand-in did not play the demo: ${result.reason}`);
+      await page.waitForTimeout(3000);
+    }
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const file = path.join(SCREENSHOT_DIR, 'demo.png');
     await page.screenshot({ path: file });
-    return file;
+    const status = await ctxStatusText(page);
+    if (result.played) {
+      // So that the next `npm start` shows the conversation too: the page closes right after this.
+      await pollUntil('VS Code to save the chat', async () => chatSaved(dirs.userData, result.lastQuery), 20000).catch((e) => say(`${e.message} (the next run's Chat view may be empty)`));
+    }
+    return { file, status };
   } finally {
     await Promise.race([context.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
     for (const pid of pids) await killTree(pid);
@@ -95,15 +243,21 @@ async function main() {
     fs.mkdirSync(workspaceDir, { recursive: true });
     fs.writeFileSync(
       path.join(workspaceDir, 'README.md'),
-      '# ctx demo workspace\n\nOpen the Chat view and ask `@ctx` something. The model is the offline ctx test stand-in.\n',
+      '# ctx demo workspace\n\n' +
+        'The first time this workspace opens, the offline ctx test stand-in (a scripted model, not a real one) plays a short\n' +
+        'conversation with `@ctx` in the Chat view, so the Context view and the status bar have something to show.\n' +
+        'Ask `@ctx` more in the Chat view; unscripted questions get the stand-in\'s canned reply.\n',
     );
   }
-  if (!fs.existsSync(path.join(dirs.userData, 'User', 'settings.json'))) writeUserSettings(dirs);
-  const env = isolatedEnv(dirs);
+  ensureDemoSettings(dirs);
+  const env = isolatedEnv(dirs, { [DEMO_ENV]: '1' });
   installExtensions(dirs, [standinVsix, vsix], env);
-  await seedDemoSession(path.join(dirs.userData, 'User', 'globalStorage', CTX_ID), { workspaceDir, userDataDir: dirs.userData });
+  const { port, sameWorkspace } = await demoPort(opts.port);
+  // The demo session is made by the real product when the workbench first opens: the stand-in asks @ctx.
+  const playsDemo = !sameWorkspace || !hasDemoSession(dirs.userData);
+  const since = Date.now() - 1000;
 
-  const server = await startCodeServer({ dirs, workspace: workspaceDir, env, enableProposedApi: [STANDIN_ID], port: opts.port });
+  const server = await startCodeServer({ dirs, workspace: workspaceDir, env, enableProposedApi: [STANDIN_ID], port });
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;
@@ -116,8 +270,9 @@ async function main() {
 
   if (opts.check) {
     try {
-      const file = await screenshotDemo(url, dirs, env);
-      say(`screenshot ${path.relative(ROOT, file)}`);
+      const started = Date.now();
+      const { file, status } = await screenshotDemo(url, dirs, env, since);
+      say(`screenshot ${path.relative(ROOT, file)} (status bar: "${status}"; ${((Date.now() - started) / 1000).toFixed(1)} s)`);
       await stop(0);
     } catch (e) {
       process.stderr.write(`[start] ${e && e.stack ? e.stack : e}\n`);
@@ -140,10 +295,14 @@ async function main() {
   });
   say(`ctx demo (profile ${path.relative(ROOT, DEMO_DIR)}/, code-server pid ${server.pid})`);
   say(`open ${url}`);
-  say('Chat: open the Chat view (Ctrl+Alt+I) and ask @ctx; the model is the offline ctx test stand-in. Ctrl-C stops.');
+  if (playsDemo) {
+    say('when the page first opens, the offline stand-in model plays a short scripted conversation with @ctx (about 10 s):');
+    say('  two big build logs are offloaded, the level rises to YELLOW/ORANGE, then the Context tree and status report open.');
+  } else {
+    say('the demo session from an earlier run is in the Context view (activity bar); ask @ctx in the Chat view to continue it.');
+  }
+  say(`Chat: Ctrl+Alt+I. Unscripted questions get the stand-in's canned reply; it is not a real model. Fresh demo: delete ${path.relative(ROOT, DEMO_DIR)}/. Ctrl-C stops.`);
 }
-
-module.exports = { seedDemoSession };
 
 if (require.main === module) {
   main().catch((e) => {

@@ -12,7 +12,7 @@ export interface ContextHeading {
   readonly level?: Level;
 }
 
-const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const count = (x: number) => Math.round(x).toLocaleString('en-US');
 
 /** Renders messages as Markdown; text blocks are not escaped, so they read exactly as sent. */
 export function renderContext(messages: readonly Message[], heading: ContextHeading = {}): string {
@@ -25,10 +25,10 @@ export function renderContext(messages: readonly Message[], heading: ContextHead
 }
 
 function summaryLine(messages: readonly Message[], h: ContextHeading): string {
-  const size = h.tokens === undefined ? '' : ` · ${n(h.tokens)} tokens`;
-  const budget = h.budget === undefined ? '' : ` of a ${n(h.budget)}-token budget${h.tokens === undefined || h.budget <= 0 ? '' : ` (${((h.tokens / h.budget) * 100).toFixed(1)}%)`}`;
+  const size = h.tokens === undefined ? '' : ` · ${count(h.tokens)} tokens`;
+  const budget = h.budget === undefined ? '' : ` of a ${count(h.budget)}-token budget${h.tokens === undefined || h.budget <= 0 ? '' : ` (${((h.tokens / h.budget) * 100).toFixed(1)}%)`}`;
   const level = h.level === undefined ? '' : ` · ${h.level}`;
-  return `${n(messages.length)} messages${size}${budget}${level}`;
+  return `${count(messages.length)} messages${size}${budget}${level}`;
 }
 
 function renderBlock(block: Block): string {

@@ -1,0 +1,137 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Archive } from '../../../src/engine/archive';
+import { budgetFor } from '../../../src/engine/budget';
+import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { LEVELS } from '../../../src/engine/levels';
+import type { RecoveryHit } from '../../../src/engine/recovery/recoveryTypes';
+import { sessionPaths } from '../../../src/engine/sessionPaths';
+import { parseSessionState } from '../../../src/engine/sessionState';
+import { FileStore } from '../../../src/engine/storage/fileStore';
+import { readProbes, TRANSCRIPTS_FOLDER } from '../import/realTranscripts';
+import { buildCli, runBuiltCli, TemporaryFolders } from './builtCli';
+import { rankOfProbe } from './probeHits';
+
+/** Every figure `replay --json` promises, with its type. */
+const NUMBER_FIELDS = ['messages', 'toolCalls', 'inputTokens', 'maxInputTokens', 'budget', 'peakTokens', 'finalTokens', 'finalUsage', 'offloaded', 'truncated', 'watermarked', 'checkpoints', 'snapshots', 'ms', 'sessions'];
+const STRING_FIELDS = ['format', 'finalLevel', 'transcript', 'sessionId', 'out', 'contextFile'];
+
+const CASES = [
+  { file: 'cc__vscode-copilot-chat__30530d66-37fb-4f3b-aa5f-d92b6a8afae2.jsonl', budget: 20_000 },
+  { file: 'sweagent__marshmallow-1867__function_calling_replace_from_source.traj', budget: 6_000 },
+  { file: 'cline__sdk_session.messages.json', budget: 12_000 },
+];
+
+describe('the replay command on real transcripts', function () {
+  this.timeout(120_000);
+  const temporary = new TemporaryFolders();
+  before(buildCli);
+  after(() => temporary.removeAll());
+
+  for (const c of CASES) {
+    describe(c.file, () => {
+      const transcript = path.join(TRANSCRIPTS_FOLDER, c.file);
+      const imported = importTranscript(fs.readFileSync(transcript, 'utf8'), { keepNativeCompaction: false });
+      let out: string;
+      let report: Record<string, unknown>;
+
+      before(() => {
+        out = path.join(temporary.make('replay'), 'out');
+        const run = runBuiltCli(['replay', transcript, '--budget', String(c.budget), '--out', out, '--json']);
+        assert.equal(run.status, 0, run.stderr);
+        assert.equal(run.stderr, '', 'nothing on stderr: no progress bar without a terminal, no warnings for these files');
+        report = JSON.parse(run.stdout) as Record<string, unknown>;
+      });
+
+      it('prints one JSON object with every figure, and writes the same to replay.json', () => {
+        for (const field of NUMBER_FIELDS) assert.equal(typeof report[field], 'number', `${field} is a number`);
+        for (const field of STRING_FIELDS) assert.equal(typeof report[field], 'string', `${field} is a string`);
+        assert.ok(Array.isArray(report.warnings));
+        assert.deepEqual(JSON.parse(fs.readFileSync(path.join(out, 'replay.json'), 'utf8')), report);
+      });
+
+      it('reports what the importer read and sane token figures', () => {
+        const calls = imported.messages.reduce((n, m) => n + m.blocks.filter((b) => b.type === 'toolCall').length, 0);
+        assert.equal(report.format, imported.format);
+        assert.equal(report.messages, imported.messages.length);
+        assert.equal(report.toolCalls, calls);
+        assert.equal(report.toolCalls, imported.stats.toolCalls);
+        assert.equal(report.budget, budgetFor({ maxInputTokens: c.budget }));
+        const input = report.inputTokens as number;
+        const peak = report.peakTokens as number;
+        const final = report.finalTokens as number;
+        assert.ok(input > 0, 'inputTokens > 0');
+        assert.ok(final <= peak, `final ${final} ≤ peak ${peak}`);
+        assert.ok(peak <= input, `peak ${peak} ≤ input ${input}: compression never grows the context`);
+        assert.ok(Math.abs((report.finalUsage as number) - final / (report.budget as number)) < 1e-9);
+        assert.ok((LEVELS as readonly unknown[]).includes(report.finalLevel), `level ${String(report.finalLevel)}`);
+        for (const field of ['offloaded', 'truncated', 'watermarked', 'checkpoints', 'snapshots', 'ms']) {
+          assert.ok(Number.isInteger(report[field]) && (report[field] as number) >= 0, `${field} is a whole number ≥ 0`);
+        }
+      });
+
+      it('leaves the whole conversation in the archive and the final context in context.md', async () => {
+        const store = new FileStore(out);
+        const paths = sessionPaths(report.sessionId as string);
+        const archived = await new Archive(store, paths.archive).read();
+        assert.deepEqual(archived.unreadableLines, []);
+        assert.deepEqual(archived.messages, imported.messages, 'the archive holds every imported message as it arrived');
+        const state = parseSessionState((await store.read(paths.state)) ?? '');
+        assert.ok(state, 'state.json is a valid session state');
+        assert.equal(state.offloads.length, report.offloaded);
+        for (const offload of state.offloads) assert.ok(fs.existsSync(store.locate(offload.file)), `${offload.file} exists`);
+        const context = fs.readFileSync(path.join(out, 'context.md'), 'utf8');
+        assert.equal(report.contextFile, path.join(out, 'context.md'));
+        assert.match(context, /^# Context sent to the model\n/);
+        assert.equal(context.match(/^## \d+\. (system|user|assistant|tool)\b/gm)?.length, state.active.length, 'one section per message of the final context');
+      });
+
+      it('finds a probe string of the transcript in the top 3 hits of search --json', async () => {
+        const store = new FileStore(out);
+        const archive = (await new Archive(store, sessionPaths(report.sessionId as string).archive).read()).messages;
+        const probes = readProbes().filter((p) => p.file === c.file);
+        assert.ok(probes.length > 0);
+        const ranks: (number | undefined)[] = [];
+        for (const probe of probes) {
+          const run = runBuiltCli(['search', out, probe.probe, '--top', '3', '--json']);
+          assert.equal(run.status, 0, run.stderr);
+          const { hits } = JSON.parse(run.stdout) as { hits: RecoveryHit[] };
+          assert.ok(hits.length <= 3);
+          for (const hit of hits) {
+            assert.ok(['archive', 'offloaded', 'checkpoint'].includes(hit.source));
+            assert.equal(typeof hit.ref, 'string');
+            assert.equal(typeof hit.score, 'number');
+            assert.equal(typeof hit.excerpt, 'string');
+          }
+          ranks.push(await rankOfProbe(hits, probe.probe, store, archive));
+        }
+        assert.ok(ranks.some((r) => r !== undefined), `some probe in the top 3 (ranks ${ranks.join(', ')})`);
+      });
+    });
+  }
+
+  it('prints a readable summary without --json, and replaces an earlier replay in the same folder', () => {
+    const out = temporary.make('summary');
+    const transcript = path.join(TRANSCRIPTS_FOLDER, CASES[0].file);
+    for (let i = 0; i < 2; i++) {
+      const run = runBuiltCli(['replay', transcript, '--budget', '20000', '--out', out]);
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /^Replayed .* \(claude-code\): 43 messages, 25 tool calls\.\n/);
+      assert.match(run.stdout, /Budget: +15,904 tokens/);
+      assert.doesNotMatch(run.stdout, /^\{/);
+    }
+    assert.equal(fs.readdirSync(path.join(out, 'sessions')).length, 1, 'the second replay replaced the first');
+  });
+
+  it('searches in text mode, with the source, the reference, the score and an excerpt', () => {
+    const out = path.join(temporary.make('search'), 'out');
+    assert.equal(runBuiltCli(['replay', path.join(TRANSCRIPTS_FOLDER, CASES[0].file), '--budget', '20000', '--out', out]).status, 0);
+    const run = runBuiltCli(['search', out, 'gemini-cli', '--top', '2']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^2 hits for "gemini-cli", best first:\n\n1\. (archive|offloaded) · \S+.* · score \d+\.\d\d\n {3}\S/);
+    const none = runBuiltCli(['search', out, 'zzqqxxyyww']);
+    assert.equal(none.status, 0);
+    assert.equal(none.stdout, 'No hits for "zzqqxxyyww".\n');
+  });
+});

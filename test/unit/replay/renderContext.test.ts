@@ -1,0 +1,27 @@
+import * as assert from 'node:assert/strict';
+import { renderContext } from '../../../src/engine/replay/renderContext';
+import { message, textBlock, toolCallBlock, toolResultBlock } from '../../../src/engine/types';
+
+describe('the rendered context', () => {
+  const messages = [
+    message('u1', 'user', [textBlock('Fix `parse()` please')], Date.UTC(2026, 0, 2, 3, 4, 5)),
+    message('a1', 'assistant', [textBlock('Reading it.'), toolCallBlock('c1', 'Read', { file_path: 'src/a.ts' })]),
+    message('t1', 'tool', [toolResultBlock('c1', 'const a = ```fenced```;', true, 'Read')]),
+  ];
+  const text = renderContext(messages, { tokens: 1_500, budget: 6_000, level: 'YELLOW' });
+
+  it('has a heading with the figures and one section per message, in order', () => {
+    assert.match(text, /^# Context sent to the model\n\n3 messages · 1,500 tokens of a 6,000-token budget \(25\.0%\) · YELLOW\n/);
+    assert.deepEqual(text.match(/^## .*$/gm), ['## 1. user · 2026-01-02T03:04:05.000Z · `u1`', '## 2. assistant · `a1`', '## 3. tool · `t1`']);
+  });
+
+  it('keeps text as it is, and shows tool calls with their JSON input and results with their content', () => {
+    assert.ok(text.includes('\nFix `parse()` please\n'));
+    assert.ok(text.includes('**Tool call** `Read` · `c1`\n```json\n{\n  "file_path": "src/a.ts"\n}\n```'));
+    assert.ok(text.includes('**Tool result** `Read` · `c1` · error\n````text\nconst a = ```fenced```;\n````'), 'a longer fence than any in the content');
+  });
+
+  it('renders any message list without figures', () => {
+    assert.match(renderContext([]), /^# Context sent to the model\n\n0 messages\n$/);
+  });
+});

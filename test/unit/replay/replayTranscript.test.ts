@@ -1,0 +1,81 @@
+import * as assert from 'node:assert/strict';
+import { budgetFor } from '../../../src/engine/budget';
+import { DEFAULT_OPTIONS } from '../../../src/engine/options';
+import type { ReplayProgress } from '../../../src/engine/replay/replayFigures';
+import { replayTranscript } from '../../../src/engine/replay/replayTranscript';
+import { MemoryStore } from '../../../src/engine/storage/memoryStore';
+import { TokenCounter } from '../../../src/engine/tokens/counter';
+import { message, textBlock, toolCallBlock, type Message } from '../../../src/engine/types';
+import { call, filler, result, user } from '../support/builders';
+import { CharTokenizer } from '../support/fakes';
+
+const at = (m: Message, time: number): Message => ({ ...m, at: time });
+
+/** A user request, a large read, a write of a large file, a test run, then a checkpoint call and more work. */
+function conversation(): Message[] {
+  const big = filler(3_000, 'file');
+  return [
+    at(user('Please fix the parser'), Date.UTC(2026, 1, 1, 9, 0, 0)),
+    call('c1', 'Read', { file_path: 'src/parser.ts' }),
+    result('c1', filler(2_000, 'source'), false, 'Read'),
+    call('c2', 'Write', { file_path: 'src/parser.ts', content: big }),
+    result('c2', 'File written', false, 'Write'),
+    call('c3', 'Bash', { command: 'npm test' }),
+    result('c3', 'all tests pass', false, 'Bash'),
+    message('a-cp', 'assistant', [textBlock('Exploration done.'), toolCallBlock('cp1', 'ctx_checkpoint', { reason: 'explored' })]),
+    result('cp1', 'Checkpoint noted', false, 'ctx_checkpoint'),
+    call('c4', 'Bash', { command: 'git diff' }),
+    result('c4', 'diff --git a/src/parser.ts b/src/parser.ts', false, 'Bash'),
+    at(user('Thanks'), Date.UTC(2026, 1, 1, 9, 30, 0)),
+  ];
+}
+
+describe('replaying a conversation through a session', () => {
+  it('adds every message, prepares each request and reports what the tiers did', async () => {
+    const messages = conversation();
+    const store = new MemoryStore();
+    const counter = new TokenCounter(new CharTokenizer());
+    const progress: ReplayProgress[] = [];
+    const { figures, session, final } = await replayTranscript(
+      { format: 'claude-code', messages },
+      { maxInputTokens: 9_000, store, counter, engine: { ...DEFAULT_OPTIONS, offloadThresholdTokens: 1_000 }, onProgress: (p) => progress.push(p) },
+    );
+
+    assert.deepEqual(await session.readArchive(), messages, 'the archive holds every message as it arrived');
+    assert.equal(figures.messages, messages.length);
+    assert.equal(figures.toolCalls, 5);
+    assert.equal(figures.budget, budgetFor({ maxInputTokens: 9_000 }));
+    assert.equal(figures.inputTokens, (await counter.measure(messages)).total);
+    assert.equal(figures.offloaded, 1, 'the 2,000-token read went to a file');
+    assert.equal(figures.truncated, 1, 'the write, verified in the transcript workspace, lost its content');
+    assert.equal(figures.watermarked, 6, 'the checkpoint dropped the read, the write and the test run, calls and results');
+    assert.equal(figures.checkpoints, 0);
+    assert.equal(figures.snapshots, 0);
+    assert.ok(figures.finalTokens <= figures.peakTokens && figures.peakTokens < figures.inputTokens);
+    assert.equal(figures.finalTokens, final?.tokens);
+    assert.equal(figures.finalLevel, final?.level);
+    assert.deepEqual(progress.map((p) => p.done), messages.map((_, i) => i + 1));
+    assert.ok(progress.every((p) => p.total === messages.length));
+    assert.ok(session.id.startsWith('s-20260201-090000-'), 'the session is named after the transcript\'s start');
+    assert.ok(session.offloads[0].file.includes('/offloaded/20260201-0900'), 'offloaded files carry the transcript\'s times');
+    assert.ok(await store.read(session.paths.state), 'the state is saved');
+  });
+
+  it('leaves the watermark alone when the checkpoint tool is not configured', async () => {
+    const { figures } = await replayTranscript(
+      { format: 'claude-code', messages: conversation() },
+      { maxInputTokens: 100_000, store: new MemoryStore(), counter: new TokenCounter(new CharTokenizer()), engine: { ...DEFAULT_OPTIONS, checkpointTools: [] } },
+    );
+    assert.equal(figures.watermarked, 0);
+    assert.equal(figures.truncated, 0, 'far below the trigger, tier 2 does nothing');
+    assert.equal(figures.peakTokens, figures.inputTokens, 'nothing was large enough to offload at the default threshold');
+  });
+
+  it('reports an empty conversation without failing', async () => {
+    const { figures, final } = await replayTranscript({ format: 'openai', messages: [] }, { maxInputTokens: 8_000, store: new MemoryStore(), counter: new TokenCounter(new CharTokenizer()), startAt: 0 });
+    assert.equal(final, undefined);
+    assert.equal(figures.messages, 0);
+    assert.equal(figures.finalLevel, 'GREEN');
+    assert.equal(figures.finalTokens, figures.inputTokens);
+  });
+});
