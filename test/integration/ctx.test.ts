@@ -6,6 +6,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { monitorEventLoopDelay } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { page, selectors } from './page';
 import { recordMetric } from './results';
@@ -103,7 +104,12 @@ describe('ctx in a real VS Code', function () {
       [{ toolCall: { callId: 'small-1', name: standin.BIG_RESULT_TOOL, input: { lines: 5 } } }],
       'The build log shows 3 warnings.',
     );
+    // The first turn builds the tokenizer (in a worker): record the longest main-thread stall meanwhile.
+    const stalls = monitorEventLoopDelay({ resolution: 5 });
+    stalls.enable();
     const sent = await askCtx('read the build log and tell me what failed', 3);
+    stalls.disable();
+    recordMetric('hostLongestStallMsDuringFirstTurn', stalls.max / 1e6);
 
     const sessionId = await waitFor('a current session', () => api.currentSessionId());
     const offloadedDir = path.join(api.storageRoot, 'sessions', sessionId, 'offloaded');
