@@ -37,13 +37,18 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     const recovery = new Recovery(sessions);
 
     registerSessionDocuments(context, store);
-    const report = registerReportDocument(context);
+    const report = registerReportDocument(context, async () => {
+      const current = sessions.current;
+      return current ? sessions.report(current.session) : 'No @ctx session yet. Ask @ctx something in the Chat view.';
+    });
     registerParticipant(context, { sessions, config: () => config, logger, extensionUri: context.extensionUri });
     registerCtxTools(context, { sessions, recovery });
     registerStatusBar(context, sessions);
     registerTree(context, sessions);
     registerCommands(context, { sessions, report, recovery, logger });
     const activationMs = performance.now() - started;
+    // Reading the latest session happens after activation, so it never adds to it.
+    setTimeout(() => void sessions.restoreLatest().catch((e: unknown) => logger.warn(`Could not restore the latest session: ${String(e)}`)), 0);
     logger.info(`ctx activated in ${activationMs.toFixed(2)} ms; sessions are stored in ${storageRoot}`);
     return createApi(storageRoot, sessions, activationMs);
   } catch (e) {

@@ -6,11 +6,15 @@ const reportUri = () => vscode.Uri.from({ scheme: REPORT_SCHEME, path: '/Context
 
 export class ReportDocument implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private text = '';
+
+  /** @param renderCurrent the current session's report, for a report tab restored after a reload */
+  constructor(private readonly renderCurrent: () => Promise<string>) {}
+
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  provideTextDocumentContent(): string {
-    return this.text;
+  async provideTextDocumentContent(): Promise<string> {
+    return this.text || (await this.renderCurrent());
   }
 
   /** Shows the report, rendered; falls back to the Markdown source where no preview is available. */
@@ -29,8 +33,8 @@ export class ReportDocument implements vscode.TextDocumentContentProvider, vscod
   }
 }
 
-export function registerReportDocument(context: vscode.ExtensionContext): ReportDocument {
-  const report = new ReportDocument();
+export function registerReportDocument(context: vscode.ExtensionContext, renderCurrent: () => Promise<string>): ReportDocument {
+  const report = new ReportDocument(renderCurrent);
   context.subscriptions.push(report, vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, report));
   return report;
 }

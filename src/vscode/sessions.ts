@@ -73,6 +73,20 @@ export class SessionManager implements vscode.Disposable {
     return this.makeCurrent(this.track(ContextSession.create(this.options(), this.sessionDeps(model))));
   }
 
+  /**
+   * Makes the most recently updated stored session current and measures it, so the status bar and
+   * the tree show where the work stopped after a reload. Runs after activation, never during it.
+   */
+  async restoreLatest(): Promise<void> {
+    if (this.currentId) return;
+    const [latest] = await this.list();
+    if (!latest) return;
+    const session = await this.get(latest.id);
+    if (!session || this.currentId) return;
+    this.makeCurrent(session);
+    this.recordPrepared(session, await session.measure(this.lastBudget(session)));
+  }
+
   /** Opens a stored session by id without making it current. */
   async get(id: string): Promise<ContextSession | undefined> {
     return this.open.get(id)?.session ?? (await this.load(id));

@@ -97,6 +97,17 @@ describe('ctx in a real VS Code', function () {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
+  it('builds the tokenizer off the main thread: the host\'s longest stall meanwhile is recorded', async () => {
+    const stalls = monitorEventLoopDelay({ resolution: 5 });
+    stalls.enable();
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@ctx /status' });
+    await page.waitForText(selectors.chatResponses, 'Context Status Report', 20000);
+    await new Promise((r) => setTimeout(r, 2000)); // the worker builds the encoder meanwhile (about 100 ms)
+    stalls.disable();
+    recordMetric('hostLongestStallMsWhileTokenizerBuilds', stalls.max / 1e6);
+    assert.ok(stalls.max > 0);
+  });
+
   it('offloads a tool result over the threshold into workspace storage and sends the model only the preview', async () => {
     const api = await ctxApi();
     await standin.script(
