@@ -5,17 +5,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { REPOSITORY_ROOT } from '../support/repository';
 
-/** The repository root: the first folder above this file with a package.json (tests run from out/). */
-export const REPOSITORY_ROOT = (() => {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`No package.json above ${__dirname}`);
-    dir = parent;
-  }
-  return dir;
-})();
+export { REPOSITORY_ROOT };
+
 
 export const CLI_BUNDLE = path.join(REPOSITORY_ROOT, 'dist', 'cli.js');
 

@@ -3,25 +3,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { TRANSCRIPTS_FOLDER } from '../support/repository';
 import type { ImportResult } from '../../../src/engine/import/importTypes';
 import type { Message } from '../../../src/engine/types';
 
-/** Finds the repository root from wherever the compiled test runs (out/test/unit/import). */
-function repositoryRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`No package.json above ${__dirname}`);
-    dir = parent;
-  }
-  return dir;
-}
-
-/**
- * The shared transcripts sit beside the repository (<root>/../shared/data/transcripts);
- * CTX_TRANSCRIPTS_DIR points elsewhere. A missing folder fails the tests rather than skipping them.
- */
-export const TRANSCRIPTS_FOLDER = process.env.CTX_TRANSCRIPTS_DIR ?? path.resolve(repositoryRoot(), '..', 'shared', 'data', 'transcripts');
+export { TRANSCRIPTS_FOLDER };
 
 export interface ManifestEntry {
   readonly file: string;

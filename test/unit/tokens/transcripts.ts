@@ -1,21 +1,10 @@
 /** Reads the real dev transcripts (/work/shared/data/transcripts) as test text. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { TRANSCRIPTS_FOLDER } from '../support/repository';
 import { seededRandom } from './seededRandom';
 
-/** Finds the repository root from wherever the compiled test runs (out/test/unit/tokens). */
-function repositoryRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`No package.json above ${__dirname}`);
-    dir = parent;
-  }
-  return dir;
-}
-
-/** The shared transcripts sit beside the repository: <root>/../shared/data/transcripts. */
-export const TRANSCRIPTS_FOLDER = path.resolve(repositoryRoot(), '..', 'shared', 'data', 'transcripts');
+export { TRANSCRIPTS_FOLDER };
 
 /** Transcript files (every format), sorted; empty when the folder is missing. */
 export function transcriptFiles(): string[] {
