@@ -9,6 +9,7 @@ import { registerParticipant } from './vscode/participant';
 import { Recovery } from './vscode/recovery';
 import { registerReportDocument } from './vscode/reportDocument';
 import { registerSessionDocuments } from './vscode/sessionDocuments';
+import { renderVirtualDocument } from './vscode/virtualDocuments';
 import { SessionManager } from './vscode/sessions';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTree } from './vscode/tree';
@@ -36,16 +37,16 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     context.subscriptions.push(sessions);
     const recovery = new Recovery(sessions);
 
-    registerSessionDocuments(context, store);
+    registerSessionDocuments(context, store, (path) => renderVirtualDocument(sessions, path));
     const report = registerReportDocument(context, async () => {
       const current = sessions.current;
       return current ? sessions.report(current.session) : 'No @ctx session yet. Ask @ctx something in the Chat view.';
     });
-    registerParticipant(context, { sessions, config: () => config, logger, extensionUri: context.extensionUri });
+    registerParticipant(context, { sessions, recovery, config: () => config, logger, extensionUri: context.extensionUri });
     registerCtxTools(context, { sessions, recovery });
     registerStatusBar(context, sessions);
     registerTree(context, sessions);
-    registerCommands(context, { sessions, report, recovery, logger });
+    registerCommands(context, { sessions, report, recovery, logger, config: () => config });
     const activationMs = performance.now() - started;
     // Reading the latest session happens after activation, so it never adds to it.
     setTimeout(() => void sessions.restoreLatest().catch((e: unknown) => logger.warn(`Could not restore the latest session: ${String(e)}`)), 0);

@@ -1,6 +1,20 @@
-/** One thing a tier did, for the status report's compression history and the session log. */
+/** One thing the engine did to the context, for the status report's history and the session log. */
 
-export type Tier = 'offload' | 'truncate' | 'watermark';
+export type Tier = 'offload' | 'truncate' | 'watermark' | 'compress-results' | 'checkpoint' | 'age' | 'drift' | 'snapshot' | 'critical';
+
+/** Seed 003's event names (plus the drift check's), so a log can be filtered the way the design names them. */
+export type EngineEventName =
+  | 'compressed'
+  | 'compression-skipped'
+  | 'compression-error'
+  | 'rollover-complete'
+  | 'checkpoint-created'
+  | 'checkpoint-aged'
+  | 'snapshot-created'
+  | 'snapshot-restored'
+  | 'snapshot-error'
+  | 'auto-snapshot-created'
+  | 'drift-detected';
 
 export interface CompressionEvent {
   readonly at: number;
@@ -10,10 +24,18 @@ export interface CompressionEvent {
   readonly detail: string;
   /** Store path of the file the event wrote, if any (an offloaded result). */
   readonly file?: string;
+  /** The seed's name for the event, where it has one. */
+  readonly name?: EngineEventName;
 }
 
 export const TIER_LABELS: Readonly<Record<Tier, string>> = {
   offload: 'Tier 1 · offload',
   truncate: 'Tier 2 · truncate inputs',
   watermark: 'Watermark',
+  'compress-results': 'Old results compressed',
+  checkpoint: 'Tier 3 · checkpoint',
+  age: 'Checkpoint aged',
+  drift: 'Drift check',
+  snapshot: 'Snapshot',
+  critical: 'CRITICAL',
 };

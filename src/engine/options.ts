@@ -1,17 +1,46 @@
 /** Everything the engine can be told, as one plain object; the host reads settings and fills it in. */
+import { DEFAULT_CHECKPOINT_TOKENS } from './checkpoints/aging';
 import { DEFAULT_THRESHOLDS, type LevelThresholds } from './levels';
 import { DEFAULT_OFFLOAD_THRESHOLD_TOKENS } from './tiers/offload';
+
+/**
+ * When Tier 3 runs: at the RED level (seed 000), or at 80% of the available budget, the budget
+ * less what the ledger and the checkpoints take (seed 003).
+ */
+export type CheckpointTrigger = 'red' | 'available';
 
 export interface EngineOptions {
   readonly thresholds: LevelThresholds;
   /** Tool results above this many tokens are offloaded. @default 15000 */
   readonly offloadThresholdTokens: number;
-  /** The most recent messages are never truncated or compressed. @default 3 */
+  /** The most recent messages are never truncated or summarized (seed 004: the last 2–3). @default 3 */
   readonly recentMessagesKept: number;
+  /** At least this many tokens of the latest messages are kept intact (seed 003's preserveRecent). @default 2048 */
+  readonly recentTokensKept: number;
   /** Usage share above which tier 2 truncates inputs already on disk. @default 0.5 */
   readonly truncateInputsAt: number;
   /** Tool names whose call marks a checkpoint for the watermark. @default ['ctx_checkpoint'] */
   readonly checkpointTools: readonly string[];
+  /** @default 'red' */
+  readonly checkpointTrigger: CheckpointTrigger;
+  /** Share of the available budget that triggers Tier 3 when the trigger is 'available' (seed 003). @default 0.8 */
+  readonly availableTriggerShare: number;
+  /** Usage share a checkpoint brings the context down to, so that it does not fire again at once. @default 0.5 */
+  readonly targetUsageAfterCheckpoint: number;
+  /** Summary target of a new checkpoint; older ones age to 1/2, 1/4 and 1/8 of it. @default 1200 */
+  readonly checkpointTokens: number;
+  /** Share of the budget the ledger may take before its tool record is shortened. @default 0.25 */
+  readonly ledgerShare: number;
+  /** Usage share at which old tool results are compressed in place (seed 002's second layer). @default 0.8 */
+  readonly compressResultsAt: number;
+  /** Only results above this many tokens are compressed in place (seed 002: 5K). @default 5000 */
+  readonly compressResultsMinTokens: number;
+  /** Share of its size a compressed result keeps (seed 002: about 10%). @default 0.1 */
+  readonly compressResultsShare: number;
+  /** Usage share at which a snapshot is taken automatically, once per rise (seed 003: 0.8). @default 0.8 */
+  readonly autoSnapshotAt: number;
+  /** How long a model summary may take before the deterministic one is used. @default 60000 */
+  readonly summaryTimeoutMs: number;
 }
 
 /** The name of ctx's own checkpoint tool (seed 001's `compress_to_checkpoint`). */
@@ -21,6 +50,17 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   thresholds: DEFAULT_THRESHOLDS,
   offloadThresholdTokens: DEFAULT_OFFLOAD_THRESHOLD_TOKENS,
   recentMessagesKept: 3,
+  recentTokensKept: 2048,
   truncateInputsAt: 0.5,
   checkpointTools: [CHECKPOINT_TOOL],
+  checkpointTrigger: 'red',
+  availableTriggerShare: 0.8,
+  targetUsageAfterCheckpoint: 0.5,
+  checkpointTokens: DEFAULT_CHECKPOINT_TOKENS,
+  ledgerShare: 0.25,
+  compressResultsAt: 0.8,
+  compressResultsMinTokens: 5000,
+  compressResultsShare: 0.1,
+  autoSnapshotAt: 0.8,
+  summaryTimeoutMs: 60_000,
 };

@@ -20,13 +20,23 @@ export function renderStatusReport(s: ContextStatus): string {
     `- **Tool results offloaded:** ${s.offloads.count} (${n(s.offloads.savedTokens)} tokens saved)`,
     `- **Tool inputs truncated:** ${s.truncations.count} (${n(s.truncations.savedTokens)} tokens saved)`,
     `- **Watermark compressions:** ${s.watermarkDrops.count} (${n(s.watermarkDrops.savedTokens)} tokens saved)`,
-    `- **Summarisations performed:** 0`,
+    `- **Summarisations performed:** ${s.summarisations}`,
+    `- **Checkpoints:** ${s.checkpoints.length}${s.checkpoints.length > 0 ? ` (${s.checkpoints.map((c) => `${c.age} ${n(c.tokens)}`).join(', ')} tokens)` : ''}`,
+    `- **Goals / locked decisions:** ${s.goals} / ${s.decisions}`,
+    `- **Drift events:** ${s.driftDetections}`,
+    ...(s.snapshots !== undefined ? [`- **Snapshots:** ${s.snapshots}`] : []),
+    ...(s.reliability ? [`- **Reliability:** ${Math.round(s.reliability.score * 100)}% ${s.reliability.level} (model ${s.reliability.modelFactor.toFixed(2)} × compression ${s.reliability.compressionPenalty.toFixed(2)} × context ${s.reliability.contextConfidence.toFixed(2)})`] : []),
+    ...(s.compaction && s.compaction !== 'idle' ? [`- **Background compaction:** ${s.compaction}`] : []),
     `- **Messages in context:** ${s.messages} (archive: ${s.archived})`,
     '',
     `### Recommendation`,
     s.recommendation,
   ];
   if (s.warnings.length > 0) lines.push('', '### Warnings', ...s.warnings.map((w) => `- ${w}`));
+  if (s.checkpoints.length > 0) {
+    lines.push('', '### Checkpoints', '| # | Range | Age | Tokens | Original | Summarized by |', '|---|-------|-----|--------|----------|---------------|');
+    s.checkpoints.forEach((c, i) => lines.push(`| ${i + 1} | ${c.range} | ${c.age} | ${n(c.tokens)} | ${n(c.originalTokens)} | ${c.summarizedBy} |`));
+  }
   lines.push('', `### Compression History`);
   if (s.history.length === 0) {
     lines.push('*Nothing compressed yet.*');

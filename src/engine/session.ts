@@ -5,18 +5,26 @@
  */
 import { Archive } from './archive';
 import { usageOf } from './budget';
+import type { Checkpoint } from './checkpoints/checkpoint';
+import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText } from './checkpoints/contextMessage';
 import type { CompressionEvent } from './compressionEvent';
+import { CompressionCoordinator, type CriticalOffer, type RequestView, type TurnOptions } from './coordinator';
 import { Emitter } from './events';
-import { levelFor, type Level } from './levels';
+import { addDecision, addGoal, completeGoal, updateLedger, withOffloaded } from './ledger/ledgerUpdate';
+import { EMPTY_LEDGER, type Ledger } from './ledger/ledgerTypes';
+import { renderLedger } from './ledger/renderLedger';
+import type { Level } from './levels';
 import type { EngineOptions } from './options';
 import type { Clock, Logger, Store, WorkspaceFiles } from './ports';
+import { reliabilityFor, type Reliability } from './reliability';
 import { newSessionId, sessionPaths, type SessionPaths } from './sessionPaths';
 import { emptyState, parseSessionState, type SessionState } from './sessionState';
+import type { Snapshot, SnapshotSummary } from './snapshots/snapshot';
 import { offloadDecision, offloadResult, type OffloadRecord } from './tiers/offload';
 import { truncatePersistedInputs } from './tiers/truncateInputs';
 import { applyWatermark, findCheckpointCall, indexOfCall } from './tiers/watermark';
 import type { TokenCounter } from './tokens/counter';
-import { messageText, type Block, type Message, type ToolResultBlock } from './types';
+import { messageText, type Block, type Message, type ToolCallBlock, type ToolResultBlock } from './types';
 
 export interface SessionDeps {
   readonly store: Store;
@@ -42,6 +50,11 @@ export interface PreparedContext {
   readonly estimated: boolean;
   /** What the tiers did during this call. */
   readonly events: readonly CompressionEvent[];
+  /** Tokens of ctx's context message (ledger, checkpoints), included in `tokens`. */
+  readonly contextTokens: number;
+  readonly checkpoints: number;
+  /** Set when the context went CRITICAL: the user should be offered a fresh session. */
+  readonly critical?: CriticalOffer;
 }
 
 /** Something the user should be told in plain words (archive unwritable, state rebuilt…). */
@@ -50,7 +63,14 @@ export interface SessionWarning {
   readonly message: string;
 }
 
-export type SessionChange = { readonly kind: 'messages' | 'compressed' | 'warning' | 'cleared' };
+export type SessionChange = { readonly kind: 'messages' | 'compressed' | 'warning' | 'cleared' | 'ledger' };
+
+export type { TurnOptions } from './coordinator';
+
+/** Ledger sections shown before the first checkpoint: what the live messages do not already say. */
+function pinnedOnly(ledger: Ledger): Ledger {
+  return { ...ledger, intent: undefined, userMessages: [], tools: EMPTY_LEDGER.tools };
+}
 
 export class ContextSession {
   private readonly changeEmitter = new Emitter<SessionChange>();
@@ -61,19 +81,58 @@ export class ContextSession {
   /** Messages the archive could not take yet; retried before anything else is written. */
   private unarchived: Message[] = [];
   private readonly warningList: SessionWarning[] = [];
+  private readonly coordinator: CompressionCoordinator;
+  private budgetUsed = 0;
+  private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean } | undefined;
+  private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
 
   private constructor(
-    private state: SessionState,
+    private data: SessionState,
     private readonly options: EngineOptions,
     private readonly deps: SessionDeps,
   ) {
-    this.paths = sessionPaths(state.id);
+    this.paths = sessionPaths(data.id);
     this.archive = new Archive(deps.store, this.paths.archive);
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const session = this;
+    this.coordinator = new CompressionCoordinator({
+      get state() {
+        return session.data;
+      },
+      options,
+      deps,
+      paths: this.paths,
+      get archiveComplete() {
+        return session.archiveComplete;
+      },
+      get lastBudget() {
+        return session.budgetUsed;
+      },
+      update: (patch) => this.update(patch),
+      warn: (message) => this.warn(message),
+      view: (budget) => this.view(budget),
+      readArchive: () => this.readArchive(),
+      log: (events) => this.log(events),
+    });
   }
 
   /** Starts a new, empty session. */
   static create(options: EngineOptions, deps: SessionDeps, id = newSessionId(deps.clock.now())): ContextSession {
     return new ContextSession(emptyState(id, deps.clock.now()), options, deps);
+  }
+
+  /**
+   * Starts a fresh session from another one (seed 000's CRITICAL rollover): it begins with the
+   * parent's ledger and checkpoints and no live messages, and its archive reads through to the
+   * parent's, so recovery and aging still reach every original.
+   */
+  static createFresh(parent: ContextSession, options: EngineOptions, deps: SessionDeps, id = newSessionId(deps.clock.now())): ContextSession {
+    const p = parent.state;
+    return new ContextSession(
+      { ...emptyState(id, deps.clock.now()), title: p.title, ledger: p.ledger, checkpoints: p.checkpoints, offloads: p.offloads, parentSessionId: p.id },
+      options,
+      deps,
+    );
   }
 
   /**
@@ -102,24 +161,38 @@ export class ContextSession {
   }
 
   get id(): string {
-    return this.state.id;
+    return this.data.id;
   }
 
   get title(): string {
-    return this.state.title;
+    return this.data.title;
   }
 
-  /** The active context: what the model is sent next. */
+  /** The live messages of the active context (the context message with the ledger and checkpoints goes before them). */
   get messages(): readonly Message[] {
-    return this.state.active;
+    return this.data.active;
   }
 
   get offloads(): readonly OffloadRecord[] {
-    return this.state.offloads;
+    return this.data.offloads;
   }
 
-  get snapshot(): SessionState {
-    return this.state;
+  get ledger(): Ledger {
+    return this.data.ledger;
+  }
+
+  get checkpoints(): readonly Checkpoint[] {
+    return this.data.checkpoints;
+  }
+
+  /** The background compaction's state: idle, preparing, ready, applying, failed or cancelled. */
+  get compactionState(): string {
+    return this.coordinator.compactionState;
+  }
+
+  /** The persisted state as it stands. */
+  get state(): SessionState {
+    return this.data;
   }
 
   get warnings(): readonly SessionWarning[] {
@@ -135,8 +208,18 @@ export class ContextSession {
     return this.archive.locate();
   }
 
+  /** Every archived message, the parent session's first when this one was started fresh from it. */
   async readArchive(): Promise<Message[]> {
-    return (await this.archive.read()).messages;
+    const own = (await this.archive.read()).messages;
+    const parent = this.data.parentSessionId;
+    if (!parent || parent === this.data.id) return own;
+    const inherited = await new Archive(this.deps.store, sessionPaths(parent).archive).read();
+    return [...inherited.messages, ...own];
+  }
+
+  /** Resolves when background compaction work has settled (replays wait, so their results repeat). */
+  whenCompactionSettled(): Promise<void> {
+    return this.coordinator.settled();
   }
 
   /**
@@ -150,17 +233,25 @@ export class ContextSession {
     const events: CompressionEvent[] = [];
     const offloads: OffloadRecord[] = [];
     const arrived: Message[] = [];
-    const callNames = toolCallNames([...this.state.active, ...messages]);
+    const callNames = toolCallNames([...this.data.active, ...messages]);
     for (const msg of messages) {
       arrived.push(archived ? await this.offloadLargeResults(msg, callNames, events, offloads) : msg);
     }
     const checkpointCall = messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && this.options.checkpointTools.includes(b.name));
+    const calls = toolCallsById([...this.data.active, ...messages]);
+    const ledger = await updateLedger(this.data.ledger, messages, {
+      findCall: (id) => calls.get(id),
+      countText: (t) => this.deps.counter.countText(t),
+      now: this.deps.clock.now(),
+      newId: (prefix) => `${prefix}-${this.deps.clock.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+    });
     this.update({
       ...(checkpointCall?.type === 'toolCall' ? { pendingCheckpointTool: checkpointCall.name } : {}),
-      active: [...this.state.active, ...arrived],
-      title: this.state.title || titleOf(messages),
-      offloads: [...this.state.offloads, ...offloads],
-      history: [...this.state.history, ...events],
+      active: [...this.data.active, ...arrived],
+      title: this.data.title || titleOf(messages),
+      offloads: [...this.data.offloads, ...offloads],
+      history: [...this.data.history, ...events],
+      ledger: offloads.length > 0 ? withOffloaded(ledger, offloads.map((o) => ({ callId: o.callId, toolName: o.toolName, file: o.file, tokens: o.tokens }))) : ledger,
     });
     this.changeEmitter.fire({ kind: 'messages' });
     return events;
@@ -172,49 +263,107 @@ export class ContextSession {
   }
 
   /**
-   * Prepares the next request: measures, truncates inputs already on disk when usage is above the
-   * trigger (tier 2), resolves a pending checkpoint and applies the watermark.
+   * Prepares the next request: truncates inputs already on disk when usage is above the trigger
+   * (tier 2), resolves a pending checkpoint, applies the watermark, then lets the coordinator act:
+   * old results compressed at high usage, Tier 3 at the trigger (a checkpoint prepared in the
+   * background from ORANGE on is applied at once), snapshots, and the CRITICAL offer.
    */
-  async prepare(budget: number): Promise<PreparedContext> {
+  async prepare(budget: number, turn: TurnOptions = {}): Promise<PreparedContext> {
+    this.budgetUsed = budget;
     const events: CompressionEvent[] = [];
-    let measured = await this.deps.counter.measure(this.state.active);
-    if (this.archiveComplete && usageOf(measured.total, budget) >= this.options.truncateInputsAt) {
+    const view = await this.view(budget);
+    if (this.archiveComplete && usageOf(view.measured.total, budget) >= this.options.truncateInputsAt) {
       await this.truncateInputs(events);
     }
     this.resolvePendingCheckpoint();
     await this.applyWatermark(events);
-    if (events.length > 0) measured = await this.deps.counter.measure(this.state.active);
+    const critical = await this.coordinator.afterTiers(budget, turn, events);
     await this.finish(events);
-    const usage = usageOf(measured.total, budget);
-    return { messages: this.state.active, tokens: measured.total, budget, usage, level: levelFor(usage, this.options.thresholds), estimated: measured.estimated, events };
+    return this.prepared(await this.view(budget), budget, events, critical);
   }
 
   /** Measures the context as it stands, changing nothing (e.g. after the model's answer joined it). */
   async measure(budget: number): Promise<PreparedContext> {
-    const measured = await this.deps.counter.measure(this.state.active);
-    const usage = usageOf(measured.total, budget);
-    return { messages: this.state.active, tokens: measured.total, budget, usage, level: levelFor(usage, this.options.thresholds), estimated: measured.estimated, events: [] };
+    this.budgetUsed = budget;
+    return this.prepared(await this.view(budget), budget, []);
   }
 
   /**
-   * "Compress context": truncates every verified input outside the recent messages whatever the
-   * level, and moves the watermark to the last tool call before them, so old tool blocks go.
+   * "Compress context": truncates every verified input outside the recent messages, moves the
+   * watermark to the last tool call before them, and summarizes everything but the latest
+   * messages into a checkpoint (Tier 3), with the model when one is given. Cancelling leaves the
+   * context as it was.
    */
-  async compress(budget: number): Promise<PreparedContext> {
+  async compress(budget: number, turn: TurnOptions = {}): Promise<PreparedContext> {
+    this.budgetUsed = budget;
     const events: CompressionEvent[] = [];
     if (this.archiveComplete) {
       await this.truncateInputs(events);
       const lastOldCall = this.lastCallBeforeRecent();
-      if (lastOldCall && lastOldCall !== this.state.watermark && this.isAfterWatermark(lastOldCall)) {
+      if (lastOldCall && lastOldCall !== this.data.watermark && this.isAfterWatermark(lastOldCall)) {
         this.update({ watermark: lastOldCall });
         this.deps.logger.info(`Watermark moved to ${lastOldCall} by an explicit compression.`);
       }
       await this.applyWatermark(events);
+      await this.coordinator.compressNow(budget, turn, events);
     } else {
       this.warn('Compression was skipped: the archive could not be written, and nothing is removed from the context until it is.');
     }
     await this.finish(events);
-    return { ...(await this.measure(budget)), events };
+    return this.prepared(await this.view(budget), budget, events);
+  }
+
+  /** Summarizes every message into a checkpoint, the step before starting a fresh session from it. */
+  async checkpointEverything(budget: number, turn: TurnOptions = {}): Promise<PreparedContext> {
+    this.budgetUsed = budget;
+    const events: CompressionEvent[] = [];
+    if (this.data.active.length > 0) await this.coordinator.checkpointEverything(budget, turn, events);
+    await this.finish(events);
+    return this.prepared(await this.view(budget), budget, events);
+  }
+
+  /** Adds an active goal (`/goal`). Goals are never summarized. */
+  async addGoal(text: string): Promise<void> {
+    await this.changeLedger(addGoal(this.data.ledger, text, 'command', this.deps.clock.now(), this.newLedgerId('g')));
+  }
+
+  /** Marks a goal completed, by id or by its text. */
+  async completeGoal(idOrText: string): Promise<boolean> {
+    const next = completeGoal(this.data.ledger, idOrText, this.deps.clock.now());
+    if (next === this.data.ledger) return false;
+    await this.changeLedger(next);
+    return true;
+  }
+
+  /** Adds a locked decision (`/decide`). Locked decisions are never summarized. */
+  async addDecision(text: string): Promise<void> {
+    await this.changeLedger(addDecision(this.data.ledger, text, 'command', this.deps.clock.now(), this.newLedgerId('d')));
+  }
+
+  /** Takes a named snapshot of exactly what the model sees. */
+  async createSnapshot(name?: string): Promise<SnapshotSummary | undefined> {
+    const events: CompressionEvent[] = [];
+    const summary = await this.coordinator.snapshot('manual', name, events);
+    await this.finish(events);
+    return summary;
+  }
+
+  /** Snapshots of this session, newest first. */
+  listSnapshots(): Promise<SnapshotSummary[]> {
+    return this.coordinator.snapshots.list();
+  }
+
+  /** Restores a snapshot by id or name; undefined when there is none. The current state is snapshotted first. */
+  async restoreSnapshot(idOrName: string): Promise<Snapshot | undefined> {
+    const events: CompressionEvent[] = [];
+    const restored = await this.coordinator.restore(idOrName, events);
+    await this.finish(events);
+    return restored;
+  }
+
+  /** Seed 003's reliability score for the model in use; the context confidence comes from the last drift check. */
+  reliability(model: string | undefined): Reliability {
+    return reliabilityFor({ model, compressions: this.data.compressions, contextConfidence: this.data.contextConfidence });
   }
 
   /**
@@ -222,9 +371,9 @@ export class ContextSession {
    * keeps the full result, so nothing of the conversation is lost.
    */
   async deleteOffloaded(file: string): Promise<void> {
-    if (!this.state.offloads.some((o) => o.file === file)) return;
+    if (!this.data.offloads.some((o) => o.file === file)) return;
     await this.deps.store.remove(file);
-    this.update({ offloads: this.state.offloads.filter((o) => o.file !== file) });
+    this.update({ offloads: this.data.offloads.filter((o) => o.file !== file) });
     await this.save();
     this.changeEmitter.fire({ kind: 'compressed' });
   }
@@ -232,22 +381,87 @@ export class ContextSession {
   /** Writes the state file. A failure is reported, not thrown: the conversation goes on in memory. */
   async save(): Promise<void> {
     try {
-      await this.deps.store.write(this.paths.state, JSON.stringify(this.state));
+      await this.deps.store.write(this.paths.state, JSON.stringify(this.data));
     } catch (e) {
       this.warn(`The session state could not be saved (${errorText(e)}). The conversation goes on; the archive still has every message.`);
     }
   }
 
   dispose(): void {
+    this.coordinator.dispose();
     this.changeEmitter.dispose();
+  }
+
+  /**
+   * What the next request sends: ctx's context message (the ledger, the checkpoints, what the
+   * drift check restored), then the live messages, measured.
+   */
+  private async view(budget: number): Promise<RequestView> {
+    const s = this.data;
+    const everything = s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined;
+    const key = [s.ledger, s.active, budget, everything];
+    if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
+      const rendered = await renderLedger(everything ? s.ledger : pinnedOnly(s.ledger), {
+        liveMessageIds: new Set(s.active.map((m) => m.id)),
+        budgetTokens: Math.floor(budget * this.options.ledgerShare),
+        countText: (t) => this.deps.counter.countText(t),
+      });
+      this.ledgerCache = { key, text: rendered.text, overflow: rendered.overflow };
+    }
+    const text = renderContextText({ ledgerText: this.ledgerCache.text, checkpoints: s.checkpoints, restored: s.restored });
+    if (text !== this.contextCache.text) this.contextCache = { text, message: contextMessage(text) };
+    const head = this.contextCache.message;
+    const messages = head ? [head, ...s.active] : s.active;
+    const measured = await this.deps.counter.measure(messages);
+    return { messages, measured, contextTokens: head ? (measured.perMessage.get(CONTEXT_MESSAGE_ID) ?? 0) : 0, ledgerOverflow: this.ledgerCache.overflow };
+  }
+
+  private prepared(view: RequestView, budget: number, events: readonly CompressionEvent[], critical?: CriticalOffer): PreparedContext {
+    const level: Level = this.coordinator.levelOf(view, budget);
+    return {
+      messages: view.messages,
+      tokens: view.measured.total,
+      budget,
+      usage: usageOf(view.measured.total, budget),
+      level,
+      estimated: view.measured.estimated,
+      events,
+      contextTokens: view.contextTokens,
+      checkpoints: this.data.checkpoints.length,
+      ...(critical ? { critical } : {}),
+    };
+  }
+
+  private async changeLedger(ledger: Ledger): Promise<void> {
+    if (ledger === this.data.ledger) return;
+    this.update({ ledger });
+    await this.save();
+    this.changeEmitter.fire({ kind: 'ledger' });
+  }
+
+  private newLedgerId(prefix: string): string {
+    return `${prefix}-${this.deps.clock.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   }
 
   private async finish(events: readonly CompressionEvent[]): Promise<void> {
     if (events.length > 0) {
-      this.update({ history: [...this.state.history, ...events] });
+      this.update({ history: [...this.data.history, ...events] });
       this.changeEmitter.fire({ kind: 'compressed' });
+      await this.log(events);
     }
     await this.save();
+  }
+
+  /** Appends events to the session log (seed 004's SESSION_LOG), one line each. */
+  private async log(events: readonly CompressionEvent[]): Promise<void> {
+    try {
+      await this.deps.store.append(
+        `${this.paths.folder}/${SESSION_LOG_FILE}`,
+        events.map((e) => `- ${new Date(e.at).toISOString()} · ${e.name ?? e.tier} · ${e.detail}`),
+      );
+    } catch (e) {
+      this.deps.logger.warn(`The session log could not be written: ${errorText(e)}`);
+    }
   }
 
   private async archiveMessages(messages: readonly Message[]): Promise<boolean> {
@@ -255,7 +469,7 @@ export class ContextSession {
     try {
       await this.archive.append(pending);
       this.unarchived = [];
-      this.update({ archivedCount: this.state.archivedCount + pending.length });
+      this.update({ archivedCount: this.data.archivedCount + pending.length });
       return true;
     } catch (e) {
       this.unarchived = pending;
@@ -299,22 +513,22 @@ export class ContextSession {
   }
 
   private async truncateInputs(events: CompressionEvent[]): Promise<void> {
-    const result = await truncatePersistedInputs(this.state.active, this.options.recentMessagesKept, {
+    const result = await truncatePersistedInputs(this.data.active, this.options.recentMessagesKept, {
       files: this.deps.files,
       countText: (t) => this.deps.counter.countText(t),
       now: this.deps.clock.now(),
     });
     if (result.records.length === 0) return;
-    this.update({ active: result.messages, truncations: [...this.state.truncations, ...result.records] });
+    this.update({ active: result.messages, truncations: [...this.data.truncations, ...result.records] });
     for (const r of result.records) {
       events.push({ at: r.at, tier: 'truncate', savedTokens: r.savedTokens, detail: `Truncated ${r.toolName} input for ${r.path} (content on disk)` });
     }
   }
 
   private resolvePendingCheckpoint(): void {
-    const tool = this.state.pendingCheckpointTool;
+    const tool = this.data.pendingCheckpointTool;
     if (!tool) return;
-    const found = findCheckpointCall(this.state.active, tool, this.state.watermark);
+    const found = findCheckpointCall(this.data.active, tool, this.data.watermark);
     if (found) {
       this.deps.logger.info(`Watermark updated to ${found} (checkpoint by ${tool}).`);
       this.update({ watermark: found, pendingCheckpointTool: undefined });
@@ -325,15 +539,15 @@ export class ContextSession {
   }
 
   private async applyWatermark(events: CompressionEvent[]): Promise<void> {
-    const watermark = this.state.watermark;
+    const watermark = this.data.watermark;
     if (!watermark) return;
-    const result = applyWatermark(this.state.active, watermark);
+    const result = applyWatermark(this.data.active, watermark);
     if (!result.found) {
       this.deps.logger.warn(`Watermark ${watermark} not found in the context; no tool blocks were dropped.`);
       return;
     }
     if (result.removedBlocks === 0) return;
-    const before = await this.deps.counter.measure(this.state.active);
+    const before = await this.deps.counter.measure(this.data.active);
     const after = await this.deps.counter.measure(result.messages);
     this.update({ active: result.messages });
     events.push({
@@ -345,9 +559,9 @@ export class ContextSession {
   }
 
   private lastCallBeforeRecent(): string | undefined {
-    const end = this.state.active.length - this.options.recentMessagesKept;
+    const end = this.data.active.length - this.options.recentMessagesKept;
     for (let i = end - 1; i >= 0; i--) {
-      const calls = this.state.active[i].blocks.filter((b) => b.type === 'toolCall');
+      const calls = this.data.active[i].blocks.filter((b) => b.type === 'toolCall');
       const last = calls[calls.length - 1];
       if (last?.type === 'toolCall') return last.id;
     }
@@ -355,13 +569,13 @@ export class ContextSession {
   }
 
   private isAfterWatermark(callId: string): boolean {
-    if (!this.state.watermark) return true;
-    const current = indexOfCall(this.state.active, this.state.watermark);
-    return current === -1 || indexOfCall(this.state.active, callId) > current;
+    if (!this.data.watermark) return true;
+    const current = indexOfCall(this.data.active, this.data.watermark);
+    return current === -1 || indexOfCall(this.data.active, callId) > current;
   }
 
   private update(patch: Partial<SessionState>): void {
-    this.state = { ...this.state, ...patch, updatedAt: this.deps.clock.now() };
+    this.data = { ...this.data, ...patch, updatedAt: this.deps.clock.now() };
   }
 
   private warn(message: string): void {
@@ -370,6 +584,15 @@ export class ContextSession {
     this.changeEmitter.fire({ kind: 'warning' });
   }
 }
+
+function toolCallsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
+  const calls = new Map<string, ToolCallBlock>();
+  for (const m of messages) for (const b of m.blocks) if (b.type === 'toolCall') calls.set(b.id, b);
+  return calls;
+}
+
+/** The session log's file name, in the session's folder. */
+export const SESSION_LOG_FILE = 'session-log.md';
 
 function toolCallNames(messages: readonly Message[]): Map<string, string> {
   const names = new Map<string, string>();

@@ -7,11 +7,13 @@ export interface SessionPaths {
   readonly state: string;
   readonly archive: string;
   readonly offloaded: string;
+  /** Folder of the session's snapshots, one JSON file each. */
+  readonly snapshots: string;
 }
 
 export function sessionPaths(sessionId: string): SessionPaths {
   const folder = `${SESSIONS_FOLDER}/${sessionId}`;
-  return { folder, state: `${folder}/state.json`, archive: `${folder}/archive.jsonl`, offloaded: `${folder}/offloaded` };
+  return { folder, state: `${folder}/state.json`, archive: `${folder}/archive.jsonl`, offloaded: `${folder}/offloaded`, snapshots: `${folder}/snapshots` };
 }
 
 /** A new session id: sortable by creation time, unique enough for one workspace. */

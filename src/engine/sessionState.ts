@@ -1,5 +1,9 @@
 /** The persisted state of a session (its `state.json`), and the guard it is read back through. */
+import type { Checkpoint } from './checkpoints/checkpoint';
+import { isCheckpoint } from './checkpoints/checkpointGuard';
 import type { CompressionEvent } from './compressionEvent';
+import { isLedger } from './ledger/ledgerGuard';
+import { EMPTY_LEDGER, type Ledger } from './ledger/ledgerTypes';
 import { SCHEMA_VERSION, isMessage, isRecord } from './schema';
 import type { OffloadRecord } from './tiers/offload';
 import type { TruncationRecord } from './tiers/truncateInputs';
@@ -23,10 +27,37 @@ export interface SessionState {
   readonly offloads: readonly OffloadRecord[];
   readonly truncations: readonly TruncationRecord[];
   readonly history: readonly CompressionEvent[];
+  /** What is never summarized: intent, goals, decisions, user messages, the tool record. */
+  readonly ledger: Ledger;
+  /** Summaries standing in for older messages, oldest first. */
+  readonly checkpoints: readonly Checkpoint[];
+  /** Tier 3 runs so far (the reliability score's compression count). */
+  readonly compressions: number;
+  /** What the last drift check restored, rendered; kept in the context until the next Tier 3. */
+  readonly restored: string;
+  /** Share of what must survive a compression that did survive the last one (1 before any). */
+  readonly contextConfidence: number;
+  /** Drift checks that found something missing. */
+  readonly driftDetections: number;
+  /** False once the automatic snapshot at high usage was taken; armed again by the next Tier 3. */
+  readonly autoSnapshotArmed: boolean;
+  /** The session this one was started fresh from. */
+  readonly parentSessionId?: string;
 }
 
+/** The fields added after the first state files were written, with the values an old file means. */
+const LATER_FIELDS = {
+  ledger: EMPTY_LEDGER,
+  checkpoints: [],
+  compressions: 0,
+  restored: '',
+  contextConfidence: 1,
+  driftDetections: 0,
+  autoSnapshotArmed: true,
+} satisfies Partial<SessionState>;
+
 export function emptyState(id: string, now: number): SessionState {
-  return { schema: SCHEMA_VERSION, id, title: '', createdAt: now, updatedAt: now, active: [], archivedCount: 0, offloads: [], truncations: [], history: [] };
+  return { schema: SCHEMA_VERSION, id, title: '', createdAt: now, updatedAt: now, active: [], archivedCount: 0, offloads: [], truncations: [], history: [], ...LATER_FIELDS };
 }
 
 const isArrayOf = <T>(v: unknown, guard: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every(guard);
@@ -54,7 +85,15 @@ export function isSessionState(v: unknown): v is SessionState {
     (v.pendingCheckpointTool === undefined || typeof v.pendingCheckpointTool === 'string') &&
     isArrayOf(v.offloads, isOffload) &&
     isArrayOf(v.truncations, isTruncation) &&
-    isArrayOf(v.history, isEvent)
+    isArrayOf(v.history, isEvent) &&
+    isLedger(v.ledger) &&
+    isArrayOf(v.checkpoints, isCheckpoint) &&
+    typeof v.compressions === 'number' &&
+    typeof v.restored === 'string' &&
+    typeof v.contextConfidence === 'number' &&
+    typeof v.driftDetections === 'number' &&
+    typeof v.autoSnapshotArmed === 'boolean' &&
+    (v.parentSessionId === undefined || typeof v.parentSessionId === 'string')
   );
 }
 
@@ -62,7 +101,8 @@ export function isSessionState(v: unknown): v is SessionState {
 export function parseSessionState(text: string): SessionState | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return isSessionState(value) ? value : undefined;
+    const withDefaults = isRecord(value) ? { ...LATER_FIELDS, ...value } : value;
+    return isSessionState(withDefaults) ? withDefaults : undefined;
   } catch {
     return undefined;
   }

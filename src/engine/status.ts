@@ -2,7 +2,18 @@
 import { usageOf } from './budget';
 import type { CompressionEvent } from './compressionEvent';
 import { LEVEL_ACTIONS, levelFor, type Level, type LevelThresholds } from './levels';
+import { AGE_LABELS } from './checkpoints/aging';
+import type { Reliability } from './reliability';
 import type { SessionState } from './sessionState';
+
+/** A checkpoint as the report lists it. */
+export interface CheckpointLine {
+  readonly range: string;
+  readonly age: string;
+  readonly tokens: number;
+  readonly originalTokens: number;
+  readonly summarizedBy: string;
+}
 
 export interface ContextStatus {
   readonly at: number;
@@ -21,6 +32,16 @@ export interface ContextStatus {
   readonly history: readonly CompressionEvent[];
   readonly recommendation: string;
   readonly warnings: readonly string[];
+  /** Tier 3 runs (summarisations) so far. */
+  readonly summarisations: number;
+  readonly checkpoints: readonly CheckpointLine[];
+  readonly goals: number;
+  readonly decisions: number;
+  readonly driftDetections: number;
+  readonly reliability?: Reliability;
+  readonly snapshots?: number;
+  /** The background compaction's state. */
+  readonly compaction?: string;
 }
 
 export interface StatusInputs {
@@ -31,6 +52,9 @@ export interface StatusInputs {
   readonly thresholds: LevelThresholds;
   readonly warnings: readonly string[];
   readonly now: number;
+  readonly reliability?: Reliability;
+  readonly snapshots?: number;
+  readonly compaction?: string;
 }
 
 const sum = (xs: readonly { savedTokens: number }[]) => xs.reduce((n, x) => n + x.savedTokens, 0);
@@ -54,7 +78,15 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     truncations: { count: i.state.truncations.length, savedTokens: sum(i.state.truncations) },
     watermarkDrops: { count: watermark.length, savedTokens: sum(watermark) },
     history: i.state.history,
-    recommendation: LEVEL_ACTIONS[level],
+    recommendation: i.reliability?.warning ? `${LEVEL_ACTIONS[level]} ${i.reliability.warning}` : LEVEL_ACTIONS[level],
     warnings: i.warnings,
+    summarisations: i.state.compressions,
+    checkpoints: i.state.checkpoints.map((c) => ({ range: c.range, age: AGE_LABELS[c.age], tokens: c.currentTokens, originalTokens: c.originalTokens, summarizedBy: c.summarizedBy })),
+    goals: i.state.ledger.goals.filter((g) => g.status === 'active').length,
+    decisions: i.state.ledger.decisions.length,
+    driftDetections: i.state.driftDetections,
+    ...(i.reliability ? { reliability: i.reliability } : {}),
+    ...(i.snapshots !== undefined ? { snapshots: i.snapshots } : {}),
+    ...(i.compaction ? { compaction: i.compaction } : {}),
   };
 }

@@ -11,6 +11,13 @@ export const COMMANDS = {
   copyPath: 'ctx.copyPath',
   deleteOffloaded: 'ctx.deleteOffloaded',
   refreshTree: 'ctx.refreshTree',
+  addGoal: 'ctx.addGoal',
+  addDecision: 'ctx.addDecision',
+  snapshot: 'ctx.snapshot',
+  restoreSnapshot: 'ctx.restoreSnapshot',
+  freshSession: 'ctx.freshSession',
+  openCheckpoint: 'ctx.openCheckpoint',
+  openSessionLog: 'ctx.openSessionLog',
 } as const;
 
 export const TREE_VIEW_ID = 'ctx.sessions';

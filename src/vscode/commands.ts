@@ -5,15 +5,20 @@ import { COMMANDS, TREE_VIEW_ID } from './commandIds';
 import { summarizeCompression } from './compressionSummary';
 import type { Recovery } from './recovery';
 import type { ReportDocument } from './reportDocument';
-import { openSessionFile } from './sessionDocuments';
+import { summarizerFor } from './modelSummarizer';
+import type { CtxConfig } from './config';
+import { checkpointUri, openSessionFile } from './sessionDocuments';
 import type { SessionManager } from './sessions';
+import { openFreshChat } from './slashCommands';
 import type { ContextNode } from './tree';
+import { SESSION_LOG_FILE } from '../engine/session';
 
 export interface CommandDeps {
   readonly sessions: SessionManager;
   readonly report: ReportDocument;
   readonly recovery: Recovery;
   readonly logger: Logger;
+  readonly config: () => CtxConfig;
 }
 
 const NO_SESSION = 'There is no @ctx session yet. Ask @ctx something in the Chat view first.';
@@ -30,16 +35,100 @@ const isOffloadedNode = (v: unknown): v is Extract<ContextNode, { kind: 'offload
   typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'offloaded';
 const isSessionNode = (v: unknown): v is Extract<ContextNode, { kind: 'session' }> =>
   typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'session';
+const isCheckpointNode = (v: unknown): v is Extract<ContextNode, { kind: 'checkpoint' }> =>
+  typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'checkpoint';
+const isSnapshotNode = (v: unknown): v is Extract<ContextNode, { kind: 'snapshot' }> =>
+  typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'snapshot';
+
+/** The session a command acts on: the one its tree node or argument names, else the current one. */
+async function targetSession(sessions: SessionManager, arg: unknown) {
+  const id = isSessionNode(arg) ? arg.session.id : isSnapshotNode(arg) || isCheckpointNode(arg) ? arg.sessionId : typeof arg === 'string' ? arg : undefined;
+  return id ? await sessions.get(id) : sessions.current?.session;
+}
 
 const handlers: Readonly<Record<string, Handler>> = {
-  [COMMANDS.compress]: async ({ sessions }) => {
+  [COMMANDS.compress]: async ({ sessions, config }) => {
     const current = sessions.current;
     if (!current) return tell(NO_SESSION);
-    const prepared = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Compressing context…' }, () =>
-      current.session.compress(sessions.lastBudget(current.session)),
+    const summarizer = await summarizerFor(config().summarizerModel, undefined);
+    const prepared = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Compressing context', cancellable: true }, (progress, token) =>
+      current.session.compress(sessions.lastBudget(current.session), {
+        ...(summarizer ? { summarizer } : {}),
+        cancellation: token,
+        progress: (message) => progress.report({ message }),
+      }),
     );
     sessions.recordPrepared(current.session, prepared);
     return tell(summarizeCompression(prepared).split('\n')[0]);
+  },
+
+  [COMMANDS.addGoal]: async ({ sessions }) => {
+    const current = sessions.current;
+    if (!current) return tell(NO_SESSION);
+    const text = await vscode.window.showInputBox({ prompt: 'A goal for this session. Goals are kept verbatim in every request and never summarized.', ignoreFocusOut: true });
+    if (text?.trim()) await current.session.addGoal(text.trim());
+    return undefined;
+  },
+
+  [COMMANDS.addDecision]: async ({ sessions }) => {
+    const current = sessions.current;
+    if (!current) return tell(NO_SESSION);
+    const text = await vscode.window.showInputBox({ prompt: 'A decision to lock. Locked decisions are kept verbatim in every request and never summarized.', ignoreFocusOut: true });
+    if (text?.trim()) await current.session.addDecision(text.trim());
+    return undefined;
+  },
+
+  [COMMANDS.snapshot]: async ({ sessions }, arg) => {
+    const session = await targetSession(sessions, arg);
+    if (!session) return tell(NO_SESSION);
+    const name = typeof arg === 'string' ? undefined : await vscode.window.showInputBox({ prompt: 'Name the snapshot (optional)', ignoreFocusOut: true });
+    if (name === undefined && typeof arg !== 'string') return undefined;
+    const snapshot = await session.createSnapshot(name?.trim() || undefined);
+    return snapshot ? tell(`Snapshot "${snapshot.name}" saved.`) : undefined;
+  },
+
+  [COMMANDS.restoreSnapshot]: async ({ sessions }, arg) => {
+    const session = await targetSession(sessions, arg);
+    if (!session) return tell(NO_SESSION);
+    let id = isSnapshotNode(arg) ? arg.snapshot.id : undefined;
+    if (!id) {
+      const snapshots = (await session.listSnapshots()).filter((s) => s.readable);
+      if (snapshots.length === 0) return tell('This session has no snapshots yet.');
+      const chosen = await vscode.window.showQuickPick(
+        snapshots.map((s) => ({ label: s.name, description: new Date(s.at).toLocaleString(), detail: `${s.tokens.toLocaleString('en-US')} tokens, ${s.messageCount} messages, ${s.checkpointCount} checkpoints`, id: s.id })),
+        { placeHolder: 'Restore which snapshot? The current state is saved as a snapshot first.' },
+      );
+      id = chosen?.id;
+    }
+    if (!id) return undefined;
+    const restored = await session.restoreSnapshot(id);
+    if (restored) sessions.recordPrepared(session, await session.measure(sessions.lastBudget(session)));
+    return tell(restored ? `Restored "${restored.name}". The state before it was saved as a snapshot.` : 'That snapshot could not be read.');
+  },
+
+  [COMMANDS.freshSession]: async ({ sessions, config, logger }, arg) => {
+    const session = await targetSession(sessions, arg);
+    if (!session) return tell(NO_SESSION);
+    const summarizer = await summarizerFor(config().summarizerModel, undefined);
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Checkpointing the session for a fresh start', cancellable: true }, async (progress, token) => {
+      await session.checkpointEverything(sessions.lastBudget(session), { ...(summarizer ? { summarizer } : {}), cancellation: token, progress: (message) => progress.report({ message }) });
+      if (token.isCancellationRequested) return;
+      const fresh = await sessions.startFresh(session);
+      openFreshChat(fresh.id, logger);
+    });
+    return undefined;
+  },
+
+  [COMMANDS.openCheckpoint]: async (_deps, node) => {
+    if (!isCheckpointNode(node)) return;
+    const doc = await vscode.workspace.openTextDocument(checkpointUri(node.sessionId, node.checkpoint.id));
+    await vscode.window.showTextDocument(doc, { preview: true });
+  },
+
+  [COMMANDS.openSessionLog]: async ({ sessions }, arg) => {
+    const session = await targetSession(sessions, arg);
+    if (!session) return tell(NO_SESSION);
+    return openSessionFile(`${session.paths.folder}/${SESSION_LOG_FILE}`);
   },
 
   [COMMANDS.showStatus]: async ({ sessions, report }) => {

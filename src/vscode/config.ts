@@ -15,6 +15,8 @@ export interface CtxConfig {
   readonly encoding: EncodingName | 'auto';
   /** Tools from `vscode.lm.tools` that @ctx may call: names or globs like `copilot_*`; empty means none. */
   readonly allowedTools: readonly string[];
+  /** '' for the request's model, 'deterministic' for no model, or a model family or id. */
+  readonly summarizerModel: string;
   /** Upper bound on model ↔ tool rounds in one @ctx turn. */
   readonly maxToolRounds: number;
   /** Problems found in the settings, in plain words (e.g. thresholds that do not rise). */
@@ -32,12 +34,21 @@ export function readConfig(): CtxConfig {
   const encoding = c.get<string>('tokenizer.encoding', 'auto');
   return {
     engine: {
+      ...DEFAULT_OPTIONS,
       thresholds,
       offloadThresholdTokens: c.get('offload.thresholdTokens', DEFAULT_OPTIONS.offloadThresholdTokens),
       recentMessagesKept: c.get('recentMessagesKept', DEFAULT_OPTIONS.recentMessagesKept),
       truncateInputsAt: c.get('truncateInputs.triggerAt', DEFAULT_OPTIONS.truncateInputsAt),
       checkpointTools: c.get('watermark.checkpointTools', [...DEFAULT_OPTIONS.checkpointTools]),
+      checkpointTrigger: c.get('checkpoints.trigger', DEFAULT_OPTIONS.checkpointTrigger) === 'available' ? 'available' : 'red',
+      targetUsageAfterCheckpoint: c.get('checkpoints.targetUsage', DEFAULT_OPTIONS.targetUsageAfterCheckpoint),
+      checkpointTokens: c.get('checkpoints.summaryTokens', DEFAULT_OPTIONS.checkpointTokens),
+      recentTokensKept: c.get('checkpoints.recentTokensKept', DEFAULT_OPTIONS.recentTokensKept),
+      ledgerShare: c.get('ledger.budgetShare', DEFAULT_OPTIONS.ledgerShare),
+      autoSnapshotAt: c.get('snapshots.autoAt', DEFAULT_OPTIONS.autoSnapshotAt),
+      summaryTimeoutMs: Math.max(5, c.get('summarizer.timeoutSeconds', DEFAULT_OPTIONS.summaryTimeoutMs / 1000)) * 1000,
     },
+    summarizerModel: c.get<string>('summarizer.model', '').trim(),
     answerReserveTokens: c.get('budget.answerReserveTokens', DEFAULT_ANSWER_RESERVE_TOKENS),
     maxInputTokensOverride: c.get('budget.maxInputTokensOverride', 0),
     encoding: encoding === 'o200k_base' || encoding === 'cl100k_base' ? encoding : 'auto',

@@ -4,14 +4,16 @@ import type { Logger } from '../engine/ports';
 import { explainModelError, NOTHING_LOST } from './chatErrors';
 import { sessionIdFromHistory, type CtxChatMetadata } from './chatMetadata';
 import type { CtxConfig } from './config';
+import type { Recovery } from './recovery';
 import type { SessionManager } from './sessions';
+import { SLASH_COMMANDS } from './slashCommands';
 import { runTurn } from './toolLoop';
-import { summarizeCompression } from './compressionSummary';
 
 export const PARTICIPANT_ID = 'ctx.participant';
 
 export interface ParticipantDeps {
   readonly sessions: SessionManager;
+  readonly recovery: Recovery;
   readonly config: () => CtxConfig;
   readonly logger: Logger;
   readonly extensionUri: vscode.Uri;
@@ -24,20 +26,9 @@ export function registerParticipant(context: vscode.ExtensionContext, deps: Part
     const metadata: CtxChatMetadata = { ctxSessionId: session.id };
     const warningsBefore = session.warnings.length;
     try {
-      switch (request.command) {
-        case 'status':
-          stream.markdown(await deps.sessions.report(session));
-          break;
-        case 'compress': {
-          stream.progress('Compressing context…');
-          const prepared = await session.compress(deps.sessions.budgetFor(request.model.maxInputTokens));
-          deps.sessions.recordPrepared(session, prepared);
-          stream.markdown(summarizeCompression(prepared));
-          break;
-        }
-        default:
-          await runTurn(session, request, stream, token, deps);
-      }
+      const command = request.command ? SLASH_COMMANDS[request.command] : undefined;
+      if (command) await command({ session, request, stream, token, deps });
+      else await runTurn(session, request, stream, token, deps);
     } catch (e) {
       deps.logger.error(e instanceof Error ? e : String(e));
       stream.markdown(`\n\n${explainModelError(e)} ${NOTHING_LOST}`);

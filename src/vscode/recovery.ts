@@ -9,23 +9,55 @@ import type { SessionManager } from './sessions';
 const PICK_DEBOUNCE_MS = 150;
 
 export class Recovery {
-  private readonly indexes = new Map<string, RecoveryIndex>();
+  private readonly indexes = new Map<string, { index: RecoveryIndex; checkpointRefs: Set<string> }>();
 
   constructor(private readonly sessions: SessionManager) {}
 
-  /** Searches one session, or every stored session when none is given (Copilot's agent mode has no @ctx session). */
+  /**
+   * Searches one session (with the sessions it was started fresh from), or every stored session
+   * when none is given (Copilot's agent mode has no @ctx session): offloaded results, the archive
+   * and the checkpoints.
+   */
   async search(sessionId: string | undefined, query: string, top = 10): Promise<RecoveryHit[]> {
-    const ids = sessionId ? [sessionId] : (await this.sessions.list()).map((s) => s.id);
+    const ids = sessionId ? await this.lineage(sessionId) : (await this.sessions.list()).map((s) => s.id);
     if (ids.length === 0) return [];
     for (const id of ids) await (await this.sessions.get(id))?.save();
     const key = ids.join(',');
-    let index = this.indexes.get(key);
-    if (index) await index.refresh();
+    let entry = this.indexes.get(key);
+    if (entry) await entry.index.refresh();
     else {
-      index = await RecoveryIndex.build(this.sessions.store, ids);
-      this.indexes.set(key, index);
+      entry = { index: await RecoveryIndex.build(this.sessions.store, ids), checkpointRefs: new Set() };
+      this.indexes.set(key, entry);
     }
-    return index.search(query, { top });
+    await this.indexCheckpoints(entry, ids);
+    return entry.index.search(query, { top });
+  }
+
+  /** A session and the sessions it was started fresh from, newest first. */
+  private async lineage(sessionId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (let id: string | undefined = sessionId; id && !ids.includes(id); ) {
+      ids.push(id);
+      id = (await this.sessions.get(id))?.state.parentSessionId;
+    }
+    return ids;
+  }
+
+  /** Checkpoints are not files: their summaries are added to the index, and merged-away ones removed. */
+  private async indexCheckpoints(entry: { index: RecoveryIndex; checkpointRefs: Set<string> }, ids: readonly string[]): Promise<void> {
+    const current = new Set<string>();
+    for (const id of ids) {
+      const session = await this.sessions.get(id);
+      const documents = (session?.checkpoints ?? []).map((c, i) => ({ ref: `checkpoint ${i + 1} · ${c.range} (${c.id})`, text: c.summary, sessionId: id }));
+      documents.forEach((d) => current.add(`${id}\u0000${d.ref}`));
+      entry.index.addDocuments('checkpoint', documents);
+    }
+    for (const stale of entry.checkpointRefs) {
+      if (current.has(stale)) continue;
+      const [sessionId, ref] = stale.split('\u0000');
+      entry.index.removeDocument('checkpoint', ref, sessionId);
+    }
+    entry.checkpointRefs = current;
   }
 
   /** "Recover from offloaded content": type to search, choose a hit to open it where it was found. */

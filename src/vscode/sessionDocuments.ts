@@ -12,10 +12,23 @@ export function sessionFileUri(storePath: string): vscode.Uri {
   return vscode.Uri.from({ scheme: SESSION_FILE_SCHEME, path: `/${storePath}` });
 }
 
-export function registerSessionDocuments(context: vscode.ExtensionContext, store: Store): void {
+/** Documents that are not files: rendered on demand (a checkpoint's summary, for instance). */
+export type VirtualDocuments = (path: string) => Promise<string | undefined>;
+
+/** `ctx-session:/checkpoint/<session>/<checkpoint>.md`: a checkpoint rendered as Markdown. */
+export function checkpointUri(sessionId: string, checkpointId: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: SESSION_FILE_SCHEME, path: `/${VIRTUAL_CHECKPOINT}/${sessionId}/${checkpointId}.md` });
+}
+
+export const VIRTUAL_CHECKPOINT = 'checkpoint';
+
+export function registerSessionDocuments(context: vscode.ExtensionContext, store: Store, virtual?: VirtualDocuments): void {
   const provider: vscode.TextDocumentContentProvider = {
     async provideTextDocumentContent(uri) {
-      const content = await store.read(uri.path.replace(/^\/+/, ''));
+      const path = uri.path.replace(/^\/+/, '');
+      const rendered = virtual ? await virtual(path) : undefined;
+      if (rendered !== undefined) return rendered;
+      const content = await store.read(path);
       return content ?? `This file no longer exists (${uri.path}). The session archive still has its content.`;
     },
   };

@@ -46,6 +46,9 @@ export class SessionManager implements vscode.Disposable {
   private readonly lastPrepared = new Map<string, PreparedContext>();
   private readonly counters = new Map<EncodingName, { tokenizer: WorkerTokenizer; counter: TokenCounter }>();
   private currentId: string | undefined;
+  /** A fresh session waiting for the first request of a new chat. */
+  private pendingFreshId: string | undefined;
+  private readonly models = new Map<string, string>();
   private runningTurns = 0;
   private readonly idleWaiters: (() => void)[] = [];
   private readonly changeEmitter = new Emitter<void>();
@@ -66,11 +69,39 @@ export class SessionManager implements vscode.Disposable {
 
   /** The session named by a previous turn, or a new one when the id is unknown or its files are gone. */
   async resume(id: string | undefined, model?: string): Promise<ContextSession> {
+    const session = await this.find(id, model);
+    if (model) this.models.set(session.id, model);
+    return this.makeCurrent(session);
+  }
+
+  /**
+   * Starts a fresh session from a session's ledger and checkpoints; the next @ctx request that
+   * belongs to no session (a new chat) continues in it.
+   */
+  async startFresh(parent: ContextSession): Promise<ContextSession> {
+    const fresh = this.track(ContextSession.createFresh(parent, this.options(), this.sessionDeps(this.models.get(parent.id))));
+    await fresh.save();
+    this.pendingFreshId = fresh.id;
+    const model = this.models.get(parent.id);
+    if (model) this.models.set(fresh.id, model);
+    this.makeCurrent(fresh);
+    this.recordPrepared(fresh, await fresh.measure(this.lastBudget(parent)));
+    return fresh;
+  }
+
+  /** The model last used with a session, for its reliability score. */
+  modelOf(session: ContextSession): string | undefined {
+    return this.models.get(session.id);
+  }
+
+  private async find(id: string | undefined, model: string | undefined): Promise<ContextSession> {
     if (id && isSessionId(id)) {
       const known = this.open.get(id)?.session ?? (await this.load(id, model));
-      if (known) return this.makeCurrent(known);
+      if (known) return known;
     }
-    return this.makeCurrent(this.track(ContextSession.create(this.options(), this.sessionDeps(model))));
+    const pending = this.pendingFreshId ? this.open.get(this.pendingFreshId)?.session : undefined;
+    this.pendingFreshId = undefined;
+    return pending ?? this.track(ContextSession.create(this.options(), this.sessionDeps(model)));
   }
 
   /**
@@ -130,17 +161,19 @@ export class SessionManager implements vscode.Disposable {
 
   /** Seed 000's status report for a session, measured now. */
   async status(session: ContextSession): Promise<ContextStatus> {
-    const budget = this.lastBudget(session);
-    const counter = this.counterFor(undefined);
-    const measured = await counter.measure(session.messages);
+    const measured = await session.measure(this.lastBudget(session));
+    const snapshots = await session.listSnapshots().catch(() => []);
     return contextStatus({
-      state: session.snapshot,
-      tokens: measured.total,
-      budget,
+      state: session.state,
+      tokens: measured.tokens,
+      budget: measured.budget,
       estimated: measured.estimated,
       thresholds: this.deps.config().engine.thresholds,
       warnings: session.warnings.map((w) => w.message),
       now: Date.now(),
+      reliability: session.reliability(this.models.get(session.id)),
+      snapshots: snapshots.length,
+      compaction: session.compactionState,
     });
   }
 
@@ -154,7 +187,7 @@ export class SessionManager implements vscode.Disposable {
     const summaries = await Promise.all(
       ids.map(async (id) => {
         const open = this.open.get(id)?.session;
-        if (open) return { id, title: open.title, updatedAt: open.snapshot.updatedAt };
+        if (open) return { id, title: open.title, updatedAt: open.state.updatedAt };
         const state = parseSessionState((await this.deps.store.read(`${SESSIONS_FOLDER}/${id}/state.json`).catch(() => undefined)) ?? '');
         return { id, title: state?.title ?? '', updatedAt: state?.updatedAt ?? 0 };
       }),
@@ -170,6 +203,7 @@ export class SessionManager implements vscode.Disposable {
     this.open.delete(id);
     this.lastPrepared.delete(id);
     if (this.currentId === id) this.currentId = undefined;
+    if (this.pendingFreshId === id) this.pendingFreshId = undefined;
     await this.deps.store.remove(`${SESSIONS_FOLDER}/${id}`);
     this.changeEmitter.fire();
   }

@@ -32,7 +32,7 @@ export function statusBarState(view: SessionView | undefined): StatusBarState | 
     tokens: last?.tokens ?? 0,
     budget: last?.budget ?? 0,
     estimated: last?.estimated ?? false,
-    compressions: view.session.snapshot.history.length,
+    compressions: view.session.state.compressions,
     title: view.session.title,
   };
 }

@@ -14,8 +14,10 @@ import type { CtxConfig } from './config';
 import { toChatMessages, toolResultText } from './convert';
 import { CTX_TOOL_PREFIX } from './ctxTools';
 import type { SessionManager } from './sessions';
+import { COMMANDS } from './commandIds';
+import { turnOptionsFor, type SlashCommandDeps } from './slashCommands';
 
-export interface TurnDeps {
+export interface TurnDeps extends SlashCommandDeps {
   readonly sessions: SessionManager;
   readonly config: () => CtxConfig;
   readonly logger: Logger;
@@ -48,11 +50,14 @@ async function runRounds(
   const budget = deps.sessions.budgetFor(request.model.maxInputTokens);
   report(await session.add([message(newMessageId('u', now()), 'user', [textBlock(request.prompt)], now())]), stream, deps);
   const tools = offeredTools(config.allowedTools);
+  const turn = await turnOptionsFor({ request, stream, token, deps });
 
   for (let round = 0; round < config.maxToolRounds; round++) {
-    const prepared = await session.prepare(budget);
+    const prepared = await session.prepare(budget, turn);
     deps.sessions.recordPrepared(session, prepared);
     report(prepared.events, stream, deps);
+    if (prepared.events.some((e) => e.name === 'checkpoint-created')) warnIfUnreliable(session, request, stream);
+    if (prepared.critical) offerFreshSession(session, prepared.critical.reason, stream);
 
     const text: string[] = [];
     const calls: ToolCallBlock[] = [];
@@ -122,10 +127,23 @@ export function offeredTools(allowed: readonly string[]): vscode.LanguageModelCh
     .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 }
 
+/** Seed 003's warning once the reliability score falls below 40%. */
+function warnIfUnreliable(session: ContextSession, request: vscode.ChatRequest, stream: vscode.ChatResponseStream): void {
+  const warning = session.reliability(request.model.family || request.model.id).warning;
+  if (warning) stream.markdown(`\n\n> ${warning.split('\n').join('\n> ')}\n\n`);
+}
+
+/** Seed 000's CRITICAL step: a checkpoint and a snapshot were taken; offer to continue in a fresh session. */
+function offerFreshSession(session: ContextSession, reason: string, stream: vscode.ChatResponseStream): void {
+  stream.markdown(`\n\n> **Context CRITICAL.** ${reason} A checkpoint and a snapshot were taken.\n\n`);
+  stream.button({ command: COMMANDS.freshSession, title: 'Start a fresh session from this checkpoint', arguments: [session.id] });
+}
+
 /** Shows what the engine did, and links each offloaded result so the user can open it. */
 function report(events: readonly CompressionEvent[], stream: vscode.ChatResponseStream, deps: TurnDeps): void {
   for (const e of events) {
-    stream.progress(`Context: ${e.detail} (saved ${e.savedTokens.toLocaleString('en-US')} tokens)`);
+    if (e.name === 'drift-detected') stream.markdown(`\n\n> ⚠ ${e.detail}\n\n`);
+    stream.progress(`Context: ${e.detail}${e.savedTokens > 0 ? ` (saved ${e.savedTokens.toLocaleString('en-US')} tokens)` : ''}`);
     if (e.file) stream.reference(vscode.Uri.file(deps.sessions.store.locate(e.file)));
   }
 }

@@ -1,16 +1,35 @@
-/** The "Context" tree: each session with its offloaded results, checkpoints and snapshots. */
+/** The "Context" tree: each session with its ledger, checkpoints, snapshots and offloaded results. */
 import * as vscode from 'vscode';
+import { AGE_LABELS } from '../engine/checkpoints/aging';
+import type { Checkpoint } from '../engine/checkpoints/checkpoint';
+import type { Ledger } from '../engine/ledger/ledgerTypes';
+import type { SnapshotSummary } from '../engine/snapshots/snapshot';
 import type { OffloadRecord } from '../engine/tiers/offload';
 import { COMMANDS, TREE_VIEW_ID } from './commandIds';
-import { sessionFileUri } from './sessionDocuments';
+import { checkpointUri, sessionFileUri } from './sessionDocuments';
 import type { SessionManager, StoredSessionSummary } from './sessions';
+
+type GroupName = 'ledger' | 'checkpoints' | 'snapshots' | 'offloaded';
+type LedgerKind = 'goal' | 'decision' | 'artifact';
 
 export type ContextNode =
   | { readonly kind: 'session'; readonly session: StoredSessionSummary; readonly current: boolean }
-  | { readonly kind: 'group'; readonly sessionId: string; readonly group: 'offloaded' | 'checkpoints' | 'snapshots'; readonly count: number }
+  | { readonly kind: 'group'; readonly sessionId: string; readonly group: GroupName; readonly count: number }
+  | { readonly kind: 'ledgerEntry'; readonly sessionId: string; readonly entry: LedgerKind; readonly text: string; readonly detail: string }
+  | { readonly kind: 'checkpoint'; readonly sessionId: string; readonly checkpoint: Checkpoint; readonly index: number }
+  | { readonly kind: 'snapshot'; readonly sessionId: string; readonly snapshot: SnapshotSummary }
   | { readonly kind: 'offloaded'; readonly sessionId: string; readonly record: OffloadRecord; readonly path: string };
 
-const GROUP_LABELS = { offloaded: 'Offloaded results', checkpoints: 'Checkpoints', snapshots: 'Snapshots' } as const;
+const GROUPS: Readonly<Record<GroupName, { label: string; icon: string }>> = {
+  ledger: { label: 'Ledger', icon: 'book' },
+  checkpoints: { label: 'Checkpoints', icon: 'layers' },
+  snapshots: { label: 'Snapshots', icon: 'device-camera' },
+  offloaded: { label: 'Offloaded results', icon: 'file-symlink-file' },
+};
+
+const LEDGER_ICONS: Readonly<Record<LedgerKind, string>> = { goal: 'target', decision: 'lock', artifact: 'file-code' };
+
+const count = (x: number) => Math.round(x).toLocaleString('en-US');
 
 export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ContextNode | undefined>();
@@ -27,15 +46,21 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
       const currentId = this.sessions.current?.session.id;
       return (await this.sessions.list()).map((session) => ({ kind: 'session', session, current: session.id === currentId }));
     }
-    if (node.kind === 'session') {
-      const session = await this.sessions.get(node.session.id);
-      return [{ kind: 'group', sessionId: node.session.id, group: 'offloaded', count: session?.offloads.length ?? 0 }];
+    if (node.kind === 'session') return this.groups(node.session.id);
+    if (node.kind !== 'group') return [];
+    const session = await this.sessions.get(node.sessionId);
+    if (!session) return [];
+    const sessionId = node.sessionId;
+    switch (node.group) {
+      case 'ledger':
+        return ledgerEntries(sessionId, session.ledger);
+      case 'checkpoints':
+        return session.checkpoints.map((checkpoint, index) => ({ kind: 'checkpoint' as const, sessionId, checkpoint, index })).reverse();
+      case 'snapshots':
+        return (await session.listSnapshots()).map((snapshot) => ({ kind: 'snapshot' as const, sessionId, snapshot }));
+      case 'offloaded':
+        return [...session.offloads].reverse().map((record) => ({ kind: 'offloaded' as const, sessionId, record, path: this.sessions.store.locate(record.file) }));
     }
-    if (node.kind === 'group' && node.group === 'offloaded') {
-      const session = await this.sessions.get(node.sessionId);
-      return [...(session?.offloads ?? [])].reverse().map((record) => ({ kind: 'offloaded', sessionId: node.sessionId, record, path: this.sessions.store.locate(record.file) }));
-    }
-    return [];
   }
 
   getTreeItem(node: ContextNode): vscode.TreeItem {
@@ -50,11 +75,45 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         return item;
       }
       case 'group': {
-        const item = new vscode.TreeItem(GROUP_LABELS[node.group], node.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(GROUPS[node.group].label, node.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
         item.id = `${node.group}:${node.sessionId}`;
         item.description = String(node.count);
-        item.iconPath = new vscode.ThemeIcon('file-symlink-file');
-        item.contextValue = 'group';
+        item.iconPath = new vscode.ThemeIcon(GROUPS[node.group].icon);
+        item.contextValue = `group-${node.group}`;
+        return item;
+      }
+      case 'ledgerEntry': {
+        const item = new vscode.TreeItem(node.text.length > 80 ? `${node.text.slice(0, 77)}…` : node.text, vscode.TreeItemCollapsibleState.None);
+        item.id = `ledger:${node.sessionId}:${node.entry}:${node.text}`;
+        item.description = node.detail;
+        item.tooltip = node.text;
+        item.iconPath = new vscode.ThemeIcon(LEDGER_ICONS[node.entry]);
+        item.contextValue = node.entry;
+        return item;
+      }
+      case 'checkpoint': {
+        const c = node.checkpoint;
+        const item = new vscode.TreeItem(`Checkpoint ${node.index + 1} · ${c.range}`, vscode.TreeItemCollapsibleState.None);
+        item.id = `checkpoint:${node.sessionId}:${c.id}`;
+        item.description = `${AGE_LABELS[c.age]} · ${count(c.currentTokens)} tokens`;
+        item.tooltip = new vscode.MarkdownString(
+          `**Checkpoint ${node.index + 1}** (${AGE_LABELS[c.age]}), ${c.range}\n\n` +
+            `${count(c.originalTokens)} tokens → ${count(c.currentTokens)}; compressed ${c.compressionCount}× · summarized by ${c.summarizedBy}`,
+        );
+        item.iconPath = new vscode.ThemeIcon('layers');
+        item.resourceUri = checkpointUri(node.sessionId, c.id);
+        item.contextValue = 'checkpoint';
+        item.command = { command: COMMANDS.openCheckpoint, title: 'Open', arguments: [node] };
+        return item;
+      }
+      case 'snapshot': {
+        const s = node.snapshot;
+        const item = new vscode.TreeItem(s.name, vscode.TreeItemCollapsibleState.None);
+        item.id = `snapshot:${node.sessionId}:${s.id}`;
+        item.description = s.readable ? `${new Date(s.at).toLocaleTimeString()} · ${count(s.tokens)} tokens` : 'unreadable';
+        item.tooltip = s.readable ? `${s.messageCount} messages, ${s.checkpointCount} checkpoints` : 'This snapshot file could not be read back.';
+        item.iconPath = new vscode.ThemeIcon(s.readable ? 'device-camera' : 'warning');
+        item.contextValue = s.readable ? 'snapshot' : 'snapshot-unreadable';
         return item;
       }
       case 'offloaded': {
@@ -78,6 +137,32 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
   dispose(): void {
     this.changed.dispose();
   }
+
+  private async groups(sessionId: string): Promise<ContextNode[]> {
+    const session = await this.sessions.get(sessionId);
+    if (!session) return [];
+    const snapshots = await session.listSnapshots().catch(() => []);
+    const counts: Readonly<Record<GroupName, number>> = {
+      ledger: ledgerEntries(sessionId, session.ledger).length,
+      checkpoints: session.checkpoints.length,
+      snapshots: snapshots.length,
+      offloaded: session.offloads.length,
+    };
+    return (Object.keys(GROUPS) as GroupName[]).map((group) => ({ kind: 'group', sessionId, group, count: counts[group] }));
+  }
+}
+
+/** Goals, locked decisions and the artifacts (files created or edited, `[ARTIFACT]` lines). */
+function ledgerEntries(sessionId: string, ledger: Ledger): ContextNode[] {
+  const entries: ContextNode[] = [];
+  for (const g of ledger.goals) entries.push({ kind: 'ledgerEntry', sessionId, entry: 'goal', text: g.text, detail: g.status === 'completed' ? 'goal · completed' : 'goal' });
+  for (const d of ledger.decisions) entries.push({ kind: 'ledgerEntry', sessionId, entry: 'decision', text: d.text, detail: 'locked decision' });
+  for (const f of ledger.tools.files) {
+    const changes = f.actions.filter((a) => a !== 'read');
+    if (changes.length > 0) entries.push({ kind: 'ledgerEntry', sessionId, entry: 'artifact', text: f.path, detail: changes.join(', ') });
+  }
+  for (const a of ledger.artifacts) entries.push({ kind: 'ledgerEntry', sessionId, entry: 'artifact', text: a, detail: 'artifact' });
+  return entries;
 }
 
 export function registerTree(context: vscode.ExtensionContext, sessions: SessionManager): ContextTreeProvider {

@@ -102,6 +102,23 @@ function defaultReply(rendered) {
   ];
 }
 
+/** ctx asks for checkpoint summaries with this justification (src/vscode/modelSummarizer.ts). */
+function isSummaryRequest(options) {
+  return typeof options.justification === 'string' && options.justification.startsWith('ctx summarizes');
+}
+
+/** A short, deterministic summary in the requested structure, naming the request it answers. */
+function standinSummary(rendered, number) {
+  const prompt = rendered.map((m) => m.text).join('\n');
+  const words = prompt.length;
+  return [
+    '## Session Summary',
+    `Stand-in summary ${number} of a ${words}-character prompt.`,
+    '### Next Steps',
+    `[NEXT] Continue from stand-in summary ${number}`,
+  ].join('\n');
+}
+
 function delay(ms, token) {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -125,16 +142,24 @@ class StandinModel {
     this.script = [];
     this.requests = [];
     this.toolInvocations = [];
+    this.summaryRequests = [];
   }
 
   reset() {
     this.script = [];
     this.requests = [];
     this.toolInvocations = [];
+    this.summaryRequests = [];
   }
 
   async provideLanguageModelResponse(messages, options, extensionId, progress, token) {
     const rendered = messages.map(renderMessage);
+    if (isSummaryRequest(options)) {
+      // Summaries never take scripted replies: the tests script the conversation, not ctx's housekeeping.
+      this.summaryRequests.push({ at: new Date().toISOString(), prompt: rendered.map((m) => m.text).join('\n') });
+      progress.report({ index: 0, part: new vscode.LanguageModelTextPart(standinSummary(rendered, this.summaryRequests.length)) });
+      return;
+    }
     const scripted = this.script.length > 0;
     const reply = scripted ? this.script.shift() : defaultReply(rendered);
     this.requests.push({
@@ -255,6 +280,7 @@ function activate(context) {
       return model.script.length;
     }),
     vscode.commands.registerCommand('ctxStandin.requests', () => safeJson(model.requests)),
+    vscode.commands.registerCommand('ctxStandin.summaryRequests', () => safeJson(model.summaryRequests)),
     vscode.commands.registerCommand('ctxStandin.toolInvocations', () => safeJson(model.toolInvocations)),
     vscode.commands.registerCommand('ctxStandin.reset', () => {
       model.reset();

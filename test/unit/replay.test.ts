@@ -48,7 +48,7 @@ describe('replay of real transcripts through tiers 1 and 2', function () {
       const full = (await counter.measure(imported)).total;
       const final = (await counter.measure(session.messages)).total;
       assert.ok(final <= full, `final ${final} ≤ full ${full}`);
-      assert.ok(session.snapshot.history.length > 0, 'some tier acted');
+      assert.ok(session.state.history.length > 0, 'some tier acted');
       const archiveText = visibleTexts(archived).join('\n');
       for (const p of readProbes().filter((p) => p.file === c.file)) assert.ok(archiveText.includes(p.probe), `probe kept in archive: ${p.probe}`);
       // Every call in the active context still has its result, and no result lost its call.

@@ -82,8 +82,8 @@ describe('session', () => {
     assert.equal(await ContextSession.open('s-20260101-000000-none', DEFAULT_OPTIONS, deps), undefined);
   });
 
-  it('explicit compression moves the watermark past old tool calls but keeps the recent messages whole', async () => {
-    const rig = sessionRig();
+  it('explicit compression moves the watermark past old tool calls, summarizes the rest and keeps the recent messages whole', async () => {
+    const rig = sessionRig({ recentTokensKept: 0 });
     await rig.session.add([
       user('look around', 'u1'),
       call('c1', 'list', {}, 'Listing.'),
@@ -96,11 +96,12 @@ describe('session', () => {
     ]);
     const before = await rig.session.prepare(100_000);
     const after = await rig.session.compress(100_000);
-    assert.ok(before.tokens - after.tokens >= 500, `${before.tokens} → ${after.tokens}`);
-    assert.equal(rig.session.snapshot.watermark, 'c2');
+    assert.ok(before.tokens - after.tokens >= 400, `${before.tokens} → ${after.tokens}`);
+    assert.equal(rig.session.state.watermark, 'c2');
     const ids = rig.session.messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'toolCall' ? [b.id] : [])));
-    assert.deepEqual(ids, ['c2', 'c3']);
-    assert.ok(rig.session.messages.some((m) => messageText(m) === 'Listing.'));
+    assert.deepEqual(ids, ['c3'], 'the latest messages stay whole');
+    assert.equal(rig.session.checkpoints.length, 1, 'the older messages are in a checkpoint');
+    assert.ok(!rig.session.messages.some((m) => messageText(m) === 'Listing.'));
   });
 });
 
@@ -158,7 +159,7 @@ describe('status report', () => {
     const rig = sessionRig();
     await rig.session.add([user('go'), call('c1', 'fetch', {}), result('c1', filler(20_000))]);
     const prepared = await rig.session.prepare(2_000);
-    const status = contextStatus({ state: rig.session.snapshot, tokens: prepared.tokens, budget: 2_000, estimated: false, thresholds: DEFAULT_OPTIONS.thresholds, warnings: [], now: rig.clock.now() });
+    const status = contextStatus({ state: rig.session.state, tokens: prepared.tokens, budget: 2_000, estimated: false, thresholds: DEFAULT_OPTIONS.thresholds, warnings: [], now: rig.clock.now() });
     const report = renderStatusReport(status);
     assert.match(report, /^## Context Status Report\n\*\*Timestamp:\*\* 2026-01-21 10:35:22 UTC/);
     assert.match(report, new RegExp(`\\*\\*Level:\\*\\* ${prepared.level}`));

@@ -84,18 +84,18 @@ describe('watermark', () => {
     await session.add(conversation());
     session.requestCheckpoint('ctx_checkpoint');
     const first = await session.prepare(100_000);
-    assert.equal(session.snapshot.watermark, 'c2');
+    assert.equal(session.state.watermark, 'c2');
     assert.equal(first.events.filter((e) => e.tier === 'watermark').length, 1);
 
     session.requestCheckpoint('no_such_tool');
     await session.prepare(100_000);
-    assert.equal(session.snapshot.watermark, 'c2');
+    assert.equal(session.state.watermark, 'c2');
     assert.ok(logger.has('warn', /no_such_tool not found/));
 
     await session.add([call('c5', 'ctx_checkpoint', {}), result('c5', 'ok')]);
     session.requestCheckpoint('ctx_checkpoint');
     await session.prepare(100_000);
-    assert.equal(session.snapshot.watermark, 'c5');
+    assert.equal(session.state.watermark, 'c5');
   });
 });
 
@@ -104,7 +104,7 @@ describe('checkpoint tools', () => {
     const { session } = sessionRig({ checkpointTools: ['deactivate_augments'] });
     await session.add([user('explore'), call('c1', 'grep', {}), result('c1', 'hits'), call('d1', 'deactivate_augments', {}), result('d1', 'ok'), user('now build')]);
     await session.prepare(100_000);
-    assert.equal(session.snapshot.watermark, 'd1');
+    assert.equal(session.state.watermark, 'd1');
     assert.ok(!session.messages.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'c1')));
   });
 });

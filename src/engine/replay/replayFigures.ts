@@ -1,7 +1,6 @@
 /** What a replay measured: the figures the command line prints and the benchmarks compare. */
 import type { TranscriptFormat } from '../import/importTypes';
 import type { Level } from '../levels';
-import type { SessionState } from '../sessionState';
 
 export interface ReplayFigures {
   readonly format: TranscriptFormat;
@@ -26,9 +25,11 @@ export interface ReplayFigures {
   readonly truncated: number;
   /** Tool calls and results dropped by the watermark. */
   readonly watermarked: number;
-  /** Checkpoints in the session state (tier 3); 0 while the session keeps none. */
+  /** Checkpoints standing in the final context (tier 3). */
   readonly checkpoints: number;
-  /** Snapshots in the session state; 0 while the session keeps none. */
+  /** Tier 3 runs over the replay. */
+  readonly compressions: number;
+  /** Snapshots taken (before each checkpoint, at high usage, and at CRITICAL). */
   readonly snapshots: number;
   /** Wall time of the replay itself (adding and preparing), in milliseconds. */
   readonly ms: number;
@@ -40,13 +41,4 @@ export interface ReplayProgress {
   readonly total: number;
   readonly tokens: number;
   readonly level: Level;
-}
-
-/**
- * The length of a list the session state may gain (tier 3's `checkpoints`, `snapshots`), read
- * without depending on its shape: 0 while the state has no such field.
- */
-export function stateListLength(state: SessionState, field: string): number {
-  const value: unknown = (state as unknown as Readonly<Record<string, unknown>>)[field];
-  return Array.isArray(value) ? value.length : 0;
 }

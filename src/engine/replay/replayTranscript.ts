@@ -12,7 +12,7 @@ import { newSessionId } from '../sessionPaths';
 import type { TokenCounter } from '../tokens/counter';
 import { toolCalls, type Message } from '../types';
 import { ReplayClock } from './replayClock';
-import { stateListLength, type ReplayFigures, type ReplayProgress } from './replayFigures';
+import type { ReplayFigures, ReplayProgress } from './replayFigures';
 import { TranscriptWorkspace } from './transcriptWorkspace';
 
 /** The conversation to replay: one session of an import. */
@@ -76,6 +76,8 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     // Watermark events say in words how many blocks went; the difference across the request counts them.
     const toolBlocksBefore = countToolBlocks(session.messages);
     final = await session.prepare(budget);
+    // Background compaction settles before the next message, so a replay gives the same result every time.
+    await session.whenCompactionSettled();
     if (final.events.some((e) => e.tier === 'watermark')) watermarked += toolBlocksBefore - countToolBlocks(final.messages);
     peakTokens = Math.max(peakTokens, final.tokens);
     options.onProgress?.({ done: index + 1, total: input.messages.length, tokens: final.tokens, level: final.level });
@@ -86,7 +88,7 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
   // Measured after the replay, so the counter's cache cannot make the replay look faster.
   const inputTokens = (await options.counter.measure(input.messages)).total;
   const empty = await options.counter.measure([]);
-  const state = session.snapshot;
+  const state = session.state;
   const figures: ReplayFigures = {
     format: input.format,
     messages: input.messages.length,
@@ -101,8 +103,9 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     offloaded: state.offloads.length,
     truncated: state.truncations.length,
     watermarked,
-    checkpoints: stateListLength(state, 'checkpoints'),
-    snapshots: stateListLength(state, 'snapshots'),
+    checkpoints: state.checkpoints.length,
+    compressions: state.compressions,
+    snapshots: (await session.listSnapshots()).length,
     ms,
   };
   return { figures, session, final, workspace };

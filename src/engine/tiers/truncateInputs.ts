@@ -7,7 +7,7 @@ import type { WorkspaceFiles } from '../ports';
 import type { Message, ToolCallBlock } from '../types';
 
 /** Keys tools use for the file a write or edit targets. */
-const PATH_KEYS = ['file_path', 'filePath', 'path', 'filename', 'file', 'target_file', 'targetFile', 'absolutePath'];
+export const PATH_KEYS = ['file_path', 'filePath', 'path', 'filename', 'file', 'target_file', 'targetFile', 'absolutePath'];
 /** Keys holding a whole file's new content. */
 const WHOLE_CONTENT_KEYS = ['content', 'contents', 'file_text', 'fileText', 'code', 'text'];
 /** Keys holding a fragment that an edit put into the file. */

@@ -84,7 +84,8 @@ describe('the replay command on real transcripts', function () {
         const context = fs.readFileSync(path.join(out, 'context.md'), 'utf8');
         assert.equal(report.contextFile, path.join(out, 'context.md'));
         assert.match(context, /^# Context sent to the model\n/);
-        assert.equal(context.match(/^## \d+\. (system|user|assistant|tool)\b/gm)?.length, state.active.length, 'one section per message of the final context');
+        const contextMessages = state.active.length + (state.checkpoints.length > 0 || state.watermark || state.ledger.goals.length > 0 ? 1 : 0);
+        assert.equal(context.match(/^## \d+\. (system|user|assistant|tool)\b/gm)?.length, contextMessages, 'one section per message of the final context');
       });
 
       it('finds a probe string of the transcript in the top 3 hits of search --json', async () => {

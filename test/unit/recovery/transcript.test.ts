@@ -12,7 +12,6 @@ const CLINE_SESSION = path.join(TRANSCRIPTS, 'cline__sdk_session.messages.json')
 
 describe('recovery search: a real transcript offloaded as raw text', () => {
   it('finds a distinctive string of a Cline SDK session on a line that has it, and reads that line back', async function () {
-    if (!fs.existsSync(CLINE_SESSION)) this.skip();
     const raw = fs.readFileSync(CLINE_SESSION, 'utf8');
     const store = new MemoryStore();
     await store.write(offloadedPath('cline_session.json'), raw);
@@ -32,7 +31,6 @@ describe('recovery search: a real transcript offloaded as raw text', () => {
   });
 
   it('finds words of a file the transcript carries as a JSON-escaped string', async function () {
-    if (!fs.existsSync(CLINE_SESSION)) this.skip();
     const store = new MemoryStore();
     await store.write(offloadedPath('cline_session.json'), fs.readFileSync(CLINE_SESSION, 'utf8'));
     const hits = (await RecoveryIndex.build(store, SESSION)).search('ChevronDown');

@@ -74,7 +74,7 @@ for (const encoding of ['o200k_base', 'cl100k_base'] satisfies EncodingName[]) {
 
     it('counts every dev transcript exactly as js-tiktoken does, as strings and as raw chunks', function () {
       const files = transcriptFiles();
-      if (files.length === 0) this.skip(); // The shared data set is not on this machine.
+      assert.ok(files.length > 0, 'the shared transcripts are on this machine');
       let texts = 0;
       for (const [i, file] of files.entries()) {
         const sample = [...transcriptStrings(file, STRING_CHARS_PER_FILE), ...rawChunks(file, RAW_CHARS_PER_FILE, 1000 + i)];

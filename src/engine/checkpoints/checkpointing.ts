@@ -1,0 +1,187 @@
+/**
+ * Tier 3's work, before anything is applied: summarize the planned range into a new checkpoint
+ * and age the existing ones, each from the archived originals. The result is applied by the
+ * session only if it still matches the context (see `basisOf`).
+ */
+import type { Cancellation } from '../cancellation';
+import { parseMarkers } from '../ledger/markers';
+import { recordToolActivity } from '../ledger/toolRecord';
+import type { SummaryGuide, SummaryRequest, RecoveryReferences, CountText } from '../summary/summarizer';
+import type { Message } from '../types';
+import { isNoOp, planAging, rangeLabel, targetTokensFor } from './aging';
+import type { Checkpoint } from './checkpoint';
+import type { CheckpointPlan } from './checkpointPlan';
+
+/** A summary and who wrote it. */
+export interface WrittenSummary {
+  readonly text: string;
+  readonly summarizedBy: string;
+  /** Why the model's summary was not used, when it was not. */
+  readonly fallbackReason?: string;
+}
+
+/** Summarizes a request; the session passes the model-first summarizer or the deterministic floor. */
+export type SummarizeFn = (request: SummaryRequest, cancellation: Cancellation) => Promise<WrittenSummary>;
+
+export interface CheckpointingDeps {
+  /** The archived originals of these messages, in archive order (offloaded results as references). */
+  originals(ids: readonly string[]): Promise<Message[]>;
+  /** 1-based position of a message in the archive, for range labels. */
+  position(id: string): number;
+  summarize: SummarizeFn;
+  /** The deterministic floor: used when a summary misses its target by too much. */
+  floor: SummarizeFn;
+  countText: CountText;
+  now(): number;
+  newId(): string;
+}
+
+export interface CheckpointingInputs {
+  readonly plan: CheckpointPlan;
+  readonly existing: readonly Checkpoint[];
+  readonly guide: SummaryGuide;
+  readonly focus?: string;
+  /** The new checkpoint's target; older ages take their share of it. */
+  readonly checkpointTokens: number;
+  /** The sequence number of this Tier 3 run. */
+  readonly compressionNumber: number;
+  readonly archivePath: string;
+  readonly offloadedFolder: string;
+}
+
+export interface CheckpointWork {
+  readonly basis: string;
+  readonly plan: CheckpointPlan;
+  /** The new list of checkpoints, oldest first, the new one last. */
+  readonly checkpoints: readonly Checkpoint[];
+  readonly created: Checkpoint;
+  /** Aging steps that changed a checkpoint: what it was and what it became. */
+  readonly aged: readonly { readonly from: readonly Checkpoint[]; readonly to: Checkpoint }[];
+  readonly fallbackReasons: readonly string[];
+}
+
+/** A summary may miss its target by this factor before the deterministic floor replaces it. */
+export const TARGET_TOLERANCE = 1.25;
+
+/** What a prepared piece of work was prepared on: the checkpoints it ages and the range it takes. */
+export function basisOf(existing: readonly Checkpoint[], plan: CheckpointPlan): string {
+  const ids = plan.messageIds;
+  return `${existing.map((c) => `${c.id}@${c.age}`).join(',')}|${ids[0] ?? ''}..${ids[ids.length - 1] ?? ''}#${ids.length}`;
+}
+
+export async function prepareCheckpoint(input: CheckpointingInputs, deps: CheckpointingDeps, cancellation: Cancellation): Promise<CheckpointWork> {
+  const fallbackReasons: string[] = [];
+  const write = async (messageIds: readonly string[], targetTokens: number, focus?: string): Promise<{ messages: Message[]; summary: WrittenSummary; tokens: number }> => {
+    const messages = await deps.originals(messageIds);
+    const request: SummaryRequest = {
+      kind: 'history',
+      messages,
+      guide: input.guide,
+      targetTokens,
+      ...(focus ? { focus } : {}),
+      references: referencesFor(messageIds, input),
+    };
+    let summary = await deps.summarize(request, cancellation);
+    let tokens = await deps.countText(summary.text);
+    if (tokens > targetTokens * TARGET_TOLERANCE) {
+      fallbackReasons.push(`the summary by ${summary.summarizedBy} took ${tokens} tokens for a target of ${targetTokens}`);
+      summary = await deps.floor(request, cancellation);
+      tokens = await deps.countText(summary.text);
+    }
+    if (summary.fallbackReason) fallbackReasons.push(summary.fallbackReason);
+    return { messages, summary, tokens };
+  };
+
+  const now = deps.now();
+  const fresh = await write(input.plan.messageIds, targetTokensFor(0, input.checkpointTokens), input.focus);
+  const created = checkpointFrom({
+    id: deps.newId(),
+    age: 0,
+    messageIds: input.plan.messageIds,
+    originals: fresh.messages,
+    summary: fresh.summary,
+    tokens: fresh.tokens,
+    originalTokens: input.plan.tokens,
+    createdAt: now,
+    compressionCount: 1,
+    compressionNumber: input.compressionNumber,
+    deps,
+  });
+
+  const aged: { from: readonly Checkpoint[]; to: Checkpoint }[] = [];
+  const kept: Checkpoint[] = [];
+  for (const step of planAging(input.existing)) {
+    if (isNoOp(step)) {
+      kept.push(step.replaces[0]);
+      continue;
+    }
+    const first = step.replaces[0];
+    const rewritten = await write(step.messageIds, targetTokensFor(step.age, input.checkpointTokens));
+    const to = checkpointFrom({
+      id: step.replaces.length === 1 ? first.id : deps.newId(),
+      age: step.age,
+      messageIds: step.messageIds,
+      originals: rewritten.messages,
+      summary: rewritten.summary,
+      tokens: rewritten.tokens,
+      originalTokens: step.replaces.reduce((n, c) => n + c.originalTokens, 0),
+      createdAt: first.createdAt,
+      compressedAt: now,
+      compressionCount: Math.max(...step.replaces.map((c) => c.compressionCount)) + 1,
+      compressionNumber: first.compressionNumber,
+      deps,
+    });
+    aged.push({ from: step.replaces, to });
+    kept.push(to);
+  }
+  return { basis: basisOf(input.existing, input.plan), plan: input.plan, checkpoints: [...kept, created], created, aged, fallbackReasons };
+}
+
+function referencesFor(messageIds: readonly string[], input: CheckpointingInputs): RecoveryReferences {
+  return {
+    archive: input.archivePath,
+    offloaded: input.offloadedFolder,
+    firstMessageId: messageIds[0] ?? '',
+    lastMessageId: messageIds[messageIds.length - 1] ?? '',
+  };
+}
+
+interface CheckpointParts {
+  readonly id: string;
+  readonly age: Checkpoint['age'];
+  readonly messageIds: readonly string[];
+  readonly originals: readonly Message[];
+  readonly summary: WrittenSummary;
+  readonly tokens: number;
+  readonly originalTokens: number;
+  readonly createdAt: number;
+  readonly compressedAt?: number;
+  readonly compressionCount: number;
+  readonly compressionNumber: number;
+  readonly deps: CheckpointingDeps;
+}
+
+/** Decisions, files and next steps come from the summary's markers and the range's own tool calls. */
+function checkpointFrom(p: CheckpointParts): Checkpoint {
+  const markers = parseMarkers(p.summary.text);
+  const tools = recordToolActivity(p.originals);
+  const first = p.deps.position(p.messageIds[0] ?? '');
+  const last = p.deps.position(p.messageIds[p.messageIds.length - 1] ?? '');
+  return {
+    id: p.id,
+    age: p.age,
+    range: rangeLabel(first, last),
+    messageIds: p.messageIds,
+    summary: p.summary.text,
+    summarizedBy: p.summary.summarizedBy,
+    createdAt: p.createdAt,
+    ...(p.compressedAt !== undefined ? { compressedAt: p.compressedAt } : {}),
+    originalTokens: p.originalTokens,
+    currentTokens: p.tokens,
+    compressionCount: p.compressionCount,
+    compressionNumber: p.compressionNumber,
+    keyDecisions: markers.filter((m) => m.kind === 'decision').map((m) => m.text),
+    filesModified: tools.files.filter((f) => f.actions.some((a) => a !== 'read')).map((f) => f.path),
+    nextSteps: markers.filter((m) => m.kind === 'next').map((m) => m.text),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The type guard a ledger read back from storage (a state file, a snapshot) goes through.
+ * Every entry is checked, nested ones included; optional fields are checked when present.
+ */
+import { isRecord } from '../schema';
+import type {
+  CommandRecord,
+  Decision,
+  ErrorRecord,
+  FileAction,
+  FileRecord,
+  Goal,
+  GoalStatus,
+  Ledger,
+  LedgerSource,
+  OffloadedEntry,
+  ProgressMark,
+  ProgressStatus,
+  ToolRecord,
+  UserMessageEntry,
+} from './ledgerTypes';
+
+const SOURCES: readonly LedgerSource[] = ['user', 'assistant', 'command'];
+const GOAL_STATUSES: readonly GoalStatus[] = ['active', 'completed', 'paused'];
+const PROGRESS_STATUSES: readonly ProgressStatus[] = ['completed', 'in-progress', 'pending'];
+const FILE_ACTIONS: readonly FileAction[] = ['read', 'created', 'edited', 'deleted'];
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const optional = <T>(v: unknown, guard: (x: unknown) => x is T): boolean => v === undefined || guard(v);
+const isArrayOf = <T>(v: unknown, guard: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every(guard);
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (v: unknown): v is T =>
+    typeof v === 'string' && (values as readonly string[]).includes(v);
+
+const isSource = oneOf(SOURCES);
+
+const isGoal = (v: unknown): v is Goal =>
+  isRecord(v) &&
+  isString(v.id) &&
+  isString(v.text) &&
+  oneOf(GOAL_STATUSES)(v.status) &&
+  isSource(v.source) &&
+  isNumber(v.at) &&
+  optional(v.messageId, isString);
+
+const isDecision = (v: unknown): v is Decision =>
+  isRecord(v) &&
+  isString(v.id) &&
+  isString(v.text) &&
+  isBoolean(v.locked) &&
+  isSource(v.source) &&
+  isNumber(v.at) &&
+  optional(v.messageId, isString);
+
+const isProgressMark = (v: unknown): v is ProgressMark =>
+  isRecord(v) && isString(v.text) && oneOf(PROGRESS_STATUSES)(v.status) && isSource(v.source) && isNumber(v.at);
+
+const isUserMessageEntry = (v: unknown): v is UserMessageEntry =>
+  isRecord(v) &&
+  isString(v.messageId) &&
+  isNumber(v.at) &&
+  optional(v.text, isString) &&
+  optional(v.file, isString) &&
+  optional(v.preview, isString) &&
+  isNumber(v.tokens);
+
+const isFileRecord = (v: unknown): v is FileRecord =>
+  isRecord(v) && isString(v.path) && isArrayOf(v.actions, oneOf(FILE_ACTIONS)) && isNumber(v.lastAt) && isString(v.lastCallId);
+
+const isCommandRecord = (v: unknown): v is CommandRecord =>
+  isRecord(v) && isString(v.callId) && isString(v.command) && optional(v.exitCode, isNumber) && isBoolean(v.ok) && isNumber(v.at);
+
+const isErrorRecord = (v: unknown): v is ErrorRecord =>
+  isRecord(v) &&
+  isString(v.callId) &&
+  isString(v.toolName) &&
+  isString(v.summary) &&
+  optional(v.subject, isString) &&
+  isNumber(v.at) &&
+  isBoolean(v.fixed) &&
+  optional(v.fixedByCallId, isString);
+
+const isOffloadedEntry = (v: unknown): v is OffloadedEntry =>
+  isRecord(v) && isString(v.callId) && isString(v.toolName) && isString(v.file) && isNumber(v.tokens);
+
+const isToolRecord = (v: unknown): v is ToolRecord =>
+  isRecord(v) &&
+  isArrayOf(v.files, isFileRecord) &&
+  isArrayOf(v.commands, isCommandRecord) &&
+  isArrayOf(v.errors, isErrorRecord) &&
+  isArrayOf(v.offloaded, isOffloadedEntry);
+
+const isIntent = (v: unknown): v is NonNullable<Ledger['intent']> =>
+  isRecord(v) && isString(v.text) && isString(v.messageId) && isNumber(v.at);
+
+const isNextStep = (v: unknown): v is NonNullable<Ledger['nextStep']> =>
+  isRecord(v) && isString(v.text) && isSource(v.source) && isNumber(v.at);
+
+/** True when `v` is a complete, well-formed ledger: every entry of every list is checked. */
+export function isLedger(v: unknown): v is Ledger {
+  return (
+    isRecord(v) &&
+    optional(v.intent, isIntent) &&
+    isArrayOf(v.goals, isGoal) &&
+    isArrayOf(v.decisions, isDecision) &&
+    isArrayOf(v.progress, isProgressMark) &&
+    optional(v.nextStep, isNextStep) &&
+    isArrayOf(v.artifacts, isString) &&
+    isArrayOf(v.userMessages, isUserMessageEntry) &&
+    isToolRecord(v.tools)
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The protected sections of the rendered ledger: what is never cut to fit a budget (the intent,
+ * goals, locked decisions, progress, next step, artifacts and earlier user messages).
+ */
+import type { Goal, Ledger, ProgressStatus, UserMessageEntry } from './ledgerTypes';
+
+export const LEDGER_HEADING = '## Session ledger';
+export const LEDGER_NOTE = '_Kept by ctx from the conversation and the tool calls, and never summarized: what stands here stands as written._';
+
+const PROGRESS_ICONS: Readonly<Record<ProgressStatus, string>> = { completed: '✅', 'in-progress': '🔄', pending: '⏳' };
+
+/** A titled section, or undefined when there is nothing to put in it. */
+export function section(title: string, lines: readonly string[]): string | undefined {
+  return lines.length === 0 ? undefined : [`### ${title}`, ...lines].join('\n');
+}
+
+/** Intent, goals, decisions, progress, next step and artifacts, in that order; empty ones left out. */
+export function leadingSections(ledger: Ledger): string[] {
+  const sections = [
+    ledger.intent === undefined ? undefined : section('Session intent', [ledger.intent.text]),
+    section('Goals', goalLines(ledger.goals)),
+    section(
+      'Locked decisions',
+      ledger.decisions.map((d) => `- ${d.locked ? '🔒 ' : ''}${d.text}`),
+    ),
+    section(
+      'Progress',
+      ledger.progress.map((p) => `- ${PROGRESS_ICONS[p.status]} ${p.text}`),
+    ),
+    ledger.nextStep === undefined ? undefined : section('Next step', [ledger.nextStep.text]),
+    section(
+      'Artifacts',
+      ledger.artifacts.map((a) => `- ${a}`),
+    ),
+  ];
+  return sections.filter((s): s is string => s !== undefined);
+}
+
+function goalLines(goals: readonly Goal[]): string[] {
+  const open = goals.filter((g) => g.status !== 'completed').map((g) => (g.status === 'paused' ? `- ⏸️ ${g.text} (paused)` : `- ${g.text}`));
+  const done = goals.filter((g) => g.status === 'completed').map((g) => `- ✅ ${g.text}`);
+  return [...open, ...done];
+}
+
+/**
+ * User messages no longer in the live context, verbatim and in order, numbered by their place
+ * among all user messages. The intent's message is shown once, as the intent. A message kept in
+ * a file shows its preview and the file.
+ */
+export function earlierUserMessages(ledger: Ledger, liveMessageIds: ReadonlySet<string>): string | undefined {
+  const blocks: string[] = [];
+  ledger.userMessages.forEach((entry, i) => {
+    if (liveMessageIds.has(entry.messageId)) return;
+    if (ledger.intent?.messageId === entry.messageId && entry.text === ledger.intent.text) return;
+    blocks.push(userMessageBlock(entry, i + 1));
+  });
+  return blocks.length === 0 ? undefined : [`### Earlier user messages`, ...blocks].join('\n\n');
+}
+
+function userMessageBlock(entry: UserMessageEntry, number: number): string {
+  if (entry.file === undefined) return `**User message ${number}:**\n${entry.text ?? ''}`;
+  const tokens = entry.tokens.toLocaleString('en-US');
+  return `**User message ${number}** (${tokens} tokens; the start is below, full text: ${entry.file}):\n${entry.preview ?? ''}`;
+}

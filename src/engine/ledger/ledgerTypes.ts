@@ -1,0 +1,124 @@
+/**
+ * The ledger: what is never summarized. Goals, locked decisions, the session intent, every user
+ * message verbatim, and a record of what the tools did, built from the tool calls themselves
+ * rather than from the model's memory. It is rendered into every request.
+ */
+
+/** Where a ledger entry came from. Tool results are never a source: outside content must not lock decisions. */
+export type LedgerSource = 'user' | 'assistant' | 'command';
+
+export type GoalStatus = 'active' | 'completed' | 'paused';
+
+export interface Goal {
+  readonly id: string;
+  readonly text: string;
+  readonly status: GoalStatus;
+  readonly source: LedgerSource;
+  readonly at: number;
+  /** The message the marker was in, when it came from one. */
+  readonly messageId?: string;
+}
+
+export interface Decision {
+  readonly id: string;
+  readonly text: string;
+  /** Locked decisions are never dropped; every `[DECISION]` and `/decide` is locked. */
+  readonly locked: boolean;
+  readonly source: LedgerSource;
+  readonly at: number;
+  readonly messageId?: string;
+}
+
+export type ProgressStatus = 'completed' | 'in-progress' | 'pending';
+
+/** A `[CHECKPOINT]` line: a step toward the goal and its status. */
+export interface ProgressMark {
+  readonly text: string;
+  readonly status: ProgressStatus;
+  readonly source: LedgerSource;
+  readonly at: number;
+}
+
+export interface UserMessageEntry {
+  readonly messageId: string;
+  readonly at: number;
+  /** The message verbatim; absent when it was too large and went to `file`. */
+  readonly text?: string;
+  /** Store path of the verbatim copy of a huge message. */
+  readonly file?: string;
+  /** The first lines of a huge message, shown with its path. */
+  readonly preview?: string;
+  readonly tokens: number;
+}
+
+export type FileAction = 'read' | 'created' | 'edited' | 'deleted';
+
+export interface FileRecord {
+  readonly path: string;
+  /** Every action seen on the file, each once, in the order first seen. */
+  readonly actions: readonly FileAction[];
+  readonly lastAt: number;
+  /** Id of the last call that touched it. */
+  readonly lastCallId: string;
+}
+
+export interface CommandRecord {
+  readonly callId: string;
+  readonly command: string;
+  /** Exit status when the result says it; undefined when unknown. */
+  readonly exitCode?: number;
+  /** False when the result was an error or the exit code was not 0. */
+  readonly ok: boolean;
+  readonly at: number;
+}
+
+export interface ErrorRecord {
+  readonly callId: string;
+  readonly toolName: string;
+  /** The first meaningful line of the error, shortened. */
+  readonly summary: string;
+  /** What the error was about: the command or the file path, when known. */
+  readonly subject?: string;
+  readonly at: number;
+  /** True once a later call on the same subject succeeded. */
+  readonly fixed: boolean;
+  readonly fixedByCallId?: string;
+}
+
+export interface OffloadedEntry {
+  readonly callId: string;
+  readonly toolName: string;
+  readonly file: string;
+  readonly tokens: number;
+}
+
+/** Built deterministically from tool calls and their results. */
+export interface ToolRecord {
+  readonly files: readonly FileRecord[];
+  readonly commands: readonly CommandRecord[];
+  readonly errors: readonly ErrorRecord[];
+  readonly offloaded: readonly OffloadedEntry[];
+}
+
+export interface Ledger {
+  /** The first user request, verbatim. */
+  readonly intent?: { readonly text: string; readonly messageId: string; readonly at: number };
+  readonly goals: readonly Goal[];
+  readonly decisions: readonly Decision[];
+  readonly progress: readonly ProgressMark[];
+  /** The latest `[NEXT]` line. */
+  readonly nextStep?: { readonly text: string; readonly source: LedgerSource; readonly at: number };
+  /** `[ARTIFACT]` lines, verbatim. */
+  readonly artifacts: readonly string[];
+  readonly userMessages: readonly UserMessageEntry[];
+  readonly tools: ToolRecord;
+}
+
+export const EMPTY_LEDGER: Ledger = {
+  goals: [],
+  decisions: [],
+  progress: [],
+  artifacts: [],
+  userMessages: [],
+  tools: { files: [], commands: [], errors: [], offloaded: [] },
+};

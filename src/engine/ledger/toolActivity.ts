@@ -1,0 +1,140 @@
+/**
+ * What a tool call did, read from its name and input alone: files read, created, edited or
+ * deleted, commands run, or something else. Deterministic, so the ledger's tool record never
+ * depends on the model remembering what it did.
+ */
+import { PATH_KEYS } from '../tiers/truncateInputs';
+import type { FileAction } from './ledgerTypes';
+import type { ToolCallBlock, ToolInput, ToolResultBlock } from '../types';
+
+/** The effect of one tool call. */
+export type ToolActivity =
+  | { readonly kind: 'file'; readonly action: FileAction; readonly paths: readonly string[] }
+  | { readonly kind: 'command'; readonly commands: readonly string[] }
+  | { readonly kind: 'other' };
+
+const OTHER: ToolActivity = { kind: 'other' };
+
+/** Path keys beyond the ones tier 2 knows: notebooks and a few spellings seen in agent tools. */
+const EXTRA_PATH_KEYS = ['notebook_path', 'notebookPath', 'filepath', 'relative_path', 'relativePath'];
+const SINGLE_PATH_KEYS = [...PATH_KEYS, ...EXTRA_PATH_KEYS];
+/** Keys holding several files: strings or objects with a path key (Cline's `read_files`). */
+const MULTI_PATH_KEYS = ['files', 'paths', 'file_paths', 'filePaths'];
+/** Keys holding the command line of a shell tool. */
+const COMMAND_KEYS = ['command', 'cmd', 'script'];
+/** Keys holding several command lines (Cline's `run_commands`). */
+const MULTI_COMMAND_KEYS = ['commands'];
+
+/** `str_replace_editor` / `str_replace_based_edit_tool`: the sub-command in `command` says what happened. */
+const EDITOR_COMMANDS: Readonly<Record<string, FileAction>> = {
+  view: 'read',
+  create: 'created',
+  str_replace: 'edited',
+  insert: 'edited',
+  undo_edit: 'edited',
+};
+
+/** Name words, matched against the tool name split at `_`, `-`, spaces and camelCase. */
+const COMMAND_WORDS = new Set(['bash', 'shell', 'terminal', 'execute', 'exec', 'sh', 'powershell', 'pwsh']);
+/** Multi-word names matched against the whole name joined with `_`. */
+const COMMAND_PHRASES = ['run_command', 'run_in_terminal'];
+const DELETE_WORDS = new Set(['delete', 'remove', 'rm', 'unlink']);
+const EDIT_WORDS = new Set(['edit', 'editor', 'replace', 'patch', 'insert']);
+const WRITE_WORDS = new Set(['write', 'create']);
+const READ_WORDS = new Set(['read', 'view', 'cat', 'open']);
+
+/** SWE-agent's file commands name the file only in their output: `[File: /testbed/x.py (10 lines total)]`. */
+const SWE_AGENT_FILE_HEADER = /^\s*\[File: (.+?) \(\d+ lines total\)\]/;
+/** Results saying a write replaced an existing file (Claude Code's `Write` on a file that was there). */
+const OVERWRITE_HINT = /\bhas been (?:updated|overwritten)\b|\boverwrote\b/i;
+
+/**
+ * Classifies a call from its name (case-insensitive word patterns) and its input keys. `result`
+ * helps where the input is silent: SWE-agent's `edit`/`insert` name their file only in the result,
+ * and a write that replaced a file says so there.
+ */
+export function classifyToolCall(call: ToolCallBlock, result?: ToolResultBlock): ToolActivity {
+  const input = call.input;
+  const editorAction = typeof input.command === 'string' ? EDITOR_COMMANDS[input.command] : undefined;
+  const inputPaths = pathsOf(input);
+  if (editorAction !== undefined && inputPaths.length > 0) return { kind: 'file', action: editorAction, paths: inputPaths };
+
+  const words = nameWords(call.name);
+  const joined = words.join('_');
+  if (words.some((w) => COMMAND_WORDS.has(w)) || COMMAND_PHRASES.some((p) => joined.includes(p))) {
+    const commands = commandsOf(input);
+    return commands.length > 0 ? { kind: 'command', commands } : OTHER;
+  }
+  const action = fileActionOf(words);
+  if (action === undefined) return OTHER;
+  const paths = inputPaths.length > 0 ? inputPaths : pathFromResult(result);
+  if (paths.length === 0) return OTHER;
+  const overwrote = action === 'created' && result !== undefined && OVERWRITE_HINT.test(result.content.slice(0, 500));
+  return { kind: 'file', action: overwrote ? 'edited' : action, paths };
+}
+
+/** The tool name's words, lower-case: `str_replace_editor` → str, replace, editor; `MultiEdit` → multi, edit. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+function fileActionOf(words: readonly string[]): FileAction | undefined {
+  if (words.some((w) => DELETE_WORDS.has(w))) return 'deleted';
+  if (words.some((w) => EDIT_WORDS.has(w))) return 'edited';
+  if (words.some((w) => WRITE_WORDS.has(w))) return 'created';
+  if (words.some((w) => READ_WORDS.has(w))) return 'read';
+  return undefined;
+}
+
+/** Every file path the input names, each once. */
+export function pathsOf(input: ToolInput): string[] {
+  const paths: string[] = [];
+  for (const key of SINGLE_PATH_KEYS) {
+    const value = input[key];
+    if (typeof value === 'string' && value.trim().length > 0) {
+      paths.push(value.trim());
+      break;
+    }
+  }
+  for (const key of MULTI_PATH_KEYS) {
+    const value = input[key];
+    if (!Array.isArray(value)) continue;
+    for (const item of value) {
+      const path = typeof item === 'string' ? item : isRecord(item) ? pathsOf(item)[0] : undefined;
+      if (path !== undefined && path.trim().length > 0) paths.push(path.trim());
+    }
+  }
+  return [...new Set(paths)];
+}
+
+/** The command lines a shell call ran. An argv array (`["bash", "-lc", "make"]`) gives its script. */
+export function commandsOf(input: ToolInput): string[] {
+  for (const key of COMMAND_KEYS) {
+    const value = input[key];
+    if (typeof value === 'string' && value.trim().length > 0) return [value.trim()];
+    if (Array.isArray(value) && value.length > 0 && value.every((v): v is string => typeof v === 'string')) return [argvCommand(value)];
+  }
+  for (const key of MULTI_COMMAND_KEYS) {
+    const value = input[key];
+    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.trim().length > 0).map((v) => v.trim());
+  }
+  return [];
+}
+
+function argvCommand(argv: readonly string[]): string {
+  const shellFlag = argv.findIndex((a) => a === '-c' || a === '-lc');
+  return shellFlag >= 0 && shellFlag === argv.length - 2 ? argv[argv.length - 1] : argv.join(' ');
+}
+
+function pathFromResult(result: ToolResultBlock | undefined): string[] {
+  const match = result === undefined ? null : SWE_AGENT_FILE_HEADER.exec(result.content.slice(0, 1000));
+  return match ? [match[1]] : [];
+}
+
+function isRecord(value: unknown): value is ToolInput {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,79 @@
+/**
+ * Whether a tool call worked, read from its result: the error flag, the exit status in the forms
+ * real agents print it, and failure objects of tools that answer in JSON.
+ */
+import type { ToolResultBlock } from '../types';
+
+/** How a call ended. */
+export interface ToolOutcome {
+  readonly ok: boolean;
+  /** The exit status, when a shell result states it. */
+  readonly exitCode?: number;
+}
+
+/**
+ * Exit-status lines, one per agent format:
+ * - Claude Code `Bash` errors start with `Exit code 1`;
+ * - mini-swe-agent wraps output as `<returncode>1</returncode><output>…`;
+ * - Claude Code `TaskOutput` has `<exit_code>0</exit_code>` near the top;
+ * - OpenHands ends with `[The command completed with exit code 1.]` (older: `[Command finished with exit code 1]`)
+ *   and says `Command `x` executed with exit code 1.`;
+ * - generic `exited with code 1` / `exit status 1`.
+ */
+const EXIT_CODE_LINES: readonly RegExp[] = [
+  /^Exit code:?\s*(-?\d+)$/i,
+  /^<returncode>\s*(-?\d+)\s*<\/returncode>/,
+  /^<exit_code>\s*(-?\d+)\s*<\/exit_code>$/,
+  /^\[The command completed with exit code (-?\d+)\.?\]$/,
+  /^\[Command finished with exit code (-?\d+)\]$/,
+  /^Command `.*` executed with exit code (-?\d+)\.?$/,
+  /^(?:the )?(?:command|process)\s+(?:exited|finished|failed|completed) with (?:exit )?(?:code|status) (-?\d+)\.?$/i,
+];
+/** Exit-status lines sit at the top or the bottom of a result; the middle is the program's own output. */
+const HEAD_LINES = 15;
+const TAIL_LINES = 3;
+/** Only this many characters at each end are split into lines, however long the output. */
+const EDGE_CHARS = 4000;
+/** Only results this small are parsed as JSON to look for `"success": false`. */
+const MAX_JSON_CHARS = 200_000;
+
+/** The exit status a result states at its top or bottom, or undefined. */
+export function exitCodeFromResult(content: string): number | undefined {
+  const headLines = content.slice(0, EDGE_CHARS).split('\n');
+  const head = headLines.slice(0, HEAD_LINES);
+  const whole = content.length <= EDGE_CHARS;
+  const tail = whole ? (headLines.length > HEAD_LINES ? headLines.slice(-TAIL_LINES) : []) : content.slice(-EDGE_CHARS).split('\n').slice(-TAIL_LINES);
+  for (const raw of [...head, ...tail]) {
+    const line = raw.trim();
+    if (line.length === 0) continue;
+    for (const pattern of EXIT_CODE_LINES) {
+      const match = pattern.exec(line);
+      if (match) return Number(match[1]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * How a call ended: failed when the result is flagged as an error, a shell result states a
+ * non-zero exit status, or a JSON result reports `"success": false`.
+ */
+export function toolOutcome(result: ToolResultBlock, isCommand: boolean): ToolOutcome {
+  const exitCode = isCommand ? exitCodeFromResult(result.content) : undefined;
+  const ok = !result.isError && (exitCode === undefined || exitCode === 0) && !reportsFailure(result.content);
+  return exitCode === undefined ? { ok } : { ok, exitCode };
+}
+
+/** Cline-style results: `{"success": false, …}` or a list of such objects. */
+function reportsFailure(content: string): boolean {
+  const start = content.trimStart()[0];
+  if ((start !== '{' && start !== '[') || content.length > MAX_JSON_CHARS || !content.includes('"success"')) return false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return false;
+  }
+  const entries: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+  return entries.some((e) => typeof e === 'object' && e !== null && (e as Record<string, unknown>).success === false);
+}

@@ -1,0 +1,145 @@
+/**
+ * The tool record of the ledger, built from tool calls and their results only: which files were
+ * read, created, edited or deleted, which commands ran and how they ended, which errors were hit
+ * and whether a later call on the same command or file fixed them.
+ */
+import { subjectKey } from './commandKey';
+import { errorSummary } from './errorSummary';
+import { EMPTY_LEDGER, type CommandRecord, type ErrorRecord, type FileAction, type FileRecord, type ToolRecord } from './ledgerTypes';
+import { classifyToolCall, type ToolActivity } from './toolActivity';
+import { toolOutcome, type ToolOutcome } from './toolOutcome';
+import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
+
+/** Tool name recorded for a result whose call is unknown and that does not name its tool. */
+const UNKNOWN_TOOL = 'unknown';
+
+/**
+ * Adds what the tool results in `messages` show to `base`. Each result's call is looked up in
+ * `messages` first, then through `findCall` (calls from earlier batches). Results already in
+ * `base` (same call id) are not counted twice. Times come from the result's message, else `at`.
+ * Linear in the number of blocks.
+ */
+export function recordToolActivity(
+  messages: readonly Message[],
+  base: ToolRecord = EMPTY_LEDGER.tools,
+  findCall?: (callId: string) => ToolCallBlock | undefined,
+  at?: number,
+): ToolRecord {
+  const calls = new Map<string, ToolCallBlock>();
+  for (const msg of messages) for (const block of msg.blocks) if (block.type === 'toolCall') calls.set(block.id, block);
+  const builder = new ToolRecordBuilder(base);
+  for (const msg of messages) {
+    for (const block of msg.blocks) {
+      if (block.type !== 'toolResult') continue;
+      builder.add(block, calls.get(block.callId) ?? findCall?.(block.callId), msg.at ?? at ?? 0);
+    }
+  }
+  return builder.build();
+}
+
+/** Mutable working copies of a record, with the indexes that keep each step constant-time. */
+class ToolRecordBuilder {
+  private readonly files: FileRecord[];
+  private readonly fileIndex = new Map<string, number>();
+  private readonly commands: CommandRecord[];
+  private readonly errors: ErrorRecord[];
+  /** Unfixed errors by subject key. */
+  private readonly unfixed = new Map<string, number[]>();
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly base: ToolRecord) {
+    this.files = [...base.files];
+    this.files.forEach((f, i) => this.fileIndex.set(f.path, i));
+    this.commands = [...base.commands];
+    this.errors = [...base.errors];
+    this.errors.forEach((e, i) => {
+      if (!e.fixed && e.subject !== undefined) this.watch(subjectKey(e.subject), i);
+    });
+    for (const f of base.files) this.seen.add(f.lastCallId);
+    for (const c of base.commands) this.seen.add(c.callId);
+    for (const e of base.errors) this.seen.add(e.callId);
+  }
+
+  add(result: ToolResultBlock, call: ToolCallBlock | undefined, at: number): void {
+    if (this.seen.has(result.callId)) return;
+    this.seen.add(result.callId);
+    if (call === undefined) {
+      if (result.isError) this.addError(result, result.toolName ?? UNKNOWN_TOOL, undefined, [], at);
+      return;
+    }
+    const activity = classifyToolCall(call, result);
+    const outcome = toolOutcome(result, activity.kind === 'command');
+    if (activity.kind === 'command') this.addCommands(result, call, activity.commands, outcome, at);
+    else if (activity.kind === 'file') this.addFileAction(result, call, activity, outcome, at);
+    else if (!outcome.ok) this.addError(result, call.name, undefined, [], at);
+  }
+
+  build(): ToolRecord {
+    return { files: this.files, commands: this.commands, errors: this.errors, offloaded: this.base.offloaded };
+  }
+
+  private addCommands(result: ToolResultBlock, call: ToolCallBlock, commands: readonly string[], outcome: ToolOutcome, at: number): void {
+    for (const command of commands) {
+      const record: CommandRecord = { callId: call.id, command, ok: outcome.ok, at };
+      this.commands.push(outcome.exitCode === undefined ? record : { ...record, exitCode: outcome.exitCode });
+    }
+    const subject = commands.join(' ; ');
+    const keys = [...new Set([subjectKey(subject), ...commands.map(subjectKey)])];
+    if (outcome.ok) keys.forEach((k) => this.fix(k, call.id));
+    else this.addError(result, call.name, subject, keys, at);
+  }
+
+  private addFileAction(
+    result: ToolResultBlock,
+    call: ToolCallBlock,
+    activity: Extract<ToolActivity, { kind: 'file' }>,
+    outcome: ToolOutcome,
+    at: number,
+  ): void {
+    const keys = activity.paths.map(subjectKey);
+    if (!outcome.ok) {
+      this.addError(result, call.name, activity.paths.join(', '), keys, at);
+      return;
+    }
+    for (const path of activity.paths) this.touch(path, activity.action, call.id, at);
+    if (activity.action !== 'deleted') keys.forEach((k) => this.fix(k, call.id));
+  }
+
+  /** Adds the action to the file's record; a write to a file already seen is an edit. */
+  private touch(path: string, action: FileAction, callId: string, at: number): void {
+    const index = this.fileIndex.get(path);
+    if (index === undefined) {
+      this.fileIndex.set(path, this.files.length);
+      this.files.push({ path, actions: [action], lastAt: at, lastCallId: callId });
+      return;
+    }
+    const file = this.files[index];
+    const known = file.actions.some((a) => a !== 'deleted');
+    const effective: FileAction = action === 'created' && known ? 'edited' : action;
+    const actions = file.actions.includes(effective) ? file.actions : [...file.actions, effective];
+    const later = at >= file.lastAt;
+    this.files[index] = { path, actions, lastAt: later ? at : file.lastAt, lastCallId: later ? callId : file.lastCallId };
+  }
+
+  private addError(result: ToolResultBlock, toolName: string, subject: string | undefined, keys: readonly string[], at: number): void {
+    const record: ErrorRecord = { callId: result.callId, toolName, summary: errorSummary(result.content), at, fixed: false };
+    keys.forEach((k) => this.watch(k, this.errors.length));
+    this.errors.push(subject === undefined ? record : { ...record, subject });
+  }
+
+  private watch(key: string, index: number): void {
+    const list = this.unfixed.get(key);
+    if (list) list.push(index);
+    else this.unfixed.set(key, [index]);
+  }
+
+  /** Marks every unfixed error on this subject as fixed by the call. */
+  private fix(key: string, callId: string): void {
+    const list = this.unfixed.get(key);
+    if (!list) return;
+    this.unfixed.delete(key);
+    for (const i of list) {
+      if (!this.errors[i].fixed) this.errors[i] = { ...this.errors[i], fixed: true, fixedByCallId: callId };
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * User messages are kept verbatim forever, but a huge one (a pasted log, a whole file) that has
+ * left the live context goes to a file; the ledger keeps its first lines and the path. A message
+ * whose file cannot be written stays verbatim in the ledger: it is never lost.
+ */
+import type { Store } from '../ports';
+import { safeFileNamePart, toWellFormed } from '../text/sanitize';
+import { shorten } from './shorten';
+import type { Ledger, UserMessageEntry } from './ledgerTypes';
+
+/** User messages above this many tokens leave the ledger for a file once they are out of the live context. */
+export const HUGE_USER_MESSAGE_TOKENS = 2000;
+/** The preview kept in the ledger: at most this many lines… */
+export const USER_PREVIEW_MAX_LINES = 15;
+/** …and at most this many characters. */
+export const USER_PREVIEW_MAX_CHARS = 800;
+
+export interface UserMessageOffloadOptions {
+  /** Messages still in the active context keep their text in the ledger. */
+  readonly liveMessageIds: ReadonlySet<string>;
+  readonly store: Store;
+  /** Store folder for the files, e.g. `sessions/<id>/user`. */
+  readonly folder: string;
+  readonly now: number;
+}
+
+export interface UserMessageOffloadResult {
+  readonly ledger: Ledger;
+  /** Store paths written. */
+  readonly files: string[];
+  /** One line per message whose file could not be written (`<messageId>: <reason>`); those stay verbatim. */
+  readonly failures: string[];
+}
+
+/** Moves huge user messages that are no longer live to files, keeping a preview and the path. */
+export async function offloadHugeUserMessages(ledger: Ledger, opts: UserMessageOffloadOptions): Promise<UserMessageOffloadResult> {
+  const files: string[] = [];
+  const failures: string[] = [];
+  let changed = false;
+  const entries: UserMessageEntry[] = [];
+  for (const entry of ledger.userMessages) {
+    if (!isDue(entry, opts.liveMessageIds) || entry.text === undefined) {
+      entries.push(entry);
+      continue;
+    }
+    const file = `${opts.folder}/${userMessageFileName(opts.now, entry.messageId)}`;
+    try {
+      await opts.store.write(file, toWellFormed(entry.text).text);
+    } catch (error) {
+      failures.push(`${entry.messageId}: ${error instanceof Error ? error.message : String(error)}`);
+      entries.push(entry);
+      continue;
+    }
+    files.push(file);
+    entries.push({ messageId: entry.messageId, at: entry.at, file, preview: userMessagePreview(entry.text), tokens: entry.tokens });
+    changed = true;
+  }
+  return { ledger: changed ? { ...ledger, userMessages: entries } : ledger, files, failures };
+}
+
+function isDue(entry: UserMessageEntry, live: ReadonlySet<string>): boolean {
+  return entry.file === undefined && entry.tokens > HUGE_USER_MESSAGE_TOKENS && !live.has(entry.messageId);
+}
+
+/** `20260121_103522_user_<messageId>.md`, the id made safe for a file name. */
+export function userMessageFileName(at: number, messageId: string): string {
+  const d = new Date(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}_${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  return `${stamp}_user_${safeFileNamePart(messageId, 'message')}.md`;
+}
+
+/** The first lines of a message, within the preview limits, with an ellipsis when cut. */
+export function userMessagePreview(text: string): string {
+  const lines = text.split('\n');
+  const head = lines.slice(0, USER_PREVIEW_MAX_LINES).join('\n');
+  const cut = shorten(head, USER_PREVIEW_MAX_CHARS);
+  return cut === head && lines.length > USER_PREVIEW_MAX_LINES ? `${head}\n…` : cut;
+}

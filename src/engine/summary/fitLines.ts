@@ -1,0 +1,169 @@
+/**
+ * Fitting a structured text into a token target: some lines always stay, the others are chosen
+ * by priority until the target is reached. Choosing works on character estimates calibrated by
+ * one exact count, then checks the result with one exact count per attempt, so large candidate
+ * sets cost a handful of token counts, not one per line.
+ */
+import type { CountText } from './summarizer';
+import { shortenEnd } from './shorten';
+
+/** Priorities of optional lines: 1 is kept first, 4 only when there is room left. */
+export const PRIORITY = {
+  /** Goals, locked decisions, the next step, where the originals are. */
+  essential: 1,
+  /** Files changed, open errors, the current phase. */
+  important: 2,
+  /** Decisions read from the assistant's sentences, fixed errors, failed commands. */
+  useful: 3,
+  /** Commands that succeeded, files only read, identifiers mentioned. */
+  detail: 4,
+} as const;
+
+/** A line that may be left out. Lower `priority` is kept first; within a priority, lower `rank`. */
+export interface CandidateLine {
+  readonly text: string;
+  /** 1 is the most important. */
+  readonly priority: number;
+  /** Order of preference within the priority, e.g. recency. @default the line's position */
+  readonly rank?: number;
+  /** May be cut to fill the rest of the budget instead of being left out. @default false */
+  readonly shortenable?: boolean;
+}
+
+/**
+ * How many of the latest items of each kind get the higher of their two priorities.
+ * @default 3 — the latest few errors, files or decisions are what the next step builds on; every
+ * kind keeps those before any kind keeps older ones.
+ */
+export const RECENT_FIRST = 3;
+
+/**
+ * Candidate lines for items in time order: the latest {@link RECENT_FIRST} at priority `recent`,
+ * older ones at `older`, ranked newest first, shown in time order.
+ */
+export function recentFirst<T>(items: readonly T[], text: (item: T) => string, recent: number, older: number, shortenable = false): CandidateLine[] {
+  return items.map((item, i) => {
+    const age = items.length - i;
+    return { text: text(item), priority: age <= RECENT_FIRST ? recent : older, rank: age, shortenable };
+  });
+}
+
+/** Lines shown together, in their own order, whatever order they were chosen in. */
+export interface LineGroup {
+  /** Shown before the first chosen line (a sub-heading, a table header). */
+  readonly header?: readonly string[];
+  /** Shown when the group has no lines at all (e.g. "- **Completed:** nothing recorded"). */
+  readonly empty?: string;
+  /** Starts the note shown when the group has lines but none fitted (e.g. "- **Completed:**"). @default '-' */
+  readonly label?: string;
+  /** Prefix the chosen lines with "1. ", "2. "… */
+  readonly numbered?: boolean;
+  readonly lines: readonly CandidateLine[];
+}
+
+/** A heading with the lines that always stay, then its groups. */
+export interface FitSection {
+  readonly heading: string;
+  readonly required: readonly string[];
+  readonly groups: readonly LineGroup[];
+  /** Shown when the section has nothing to show at all. */
+  readonly empty: string;
+}
+
+/**
+ * Attempts before giving up on optional lines.
+ * @default 6 — each attempt shrinks the budget by the measured overshoot, so two or three suffice.
+ */
+export const MAX_FIT_ATTEMPTS = 6;
+
+/**
+ * Share of the estimated budget used, so the exact check usually passes the first time.
+ * @default 0.95
+ */
+export const ESTIMATE_SAFETY = 0.95;
+
+/** A cut line must keep at least this many characters to be worth showing. @default 40 */
+export const MIN_SHORTENED_CHARS = 40;
+
+/** The title and sections as Markdown, within `targetTokens` if the required lines allow it. */
+export async function fitSections(title: string, sections: readonly FitSection[], targetTokens: number, countText: CountText): Promise<string> {
+  const all = (line: CandidateLine) => line.text;
+  const full = render(title, sections, () => all);
+  const fullTokens = await countText(full);
+  if (fullTokens <= targetTokens) return full;
+
+  const skeleton = renderSkeleton(title, sections);
+  const skeletonTokens = await countText(skeleton);
+  if (skeletonTokens >= targetTokens) return skeleton;
+
+  const charsPerToken = full.length / Math.max(1, fullTokens);
+  let budgetChars = (targetTokens - skeletonTokens) * charsPerToken * ESTIMATE_SAFETY;
+  for (let attempt = 0; attempt < MAX_FIT_ATTEMPTS && budgetChars > 0; attempt++) {
+    const chosen = choose(sections, budgetChars);
+    const text = render(title, sections, (group) => (line) => chosen.get(group)?.get(line));
+    const tokens = await countText(text);
+    if (tokens <= targetTokens) return text;
+    budgetChars *= (targetTokens / tokens) * ESTIMATE_SAFETY;
+  }
+  return skeleton;
+}
+
+/** The title, headings, required lines and empty notes: what stays whatever the target. */
+export function renderSkeleton(title: string, sections: readonly FitSection[]): string {
+  return render(title, sections, () => () => undefined);
+}
+
+type Chosen = Map<LineGroup, Map<CandidateLine, string>>;
+
+/** Greedy choice by priority within a character budget; a shortenable line may take what is left. */
+function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
+  const candidates: { group: LineGroup; line: CandidateLine; index: number }[] = [];
+  for (const section of sections) {
+    for (const group of section.groups) group.lines.forEach((line, index) => candidates.push({ group, line, index }));
+  }
+  candidates.sort((a, b) => a.line.priority - b.line.priority || (a.line.rank ?? a.index) - (b.line.rank ?? b.index));
+
+  const chosen: Chosen = new Map();
+  let left = budgetChars;
+  for (const { group, line } of candidates) {
+    let lines = chosen.get(group);
+    const headerCost = lines === undefined ? (group.header ?? []).reduce((n, h) => n + h.length + 1, 0) - (group.empty?.length ?? 0) : 0;
+    const cost = line.text.length + 1 + headerCost;
+    let text: string | undefined;
+    if (cost <= left) text = line.text;
+    else if (line.shortenable && left - headerCost - 1 >= MIN_SHORTENED_CHARS) text = shortenEnd(line.text, Math.floor(left - headerCost - 1));
+    if (text === undefined) continue;
+    if (lines === undefined) chosen.set(group, (lines = new Map()));
+    lines.set(line, text);
+    left -= text.length + 1 + headerCost;
+  }
+  return chosen;
+}
+
+type Pick = (group: LineGroup) => (line: CandidateLine) => string | undefined;
+
+function render(title: string, sections: readonly FitSection[], pick: Pick): string {
+  const out = [title];
+  for (const section of sections) {
+    out.push('', section.heading, ...section.required);
+    let shown = section.required.length;
+    let left = 0;
+    for (const group of section.groups) {
+      const texts = group.lines.map(pick(group)).filter((t): t is string => t !== undefined);
+      if (texts.length > 0) {
+        out.push(...(group.header ?? []), ...texts.map((t, i) => (group.numbered ? `${i + 1}. ${t}` : t)));
+        shown += texts.length;
+      } else if (group.empty !== undefined) {
+        out.push(group.lines.length === 0 ? group.empty : leftOutNote(group.label ?? '-', group.lines.length));
+        shown++;
+      } else left += group.lines.length;
+    }
+    if (shown === 0) out.push(left > 0 ? leftOutNote('-', left) : section.empty);
+  }
+  return out.join('\n');
+}
+
+/** Says that lines exist but did not fit, so an empty list is not mistaken for "nothing happened". */
+function leftOutNote(label: string, count: number): string {
+  return `${label} ${count} ${count === 1 ? 'item' : 'items'} left out to fit`;
+}

@@ -1,0 +1,64 @@
+/**
+ * The Summarizer port: turns a range of the conversation into a structured summary (seed 000's
+ * format) within a token target. The host implements it with a language model; the engine's
+ * deterministic summarizer builds the same structure from the messages themselves and is the
+ * floor whenever the model fails.
+ */
+import type { Cancellation } from '../cancellation';
+import type { Message } from '../types';
+
+/** What the summary must serve (seed 003's goal-aware prompt). Goals and decisions are never summarized away. */
+export interface SummaryGuide {
+  /** The session intent: the first user request, verbatim. */
+  readonly intent: string;
+  /** Active goals, in order. */
+  readonly goals: readonly string[];
+  /** Locked decisions. */
+  readonly decisions: readonly string[];
+  /** Progress marks (`[CHECKPOINT]` lines) with their status, e.g. "Design auth flow - COMPLETED". */
+  readonly progress: readonly string[];
+  /** The latest next step, if one was stated. */
+  readonly nextStep?: string;
+}
+
+/** Where the originals can be found again (seed 000's "Recovery References"). */
+export interface RecoveryReferences {
+  /** Store-relative or absolute path of the full archive. */
+  readonly archive: string;
+  /** Folder of offloaded results. */
+  readonly offloaded: string;
+  /** Ids of the first and last archived messages the summary covers. */
+  readonly firstMessageId: string;
+  readonly lastMessageId: string;
+}
+
+/** A range of history becomes a checkpoint summary; a single old tool result is compressed in place (seed 002). */
+export type SummaryKind = 'history' | 'toolResult';
+
+export interface SummaryRequest {
+  /** @default 'history' */
+  readonly kind?: SummaryKind;
+  /**
+   * The messages to summarize, in order. Tool results may be long; tool calls carry their input.
+   * For a tool result: the assistant message with the call, then the tool message with the result.
+   */
+  readonly messages: readonly Message[];
+  readonly guide: SummaryGuide;
+  /** The summary should fit in this many tokens (about 1200 for a new checkpoint, less as it ages). */
+  readonly targetTokens: number;
+  /** What the user asked the summary to focus on (`/compress <focus>`). */
+  readonly focus?: string;
+  readonly references: RecoveryReferences;
+}
+
+export interface Summarizer {
+  /** Shown to people: "deterministic", or the model's name. */
+  readonly name: string;
+  /** Largest prompt, in tokens, one call can take; larger input is summarized in chunks by the caller. */
+  readonly maxInputTokens: number;
+  /** The summary text (Markdown). Rejects on failure or cancellation; never returns partial work. */
+  summarize(request: SummaryRequest, cancellation: Cancellation): Promise<string>;
+}
+
+/** Counts tokens of a text; the engine passes its TokenCounter's `countText`. */
+export type CountText = (text: string) => Promise<number>;

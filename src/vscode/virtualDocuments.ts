@@ -1,0 +1,22 @@
+/** Session documents rendered on demand rather than read from a file: a checkpoint as Markdown. */
+import { AGE_LABELS } from '../engine/checkpoints/aging';
+import { VIRTUAL_CHECKPOINT } from './sessionDocuments';
+import type { SessionManager } from './sessions';
+
+export async function renderVirtualDocument(sessions: SessionManager, path: string): Promise<string | undefined> {
+  const match = new RegExp(`^${VIRTUAL_CHECKPOINT}/([^/]+)/([^/]+)\\.md$`).exec(path);
+  if (!match) return undefined;
+  const session = await sessions.get(match[1]);
+  const index = session?.checkpoints.findIndex((c) => c.id === match[2]) ?? -1;
+  const c = index >= 0 ? session?.checkpoints[index] : undefined;
+  if (!c) return 'This checkpoint no longer exists: a newer one merged it. The session archive still has every original message.';
+  const n = (x: number) => x.toLocaleString('en-US');
+  return [
+    `# Checkpoint ${index + 1} · ${AGE_LABELS[c.age]} · ${c.range}`,
+    '',
+    `*${n(c.originalTokens)} tokens → ${n(c.currentTokens)} · compressed ${c.compressionCount}× · summarized by ${c.summarizedBy} · created ${new Date(c.createdAt).toISOString()}` +
+      `${c.compressedAt ? ` · aged ${new Date(c.compressedAt).toISOString()}` : ''}*`,
+    '',
+    c.summary,
+  ].join('\n');
+}

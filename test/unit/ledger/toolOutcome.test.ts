@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import { exitCodeFromResult, toolOutcome } from '../../../src/engine/ledger/toolOutcome';
+import { toolResultBlock } from '../../../src/engine/types';
+
+/** Result texts as the real transcripts (/work/shared/data/transcripts) have them. */
+const CLAUDE_CODE_BASH_ERROR =
+  'Exit code 128\nfatal: The current branch spotter-gqc has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin spotter-gqc\n';
+const MINI_SWE_AGENT_FAILURE =
+  '<returncode>1</returncode>\n<output>\nTraceback (most recent call last):\n  File "/testbed/django/db/backends/utils.py", line 82, in _execute\n    return self.cursor.execute(sql)\n';
+const MINI_SWE_AGENT_SUCCESS = '<returncode>0</returncode>\n<output>\ntotal 172\ndrwxrwxrwx   1 root root  4096 Oct 24  2024 .\n</output>';
+const CLAUDE_CODE_TASK_OUTPUT =
+  '<retrieval_status>success</retrieval_status>\n\n<task_id>b7636e2</task_id>\n\n<task_type>local_bash</task_type>\n\n<status>completed</status>\n\n<exit_code>0</exit_code>\n\n<output>\n==> file_system\nCompiling 7 files (.ex)\n';
+const OPENHANDS_RUN = 'make: *** [Makefile:192: build] Error 2\n[The command completed with exit code 2.]';
+const OPENHANDS_OLD = 'ls: cannot access x\n[Command finished with exit code 2]';
+
+describe('tool outcome', () => {
+  it('reads exit codes in the forms real agents print them', () => {
+    assert.equal(exitCodeFromResult(CLAUDE_CODE_BASH_ERROR), 128);
+    assert.equal(exitCodeFromResult(MINI_SWE_AGENT_FAILURE), 1);
+    assert.equal(exitCodeFromResult(MINI_SWE_AGENT_SUCCESS), 0);
+    assert.equal(exitCodeFromResult(CLAUDE_CODE_TASK_OUTPUT), 0);
+    assert.equal(exitCodeFromResult(OPENHANDS_RUN), 2);
+    assert.equal(exitCodeFromResult(OPENHANDS_OLD), 2);
+    assert.equal(exitCodeFromResult('Command `make` executed with exit code 0.'), 0);
+    assert.equal(exitCodeFromResult('Process exited with code 3'), 3);
+  });
+
+  it('does not take an exit code from the middle of a long output', () => {
+    const source = Array.from({ length: 40 }, (_, i) => `line ${i}`);
+    source[20] = 'Exit code 1';
+    assert.equal(exitCodeFromResult(source.join('\n')), undefined);
+    assert.equal(exitCodeFromResult('     107\t          env.exitcode(0)'), undefined);
+  });
+
+  it('fails a command with a non-zero exit code even when the result is not flagged as an error', () => {
+    assert.deepEqual(toolOutcome(toolResultBlock('c', MINI_SWE_AGENT_FAILURE), true), { ok: false, exitCode: 1 });
+    assert.deepEqual(toolOutcome(toolResultBlock('c', MINI_SWE_AGENT_SUCCESS), true), { ok: true, exitCode: 0 });
+  });
+
+  it('fails any call whose result is flagged as an error, with or without an exit code', () => {
+    assert.deepEqual(toolOutcome(toolResultBlock('c', CLAUDE_CODE_BASH_ERROR, true), true), { ok: false, exitCode: 128 });
+    assert.deepEqual(toolOutcome(toolResultBlock('c', '<tool_use_error>File does not exist.</tool_use_error>', true), false), { ok: false });
+  });
+
+  it('reads exit codes only for commands', () => {
+    assert.deepEqual(toolOutcome(toolResultBlock('c', 'Exit code 1\nsome file text'), false), { ok: true });
+  });
+
+  it('fails a Cline-style JSON result that reports "success": false', () => {
+    assert.deepEqual(toolOutcome(toolResultBlock('c', '[{"query":"a.ts","result":"ENOENT","success":false}]'), false), { ok: false });
+    assert.deepEqual(toolOutcome(toolResultBlock('c', '{"query":"edit:a.ts","result":"Edited a.ts","success":true}'), false), { ok: true });
+  });
+});

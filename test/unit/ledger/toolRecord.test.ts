@@ -1,0 +1,202 @@
+import * as assert from 'node:assert/strict';
+import { classifyToolCall } from '../../../src/engine/ledger/toolActivity';
+import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
+import { message, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
+import { call, result } from '../support/builders';
+
+const T0 = Date.UTC(2026, 0, 21, 10, 0, 0);
+const at = (msg: Message, minute: number): Message => ({ ...msg, at: T0 + minute * 60_000 });
+
+describe('tool record', () => {
+  it('records a read, a failed command, an edit and the same command succeeding, and marks the error fixed', () => {
+    const record = recordToolActivity([
+      at(call('c1', 'Read', { file_path: 'src/parser.ts' }), 1),
+      at(result('c1', '     1→export function parse() {}'), 1),
+      at(call('c2', 'Bash', { command: 'npm test', description: 'Run tests' }), 2),
+      at(result('c2', 'Exit code 1\n\n> ctx@1.0.0 test\nFAIL test/parser.test.ts\n  ● parse › throws on empty input\nError: expected throw', true), 2),
+      at(call('c3', 'Edit', { file_path: 'src/parser.ts', old_string: 'parse() {}', new_string: 'parse() { throw new Error(); }' }), 3),
+      at(result('c3', 'The file src/parser.ts has been updated successfully.'), 3),
+      at(call('c4', 'Bash', { command: 'npm test 2>&1 | tail -20' }), 4),
+      at(result('c4', 'Tests: 12 passed, 12 total'), 4),
+    ]);
+    assert.deepEqual(record.files, [{ path: 'src/parser.ts', actions: ['read', 'edited'], lastAt: T0 + 3 * 60_000, lastCallId: 'c3' }]);
+    assert.deepEqual(
+      record.commands.map((c) => [c.callId, c.command, c.exitCode, c.ok]),
+      [
+        ['c2', 'npm test', 1, false],
+        ['c4', 'npm test 2>&1 | tail -20', undefined, true],
+      ],
+    );
+    assert.equal(record.errors.length, 1);
+    assert.deepEqual(record.errors[0], {
+      callId: 'c2',
+      toolName: 'Bash',
+      summary: 'FAIL test/parser.test.ts',
+      subject: 'npm test',
+      at: T0 + 2 * 60_000,
+      fixed: true,
+      fixedByCallId: 'c4',
+    });
+  });
+
+  it('leaves an error unfixed when a different command succeeds or the same one fails again', () => {
+    const record = recordToolActivity([
+      call('c1', 'Bash', { command: 'make build' }),
+      result('c1', 'Exit code 2\nmake: *** [Makefile:12: build] Error 2', true),
+      call('c2', 'Bash', { command: 'make clean' }),
+      result('c2', ''),
+      call('c3', 'Bash', { command: 'make build' }),
+      result('c3', 'Exit code 2\nmake: *** [Makefile:12: build] Error 2', true),
+    ]);
+    assert.deepEqual(
+      record.errors.map((e) => [e.callId, e.summary, e.fixed]),
+      [
+        ['c1', 'make: *** [Makefile:12: build] Error 2', false],
+        ['c3', 'make: *** [Makefile:12: build] Error 2', false],
+      ],
+    );
+  });
+
+  it('fixes a file error with a later successful write, edit or read of the same path', () => {
+    const record = recordToolActivity([
+      call('c1', 'Edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y' }),
+      result('c1', '<tool_use_error>String to replace not found in file.\nString: x</tool_use_error>', true),
+      call('c2', 'Read', { file_path: 'b.ts' }),
+      result('c2', '<tool_use_error>File does not exist.</tool_use_error>', true),
+      call('c3', 'Read', { file_path: 'a.ts' }),
+      result('c3', '1→y'),
+      call('c4', 'Write', { file_path: 'b.ts', content: 'new' }),
+      result('c4', 'File created successfully at: b.ts'),
+    ]);
+    assert.deepEqual(
+      record.errors.map((e) => [e.subject, e.summary, e.fixed, e.fixedByCallId]),
+      [
+        ['a.ts', 'String to replace not found in file.', true, 'c3'],
+        ['b.ts', 'File does not exist.', true, 'c4'],
+      ],
+    );
+    assert.deepEqual(
+      record.files.map((f) => [f.path, f.actions]),
+      [
+        ['a.ts', ['read']],
+        ['b.ts', ['created']],
+      ],
+    );
+  });
+
+  it('keeps each path once with its actions accumulated, and calls a write to a known file an edit', () => {
+    const record = recordToolActivity([
+      call('c1', 'Write', { file_path: 'n.ts', content: 'a' }),
+      result('c1', 'File created successfully at: n.ts'),
+      call('c2', 'Read', { file_path: 'n.ts' }),
+      result('c2', '1→a'),
+      call('c3', 'Write', { file_path: 'n.ts', content: 'b' }),
+      result('c3', 'ok'),
+      call('c4', 'Read', { file_path: 'n.ts' }),
+      result('c4', '1→b'),
+      call('c5', 'delete_file', { path: 'n.ts' }),
+      result('c5', 'deleted'),
+    ]);
+    assert.equal(record.files.length, 1);
+    assert.deepEqual(record.files[0].actions, ['created', 'read', 'edited', 'deleted']);
+    assert.equal(record.files[0].lastCallId, 'c5');
+  });
+
+  it('records an error for a result whose call is unknown, and nothing for a successful one', () => {
+    const record = recordToolActivity([
+      message('t1', 'tool', [toolResultBlock('lost', 'permission denied: /etc/shadow', true, 'Read')]),
+      message('t2', 'tool', [toolResultBlock('lost2', 'fine')]),
+    ]);
+    assert.deepEqual(
+      record.errors.map((e) => [e.callId, e.toolName, e.summary, e.subject]),
+      [['lost', 'Read', 'permission denied: /etc/shadow', undefined]],
+    );
+    assert.equal(record.commands.length + record.files.length, 0);
+  });
+
+  it('finds calls of earlier batches through findCall, and fixes errors kept in the base record', () => {
+    const first = recordToolActivity([call('c1', 'Bash', { command: 'cargo build' }), result('c1', 'Exit code 101\nerror[E0308]: mismatched types', true)]);
+    const earlier = toolCallBlock('c2', 'Bash', { command: 'cargo  build' });
+    const second = recordToolActivity([result('c2', 'Finished dev profile')], first, (id) => (id === 'c2' ? earlier : undefined), T0);
+    assert.deepEqual(
+      second.errors.map((e) => [e.summary, e.fixed, e.fixedByCallId]),
+      [['error[E0308]: mismatched types', true, 'c2']],
+    );
+    assert.equal(second.commands[1].at, T0);
+    assert.equal(first.errors[0].fixed, false);
+  });
+
+  it('does not count a result twice when the same messages are recorded again', () => {
+    const batch = [call('c1', 'Bash', { command: 'false' }), result('c1', 'Exit code 1', true)];
+    const once = recordToolActivity(batch);
+    const twice = recordToolActivity(batch, once);
+    assert.equal(twice.commands.length, 1);
+    assert.equal(twice.errors.length, 1);
+  });
+
+  it('shortens an error summary to about 160 characters', () => {
+    const record = recordToolActivity([call('c1', 'Bash', { command: 'x' }), result('c1', `Error: ${'y'.repeat(1000)}`, true)]);
+    assert.ok(record.errors[0].summary.length <= 160);
+    assert.ok(record.errors[0].summary.endsWith('…'));
+  });
+});
+
+describe('tool activity', () => {
+  const classify = (name: string, input: Record<string, unknown>, content?: string) =>
+    classifyToolCall(toolCallBlock('c', name, input), content === undefined ? undefined : toolResultBlock('c', content));
+
+  it('reads the OpenHands str_replace_editor sub-commands', () => {
+    assert.deepEqual(classify('str_replace_editor', { command: 'view', path: '/w/a.c' }), { kind: 'file', action: 'read', paths: ['/w/a.c'] });
+    assert.deepEqual(classify('str_replace_editor', { command: 'create', path: '/w/b.c', file_text: '' }), { kind: 'file', action: 'created', paths: ['/w/b.c'] });
+    assert.deepEqual(classify('str_replace_editor', { command: 'str_replace', path: '/w/a.c', old_str: 'a', new_str: 'b' }), {
+      kind: 'file',
+      action: 'edited',
+      paths: ['/w/a.c'],
+    });
+    assert.deepEqual(classify('str_replace_based_edit_tool', { command: 'insert', path: '/w/a.c', insert_line: 3 }), {
+      kind: 'file',
+      action: 'edited',
+      paths: ['/w/a.c'],
+    });
+    assert.deepEqual(classify('str_replace_editor', { command: 'undo_edit', path: '/w/a.c' }), { kind: 'file', action: 'edited', paths: ['/w/a.c'] });
+  });
+
+  it('reads tool names of Claude Code, Copilot, Cline, SWE-agent and mini-swe-agent', () => {
+    assert.deepEqual(classify('Read', { file_path: '/p/a.ex' }), { kind: 'file', action: 'read', paths: ['/p/a.ex'] });
+    assert.deepEqual(classify('MultiEdit', { file_path: 'a', edits: [] }), { kind: 'file', action: 'edited', paths: ['a'] });
+    assert.deepEqual(classify('NotebookEdit', { notebook_path: 'n.ipynb', new_source: 'x' }), { kind: 'file', action: 'edited', paths: ['n.ipynb'] });
+    assert.deepEqual(classify('read_file', { filePath: 'a.ts', startLine: 1 }), { kind: 'file', action: 'read', paths: ['a.ts'] });
+    assert.deepEqual(classify('replace_string_in_file', { filePath: 'a.ts', oldString: 'x', newString: 'y' }), { kind: 'file', action: 'edited', paths: ['a.ts'] });
+    assert.deepEqual(classify('apply_patch', { path: 'a.ts', patch: '' }), { kind: 'file', action: 'edited', paths: ['a.ts'] });
+    assert.deepEqual(classify('run_in_terminal', { command: 'npm test', explanation: '' }), { kind: 'command', commands: ['npm test'] });
+    assert.deepEqual(classify('read_files', { files: [{ path: 'a.tsx', start_line: 1 }, { path: 'b.tsx' }] }), {
+      kind: 'file',
+      action: 'read',
+      paths: ['a.tsx', 'b.tsx'],
+    });
+    assert.deepEqual(classify('editor', { path: 'a.tsx', old_text: 'a', new_text: 'b' }), { kind: 'file', action: 'edited', paths: ['a.tsx'] });
+    assert.deepEqual(classify('run_commands', { commands: ['grep -rn x src', 'ls'] }), { kind: 'command', commands: ['grep -rn x src', 'ls'] });
+    assert.deepEqual(classify('execute_bash', { command: 'make' }), { kind: 'command', commands: ['make'] });
+    assert.deepEqual(classify('shell', { command: ['bash', '-lc', 'ls -la'] }), { kind: 'command', commands: ['ls -la'] });
+    assert.deepEqual(classify('bash', { cmd: 'ls' }), { kind: 'command', commands: ['ls'] });
+    assert.deepEqual(classify('open', { path: 'setup.py' }), { kind: 'file', action: 'read', paths: ['setup.py'] });
+    assert.deepEqual(classify('create', { filename: 'reproduce.py' }), { kind: 'file', action: 'created', paths: ['reproduce.py'] });
+  });
+
+  it('takes the file of SWE-agent edit and insert commands from their result', () => {
+    const out = '[File: /testbed/reproduce.py (10 lines total)]\r\n1:\r\n2:from marshmallow.fields import TimeDelta';
+    assert.deepEqual(classify('insert', { text: 'x' }, out), { kind: 'file', action: 'edited', paths: ['/testbed/reproduce.py'] });
+    assert.deepEqual(classify('edit', { search: 'a', replace: 'b' }), { kind: 'other' });
+  });
+
+  it('calls a write that replaced a file an edit when its result says so', () => {
+    assert.deepEqual(classify('Write', { file_path: 'a', content: '' }, 'The file a has been updated successfully.'), { kind: 'file', action: 'edited', paths: ['a'] });
+  });
+
+  it('leaves tools without a path or command as other', () => {
+    assert.deepEqual(classify('TodoWrite', { todos: [] }), { kind: 'other' });
+    assert.deepEqual(classify('BashOutput', { bash_id: '1' }), { kind: 'other' });
+    assert.deepEqual(classify('Glob', { pattern: '**/*.ts', path: 'src' }), { kind: 'other' });
+    assert.deepEqual(classify('think', { thought: 'read the file a.ts' }), { kind: 'other' });
+  });
+});

@@ -1,0 +1,72 @@
+import * as assert from 'node:assert/strict';
+import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/ledger/ledgerTypes';
+import { HUGE_USER_MESSAGE_TOKENS, offloadHugeUserMessages } from '../../../src/engine/ledger/userMessageOffload';
+import { MemoryStore } from '../../../src/engine/storage/memoryStore';
+
+const NOW = Date.UTC(2026, 0, 21, 10, 35, 22);
+const FOLDER = 'sessions/s1/user';
+
+/** A store whose writes fail: a full or read-only disk. */
+class FailingStore extends MemoryStore {
+  override async write(): Promise<void> {
+    throw new Error('ENOSPC: no space left on device');
+  }
+}
+
+const hugeText = (): string =>
+  Array.from({ length: 3000 }, (_, i) => `line ${i}: Привет 👋 “quoted” \t tab and trailing space `).join('\n') + '\n';
+
+function ledgerWith(text: string, messageId = 'msg/1:..'): Ledger {
+  return {
+    ...EMPTY_LEDGER,
+    userMessages: [
+      { messageId, at: NOW, text, tokens: Math.ceil(text.length / 4) },
+      { messageId: 'small', at: NOW, text: 'short', tokens: 2 },
+    ],
+  };
+}
+
+describe('huge user message offload', () => {
+  it('writes the exact text of a huge message that is no longer live and keeps a preview and the path', async () => {
+    const store = new MemoryStore();
+    const text = hugeText();
+    const ledger = ledgerWith(text);
+    const out = await offloadHugeUserMessages(ledger, { liveMessageIds: new Set(), store, folder: FOLDER, now: NOW });
+    assert.deepEqual(out.files, [`${FOLDER}/20260121_103522_user_msg_1.md`]);
+    assert.deepEqual(out.failures, []);
+    assert.equal(await store.read(out.files[0]), text);
+    const entry = out.ledger.userMessages[0];
+    assert.equal(entry.text, undefined);
+    assert.equal(entry.file, out.files[0]);
+    assert.equal(entry.tokens, ledger.userMessages[0].tokens);
+    assert.ok(entry.preview !== undefined && entry.preview.startsWith('line 0: Привет 👋'));
+    assert.ok(entry.preview.length <= 802);
+    assert.ok(entry.preview.split('\n').length <= 16);
+    assert.equal(out.ledger.userMessages[1], ledger.userMessages[1]);
+    assert.equal(ledger.userMessages[0].text, text);
+  });
+
+  it('leaves live messages, small messages and messages already in a file alone', async () => {
+    const store = new MemoryStore();
+    const ledger = ledgerWith(hugeText(), 'live');
+    const live = await offloadHugeUserMessages(ledger, { liveMessageIds: new Set(['live']), store, folder: FOLDER, now: NOW });
+    assert.equal(live.ledger, ledger);
+    assert.deepEqual(live.files, []);
+    const atLimit = ledgerWith('x'.repeat(HUGE_USER_MESSAGE_TOKENS * 4));
+    assert.equal((await offloadHugeUserMessages(atLimit, { liveMessageIds: new Set(), store, folder: FOLDER, now: NOW })).ledger, atLimit);
+    const once = await offloadHugeUserMessages(ledgerWith(hugeText()), { liveMessageIds: new Set(), store, folder: FOLDER, now: NOW });
+    const again = await offloadHugeUserMessages(once.ledger, { liveMessageIds: new Set(), store, folder: FOLDER, now: NOW + 1000 });
+    assert.deepEqual(again.files, []);
+    assert.equal(again.ledger, once.ledger);
+  });
+
+  it('keeps the message verbatim and reports the failure when the file cannot be written', async () => {
+    const text = hugeText();
+    const ledger = ledgerWith(text);
+    const out = await offloadHugeUserMessages(ledger, { liveMessageIds: new Set(), store: new FailingStore(), folder: FOLDER, now: NOW });
+    assert.deepEqual(out.files, []);
+    assert.deepEqual(out.failures, ['msg/1:..: ENOSPC: no space left on device']);
+    assert.equal(out.ledger.userMessages[0].text, text);
+    assert.equal(out.ledger.userMessages[0].file, undefined);
+  });
+});
