@@ -25,6 +25,8 @@ export const FALLBACK_MAX_INPUT_TOKENS = 128_000;
 export interface SessionView {
   readonly session: ContextSession;
   readonly last?: PreparedContext;
+  /** The model last used with it, for its reliability score. */
+  readonly model?: string;
 }
 
 export interface StoredSessionSummary {
@@ -64,7 +66,7 @@ export class SessionManager implements vscode.Disposable {
   /** The session the status bar and the commands act on, if any. */
   get current(): SessionView | undefined {
     const entry = this.currentId ? this.open.get(this.currentId) : undefined;
-    return entry ? { session: entry.session, last: this.lastPrepared.get(entry.session.id) } : undefined;
+    return entry ? { session: entry.session, last: this.lastPrepared.get(entry.session.id), model: this.models.get(entry.session.id) } : undefined;
   }
 
   /** The session named by a previous turn, or a new one when the id is unknown or its files are gone. */

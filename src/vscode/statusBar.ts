@@ -12,6 +12,10 @@ export interface StatusBarState {
   readonly budget: number;
   readonly estimated: boolean;
   readonly compressions: number;
+  readonly checkpoints: number;
+  /** Seed 003's reliability score, 0..1. */
+  readonly reliability: number;
+  readonly reliabilityWarning?: string;
   readonly title: string;
 }
 
@@ -26,6 +30,7 @@ const LEVEL_ICONS: Readonly<Record<Level, string>> = {
 export function statusBarState(view: SessionView | undefined): StatusBarState | undefined {
   if (!view) return undefined;
   const last = view.last;
+  const reliability = view.session.reliability(view.model);
   return {
     level: last?.level ?? 'GREEN',
     usage: last?.usage ?? 0,
@@ -33,6 +38,9 @@ export function statusBarState(view: SessionView | undefined): StatusBarState | 
     budget: last?.budget ?? 0,
     estimated: last?.estimated ?? false,
     compressions: view.session.state.compressions,
+    checkpoints: view.session.checkpoints.length,
+    reliability: reliability.score,
+    ...(reliability.warning ? { reliabilityWarning: reliability.warning } : {}),
     title: view.session.title,
   };
 }
@@ -53,7 +61,8 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
   tooltip.isTrusted = { enabledCommands: [COMMANDS.compress, COMMANDS.showStatus, COMMANDS.showTree] };
   tooltip.appendMarkdown(`**ctx · ${state.level}** — ${escape(state.title || 'current session')}\n\n`);
   tooltip.appendMarkdown(`${state.tokens.toLocaleString('en-US')} / ${state.budget.toLocaleString('en-US')} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`);
-  tooltip.appendMarkdown(`Compressions so far: ${state.compressions}\n\n`);
+  tooltip.appendMarkdown(`Checkpoints: ${state.checkpoints} · summarisations so far: ${state.compressions} · reliability ${Math.round(state.reliability * 100)}%\n\n`);
+  if (state.reliabilityWarning) tooltip.appendMarkdown(`${escape(state.reliabilityWarning)}\n\n`);
   tooltip.appendMarkdown(`[$(fold) Compress](command:${COMMANDS.compress}) · [$(pulse) Status](command:${COMMANDS.showStatus}) · [$(list-tree) Open tree](command:${COMMANDS.showTree})`);
   item.tooltip = tooltip;
 }

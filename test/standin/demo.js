@@ -4,7 +4,7 @@
 // workbench is up and ctx is active, and, if this workspace has no ctx session yet, plays a short scripted
 // conversation with @ctx through the real Chat view: the stand-in model answers from the script below, ctx
 // runs its real tool loop and compression (two big logs are offloaded, a small one stays in context), and
-// the session ends YELLOW/ORANGE. Then it opens ctx's Context tree and status report. Every answer is
+// a goal and a locked decision are set, and a final `/compress` summarizes the older history into a checkpoint. Then it opens ctx's Context tree and status report. Every answer is
 // scripted: the stand-in is not a model, and the logs are fake (the big-result tool makes them up).
 //
 // Progress goes to the output channel "ctx demo (test stand-in)". When done it writes `demo.json` into the
@@ -178,6 +178,8 @@ const STEPS = [
       FINDINGS,
     ],
   },
+  { query: '/goal Get main green again, and take logkit 3 on purpose later', command: true },
+  { query: '/decide CI installs with npm ci from the committed lockfile', command: true },
   {
     query: "Was yesterday's green run really on logkit 2.9? And why didn't the lockfile protect us?",
     replies: [
@@ -196,6 +198,7 @@ const STEPS = [
     query: 'Write the PR description.',
     replies: [PR_DESCRIPTION],
   },
+  { query: '/compress the root cause and the fix', command: true },
 ];
 
 function sleep(ms) {
@@ -270,6 +273,13 @@ async function runDemo(context, model, normalizeReply) {
 
     for (const [i, step] of STEPS.entries()) {
       log.info(`step ${i + 1}/${STEPS.length}: @ctx ${step.query}`);
+      if (step.command) {
+        // Slash commands answer without the model: give the request time to start, then wait for ctx.
+        await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${step.query}` });
+        await sleep(1500);
+        await api.whenIdle();
+        continue;
+      }
       model.script.push(...step.replies.map(normalizeReply));
       const before = model.requests.length;
       await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${step.query}` });

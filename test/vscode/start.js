@@ -12,8 +12,8 @@
 //   --port   listen on this port (default: the previous run's, else a free one; VS Code keys the
 //            workspace's storage, and so the demo session, by the URL)
 //   --check  do not wait for Ctrl-C: open the workbench in headless chromium, wait for the demo
-//            conversation when it is being played (level YELLOW/ORANGE in the status bar, offloaded
-//            results in the tree, the status report), save test-results/screenshots/demo.png, and stop
+//            conversation when it is being played (a level in the status bar, offloaded results and a
+//            checkpoint in the tree, the status report), save test-results/screenshots/demo.png, and stop
 'use strict';
 
 const fs = require('fs');
@@ -175,7 +175,7 @@ function chatSaved(userDataDir, lastQuery) {
 
 /**
  * Opens the workbench headless and waits for the stand-in's word on the demo (its demo.json). When it played
- * the demo conversation now, waits for ctx's level in the status bar (YELLOW/ORANGE), the offloaded results
+ * the demo conversation now, waits for ctx's level in the status bar, the offloaded results and the checkpoint
  * in the Context tree and the report's editor tab. Saves a screenshot; returns its path and the status bar's
  * ctx text.
  */
@@ -202,9 +202,9 @@ async function screenshotDemo(url, dirs, env, since) {
     if (!result.ok) throw new Error(`the demo conversation failed: ${result.error}`);
     if (result.played) {
       say(`the stand-in played the demo conversation in ${(result.ms / 1000).toFixed(1)} s (session ${result.sessionId}, ${demoOffloads(dirs.userData).length} offloaded results)`);
-      await pollUntil('YELLOW or ORANGE in ctx\'s status-bar item', async () => /\b(YELLOW|ORANGE)\b/.test(await ctxStatusText(page)), 15000, () => ctxStatusText(page));
+      await pollUntil('a level in ctx\'s status-bar item', async () => /\b(GREEN|YELLOW|ORANGE)\b/.test(await ctxStatusText(page)), 15000, () => ctxStatusText(page));
       const sideBar = () => page.evaluate(() => (document.getElementById('workbench.parts.sidebar') || {}).innerText || '');
-      await pollUntil('offloaded results in the Context tree', async () => /Offloaded results/.test(await sideBar()) && /ctxStandin_bigResult/.test(await sideBar()), 15000, sideBar);
+      await pollUntil('offloaded results and a checkpoint in the Context tree', async () => /ctxStandin_bigResult/.test(await sideBar()) && /Checkpoint 1/.test(await sideBar()), 15000, sideBar);
       const tabs = () => page.evaluate(() => [...document.querySelectorAll('.tabs-container .tab')].map((t) => t.innerText.trim()).join(' | '));
       await pollUntil('the status report\'s editor', async () => /Context Status Report/.test(await tabs()), 15000, tabs);
       await page.waitForTimeout(1500);
@@ -297,7 +297,7 @@ async function main() {
   say(`open ${url}`);
   if (playsDemo) {
     say('when the page first opens, the offline stand-in model plays a short scripted conversation with @ctx (about 10 s):');
-    say('  two big build logs are offloaded, the level rises to YELLOW/ORANGE, then the Context tree and status report open.');
+    say('  two big build logs are offloaded, a goal and a decision are set, /compress makes a checkpoint, then the Context tree and status report open.');
   } else {
     say('the demo session from an earlier run is in the Context view (activity bar); ask @ctx in the Chat view to continue it.');
   }
