@@ -76,7 +76,8 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
       }
       case 'group': {
         const item = new vscode.TreeItem(GROUPS[node.group].label, node.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-        item.id = `${node.group}:${node.sessionId}`;
+        // A group that gains its first item is a new item to VS Code, so it opens expanded rather than keeping the empty state.
+        item.id = `${node.group}:${node.sessionId}:${node.count > 0 ? 'filled' : 'empty'}`;
         item.description = String(node.count);
         item.iconPath = new vscode.ThemeIcon(GROUPS[node.group].icon);
         item.contextValue = `group-${node.group}`;
