@@ -30,7 +30,7 @@ export function renderReplaySummary(r: ReplayReport): string {
     `Budget:   ${count(r.budget)} tokens (from ${count(r.maxInputTokens)} maximum input tokens, less the answer reserve)`,
     `Input:    ${count(r.inputTokens)} tokens without compression`,
     `Context:  ${count(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ${pct(reduction)} smaller than the input), peak ${count(r.peakTokens)}`,
-    `Tiers:    ${count(r.offloaded)} results offloaded, ${count(r.truncated)} inputs truncated, ${count(r.watermarked)} tool blocks dropped by the watermark, ${count(r.checkpoints)} checkpoints, ${count(r.snapshots)} snapshots`,
+    `Tiers:    ${count(r.offloaded)} results offloaded, ${count(r.truncated)} inputs truncated, ${count(r.watermarked)} tool blocks dropped by the watermark, ${count(r.checkpoints)} checkpoints from ${count(r.compressions)} summarisations, ${count(r.snapshots)} snapshots`,
     `Time:     ${(r.ms / 1000).toFixed(2)} s`,
     `Wrote ${r.contextFile}, the figures in ${path.join(r.out, FIGURES_FILE)} and the session in ${path.join(r.out, SESSIONS_FOLDER, r.sessionId)}.`,
   ];
