@@ -28,7 +28,8 @@ import { summarizeInChunks } from './summary/chunkedSummary';
 import { summarizeResiliently } from './summary/resilientSummary';
 import type { Summarizer, SummaryGuide } from './summary/summarizer';
 import type { Measurement } from './tokens/counter';
-import { messageText, type Message, type ToolCallBlock, type ToolResultBlock } from './types';
+import { compressOldResults } from './tiers/compressResults';
+import { messageText, type Message } from './types';
 
 /** What the host of a turn can give the engine for Tier 3. */
 export interface TurnOptions {
@@ -423,66 +424,30 @@ export class CompressionCoordinator {
     events.push(this.event('checkpoint', 0, `The model's summary replaced the deterministic one in the latest checkpoint (${n(upgrade.tokens)} tokens)`, 'checkpoint-created'));
   }
 
-  /**
-   * Seed 002's second layer: old tool results above the minimum are compressed in place to a share
-   * of their size, the call kept as context and the message structure unchanged. The archive keeps
-   * the originals.
-   */
+  /** Seed 002's second layer over the active context; the archive keeps the originals. */
   private async compressOldResults(events: CompressionEvent[]): Promise<boolean> {
+    const s = this.host.state;
     const o = this.host.options;
-    const active = this.host.state.active;
-    const calls = new Map<string, ToolCallBlock>();
-    for (const m of active) for (const b of m.blocks) if (b.type === 'toolCall') calls.set(b.id, b);
-    const end = Math.max(0, active.length - o.recentMessagesKept);
-    let changed = false;
-    const next: Message[] = [];
-    for (const [index, m] of active.entries()) {
-      if (index >= end || !m.blocks.some((b) => b.type === 'toolResult')) {
-        next.push(m);
-        continue;
-      }
-      const blocks = [];
-      for (const b of m.blocks) blocks.push(b.type === 'toolResult' ? await this.compressResult(b, calls.get(b.callId), events) : b);
-      const same = blocks.every((b, i) => b === m.blocks[i]);
-      changed ||= !same;
-      next.push(same ? m : { ...m, blocks });
+    const result = await compressOldResults(s.active, {
+      keepLast: o.recentMessagesKept,
+      minTokens: o.compressResultsMinTokens,
+      share: o.compressResultsShare,
+      countText: (t) => this.host.deps.counter.countText(t),
+      summarizer: this.floorSummarizer,
+      guide: guideFrom(s.ledger),
+      references: { archive: this.host.paths.archive, offloaded: this.host.paths.offloaded },
+    });
+    for (const c of result.compressed) {
+      events.push(this.event('compress-results', c.before - c.after, `Compressed an old ${c.toolName} result in place: ${n(c.before)} → ${n(c.after)} tokens (the original is in the archive)`, 'compressed'));
     }
-    if (changed) this.host.update({ active: next });
-    return changed;
-  }
-
-  private async compressResult(block: ToolResultBlock, call: ToolCallBlock | undefined, events: CompressionEvent[]): Promise<ToolResultBlock> {
-    const o = this.host.options;
-    if (block.content.startsWith(COMPRESSED_PREFIX) || block.content.length < o.compressResultsMinTokens * 2) return block;
-    const tokens = await this.host.deps.counter.countText(block.content);
-    if (tokens <= o.compressResultsMinTokens) return block;
-    const target = Math.max(100, Math.round(tokens * o.compressResultsShare));
-    const toolName = block.toolName ?? call?.name ?? 'tool';
-    const callMessage: Message = { id: 'call', role: 'assistant', blocks: call ? [call] : [] };
-    const text = await this.floorSummarizer.summarize(
-      {
-        kind: 'toolResult',
-        messages: [callMessage, { id: 'result', role: 'tool', blocks: [block] }],
-        guide: guideFrom(this.host.state.ledger),
-        targetTokens: target,
-        references: { archive: this.host.paths.archive, offloaded: this.host.paths.offloaded, firstMessageId: block.callId, lastMessageId: block.callId },
-      },
-      NEVER_CANCELLED,
-    );
-    const content = text.startsWith(COMPRESSED_PREFIX) ? text : `${COMPRESSED_PREFIX}${text}`;
-    const now = await this.host.deps.counter.countText(content);
-    if (now >= tokens) return block;
-    events.push(this.event('compress-results', tokens - now, `Compressed an old ${toolName} result in place: ${n(tokens)} → ${n(now)} tokens (the original is in the archive)`, 'compressed'));
-    return { ...block, content };
+    if (result.compressed.length > 0) this.host.update({ active: result.messages });
+    return result.compressed.length > 0;
   }
 
   private event(tier: Tier, savedTokens: number, detail: string, name: EngineEventName): CompressionEvent {
     return { at: this.host.deps.clock.now(), tier, savedTokens, detail, name };
   }
 }
-
-/** Compressed results start with this, so they are never compressed twice. */
-export const COMPRESSED_PREFIX = '[ctx compressed';
 
 /** The summary's guide from the ledger: what the summary must serve. */
 export function guideFrom(ledger: Ledger): SummaryGuide {
