@@ -86,6 +86,18 @@ describe('Tier 3 in a real VS Code', function () {
     await commandCtx('/status', /Summarisations performed: 2/);
   });
 
+  it('/recover finds what left the context, and /snapshot then /restore puts the context back', async () => {
+    await commandCtx('/recover explain the lexer', /match(es)? for "explain the lexer"/);
+    await commandCtx('/snapshot before the experiment', /Snapshot \*?\*?before the experiment/);
+    await standin.script(answer(300, 'an experiment'));
+    const [withExperiment] = await askCtx('try an experiment', 1);
+    assert.ok(withExperiment.messages.some((m) => m.text.includes('try an experiment')));
+    await commandCtx('/restore before the experiment', /Restored/);
+    const [after] = await askCtx('where were we?', 1);
+    assert.ok(!after.messages.some((m) => m.text.includes('Notes on an experiment')), 'the restored context no longer has the experiment');
+    assert.ok(after.messages.some((m) => m.text.includes('where were we?')));
+  });
+
   it('/fresh continues in a new chat whose session starts from the ledger and the checkpoint', async () => {
     const api = await ctxApi();
     const before = (await standin.requests()).length;

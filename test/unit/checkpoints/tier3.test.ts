@@ -53,6 +53,22 @@ describe('Tier 3: checkpoints', () => {
     assert.equal((await session.readArchive()).length, i * 2, 'the archive has every message');
   });
 
+  it('with the "available" trigger, checkpoints at 80% of the budget left after the ledger and the checkpoints (seed 003)', async () => {
+    const { session } = sessionRig({ checkpointTrigger: 'available' });
+    let i = 0;
+    let prepared = await session.prepare(10_000);
+    let before = prepared;
+    while (prepared.checkpoints === 0 && i < 40) {
+      before = prepared;
+      await exchange(session, ++i);
+      prepared = await session.prepare(10_000);
+      await session.whenCompactionSettled();
+    }
+    assert.equal(prepared.checkpoints, 1);
+    assert.ok(before.usage < 0.8, 'not before 80%');
+    assert.ok(before.usage >= 0.7, `and not long before it (${before.usage})`);
+  });
+
   it('keeps every user message, goal and locked decision verbatim through 10 successive compressions', async () => {
     const { session } = sessionRig();
     await session.addGoal('Ship the parser rewrite with zero regressions');
