@@ -6,17 +6,16 @@
 import { Archive } from './archive';
 import { usageOf } from './budget';
 import type { Checkpoint } from './checkpoints/checkpoint';
-import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText } from './checkpoints/contextMessage';
 import type { CompressionEvent } from './compressionEvent';
 import { CompressionCoordinator, type CriticalOffer, type RequestView, type TurnOptions } from './coordinator';
 import { Emitter } from './events';
 import { addDecision, addGoal, completeGoal, updateLedger, withOffloaded } from './ledger/ledgerUpdate';
-import { EMPTY_LEDGER, type Ledger } from './ledger/ledgerTypes';
-import { renderLedger } from './ledger/renderLedger';
+import type { Ledger } from './ledger/ledgerTypes';
 import type { Level } from './levels';
 import type { EngineOptions } from './options';
 import type { Clock, Logger, Store, WorkspaceFiles } from './ports';
 import { reliabilityFor, type Reliability } from './reliability';
+import { RequestRenderer } from './requestView';
 import { newSessionId, sessionPaths, type SessionPaths } from './sessionPaths';
 import { emptyState, parseSessionState, type SessionState } from './sessionState';
 import type { Snapshot, SnapshotSummary } from './snapshots/snapshot';
@@ -67,11 +66,6 @@ export type SessionChange = { readonly kind: 'messages' | 'compressed' | 'warnin
 
 export type { TurnOptions } from './coordinator';
 
-/** Ledger sections shown before the first checkpoint: what the live messages do not already say. */
-function pinnedOnly(ledger: Ledger): Ledger {
-  return { ...ledger, intent: undefined, userMessages: [], tools: EMPTY_LEDGER.tools };
-}
-
 export class ContextSession {
   private readonly changeEmitter = new Emitter<SessionChange>();
   /** Fires whenever the active context, the offloads or the warnings change. */
@@ -83,8 +77,7 @@ export class ContextSession {
   private readonly warningList: SessionWarning[] = [];
   private readonly coordinator: CompressionCoordinator;
   private budgetUsed = 0;
-  private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean } | undefined;
-  private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
+  private readonly renderer: RequestRenderer;
 
   private constructor(
     private data: SessionState,
@@ -93,6 +86,7 @@ export class ContextSession {
   ) {
     this.paths = sessionPaths(data.id);
     this.archive = new Archive(deps.store, this.paths.archive);
+    this.renderer = new RequestRenderer(deps.counter, options.ledgerShare);
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const session = this;
     this.coordinator = new CompressionCoordinator({
@@ -392,28 +386,8 @@ export class ContextSession {
     this.changeEmitter.dispose();
   }
 
-  /**
-   * What the next request sends: ctx's context message (the ledger, the checkpoints, what the
-   * drift check restored), then the live messages, measured.
-   */
-  private async view(budget: number): Promise<RequestView> {
-    const s = this.data;
-    const everything = s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined;
-    const key = [s.ledger, s.active, budget, everything];
-    if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
-      const rendered = await renderLedger(everything ? s.ledger : pinnedOnly(s.ledger), {
-        liveMessageIds: new Set(s.active.map((m) => m.id)),
-        budgetTokens: Math.floor(budget * this.options.ledgerShare),
-        countText: (t) => this.deps.counter.countText(t),
-      });
-      this.ledgerCache = { key, text: rendered.text, overflow: rendered.overflow };
-    }
-    const text = renderContextText({ ledgerText: this.ledgerCache.text, checkpoints: s.checkpoints, restored: s.restored });
-    if (text !== this.contextCache.text) this.contextCache = { text, message: contextMessage(text) };
-    const head = this.contextCache.message;
-    const messages = head ? [head, ...s.active] : s.active;
-    const measured = await this.deps.counter.measure(messages);
-    return { messages, measured, contextTokens: head ? (measured.perMessage.get(CONTEXT_MESSAGE_ID) ?? 0) : 0, ledgerOverflow: this.ledgerCache.overflow };
+  private view(budget: number): Promise<RequestView> {
+    return this.renderer.render(this.data, budget);
   }
 
   private prepared(view: RequestView, budget: number, events: readonly CompressionEvent[], critical?: CriticalOffer): PreparedContext {
