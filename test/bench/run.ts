@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
+import { benchCheckpoints } from './checkpoints';
 import { benchMemory } from './memory';
 import { benchReplay } from './replay';
 import { benchTiers } from './tiers';
@@ -15,11 +16,14 @@ import { benchTokens } from './tokens';
 
 const fmt = (v: number | undefined, digits = 2) => (v === undefined || Number.isNaN(v) ? '' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits));
 
+/** A table cell: a pipe inside the text would end the cell. */
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
 export function renderTable(rows: readonly BenchRow[]): string {
   const lines = ['| Group | Measure | Value | Baseline | Ratio | Goal | Met | Note |', '|---|---|---|---|---|---|---|---|'];
   for (const r of rows) {
     lines.push(
-      `| ${r.group} | ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`} | ${r.ratio === undefined ? '' : `${fmt(r.ratio, 1)}×`} | ${r.goal ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'no'} | ${r.note ?? ''} |`,
+      `| ${r.group} | ${cell(r.name)} | ${fmt(r.value)} ${r.unit} | ${r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`} | ${r.ratio === undefined ? '' : `${fmt(r.ratio, 1)}×`} | ${r.goal ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'no'} | ${cell(r.note ?? '')} |`,
     );
   }
   return lines.join('\n');
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
     ...(await benchTokens()),
     ...(await benchTiers(quick)),
     ...(await benchReplay(quick)),
+    ...(await benchCheckpoints(quick)),
     ...(await benchMemory(quick)),
   ];
   const table = renderTable(rows);

@@ -1,32 +1,69 @@
 /**
- * One line that says what went wrong in a failed tool result, short enough for the ledger.
+ * One line that says what went wrong in a failed tool result, short enough for the ledger. The
+ * line is chosen in this order: the exception a Python traceback ends with; the first line that
+ * names an error; the first diagnostic a linter or compiler prints (a severity tag, a warning, a
+ * `file:line` location); the first line that is not a progress message; the first line at all.
+ * Runners print their progress first and their verdict last, so the end of a long result is read
+ * as well as its start.
  */
+import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
 import { shorten } from './shorten';
 
 /** Longest error summary kept in the ledger, in characters. */
 export const ERROR_SUMMARY_MAX_CHARS = 160;
-/** How far into a result to look for a line that names the error. */
-const SCAN_LINES = 60;
-
-/** Wrappers and status lines that carry no message of their own. */
-const NOISE_LINES: readonly RegExp[] = [
-  /^Exit code:?\s*-?\d+$/i,
-  /^<\/?(?:returncode|output|exit_code|status|tool_use_error|error)>(?:\s*-?\d+\s*<\/returncode>)?$/i,
-  /^Traceback \(most recent call last\):$/,
-  /^[\s\p{P}\p{S}┃│─━]*$/u,
-];
 /** Words that mark the line naming the error (a traceback's exception, `fatal:`, `make: *** … Error 2`). */
-const ERROR_WORDS = /\b(?:error|fatal|fail(?:ed|ure|s)?|exception|cannot|can't|not found|no such|denied|does not exist|invalid|panic|rejected|refused|timed? ?out)\b/i;
+const ERROR_WORDS =
+  /\b(?:error|fatal|fail(?:ed|ure|s)?|exception|cannot|can't|not found|no such|denied|does not exist|invalid|panic|rejected|refused|timed? ?out)\b|\b[A-Z]\w*(?:Error|Exception)\b/i;
+/** Lines a linter or compiler prints per finding: `[W] …`, `E501 …`, `warning: …`, `src/a.ts:12:5`. */
+const DIAGNOSTIC_LINES: readonly RegExp[] = [/^\[[A-Z]\]\s/, /^[A-Z]{1,3}\d{3,4}\b/, /^(?:warning|warn|note)\b:?/i, /[\w@.-]\.[A-Za-z]{1,6}:\d+(?::\d+)?\b/];
+/** A traceback frame (`  File "x.py", line 3, in f`): the exception follows the last frame. */
+const TRACEBACK_FRAME = /^\s+File ".*", line \d+/;
+/** An exception line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */
+const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
 
 /**
- * The first line that names the error, or else the first meaningful line, with wrapper tags such
- * as `<tool_use_error>` taken off and cut to `ERROR_SUMMARY_MAX_CHARS`.
+ * The line that best names the error (see the module comment), with wrapper tags such as
+ * `<tool_use_error>` and leading decoration taken off, cut to `ERROR_SUMMARY_MAX_CHARS`.
  */
 export function errorSummary(content: string): string {
-  const lines = content
-    .split('\n', SCAN_LINES)
-    .map((l) => l.replace(/<\/?tool_use_error>/g, '').trim())
-    .filter((l) => !NOISE_LINES.some((p) => p.test(l)));
-  const line = lines.find((l) => ERROR_WORDS.test(l)) ?? lines[0] ?? '(no error text)';
+  const raw = scannedLines(content);
+  const lines = raw.map(cleanLine).filter((l) => !isNoiseLine(l));
+  const pick = (test: (line: string) => boolean) => {
+    const at = lines.findIndex(test);
+    return at < 0 ? undefined : withDetail(lines, at);
+  };
+  const line =
+    raisedException(raw) ??
+    pick((l) => ERROR_WORDS.test(l) && !isProgressLine(l)) ??
+    DIAGNOSTIC_LINES.map((p) => pick((l) => p.test(l))).find((l) => l !== undefined) ??
+    pick((l) => !isProgressLine(l)) ??
+    lines[0] ??
+    '(no error text)';
   return shorten(line.slice(0, ERROR_SUMMARY_MAX_CHARS * 2).replace(/\s+/g, ' '), ERROR_SUMMARY_MAX_CHARS);
+}
+
+/** The line, and the next one when the line only announces it (`Pre-commit validation failed:`). */
+function withDetail(lines: readonly string[], at: number): string {
+  const line = lines[at];
+  return line.endsWith(':') && at + 1 < lines.length ? `${line} ${lines[at + 1]}` : line;
+}
+
+/**
+ * The exception the last traceback ends with: a line that is not indented, right after the
+ * indented lines of a frame. Only the end of a long traceback may have been read, so its frames
+ * are enough to recognise it.
+ */
+function raisedException(lines: readonly string[]): string | undefined {
+  let found: string | undefined;
+  let inFrames = false;
+  for (const line of lines) {
+    if (line.trim().length === 0) continue;
+    if (TRACEBACK_FRAME.test(line)) inFrames = true;
+    else if (!/^\s/.test(line)) {
+      const cleaned = cleanLine(line);
+      if (inFrames && EXCEPTION_LINE.test(cleaned)) found = cleaned;
+      inFrames = false;
+    }
+  }
+  return found;
 }

@@ -71,7 +71,13 @@ const isFileRecord = (v: unknown): v is FileRecord =>
   isRecord(v) && isString(v.path) && isArrayOf(v.actions, oneOf(FILE_ACTIONS)) && isNumber(v.lastAt) && isString(v.lastCallId);
 
 const isCommandRecord = (v: unknown): v is CommandRecord =>
-  isRecord(v) && isString(v.callId) && isString(v.command) && optional(v.exitCode, isNumber) && isBoolean(v.ok) && isNumber(v.at);
+  isRecord(v) &&
+  isString(v.callId) &&
+  isString(v.command) &&
+  optional(v.exitCode, isNumber) &&
+  isBoolean(v.ok) &&
+  isNumber(v.at) &&
+  optional(v.output, isString);
 
 const isErrorRecord = (v: unknown): v is ErrorRecord =>
   isRecord(v) &&

@@ -2,6 +2,7 @@
  * The protected sections of the rendered ledger: what is never cut to fit a budget (the intent,
  * goals, locked decisions, progress, next step, artifacts and earlier user messages).
  */
+import { intentText, isShownAsIntent } from './intentExcerpt';
 import type { Goal, Ledger, ProgressStatus, UserMessageEntry } from './ledgerTypes';
 
 export const LEDGER_HEADING = '## Session ledger';
@@ -14,10 +15,14 @@ export function section(title: string, lines: readonly string[]): string | undef
   return lines.length === 0 ? undefined : [`### ${title}`, ...lines].join('\n');
 }
 
-/** Intent, goals, decisions, progress, next step and artifacts, in that order; empty ones left out. */
-export function leadingSections(ledger: Ledger): string[] {
+/**
+ * Intent, goals, decisions, progress, next step and artifacts, in that order; empty ones left out.
+ * A huge intent whose full text is kept elsewhere shows its start and end (see `intentText`).
+ */
+export function leadingSections(ledger: Ledger, liveMessageIds: ReadonlySet<string> = new Set()): string[] {
+  const intent = intentText(ledger, liveMessageIds);
   const sections = [
-    ledger.intent === undefined ? undefined : section('Session intent', [ledger.intent.text]),
+    intent === undefined ? undefined : section('Session intent', [intent]),
     section('Goals', goalLines(ledger.goals)),
     section(
       'Locked decisions',
@@ -51,7 +56,7 @@ export function earlierUserMessages(ledger: Ledger, liveMessageIds: ReadonlySet<
   const blocks: string[] = [];
   ledger.userMessages.forEach((entry, i) => {
     if (liveMessageIds.has(entry.messageId)) return;
-    if (ledger.intent?.messageId === entry.messageId && entry.text === ledger.intent.text) return;
+    if (isShownAsIntent(ledger, entry)) return;
     blocks.push(userMessageBlock(entry, i + 1));
   });
   return blocks.length === 0 ? undefined : [`### Earlier user messages`, ...blocks].join('\n\n');

@@ -70,6 +70,8 @@ export interface CommandRecord {
   /** False when the result was an error or the exit code was not 0. */
   readonly ok: boolean;
   readonly at: number;
+  /** What a successful command printed: its first and last meaningful lines (see `outputGist`). */
+  readonly output?: string;
 }
 
 export interface ErrorRecord {

@@ -13,7 +13,7 @@
 import { estimateTokens } from '../tokens/estimate';
 import { earlierUserMessages, leadingSections, LEDGER_HEADING, LEDGER_NOTE, section } from './ledgerSections';
 import type { Ledger } from './ledgerTypes';
-import { recordSections, type RecordSection, type RecordSectionId } from './toolRecordLines';
+import { recordSections, type OutputDetails, type RecordSection, type RecordSectionId } from './toolRecordLines';
 
 export interface RenderLedgerOptions {
   /** Messages still in the active context: their user messages are not repeated. */
@@ -42,14 +42,14 @@ const EMPTY: RenderedLedger = { text: '', tokens: 0, overflow: false, omitted: [
 
 /** Renders the ledger within `budgetTokens`, shortening only the tool record. */
 export async function renderLedger(ledger: Ledger, opts: RenderLedgerOptions): Promise<RenderedLedger> {
-  const leading = leadingSections(ledger);
+  const leading = leadingSections(ledger, opts.liveMessageIds);
   const trailing = earlierUserMessages(ledger, opts.liveMessageIds);
-  const { sections, ranked } = recordSections(ledger.tools);
+  const { sections, ranked, outputs } = recordSections(ledger.tools);
   const total = sections.reduce((n, s) => n + s.lines.length, 0);
   if (leading.length === 0 && trailing === undefined && total === 0) return EMPTY;
 
   const compose = (kept: ReadonlyMap<RecordSectionId, number>) =>
-    [LEDGER_HEADING + '\n' + LEDGER_NOTE, ...leading, ...recordTexts(sections, kept), ...(trailing === undefined ? [] : [trailing])].join(
+    [LEDGER_HEADING + '\n' + LEDGER_NOTE, ...leading, ...recordTexts(sections, kept, outputs), ...(trailing === undefined ? [] : [trailing])].join(
       SECTION_SEPARATOR,
     );
   const all = new Map(sections.map((s) => [s.id, s.lines.length]));
@@ -86,8 +86,9 @@ interface SectionCost {
 }
 
 function sectionCost(s: RecordSection, scale: number): SectionCost {
-  const head = estimateTokens(`${SECTION_SEPARATOR}### ${s.title}\n${moreLine(s.lines.length)}\n`) * scale;
-  return { id: s.id, head, lines: s.lines.map((l) => (estimateTokens(l) + 1) * scale) };
+  // Outputs are shown on their command's line: no heading of their own.
+  const head = s.id === 'outputs' ? 0 : estimateTokens(`${SECTION_SEPARATOR}### ${s.title}\n${moreLine(s.lines.length)}\n`) * scale;
+  return { id: s.id, head, lines: s.lines.map((l) => (estimateTokens(l) + (s.id === 'outputs' ? 0 : 1)) * scale) };
 }
 
 /** How many lines of each section fit in `room` tokens, keeping a prefix of the ranking. */
@@ -107,13 +108,23 @@ function fit(costs: readonly SectionCost[], ranked: readonly { readonly section:
   return kept;
 }
 
-function recordTexts(sections: readonly RecordSection[], kept: ReadonlyMap<RecordSectionId, number>): string[] {
+/** The kept part of each section; the first kept outputs (newest first, like the commands) follow their command lines. */
+function recordTexts(sections: readonly RecordSection[], kept: ReadonlyMap<RecordSectionId, number>, outputs: OutputDetails): string[] {
   const texts: string[] = [];
+  const shownOutputs = kept.get('outputs') ?? 0;
   for (const s of sections) {
     const n = kept.get(s.id) ?? 0;
-    if (n === 0) continue;
+    if (n === 0 || s.id === 'outputs') continue;
+    let lines = s.lines.slice(0, n);
+    if (s.id === 'commands' && shownOutputs > 0) {
+      lines = [...lines];
+      for (let j = 0; j < shownOutputs; j++) {
+        const at = outputs.lineIndex[j];
+        if (at < lines.length) lines[at] += outputs.texts[j];
+      }
+    }
     const more = s.lines.length - n;
-    const text = section(s.title, more > 0 ? [...s.lines.slice(0, n), moreLine(more)] : s.lines);
+    const text = section(s.title, more > 0 ? [...lines, moreLine(more)] : lines);
     if (text !== undefined) texts.push(text);
   }
   return texts;

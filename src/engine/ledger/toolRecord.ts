@@ -4,6 +4,7 @@
  * and whether a later call on the same command or file fixed them.
  */
 import { subjectKey } from './commandKey';
+import { outputGist } from './commandOutput';
 import { errorSummary } from './errorSummary';
 import { EMPTY_LEDGER, type CommandRecord, type ErrorRecord, type FileAction, type FileRecord, type ToolRecord } from './ledgerTypes';
 import { classifyToolCall, type ToolActivity } from './toolActivity';
@@ -79,10 +80,13 @@ class ToolRecordBuilder {
   }
 
   private addCommands(result: ToolResultBlock, call: ToolCallBlock, commands: readonly string[], outcome: ToolOutcome, at: number): void {
-    for (const command of commands) {
+    // One call's output belongs to all its commands together; it is kept once, on the last.
+    const output = outcome.ok ? outputGist(result.content) : undefined;
+    commands.forEach((command, i) => {
       const record: CommandRecord = { callId: call.id, command, ok: outcome.ok, at };
-      this.commands.push(outcome.exitCode === undefined ? record : { ...record, exitCode: outcome.exitCode });
-    }
+      const withExit = outcome.exitCode === undefined ? record : { ...record, exitCode: outcome.exitCode };
+      this.commands.push(output !== undefined && i === commands.length - 1 ? { ...withExit, output } : withExit);
+    });
     const subject = commands.join(' ; ');
     const keys = [...new Set([subjectKey(subject), ...commands.map(subjectKey)])];
     if (outcome.ok) keys.forEach((k) => this.fix(k, call.id));

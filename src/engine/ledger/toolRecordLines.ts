@@ -6,7 +6,12 @@ import { subjectKey } from './commandKey';
 import { shorten } from './shorten';
 import type { CommandRecord, ErrorRecord, FileRecord, ToolRecord } from './ledgerTypes';
 
-export type RecordSectionId = 'files' | 'commands' | 'errors' | 'offloaded';
+/**
+ * The sections of the tool record, and `outputs`: what the commands printed, shown after their
+ * command lines when there is room, so a short budget drops what a command printed before it
+ * drops the command.
+ */
+export type RecordSectionId = 'files' | 'commands' | 'errors' | 'offloaded' | 'outputs';
 
 /** One section of the tool record: its lines in display order. */
 export interface RecordSection {
@@ -15,6 +20,14 @@ export interface RecordSection {
   /** What the lines are, for saying what was shortened: "files", "commands"… */
   readonly noun: string;
   readonly lines: readonly string[];
+}
+
+/** What the commands printed, in the order of the command lines they belong to. */
+export interface OutputDetails {
+  /** Index of the command line each output follows. */
+  readonly lineIndex: readonly number[];
+  /** The text added after the command line (`: first … last`). */
+  readonly texts: readonly string[];
 }
 
 /** A line's place in the cutting order: lower tiers stay longest. */
@@ -26,24 +39,37 @@ export interface RankedLine {
 
 /**
  * Importance tiers, kept in this order: unfixed errors, files changed, commands, offloaded
- * results, fixed errors, files only read. Within a tier the most recent stays longest.
+ * results, fixed errors, files only read, what commands printed. Within a tier the most recent
+ * stays longest.
  */
-const TIER = { unfixedError: 0, changedFile: 1, command: 2, offloaded: 3, fixedError: 4, readFile: 5 } as const;
+const TIER = { unfixedError: 0, changedFile: 1, command: 2, offloaded: 3, fixedError: 4, readFile: 5, output: 6 } as const;
 /** Longest command shown, in characters: the first line only. */
 const COMMAND_MAX_CHARS = 120;
 const PATH_MAX_CHARS = 160;
 
-/** The sections in render order, each with its lines ordered so a kept part is always a prefix. */
-export function recordSections(record: ToolRecord): { sections: RecordSection[]; ranked: RankedLine[] } {
+/**
+ * The sections in render order, each with its lines ordered so a kept part is always a prefix,
+ * and the outputs of the commands. A command that ran several times is listed once, as it last
+ * ran, with how many times it ran.
+ */
+export function recordSections(record: ToolRecord): { sections: RecordSection[]; ranked: RankedLine[]; outputs: OutputDetails } {
   const ranked: RankedLine[] = [];
   const files = orderedFiles(record.files);
   files.forEach((f) => ranked.push({ section: 'files', tier: isChanged(f) ? TIER.changedFile : TIER.readFile, at: f.lastAt }));
-  const commands = newestFirst(record.commands);
-  commands.forEach((c) => ranked.push({ section: 'commands', tier: TIER.command, at: c.at }));
+  const commands = latestRuns(record.commands);
+  commands.forEach(({ command: c }) => ranked.push({ section: 'commands', tier: TIER.command, at: c.at }));
   const errors = [...newestFirst(record.errors.filter((e) => !e.fixed)), ...newestFirst(record.errors.filter((e) => e.fixed))];
   errors.forEach((e) => ranked.push({ section: 'errors', tier: e.fixed ? TIER.fixedError : TIER.unfixedError, at: e.at }));
   const offloaded = [...record.offloaded].reverse();
   offloaded.forEach(() => ranked.push({ section: 'offloaded', tier: TIER.offloaded, at: 0 }));
+  const lineIndex: number[] = [];
+  const texts: string[] = [];
+  commands.forEach(({ command: c }, i) => {
+    if (c.output === undefined) return;
+    lineIndex.push(i);
+    texts.push(`: ${c.output}`);
+    ranked.push({ section: 'outputs', tier: TIER.output, at: c.at });
+  });
 
   const fixes = new Map(record.commands.map((c) => [c.callId, c.command]));
   const sections: RecordSection[] = [
@@ -56,10 +82,22 @@ export function recordSections(record: ToolRecord): { sections: RecordSection[];
       noun: 'offloaded results',
       lines: offloaded.map((o) => `- ${o.toolName}, ${o.tokens.toLocaleString('en-US')} tokens: \`${o.file}\``),
     },
+    { id: 'outputs', title: 'Command output', noun: 'command outputs', lines: texts },
   ];
   // Stable sort: within a tier, records of the same time keep their display order.
   const order = ranked.map((r, i) => ({ r, i })).sort((a, b) => a.r.tier - b.r.tier || b.r.at - a.r.at || a.i - b.i);
-  return { sections, ranked: order.map((o) => o.r) };
+  return { sections, ranked: order.map((o) => o.r), outputs: { lineIndex, texts } };
+}
+
+/** Each command once, newest first, as it last ran, with how many times it ran. */
+function latestRuns(commands: readonly CommandRecord[]): { command: CommandRecord; runs: number }[] {
+  const byText = new Map<string, { command: CommandRecord; runs: number }>();
+  for (const c of newestFirst(commands)) {
+    const seen = byText.get(c.command);
+    if (seen) seen.runs++;
+    else byText.set(c.command, { command: c, runs: 1 });
+  }
+  return [...byText.values()];
 }
 
 function isChanged(file: FileRecord): boolean {
@@ -83,9 +121,9 @@ function fileLine(file: FileRecord): string {
   return `- ${code(shorten(file.path, PATH_MAX_CHARS))}: ${file.actions.join(', ')}`;
 }
 
-function commandLine(c: CommandRecord): string {
+function commandLine({ command: c, runs }: { command: CommandRecord; runs: number }): string {
   const status = c.exitCode !== undefined ? `exit ${c.exitCode}` : c.ok ? 'ok' : 'failed';
-  return `- ${code(oneLine(c.command))} → ${status}`;
+  return `- ${code(oneLine(c.command))}${runs > 1 ? ` (${runs} runs)` : ''} → ${status}`;
 }
 
 function errorLine(e: ErrorRecord, fixes: ReadonlyMap<string, string>): string {

@@ -1,7 +1,8 @@
 /**
  * The deterministic history summary: seed 000's structure built from the messages themselves,
  * the guide and the record of what the tools did, fitted to the target by priority. The session
- * intent and the headings always stay; the intent is shortened only when it alone is too long.
+ * intent and the headings always stay; the intent is cut in the middle to a share of the target,
+ * since the ledger beside the checkpoints keeps it verbatim.
  */
 import type { ToolRecord } from '../ledger/ledgerTypes';
 import { readConversationFacts, unique, type ConversationFacts } from './conversationFacts';
@@ -17,6 +18,15 @@ import type { CountText, SummaryRequest } from './summarizer';
  */
 export const MAX_INTENT_ATTEMPTS = 8;
 
+/**
+ * Most of a summary's target the session intent may take.
+ * @default 0.2 — the ledger shows the intent verbatim in every request next to the checkpoints,
+ * so a summary only needs enough of it to be read on its own; the rest of its room goes to what
+ * the ledger does not hold. Without a cap, a long first request (an issue text, an inlined file)
+ * fills every checkpoint and leaves no room for anything else.
+ */
+export const INTENT_SHARE_OF_TARGET = 0.2;
+
 /** Which recovery line is kept first when space is short: how to search, then the archive, the offloaded folder, the range. */
 const RECOVERY_LINE_RANKS: readonly number[] = [1, 2, 3, 0];
 
@@ -24,8 +34,23 @@ const RECOVERY_LINE_RANKS: readonly number[] = [1, 2, 3, 0];
 export async function summarizeHistory(request: SummaryRequest, record: ToolRecord, countText: CountText): Promise<string> {
   const facts = readConversationFacts(request.messages);
   const build = (intent: string) => sectionsFor(request, intent, facts, record);
-  const intent = await fitIntent(request.guide.intent, request.targetTokens, build, countText);
+  const capped = await capIntent(request.guide.intent, Math.floor(request.targetTokens * INTENT_SHARE_OF_TARGET), countText);
+  const intent = await fitIntent(capped, request.targetTokens, build, countText);
   return fitSections(SUMMARY_TITLE, build(intent), request.targetTokens, countText);
+}
+
+/** The intent as it is when it takes at most `maxTokens`, or else cut in the middle to about that size. */
+async function capIntent(intent: string, maxTokens: number, countText: CountText): Promise<string> {
+  let tokens = await countText(intent);
+  if (tokens <= maxTokens) return intent;
+  let chars = Math.floor(maxTokens * (intent.length / Math.max(1, tokens)) * ESTIMATE_SAFETY);
+  for (let attempt = 0; attempt < MAX_INTENT_ATTEMPTS && chars > 0; attempt++) {
+    const shortened = shortenMiddle(intent, chars);
+    tokens = await countText(shortened);
+    if (tokens <= maxTokens) return shortened;
+    chars = Math.floor(chars * (maxTokens / tokens) * ESTIMATE_SAFETY);
+  }
+  return shortenMiddle(intent, 0);
 }
 
 /** The intent as it is, or cut in the middle just enough for the headings and it to fit. */

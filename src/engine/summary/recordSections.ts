@@ -65,7 +65,7 @@ export function progressSection(guideProgress: readonly string[], facts: Convers
   const completed: CandidateLine[] = [
     ...doneMarks.map((m, i) => ({ text: sub(`[CHECKPOINT] ${m}`), priority: IMPORTANT, rank: doneMarks.length - i })),
     ...recentFirst(fixed, (e) => sub(`Fixed: ${errorText(e.subject ?? e.summary)}`), USEFUL, DETAIL),
-    ...recentFirst(succeeded, (c) => sub(`Ran ${commandText(c)}`), DETAIL, DETAIL),
+    ...recentFirst(succeeded, (c) => sub(`Ran ${commandText(c)}${c.output === undefined ? '' : `: ${c.output}`}`), DETAIL, DETAIL),
   ];
   const remaining: CandidateLine[] = [
     ...openMarks.map((m, i) => ({ text: sub(`[CHECKPOINT] ${m}`), priority: ESSENTIAL, rank: i })),

@@ -79,7 +79,7 @@ function historyPrompt(request: SummaryRequest): string {
     'OUTPUT FORMAT (Markdown, exactly these headings, in this order):',
     SUMMARY_TITLE,
     sectionHeading('Session Intent'),
-    "{the user's original objective, then the active goals, one [GOAL] line each}",
+    "{the user's original objective in a sentence or two (the ledger keeps it verbatim), then the active goals, one [GOAL] line each}",
     sectionHeading('Artifacts Created'),
     '| Artifact | Path | Status |',
     '|----------|------|--------|',

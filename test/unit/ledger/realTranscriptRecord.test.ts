@@ -53,6 +53,22 @@ describe('tool record over real transcripts', () => {
     assert.ok(record.errors.some((e) => e.fixed && e.subject === 'python3 reproduce_issue.py'));
   });
 
+  it('names each mini-swe-agent error by what went wrong: a traceback by its exception, never by a frame', () => {
+    const record = recordToolActivity(imported(MINI_SWE_AGENT));
+    const tracebacks = record.errors.filter((e) => /^\w+(?:Error|Exception)\b/.test(e.summary));
+    assert.ok(tracebacks.length >= record.errors.length / 2, record.errors.map((e) => e.summary).join('\n'));
+    assert.ok(record.errors.every((e) => !/^File "/.test(e.summary)), 'no error is named by a traceback frame');
+  });
+
+  it('says what the successful commands of a Claude Code session printed', () => {
+    const record = recordToolActivity(imported(CLAUDE_CODE));
+    const succeeded = record.commands.filter((c) => c.ok);
+    const withOutput = succeeded.filter((c) => c.output !== undefined);
+    assert.ok(withOutput.length >= succeeded.length / 2, `${withOutput.length} of ${succeeded.length}`);
+    assert.ok(record.commands.filter((c) => !c.ok).every((c) => c.output === undefined));
+    assert.ok(withOutput.some((c) => /^mix test/.test(c.command) && /\d+ tests, \d+ failures/.test(c.output ?? '')), 'a test run with its verdict');
+  });
+
   it('finds the files viewed and edited through str_replace_editor in each OpenHands session', () => {
     const sessions = importedSessions(OPENHANDS);
     assert.equal(sessions.length, 3);

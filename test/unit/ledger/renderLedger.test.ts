@@ -178,6 +178,43 @@ describe('ledger rendering', () => {
     assert.ok(rendered.tokens > 50);
   });
 
+  it('lists a command that ran several times once, as it last ran, with its number of runs', async () => {
+    const ledger: Ledger = {
+      ...EMPTY_LEDGER,
+      tools: {
+        ...EMPTY_LEDGER.tools,
+        commands: [
+          { callId: 'c1', command: 'mix compile', exitCode: 1, ok: false, at: AT },
+          { callId: 'c2', command: 'mix compile', ok: true, at: AT + 1, output: 'Generated app' },
+          { callId: 'c3', command: 'mix compile', ok: true, at: AT + 2, output: 'Compiled 3 files' },
+        ],
+      },
+    };
+    const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 10_000, countText: charCounter().countText });
+    assert.match(rendered.text, /### Commands\n- `mix compile` \(3 runs\) → ok: Compiled 3 files$/);
+  });
+
+  it('shows what each command printed when there is room, and drops that, oldest first, before any command', async () => {
+    const commands: CommandRecord[] = Array.from({ length: 30 }, (_, i) => ({
+      callId: `c${i}`,
+      command: `npm run step-${i}`,
+      ok: true,
+      at: AT + i,
+      output: `step ${i} printed a long line of output that says what it did … and how it ended`,
+    }));
+    const ledger: Ledger = { ...EMPTY_LEDGER, intent: { text: 'Build it', messageId: 'u1', at: AT }, tools: { ...EMPTY_LEDGER.tools, commands } };
+    const full = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: charCounter().countText });
+    assert.match(full.text, /`npm run step-0` → ok: step 0 printed/);
+    const plain = await renderLedger({ ...ledger, tools: { ...ledger.tools, commands: commands.map(({ output: _, ...c }) => c) } }, { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: charCounter().countText });
+    const budget = Math.floor((full.tokens + plain.tokens) / 2);
+    const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: budget, countText: charCounter().countText });
+    assert.ok(rendered.tokens <= budget);
+    for (let i = 0; i < 30; i++) assert.ok(rendered.text.includes(`\`npm run step-${i}\` → ok`), `command ${i} kept`);
+    assert.match(rendered.text, /`npm run step-29` → ok: step 29 printed/);
+    assert.match(rendered.text, /`npm run step-0` → ok$/m);
+    assert.ok(rendered.omitted.some((o) => /^\d+ of 30 command outputs$/.test(o)), rendered.omitted.join('; '));
+  });
+
   it('fits the budget with a tokenizer that counts more than four characters a token', async () => {
     const ledger = fullLedger(80);
     const dense = async (text: string) => Math.ceil(text.length / 2.5);

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { CancellationSource, CancelledError, NEVER_CANCELLED } from '../../../src/engine/cancellation';
+import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { DeterministicSummarizer } from '../../../src/engine/summary/deterministicSummarizer';
+import { INTENT_SHARE_OF_TARGET } from '../../../src/engine/summary/historySummary';
 import { sectionHeading, SUMMARY_SECTIONS, SUMMARY_TITLE } from '../../../src/engine/summary/summaryFormat';
 import type { SummaryRequest } from '../../../src/engine/summary/summarizer';
 import { message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
@@ -66,6 +68,21 @@ describe('deterministic summarizer', () => {
       assertHeadingsInOrder(summary);
       assert.ok(tokens(summary) <= 300);
       assert.match(summary, /START x+\n\[… \d+ characters omitted …\]\nx+ END/);
+    });
+
+    it('gives a long intent at most a fifth of the target, since the ledger beside the checkpoints holds it verbatim', async () => {
+      const intent = `Fix the failing login test. ${'Context of the issue, pasted in full. '.repeat(200)}Keep the public API.`;
+      const summary = await summarize(historyRequest(session(), 1200, { guide: guide(intent) }));
+      const shown = summary.slice(summary.indexOf(sectionHeading('Session Intent')), summary.indexOf(sectionHeading('Artifacts Created')));
+      assert.ok(tokens(shown) <= 1200 * INTENT_SHARE_OF_TARGET + 10, `${tokens(shown)} tokens of intent`);
+      assert.ok(shown.includes('Fix the failing login test.') && shown.includes('Keep the public API.'));
+      assert.ok(summary.includes('[DECISION] Use bcrypt for password hashing - LOCKED'), 'the room goes to the rest of the summary');
+    });
+
+    it('says what a successful command printed beside it', async () => {
+      const messages = [user('Run the tests'), call('c1', 'bash', { command: 'npm test' }), result('c1', 'Tests: 12 passed, 12 total')];
+      const summary = await new DeterministicSummarizer({ countText: countChars, recordTools: (m) => recordToolActivity(m) }).summarize(historyRequest(messages, 1200), NEVER_CANCELLED);
+      assert.match(summary, /Ran `npm test` \(ok\): Tests: 12 passed, 12 total/);
     });
 
     it('ignores markers and decisions inside tool results and uses those in user and assistant text', async () => {

@@ -1,0 +1,70 @@
+/**
+ * Reading the lines of a tool result for one-line ledger entries: which lines are read (the start
+ * and, of a long result, the end), how they are cleaned, and which carry no message of their own.
+ */
+
+/** How far into a result to read. */
+const HEAD_LINES = 60;
+/** How many of the last lines of a longer result are read too (a runner's verdict, a script's answer). */
+const TAIL_LINES = 30;
+/** Only this many characters at the end are split into lines, however long the result. */
+const TAIL_CHARS = 6000;
+
+/** Wrappers, status lines and prompts that carry no message of their own. */
+const NOISE_LINES: readonly RegExp[] = [
+  /^Exit code:?\s*-?\d+$/i,
+  /^<\/?(?:returncode|output|exit_code|status|tool_use_error|error)>(?:\s*-?\d+\s*<\/returncode>)?$/i,
+  /^<\/?[\w-]+>$/,
+  /^Traceback \(most recent call last\):$/,
+  /^\((?:Open file|Current directory):.*\)$/,
+  /^bash-\$$/,
+  // curl's progress meter header, printed before the body when the agent captures stderr.
+  /^%\s+Total\s+%\s+Received\b/,
+  /^Dload\s+Upload\b/,
+  /^[\s\p{P}\p{S}┃│─━]*$/u,
+];
+/** Progress messages: what a tool was doing (`Compiling 3 files`, `Checking 107 source files ...`), not what came of it. */
+const PROGRESS_LINE =
+  /^(?:checking|compiling|building|running|generating|installing|downloading|collecting|resolving|fetching|analy[sz]ing|testing|finding|loading|starting|waiting|getting)\b|(?:\.{3}|…)\s*\)?$/i;
+/** Two or more literal `\n` escapes in one line. */
+const ESCAPED_BREAKS = /\\n.*\\n/;
+/** Decoration some tools put before their messages: box-drawing bars. */
+const LEADING_DECORATION = /^[\s\u2500-\u257F]+/;
+/** The end-of-command marker SWE-agent's shell appends to output. */
+const PROCESS_DONE = /\/\/\/PROCESS-DONE:-?\d+:PROCESS-DONE\/\/\//g;
+
+/**
+ * The first lines of the result and, when it is longer, its last lines, as they are. A line
+ * holding output that arrived JSON-escaped (several literal `\n`, as hooks print it) is split at
+ * the escapes.
+ */
+export function scannedLines(content: string): string[] {
+  const head = content.split('\n', HEAD_LINES + 1);
+  const lines =
+    head.length <= HEAD_LINES
+      ? head
+      : [...head.slice(0, HEAD_LINES), ...content.slice(Math.max(0, content.length - TAIL_CHARS)).split('\n').slice(1).slice(-TAIL_LINES)];
+  return lines.flatMap((line) => (ESCAPED_BREAKS.test(line) ? line.split('\\n') : [line]));
+}
+
+/** A line without wrapper tags such as `<tool_use_error>`, leading decoration and surrounding space. */
+export function cleanLine(line: string): string {
+  return line.replace(/<\/?tool_use_error>/g, '').replace(PROCESS_DONE, '').replace(LEADING_DECORATION, '').trim();
+}
+
+/** True for a cleaned line that says nothing by itself: an exit status, a bare tag, a prompt, punctuation only. */
+export function isNoiseLine(line: string): boolean {
+  return NOISE_LINES.some((p) => p.test(line));
+}
+
+/** True for a cleaned line that reports progress rather than a result. */
+export function isProgressLine(line: string): boolean {
+  return PROGRESS_LINE.test(line);
+}
+
+/** The scanned lines of a result, cleaned, without noise. */
+export function meaningfulLines(content: string): string[] {
+  return scannedLines(content)
+    .map(cleanLine)
+    .filter((l) => !isNoiseLine(l));
+}

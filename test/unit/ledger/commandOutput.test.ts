@@ -1,0 +1,63 @@
+import * as assert from 'node:assert/strict';
+import { outputGist, OUTPUT_LINE_MAX_CHARS } from '../../../src/engine/ledger/commandOutput';
+import { isLedger } from '../../../src/engine/ledger/ledgerGuard';
+import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
+import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
+import { call, result } from '../support/builders';
+
+describe('command output in the tool record', () => {
+  it("keeps the first and last meaningful lines: what the output is and how it ended", () => {
+    const output = 'Compiling 7 files (.ex)\nGenerated spotter app\n......\nFinished in 0.3 seconds\n7 tests, 0 failures\n\nRandomized with seed 1234\n';
+    assert.equal(outputGist(output), 'Generated spotter app … Randomized with seed 1234');
+    assert.equal(outputGist('○ spotter-a0y.1 · Add lifecycle hooks   [● P1 · OPEN]'), '○ spotter-a0y.1 · Add lifecycle hooks [● P1 · OPEN]');
+  });
+
+  it("passes over wrappers, prompts, curl's progress meter and lines of markup only", () => {
+    const output = [
+      '  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current',
+      '                                 Dload  Upload   Total   Spent    Left  Speed',
+      '100    22  100    22    0     0    257      0 --:--:-- --:--:-- --:--:--   268',
+      'Hello World from Perl!///PROCESS-DONE:0:PROCESS-DONE///',
+      '<br /></body></html>',
+      '(Open file: n/a)',
+      '(Current directory: /challenge)',
+      'bash-$',
+    ].join('\n');
+    assert.equal(outputGist(output), 'Hello World from Perl!');
+    assert.equal(outputGist('<returncode>0</returncode>\n<output>\n</output>'), undefined);
+    assert.equal(outputGist(''), undefined);
+  });
+
+  it('cuts long lines', () => {
+    const gist = outputGist(`${'a'.repeat(500)}\n${'b'.repeat(500)}`) ?? '';
+    assert.ok(gist.length <= 2 * OUTPUT_LINE_MAX_CHARS + 3);
+  });
+
+  it('is recorded for commands that worked, once per call, and never for failures', () => {
+    const record = recordToolActivity([
+      call('c1', 'Bash', { command: 'mix test' }),
+      result('c1', 'Compiling 2 files (.ex)\n12 tests, 0 failures'),
+      call('c2', 'Bash', { command: 'mix credo' }),
+      result('c2', 'Exit code 2\n[W] ↘ Line too long', true),
+      call('c3', 'run_commands', { commands: ['npm ci', 'npm test'] }),
+      result('c3', 'added 12 packages\nTests: 3 passed'),
+    ]);
+    assert.deepEqual(
+      record.commands.map((c) => [c.command, c.output]),
+      [
+        ['mix test', '12 tests, 0 failures'],
+        ['mix credo', undefined],
+        ['npm ci', undefined],
+        ['npm test', 'added 12 packages … Tests: 3 passed'],
+      ],
+    );
+  });
+
+  it('is accepted by the ledger guard when it is text, and refused otherwise', () => {
+    const command = { callId: 'c1', command: 'ls', ok: true, at: 1 };
+    const withOutput = (output: unknown) => ({ ...EMPTY_LEDGER, tools: { ...EMPTY_LEDGER.tools, commands: [{ ...command, output }] } });
+    assert.equal(isLedger(withOutput('a.txt')), true);
+    assert.equal(isLedger({ ...EMPTY_LEDGER, tools: { ...EMPTY_LEDGER.tools, commands: [command] } }), true);
+    assert.equal(isLedger(withOutput(42)), false);
+  });
+});

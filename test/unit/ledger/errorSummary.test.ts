@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import { errorSummary } from '../../../src/engine/ledger/errorSummary';
+
+describe('error summary', () => {
+  it('names the exception a Python traceback ends with, not its first frame', () => {
+    const output = [
+      '<returncode>1</returncode>',
+      '<output>',
+      'Traceback (most recent call last):',
+      '  File "reproduce.py", line 35, in <module>',
+      '    main()',
+      '  File "reproduce.py", line 12, in main',
+      '    raise ValueError("bad")',
+      "NameError: name 'dt' is not defined",
+      '</output>',
+    ].join('\n');
+    assert.equal(errorSummary(output), "NameError: name 'dt' is not defined");
+  });
+
+  it('finds the exception at the end of a long output whose traceback start was not read', () => {
+    const frames = Array.from({ length: 40 }, (_, i) => `  File "/testbed/requests/m${i}.py", line ${i + 1}, in f${i}\n    resp = self.send(prep, timeout=timeout)`).join('\n');
+    const output = `${'ResourceWarning: unclosed socket\n'.repeat(70)}Traceback (most recent call last):\n${frames}\nAttributeError: 'MockRequest' object has no attribute 'origin_req_host'\n\nRan 26 tests in 17.171s\n\nFAILED (errors=2)`;
+    assert.equal(errorSummary(output), "AttributeError: 'MockRequest' object has no attribute 'origin_req_host'");
+  });
+
+  it("takes a linter's finding over its progress lines and box-drawing decoration", () => {
+    const output = [
+      'Exit code 2',
+      'Checking 3 source files ...',
+      '',
+      '  Software Design',
+      '┃ ',
+      '┃ [D] ↘ Nested modules could be aliased at the top of the invoking module.',
+      '┃       lib/spotter/services/registry.ex:135:5 #(Spotter.Services.Registry.check)',
+    ].join('\n');
+    assert.equal(errorSummary(output), '[D] ↘ Nested modules could be aliased at the top of the invoking module.');
+  });
+
+  it('adds the line a heading announces, and splits output that arrived JSON-escaped', () => {
+    assert.equal(errorSummary('Pre-commit validation failed:\\n\\n[FORMAT] Code is not formatted.\\nRun mix format to fix.'), 'Pre-commit validation failed: [FORMAT] Code is not formatted.');
+    assert.equal(errorSummary('The following paths are ignored by one of your .gitignore files:\npriv/static/assets\nhint: use -f'), 'The following paths are ignored by one of your .gitignore files: priv/static/assets');
+  });
+
+  it("reads a test runner's verdict at the end of a long output", () => {
+    const output = `${'.'.repeat(80)}\n${Array.from({ length: 200 }, (_, i) => `test_case_${i} ... ok`).join('\n')}\nFAIL: test_aware_datetime (timezones.tests.SerializationTests)\nRan 200 tests`;
+    assert.equal(errorSummary(output), 'FAIL: test_aware_datetime (timezones.tests.SerializationTests)');
+  });
+
+  it('falls back to the first line that is not progress, then to a plain note', () => {
+    assert.equal(errorSummary('Compiling 3 files (.ex)\nsomething odd happened'), 'something odd happened');
+    assert.equal(errorSummary('<returncode>1</returncode>\n<output>\n</output>'), '(no error text)');
+  });
+});
