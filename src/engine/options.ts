@@ -43,6 +43,28 @@ export interface EngineOptions {
   readonly summaryTimeoutMs: number;
 }
 
+/** A tool result above this share of the budget is offloaded, even below the configured threshold. */
+export const OFFLOAD_MAX_BUDGET_SHARE = 0.25;
+/** An old result above this share of the budget is compressed in place at high usage, even below the configured minimum. */
+export const COMPRESS_RESULTS_MAX_BUDGET_SHARE = 0.1;
+/** A new checkpoint takes at most this share of the budget, even when the configured size is larger. */
+export const CHECKPOINT_MAX_BUDGET_SHARE = 0.1;
+
+/**
+ * The options as they apply to a budget. The configured sizes suit large windows; in a small one
+ * a 15,000-token result or a 1,200-token checkpoint would be a large share of everything there is,
+ * so each is capped at a share of the budget. A budget of 0 (not known yet) leaves them as configured.
+ */
+export function optionsForBudget(o: EngineOptions, budget: number): EngineOptions {
+  if (!(budget > 0)) return o;
+  return {
+    ...o,
+    offloadThresholdTokens: Math.min(o.offloadThresholdTokens, Math.floor(budget * OFFLOAD_MAX_BUDGET_SHARE)),
+    compressResultsMinTokens: Math.min(o.compressResultsMinTokens, Math.floor(budget * COMPRESS_RESULTS_MAX_BUDGET_SHARE)),
+    checkpointTokens: Math.min(o.checkpointTokens, Math.floor(budget * CHECKPOINT_MAX_BUDGET_SHARE)),
+  };
+}
+
 /** The name of ctx's own checkpoint tool (seed 001's `compress_to_checkpoint`). */
 export const CHECKPOINT_TOOL = 'ctx_checkpoint';
 

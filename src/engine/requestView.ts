@@ -4,7 +4,7 @@
  * ledger, the live messages or the budget changed, and an unchanged context message is the same
  * object, so its token count comes from the counter's cache.
  */
-import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText } from './checkpoints/contextMessage';
+import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText, splitAtHeadings } from './checkpoints/contextMessage';
 import type { RequestView } from './coordinator';
 import { EMPTY_LEDGER, type Ledger } from './ledger/ledgerTypes';
 import { renderLedger } from './ledger/renderLedger';
@@ -23,6 +23,8 @@ function pinnedOnly(ledger: Ledger): Ledger {
 export class RequestRenderer {
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean } | undefined;
   private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
+  /** Token counts of the ledger's sections at the last render. */
+  private sectionCounts = new Map<string, number>();
 
   constructor(
     private readonly counter: TokenCounter,
@@ -37,15 +39,35 @@ export class RequestRenderer {
       const rendered = await renderLedger(everything ? s.ledger : pinnedOnly(s.ledger), {
         liveMessageIds: new Set(s.active.map((m) => m.id)),
         budgetTokens: Math.floor(budget * this.ledgerShare),
-        countText: (t) => this.counter.countText(t),
+        countText: (t) => this.countBySection(t),
       });
       this.ledgerCache = { key, text: rendered.text, overflow: rendered.overflow };
     }
     const text = renderContextText({ ledgerText: this.ledgerCache.text, checkpoints: s.checkpoints, restored: s.restored });
-    if (text !== this.contextCache.text) this.contextCache = { text, message: contextMessage(text) };
+    if (text !== this.contextCache.text) this.contextCache = { text, message: contextMessage(text, this.contextCache.message) };
     const head = this.contextCache.message;
     const messages = head ? [head, ...s.active] : s.active;
     const measured = await this.counter.measure(messages);
     return { messages, measured, contextTokens: head ? (measured.perMessage.get(CONTEXT_MESSAGE_ID) ?? 0) : 0, ledgerOverflow: this.ledgerCache.overflow };
+  }
+
+  /**
+   * The ledger's size for fitting it to its share: the sum of its sections' counts (within a token
+   * a section of the whole text's count), each section counted once while it stays the same, so a
+   * long session's ledger is not counted again in full on every request.
+   */
+  private async countBySection(text: string): Promise<number> {
+    const pieces = splitAtHeadings(text);
+    const counts = new Map<string, number>();
+    let total = pieces.length - 1;
+    for (const piece of pieces) {
+      const tokens = counts.get(piece) ?? this.sectionCounts.get(piece) ?? (await this.counter.countText(piece));
+      counts.set(piece, tokens);
+      total += tokens;
+    }
+    // Estimates made while the tokenizer loads are not kept. Keep what the cuts of this render may ask for again, and forget older sections.
+    if (this.counter.estimated) return total;
+    this.sectionCounts = new Map([...this.sectionCounts, ...counts].slice(-4 * Math.max(1, counts.size)));
+    return total;
   }
 }

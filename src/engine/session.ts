@@ -12,7 +12,7 @@ import { Emitter } from './events';
 import { addDecision, addGoal, completeGoal, updateLedger, withOffloaded } from './ledger/ledgerUpdate';
 import type { Ledger } from './ledger/ledgerTypes';
 import type { Level } from './levels';
-import type { EngineOptions } from './options';
+import { optionsForBudget, type EngineOptions } from './options';
 import type { Clock, Logger, Store, WorkspaceFiles } from './ports';
 import { reliabilityFor, type Reliability } from './reliability';
 import { RequestRenderer } from './requestView';
@@ -78,6 +78,8 @@ export class ContextSession {
   private readonly coordinator: CompressionCoordinator;
   private budgetUsed = 0;
   private readonly renderer: RequestRenderer;
+  /** True when the state changed since it was last written. */
+  private dirty = true;
 
   private constructor(
     private data: SessionState,
@@ -93,7 +95,9 @@ export class ContextSession {
       get state() {
         return session.data;
       },
-      options,
+      get options() {
+        return optionsForBudget(options, session.budgetUsed);
+      },
       deps,
       paths: this.paths,
       get archiveComplete() {
@@ -374,9 +378,12 @@ export class ContextSession {
 
   /** Writes the state file. A failure is reported, not thrown: the conversation goes on in memory. */
   async save(): Promise<void> {
+    if (!this.dirty) return;
     try {
+      this.dirty = false;
       await this.deps.store.write(this.paths.state, JSON.stringify(this.data));
     } catch (e) {
+      this.dirty = true;
       this.warn(`The session state could not be saved (${errorText(e)}). The conversation goes on; the archive still has every message.`);
     }
   }
@@ -467,7 +474,8 @@ export class ContextSession {
   private async offloadIfLarge(block: ToolResultBlock, toolName: string, msg: Message, events: CompressionEvent[], records: OffloadRecord[]): Promise<ToolResultBlock> {
     const huge = block.content.length > HUGE_RESULT_CHARS;
     const tokens = huge ? Math.ceil(block.content.length / ESTIMATE_CHARS_PER_TOKEN) : await this.deps.counter.countText(block.content);
-    if (offloadDecision(block.content, tokens, { thresholdTokens: this.options.offloadThresholdTokens }) === 'keep') return block;
+    const thresholdTokens = optionsForBudget(this.options, this.budgetUsed).offloadThresholdTokens;
+    if (offloadDecision(block.content, tokens, { thresholdTokens }) === 'keep') return block;
     const at = msg.at ?? this.deps.clock.now();
     try {
       const offloaded = await offloadResult(block, toolName, tokens, at, { store: this.deps.store, folder: this.paths.offloaded });
@@ -549,6 +557,7 @@ export class ContextSession {
   }
 
   private update(patch: Partial<SessionState>): void {
+    this.dirty = true;
     this.data = { ...this.data, ...patch, updatedAt: this.deps.clock.now() };
   }
 

@@ -34,7 +34,28 @@ export function renderContextText(parts: ContextParts): string {
   return sections.join('\n\n');
 }
 
-/** The context message for a text; undefined for an empty text. */
-export function contextMessage(text: string): Message | undefined {
-  return text ? { id: CONTEXT_MESSAGE_ID, role: 'user', blocks: [textBlock(text)] } : undefined;
+/**
+ * The text cut before each Markdown heading that follows a blank line. Joined with newlines (as
+ * messages' text blocks are) the pieces give the text back exactly: each piece after the first
+ * starts with the second newline of the blank line.
+ */
+export function splitAtHeadings(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(/\n\n(?=#{1,3} )/g)) {
+    pieces.push(text.slice(start, match.index));
+    start = match.index + 1;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}
+
+/**
+ * The context message for a text (undefined for an empty text): one text block per section, and
+ * the same block object for a section that did not change, so measuring counts only what changed.
+ */
+export function contextMessage(text: string, previous?: Message): Message | undefined {
+  if (!text) return undefined;
+  const known = new Map((previous?.blocks ?? []).flatMap((b) => (b.type === 'text' ? [[b.text, b] as const] : [])));
+  return { id: CONTEXT_MESSAGE_ID, role: 'user', blocks: splitAtHeadings(text).map((piece) => known.get(piece) ?? textBlock(piece)) };
 }
