@@ -5,7 +5,7 @@
  * script's result), so "ran `x` → ok" also says what `x` showed.
  */
 import { isProgressLine, meaningfulLines } from './resultLines';
-import { shorten } from './shorten';
+import { shortenEnd } from '../text/shorten';
 
 /** Longest line of a command's output kept, in characters. @default 100 */
 export const OUTPUT_LINE_MAX_CHARS = 100;
@@ -25,5 +25,5 @@ export function outputGist(content: string): string | undefined {
 }
 
 function oneLine(line: string): string {
-  return shorten(line.slice(0, OUTPUT_LINE_MAX_CHARS * 2).replace(/\s+/g, ' '), OUTPUT_LINE_MAX_CHARS);
+  return shortenEnd(line.slice(0, OUTPUT_LINE_MAX_CHARS * 2).replace(/\s+/g, ' '), OUTPUT_LINE_MAX_CHARS);
 }

@@ -7,7 +7,7 @@
  * as well as its start.
  */
 import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
-import { shorten } from './shorten';
+import { shortenEnd } from '../text/shorten';
 
 /** Longest error summary kept in the ledger, in characters. */
 export const ERROR_SUMMARY_MAX_CHARS = 160;
@@ -39,7 +39,7 @@ export function errorSummary(content: string): string {
     pick((l) => !isProgressLine(l)) ??
     lines[0] ??
     '(no error text)';
-  return shorten(line.slice(0, ERROR_SUMMARY_MAX_CHARS * 2).replace(/\s+/g, ' '), ERROR_SUMMARY_MAX_CHARS);
+  return shortenEnd(line.slice(0, ERROR_SUMMARY_MAX_CHARS * 2).replace(/\s+/g, ' '), ERROR_SUMMARY_MAX_CHARS);
 }
 
 /** The line, and the next one when the line only announces it (`Pre-commit validation failed:`). */

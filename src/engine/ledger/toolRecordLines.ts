@@ -3,7 +3,7 @@
  * which lines give way when the budget is short: least important and oldest first.
  */
 import { subjectKey } from './commandKey';
-import { shorten } from './shorten';
+import { shortenEnd } from '../text/shorten';
 import type { CommandRecord, ErrorRecord, FileRecord, ToolRecord } from './ledgerTypes';
 
 /**
@@ -118,7 +118,7 @@ function newestFirst<T extends { readonly at: number }>(items: readonly T[]): T[
 }
 
 function fileLine(file: FileRecord): string {
-  return `- ${code(shorten(file.path, PATH_MAX_CHARS))}: ${file.actions.join(', ')}`;
+  return `- ${code(shortenEnd(file.path, PATH_MAX_CHARS))}: ${file.actions.join(', ')}`;
 }
 
 function commandLine({ command: c, runs }: { command: CommandRecord; runs: number }): string {
@@ -144,7 +144,7 @@ function fixedBy(e: ErrorRecord, fixes: ReadonlyMap<string, string>): string {
 function oneLine(text: string): string {
   const lines = text.trim().split('\n');
   const first = lines[0].replace(/\s+/g, ' ').trim();
-  return lines.length > 1 ? `${shorten(first, COMMAND_MAX_CHARS)} …` : shorten(first, COMMAND_MAX_CHARS);
+  return lines.length > 1 ? `${shortenEnd(first, COMMAND_MAX_CHARS)} …` : shortenEnd(first, COMMAND_MAX_CHARS);
 }
 
 function code(text: string): string {

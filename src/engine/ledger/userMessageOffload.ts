@@ -5,7 +5,7 @@
  */
 import type { Store } from '../ports';
 import { safeFileNamePart, toWellFormed } from '../text/sanitize';
-import { shorten } from './shorten';
+import { shortenEnd } from '../text/shorten';
 import type { Ledger, UserMessageEntry } from './ledgerTypes';
 
 /** User messages above this many tokens leave the ledger for a file once they are out of the live context. */
@@ -74,6 +74,6 @@ export function userMessageFileName(at: number, messageId: string): string {
 export function userMessagePreview(text: string): string {
   const lines = text.split('\n');
   const head = lines.slice(0, USER_PREVIEW_MAX_LINES).join('\n');
-  const cut = shorten(head, USER_PREVIEW_MAX_CHARS);
+  const cut = shortenEnd(head, USER_PREVIEW_MAX_CHARS);
   return cut === head && lines.length > USER_PREVIEW_MAX_LINES ? `${head}\n…` : cut;
 }

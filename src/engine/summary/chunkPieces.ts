@@ -6,7 +6,7 @@
  */
 import { message, textBlock, toolResultBlock, type Block, type Message } from '../types';
 import { fitsWithin, LIKELY_MAX_CHARS_PER_TOKEN } from './promptBudget';
-import { shortenMiddle } from './shorten';
+import { shortenMiddle } from '../text/shorten';
 import { SummaryWindowTooSmallError } from './summaryErrors';
 import { DEFAULT_TOOL_INPUT_CHARS, toolNamesOf } from './summaryInput';
 import { buildSummaryPrompt, renderBodyMessage, resultCharsShown } from './summaryPrompt';

@@ -6,7 +6,7 @@
  */
 import type { Message } from '../types';
 import { GOAL_MARKERS, type GoalMarker } from './summaryFormat';
-import { oneLine, shortenEnd } from './shorten';
+import { oneLine, shortenEnd } from '../text/shorten';
 
 /**
  * Longest fact kept, in characters.

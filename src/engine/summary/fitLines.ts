@@ -5,7 +5,7 @@
  * sets cost a handful of token counts, not one per line.
  */
 import type { CountText } from './summarizer';
-import { shortenEnd } from './shorten';
+import { shortenEnd } from '../text/shorten';
 
 /** Priorities of optional lines: 1 is kept first, 4 only when there is room left. */
 export const PRIORITY = {

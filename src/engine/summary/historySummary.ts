@@ -8,7 +8,7 @@ import type { ToolRecord } from '../ledger/ledgerTypes';
 import { readConversationFacts, unique, type ConversationFacts } from './conversationFacts';
 import { ESTIMATE_SAFETY, fitSections, PRIORITY, recentFirst, renderSkeleton, type CandidateLine, type FitSection } from './fitLines';
 import { artifactsSection, criticalFactsSection, progressSection } from './recordSections';
-import { shortenMiddle } from './shorten';
+import { shortenMiddle } from '../text/shorten';
 import { recoveryReferenceLines, sectionHeading, SUMMARY_TITLE } from './summaryFormat';
 import type { CountText, SummaryRequest } from './summarizer';
 

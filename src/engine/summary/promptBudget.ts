@@ -3,7 +3,7 @@
  * the window the answer needs, and a guide small enough to leave room for the conversation.
  */
 import { buildSummaryPrompt } from './summaryPrompt';
-import { shortenEnd, shortenMiddle } from './shorten';
+import { shortenEnd, shortenMiddle } from '../text/shorten';
 import type { CountText, SummaryGuide, SummaryRequest } from './summarizer';
 
 /**

@@ -5,7 +5,7 @@
 import type { CommandRecord, ErrorRecord, FileAction, FileRecord, ToolRecord } from '../ledger/ledgerTypes';
 import type { ConversationFacts } from './conversationFacts';
 import { PRIORITY, recentFirst, type CandidateLine, type FitSection } from './fitLines';
-import { oneLine, shortenEnd } from './shorten';
+import { oneLine, shortenEnd } from '../text/shorten';
 import { sectionHeading } from './summaryFormat';
 
 const { essential: ESSENTIAL, important: IMPORTANT, useful: USEFUL, detail: DETAIL } = PRIORITY;

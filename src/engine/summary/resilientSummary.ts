@@ -7,7 +7,7 @@ import { CancellationSource, CancelledError, type Cancellation } from '../cancel
 import type { Disposable } from '../events';
 import { summarizeInChunks } from './chunkedSummary';
 import type { CircuitBreaker } from './circuitBreaker';
-import { oneLine, shortenEnd } from './shorten';
+import { oneLine, shortenEnd } from '../text/shorten';
 import { SummaryWindowTooSmallError } from './summaryErrors';
 import { garbageReason } from './summaryQuality';
 import type { CountText, Summarizer, SummaryRequest } from './summarizer';

@@ -4,7 +4,7 @@
  * middle so one huge output cannot crowd out the rest of the history.
  */
 import type { Block, Message } from '../types';
-import { shortenMiddle } from './shorten';
+import { shortenMiddle } from '../text/shorten';
 
 /**
  * Characters kept of each tool result.

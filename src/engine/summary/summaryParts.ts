@@ -6,7 +6,7 @@
 import { message, textBlock, toolResultBlock, type Message, type ToolResultBlock } from '../types';
 import { ESTIMATE_SAFETY } from './fitLines';
 import { fitsWithin } from './promptBudget';
-import { shortenMiddle } from './shorten';
+import { shortenMiddle } from '../text/shorten';
 import { buildSummaryPrompt } from './summaryPrompt';
 import type { CountText, SummaryRequest } from './summarizer';
 

@@ -7,7 +7,7 @@ import type { Message } from '../types';
 import { DEFAULT_RESULT_CHARS, DEFAULT_TOOL_INPUT_CHARS, renderMessageForSummary, renderToolCall, toolNamesOf, type SummaryRenderOptions, type ToolNames } from './summaryInput';
 import { recoveryReferenceLines, sectionHeading, SUMMARY_TITLE } from './summaryFormat';
 import type { SummaryGuide, SummaryRequest } from './summarizer';
-import { shortenEnd } from './shorten';
+import { shortenEnd } from '../text/shorten';
 
 /** How history is rendered for the prompt: tool inputs and results cut to their head and tail. */
 export const HISTORY_RENDER_OPTIONS: Required<SummaryRenderOptions> = { maxResultChars: DEFAULT_RESULT_CHARS, maxToolInputChars: DEFAULT_TOOL_INPUT_CHARS };

@@ -5,7 +5,7 @@
  */
 import type { Message, ToolResultBlock } from '../types';
 import { ESTIMATE_SAFETY, MAX_FIT_ATTEMPTS } from './fitLines';
-import { shortenMiddle } from './shorten';
+import { shortenMiddle } from '../text/shorten';
 import { RECOVER_TOOL } from './summaryFormat';
 import type { CountText, SummaryRequest } from './summarizer';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { shortenMiddle } from '../../../src/engine/summary/shorten';
+import { shortenMiddle } from '../../../src/engine/text/shorten';
 import { renderMessagesForSummary } from '../../../src/engine/summary/summaryInput';
 import { assistant, call, result, user } from '../support/builders';
 

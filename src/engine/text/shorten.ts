@@ -1,5 +1,5 @@
 /**
- * Shortening text for summaries and prompts: keep the start and the end, say how much was left
+ * Shortening text for summaries, prompts and the ledger: keep the start and the end, say how much was left
  * out in between, so a reader knows the text is incomplete and by how much.
  */
 
