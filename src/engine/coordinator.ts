@@ -35,8 +35,6 @@ import { messageText, type Message } from './types';
 export interface TurnOptions {
   /** The language model summarizer; the deterministic one is used without it or when it fails. */
   readonly summarizer?: Summarizer;
-  /** The model in use, for the reliability score. */
-  readonly model?: string;
   /** Cancels an explicit compression. */
   readonly cancellation?: Cancellation;
   /** What an explicit compression should focus on (`/compress <focus>`). */
@@ -68,7 +66,6 @@ export interface CoordinatorHost {
   warn(message: string): void;
   view(budget: number): Promise<RequestView>;
   readArchive(): Promise<Message[]>;
-  log(events: readonly CompressionEvent[]): Promise<void>;
 }
 
 /** Why the user is offered a fresh session. */
@@ -100,8 +97,6 @@ export class CompressionCoordinator {
   get compactionState(): Compaction<Work>['state'] {
     return this.compaction.state;
   }
-
-  readonly onDidChangeCompaction = this.compaction.onDidChangeState;
 
   /** Resolves when background work has settled. */
   settled(): Promise<void> {
@@ -148,7 +143,7 @@ export class CompressionCoordinator {
   async compressNow(budget: number, turn: TurnOptions, events: CompressionEvent[]): Promise<Checkpoint | undefined> {
     this.applyUpgrade(events);
     if (!this.host.archiveComplete) return undefined;
-    if ((await this.compressOldResults(events)) && turn.cancellation?.isCancellationRequested) return undefined;
+    await this.compressOldResults(events);
     return this.runTier3(budget, turn, events, 'all-but-recent', true);
   }
 
@@ -385,7 +380,7 @@ export class CompressionCoordinator {
     }
     this.host.update({ contextConfidence: report.confidence });
     if (report.missing.length === 0) return;
-    this.host.update({ restored: renderReinsertion(report.missing), driftDetections: this.host.state.driftDetections + 1 });
+    this.host.update({ restored: renderReinsertion(report.missing) });
     const what = report.missing.map((m) => `${m.kind} "${m.text.length > 60 ? `${m.text.slice(0, 57)}…` : m.text}"`).join(', ');
     events.push(this.event('drift', 0, `Drift check: ${report.missing.length} item(s) missing after the checkpoint were restored from the ledger: ${what}`, 'drift-detected'));
   }

@@ -110,7 +110,6 @@ export class ContextSession {
       warn: (message) => this.warn(message),
       view: (budget) => this.view(budget),
       readArchive: () => this.readArchive(),
-      log: (events) => this.log(events),
     });
   }
 
@@ -231,12 +230,11 @@ export class ContextSession {
     const events: CompressionEvent[] = [];
     const offloads: OffloadRecord[] = [];
     const arrived: Message[] = [];
-    const callNames = toolCallNames([...this.data.active, ...messages]);
+    const calls = toolCallsById([...this.data.active, ...messages]);
     for (const msg of messages) {
-      arrived.push(archived ? await this.offloadLargeResults(msg, callNames, events, offloads) : msg);
+      arrived.push(archived ? await this.offloadLargeResults(msg, calls, events, offloads) : msg);
     }
     const checkpointCall = messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && this.options.checkpointTools.includes(b.name));
-    const calls = toolCallsById([...this.data.active, ...messages]);
     const ledger = await updateLedger(this.data.ledger, messages, {
       findCall: (id) => calls.get(id),
       countText: (t) => this.deps.counter.countText(t),
@@ -462,11 +460,11 @@ export class ContextSession {
     }
   }
 
-  private async offloadLargeResults(msg: Message, callNames: ReadonlyMap<string, string>, events: CompressionEvent[], records: OffloadRecord[]): Promise<Message> {
+  private async offloadLargeResults(msg: Message, calls: ReadonlyMap<string, ToolCallBlock>, events: CompressionEvent[], records: OffloadRecord[]): Promise<Message> {
     if (!msg.blocks.some((b) => b.type === 'toolResult')) return msg;
     const blocks: Block[] = [];
     for (const block of msg.blocks) {
-      blocks.push(block.type === 'toolResult' ? await this.offloadIfLarge(block, block.toolName ?? callNames.get(block.callId) ?? 'tool', msg, events, records) : block);
+      blocks.push(block.type === 'toolResult' ? await this.offloadIfLarge(block, block.toolName ?? calls.get(block.callId)?.name ?? 'tool', msg, events, records) : block);
     }
     return blocks.every((b, i) => b === msg.blocks[i]) ? msg : { ...msg, blocks };
   }
@@ -576,12 +574,6 @@ function toolCallsById(messages: readonly Message[]): Map<string, ToolCallBlock>
 
 /** The session log's file name, in the session's folder. */
 export const SESSION_LOG_FILE = 'session-log.md';
-
-function toolCallNames(messages: readonly Message[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const m of messages) for (const b of m.blocks) if (b.type === 'toolCall') names.set(b.id, b.name);
-  return names;
-}
 
 /** The session's title: its first user request, on one line. */
 function titleOf(messages: readonly Message[]): string {

@@ -37,8 +37,6 @@ export interface SessionState {
   readonly restored: string;
   /** Share of what must survive a compression that did survive the last one (1 before any). */
   readonly contextConfidence: number;
-  /** Drift checks that found something missing. */
-  readonly driftDetections: number;
   /** False once the automatic snapshot at high usage was taken; armed again by the next Tier 3. */
   readonly autoSnapshotArmed: boolean;
   /** The session this one was started fresh from. */
@@ -52,7 +50,6 @@ const LATER_FIELDS = {
   compressions: 0,
   restored: '',
   contextConfidence: 1,
-  driftDetections: 0,
   autoSnapshotArmed: true,
 } satisfies Partial<SessionState>;
 
@@ -91,7 +88,6 @@ export function isSessionState(v: unknown): v is SessionState {
     typeof v.compressions === 'number' &&
     typeof v.restored === 'string' &&
     typeof v.contextConfidence === 'number' &&
-    typeof v.driftDetections === 'number' &&
     typeof v.autoSnapshotArmed === 'boolean' &&
     (v.parentSessionId === undefined || typeof v.parentSessionId === 'string')
   );

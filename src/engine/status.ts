@@ -84,7 +84,7 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     checkpoints: i.state.checkpoints.map((c) => ({ range: c.range, age: AGE_LABELS[c.age], tokens: c.currentTokens, originalTokens: c.originalTokens, summarizedBy: c.summarizedBy })),
     goals: i.state.ledger.goals.filter((g) => g.status === 'active').length,
     decisions: i.state.ledger.decisions.length,
-    driftDetections: i.state.driftDetections,
+    driftDetections: i.state.history.filter((e) => e.name === 'drift-detected').length,
     ...(i.reliability ? { reliability: i.reliability } : {}),
     ...(i.snapshots !== undefined ? { snapshots: i.snapshots } : {}),
     ...(i.compaction ? { compaction: i.compaction } : {}),

@@ -8,8 +8,14 @@ import type { SessionManager } from './sessions';
 /** Keystrokes closer together than this are one search. */
 const PICK_DEBOUNCE_MS = 150;
 
+/** An index over a set of sessions, and the checkpoint summaries it holds by session and ref. */
+interface IndexEntry {
+  readonly index: RecoveryIndex;
+  checkpoints: Map<string, string>;
+}
+
 export class Recovery {
-  private readonly indexes = new Map<string, { index: RecoveryIndex; checkpointRefs: Set<string> }>();
+  private readonly indexes = new Map<string, IndexEntry>();
 
   constructor(private readonly sessions: SessionManager) {}
 
@@ -26,7 +32,7 @@ export class Recovery {
     let entry = this.indexes.get(key);
     if (entry) await entry.index.refresh();
     else {
-      entry = { index: await RecoveryIndex.build(this.sessions.store, ids), checkpointRefs: new Set() };
+      entry = { index: await RecoveryIndex.build(this.sessions.store, ids), checkpoints: new Map() };
       this.indexes.set(key, entry);
     }
     await this.indexCheckpoints(entry, ids);
@@ -43,21 +49,24 @@ export class Recovery {
     return ids;
   }
 
-  /** Checkpoints are not files: their summaries are added to the index, and merged-away ones removed. */
-  private async indexCheckpoints(entry: { index: RecoveryIndex; checkpointRefs: Set<string> }, ids: readonly string[]): Promise<void> {
-    const current = new Set<string>();
+  /**
+   * Checkpoints are not files: their summaries are added to the index when new or changed (aging
+   * rewrites them), and merged-away ones removed.
+   */
+  private async indexCheckpoints(entry: IndexEntry, ids: readonly string[]): Promise<void> {
+    const current = new Map<string, string>();
     for (const id of ids) {
       const session = await this.sessions.get(id);
       const documents = (session?.checkpoints ?? []).map((c, i) => ({ ref: `checkpoint ${i + 1} · ${c.range} (${c.id})`, text: c.summary, sessionId: id }));
-      documents.forEach((d) => current.add(`${id}\u0000${d.ref}`));
-      entry.index.addDocuments('checkpoint', documents);
+      for (const d of documents) current.set(`${id}\u0000${d.ref}`, d.text);
+      entry.index.addDocuments('checkpoint', documents.filter((d) => entry.checkpoints.get(`${id}\u0000${d.ref}`) !== d.text));
     }
-    for (const stale of entry.checkpointRefs) {
+    for (const stale of entry.checkpoints.keys()) {
       if (current.has(stale)) continue;
       const [sessionId, ref] = stale.split('\u0000');
       entry.index.removeDocument('checkpoint', ref, sessionId);
     }
-    entry.checkpointRefs = current;
+    entry.checkpoints = current;
   }
 
   /** "Recover from offloaded content": type to search, choose a hit to open it where it was found. */

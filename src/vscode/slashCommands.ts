@@ -31,12 +31,11 @@ type SlashCommand = (c: SlashCommandContext) => Promise<void>;
 
 const count = (x: number) => Math.round(x).toLocaleString('en-US');
 
-/** The turn options of a chat request: the summarizer model, cancellation and progress. */
+/** The turn options of a chat request: the summarizer, cancellation and progress. */
 export async function turnOptionsFor(c: Pick<SlashCommandContext, 'request' | 'stream' | 'token' | 'deps'>, focus?: string): Promise<TurnOptions> {
   const summarizer = await summarizerFor(c.deps.config().summarizerModel, c.request.model);
   return {
     ...(summarizer ? { summarizer } : {}),
-    model: c.request.model.family || c.request.model.id,
     cancellation: c.token,
     progress: (message) => c.stream.progress(message),
     ...(focus ? { focus } : {}),

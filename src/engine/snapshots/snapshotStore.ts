@@ -59,10 +59,19 @@ interface Entry {
   readonly number: number;
 }
 
+function sortNewestFirst<T extends Omit<Entry, 'snapshot'>>(entries: T[]): T[] {
+  return entries.sort((a, b) => b.summary.at - a.summary.at || b.number - a.number || (a.summary.id < b.summary.id ? 1 : -1));
+}
+
 /** The snapshots of one session. Creates made through one instance run one at a time. */
 export class SnapshotStore {
   private readonly folder: string;
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * Summaries of the files already read, by file name. Snapshots never change once written, so
+   * listing again (the tree and the report do, often) reads only files it has not seen.
+   */
+  private readonly known = new Map<string, Omit<Entry, 'snapshot'>>();
 
   constructor(private readonly store: Store, private readonly sessionId: string, private readonly clock: Clock) {
     this.folder = sessionPaths(sessionId).snapshots;
@@ -77,7 +86,17 @@ export class SnapshotStore {
 
   /** Every snapshot file, newest first; a file that cannot be read back is listed with `readable: false`. */
   async list(): Promise<SnapshotSummary[]> {
-    return (await this.scan()).map((e) => e.summary);
+    const names = await this.fileNames('list');
+    for (const name of [...this.known.keys()]) if (!names.includes(name)) this.known.delete(name);
+    await Promise.all(
+      names
+        .filter((n) => !this.known.has(n))
+        .map(async (n) => {
+          const { summary, number } = this.parse(n, await this.store.read(this.pathOf(n)).catch(() => undefined));
+          this.known.set(n, { summary, number });
+        }),
+    );
+    return sortNewestFirst(names.flatMap((n) => this.known.get(n) ?? [])).map((e) => e.summary);
   }
 
   /** The snapshot with this id, or else the newest whose name matches case-insensitively. */
@@ -98,6 +117,7 @@ export class SnapshotStore {
     if (target === undefined) return false;
     try {
       await this.store.remove(this.pathOf(target));
+      this.known.delete(target);
     } catch (e) {
       const reason = plainReason(e);
       throw new SnapshotError(`Snapshot ${id} could not be removed: ${reason}.`, reason, e);
@@ -131,7 +151,9 @@ export class SnapshotStore {
       const reason = plainReason(e);
       throw new SnapshotError(`Snapshot "${name}" could not be saved: ${reason}.`, reason, e);
     }
-    return summaryOf(snapshot, this.pathOf(fileName));
+    const summary = summaryOf(snapshot, this.pathOf(fileName));
+    this.known.set(fileName, { summary, number });
+    return summary;
   }
 
   /** Reads every file once, newest first. */
@@ -140,7 +162,7 @@ export class SnapshotStore {
     const entries = await Promise.all(
       names.map(async (n) => this.parse(n, await this.store.read(this.pathOf(n)).catch(() => undefined))),
     );
-    return entries.sort((a, b) => b.summary.at - a.summary.at || b.number - a.number || (a.summary.id < b.summary.id ? 1 : -1));
+    return sortNewestFirst(entries);
   }
 
   private parse(fileName: string, text: string | undefined): Entry {

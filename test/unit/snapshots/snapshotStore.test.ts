@@ -127,11 +127,13 @@ describe('snapshot store', () => {
     assert.equal(next.name, 'Snapshot 8 · manual', 'numbers are never reused, even from unreadable files');
   });
 
-  it('reads each file once when listing', async () => {
+  it('reads each file once when listing, and not again on the next listing', async () => {
     const store = new CountingStore();
-    const { snapshots } = rig(store);
-    for (let i = 0; i < 3; i++) await snapshots.create({ reason: 'auto', content: sampleContent(), tokens: 1 });
+    const { snapshots: writer, clock } = rig(store);
+    for (let i = 0; i < 3; i++) await writer.create({ reason: 'auto', content: sampleContent(), tokens: 1 });
+    const snapshots = new SnapshotStore(store, SESSION, clock);
     store.reads = 0;
+    await snapshots.list();
     await snapshots.list();
     assert.equal(store.reads, 3);
   });
