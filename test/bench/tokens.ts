@@ -42,7 +42,7 @@ async function timedAsync<T>(work: () => Promise<T>): Promise<{ result: T; ms: n
 
 function devTexts(): string[] {
   const texts = transcriptFiles().flatMap((file) => transcriptStrings(file, THROUGHPUT_CHARS_PER_FILE));
-  if (texts.length === 0) throw new Error('The dev transcripts are missing: /work/shared/data/transcripts');
+  if (texts.length === 0) throw new Error('The real transcripts are missing: test/fixtures/transcripts/set1');
   return texts;
 }
 

@@ -2,7 +2,7 @@
 // Runs a mocha suite inside a real VS Code 1.100 extension host: code-server on 127.0.0.1 in an isolated run
 // folder, the workbench opened in headless Debian chromium through playwright-core, and the tests started
 // through the workbench's `payload` URL parameter (extensionDevelopmentPath + extensionTestsPath), the way
-// VS Code's own browser integration tests do. See /work/shared/docs/real-vscode-testing.md.
+// VS Code's own browser integration tests do. See test/vscode/README.md.
 //
 // CLI:
 //   node test/vscode/harness.js --tests out/test/integration/index.js [--dev <folder> | --vsix <file>]

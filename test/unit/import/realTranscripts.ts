@@ -1,5 +1,5 @@
 /**
- * The real dev transcripts (/work/shared/data/transcripts), their manifest and their probes.
+ * The real dev transcripts (test/fixtures/transcripts/set1), their manifest and their probes.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

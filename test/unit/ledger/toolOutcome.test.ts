@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { exitCodeFromResult, toolOutcome } from '../../../src/engine/ledger/toolOutcome';
 import { toolResultBlock } from '../../../src/engine/types';
 
-/** Result texts as the real transcripts (/work/shared/data/transcripts) have them. */
+/** Result texts as the real transcripts (test/fixtures/transcripts/set1) have them. */
 const CLAUDE_CODE_BASH_ERROR =
   'Exit code 128\nfatal: The current branch spotter-gqc has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin spotter-gqc\n';
 const MINI_SWE_AGENT_FAILURE =

@@ -4,11 +4,10 @@ import * as path from 'node:path';
 import { RecoveryIndex } from '../../../src/engine/recovery/recoveryIndex';
 import { readOffloaded } from '../../../src/engine/recovery/readOffloaded';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
+import { TRANSCRIPTS_FOLDER } from '../support/repository';
 import { SESSION, offloadedPath } from './fixtures';
 
-/** The compiled test runs from out/test/unit/recovery; the shared data sits next to the repository. */
-const TRANSCRIPTS = path.resolve(__dirname, '../../../../../shared/data/transcripts');
-const CLINE_SESSION = path.join(TRANSCRIPTS, 'cline__sdk_session.messages.json');
+const CLINE_SESSION = path.join(TRANSCRIPTS_FOLDER, 'cline__sdk_session.messages.json');
 
 describe('recovery search: a real transcript offloaded as raw text', () => {
   it('finds a distinctive string of a Cline SDK session on a line that has it, and reads that line back', async function () {

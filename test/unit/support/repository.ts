@@ -1,4 +1,4 @@
-/** Where the repository and the shared transcripts are, from wherever a compiled test runs (out/…). */
+/** Where the repository and its real transcripts are, from wherever a compiled test runs (out/…). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -13,8 +13,8 @@ export const REPOSITORY_ROOT = (() => {
   return dir;
 })();
 
-/**
- * The shared transcripts sit beside the repository (<root>/../shared/data/transcripts);
- * CTX_TRANSCRIPTS_DIR points elsewhere.
- */
-export const TRANSCRIPTS_FOLDER = process.env.CTX_TRANSCRIPTS_DIR ?? path.resolve(REPOSITORY_ROOT, '..', 'shared', 'data', 'transcripts');
+/** The real transcripts copied into the repository, one folder per set (see its README.md). */
+export const TRANSCRIPT_SETS_FOLDER = path.join(REPOSITORY_ROOT, 'test', 'fixtures', 'transcripts');
+
+/** The first set of real transcripts; CTX_TRANSCRIPTS_DIR points elsewhere. */
+export const TRANSCRIPTS_FOLDER = process.env.CTX_TRANSCRIPTS_DIR ?? path.join(TRANSCRIPT_SETS_FOLDER, 'set1');

@@ -1,4 +1,4 @@
-/** Reads the real dev transcripts (/work/shared/data/transcripts) as test text. */
+/** Reads the real dev transcripts (test/fixtures/transcripts/set1) as test text. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TRANSCRIPTS_FOLDER } from '../support/repository';
