@@ -39,21 +39,20 @@ const entryPoints = [
   // The extension itself: activation must stay cheap, so it never bundles a rank file.
   { in: 'src/extension.ts', out: 'extension' },
   // The tokenizer runs in a worker thread so building the encoder never blocks the extension host.
-  { in: 'src/tokenizerWorker.ts', out: 'tokenizerWorker' },
+  { in: 'src/engine/tokens/worker/tokenizerWorker.ts', out: 'tokenizerWorker' },
   // The command line: replay transcripts and search a session's storage.
   { in: 'src/cli/main.ts', out: 'cli' },
   // Rank files, megabytes each, bundled apart: the worker requires only the one it needs, at run
-  // time, from dist/ranks next to itself (src/tokenizer/rankFiles.ts).
+  // time, from dist/ranks next to itself (src/engine/tokens/worker/rankFiles.ts).
   { in: require.resolve('js-tiktoken/ranks/o200k_base'), out: 'ranks/o200k_base' },
   { in: require.resolve('js-tiktoken/ranks/cl100k_base'), out: 'ranks/cl100k_base' },
 ];
 
 async function main() {
-  const contexts = await Promise.all(
-    entryPoints
-      .filter((entry) => require('fs').existsSync(entry.in))
-      .map((entry) => esbuild.context({ ...shared, entryPoints: [entry], outdir: 'dist' })),
-  );
+  // A missing entry is a broken build, never a smaller one.
+  const missing = entryPoints.filter((entry) => !require('fs').existsSync(entry.in));
+  if (missing.length > 0) throw new Error(`Missing entry file(s): ${missing.map((entry) => entry.in).join(', ')}`);
+  const contexts = await Promise.all(entryPoints.map((entry) => esbuild.context({ ...shared, entryPoints: [entry], outdir: 'dist' })));
   if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));
     return;
@@ -63,6 +62,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  console.error(`✘ [ERROR] ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

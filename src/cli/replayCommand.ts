@@ -1,15 +1,15 @@
 /** `replay <transcript> --budget <tokens> --out <dir> [--format <name>] [--json]` */
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MalformedTranscriptError, TranscriptFormatError } from '../engine/import/importErrors';
-import { importTranscript } from '../engine/import/importTranscript';
-import type { ImportResult, TranscriptFormat } from '../engine/import/importTypes';
-import { renderContext } from '../engine/replay/renderContext';
-import { replayTranscript } from '../engine/replay/replayTranscript';
+import { MalformedTranscriptError, TranscriptFormatError } from './import/importErrors';
+import { importTranscript } from './import/importTranscript';
+import type { ImportResult, TranscriptFormat } from './import/importTypes';
+import { renderContext } from './replay/renderContext';
+import { replayTranscript } from './replay/replayTranscript';
 import { FileStore } from '../engine/storage/fileStore';
 import { TokenCounter } from '../engine/tokens/counter';
 import { LocalTokenizer } from '../engine/tokens/localTokenizer';
-import { rankLoaderFor } from '../tokenizer/rankFiles';
+import { rankLoaderFor } from '../engine/tokens/worker/rankFiles';
 import { InputError, UsageError } from './cliErrors';
 import { positiveInteger, type CommandSpec, type ParsedCommand } from './commandLine';
 import { CONTEXT_FILE, FIGURES_FILE, prepareOutputFolder } from './outputFolder';

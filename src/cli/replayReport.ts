@@ -1,6 +1,6 @@
 /** What `replay` prints with --json and writes to replay.json: the replay's figures and where things are. */
 import * as path from 'node:path';
-import type { ReplayFigures } from '../engine/replay/replayFigures';
+import type { ReplayFigures } from './replay/replayFigures';
 import { SESSIONS_FOLDER } from '../engine/sessionPaths';
 import { FIGURES_FILE } from './outputFolder';
 

@@ -1,4 +1,4 @@
-import type { TranscriptFormat } from '../engine/import/importTypes';
+import type { TranscriptFormat } from './import/importTypes';
 
 /** Every format name, as a record so a format added to the importers fails to compile until it is listed. */
 const FORMAT_NAMES: Readonly<Record<TranscriptFormat, true>> = {

@@ -15,7 +15,7 @@ import { parseSessionState } from '../engine/sessionState';
 import { contextStatus, type ContextStatus } from '../engine/status';
 import { TokenCounter } from '../engine/tokens/counter';
 import { chooseEncoding } from '../engine/tokens/encodingChoice';
-import { WorkerTokenizer } from '../tokenizer/workerTokenizer';
+import { WorkerTokenizer } from '../engine/tokens/worker/workerTokenizer';
 import type { CtxConfig } from './config';
 
 /** The figure used for a session's budget before any model has been seen (a common 128K window). */

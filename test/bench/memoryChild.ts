@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { replayTranscript } from '../../src/engine/replay/replayTranscript';
+import { replayTranscript } from '../../src/cli/replay/replayTranscript';
 import { FileStore } from '../../src/engine/storage/fileStore';
 import { DEFAULT_ANSWER_RESERVE_TOKENS } from '../../src/engine/budget';
 import { importForReplay, readyCounter } from './replayFixtures';

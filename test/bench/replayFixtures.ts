@@ -5,8 +5,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { importTranscript } from '../../src/engine/import/importTranscript';
-import type { ImportResult } from '../../src/engine/import/importTypes';
+import { importTranscript } from '../../src/cli/import/importTranscript';
+import type { ImportResult } from '../../src/cli/import/importTypes';
 import { TokenCounter } from '../../src/engine/tokens/counter';
 import { LocalTokenizer } from '../../src/engine/tokens/localTokenizer';
 import type { Block, Message } from '../../src/engine/types';

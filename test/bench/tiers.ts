@@ -8,8 +8,8 @@
  */
 import { DEFAULT_ANSWER_RESERVE_TOKENS } from '../../src/engine/budget';
 import { DEFAULT_OPTIONS, type EngineOptions } from '../../src/engine/options';
-import { filesWrittenBy } from '../../src/engine/replay/transcriptWorkspace';
-import { replayTranscript } from '../../src/engine/replay/replayTranscript';
+import { filesWrittenBy } from '../../src/cli/replay/transcriptWorkspace';
+import { replayTranscript } from '../../src/cli/replay/replayTranscript';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { offloadDecision, offloadResult } from '../../src/engine/tiers/offload';
 import { truncatePersistedInputs } from '../../src/engine/tiers/truncateInputs';

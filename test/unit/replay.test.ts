@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { importTranscript } from '../../src/engine/import/importTranscript';
+import { importTranscript } from '../../src/cli/import/importTranscript';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
-import { filesWrittenBy } from '../../src/engine/replay/transcriptWorkspace';
+import { filesWrittenBy } from '../../src/cli/replay/transcriptWorkspace';
 import { ContextSession } from '../../src/engine/session';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../src/engine/tokens/counter';

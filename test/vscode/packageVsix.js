@@ -6,7 +6,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { ROOT } = require('./install');
 
-/** vsce flags for what the manifest does not declare yet (see the report to the lead). */
+/** vsce flags: dependencies are bundled by esbuild, and the manifest names no repository. */
 const VSCE_FLAGS = ['--no-dependencies', '--allow-missing-repository'];
 
 /** Builds and packages ctx into `outFile` (default .vscode-test/vsix/ctx-<version>.vsix); returns its path. */
@@ -24,7 +24,17 @@ function packageCtx(outFile) {
   if (result.status !== 0 || !fs.existsSync(vsix)) {
     throw new Error(`vsce package failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
+  const shipped = listVsix(vsce);
+  const unwanted = shipped.filter((file) => file.endsWith('.map') || file.startsWith('src/') || file.startsWith('test/'));
+  if (unwanted.length > 0) throw new Error(`The .vsix would ship files that are not the product: ${unwanted.join(', ')}`);
   return vsix;
+}
+
+/** The files `vsce package` puts in the .vsix (after .vscodeignore). */
+function listVsix(vsce) {
+  const result = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) throw new Error(`vsce ls failed (exit ${result.status}):\n${result.stderr}`);
+  return result.stdout.split('\n').map((line) => line.trim()).filter(Boolean);
 }
 
 module.exports = { packageCtx };

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Archive } from '../../../src/engine/archive';
 import { budgetFor } from '../../../src/engine/budget';
-import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { LEVELS } from '../../../src/engine/levels';
 import type { RecoveryHit } from '../../../src/engine/recovery/recoveryTypes';
 import { sessionPaths } from '../../../src/engine/sessionPaths';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { CLAUDE_CODE_COMPACTION_MARKER } from '../../../src/engine/import/claudeCodeConversation';
-import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { CLAUDE_CODE_COMPACTION_MARKER } from '../../../src/cli/import/claudeCodeConversation';
+import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { messageText, toolCalls, toolResults } from '../../../src/engine/types';
 import { assistantRecord, jsonl, progressRecord, text, toolResult, toolUse, userRecord } from './claudeCodeRecords';
 import { assertWellFormed } from './pairingInvariants';

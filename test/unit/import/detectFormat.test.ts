@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { detectTranscriptFormat } from '../../../src/engine/import/detect';
-import { TranscriptFormatError } from '../../../src/engine/import/importErrors';
-import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { detectTranscriptFormat } from '../../../src/cli/import/detect';
+import { TranscriptFormatError } from '../../../src/cli/import/importErrors';
+import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { jsonl, userRecord } from './claudeCodeRecords';
 
 describe('format detection', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { MalformedTranscriptError, TranscriptFormatError } from '../../../src/engine/import/importErrors';
-import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { MalformedTranscriptError, TranscriptFormatError } from '../../../src/cli/import/importErrors';
+import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { assistantRecord, jsonl, text, userRecord } from './claudeCodeRecords';
 
 describe('malformed and unknown transcripts', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { messageText, toolCalls, toolResults } from '../../../src/engine/types';
 import { assertWellFormed } from './pairingInvariants';
 

@@ -3,7 +3,7 @@
  * messages hold only results, and ids are unique.
  */
 import * as assert from 'node:assert/strict';
-import type { ImportResult } from '../../../src/engine/import/importTypes';
+import type { ImportResult } from '../../../src/cli/import/importTypes';
 
 export function assertWellFormed(result: ImportResult): void {
   const messageIds = new Set<string>();

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { importTranscript } from '../../../src/engine/import/importTranscript';
-import type { ImportResult, TranscriptFormat } from '../../../src/engine/import/importTypes';
+import { importTranscript } from '../../../src/cli/import/importTranscript';
+import type { ImportResult, TranscriptFormat } from '../../../src/cli/import/importTypes';
 import { toolCalls, type Message } from '../../../src/engine/types';
 import { assertWellFormed } from './pairingInvariants';
 import { allMessages, readManifest, readProbes, readTranscript, visibleTexts, type ManifestEntry } from './realTranscripts';

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TRANSCRIPTS_FOLDER } from '../support/repository';
-import type { ImportResult } from '../../../src/engine/import/importTypes';
+import type { ImportResult } from '../../../src/cli/import/importTypes';
 import type { Message } from '../../../src/engine/types';
 
 export { TRANSCRIPTS_FOLDER };

@@ -1,7 +1,7 @@
 /** The shared real transcripts, imported. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { importTranscript } from '../../../src/cli/import/importTranscript';
 import type { Message } from '../../../src/engine/types';
 import { TRANSCRIPTS_FOLDER } from '../support/repository';
 

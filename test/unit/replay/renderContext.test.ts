@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { renderContext } from '../../../src/engine/replay/renderContext';
+import { renderContext } from '../../../src/cli/replay/renderContext';
 import { message, textBlock, toolCallBlock, toolResultBlock } from '../../../src/engine/types';
 
 describe('the rendered context', () => {

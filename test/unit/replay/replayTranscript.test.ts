@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { budgetFor } from '../../../src/engine/budget';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import type { ReplayProgress } from '../../../src/engine/replay/replayFigures';
-import { replayTranscript } from '../../../src/engine/replay/replayTranscript';
+import type { ReplayProgress } from '../../../src/cli/replay/replayFigures';
+import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { message, textBlock, toolCallBlock, type Message } from '../../../src/engine/types';

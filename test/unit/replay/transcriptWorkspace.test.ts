@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { filesWrittenBy, TranscriptWorkspace } from '../../../src/engine/replay/transcriptWorkspace';
+import { filesWrittenBy, TranscriptWorkspace } from '../../../src/cli/replay/transcriptWorkspace';
 import { message, toolCallBlock, type ToolInput } from '../../../src/engine/types';
 
 const calling = (name: string, input: ToolInput) => message(`a-${name}-${JSON.stringify(input).length}`, 'assistant', [toolCallBlock(`c-${Math.random()}`, name, input)]);

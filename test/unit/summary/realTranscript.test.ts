@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { NEVER_CANCELLED } from '../../../src/engine/cancellation';
-import { importTranscript } from '../../../src/engine/import/importTranscript';
+import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { DeterministicSummarizer } from '../../../src/engine/summary/deterministicSummarizer';
 import { sectionHeading, SUMMARY_SECTIONS } from '../../../src/engine/summary/summaryFormat';
 import type { SummaryRequest } from '../../../src/engine/summary/summarizer';

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { LocalTokenizer } from '../../../src/engine/tokens/localTokenizer';
-import { TokenizerDisposedError, WorkerTokenizer } from '../../../src/tokenizer/workerTokenizer';
+import { TokenizerDisposedError, WorkerTokenizer } from '../../../src/engine/tokens/worker/workerTokenizer';
 import { WarningLog } from './fakeTokenizers';
 
-/** The worker as tsc compiles it (out/src/tokenizerWorker.js); it reads ranks from js-tiktoken. */
-const COMPILED_WORKER = path.resolve(__dirname, '../../../src/tokenizerWorker.js');
+/** The worker as tsc compiles it (out/src/engine/tokens/worker/tokenizerWorker.js); it reads ranks from js-tiktoken. */
+const COMPILED_WORKER = path.resolve(__dirname, '../../../src/engine/tokens/worker/tokenizerWorker.js');
 /** Exits as soon as it starts, like a worker killed before it could build. */
 const EXITING_WORKER = path.resolve(__dirname, 'exitingWorker.js');
 

@@ -1,7 +1,7 @@
 /**
  * Tool-call arguments as the model produced them, turned into the model's object form.
  */
-import type { ToolInput } from '../types';
+import type { ToolInput } from '../../engine/types';
 import { isJsonObject } from './jsonShape';
 
 /**

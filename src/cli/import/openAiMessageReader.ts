@@ -3,7 +3,7 @@
  * `tool` messages answering them by `tool_call_id` (or SWE-agent's `tool_call_ids` list), and the
  * legacy `function_call` / `function` pair.
  */
-import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../types';
+import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
 import { arrayField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart } from './messageDraft';
 import { renderContent } from './renderContent';

@@ -2,7 +2,7 @@
  * The last pass of every import: each tool result must answer an earlier call with the same id.
  * Results that answer nothing are kept as user text rather than dropped or left dangling.
  */
-import { message, textBlock, toolCallBlock, toolResultBlock, type Block, type Message, type ToolResultBlock } from '../types';
+import { message, textBlock, toolCallBlock, toolResultBlock, type Block, type Message, type ToolResultBlock } from '../../engine/types';
 import type { ImportWarning } from './importTypes';
 import type { MessageDraft } from './messageDraft';
 

@@ -2,9 +2,9 @@
  * The workspace a replayed transcript would have left on disk, held in memory: tier 2 only drops
  * a write's content from the context when the file holds it, and a replay has no real files.
  */
-import type { WorkspaceFiles } from '../ports';
-import { persistableInput } from '../tiers/truncateInputs';
-import { toolCalls, type Message, type ToolCallBlock } from '../types';
+import type { WorkspaceFiles } from '../../engine/ports';
+import { persistableInput } from '../../engine/tiers/truncateInputs';
+import { toolCalls, type Message, type ToolCallBlock } from '../../engine/types';
 
 /** Keys an edit tool uses for the text it replaces (the counterpart of tier 2's fragment keys). */
 const REPLACED_TEXT_KEYS = ['old_string', 'oldString', 'old_str', 'oldText', 'old_text'];

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { EncodingName, Logger, Tokenizer } from '../engine/ports';
-import { LocalTokenizer } from '../engine/tokens/localTokenizer';
+import type { EncodingName, Logger, Tokenizer } from '../../ports';
+import { LocalTokenizer } from '../localTokenizer';
 import { rankLoaderFor } from './rankFiles';
 import { isWorkerReply, type CountRequest, type WorkerReply, type WorkerStart } from './workerProtocol';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { EncodingName } from '../engine/ports';
-import { loadPackageRanks, type RankLoader } from '../engine/tokens/localTokenizer';
+import type { EncodingName } from '../../ports';
+import { loadPackageRanks, type RankLoader } from '../localTokenizer';
 
 /**
  * The build (esbuild.js) writes each rank file to `dist/ranks/<encoding>.js`, next to the

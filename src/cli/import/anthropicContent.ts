@@ -3,7 +3,7 @@
  * A user turn splits into tool messages (one per result) and user text; an assistant turn keeps
  * its text and tool calls together.
  */
-import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../types';
+import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart } from './messageDraft';
 import { IMAGE_PLACEHOLDER, renderContent } from './renderContent';

@@ -2,7 +2,7 @@
  * Where an importer puts what it reads: sessions of message drafts, warnings and counts. One sink
  * per import; `finish` pairs results with calls and produces the `ImportResult`.
  */
-import type { Role } from '../types';
+import type { Role } from '../../engine/types';
 import { MalformedTranscriptError } from './importErrors';
 import type { ImportedSession, ImportResult, ImportWarning, MalformedPolicy, TranscriptFormat } from './importTypes';
 import type { DraftPart, MessageDraft } from './messageDraft';

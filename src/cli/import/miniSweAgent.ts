@@ -5,7 +5,7 @@
  * `<warning>` variant, a timeout, or the final submission). A turn with zero or several blocks was
  * rejected unrun by mini-swe-agent, so it stays text and the format error after it stays a user message.
  */
-import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../types';
+import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
 import { bashBlocks, withoutBlock } from './fencedBlocks';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';

@@ -3,7 +3,7 @@
  * SDK session (`{version, sessionId, system_prompt, messages:[{id, role, content, ts}]}`).
  * Cline's `tool_result` content is a JSON string; it is kept as the result text exactly as stored.
  */
-import { textBlock } from '../types';
+import { textBlock } from '../../engine/types';
 import { convertAssistantContent, convertUserContent } from './anthropicContent';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';

@@ -3,14 +3,14 @@
  * one: every message arrives through `add` (tier 1 on arrival), then `prepare` runs for the next
  * request (tier 2, checkpoints, the watermark, and whatever tiers the session gains later).
  */
-import { budgetFor } from '../budget';
+import { budgetFor } from '../../engine/budget';
 import type { TranscriptFormat } from '../import/importTypes';
-import { DEFAULT_OPTIONS, type EngineOptions } from '../options';
-import { silentLogger, systemClock, type Clock, type Logger, type Store } from '../ports';
-import { ContextSession, type PreparedContext, type SessionDeps } from '../session';
-import { newSessionId } from '../sessionPaths';
-import type { TokenCounter } from '../tokens/counter';
-import { toolCalls, type Message } from '../types';
+import { DEFAULT_OPTIONS, type EngineOptions } from '../../engine/options';
+import { silentLogger, systemClock, type Clock, type Logger, type Store } from '../../engine/ports';
+import { ContextSession, type PreparedContext, type SessionDeps } from '../../engine/session';
+import { newSessionId } from '../../engine/sessionPaths';
+import type { TokenCounter } from '../../engine/tokens/counter';
+import { toolCalls, type Message } from '../../engine/types';
 import { ReplayClock } from './replayClock';
 import type { ReplayFigures, ReplayProgress } from './replayFigures';
 import { TranscriptWorkspace } from './transcriptWorkspace';

@@ -1,13 +1,13 @@
 /**
  * The tokenizer worker thread: builds the encoder named in `workerData` once, then answers count
  * requests. Building takes hundreds of milliseconds and counting a long conversation tens, so
- * both stay off the extension host's thread. Protocol: src/tokenizer/workerProtocol.ts.
+ * both stay off the extension host's thread. Protocol: workerProtocol.ts.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { BpeTokenCounter } from './engine/tokens/bpe';
-import { isRankData } from './engine/tokens/rankData';
-import { rankLoaderFor } from './tokenizer/rankFiles';
-import { isCountRequest, isWorkerStart, type WorkerReply } from './tokenizer/workerProtocol';
+import { BpeTokenCounter } from '../bpe';
+import { isRankData } from '../rankData';
+import { rankLoaderFor } from './rankFiles';
+import { isCountRequest, isWorkerStart, type WorkerReply } from './workerProtocol';
 
 function build(port: MessagePort): BpeTokenCounter | undefined {
   const started = performance.now();

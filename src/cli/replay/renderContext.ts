@@ -2,8 +2,8 @@
  * The context as the model would be sent it, as Markdown: one section per message with its role,
  * its text as it is, each tool call with its JSON input and each tool result with its content.
  */
-import type { Level } from '../levels';
-import type { Block, Message } from '../types';
+import type { Level } from '../../engine/levels';
+import type { Block, Message } from '../../engine/types';
 
 /** The figures shown above the messages; all optional, so any message list can be rendered. */
 export interface ContextHeading {

@@ -1,7 +1,7 @@
 /**
  * One Claude Code conversation (the main chain or a subagent's) from its user and assistant records.
  */
-import { textBlock, type Block } from '../types';
+import { textBlock, type Block } from '../../engine/types';
 import { convertAssistantContent, convertUserContent, type ConvertedContent } from './anthropicContent';
 import type { ImportSink } from './importSink';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';

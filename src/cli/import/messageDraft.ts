@@ -2,7 +2,7 @@
  * Messages while an importer still builds them: Claude Code spreads one reply over several
  * records, so blocks are appended after the message was placed in the conversation.
  */
-import type { Block, Role } from '../types';
+import type { Block, Role } from '../../engine/types';
 
 /** A message whose blocks can still grow. */
 export interface MessageDraft {

@@ -3,7 +3,7 @@
  * observations answer them, paired by `cause` (the action's event id) or the tool call id, and by
  * position only in the older format that has neither. `llm_metrics` is bookkeeping, never read.
  */
-import { textBlock, toolResultBlock, type Block } from '../types';
+import { textBlock, toolResultBlock, type Block } from '../../engine/types';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';

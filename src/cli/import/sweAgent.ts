@@ -4,7 +4,7 @@
  * command in a fenced block and in `action`; the next user message is its observation).
  * `trajectory[]` repeats every step and is not read.
  */
-import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../types';
+import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
 import { fencedBlocks, withoutBlock } from './fencedBlocks';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';

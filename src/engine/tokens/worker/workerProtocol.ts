@@ -1,7 +1,7 @@
-import type { EncodingName } from '../engine/ports';
+import type { EncodingName } from '../../ports';
 
 /**
- * Messages between the extension host and the tokenizer worker (`src/tokenizerWorker.ts`).
+ * Messages between the extension host and the tokenizer worker (`tokenizerWorker.ts`).
  * Both sides check what they receive: a message crossing threads is untyped data.
  */
 
