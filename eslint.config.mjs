@@ -18,10 +18,13 @@ export default tseslint.config(
   {
     files: ['src/engine/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'The engine is pure TypeScript: no vscode import.' }],
-        patterns: [{ group: ['**/vscode/**', '**/vscode'], message: 'The engine may not depend on the VS Code layer.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The engine is pure TypeScript: no vscode import.' }],
+          patterns: [{ group: ['**/vscode/**', '**/vscode'], message: 'The engine may not depend on the VS Code layer.' }],
+        },
+      ],
     },
   },
   {

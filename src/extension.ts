@@ -49,7 +49,10 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     registerCommands(context, { sessions, report, recovery, logger, config: () => config });
     const activationMs = performance.now() - started;
     // Reading the latest session happens after activation, so it never adds to it.
-    setTimeout(() => void sessions.restoreLatest().catch((e: unknown) => logger.warn(`Could not restore the latest session: ${String(e)}`)), 0);
+    setTimeout(
+      () => void sessions.restoreLatest().catch((e: unknown) => logger.warn(`Could not restore the latest session: ${String(e)}`)),
+      0,
+    );
     logger.info(`ctx activated in ${activationMs.toFixed(2)} ms; sessions are stored in ${storageRoot}`);
     return createApi(storageRoot, sessions, activationMs);
   } catch (e) {

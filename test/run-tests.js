@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, build, unit tests in plain node, then the integration suite in a
+// `npm test`: type-check, lint, formatting, build, unit tests in plain node, then the integration suite in a
 // real VS Code (code-server + headless Chromium). Ends with one summary line for the whole run.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -39,12 +39,16 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 let ok =
   step('Type-check (tsc --noEmit, strict)', npx, ['tsc', '--noEmit', '-p', '.']) &&
   step('Lint (zero warnings)', npx, ['eslint', '--max-warnings', '0', 'src', 'test']) &&
+  step('Formatting (prettier --check)', npx, ['prettier', '--check', '.']) &&
   step('Build (esbuild)', process.execPath, ['esbuild.js']) &&
   step('Compile tests', npx, ['tsc', '-p', '.', '--outDir', 'out']);
 
 if (ok) ok = countedStep('Unit tests (plain node)', process.execPath, [path.join(__dirname, 'unit-runner.js')]) && ok;
 // A short run of the benchmarks, so they cannot rot (figures are reported, goals are not asserted).
-if (ok) ok = step('Benchmarks, short run (npm run bench:quick)', process.execPath, [path.join(root, 'out', 'test', 'bench', 'run.js'), '--quick']) && ok;
+if (ok)
+  ok =
+    step('Benchmarks, short run (npm run bench:quick)', process.execPath, [path.join(root, 'out', 'test', 'bench', 'run.js'), '--quick']) &&
+    ok;
 
 if (ok && !process.argv.includes('--unit-only')) {
   // The integration suite runs against the installed .vsix, so what ships is what is tested.
@@ -57,7 +61,14 @@ if (ok && !process.argv.includes('--unit-only')) {
     console.log(`\n✖ Packaging failed: ${e.message}`);
     ok = false;
   }
-  if (vsix) ok = countedStep('Integration tests (real VS Code, installed .vsix)', process.execPath, [path.join(__dirname, 'vscode', 'run-integration.js'), '--no-build', '--vsix', vsix]) && ok;
+  if (vsix)
+    ok =
+      countedStep('Integration tests (real VS Code, installed .vsix)', process.execPath, [
+        path.join(__dirname, 'vscode', 'run-integration.js'),
+        '--no-build',
+        '--vsix',
+        vsix,
+      ]) && ok;
 }
 
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);

@@ -85,11 +85,15 @@ function splitFlag(arg: string): [string, string | undefined] {
 function checkPositionals(spec: CommandSpec, given: readonly string[]): string[] {
   const wanted = spec.positionals;
   if (given.length < wanted.length) {
-    throw new UsageError(`${spec.name} needs ${wanted.map((p) => `<${p}>`).join(' and ')}; ${given.length === 0 ? 'none was' : `only ${given.length} was`} given.`);
+    throw new UsageError(
+      `${spec.name} needs ${wanted.map((p) => `<${p}>`).join(' and ')}; ${given.length === 0 ? 'none was' : `only ${given.length} was`} given.`,
+    );
   }
   if (given.length === wanted.length) return [...given];
   if (spec.lastTakesRest) return [...given.slice(0, wanted.length - 1), given.slice(wanted.length - 1).join(' ')];
-  throw new UsageError(`${spec.name} takes ${wanted.length} argument${wanted.length === 1 ? '' : 's'} (${wanted.map((p) => `<${p}>`).join(' ')}), but ${given.length} were given: ${given.map((g) => `"${g}"`).join(' ')}.`);
+  throw new UsageError(
+    `${spec.name} takes ${wanted.length} argument${wanted.length === 1 ? '' : 's'} (${wanted.map((p) => `<${p}>`).join(' ')}), but ${given.length} were given: ${given.map((g) => `"${g}"`).join(' ')}.`,
+  );
 }
 
 /** A flag's value as a positive whole number; throws a `UsageError` naming the flag otherwise. */

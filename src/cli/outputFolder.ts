@@ -24,7 +24,9 @@ export async function prepareOutputFolder(folder: string): Promise<void> {
     return;
   }
   if (!entries.includes(FIGURES_FILE)) {
-    throw new InputError(`${folder} is not empty and holds no earlier replay (no ${FIGURES_FILE}); choose a new or empty folder for --out.`);
+    throw new InputError(
+      `${folder} is not empty and holds no earlier replay (no ${FIGURES_FILE}); choose a new or empty folder for --out.`,
+    );
   }
   for (const name of [SESSIONS_FOLDER, CONTEXT_FILE, FIGURES_FILE]) await fs.rm(path.join(folder, name), { recursive: true, force: true });
 }

@@ -19,7 +19,12 @@ import { renderReplaySummary, type ReplayReport } from './replayReport';
 import type { Terminal } from './terminal';
 import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
 
-export const REPLAY_COMMAND: CommandSpec = { name: 'replay', positionals: ['transcript'], options: ['budget', 'out', 'format'], switches: ['json'] };
+export const REPLAY_COMMAND: CommandSpec = {
+  name: 'replay',
+  positionals: ['transcript'],
+  options: ['budget', 'out', 'format'],
+  switches: ['json'],
+};
 
 /** Warnings printed on stderr after the summary; replay.json has them all. */
 const WARNINGS_SHOWN = 10;
@@ -51,7 +56,10 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
   });
   progress?.finish();
 
-  await store.write(CONTEXT_FILE, renderContext(final?.messages ?? [], { tokens: figures.finalTokens, budget: figures.budget, level: figures.finalLevel }));
+  await store.write(
+    CONTEXT_FILE,
+    renderContext(final?.messages ?? [], { tokens: figures.finalTokens, budget: figures.budget, level: figures.finalLevel }),
+  );
   const report: ReplayReport = {
     ...figures,
     ms: Math.round(figures.ms),
@@ -60,7 +68,10 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
     sessionId: session.id,
     out: path.resolve(args.out),
     contextFile: store.locate(CONTEXT_FILE),
-    warnings: [...imported.warnings.map((w) => (w.line === undefined ? w.reason : `line ${w.line}: ${w.reason}`)), ...session.warnings.map((w) => w.message)],
+    warnings: [
+      ...imported.warnings.map((w) => (w.line === undefined ? w.reason : `line ${w.line}: ${w.reason}`)),
+      ...session.warnings.map((w) => w.message),
+    ],
   };
   session.dispose();
   await store.write(FIGURES_FILE, `${JSON.stringify(report, null, 2)}\n`);
@@ -70,17 +81,27 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
   }
   terminal.out(renderReplaySummary(report));
   for (const warning of report.warnings.slice(0, WARNINGS_SHOWN)) terminal.err(`warning: ${warning}\n`);
-  if (report.warnings.length > WARNINGS_SHOWN) terminal.err(`…and ${report.warnings.length - WARNINGS_SHOWN} more warnings in ${store.locate(FIGURES_FILE)}.\n`);
+  if (report.warnings.length > WARNINGS_SHOWN) {
+    terminal.err(`…and ${report.warnings.length - WARNINGS_SHOWN} more warnings in ${store.locate(FIGURES_FILE)}.\n`);
+  }
 }
 
 function replayArguments(parsed: ParsedCommand): ReplayArguments {
   const budget = parsed.options.get('budget');
   const out = parsed.options.get('out');
-  if (budget === undefined) throw new UsageError('replay needs --budget <tokens>: the model\'s maximum input tokens.');
+  if (budget === undefined) throw new UsageError("replay needs --budget <tokens>: the model's maximum input tokens.");
   if (out === undefined) throw new UsageError('replay needs --out <dir>: the folder to write the session to.');
   const format = parsed.options.get('format');
-  if (format !== undefined && !isTranscriptFormat(format)) throw new UsageError(`Unknown format "${format}"; --format takes one of ${TRANSCRIPT_FORMATS.join(', ')}.`);
-  return { transcript: parsed.positionals[0], maxInputTokens: positiveInteger('budget', budget), out, format, json: parsed.switches.has('json') };
+  if (format !== undefined && !isTranscriptFormat(format)) {
+    throw new UsageError(`Unknown format "${format}"; --format takes one of ${TRANSCRIPT_FORMATS.join(', ')}.`);
+  }
+  return {
+    transcript: parsed.positionals[0],
+    maxInputTokens: positiveInteger('budget', budget),
+    out,
+    format,
+    json: parsed.switches.has('json'),
+  };
 }
 
 /** Imports strictly: a malformed line stops the replay with its line number rather than being skipped. */

@@ -11,7 +11,13 @@ import { fileSystemReason } from './readTranscriptFile';
 import type { Terminal } from './terminal';
 import { DEFAULT_SEARCH_TOP } from './usage';
 
-export const SEARCH_COMMAND: CommandSpec = { name: 'search', positionals: ['dir', 'query'], lastTakesRest: true, options: ['top'], switches: ['json'] };
+export const SEARCH_COMMAND: CommandSpec = {
+  name: 'search',
+  positionals: ['dir', 'query'],
+  lastTakesRest: true,
+  options: ['top'],
+  switches: ['json'],
+};
 
 export async function runSearch(parsed: ParsedCommand, terminal: Terminal): Promise<void> {
   const [folder, query] = parsed.positionals;
@@ -32,13 +38,19 @@ export async function runSearch(parsed: ParsedCommand, terminal: Terminal): Prom
 /** The sessions stored under `<dir>/sessions/`; throws an `InputError` when there are none. */
 async function replayedSessions(folder: string, store: Store): Promise<string[]> {
   try {
-    if (!(await fs.stat(folder)).isDirectory()) throw new InputError(`${folder} is a file; search needs the folder a replay wrote (its --out).`);
+    if (!(await fs.stat(folder)).isDirectory()) {
+      throw new InputError(`${folder} is a file; search needs the folder a replay wrote (its --out).`);
+    }
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new InputError(`Cannot search ${folder}: ${fileSystemReason(e)}.`);
   }
   const ids = (await store.list(SESSIONS_FOLDER)).filter(isSessionId);
-  if (ids.length === 0) throw new InputError(`${folder} holds no replayed session (nothing in ${store.locate(SESSIONS_FOLDER)}); run replay with --out ${folder} first.`);
+  if (ids.length === 0) {
+    throw new InputError(
+      `${folder} holds no replayed session (nothing in ${store.locate(SESSIONS_FOLDER)}); run replay with --out ${folder} first.`,
+    );
+  }
   return ids;
 }
 
@@ -48,7 +60,11 @@ function renderHits(hits: readonly RecoveryHit[], query: string, store: Store): 
   hits.forEach((hit, i) => {
     const about = [hit.role, hit.toolName].filter((x) => x !== undefined).join(', ');
     const line = hit.matchLine === undefined ? '' : ` (match at line ${hit.matchLine})`;
-    lines.push('', `${i + 1}. ${hit.source} · ${hit.ref}${line}${about ? ` · ${about}` : ''} · score ${hit.score.toFixed(2)}`, `   ${hit.excerpt}`);
+    lines.push(
+      '',
+      `${i + 1}. ${hit.source} · ${hit.ref}${line}${about ? ` · ${about}` : ''} · score ${hit.score.toFixed(2)}`,
+      `   ${hit.excerpt}`,
+    );
     if (hit.location) lines.push(`   ${store.locate(hit.location.file)}`);
   });
   return `${lines.join('\n')}\n`;

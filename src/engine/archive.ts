@@ -20,7 +20,10 @@ export interface ArchiveReadResult {
  * dual storage: the active context is what the model sees, the archive is everything).
  */
 export class Archive {
-  constructor(private readonly store: Store, readonly path: string) {}
+  constructor(
+    private readonly store: Store,
+    readonly path: string,
+  ) {}
 
   async append(messages: readonly Message[]): Promise<void> {
     if (messages.length === 0) return;

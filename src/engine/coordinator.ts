@@ -74,7 +74,9 @@ export interface CriticalOffer {
   readonly snapshot?: string;
 }
 
-type Work = { readonly kind: 'checkpoint'; readonly work: CheckpointWork } | { readonly kind: 'upgrade'; readonly checkpointId: string; readonly summary: WrittenSummary; readonly tokens: number };
+type Work =
+  | { readonly kind: 'checkpoint'; readonly work: CheckpointWork }
+  | { readonly kind: 'upgrade'; readonly checkpointId: string; readonly summary: WrittenSummary; readonly tokens: number };
 
 /** How Tier 3 chooses its range: reach the target usage, or take everything but the kept messages. */
 type PlanMode = 'target' | 'all-but-recent' | 'everything';
@@ -89,7 +91,10 @@ export class CompressionCoordinator {
 
   constructor(private readonly host: CoordinatorHost) {
     this.breaker = new CircuitBreaker(host.deps.clock);
-    this.floorSummarizer = new DeterministicSummarizer({ countText: (t) => host.deps.counter.countText(t), recordTools: (m) => recordToolActivity(m) });
+    this.floorSummarizer = new DeterministicSummarizer({
+      countText: (t) => host.deps.counter.countText(t),
+      recordTools: (m) => recordToolActivity(m),
+    });
     this.snapshots = new SnapshotStore(host.deps.store, host.state.id, host.deps.clock);
   }
 
@@ -135,7 +140,14 @@ export class CompressionCoordinator {
     const reason = view.ledgerOverflow
       ? 'What must never be summarized (the intent, goals, decisions and your messages) no longer fits in its share of the context window.'
       : `The context is at ${(usage() * 100).toFixed(0)}% of the budget even after a checkpoint.`;
-    events.push(this.event('critical', 0, `${reason} A checkpoint and a snapshot were taken; continue in a fresh session from the checkpoint.`, 'rollover-complete'));
+    events.push(
+      this.event(
+        'critical',
+        0,
+        `${reason} A checkpoint and a snapshot were taken; continue in a fresh session from the checkpoint.`,
+        'rollover-complete',
+      ),
+    );
     return { reason, ...(snapshot ? { snapshot: snapshot.name } : {}) };
   }
 
@@ -154,21 +166,41 @@ export class CompressionCoordinator {
   }
 
   /** Takes a snapshot of exactly what the model sees; a failure is reported, never thrown. */
-  async snapshot(reason: SnapshotReason, name: string | undefined, events: CompressionEvent[], view?: RequestView): Promise<SnapshotSummary | undefined> {
+  async snapshot(
+    reason: SnapshotReason,
+    name: string | undefined,
+    events: CompressionEvent[],
+    view?: RequestView,
+  ): Promise<SnapshotSummary | undefined> {
     const s = this.host.state;
     try {
       const tokens = (view ?? (await this.host.view(this.host.lastBudget))).measured.total;
       const summary = await this.snapshots.create({
         ...(name ? { name } : {}),
         reason,
-        content: { ledger: s.ledger, checkpoints: s.checkpoints, ...(s.watermark ? { watermark: s.watermark } : {}), active: s.active, offloads: s.offloads },
+        content: {
+          ledger: s.ledger,
+          checkpoints: s.checkpoints,
+          ...(s.watermark ? { watermark: s.watermark } : {}),
+          active: s.active,
+          offloads: s.offloads,
+        },
         tokens,
       });
       const automatic = reason !== 'manual';
-      events.push(this.event('snapshot', 0, `${automatic ? 'Automatic snapshot' : 'Snapshot'} "${summary.name}" taken (${n(tokens)} tokens, ${s.checkpoints.length} checkpoints)`, automatic ? 'auto-snapshot-created' : 'snapshot-created'));
+      events.push(
+        this.event(
+          'snapshot',
+          0,
+          `${automatic ? 'Automatic snapshot' : 'Snapshot'} "${summary.name}" taken (${n(tokens)} tokens, ${s.checkpoints.length} checkpoints)`,
+          automatic ? 'auto-snapshot-created' : 'snapshot-created',
+        ),
+      );
       return summary;
     } catch (e) {
-      this.host.warn(`A snapshot could not be saved (${e instanceof Error ? e.message : String(e)}). The conversation goes on; nothing was removed.`);
+      this.host.warn(
+        `A snapshot could not be saved (${e instanceof Error ? e.message : String(e)}). The conversation goes on; nothing was removed.`,
+      );
       events.push(this.event('snapshot', 0, 'A snapshot could not be saved', 'snapshot-error'));
       return undefined;
     }
@@ -181,8 +213,23 @@ export class CompressionCoordinator {
     this.compaction.reset();
     await this.snapshot('before-restore', undefined, events);
     const c = snapshot.content;
-    this.host.update({ ledger: c.ledger, checkpoints: c.checkpoints, watermark: c.watermark, active: c.active, offloads: c.offloads, restored: '', pendingCheckpointTool: undefined });
-    events.push(this.event('snapshot', 0, `Restored snapshot "${snapshot.name}" (${c.active.length} messages, ${c.checkpoints.length} checkpoints); the archive still holds everything`, 'snapshot-restored'));
+    this.host.update({
+      ledger: c.ledger,
+      checkpoints: c.checkpoints,
+      watermark: c.watermark,
+      active: c.active,
+      offloads: c.offloads,
+      restored: '',
+      pendingCheckpointTool: undefined,
+    });
+    events.push(
+      this.event(
+        'snapshot',
+        0,
+        `Restored snapshot "${snapshot.name}" (${c.active.length} messages, ${c.checkpoints.length} checkpoints); the archive still holds everything`,
+        'snapshot-restored',
+      ),
+    );
     return snapshot;
   }
 
@@ -203,7 +250,9 @@ export class CompressionCoordinator {
   /** The tokens at which Tier 3 fires, for planning ahead. */
   private triggerTokens(view: RequestView, budget: number): number {
     const o = this.host.options;
-    return o.checkpointTrigger === 'available' ? view.contextTokens + (budget - view.contextTokens) * o.availableTriggerShare : budget * o.thresholds.redAt;
+    return o.checkpointTrigger === 'available'
+      ? view.contextTokens + (budget - view.contextTokens) * o.availableTriggerShare
+      : budget * o.thresholds.redAt;
   }
 
   private plan(view: RequestView, budget: number, mode: PlanMode, expectedGrowth = 0): CheckpointPlan | undefined {
@@ -212,7 +261,10 @@ export class CompressionCoordinator {
     const offset = view.messages.length - active.length;
     const everything = mode === 'everything';
     // Aging shrinks the existing checkpoints; plan with what they will take after it.
-    const agedCheckpoints = this.host.state.checkpoints.reduce((sum, c) => sum + targetTokensFor(Math.min(3, c.age + 1) as Checkpoint['age'], o.checkpointTokens), 0);
+    const agedCheckpoints = this.host.state.checkpoints.reduce(
+      (sum, c) => sum + targetTokensFor(Math.min(3, c.age + 1) as Checkpoint['age'], o.checkpointTokens),
+      0,
+    );
     const currentCheckpoints = this.host.state.checkpoints.reduce((sum, c) => sum + c.currentTokens, 0);
     return planCheckpoint({
       active,
@@ -233,7 +285,10 @@ export class CompressionCoordinator {
     if (!plan) return;
     const summarize = this.summarizeFn(turn.summarizer);
     const existing = this.host.state.checkpoints;
-    const started = this.compaction.start(basisOf(existing, plan), async (cancellation) => ({ kind: 'checkpoint', work: await this.work(plan, existing, summarize, cancellation, undefined) }));
+    const started = this.compaction.start(basisOf(existing, plan), async (cancellation) => ({
+      kind: 'checkpoint',
+      work: await this.work(plan, existing, summarize, cancellation, undefined),
+    }));
     if (started) this.host.deps.logger.info(`Preparing a checkpoint of ${plan.messageIds.length} messages in the background.`);
   }
 
@@ -241,27 +296,50 @@ export class CompressionCoordinator {
    * Runs Tier 3. At the trigger the user is waiting: a ready checkpoint applies, or else the
    * deterministic floor now and the model's summary later. An explicit request waits for the model.
    */
-  private async runTier3(budget: number, turn: TurnOptions, events: CompressionEvent[], mode: PlanMode, explicit: boolean): Promise<Checkpoint | undefined> {
+  private async runTier3(
+    budget: number,
+    turn: TurnOptions,
+    events: CompressionEvent[],
+    mode: PlanMode,
+    explicit: boolean,
+  ): Promise<Checkpoint | undefined> {
     const view = await this.host.view(budget);
-    const ready = !explicit ? this.compaction.take((basis, value) => value.kind === 'checkpoint' && this.stillApplies(basis, value.work.plan)) : undefined;
+    const ready = !explicit
+      ? this.compaction.take((basis, value) => value.kind === 'checkpoint' && this.stillApplies(basis, value.work.plan))
+      : undefined;
     let work = ready?.value.kind === 'checkpoint' ? ready.value.work : undefined;
     if (!work) {
       this.compaction.reset();
       const plan = this.plan(view, budget, mode);
       if (!plan) {
-        events.push(this.event('checkpoint', 0, 'No checkpoint was needed: everything in the context is among the latest messages kept intact', 'compression-skipped'));
+        events.push(
+          this.event(
+            'checkpoint',
+            0,
+            'No checkpoint was needed: everything in the context is among the latest messages kept intact',
+            'compression-skipped',
+          ),
+        );
         return undefined;
       }
       turn.progress?.(`Summarizing ${plan.messageIds.length} messages into a checkpoint…`);
       try {
-        work = await this.work(plan, this.host.state.checkpoints, explicit ? this.summarizeFn(turn.summarizer) : this.floor, turn.cancellation ?? NEVER_CANCELLED, turn.focus);
+        work = await this.work(
+          plan,
+          this.host.state.checkpoints,
+          explicit ? this.summarizeFn(turn.summarizer) : this.floor,
+          turn.cancellation ?? NEVER_CANCELLED,
+          turn.focus,
+        );
       } catch (e) {
         this.compaction.reset();
         if (turn.cancellation?.isCancellationRequested) {
           events.push(this.event('checkpoint', 0, 'Compression was cancelled; the context is unchanged', 'compression-skipped'));
           return undefined;
         }
-        this.host.warn(`The checkpoint could not be made (${e instanceof Error ? e.message : String(e)}). The context is unchanged and nothing was lost.`);
+        this.host.warn(
+          `The checkpoint could not be made (${e instanceof Error ? e.message : String(e)}). The context is unchanged and nothing was lost.`,
+        );
         events.push(this.event('checkpoint', 0, 'The checkpoint could not be made', 'compression-error'));
         return undefined;
       }
@@ -269,12 +347,20 @@ export class CompressionCoordinator {
     await this.snapshot('before-checkpoint', undefined, events, view);
     await this.apply(work, view, budget, events);
     this.compaction.finish();
-    if (!explicit && turn.summarizer && work.created.summarizedBy !== turn.summarizer.name) this.startUpgrade(work.created, turn.summarizer);
+    if (!explicit && turn.summarizer && work.created.summarizedBy !== turn.summarizer.name) {
+      this.startUpgrade(work.created, turn.summarizer);
+    }
     await this.checkDrift(budget, events);
     return work.created;
   }
 
-  private async work(plan: CheckpointPlan, existing: readonly Checkpoint[], summarize: SummarizeFn, cancellation: Cancellation, focus: string | undefined): Promise<CheckpointWork> {
+  private async work(
+    plan: CheckpointPlan,
+    existing: readonly Checkpoint[],
+    summarize: SummarizeFn,
+    cancellation: Cancellation,
+    focus: string | undefined,
+  ): Promise<CheckpointWork> {
     const s = this.host.state;
     return prepareCheckpoint(
       {
@@ -310,7 +396,9 @@ export class CompressionCoordinator {
         ...m,
         blocks: m.blocks.map((b) => {
           const o = b.type === 'toolResult' ? offloaded.get(b.callId) : undefined;
-          return o && b.type === 'toolResult' ? { ...b, content: `[${o.toolName} result of ${n(o.tokens)} tokens, offloaded to ${o.file}]\n${b.content.slice(0, 1500)}` } : b;
+          return o && b.type === 'toolResult'
+            ? { ...b, content: `[${o.toolName} result of ${n(o.tokens)} tokens, offloaded to ${o.file}]\n${b.content.slice(0, 1500)}` }
+            : b;
         }),
       };
     };
@@ -322,7 +410,10 @@ export class CompressionCoordinator {
   }
 
   private get floor(): SummarizeFn {
-    return async (request, cancellation) => ({ text: await summarizeInChunks(this.floorSummarizer, request, { countText: (t) => this.host.deps.counter.countText(t), cancellation }), summarizedBy: this.floorSummarizer.name });
+    return async (request, cancellation) => ({
+      text: await summarizeInChunks(this.floorSummarizer, request, { countText: (t) => this.host.deps.counter.countText(t), cancellation }),
+      summarizedBy: this.floorSummarizer.name,
+    });
   }
 
   private summarizeFn(model: Summarizer | undefined): SummarizeFn {
@@ -349,22 +440,51 @@ export class CompressionCoordinator {
     const taken = new Set(work.plan.messageIds);
     const active = s.active.filter((m) => !taken.has(m.id));
     const live = new Set(active.map((m) => m.id));
-    const offloadedUsers = await offloadHugeUserMessages(s.ledger, { liveMessageIds: live, store: this.host.deps.store, folder: this.host.paths.offloaded, now: this.host.deps.clock.now() });
-    this.host.update({ active, checkpoints: work.checkpoints, compressions: s.compressions + 1, restored: '', autoSnapshotArmed: true, ledger: offloadedUsers.ledger });
+    const offloadedUsers = await offloadHugeUserMessages(s.ledger, {
+      liveMessageIds: live,
+      store: this.host.deps.store,
+      folder: this.host.paths.offloaded,
+      now: this.host.deps.clock.now(),
+    });
+    this.host.update({
+      active,
+      checkpoints: work.checkpoints,
+      compressions: s.compressions + 1,
+      restored: '',
+      autoSnapshotArmed: true,
+      ledger: offloadedUsers.ledger,
+    });
     const after = await this.host.view(budget);
     const saved = Math.max(0, before.measured.total - after.measured.total);
-    const by = work.created.summarizedBy === this.floorSummarizer.name ? 'deterministic summary' : `summary by ${work.created.summarizedBy}`;
+    const by =
+      work.created.summarizedBy === this.floorSummarizer.name ? 'deterministic summary' : `summary by ${work.created.summarizedBy}`;
     events.push(
-      this.event('checkpoint', saved, `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${n(saved)} tokens; ${work.created.range}, ${n(work.created.currentTokens)} tokens, ${by})`, 'checkpoint-created'),
+      this.event(
+        'checkpoint',
+        saved,
+        `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${n(saved)} tokens; ${work.created.range}, ${n(work.created.currentTokens)} tokens, ${by})`,
+        'checkpoint-created',
+      ),
     );
     for (const { from, to } of work.aged) {
       const wasTokens = from.reduce((sum, c) => sum + c.currentTokens, 0);
       const what = from.length > 1 ? `Merged ${from.length} checkpoints into one` : `Checkpoint ${to.range} aged to ${AGE_LABELS[to.age]}`;
-      events.push(this.event('age', Math.max(0, wasTokens - to.currentTokens), `${what}: ${n(wasTokens)} → ${n(to.currentTokens)} tokens, re-summarized from the archived originals`, 'checkpoint-aged'));
+      events.push(
+        this.event(
+          'age',
+          Math.max(0, wasTokens - to.currentTokens),
+          `${what}: ${n(wasTokens)} → ${n(to.currentTokens)} tokens, re-summarized from the archived originals`,
+          'checkpoint-aged',
+        ),
+      );
     }
-    for (const reason of new Set(work.fallbackReasons)) this.host.warn(`The model's summary was not used (${reason}); ctx's deterministic summary stands in, and nothing was lost.`);
+    for (const reason of new Set(work.fallbackReasons)) {
+      this.host.warn(`The model's summary was not used (${reason}); ctx's deterministic summary stands in, and nothing was lost.`);
+    }
     for (const failure of offloadedUsers.failures ?? []) this.host.warn(failure);
-    events.push(this.event('checkpoint', 0, `Context compressed: ${n(before.measured.total)} → ${n(after.measured.total)} tokens`, 'compressed'));
+    events.push(
+      this.event('checkpoint', 0, `Context compressed: ${n(before.measured.total)} → ${n(after.measured.total)} tokens`, 'compressed'),
+    );
   }
 
   /** Seed 000's post-compression verification: what must survive is in the context, or is put back. */
@@ -382,7 +502,14 @@ export class CompressionCoordinator {
     if (report.missing.length === 0) return;
     this.host.update({ restored: renderReinsertion(report.missing) });
     const what = report.missing.map((m) => `${m.kind} "${m.text.length > 60 ? `${m.text.slice(0, 57)}…` : m.text}"`).join(', ');
-    events.push(this.event('drift', 0, `Drift check: ${report.missing.length} item(s) missing after the checkpoint were restored from the ledger: ${what}`, 'drift-detected'));
+    events.push(
+      this.event(
+        'drift',
+        0,
+        `Drift check: ${report.missing.length} item(s) missing after the checkpoint were restored from the ledger: ${what}`,
+        'drift-detected',
+      ),
+    );
   }
 
   private startUpgrade(created: Checkpoint, model: Summarizer): void {
@@ -395,7 +522,12 @@ export class CompressionCoordinator {
         messages: await originals(created.messageIds),
         guide: guideFrom(s.ledger),
         targetTokens: targetTokensFor(0, this.host.options.checkpointTokens),
-        references: { archive: this.host.paths.archive, offloaded: this.host.paths.offloaded, firstMessageId: created.messageIds[0] ?? '', lastMessageId: created.messageIds[created.messageIds.length - 1] ?? '' },
+        references: {
+          archive: this.host.paths.archive,
+          offloaded: this.host.paths.offloaded,
+          firstMessageId: created.messageIds[0] ?? '',
+          lastMessageId: created.messageIds[created.messageIds.length - 1] ?? '',
+        },
       };
       const summary = await summarize(request, cancellation);
       return { kind: 'upgrade', checkpointId: created.id, summary, tokens: await this.host.deps.counter.countText(summary.text) };
@@ -412,11 +544,20 @@ export class CompressionCoordinator {
     const target = targetTokensFor(0, this.host.options.checkpointTokens);
     if (upgrade.summary.summarizedBy === this.floorSummarizer.name || upgrade.tokens > target * 1.25) return;
     const checkpoints = this.host.state.checkpoints.map((c) =>
-      c.id === upgrade.checkpointId && c.age === 0 ? { ...c, summary: upgrade.summary.text, summarizedBy: upgrade.summary.summarizedBy, currentTokens: upgrade.tokens } : c,
+      c.id === upgrade.checkpointId && c.age === 0
+        ? { ...c, summary: upgrade.summary.text, summarizedBy: upgrade.summary.summarizedBy, currentTokens: upgrade.tokens }
+        : c,
     );
     if (checkpoints.every((c, i) => c === this.host.state.checkpoints[i])) return;
     this.host.update({ checkpoints });
-    events.push(this.event('checkpoint', 0, `The model's summary replaced the deterministic one in the latest checkpoint (${n(upgrade.tokens)} tokens)`, 'checkpoint-created'));
+    events.push(
+      this.event(
+        'checkpoint',
+        0,
+        `The model's summary replaced the deterministic one in the latest checkpoint (${n(upgrade.tokens)} tokens)`,
+        'checkpoint-created',
+      ),
+    );
   }
 
   /** Seed 002's second layer over the active context; the archive keeps the originals. */
@@ -433,7 +574,14 @@ export class CompressionCoordinator {
       references: { archive: this.host.paths.archive, offloaded: this.host.paths.offloaded },
     });
     for (const c of result.compressed) {
-      events.push(this.event('compress-results', c.before - c.after, `Compressed an old ${c.toolName} result in place: ${n(c.before)} → ${n(c.after)} tokens (the original is in the archive)`, 'compressed'));
+      events.push(
+        this.event(
+          'compress-results',
+          c.before - c.after,
+          `Compressed an old ${c.toolName} result in place: ${n(c.before)} → ${n(c.after)} tokens (the original is in the archive)`,
+          'compressed',
+        ),
+      );
     }
     if (result.compressed.length > 0) this.host.update({ active: result.messages });
     return result.compressed.length > 0;

@@ -11,7 +11,10 @@ export function renderStatusReport(s: ContextStatus): string {
   const pct = `${(s.usage * 100).toFixed(1)}%`;
   const lines = [
     `## Context Status Report`,
-    `**Timestamp:** ${new Date(s.at).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}`,
+    `**Timestamp:** ${new Date(s.at)
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC')}`,
     `**Session:** ${s.title || s.sessionId}`,
     `**Estimated Usage:** ${pct} (${n(s.tokens)} / ${n(s.budget)} tokens${s.estimated ? ', estimated while the tokenizer loads' : ''})`,
     `**Level:** ${s.level}`,
@@ -25,7 +28,11 @@ export function renderStatusReport(s: ContextStatus): string {
     `- **Goals / locked decisions:** ${s.goals} / ${s.decisions}`,
     `- **Drift events:** ${s.driftDetections}`,
     ...(s.snapshots !== undefined ? [`- **Snapshots:** ${s.snapshots}`] : []),
-    ...(s.reliability ? [`- **Reliability:** ${Math.round(s.reliability.score * 100)}% ${s.reliability.level} (model ${s.reliability.modelFactor.toFixed(2)} × compression ${s.reliability.compressionPenalty.toFixed(2)} × context ${s.reliability.contextConfidence.toFixed(2)})`] : []),
+    ...(s.reliability
+      ? [
+          `- **Reliability:** ${Math.round(s.reliability.score * 100)}% ${s.reliability.level} (model ${s.reliability.modelFactor.toFixed(2)} × compression ${s.reliability.compressionPenalty.toFixed(2)} × context ${s.reliability.contextConfidence.toFixed(2)})`,
+        ]
+      : []),
     ...(s.compaction && s.compaction !== 'idle' ? [`- **Background compaction:** ${s.compaction}`] : []),
     `- **Messages in context:** ${s.messages} (archive: ${s.archived})`,
     '',
@@ -34,8 +41,15 @@ export function renderStatusReport(s: ContextStatus): string {
   ];
   if (s.warnings.length > 0) lines.push('', '### Warnings', ...s.warnings.map((w) => `- ${w}`));
   if (s.checkpoints.length > 0) {
-    lines.push('', '### Checkpoints', '| # | Range | Age | Tokens | Original | Summarized by |', '|---|-------|-----|--------|----------|---------------|');
-    s.checkpoints.forEach((c, i) => lines.push(`| ${i + 1} | ${c.range} | ${c.age} | ${n(c.tokens)} | ${n(c.originalTokens)} | ${c.summarizedBy} |`));
+    lines.push(
+      '',
+      '### Checkpoints',
+      '| # | Range | Age | Tokens | Original | Summarized by |',
+      '|---|-------|-----|--------|----------|---------------|',
+    );
+    s.checkpoints.forEach((c, i) =>
+      lines.push(`| ${i + 1} | ${c.range} | ${c.age} | ${n(c.tokens)} | ${n(c.originalTokens)} | ${c.summarizedBy} |`),
+    );
   }
   lines.push('', `### Compression History`);
   if (s.history.length === 0) {
@@ -43,7 +57,9 @@ export function renderStatusReport(s: ContextStatus): string {
   } else {
     lines.push('| Time | Type | Tokens Saved | Detail |', '|------|------|--------------|--------|');
     for (const e of s.history.slice(-REPORT_HISTORY_ROWS)) {
-      lines.push(`| ${new Date(e.at).toISOString().slice(11, 19)} | ${TIER_LABELS[e.tier]} | ${n(e.savedTokens)} | ${e.detail.replace(/\|/g, '\\|')} |`);
+      lines.push(
+        `| ${new Date(e.at).toISOString().slice(11, 19)} | ${TIER_LABELS[e.tier]} | ${n(e.savedTokens)} | ${e.detail.replace(/\|/g, '\\|')} |`,
+      );
     }
     if (s.history.length > REPORT_HISTORY_ROWS) lines.push(`*…and ${s.history.length - REPORT_HISTORY_ROWS} earlier.*`);
   }

@@ -48,7 +48,12 @@ export class RequestRenderer {
     const head = this.contextCache.message;
     const messages = head ? [head, ...s.active] : s.active;
     const measured = await this.counter.measure(messages);
-    return { messages, measured, contextTokens: head ? (measured.perMessage.get(CONTEXT_MESSAGE_ID) ?? 0) : 0, ledgerOverflow: this.ledgerCache.overflow };
+    return {
+      messages,
+      measured,
+      contextTokens: head ? (measured.perMessage.get(CONTEXT_MESSAGE_ID) ?? 0) : 0,
+      ledgerOverflow: this.ledgerCache.overflow,
+    };
   }
 
   /**

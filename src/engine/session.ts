@@ -123,10 +123,22 @@ export class ContextSession {
    * parent's ledger and checkpoints and no live messages, and its archive reads through to the
    * parent's, so recovery and aging still reach every original.
    */
-  static createFresh(parent: ContextSession, options: EngineOptions, deps: SessionDeps, id = newSessionId(deps.clock.now())): ContextSession {
+  static createFresh(
+    parent: ContextSession,
+    options: EngineOptions,
+    deps: SessionDeps,
+    id = newSessionId(deps.clock.now()),
+  ): ContextSession {
     const p = parent.state;
     return new ContextSession(
-      { ...emptyState(id, deps.clock.now()), title: p.title, ledger: p.ledger, checkpoints: p.checkpoints, offloads: p.offloads, parentSessionId: p.id },
+      {
+        ...emptyState(id, deps.clock.now()),
+        title: p.title,
+        ledger: p.ledger,
+        checkpoints: p.checkpoints,
+        offloads: p.offloads,
+        parentSessionId: p.id,
+      },
       options,
       deps,
     );
@@ -234,7 +246,9 @@ export class ContextSession {
     for (const msg of messages) {
       arrived.push(archived ? await this.offloadLargeResults(msg, calls, events, offloads) : msg);
     }
-    const checkpointCall = messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && this.options.checkpointTools.includes(b.name));
+    const checkpointCall = messages
+      .flatMap((m) => m.blocks)
+      .find((b) => b.type === 'toolCall' && this.options.checkpointTools.includes(b.name));
     const ledger = await updateLedger(this.data.ledger, messages, {
       findCall: (id) => calls.get(id),
       countText: (t) => this.deps.counter.countText(t),
@@ -247,7 +261,13 @@ export class ContextSession {
       title: this.data.title || titleOf(messages),
       offloads: [...this.data.offloads, ...offloads],
       history: [...this.data.history, ...events],
-      ledger: offloads.length > 0 ? withOffloaded(ledger, offloads.map((o) => ({ callId: o.callId, toolName: o.toolName, file: o.file, tokens: o.tokens }))) : ledger,
+      ledger:
+        offloads.length > 0
+          ? withOffloaded(
+              ledger,
+              offloads.map((o) => ({ callId: o.callId, toolName: o.toolName, file: o.file, tokens: o.tokens })),
+            )
+          : ledger,
     });
     this.changeEmitter.fire({ kind: 'messages' });
     return events;
@@ -460,16 +480,31 @@ export class ContextSession {
     }
   }
 
-  private async offloadLargeResults(msg: Message, calls: ReadonlyMap<string, ToolCallBlock>, events: CompressionEvent[], records: OffloadRecord[]): Promise<Message> {
+  private async offloadLargeResults(
+    msg: Message,
+    calls: ReadonlyMap<string, ToolCallBlock>,
+    events: CompressionEvent[],
+    records: OffloadRecord[],
+  ): Promise<Message> {
     if (!msg.blocks.some((b) => b.type === 'toolResult')) return msg;
     const blocks: Block[] = [];
     for (const block of msg.blocks) {
-      blocks.push(block.type === 'toolResult' ? await this.offloadIfLarge(block, block.toolName ?? calls.get(block.callId)?.name ?? 'tool', msg, events, records) : block);
+      blocks.push(
+        block.type === 'toolResult'
+          ? await this.offloadIfLarge(block, block.toolName ?? calls.get(block.callId)?.name ?? 'tool', msg, events, records)
+          : block,
+      );
     }
     return blocks.every((b, i) => b === msg.blocks[i]) ? msg : { ...msg, blocks };
   }
 
-  private async offloadIfLarge(block: ToolResultBlock, toolName: string, msg: Message, events: CompressionEvent[], records: OffloadRecord[]): Promise<ToolResultBlock> {
+  private async offloadIfLarge(
+    block: ToolResultBlock,
+    toolName: string,
+    msg: Message,
+    events: CompressionEvent[],
+    records: OffloadRecord[],
+  ): Promise<ToolResultBlock> {
     const huge = block.content.length > HUGE_RESULT_CHARS;
     const tokens = huge ? Math.ceil(block.content.length / ESTIMATE_CHARS_PER_TOKEN) : await this.deps.counter.countText(block.content);
     const thresholdTokens = optionsForBudget(this.options, this.budgetUsed).offloadThresholdTokens;
@@ -479,11 +514,29 @@ export class ContextSession {
       const offloaded = await offloadResult(block, toolName, tokens, at, { store: this.deps.store, folder: this.paths.offloaded });
       const savedTokens = Math.max(0, tokens - (await this.deps.counter.countText(offloaded.block.content)));
       const estimated = huge || this.deps.counter.estimated;
-      records.push({ callId: block.callId, toolName, file: offloaded.file, tokens, savedTokens, kind: offloaded.kind, isError: block.isError, at, estimated });
+      records.push({
+        callId: block.callId,
+        toolName,
+        file: offloaded.file,
+        tokens,
+        savedTokens,
+        kind: offloaded.kind,
+        isError: block.isError,
+        at,
+        estimated,
+      });
       const what = block.isError ? 'error' : 'result';
-      events.push({ at, tier: 'offload', savedTokens, detail: `Offloaded ${toolName} ${what} (${tokens.toLocaleString('en-US')} tokens) to ${offloaded.file.split('/').pop()}`, file: offloaded.file });
+      events.push({
+        at,
+        tier: 'offload',
+        savedTokens,
+        detail: `Offloaded ${toolName} ${what} (${tokens.toLocaleString('en-US')} tokens) to ${offloaded.file.split('/').pop()}`,
+        file: offloaded.file,
+      });
       if (offloaded.replacedCharacters > 0) {
-        this.deps.logger.warn(`${offloaded.replacedCharacters} invalid UTF-16 characters were replaced in the offloaded copy of ${block.callId}; the archive keeps the original.`);
+        this.deps.logger.warn(
+          `${offloaded.replacedCharacters} invalid UTF-16 characters were replaced in the offloaded copy of ${block.callId}; the archive keeps the original.`,
+        );
       }
       return offloaded.block;
     } catch (e) {
@@ -501,7 +554,12 @@ export class ContextSession {
     if (result.records.length === 0) return;
     this.update({ active: result.messages, truncations: [...this.data.truncations, ...result.records] });
     for (const r of result.records) {
-      events.push({ at: r.at, tier: 'truncate', savedTokens: r.savedTokens, detail: `Truncated ${r.toolName} input for ${r.path} (content on disk)` });
+      events.push({
+        at: r.at,
+        tier: 'truncate',
+        savedTokens: r.savedTokens,
+        detail: `Truncated ${r.toolName} input for ${r.path} (content on disk)`,
+      });
     }
   }
 

@@ -13,7 +13,13 @@ export interface SessionPaths {
 
 export function sessionPaths(sessionId: string): SessionPaths {
   const folder = `${SESSIONS_FOLDER}/${sessionId}`;
-  return { folder, state: `${folder}/state.json`, archive: `${folder}/archive.jsonl`, offloaded: `${folder}/offloaded`, snapshots: `${folder}/snapshots` };
+  return {
+    folder,
+    state: `${folder}/state.json`,
+    archive: `${folder}/archive.jsonl`,
+    offloaded: `${folder}/offloaded`,
+    snapshots: `${folder}/snapshots`,
+  };
 }
 
 /** A new session id: sortable by creation time, unique enough for one workspace. */

@@ -54,19 +54,39 @@ const LATER_FIELDS = {
 } satisfies Partial<SessionState>;
 
 export function emptyState(id: string, now: number): SessionState {
-  return { schema: SCHEMA_VERSION, id, title: '', createdAt: now, updatedAt: now, active: [], archivedCount: 0, offloads: [], truncations: [], history: [], ...LATER_FIELDS };
+  return {
+    schema: SCHEMA_VERSION,
+    id,
+    title: '',
+    createdAt: now,
+    updatedAt: now,
+    active: [],
+    archivedCount: 0,
+    offloads: [],
+    truncations: [],
+    history: [],
+    ...LATER_FIELDS,
+  };
 }
 
 const isArrayOf = <T>(v: unknown, guard: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every(guard);
 
 const isOffload = (v: unknown): v is OffloadRecord =>
-  isRecord(v) && typeof v.callId === 'string' && typeof v.file === 'string' && typeof v.tokens === 'number' && typeof v.savedTokens === 'number';
+  isRecord(v) &&
+  typeof v.callId === 'string' &&
+  typeof v.file === 'string' &&
+  typeof v.tokens === 'number' &&
+  typeof v.savedTokens === 'number';
 
 const isTruncation = (v: unknown): v is TruncationRecord =>
   isRecord(v) && typeof v.callId === 'string' && typeof v.path === 'string' && typeof v.savedTokens === 'number';
 
 const isEvent = (v: unknown): v is CompressionEvent =>
-  isRecord(v) && typeof v.at === 'number' && typeof v.tier === 'string' && typeof v.savedTokens === 'number' && typeof v.detail === 'string';
+  isRecord(v) &&
+  typeof v.at === 'number' &&
+  typeof v.tier === 'string' &&
+  typeof v.savedTokens === 'number' &&
+  typeof v.detail === 'string';
 
 export function isSessionState(v: unknown): v is SessionState {
   return (

@@ -54,7 +54,9 @@ export function toolCallBlock(id: string, name: string, input: ToolInput): ToolC
 }
 
 export function toolResultBlock(callId: string, content: string, isError = false, toolName?: string): ToolResultBlock {
-  return toolName === undefined ? { type: 'toolResult', callId, content, isError } : { type: 'toolResult', callId, content, isError, toolName };
+  return toolName === undefined
+    ? { type: 'toolResult', callId, content, isError }
+    : { type: 'toolResult', callId, content, isError, toolName };
 }
 
 export function message(id: string, role: Role, blocks: readonly Block[], at?: number): Message {

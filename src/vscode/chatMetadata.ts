@@ -11,7 +11,10 @@ export function isCtxChatMetadata(v: unknown): v is CtxChatMetadata {
 }
 
 /** The session id of the latest @ctx answer in the history; old or foreign metadata gives none. */
-export function sessionIdFromHistory(history: readonly (vscode.ChatRequestTurn | vscode.ChatResponseTurn)[], participantId: string): string | undefined {
+export function sessionIdFromHistory(
+  history: readonly (vscode.ChatRequestTurn | vscode.ChatResponseTurn)[],
+  participantId: string,
+): string | undefined {
   for (let i = history.length - 1; i >= 0; i--) {
     const turn = history[i];
     if ('result' in turn && turn.participant === participantId) {

@@ -42,7 +42,13 @@ const isSnapshotNode = (v: unknown): v is Extract<ContextNode, { kind: 'snapshot
 
 /** The session a command acts on: the one its tree node or argument names, else the current one. */
 async function targetSession(sessions: SessionManager, arg: unknown) {
-  const id = isSessionNode(arg) ? arg.session.id : isSnapshotNode(arg) || isCheckpointNode(arg) ? arg.sessionId : typeof arg === 'string' ? arg : undefined;
+  const id = isSessionNode(arg)
+    ? arg.session.id
+    : isSnapshotNode(arg) || isCheckpointNode(arg)
+      ? arg.sessionId
+      : typeof arg === 'string'
+        ? arg
+        : undefined;
   return id ? await sessions.get(id) : sessions.current?.session;
 }
 
@@ -51,12 +57,14 @@ const handlers: Readonly<Record<string, Handler>> = {
     const current = sessions.current;
     if (!current) return tell(NO_SESSION);
     const summarizer = await summarizerFor(config().summarizerModel, undefined);
-    const prepared = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Compressing context', cancellable: true }, (progress, token) =>
-      current.session.compress(sessions.lastBudget(current.session), {
-        ...(summarizer ? { summarizer } : {}),
-        cancellation: token,
-        progress: (message) => progress.report({ message }),
-      }),
+    const prepared = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Compressing context', cancellable: true },
+      (progress, token) =>
+        current.session.compress(sessions.lastBudget(current.session), {
+          ...(summarizer ? { summarizer } : {}),
+          cancellation: token,
+          progress: (message) => progress.report({ message }),
+        }),
     );
     sessions.recordPrepared(current.session, prepared);
     return tell(summarizeCompression(prepared).split('\n')[0]);
@@ -65,7 +73,10 @@ const handlers: Readonly<Record<string, Handler>> = {
   [COMMANDS.addGoal]: async ({ sessions }) => {
     const current = sessions.current;
     if (!current) return tell(NO_SESSION);
-    const text = await vscode.window.showInputBox({ prompt: 'A goal for this session. Goals are kept verbatim in every request and never summarized.', ignoreFocusOut: true });
+    const text = await vscode.window.showInputBox({
+      prompt: 'A goal for this session. Goals are kept verbatim in every request and never summarized.',
+      ignoreFocusOut: true,
+    });
     if (text?.trim()) await current.session.addGoal(text.trim());
     return undefined;
   },
@@ -73,7 +84,10 @@ const handlers: Readonly<Record<string, Handler>> = {
   [COMMANDS.addDecision]: async ({ sessions }) => {
     const current = sessions.current;
     if (!current) return tell(NO_SESSION);
-    const text = await vscode.window.showInputBox({ prompt: 'A decision to lock. Locked decisions are kept verbatim in every request and never summarized.', ignoreFocusOut: true });
+    const text = await vscode.window.showInputBox({
+      prompt: 'A decision to lock. Locked decisions are kept verbatim in every request and never summarized.',
+      ignoreFocusOut: true,
+    });
     if (text?.trim()) await current.session.addDecision(text.trim());
     return undefined;
   },
@@ -81,7 +95,10 @@ const handlers: Readonly<Record<string, Handler>> = {
   [COMMANDS.snapshot]: async ({ sessions }, arg) => {
     const session = await targetSession(sessions, arg);
     if (!session) return tell(NO_SESSION);
-    const name = typeof arg === 'string' ? undefined : await vscode.window.showInputBox({ prompt: 'Name the snapshot (optional)', ignoreFocusOut: true });
+    const name =
+      typeof arg === 'string'
+        ? undefined
+        : await vscode.window.showInputBox({ prompt: 'Name the snapshot (optional)', ignoreFocusOut: true });
     if (name === undefined && typeof arg !== 'string') return undefined;
     const snapshot = await session.createSnapshot(name?.trim() || undefined);
     return snapshot ? tell(`Snapshot "${snapshot.name}" saved.`) : undefined;
@@ -95,7 +112,12 @@ const handlers: Readonly<Record<string, Handler>> = {
       const snapshots = (await session.listSnapshots()).filter((s) => s.readable);
       if (snapshots.length === 0) return tell('This session has no snapshots yet.');
       const chosen = await vscode.window.showQuickPick(
-        snapshots.map((s) => ({ label: s.name, description: new Date(s.at).toLocaleString(), detail: `${s.tokens.toLocaleString('en-US')} tokens, ${s.messageCount} messages, ${s.checkpointCount} checkpoints`, id: s.id })),
+        snapshots.map((s) => ({
+          label: s.name,
+          description: new Date(s.at).toLocaleString(),
+          detail: `${s.tokens.toLocaleString('en-US')} tokens, ${s.messageCount} messages, ${s.checkpointCount} checkpoints`,
+          id: s.id,
+        })),
         { placeHolder: 'Restore which snapshot? The current state is saved as a snapshot first.' },
       );
       id = chosen?.id;
@@ -103,19 +125,28 @@ const handlers: Readonly<Record<string, Handler>> = {
     if (!id) return undefined;
     const restored = await session.restoreSnapshot(id);
     if (restored) sessions.recordPrepared(session, await session.measure(sessions.lastBudget(session)));
-    return tell(restored ? `Restored "${restored.name}". The state before it was saved as a snapshot.` : 'That snapshot could not be read.');
+    return tell(
+      restored ? `Restored "${restored.name}". The state before it was saved as a snapshot.` : 'That snapshot could not be read.',
+    );
   },
 
   [COMMANDS.freshSession]: async ({ sessions, config, logger }, arg) => {
     const session = await targetSession(sessions, arg);
     if (!session) return tell(NO_SESSION);
     const summarizer = await summarizerFor(config().summarizerModel, undefined);
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Checkpointing the session for a fresh start', cancellable: true }, async (progress, token) => {
-      await session.checkpointEverything(sessions.lastBudget(session), { ...(summarizer ? { summarizer } : {}), cancellation: token, progress: (message) => progress.report({ message }) });
-      if (token.isCancellationRequested) return;
-      const fresh = await sessions.startFresh(session);
-      openFreshChat(fresh.id, logger);
-    });
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Checkpointing the session for a fresh start', cancellable: true },
+      async (progress, token) => {
+        await session.checkpointEverything(sessions.lastBudget(session), {
+          ...(summarizer ? { summarizer } : {}),
+          cancellation: token,
+          progress: (message) => progress.report({ message }),
+        });
+        if (token.isCancellationRequested) return;
+        const fresh = await sessions.startFresh(session);
+        openFreshChat(fresh.id, logger);
+      },
+    );
     return undefined;
   },
 

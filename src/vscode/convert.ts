@@ -18,7 +18,11 @@ export function toChatMessages(messages: readonly Message[]): vscode.LanguageMod
     if (m.role === 'tool') {
       for (const b of m.blocks) {
         if (b.type === 'toolResult') {
-          pendingResults.push(new vscode.LanguageModelToolResultPart(b.callId, [new vscode.LanguageModelTextPart(b.isError ? `Error: ${b.content}` : b.content)]));
+          pendingResults.push(
+            new vscode.LanguageModelToolResultPart(b.callId, [
+              new vscode.LanguageModelTextPart(b.isError ? `Error: ${b.content}` : b.content),
+            ]),
+          );
         }
       }
       continue;

@@ -36,7 +36,9 @@ const text = (value: string) => new vscode.LanguageModelToolResult([new vscode.L
 export function registerCtxTools(context: vscode.ExtensionContext, deps: CtxToolDeps): void {
   const recover: vscode.LanguageModelTool<RecoverInput> = {
     async invoke({ input }) {
-      if (typeof input.query !== 'string' || input.query.trim() === '') throw new Error('Give a query: words, identifiers, a path or an exact phrase.');
+      if (typeof input.query !== 'string' || input.query.trim() === '') {
+        throw new Error('Give a query: words, identifiers, a path or an exact phrase.');
+      }
       const top = Math.min(20, Math.max(1, Math.floor(input.top ?? 5)));
       const hits = await deps.recovery.search(deps.sessions.current?.session.id, input.query, top);
       if (hits.length === 0) return text(`No match for "${input.query}" in the offloaded results or the archive.`);
@@ -58,7 +60,9 @@ export function registerCtxTools(context: vscode.ExtensionContext, deps: CtxTool
       const session = deps.sessions.current?.session;
       if (!session) return text('No @ctx session is active, so there is nothing to checkpoint.');
       session.requestCheckpoint(CHECKPOINT_TOOL);
-      return text('Checkpoint set. From the next request on, tool calls and results before this point leave the context; all text stays, and everything remains searchable with ctx_recover.');
+      return text(
+        'Checkpoint set. From the next request on, tool calls and results before this point leave the context; all text stays, and everything remains searchable with ctx_recover.',
+      );
     },
     prepareInvocation() {
       return { invocationMessage: 'Setting a context checkpoint' };

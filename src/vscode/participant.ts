@@ -20,8 +20,14 @@ export interface ParticipantDeps {
 }
 
 export function registerParticipant(context: vscode.ExtensionContext, deps: ParticipantDeps): void {
-  const handler: vscode.ChatRequestHandler = (request, chatContext, stream, token) => deps.sessions.runTurn(() => handle(request, chatContext, stream, token));
-  const handle = async (request: vscode.ChatRequest, chatContext: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> => {
+  const handler: vscode.ChatRequestHandler = (request, chatContext, stream, token) =>
+    deps.sessions.runTurn(() => handle(request, chatContext, stream, token));
+  const handle = async (
+    request: vscode.ChatRequest,
+    chatContext: vscode.ChatContext,
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.ChatResult> => {
     const session = await deps.sessions.resume(sessionIdFromHistory(chatContext.history, PARTICIPANT_ID), request.model.family);
     const metadata: CtxChatMetadata = { ctxSessionId: session.id };
     const warningsBefore = session.warnings.length;

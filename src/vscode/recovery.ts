@@ -42,7 +42,7 @@ export class Recovery {
   /** A session and the sessions it was started fresh from, newest first. */
   private async lineage(sessionId: string): Promise<string[]> {
     const ids: string[] = [];
-    for (let id: string | undefined = sessionId; id && !ids.includes(id); ) {
+    for (let id: string | undefined = sessionId; id && !ids.includes(id);) {
       ids.push(id);
       id = (await this.sessions.get(id))?.state.parentSessionId;
     }
@@ -57,9 +57,16 @@ export class Recovery {
     const current = new Map<string, string>();
     for (const id of ids) {
       const session = await this.sessions.get(id);
-      const documents = (session?.checkpoints ?? []).map((c, i) => ({ ref: `checkpoint ${i + 1} · ${c.range} (${c.id})`, text: c.summary, sessionId: id }));
+      const documents = (session?.checkpoints ?? []).map((c, i) => ({
+        ref: `checkpoint ${i + 1} · ${c.range} (${c.id})`,
+        text: c.summary,
+        sessionId: id,
+      }));
       for (const d of documents) current.set(`${id}\u0000${d.ref}`, d.text);
-      entry.index.addDocuments('checkpoint', documents.filter((d) => entry.checkpoints.get(`${id}\u0000${d.ref}`) !== d.text));
+      entry.index.addDocuments(
+        'checkpoint',
+        documents.filter((d) => entry.checkpoints.get(`${id}\u0000${d.ref}`) !== d.text),
+      );
     }
     for (const stale of entry.checkpoints.keys()) {
       if (current.has(stale)) continue;
@@ -107,7 +114,12 @@ export class Recovery {
   }
 
   private async open(hit: RecoveryHit): Promise<void> {
-    if (hit.location) return openSessionFile(hit.location.file, { start: hit.matchLine ?? hit.location.startLine, end: hit.matchLine ?? hit.location.endLine });
+    if (hit.location) {
+      return openSessionFile(hit.location.file, {
+        start: hit.matchLine ?? hit.location.startLine,
+        end: hit.matchLine ?? hit.location.endLine,
+      });
+    }
     const session = hit.sessionId ? await this.sessions.get(hit.sessionId) : this.sessions.current?.session;
     if (!session) return;
     const archive = (await this.sessions.store.read(session.paths.archive)) ?? '';

@@ -66,7 +66,9 @@ export class SessionManager implements vscode.Disposable {
   /** The session the status bar and the commands act on, if any. */
   get current(): SessionView | undefined {
     const entry = this.currentId ? this.open.get(this.currentId) : undefined;
-    return entry ? { session: entry.session, last: this.lastPrepared.get(entry.session.id), model: this.models.get(entry.session.id) } : undefined;
+    return entry
+      ? { session: entry.session, last: this.lastPrepared.get(entry.session.id), model: this.models.get(entry.session.id) }
+      : undefined;
   }
 
   /** The session named by a previous turn, or a new one when the id is unknown or its files are gone. */
@@ -259,6 +261,12 @@ export class SessionManager implements vscode.Disposable {
   }
 
   private sessionDeps(model: string | undefined) {
-    return { store: this.deps.store, counter: this.counterFor(model), files: this.deps.files, logger: this.deps.logger, clock: systemClock };
+    return {
+      store: this.deps.store,
+      counter: this.counterFor(model),
+      files: this.deps.files,
+      logger: this.deps.logger,
+      clock: systemClock,
+    };
   }
 }

@@ -32,7 +32,10 @@ type SlashCommand = (c: SlashCommandContext) => Promise<void>;
 const count = (x: number) => Math.round(x).toLocaleString('en-US');
 
 /** The turn options of a chat request: the summarizer, cancellation and progress. */
-export async function turnOptionsFor(c: Pick<SlashCommandContext, 'request' | 'stream' | 'token' | 'deps'>, focus?: string): Promise<TurnOptions> {
+export async function turnOptionsFor(
+  c: Pick<SlashCommandContext, 'request' | 'stream' | 'token' | 'deps'>,
+  focus?: string,
+): Promise<TurnOptions> {
   const summarizer = await summarizerFor(c.deps.config().summarizerModel, c.request.model);
   return {
     ...(summarizer ? { summarizer } : {}),
@@ -88,7 +91,11 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
     }
     const goals = c.session.ledger.goals;
     if (!text || goals.length > 1) {
-      c.stream.markdown(goals.length === 0 ? 'No goals yet. Add one with `/goal <text>`.' : `\n\n**Goals**\n${goals.map((g) => `- ${g.status === 'completed' ? '✅' : '🎯'} ${g.text}`).join('\n')}`);
+      c.stream.markdown(
+        goals.length === 0
+          ? 'No goals yet. Add one with `/goal <text>`.'
+          : `\n\n**Goals**\n${goals.map((g) => `- ${g.status === 'completed' ? '✅' : '🎯'} ${g.text}`).join('\n')}`,
+      );
     }
   },
 
@@ -100,13 +107,21 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
       return;
     }
     const decisions = c.session.ledger.decisions;
-    c.stream.markdown(decisions.length === 0 ? 'No locked decisions yet. Lock one with `/decide <text>`.' : `**Locked decisions**\n${decisions.map((d) => `- 🔒 ${d.text}`).join('\n')}`);
+    c.stream.markdown(
+      decisions.length === 0
+        ? 'No locked decisions yet. Lock one with `/decide <text>`.'
+        : `**Locked decisions**\n${decisions.map((d) => `- 🔒 ${d.text}`).join('\n')}`,
+    );
   },
 
   snapshot: async (c) => {
     const name = c.request.prompt.trim();
     const snapshot = await c.session.createSnapshot(name || undefined);
-    if (snapshot) c.stream.markdown(`📸 Snapshot **${snapshot.name}** saved: ${count(snapshot.tokens)} tokens, ${snapshot.messageCount} messages, ${snapshot.checkpointCount} checkpoints. Restore it with \`/restore ${snapshot.name}\`.`);
+    if (snapshot) {
+      c.stream.markdown(
+        `📸 Snapshot **${snapshot.name}** saved: ${count(snapshot.tokens)} tokens, ${snapshot.messageCount} messages, ${snapshot.checkpointCount} checkpoints. Restore it with \`/restore ${snapshot.name}\`.`,
+      );
+    }
   },
 
   restore: async (c) => {
@@ -115,7 +130,9 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
       const restored = await c.session.restoreSnapshot(name);
       if (restored) {
         c.deps.sessions.recordPrepared(c.session, await c.session.measure(budgetOf(c)));
-        c.stream.markdown(`Restored **${restored.name}** (${restored.messageCount} messages, ${restored.checkpointCount} checkpoints). The state before it was saved as a snapshot too, and the archive still has everything.`);
+        c.stream.markdown(
+          `Restored **${restored.name}** (${restored.messageCount} messages, ${restored.checkpointCount} checkpoints). The state before it was saved as a snapshot too, and the archive still has everything.`,
+        );
         return;
       }
       c.stream.markdown(`No snapshot is named "${name}".\n\n`);
@@ -125,10 +142,12 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
       c.stream.markdown('This session has no snapshots yet. Take one with `/snapshot [name]`.');
       return;
     }
-    c.stream.markdown(`**Snapshots**, newest first — restore one with \`/restore <name>\`:\n\n${snapshots
-      .slice(0, 15)
-      .map((s) => `- **${s.name}** · ${new Date(s.at).toLocaleString()} · ${count(s.tokens)} tokens, ${s.checkpointCount} checkpoints`)
-      .join('\n')}`);
+    c.stream.markdown(
+      `**Snapshots**, newest first — restore one with \`/restore <name>\`:\n\n${snapshots
+        .slice(0, 15)
+        .map((s) => `- **${s.name}** · ${new Date(s.at).toLocaleString()} · ${count(s.tokens)} tokens, ${s.checkpointCount} checkpoints`)
+        .join('\n')}`,
+    );
     c.stream.button({ command: COMMANDS.restoreSnapshot, title: 'Choose a snapshot to restore', arguments: [c.session.id] });
   },
 
@@ -153,7 +172,9 @@ export function openFreshChat(freshId: string, logger: Logger): void {
   setTimeout(() => {
     void (async () => {
       await vscode.commands.executeCommand('workbench.action.chat.newChat');
-      await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@ctx Continue from the checkpoint of the previous session.' });
+      await vscode.commands.executeCommand('workbench.action.chat.open', {
+        query: '@ctx Continue from the checkpoint of the previous session.',
+      });
     })().catch((e: unknown) => logger.warn(`Could not open a new chat for fresh session ${freshId}: ${String(e)}`));
   }, 0);
 }

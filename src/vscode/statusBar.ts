@@ -56,14 +56,24 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
   const pct = `${Math.round(state.usage * 100)}%`;
   item.text = `${LEVEL_ICONS[state.level]} ${state.estimated ? '~' : ''}${pct} ${state.level}`;
   item.backgroundColor =
-    state.level === 'CRITICAL' ? new vscode.ThemeColor('statusBarItem.errorBackground') : state.level === 'RED' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    state.level === 'CRITICAL'
+      ? new vscode.ThemeColor('statusBarItem.errorBackground')
+      : state.level === 'RED'
+        ? new vscode.ThemeColor('statusBarItem.warningBackground')
+        : undefined;
   const tooltip = new vscode.MarkdownString(undefined, true);
   tooltip.isTrusted = { enabledCommands: [COMMANDS.compress, COMMANDS.showStatus, COMMANDS.showTree] };
   tooltip.appendMarkdown(`**ctx · ${state.level}** — ${escape(state.title || 'current session')}\n\n`);
-  tooltip.appendMarkdown(`${state.tokens.toLocaleString('en-US')} / ${state.budget.toLocaleString('en-US')} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`);
-  tooltip.appendMarkdown(`Checkpoints: ${state.checkpoints} · summarisations so far: ${state.compressions} · reliability ${Math.round(state.reliability * 100)}%\n\n`);
+  tooltip.appendMarkdown(
+    `${state.tokens.toLocaleString('en-US')} / ${state.budget.toLocaleString('en-US')} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`,
+  );
+  tooltip.appendMarkdown(
+    `Checkpoints: ${state.checkpoints} · summarisations so far: ${state.compressions} · reliability ${Math.round(state.reliability * 100)}%\n\n`,
+  );
   if (state.reliabilityWarning) tooltip.appendMarkdown(`${escape(state.reliabilityWarning)}\n\n`);
-  tooltip.appendMarkdown(`[$(fold) Compress](command:${COMMANDS.compress}) · [$(pulse) Status](command:${COMMANDS.showStatus}) · [$(list-tree) Open tree](command:${COMMANDS.showTree})`);
+  tooltip.appendMarkdown(
+    `[$(fold) Compress](command:${COMMANDS.compress}) · [$(pulse) Status](command:${COMMANDS.showStatus}) · [$(list-tree) Open tree](command:${COMMANDS.showTree})`,
+  );
   item.tooltip = tooltip;
 }
 

@@ -62,7 +62,11 @@ async function runRounds(
     const text: string[] = [];
     const calls: ToolCallBlock[] = [];
     try {
-      const response = await request.model.sendRequest(toChatMessages(prepared.messages), { tools, justification: 'ctx answers your question with its own managed context.' }, token);
+      const response = await request.model.sendRequest(
+        toChatMessages(prepared.messages),
+        { tools, justification: 'ctx answers your question with its own managed context.' },
+        token,
+      );
       await readUntilCancelled(response.stream, token, (part) => {
         if (part instanceof vscode.LanguageModelTextPart) {
           text.push(part.value);

@@ -59,14 +59,19 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
       case 'snapshots':
         return (await session.listSnapshots()).map((snapshot) => ({ kind: 'snapshot' as const, sessionId, snapshot }));
       case 'offloaded':
-        return [...session.offloads].reverse().map((record) => ({ kind: 'offloaded' as const, sessionId, record, path: this.sessions.store.locate(record.file) }));
+        return [...session.offloads]
+          .reverse()
+          .map((record) => ({ kind: 'offloaded' as const, sessionId, record, path: this.sessions.store.locate(record.file) }));
     }
   }
 
   getTreeItem(node: ContextNode): vscode.TreeItem {
     switch (node.kind) {
       case 'session': {
-        const item = new vscode.TreeItem(node.session.title || node.session.id, node.current ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(
+          node.session.title || node.session.id,
+          node.current ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+        );
         item.id = `session:${node.session.id}`;
         item.description = node.current ? 'current' : new Date(node.session.updatedAt).toLocaleString();
         item.tooltip = `Session ${node.session.id}`;
@@ -75,7 +80,10 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         return item;
       }
       case 'group': {
-        const item = new vscode.TreeItem(GROUPS[node.group].label, node.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          GROUPS[node.group].label,
+          node.count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+        );
         // A group that gains its first item is a new item to VS Code, so it opens expanded rather than keeping the empty state.
         item.id = `${node.group}:${node.sessionId}:${node.count > 0 ? 'filled' : 'empty'}`;
         item.description = String(node.count);
@@ -84,7 +92,10 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         return item;
       }
       case 'ledgerEntry': {
-        const item = new vscode.TreeItem(node.text.length > 80 ? `${node.text.slice(0, 77)}…` : node.text, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          node.text.length > 80 ? `${node.text.slice(0, 77)}…` : node.text,
+          vscode.TreeItemCollapsibleState.None,
+        );
         item.id = `ledger:${node.sessionId}:${node.entry}:${node.text}`;
         item.description = node.detail;
         item.tooltip = node.text;
@@ -112,7 +123,9 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         const item = new vscode.TreeItem(s.name, vscode.TreeItemCollapsibleState.None);
         item.id = `snapshot:${node.sessionId}:${s.id}`;
         item.description = s.readable ? `${new Date(s.at).toLocaleTimeString()} · ${count(s.tokens)} tokens` : 'unreadable';
-        item.tooltip = s.readable ? `${s.messageCount} messages, ${s.checkpointCount} checkpoints` : 'This snapshot file could not be read back.';
+        item.tooltip = s.readable
+          ? `${s.messageCount} messages, ${s.checkpointCount} checkpoints`
+          : 'This snapshot file could not be read back.';
         item.iconPath = new vscode.ThemeIcon(s.readable ? 'device-camera' : 'warning');
         item.contextValue = s.readable ? 'snapshot' : 'snapshot-unreadable';
         return item;
@@ -156,8 +169,18 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
 /** Goals, locked decisions and the artifacts (files created or edited, `[ARTIFACT]` lines). */
 function ledgerEntries(sessionId: string, ledger: Ledger): ContextNode[] {
   const entries: ContextNode[] = [];
-  for (const g of ledger.goals) entries.push({ kind: 'ledgerEntry', sessionId, entry: 'goal', text: g.text, detail: g.status === 'completed' ? 'goal · completed' : 'goal' });
-  for (const d of ledger.decisions) entries.push({ kind: 'ledgerEntry', sessionId, entry: 'decision', text: d.text, detail: 'locked decision' });
+  for (const g of ledger.goals) {
+    entries.push({
+      kind: 'ledgerEntry',
+      sessionId,
+      entry: 'goal',
+      text: g.text,
+      detail: g.status === 'completed' ? 'goal · completed' : 'goal',
+    });
+  }
+  for (const d of ledger.decisions) {
+    entries.push({ kind: 'ledgerEntry', sessionId, entry: 'decision', text: d.text, detail: 'locked decision' });
+  }
   for (const f of ledger.tools.files) {
     const changes = f.actions.filter((a) => a !== 'read');
     if (changes.length > 0) entries.push({ kind: 'ledgerEntry', sessionId, entry: 'artifact', text: f.path, detail: changes.join(', ') });
@@ -169,6 +192,10 @@ function ledgerEntries(sessionId: string, ledger: Ledger): ContextNode[] {
 export function registerTree(context: vscode.ExtensionContext, sessions: SessionManager): ContextTreeProvider {
   const provider = new ContextTreeProvider(sessions);
   const view = vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
-  context.subscriptions.push(provider, view, sessions.onDidChange(() => provider.refresh()));
+  context.subscriptions.push(
+    provider,
+    view,
+    sessions.onDidChange(() => provider.refresh()),
+  );
   return provider;
 }

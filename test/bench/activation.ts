@@ -30,7 +30,11 @@ function inert(names: readonly string[] = []): unknown {
     },
     ownKeys: () => [...names, 'prototype'],
     getOwnPropertyDescriptor: (t, key) =>
-      key === 'prototype' ? Reflect.getOwnPropertyDescriptor(t, key) : own(key) ? { configurable: true, enumerable: true, writable: true, value: proxy } : undefined,
+      key === 'prototype'
+        ? Reflect.getOwnPropertyDescriptor(t, key)
+        : own(key)
+          ? { configurable: true, enumerable: true, writable: true, value: proxy }
+          : undefined,
     apply: () => proxy,
     construct: () => proxy as object,
   };
@@ -67,7 +71,20 @@ export async function benchActivation(repeats = 15): Promise<BenchRow[]> {
   }
   const activate = median(activateTimes);
   return [
-    { group: 'Activation', name: 'activate() with the tokenizer not built (main thread)', value: activate, unit: 'ms', goal: '≤ 5 ms', met: activate <= 5 },
-    { group: 'Activation', name: 'loading dist/extension.js (main thread)', value: median(loadTimes), unit: 'ms', note: 'module evaluation of the bundle; no rank file is loaded' },
+    {
+      group: 'Activation',
+      name: 'activate() with the tokenizer not built (main thread)',
+      value: activate,
+      unit: 'ms',
+      goal: '≤ 5 ms',
+      met: activate <= 5,
+    },
+    {
+      group: 'Activation',
+      name: 'loading dist/extension.js (main thread)',
+      value: median(loadTimes),
+      unit: 'ms',
+      note: 'module evaluation of the bundle; no rank file is loaded',
+    },
   ];
 }

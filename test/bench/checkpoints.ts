@@ -49,7 +49,11 @@ const AGING_USAGE = 0.78;
 /** Tier 2 left out of the aging benchmark, so its request always reaches Tier 3. */
 const AGING_OPTIONS: EngineOptions = { ...DEFAULT_OPTIONS, truncateInputsAt: Number.POSITIVE_INFINITY };
 /** Checkpoints in the aging benchmark, and their ages oldest first: 8 ancient, 6 old, 6 recent. */
-const AGING_CHECKPOINTS: readonly CheckpointAge[] = [...Array<CheckpointAge>(8).fill(2), ...Array<CheckpointAge>(6).fill(1), ...Array<CheckpointAge>(6).fill(0)];
+const AGING_CHECKPOINTS: readonly CheckpointAge[] = [
+  ...Array<CheckpointAge>(8).fill(2),
+  ...Array<CheckpointAge>(6).fill(1),
+  ...Array<CheckpointAge>(6).fill(0),
+];
 /** Messages each of those checkpoints covers. */
 const MESSAGES_PER_CHECKPOINT = 15;
 /** Live messages after them, from which Tier 3 makes one more checkpoint. */
@@ -74,7 +78,13 @@ function openBench(tokenizer: LocalTokenizer, startAt: number, options: EngineOp
   const folder = onDisk ? fs.mkdtempSync(path.join(os.tmpdir(), 'ctx-bench-checkpoints-')) : '';
   const clock = new ReplayClock(startAt);
   const workspace = new TranscriptWorkspace();
-  const deps: SessionDeps = { store: onDisk ? new FileStore(folder) : new MemoryStore(), counter: new TokenCounter(tokenizer), files: workspace, logger: silentLogger, clock };
+  const deps: SessionDeps = {
+    store: onDisk ? new FileStore(folder) : new MemoryStore(),
+    counter: new TokenCounter(tokenizer),
+    files: workspace,
+    logger: silentLogger,
+    clock,
+  };
   return { session: ContextSession.create(options, deps, newSessionId(startAt)), deps, clock, workspace, folder };
 }
 
@@ -105,7 +115,14 @@ const silentModel: Summarizer = {
  * work is awaited; without, it is left waiting on a model that does not answer, so nothing is
  * ready at RED. Both take the same steps and stop at the same message.
  */
-async function buildToRed(messages: readonly Message[], budget: number, tokenizer: LocalTokenizer, ready: boolean, margin: number, store: StoreKind): Promise<{ bench: Bench; at: number; state: string }> {
+async function buildToRed(
+  messages: readonly Message[],
+  budget: number,
+  tokenizer: LocalTokenizer,
+  ready: boolean,
+  margin: number,
+  store: StoreKind,
+): Promise<{ bench: Bench; at: number; state: string }> {
   const bench = openBench(tokenizer, messages[0]?.at ?? 0, DEFAULT_OPTIONS, store);
   const turn = ready ? {} : { summarizer: silentModel };
   let i = 0;
@@ -130,7 +147,14 @@ interface PrepareSample {
   readonly checkpoints: number;
 }
 
-async function timePrepareAtRed(messages: readonly Message[], budget: number, tokenizer: LocalTokenizer, ready: boolean, margin: number, store: StoreKind): Promise<PrepareSample> {
+async function timePrepareAtRed(
+  messages: readonly Message[],
+  budget: number,
+  tokenizer: LocalTokenizer,
+  ready: boolean,
+  margin: number,
+  store: StoreKind,
+): Promise<PrepareSample> {
   const { bench, at, state } = await buildToRed(messages, budget, tokenizer, ready, margin, store);
   try {
     const before = await bench.session.measure(budget);
@@ -142,11 +166,20 @@ async function timePrepareAtRed(messages: readonly Message[], budget: number, to
 }
 
 /** (a) The wait at RED with a prepared checkpoint, against the floor written while the user waits. */
-async function benchReadyPrepare(messages: readonly Message[], budget: number, tokenizer: LocalTokenizer, repetitions: number, name: string, store: StoreKind): Promise<BenchRow> {
+async function benchReadyPrepare(
+  messages: readonly Message[],
+  budget: number,
+  tokenizer: LocalTokenizer,
+  repetitions: number,
+  name: string,
+  store: StoreKind,
+): Promise<BenchRow> {
   // The request's own tier 2 may take usage back under RED; go on past RED until Tier 3 runs in it.
   let margin = 0;
   let first = await timePrepareAtRed(messages, budget, tokenizer, true, margin, store);
-  while (first.checkpoints === 0 && margin < MAX_RED_MARGIN) first = await timePrepareAtRed(messages, budget, tokenizer, true, (margin += RED_MARGIN_STEP), store);
+  while (first.checkpoints === 0 && margin < MAX_RED_MARGIN) {
+    first = await timePrepareAtRed(messages, budget, tokenizer, true, (margin += RED_MARGIN_STEP), store);
+  }
   const ready: PrepareSample[] = [];
   const floor: PrepareSample[] = [];
   for (let r = 0; r < repetitions; r++) {
@@ -167,7 +200,10 @@ async function benchReadyPrepare(messages: readonly Message[], budget: number, t
     baseline: floorMs,
     ratio: floorMs / readyMs,
     goal: `≤ ${READY_PREPARE_GOAL_MS} ms`,
-    met: readyMs <= READY_PREPARE_GOAL_MS && [...ready, ...floor].every((s) => s.checkpoints > 0) && ready.every((s) => s.stateBefore === 'ready'),
+    met:
+      readyMs <= READY_PREPARE_GOAL_MS &&
+      [...ready, ...floor].every((s) => s.checkpoints > 0) &&
+      ready.every((s) => s.stateBefore === 'ready'),
     note:
       `budget ${n(budget)}, request at message ${sample.at}: ${n(sample.tokensBefore)} → ${n(sample.tokensAfter)} tokens (ready) and ${n(floor[0].tokensBefore)} → ${n(floor[0].tokensAfter)} (baseline), ${sample.checkpoints} checkpoint; ` +
       `compaction ${states} before the request (baseline: ${floorStates}); baseline: the same prepare() with nothing ready, the deterministic summary written while the user waits; ` +
@@ -176,7 +212,12 @@ async function benchReadyPrepare(messages: readonly Message[], budget: number, t
 }
 
 /** (b) The deterministic summary of the whole transcript, as Tier 3 writes it (in chunks when needed). */
-async function benchDeterministicSummary(messages: readonly Message[], tokenizer: LocalTokenizer, repetitions: number, name: string): Promise<BenchRow> {
+async function benchDeterministicSummary(
+  messages: readonly Message[],
+  tokenizer: LocalTokenizer,
+  repetitions: number,
+  name: string,
+): Promise<BenchRow> {
   const target = targetTokensFor(0, DEFAULT_OPTIONS.checkpointTokens);
   const summaries: number[] = [];
   const counts: number[] = [];
@@ -190,9 +231,16 @@ async function benchDeterministicSummary(messages: readonly Message[], tokenizer
       messages,
       guide: guideFrom(ledgerFor(messages)),
       targetTokens: target,
-      references: { archive: 'sessions/s/archive.jsonl', offloaded: 'sessions/s/offloaded', firstMessageId: messages[0]?.id ?? '', lastMessageId: messages[messages.length - 1]?.id ?? '' },
+      references: {
+        archive: 'sessions/s/archive.jsonl',
+        offloaded: 'sessions/s/offloaded',
+        firstMessageId: messages[0]?.id ?? '',
+        lastMessageId: messages[messages.length - 1]?.id ?? '',
+      },
     };
-    const timed = await timedAsync(() => summarizeInChunks(floor, request, { countText: (t) => counter.countText(t), cancellation: NEVER_CANCELLED }));
+    const timed = await timedAsync(() =>
+      summarizeInChunks(floor, request, { countText: (t) => counter.countText(t), cancellation: NEVER_CANCELLED }),
+    );
     summaries.push(timed.ms);
     summary = timed.result;
     const count = await timedAsync(() => new TokenCounter(tokenizer).measure(messages));
@@ -223,13 +271,20 @@ function ledgerFor(messages: readonly Message[]): Ledger {
  * A stored session whose first `covered` messages are summarized into checkpoints of the given
  * ages (none when `ages` is empty) and the rest is live, opened from its state file.
  */
-async function sessionWithCheckpoints(messages: readonly Message[], ages: readonly CheckpointAge[], tokenizer: LocalTokenizer): Promise<Bench> {
+async function sessionWithCheckpoints(
+  messages: readonly Message[],
+  ages: readonly CheckpointAge[],
+  tokenizer: LocalTokenizer,
+): Promise<Bench> {
   const bench = openBench(tokenizer, messages[0]?.at ?? 0, AGING_OPTIONS);
   for (const m of messages) await arrive(bench, m);
   await bench.session.save();
   const state = bench.session.state;
   const covered = AGING_CHECKPOINTS.length * MESSAGES_PER_CHECKPOINT;
-  const floor = new DeterministicSummarizer({ countText: (t) => bench.deps.counter.countText(t), recordTools: (m) => recordToolActivity(m) });
+  const floor = new DeterministicSummarizer({
+    countText: (t) => bench.deps.counter.countText(t),
+    recordTools: (m) => recordToolActivity(m),
+  });
   const checkpoints: Checkpoint[] = [];
   for (const [i, age] of ages.entries()) {
     const range = state.active.slice(i * MESSAGES_PER_CHECKPOINT, (i + 1) * MESSAGES_PER_CHECKPOINT);
@@ -240,7 +295,12 @@ async function sessionWithCheckpoints(messages: readonly Message[], ages: readon
         messages: range,
         guide: guideFrom(state.ledger),
         targetTokens: target,
-        references: { archive: bench.session.paths.archive, offloaded: bench.session.paths.offloaded, firstMessageId: range[0].id, lastMessageId: range[range.length - 1].id },
+        references: {
+          archive: bench.session.paths.archive,
+          offloaded: bench.session.paths.offloaded,
+          firstMessageId: range[0].id,
+          lastMessageId: range[range.length - 1].id,
+        },
       },
       NEVER_CANCELLED,
     );
@@ -303,7 +363,9 @@ async function benchAging(messages: readonly Message[], tokenizer: LocalTokenize
         budget = await budgetAtUsage(bench.session, AGING_USAGE);
         const checkpointsBefore = bench.session.checkpoints;
         const { result, ms } = await timedAsync(() => bench.session.prepare(budget));
-        if (result.checkpoints === checkpointsBefore.length) throw new Error(`Tier 3 did not run at ${(result.usage * 100).toFixed(0)}% of the budget`);
+        if (result.checkpoints === checkpointsBefore.length) {
+          throw new Error(`Tier 3 did not run at ${(result.usage * 100).toFixed(0)}% of the budget`);
+        }
         if (ages.length === 0) {
           plain.push(ms);
           continue;
@@ -352,7 +414,18 @@ export async function benchCheckpoints(quick = false): Promise<BenchRow[]> {
 
 if (require.main === module) {
   benchCheckpoints(process.argv.includes('--quick')).then(
-    (rows) => console.table(rows.map((r) => ({ name: r.name, value: r.value.toFixed(1), unit: r.unit, baseline: r.baseline?.toFixed(1), ratio: r.ratio?.toFixed(2), met: r.met, note: r.note }))),
+    (rows) =>
+      console.table(
+        rows.map((r) => ({
+          name: r.name,
+          value: r.value.toFixed(1),
+          unit: r.unit,
+          baseline: r.baseline?.toFixed(1),
+          ratio: r.ratio?.toFixed(2),
+          met: r.met,
+          note: r.note,
+        })),
+      ),
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

@@ -31,15 +31,40 @@ export async function benchMemory(quick = false): Promise<BenchRow[]> {
   const fileMb = fs.statSync(path.join(TRANSCRIPTS_FOLDER, file)).size / MB;
   const about = `${shortName(file)}, ${fileMb.toFixed(1)} MB file; median of ${runs.length} child processes`;
   return [
-    { group: GROUP, name: 'peak heap during a replay of the largest transcript', value: peak, unit: 'MB', baseline: before, ratio: peak / before, note: `${about}; sampled after every message; baseline: heap just before the replay (tokenizer built, transcript imported); ratio: peak / baseline, lower is better` },
-    { group: GROUP, name: 'heap retained after the replay', value: retained, unit: 'MB', baseline: before, ratio: retained / before, note: 'after a full collection, the session still open; ratio: retained / baseline' },
+    {
+      group: GROUP,
+      name: 'peak heap during a replay of the largest transcript',
+      value: peak,
+      unit: 'MB',
+      baseline: before,
+      ratio: peak / before,
+      note: `${about}; sampled after every message; baseline: heap just before the replay (tokenizer built, transcript imported); ratio: peak / baseline, lower is better`,
+    },
+    {
+      group: GROUP,
+      name: 'heap retained after the replay',
+      value: retained,
+      unit: 'MB',
+      baseline: before,
+      ratio: retained / before,
+      note: 'after a full collection, the session still open; ratio: retained / baseline',
+    },
     { group: GROUP, name: 'peak resident set size of the replay process', value: pick('maxRss'), unit: 'MB', note: about },
   ];
 }
 
 if (require.main === module) {
   benchMemory(process.argv.includes('--quick')).then(
-    (rows) => console.table(rows.map((r) => ({ name: r.name, value: r.value.toFixed(1), baseline: r.baseline?.toFixed(1), ratio: r.ratio?.toFixed(2), note: r.note }))),
+    (rows) =>
+      console.table(
+        rows.map((r) => ({
+          name: r.name,
+          value: r.value.toFixed(1),
+          baseline: r.baseline?.toFixed(1),
+          ratio: r.ratio?.toFixed(2),
+          note: r.note,
+        })),
+      ),
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

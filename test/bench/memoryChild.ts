@@ -45,7 +45,13 @@ async function main(file: string): Promise<void> {
     });
     collect();
     const retained = process.memoryUsage().heapUsed;
-    const figures: MemoryFigures = { before, peak, retained, maxRss: process.resourceUsage().maxRSS * 1024, messages: session.messages.length };
+    const figures: MemoryFigures = {
+      before,
+      peak,
+      retained,
+      maxRss: process.resourceUsage().maxRSS * 1024,
+      messages: session.messages.length,
+    };
     console.log(JSON.stringify(figures));
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });

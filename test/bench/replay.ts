@@ -144,10 +144,17 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
  * What Claude Code itself kept at the end of a session that compacted: its summary and every
  * message after it. Undefined for sessions without a native compaction.
  */
-async function nativeCompaction(file: string, probes: readonly Probe[], counter: TokenCounter, ours: string): Promise<TranscriptResult['native']> {
+async function nativeCompaction(
+  file: string,
+  probes: readonly Probe[],
+  counter: TokenCounter,
+  ours: string,
+): Promise<TranscriptResult['native']> {
   if (!file.startsWith('cc__')) return undefined;
   const messages = importForReplay(file, true).messages;
-  const at = messages.findIndex((m: Message) => m.blocks.some((b) => b.type === 'text' && b.text.startsWith(CLAUDE_CODE_COMPACTION_MARKER)));
+  const at = messages.findIndex((m: Message) =>
+    m.blocks.some((b) => b.type === 'text' && b.text.startsWith(CLAUDE_CODE_COMPACTION_MARKER)),
+  );
   if (at === -1) return undefined;
   const kept = messages.slice(at);
   const text = renderContext(kept);
@@ -168,14 +175,29 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
   const allProbes = readProbes();
   const files = quick ? devTranscriptFiles().slice(0, QUICK_TRANSCRIPTS) : devTranscriptFiles();
   const results: TranscriptResult[] = [];
-  for (const file of files) results.push(await replayOne(file, counter, quick ? 1 : 3, allProbes.filter((p) => p.file === file)));
+  for (const file of files) {
+    results.push(
+      await replayOne(
+        file,
+        counter,
+        quick ? 1 : 3,
+        allProbes.filter((p) => p.file === file),
+      ),
+    );
+  }
 
   const sum = (pick: (r: TranscriptResult) => number) => results.reduce((total, r) => total + pick(r), 0);
   const probes = sum((r) => r.probes.total);
   const kept = sum((r) => r.probes.inContext);
-  const dropOldest = share(sum((r) => r.probes.dropOldest), probes);
+  const dropOldest = share(
+    sum((r) => r.probes.dropOldest),
+    probes,
+  );
   const inContext = share(kept, probes);
-  const recoverable = share(sum((r) => r.probes.inContextOrSearch), probes);
+  const recoverable = share(
+    sum((r) => r.probes.inContextOrSearch),
+    probes,
+  );
   const reductions = results.map((r) => 100 * (1 - r.finalTokens / r.inputTokens));
   const scope = `${results.length} transcripts, ${probes} probes`;
   const under = results.filter((r) => r.finalTokens <= r.budget);
@@ -205,15 +227,43 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
       met: inContext >= PROBES_KEPT_GOAL * 100,
       note: `${kept} of ${probes} probes, ${results.length} transcripts; the final context is what the last request sends: ctx's context message (ledger, checkpoints) and the live messages; baseline: dropping the oldest messages until the context fits the same budget${lost.length > 0 ? `; lost: ${lost.join('; ')}` : ''}`,
     },
-    { group: GROUP, name: `probes found by search in the top ${SEARCH_TOP}`, value: share(sum((r) => r.probes.bySearch), probes), unit: '%', baseline: dropOldest, ratio: share(sum((r) => r.probes.bySearch), probes) / dropOldest, note: `${scope}; a hit counts when its excerpt, message or file lines hold the probe; baseline: drop-oldest keeps them in context` },
-    { group: GROUP, name: 'probes in the context or found by search', value: recoverable, unit: '%', baseline: dropOldest, ratio: recoverable / dropOldest, note: `${scope}; baseline: drop-oldest` },
+    {
+      group: GROUP,
+      name: `probes found by search in the top ${SEARCH_TOP}`,
+      value: share(
+        sum((r) => r.probes.bySearch),
+        probes,
+      ),
+      unit: '%',
+      baseline: dropOldest,
+      ratio:
+        share(
+          sum((r) => r.probes.bySearch),
+          probes,
+        ) / dropOldest,
+      note: `${scope}; a hit counts when its excerpt, message or file lines hold the probe; baseline: drop-oldest keeps them in context`,
+    },
+    {
+      group: GROUP,
+      name: 'probes in the context or found by search',
+      value: recoverable,
+      unit: '%',
+      baseline: dropOldest,
+      ratio: recoverable / dropOldest,
+      note: `${scope}; baseline: drop-oldest`,
+    },
     {
       group: GROUP,
       name: 'final context, all transcripts',
       value: sum((r) => r.finalTokens),
       unit: 'tokens',
       baseline: sum((r) => r.budget),
-      ratio: sum((r) => r.budget) / Math.max(1, sum((r) => r.finalTokens)),
+      ratio:
+        sum((r) => r.budget) /
+        Math.max(
+          1,
+          sum((r) => r.finalTokens),
+        ),
       note: `${scope}; baseline: the budgets added up; ratio: budget / final`,
     },
     {
@@ -224,21 +274,51 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
       baseline: results.length,
       note: `${scope}; the largest context any request of the replay sent${peakOver.length > 0 ? `; over: ${peakOver.map((r) => `${shortName(r.file)} (${count(r.peakTokens)} of ${count(r.budget)})`).join(', ')}` : ''}`,
     },
-    { group: GROUP, name: 'checkpoints in the final contexts', value: sum((r) => r.checkpoints), unit: 'checkpoints', note: `${scope}; ${results.map((r) => r.checkpoints).join(' + ')}` },
-    { group: GROUP, name: 'compressions (Tier 3 runs), all replays', value: sum((r) => r.compressions), unit: 'runs', note: `${scope}; ${results.map((r) => r.compressions).join(' + ')}` },
-    { group: GROUP, name: 'median reduction of the context', value: median(reductions), unit: '%', note: `${scope}; 1 − final / input tokens; drop-oldest reaches the budget (50%) by construction` },
-    { group: GROUP, name: 'replay time, all transcripts', value: sum((r) => r.ms), unit: 'ms', note: `${scope}; median over ${quick ? 1 : 3} runs each, FileStore on the temporary folder` },
+    {
+      group: GROUP,
+      name: 'checkpoints in the final contexts',
+      value: sum((r) => r.checkpoints),
+      unit: 'checkpoints',
+      note: `${scope}; ${results.map((r) => r.checkpoints).join(' + ')}`,
+    },
+    {
+      group: GROUP,
+      name: 'compressions (Tier 3 runs), all replays',
+      value: sum((r) => r.compressions),
+      unit: 'runs',
+      note: `${scope}; ${results.map((r) => r.compressions).join(' + ')}`,
+    },
+    {
+      group: GROUP,
+      name: 'median reduction of the context',
+      value: median(reductions),
+      unit: '%',
+      note: `${scope}; 1 − final / input tokens; drop-oldest reaches the budget (50%) by construction`,
+    },
+    {
+      group: GROUP,
+      name: 'replay time, all transcripts',
+      value: sum((r) => r.ms),
+      unit: 'ms',
+      note: `${scope}; median over ${quick ? 1 : 3} runs each, FileStore on the temporary folder`,
+    },
   ];
   const natives = results.filter((r) => r.native !== undefined);
   if (natives.length > 0) {
     const nativeProbes = natives.reduce((n, r) => n + (r.native?.total ?? 0), 0);
-    const ours = share(natives.reduce((n, r) => n + (r.native?.ours ?? 0), 0), nativeProbes);
-    const theirs = share(natives.reduce((n, r) => n + (r.native?.found ?? 0), 0), nativeProbes);
+    const ours = share(
+      natives.reduce((n, r) => n + (r.native?.ours ?? 0), 0),
+      nativeProbes,
+    );
+    const theirs = share(
+      natives.reduce((n, r) => n + (r.native?.found ?? 0), 0),
+      nativeProbes,
+    );
     const nativeTokens = natives.reduce((n, r) => n + (r.native?.tokens ?? 0), 0);
     const ourTokens = natives.reduce((n, r) => n + r.finalTokens, 0);
     rows.push({
       group: GROUP,
-      name: 'probes kept verbatim, against Claude Code\'s own compaction',
+      name: "probes kept verbatim, against Claude Code's own compaction",
       value: ours,
       unit: '%',
       baseline: theirs,
@@ -251,7 +331,18 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
 
 if (require.main === module) {
   benchReplay(process.argv.includes('--quick')).then(
-    (rows) => console.table(rows.map((r) => ({ name: r.name, value: r.value.toFixed(1), unit: r.unit, baseline: r.baseline?.toFixed(1), ratio: r.ratio?.toFixed(2), met: r.met, note: r.note }))),
+    (rows) =>
+      console.table(
+        rows.map((r) => ({
+          name: r.name,
+          value: r.value.toFixed(1),
+          unit: r.unit,
+          baseline: r.baseline?.toFixed(1),
+          ratio: r.ratio?.toFixed(2),
+          met: r.met,
+          note: r.note,
+        })),
+      ),
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

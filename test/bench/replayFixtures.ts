@@ -45,7 +45,10 @@ export async function readyCounter(): Promise<TokenCounter> {
 
 /** A short, recognisable name for a transcript file in a table. */
 export function shortName(file: string): string {
-  return file.replace(/\.(jsonl|json|traj)$/g, '').replace(/\.traj$/, '').replace(/([0-9a-f]{8})-[0-9a-f-]{27}/, '$1');
+  return file
+    .replace(/\.(jsonl|json|traj)$/g, '')
+    .replace(/\.traj$/, '')
+    .replace(/([0-9a-f]{8})-[0-9a-f-]{27}/, '$1');
 }
 
 /**

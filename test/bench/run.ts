@@ -14,7 +14,8 @@ import { benchReplay } from './replay';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
 
-const fmt = (v: number | undefined, digits = 2) => (v === undefined || Number.isNaN(v) ? '' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits));
+const fmt = (v: number | undefined, digits = 2) =>
+  v === undefined || Number.isNaN(v) ? '' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits);
 
 /** A table cell: a pipe inside the text would end the cell. */
 const cell = (text: string) => text.replace(/\|/g, '\\|');

@@ -48,20 +48,31 @@ const offloadPass: Pass = async (messages, counter) => {
 /** Tier 2 over the whole conversation, against the files the transcript's writes left. */
 const truncatePass: Pass = async (messages, counter) => {
   const files = filesWrittenBy(messages);
-  return (await truncatePersistedInputs(messages, DEFAULT_OPTIONS.recentMessagesKept, { files, countText: (t) => counter.countText(t), now: 0 })).records.length;
+  return (
+    await truncatePersistedInputs(messages, DEFAULT_OPTIONS.recentMessagesKept, { files, countText: (t) => counter.countText(t), now: 0 })
+  ).records.length;
 };
 
 /** The watermark at the last tool call of the conversation's first three quarters. */
 const watermarkPass: Pass = async (messages) => {
-  const calls = messages.slice(0, Math.floor(messages.length * 0.75)).flatMap((m) => m.blocks.flatMap((b) => (b.type === 'toolCall' ? [b.id] : [])));
+  const calls = messages
+    .slice(0, Math.floor(messages.length * 0.75))
+    .flatMap((m) => m.blocks.flatMap((b) => (b.type === 'toolCall' ? [b.id] : [])));
   return applyWatermark(messages, calls[calls.length - 1]).removedBlocks;
 };
 
 /** The whole replay, at a budget of half the conversation's tokens, with the watermark moved at each subagent task. */
 const replayPass: Pass = async (messages, counter) => {
   const input = (await counter.measure(messages)).total;
-  const engine: EngineOptions = { ...DEFAULT_OPTIONS, offloadThresholdTokens: OFFLOAD_THRESHOLD_TOKENS, checkpointTools: [CHECKPOINT_TOOL] };
-  return replayTranscript({ format: 'claude-code', messages }, { maxInputTokens: Math.ceil(input / 2) + DEFAULT_ANSWER_RESERVE_TOKENS, store: new MemoryStore(), counter, engine });
+  const engine: EngineOptions = {
+    ...DEFAULT_OPTIONS,
+    offloadThresholdTokens: OFFLOAD_THRESHOLD_TOKENS,
+    checkpointTools: [CHECKPOINT_TOOL],
+  };
+  return replayTranscript(
+    { format: 'claude-code', messages },
+    { maxInputTokens: Math.ceil(input / 2) + DEFAULT_ANSWER_RESERVE_TOKENS, store: new MemoryStore(), counter, engine },
+  );
 };
 
 const countPass: Pass = (messages, counter) => counter.measure(messages);
@@ -74,7 +85,13 @@ const MIN_SAMPLE_MS = 20;
  * over the same warm tokenizer. The sizes take turns within each repetition, so a burst of load
  * from elsewhere on the machine falls on all of them alike. A pass is run `loops` times per sample.
  */
-async function timeSizes(pass: Pass, sizes: readonly (readonly Message[])[], repetitions: number, loops: number, freshCounter: () => TokenCounter): Promise<number[]> {
+async function timeSizes(
+  pass: Pass,
+  sizes: readonly (readonly Message[])[],
+  repetitions: number,
+  loops: number,
+  freshCounter: () => TokenCounter,
+): Promise<number[]> {
   const samples = sizes.map((): number[] => []);
   for (let i = 0; i < repetitions; i++) {
     for (const [s, messages] of sizes.entries()) {
@@ -107,15 +124,29 @@ export async function benchTiers(quick = false): Promise<BenchRow[]> {
 
   const passes: [string, Pass, string][] = [
     ['tier 1 (offload) over every result', offloadPass, `threshold ${OFFLOAD_THRESHOLD_TOKENS.toLocaleString('en-US')} tokens`],
-    ['tier 2 (truncate inputs on disk) over every write', truncatePass, 'repeated copies append unmatched edits, so the workspace files grow with the input'],
+    [
+      'tier 2 (truncate inputs on disk) over every write',
+      truncatePass,
+      'repeated copies append unmatched edits, so the workspace files grow with the input',
+    ],
     ['watermark at three quarters', watermarkPass, ''],
-    ['whole replay (add + prepare per message)', replayPass, `MemoryStore, budget half the input, watermark at each ${CHECKPOINT_TOOL} call; every request saves the whole state, so the replay grows faster than its input`],
+    [
+      'whole replay (add + prepare per message)',
+      replayPass,
+      `MemoryStore, budget half the input, watermark at each ${CHECKPOINT_TOOL} call; every request saves the whole state, so the replay grows faster than its input`,
+    ],
   ];
   const rows: BenchRow[] = [];
   const [baseline] = await timeSizes(countPass, [imported], repetitions, await loopsFor(countPass, imported, freshCounter), freshCounter);
   const name = shortName(file);
   for (const [label, pass, about] of passes) {
-    const measured = await timeSizes(pass, scales.map((scale) => conversations.get(scale) ?? []), repetitions, await loopsFor(pass, imported, freshCounter), freshCounter);
+    const measured = await timeSizes(
+      pass,
+      scales.map((scale) => conversations.get(scale) ?? []),
+      repetitions,
+      await loopsFor(pass, imported, freshCounter),
+      freshCounter,
+    );
     const times = new Map(scales.map((scale, i) => [scale, measured[i]]));
     const base = times.get(1) ?? NaN;
     rows.push({
@@ -147,7 +178,16 @@ export async function benchTiers(quick = false): Promise<BenchRow[]> {
 
 if (require.main === module) {
   benchTiers(process.argv.includes('--quick')).then(
-    (rows) => console.table(rows.map((r) => ({ name: r.name, value: r.value.toFixed(1), baseline: r.baseline?.toFixed(1), ratio: r.ratio?.toFixed(2), met: r.met }))),
+    (rows) =>
+      console.table(
+        rows.map((r) => ({
+          name: r.name,
+          value: r.value.toFixed(1),
+          baseline: r.baseline?.toFixed(1),
+          ratio: r.ratio?.toFixed(2),
+          met: r.met,
+        })),
+      ),
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

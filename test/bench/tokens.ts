@@ -51,14 +51,18 @@ function throughput(texts: readonly string[]): BenchRow[] {
   const chars = texts.reduce((sum, text) => sum + text.length, 0);
   const reference = referenceEncoder(ENCODING);
   const data = rankData(ENCODING);
-  const baseline = Array.from({ length: THROUGHPUT_REPETITIONS }, () => timed(() => texts.reduce((sum, text) => sum + referenceCount(reference, text), 0)));
+  const baseline = Array.from({ length: THROUGHPUT_REPETITIONS }, () =>
+    timed(() => texts.reduce((sum, text) => sum + referenceCount(reference, text), 0)),
+  );
   const cold = Array.from({ length: THROUGHPUT_REPETITIONS }, () => {
     const counter = new BpeTokenCounter(data);
     return timed(() => texts.reduce((sum, text) => sum + counter.count(text), 0));
   });
   const warmCounter = new BpeTokenCounter(data);
   texts.forEach((text) => warmCounter.count(text));
-  const warm = Array.from({ length: THROUGHPUT_REPETITIONS }, () => timed(() => texts.reduce((sum, text) => sum + warmCounter.count(text), 0)));
+  const warm = Array.from({ length: THROUGHPUT_REPETITIONS }, () =>
+    timed(() => texts.reduce((sum, text) => sum + warmCounter.count(text), 0)),
+  );
   const expected = baseline[0].result;
   for (const run of [...cold, ...warm]) {
     if (run.result !== expected) throw new Error(`Token totals differ from js-tiktoken: ${run.result} ≠ ${expected}`);
@@ -69,8 +73,26 @@ function throughput(texts: readonly string[]): BenchRow[] {
   const warmRate = mbPerSecond(median(warm.map((run) => run.ms)));
   const note = `${texts.length} texts, ${(chars / 1e6).toFixed(2)} M chars, ${expected} tokens, identical to js-tiktoken`;
   return [
-    { group: GROUP, name: 'throughput on dev transcripts, cold cache', value: coldRate, unit: 'MB/s', baseline: baselineRate, ratio: coldRate / baselineRate, goal: '≥3× js-tiktoken', met: coldRate / baselineRate >= 3, note },
-    { group: GROUP, name: 'throughput on dev transcripts, warm cache', value: warmRate, unit: 'MB/s', baseline: baselineRate, ratio: warmRate / baselineRate, note: 'the same texts counted again' },
+    {
+      group: GROUP,
+      name: 'throughput on dev transcripts, cold cache',
+      value: coldRate,
+      unit: 'MB/s',
+      baseline: baselineRate,
+      ratio: coldRate / baselineRate,
+      goal: '≥3× js-tiktoken',
+      met: coldRate / baselineRate >= 3,
+      note,
+    },
+    {
+      group: GROUP,
+      name: 'throughput on dev transcripts, warm cache',
+      value: warmRate,
+      unit: 'MB/s',
+      baseline: baselineRate,
+      ratio: warmRate / baselineRate,
+      note: 'the same texts counted again',
+    },
   ];
 }
 
@@ -92,8 +114,24 @@ function longRuns(): BenchRow[] {
   const baseline = timed(() => referenceCount(reference, short));
   if (ours.result !== baseline.result) throw new Error(`Long-run counts differ: ${ours.result} ≠ ${baseline.result}`);
   return [
-    { group: GROUP, name: `${LONG_RUN_CHARS.toLocaleString('en')}-char unbroken run`, value: longMs, unit: 'ms', goal: '< 1000 ms', met: longMs < 1000, note: 'js-tiktoken not run at this size (quadratic: minutes)' },
-    { group: GROUP, name: `${BASELINE_RUN_CHARS.toLocaleString('en')}-char unbroken run`, value: ours.ms, unit: 'ms', baseline: baseline.ms, ratio: baseline.ms / ours.ms, note: 'one run each; identical counts' },
+    {
+      group: GROUP,
+      name: `${LONG_RUN_CHARS.toLocaleString('en')}-char unbroken run`,
+      value: longMs,
+      unit: 'ms',
+      goal: '< 1000 ms',
+      met: longMs < 1000,
+      note: 'js-tiktoken not run at this size (quadratic: minutes)',
+    },
+    {
+      group: GROUP,
+      name: `${BASELINE_RUN_CHARS.toLocaleString('en')}-char unbroken run`,
+      value: ours.ms,
+      unit: 'ms',
+      baseline: baseline.ms,
+      ratio: baseline.ms / ours.ms,
+      note: 'one run each; identical counts',
+    },
   ];
 }
 
@@ -172,7 +210,17 @@ async function incremental(texts: readonly string[]): Promise<BenchRow[]> {
   const name = 'measure() after one new 2,000-token message in a 200,000-token conversation';
   const size = `${messages.length} messages, ${before.total} tokens`;
   return [
-    { group: GROUP, name, value, unit: 'ms', baseline: cold, ratio: cold / value, goal: '≤3 ms and ≥80× a full recount', met: value <= 3 && cold / value >= 80, note: `${size}; baseline: fresh counter over a fresh tokenizer (build not timed)` },
+    {
+      group: GROUP,
+      name,
+      value,
+      unit: 'ms',
+      baseline: cold,
+      ratio: cold / value,
+      goal: '≤3 ms and ≥80× a full recount',
+      met: value <= 3 && cold / value >= 80,
+      note: `${size}; baseline: fresh counter over a fresh tokenizer (build not timed)`,
+    },
     {
       group: GROUP,
       name: `${name}, against a warm piece cache`,
@@ -192,7 +240,15 @@ function buildTimes(): BenchRow[] {
     const data = rankData(encoding);
     const ours = median(Array.from({ length: BUILD_REPETITIONS }, () => timed(() => new BpeTokenCounter(data)).ms));
     const baseline = median(Array.from({ length: 3 }, () => timed(() => referenceEncoder(encoding)).ms));
-    rows.push({ group: GROUP, name: `encoder build, ${encoding}`, value: ours, unit: 'ms', baseline, ratio: baseline / ours, note: 'rank file already loaded' });
+    rows.push({
+      group: GROUP,
+      name: `encoder build, ${encoding}`,
+      value: ours,
+      unit: 'ms',
+      baseline,
+      ratio: baseline / ours,
+      note: 'rank file already loaded',
+    });
   }
   return rows;
 }

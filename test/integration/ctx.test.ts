@@ -97,7 +97,7 @@ describe('ctx in a real VS Code', function () {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
-  it('builds the tokenizer off the main thread: the host\'s longest stall meanwhile is recorded', async () => {
+  it("builds the tokenizer off the main thread: the host's longest stall meanwhile is recorded", async () => {
     const stalls = monitorEventLoopDelay({ resolution: 5 });
     stalls.enable();
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@ctx /status' });
@@ -124,7 +124,9 @@ describe('ctx in a real VS Code', function () {
 
     const sessionId = await waitFor('a current session', () => api.currentSessionId());
     const offloadedDir = path.join(api.storageRoot, 'sessions', sessionId, 'offloaded');
-    const files = await waitFor('an offloaded file', () => (fs.existsSync(offloadedDir) && fs.readdirSync(offloadedDir).length > 0 ? fs.readdirSync(offloadedDir) : undefined));
+    const files = await waitFor('an offloaded file', () =>
+      fs.existsSync(offloadedDir) && fs.readdirSync(offloadedDir).length > 0 ? fs.readdirSync(offloadedDir) : undefined,
+    );
     assert.match(files[0], /_ctxStandin_bigResult_big-1\.txt$/);
     assert.strictEqual(fs.readFileSync(path.join(offloadedDir, files[0]), 'utf8').split('\n').length, 3000);
 
@@ -134,7 +136,10 @@ describe('ctx in a real VS Code', function () {
     const resultText = JSON.stringify(result.content);
     assert.match(resultText, /## Offloaded: ctxStandin_bigResult Result/);
     assert.ok(resultText.length < 6000, `the model got ${resultText.length} characters, not the whole log`);
-    assert.ok(second.tools.some((t) => t.name === 'ctx_recover') && second.tools.some((t) => t.name === standin.BIG_RESULT_TOOL), 'ctx offers its own tools and the allowed ones');
+    assert.ok(
+      second.tools.some((t) => t.name === 'ctx_recover') && second.tools.some((t) => t.name === standin.BIG_RESULT_TOOL),
+      'ctx offers its own tools and the allowed ones',
+    );
 
     await vscode.commands.executeCommand('ctx.showTree');
     await page.waitForText(selectors.sideBar, 'ctxStandin_bigResult_big-1');
@@ -143,7 +148,11 @@ describe('ctx in a real VS Code', function () {
 
   it('finds offloaded content from the "Recover from offloaded content" quick pick', async () => {
     void vscode.commands.executeCommand('ctx.recover');
-    await waitFor('the recovery quick pick', async () => ((await page.attribute(`${selectors.quickInput} input`, 'placeholder')).some((p) => p?.startsWith('Search offloaded results')) ? true : undefined));
+    await waitFor('the recovery quick pick', async () =>
+      (await page.attribute(`${selectors.quickInput} input`, 'placeholder')).some((p) => p?.startsWith('Search offloaded results'))
+        ? true
+        : undefined,
+    );
     await page.type('step 002345');
     const row = await page.waitForText(selectors.quickInputRows, 'ctxStandin_bigResult', 15000);
     assert.match(row, /offloaded/);
@@ -151,7 +160,7 @@ describe('ctx in a real VS Code', function () {
     await page.press('Escape');
   });
 
-  it('shows the level rising in the status bar, with the theme\'s warning background at RED', async () => {
+  it("shows the level rising in the status bar, with the theme's warning background at RED", async () => {
     const green = await statusBarEntry('--vscode-statusBarItem-warningBackground');
     assert.match(green.text, /GREEN/);
     // The stand-in's window is 16,000 tokens; the budget is 11,904. Each answer adds about 3,000 tokens.

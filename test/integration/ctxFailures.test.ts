@@ -27,8 +27,11 @@ describe('ctx when things go wrong, in a real VS Code', function () {
     assert.ok((await archiveText()).includes('please summarize everything so far'));
   });
 
-  it('gives the model a failing tool\'s error as its result and goes on', async () => {
-    await standin.script([{ toolCall: { callId: 'fail-1', name: standin.FAILING_TOOL, input: { message: 'disk on fire' } } }], 'The tool failed; I will try another way.');
+  it("gives the model a failing tool's error as its result and goes on", async () => {
+    await standin.script(
+      [{ toolCall: { callId: 'fail-1', name: standin.FAILING_TOOL, input: { message: 'disk on fire' } } }],
+      'The tool failed; I will try another way.',
+    );
     const [, second] = await askCtx('run the failing tool', 2);
     const result = second.messages.flatMap((m) => m.parts).find((p) => p.type === 'toolResult' && p.callId === 'fail-1');
     assert.ok(result, 'the failed call got a result');
@@ -48,9 +51,10 @@ describe('ctx when things go wrong, in a real VS Code', function () {
     await vscode.commands.executeCommand('notifications.clearAll');
     await page.click('.codicon-stop-circle');
     await api.whenIdle();
-    await waitFor('the partial answer in the archive', async () => ((await archiveText()).includes('Partial answer before the stop.') ? true : undefined));
+    await waitFor('the partial answer in the archive', async () =>
+      (await archiveText()).includes('Partial answer before the stop.') ? true : undefined,
+    );
     const archived = await archiveText();
     assert.ok(!archived.includes('never sent'), archived.slice(-1500));
   });
-
 });

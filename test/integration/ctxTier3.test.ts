@@ -9,7 +9,8 @@ import { askCtx, ctxApi, waitFor } from './ctx.test';
 import { page, selectors } from './page';
 import * as standin from './standin';
 
-const answer = (tokens: number, topic: string) => `Notes on ${topic}. ${'The parser keeps every token position stable across edits. '.repeat(Math.ceil(tokens / 10))}`;
+const answer = (tokens: number, topic: string) =>
+  `Notes on ${topic}. ${'The parser keeps every token position stable across edits. '.repeat(Math.ceil(tokens / 10))}`;
 
 /** Sends a chat query that makes no model request, and waits until @ctx has answered it. */
 async function commandCtx(query: string, answered: string | RegExp): Promise<void> {
@@ -102,10 +103,14 @@ describe('Tier 3 in a real VS Code', function () {
     const api = await ctxApi();
     const before = (await standin.requests()).length;
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@ctx /fresh' });
-    const [sent] = await waitFor('the first request of the fresh session', async () => {
-      const all = await standin.requests();
-      return all.length > before ? all.slice(before) : undefined;
-    }, 30000);
+    const [sent] = await waitFor(
+      'the first request of the fresh session',
+      async () => {
+        const all = await standin.requests();
+        return all.length > before ? all.slice(before) : undefined;
+      },
+      30000,
+    );
     await api.whenIdle();
     const freshSession = api.currentSessionId();
     assert.ok(freshSession && freshSession !== firstSession, 'a new session is current');

@@ -97,7 +97,9 @@ export async function model(timeoutMs = 10000): Promise<vscode.LanguageModelChat
 }
 
 /** Sends a request and collects the streamed parts: the text and the tool calls. */
-export async function collect(response: vscode.LanguageModelChatResponse): Promise<{ text: string; toolCalls: vscode.LanguageModelToolCallPart[] }> {
+export async function collect(
+  response: vscode.LanguageModelChatResponse,
+): Promise<{ text: string; toolCalls: vscode.LanguageModelToolCallPart[] }> {
   let text = '';
   const toolCalls: vscode.LanguageModelToolCallPart[] = [];
   for await (const part of response.stream) {

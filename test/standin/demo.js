@@ -245,7 +245,10 @@ async function runDemo(context, model, normalizeReply) {
   let status;
   const finish = (result) => {
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, MARKER_FILE), JSON.stringify({ ...result, at: new Date().toISOString(), ms: Date.now() - started }, null, 2) + '\n');
+    fs.writeFileSync(
+      path.join(dir, MARKER_FILE),
+      JSON.stringify({ ...result, at: new Date().toISOString(), ms: Date.now() - started }, null, 2) + '\n',
+    );
   };
   try {
     const ctx = vscode.extensions.getExtension(CTX_EXTENSION_ID);

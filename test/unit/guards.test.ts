@@ -37,7 +37,10 @@ describe('guards', () => {
       ['a user message without tokens', (l) => delete (l.userMessages as Record<string, unknown>[])[0].tokens],
       ['a user message whose preview is not a string', (l) => ((l.userMessages as Record<string, unknown>[])[1].preview = ['x'])],
       ['a missing tool record', (l) => delete l.tools],
-      ['a file record with an unknown action', (l) => ((l.tools as Record<string, Record<string, unknown>[]>).files[0].actions = ['renamed'])],
+      [
+        'a file record with an unknown action',
+        (l) => ((l.tools as Record<string, Record<string, unknown>[]>).files[0].actions = ['renamed']),
+      ],
       ['a command whose exit code is a string', (l) => ((l.tools as Record<string, Record<string, unknown>[]>).commands[0].exitCode = '1')],
       ['an error record without its fixed flag', (l) => delete (l.tools as Record<string, Record<string, unknown>[]>).errors[0].fixed],
       ['an offloaded entry without a file', (l) => delete (l.tools as Record<string, Record<string, unknown>[]>).offloaded[0].file],

@@ -89,7 +89,10 @@ describe('previews by content type (seed 004)', () => {
   });
 
   it('shows search results as titles, snippets and URLs', () => {
-    const hits = Array.from({ length: 30 }, (_, i) => `Result ${i}: How to fix error ${i} - https://example.com/q/${i}\nThe fix is to upgrade package ${i}.\n`);
+    const hits = Array.from(
+      { length: 30 },
+      (_, i) => `Result ${i}: How to fix error ${i} - https://example.com/q/${i}\nThe fix is to upgrade package ${i}.\n`,
+    );
     const p = buildPreview(hits.join('\n'), 'web_search');
     assert.equal(p.kind, 'search');
     assert.match(p.text, /30 links/);

@@ -60,7 +60,10 @@ describe('reliability', () => {
     close(reliabilityFor({ model: 'gpt-4o', compressions: 3, contextConfidence: 1 }).score, 0.95 * 0.55);
     close(reliabilityFor({ model: 'llama3.1:8b', compressions: 10, contextConfidence: 0.5 }).score, 0.5 * 0.3 * 0.5);
     const r = reliabilityFor({ model: 'gpt-4o', compressions: 2, contextConfidence: 0.8 });
-    assert.deepEqual({ ...r, score: Math.round(r.score * 1000) }, { score: 532, level: 'Low', modelFactor: 0.95, compressionPenalty: 0.7, contextConfidence: 0.8 });
+    assert.deepEqual(
+      { ...r, score: Math.round(r.score * 1000) },
+      { score: 532, level: 'Low', modelFactor: 0.95, compressionPenalty: 0.7, contextConfidence: 0.8 },
+    );
   });
 
   it('puts seed 003 level boundaries at 85, 60 and 40 percent', () => {

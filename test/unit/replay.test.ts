@@ -26,7 +26,11 @@ describe('replay of real transcripts through tiers 1 and 2', function () {
       const counter = new TokenCounter(tokenizer);
       await tokenizer.whenReady();
       const session = ContextSession.create(
-        { ...DEFAULT_OPTIONS, offloadThresholdTokens: c.offloadThresholdTokens, checkpointTools: ['Task', 'read_files', 'str_replace_editor'] },
+        {
+          ...DEFAULT_OPTIONS,
+          offloadThresholdTokens: c.offloadThresholdTokens,
+          checkpointTools: ['Task', 'read_files', 'str_replace_editor'],
+        },
         { store, counter, files: filesWrittenBy(imported), logger: new RecordingLogger(), clock: new FakeClock() },
       );
       let peak = 0;
@@ -42,7 +46,11 @@ describe('replay of real transcripts through tiers 1 and 2', function () {
       for (const record of session.offloads) {
         const original = imported.flatMap((m) => m.blocks).find((b) => b.type === 'toolResult' && b.callId === record.callId);
         assert.equal(original?.type, 'toolResult');
-        assert.equal(await store.read(record.file), original?.type === 'toolResult' ? original.content : undefined, 'an offloaded file holds the full result');
+        assert.equal(
+          await store.read(record.file),
+          original?.type === 'toolResult' ? original.content : undefined,
+          'an offloaded file holds the full result',
+        );
       }
 
       const full = (await counter.measure(imported)).total;
@@ -50,7 +58,9 @@ describe('replay of real transcripts through tiers 1 and 2', function () {
       assert.ok(final <= full, `final ${final} ≤ full ${full}`);
       assert.ok(session.state.history.length > 0, 'some tier acted');
       const archiveText = visibleTexts(archived).join('\n');
-      for (const p of readProbes().filter((p) => p.file === c.file)) assert.ok(archiveText.includes(p.probe), `probe kept in archive: ${p.probe}`);
+      for (const p of readProbes().filter((p) => p.file === c.file)) {
+        assert.ok(archiveText.includes(p.probe), `probe kept in archive: ${p.probe}`);
+      }
       // Every call in the active context still has its result, and no result lost its call.
       const calls = new Set(session.messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'toolCall' ? [b.id] : []))));
       const results = session.messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'toolResult' ? [b.callId] : [])));

@@ -25,7 +25,9 @@ class FailingStore extends MemoryStore {
 }
 
 const allText = (ms: readonly Message[]) =>
-  ms.flatMap((m) => m.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolResult' ? b.content : JSON.stringify(b.input)))).join('\n');
+  ms
+    .flatMap((m) => m.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolResult' ? b.content : JSON.stringify(b.input))))
+    .join('\n');
 
 describe('session', () => {
   it('archives every message before any tier changes the active context', async () => {
@@ -61,7 +63,13 @@ describe('session', () => {
     const rig = sessionRig({}, store);
     await rig.session.add([user('hello', 'u1'), call('c1', 'fetch', {}), result('c1', filler(20_000))]);
     await rig.session.prepare(100_000);
-    const deps = { store, counter: new TokenCounter(new CharTokenizer()), files: new FakeFiles(), logger: new RecordingLogger(), clock: new FakeClock() };
+    const deps = {
+      store,
+      counter: new TokenCounter(new CharTokenizer()),
+      files: new FakeFiles(),
+      logger: new RecordingLogger(),
+      clock: new FakeClock(),
+    };
     const reopened = await ContextSession.open(rig.session.id, DEFAULT_OPTIONS, deps);
     assert.ok(reopened);
     assert.deepEqual(reopened.messages, rig.session.messages);
@@ -75,9 +83,18 @@ describe('session', () => {
     await rig.session.add([user('hello', 'u1'), assistant('hi', 'a1')]);
     await rig.session.save();
     await store.write(rig.session.paths.state, '{"schema":1, "id": trunc');
-    const deps = { store, counter: new TokenCounter(new CharTokenizer()), files: new FakeFiles(), logger: new RecordingLogger(), clock: new FakeClock() };
+    const deps = {
+      store,
+      counter: new TokenCounter(new CharTokenizer()),
+      files: new FakeFiles(),
+      logger: new RecordingLogger(),
+      clock: new FakeClock(),
+    };
     const reopened = await ContextSession.open(rig.session.id, DEFAULT_OPTIONS, deps);
-    assert.deepEqual(reopened?.messages.map((m) => m.id), ['u1', 'a1']);
+    assert.deepEqual(
+      reopened?.messages.map((m) => m.id),
+      ['u1', 'a1'],
+    );
     assert.match(reopened?.warnings[0].message ?? '', /could not be read, so its context was rebuilt from the archive \(2 messages\)/);
     assert.equal(await ContextSession.open('s-20260101-000000-none', DEFAULT_OPTIONS, deps), undefined);
   });
@@ -150,16 +167,27 @@ describe('bad input', () => {
     const big = filler(20_000);
     await rig.session.add([call('c1', 'fetch', {}), result('c1', big)]);
     assert.ok(allText(rig.session.messages).includes(big));
-    assert.match(rig.session.warnings[0].message, /could not be written to a file \(EACCES: permission denied\); it stays in the context in full/);
+    assert.match(
+      rig.session.warnings[0].message,
+      /could not be written to a file \(EACCES: permission denied\); it stays in the context in full/,
+    );
   });
 });
 
 describe('status report', () => {
-  it('renders seed 000\'s report with usage, level, savings, history and recommendation', async () => {
+  it("renders seed 000's report with usage, level, savings, history and recommendation", async () => {
     const rig = sessionRig();
     await rig.session.add([user('go'), call('c1', 'fetch', {}), result('c1', filler(20_000))]);
     const prepared = await rig.session.prepare(2_000);
-    const status = contextStatus({ state: rig.session.state, tokens: prepared.tokens, budget: 2_000, estimated: false, thresholds: DEFAULT_OPTIONS.thresholds, warnings: [], now: rig.clock.now() });
+    const status = contextStatus({
+      state: rig.session.state,
+      tokens: prepared.tokens,
+      budget: 2_000,
+      estimated: false,
+      thresholds: DEFAULT_OPTIONS.thresholds,
+      warnings: [],
+      now: rig.clock.now(),
+    });
     const report = renderStatusReport(status);
     assert.match(report, /^## Context Status Report\n\*\*Timestamp:\*\* 2026-01-21 10:35:22 UTC/);
     assert.match(report, new RegExp(`\\*\\*Level:\\*\\* ${prepared.level}`));

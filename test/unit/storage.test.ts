@@ -34,7 +34,10 @@ describe('storage', () => {
   it('reports a read-only storage folder with a clear error naming the path', async function () {
     if (process.getuid?.() === 0) {
       // root ignores permissions: simulate the read-only file system instead.
-      const readOnly: FileOps = { ...fs, appendFile: async () => Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' })) } as FileOps;
+      const readOnly: FileOps = {
+        ...fs,
+        appendFile: async () => Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' })),
+      } as FileOps;
       const store = new FileStore('/ro', readOnly);
       await assert.rejects(store.append('a.jsonl', ['x']), /Could not append to \/ro\/a\.jsonl: EROFS: read-only file system/);
       return;
@@ -70,7 +73,10 @@ describe('storage', () => {
     await store.append('a.jsonl', ['{not json', JSON.stringify({ v: 99, message: {} })]);
     await archive.append([user('three', 'u3')]);
     const back = await archive.read();
-    assert.deepEqual(back.messages.map((m) => m.id), ['u1', 'u2', 'u3']);
+    assert.deepEqual(
+      back.messages.map((m) => m.id),
+      ['u1', 'u2', 'u3'],
+    );
     assert.deepEqual(back.unreadableLines, [3, 4]);
     assert.equal(back.messages[1].blocks[0].type === 'text' && back.messages[1].blocks[0].text, 'two \ud800 lone surrogate');
     assert.ok((await store.read('a.jsonl'))?.split('\n')[0].startsWith('{"v":1,'));

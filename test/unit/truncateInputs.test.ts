@@ -58,7 +58,13 @@ describe('tier 2: truncate old tool inputs already on disk', () => {
     const rig = sessionRig();
     const fragment = filler(1_000, 'edit');
     rig.files.files.set('/abs/lib.py', `header\n${fragment}\nfooter`);
-    await rig.session.add([call('e1', 'Edit', { file_path: '/abs/lib.py', old_string: 'x', new_string: fragment }), result('e1', 'ok'), user('a'), assistant('b'), user('c')]);
+    await rig.session.add([
+      call('e1', 'Edit', { file_path: '/abs/lib.py', old_string: 'x', new_string: fragment }),
+      result('e1', 'ok'),
+      user('a'),
+      assistant('b'),
+      user('c'),
+    ]);
     await rig.session.prepare(1_800);
     const input = callBlock(rig, 'e1').input;
     assert.match(String(input.new_string), /Inserted \d+ lines by edit/);
@@ -68,7 +74,12 @@ describe('tier 2: truncate old tool inputs already on disk', () => {
   it('never touches the most recent messages', async () => {
     const rig = sessionRig({ recentMessagesKept: 3 });
     rig.files.files.set('src/app.ts', written);
-    await rig.session.add([user('go'), call('w1', 'write_file', { path: 'src/app.ts', content: written }), result('w1', 'ok'), assistant('done')]);
+    await rig.session.add([
+      user('go'),
+      call('w1', 'write_file', { path: 'src/app.ts', content: written }),
+      result('w1', 'ok'),
+      assistant('done'),
+    ]);
     await rig.session.prepare(4_000);
     assert.equal(callBlock(rig, 'w1').input.content, written);
   });

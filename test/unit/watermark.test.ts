@@ -45,7 +45,13 @@ describe('watermark', () => {
   });
 
   it('advances twice: the second checkpoint is searched after the first', () => {
-    const msgs = [...conversation(), call('c3', 'grep', { q: 'x' }), result('c3', 'hit'), call('c4', 'ctx_checkpoint', {}), result('c4', 'ok')];
+    const msgs = [
+      ...conversation(),
+      call('c3', 'grep', { q: 'x' }),
+      result('c3', 'hit'),
+      call('c4', 'ctx_checkpoint', {}),
+      result('c4', 'ok'),
+    ];
     const first = findCheckpointCall(msgs, 'ctx_checkpoint', undefined);
     assert.equal(first, 'c2');
     const second = findCheckpointCall(msgs, 'ctx_checkpoint', first);
@@ -102,7 +108,14 @@ describe('watermark', () => {
 describe('checkpoint tools', () => {
   it('a call to a configured checkpoint tool moves the watermark on the next request without being asked', async () => {
     const { session } = sessionRig({ checkpointTools: ['deactivate_augments'] });
-    await session.add([user('explore'), call('c1', 'grep', {}), result('c1', 'hits'), call('d1', 'deactivate_augments', {}), result('d1', 'ok'), user('now build')]);
+    await session.add([
+      user('explore'),
+      call('c1', 'grep', {}),
+      result('c1', 'hits'),
+      call('d1', 'deactivate_augments', {}),
+      result('d1', 'ok'),
+      user('now build'),
+    ]);
     await session.prepare(100_000);
     assert.equal(session.state.watermark, 'd1');
     assert.ok(!session.messages.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'c1')));

@@ -98,9 +98,12 @@ function installExtensions(dirs, vsixes, env) {
   if (vsixes.length === 0) return;
   const args = [
     CODE_SERVER_BIN,
-    '--config', dirs.config,
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--config',
+    dirs.config,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
     ...vsixes.flatMap((v) => ['--install-extension', v]),
     '--force',
   ];
@@ -120,16 +123,21 @@ async function startCodeServer({ dirs, workspace, env, enableProposedApi = [], p
   fs.writeFileSync(dirs.config, `bind-addr: 127.0.0.1:${chosenPort}\nauth: none\ncert: false\n`);
   const args = [
     CODE_SERVER_BIN,
-    '--bind-addr', `127.0.0.1:${chosenPort}`,
-    '--auth', 'none',
-    '--config', dirs.config,
+    '--bind-addr',
+    `127.0.0.1:${chosenPort}`,
+    '--auth',
+    'none',
+    '--config',
+    dirs.config,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
     ...enableProposedApi.flatMap((id) => ['--enable-proposed-api', id]),
     workspace,
   ];

@@ -39,7 +39,8 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const { downloadAndUnzipVSCode, resolveCliPathFromVSCodeExecutablePath, runTests } = require('@vscode/test-electron');
   if (opts.build) run('build', process.execPath, [path.join(ROOT, 'esbuild.js')]);
-  if (opts.build) run('compile tests', process.execPath, [require.resolve('typescript/bin/tsc', { paths: [ROOT] }), '-p', '.', '--outDir', 'out']);
+  if (opts.build)
+    run('compile tests', process.execPath, [require.resolve('typescript/bin/tsc', { paths: [ROOT] }), '-p', '.', '--outDir', 'out']);
 
   const version = process.env.CTX_VSCODE_VERSION || '1.100.3';
   const vscodeExecutablePath = process.env.CTX_VSCODE_EXECUTABLE || (await downloadAndUnzipVSCode(version));

@@ -19,7 +19,15 @@ const path = require('path');
 const util = require('util');
 const { install, ROOT, CACHE } = require('./install');
 const { packageStandin, STANDIN_ID } = require('./standin');
-const { profileDirs, makeProfileDirs, releaseProfileDirs, isolatedEnv, writeUserSettings, installExtensions, startCodeServer } = require('./codeServer');
+const {
+  profileDirs,
+  makeProfileDirs,
+  releaseProfileDirs,
+  isolatedEnv,
+  writeUserSettings,
+  installExtensions,
+  startCodeServer,
+} = require('./codeServer');
 const { servePageChannel } = require('./pageChannel');
 const { killTree, killTreeSync, findDescendants } = require('./processes');
 
@@ -384,7 +392,9 @@ function printResults(summary) {
     out(`  problem: ${summary.reason}`);
   }
   out('');
-  say(`${(summary.durationMs / 1000).toFixed(1)} s; results in ${path.relative(ROOT, summary.resultFile)}, logs in ${path.relative(ROOT, summary.runDir)}/harness.log`);
+  say(
+    `${(summary.durationMs / 1000).toFixed(1)} s; results in ${path.relative(ROOT, summary.resultFile)}, logs in ${path.relative(ROOT, summary.runDir)}/harness.log`,
+  );
 }
 
 function parseArgs(argv) {
@@ -406,7 +416,14 @@ function parseArgs(argv) {
       const [key, ...rest] = next().split('=');
       opts.env[key] = rest.join('=');
     } else if (arg === '--help' || arg === '-h') {
-      process.stdout.write(fs.readFileSync(__filename, 'utf8').split('\n').slice(5, 13).map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n');
+      process.stdout.write(
+        fs
+          .readFileSync(__filename, 'utf8')
+          .split('\n')
+          .slice(5, 13)
+          .map((l) => l.replace(/^\/\/ ?/, ''))
+          .join('\n') + '\n',
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}`);
   }

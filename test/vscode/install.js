@@ -66,9 +66,7 @@ function ensureDebianPackages() {
 
 function installedCodeServerVersion() {
   try {
-    const pkg = JSON.parse(
-      fs.readFileSync(path.join(CODE_SERVER_DIR, 'node_modules', 'code-server', 'package.json'), 'utf8'),
-    );
+    const pkg = JSON.parse(fs.readFileSync(path.join(CODE_SERVER_DIR, 'node_modules', 'code-server', 'package.json'), 'utf8'));
     return pkg.version;
   } catch {
     return undefined;

@@ -32,9 +32,16 @@ function packageCtx(outFile) {
 
 /** The files `vsce package` puts in the .vsix (after .vscodeignore). */
 function listVsix(vsce) {
-  const result = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (result.status !== 0) throw new Error(`vsce ls failed (exit ${result.status}):\n${result.stderr}`);
-  return result.stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+  return result.stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 module.exports = { packageCtx };

@@ -28,7 +28,11 @@ function writeAtomic(file, value) {
 }
 
 function safeName(name) {
-  return String(name).replace(/[^\w.-]+/g, '_').slice(0, 120) || 'screenshot';
+  return (
+    String(name)
+      .replace(/[^\w.-]+/g, '_')
+      .slice(0, 120) || 'screenshot'
+  );
 }
 
 /** Performs one request on the playwright `page`. */
@@ -71,9 +75,7 @@ async function perform(page, request, screenshotDir) {
       await page.locator(request.selector).first().click({ timeout });
       return null;
     case 'attribute':
-      return page
-        .locator(request.selector)
-        .evaluateAll((els, name) => els.map((el) => el.getAttribute(name)), request.name);
+      return page.locator(request.selector).evaluateAll((els, name) => els.map((el) => el.getAttribute(name)), request.name);
     case 'style':
       return page
         .locator(request.selector)
@@ -121,7 +123,9 @@ function servePageChannel({ dir, page, screenshotDir, log = () => {} }) {
         } catch (e) {
           response = { id, ok: false, error: String(e && e.message ? e.message : e).split('\n')[0] };
         }
-        log(`page ${request.op} ${request.selector || request.keys || request.name || ''} -> ${response.ok ? 'ok' : response.error} (${Date.now() - started} ms)`);
+        log(
+          `page ${request.op} ${request.selector || request.keys || request.name || ''} -> ${response.ok ? 'ok' : response.error} (${Date.now() - started} ms)`,
+        );
         writeAtomic(path.join(dir, `res-${id}.json`), response);
       }
     } catch (e) {

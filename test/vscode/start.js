@@ -22,7 +22,15 @@ const path = require('path');
 const { install, ROOT, CACHE } = require('./install');
 const { packageStandin, STANDIN_ID } = require('./standin');
 const { packageCtx } = require('./packageVsix');
-const { profileDirs, makeProfileDirs, releaseProfileDirs, isolatedEnv, writeUserSettings, installExtensions, startCodeServer } = require('./codeServer');
+const {
+  profileDirs,
+  makeProfileDirs,
+  releaseProfileDirs,
+  isolatedEnv,
+  writeUserSettings,
+  installExtensions,
+  startCodeServer,
+} = require('./codeServer');
 const { freePort, killTree, findDescendants } = require('./processes');
 
 const DEMO_DIR = path.join(CACHE, 'demo');
@@ -73,7 +81,10 @@ async function demoPort(requested) {
   }
   port = port || (await freePort());
   const sameWorkspace = !hasPrevious || port === previous;
-  if (!sameWorkspace) say(`the demo was on port ${previous} before: VS Code sees 127.0.0.1:${port} as a new workspace, and the demo conversation plays again there`);
+  if (!sameWorkspace)
+    say(
+      `the demo was on port ${previous} before: VS Code sees 127.0.0.1:${port} as a new workspace, and the demo conversation plays again there`,
+    );
   fs.writeFileSync(PORT_FILE, `${port}\n`);
   return { port, sameWorkspace };
 }
@@ -161,7 +172,8 @@ async function pollUntil(what, probe, timeoutMs, seen = async () => '') {
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${await seen().then((s) => (s ? `; seen: ${s}` : ''))}`);
+    if (Date.now() > until)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${await seen().then((s) => (s ? `; seen: ${s}` : ''))}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -186,7 +198,16 @@ async function screenshotDemo(url, dirs, env, since) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
     env,
     viewport: { width: 1440, height: 900 },
     handleSIGINT: false,
@@ -198,15 +219,33 @@ async function screenshotDemo(url, dirs, env, since) {
     const page = context.pages()[0] || (await context.newPage());
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 30000 });
     await page.waitForSelector('#workbench\\.parts\\.statusbar', { timeout: 30000 });
-    const result = await pollUntil('the stand-in\'s demo.json', async () => demoResult(dirs.userData, since), DEMO_TIMEOUT_MS, () => ctxStatusText(page));
+    const result = await pollUntil(
+      "the stand-in's demo.json",
+      async () => demoResult(dirs.userData, since),
+      DEMO_TIMEOUT_MS,
+      () => ctxStatusText(page),
+    );
     if (!result.ok) throw new Error(`the demo conversation failed: ${result.error}`);
     if (result.played) {
-      say(`the stand-in played the demo conversation in ${(result.ms / 1000).toFixed(1)} s (session ${result.sessionId}, ${demoOffloads(dirs.userData).length} offloaded results)`);
-      await pollUntil('a level in ctx\'s status-bar item', async () => /\b(GREEN|YELLOW|ORANGE)\b/.test(await ctxStatusText(page)), 15000, () => ctxStatusText(page));
+      say(
+        `the stand-in played the demo conversation in ${(result.ms / 1000).toFixed(1)} s (session ${result.sessionId}, ${demoOffloads(dirs.userData).length} offloaded results)`,
+      );
+      await pollUntil(
+        "a level in ctx's status-bar item",
+        async () => /\b(GREEN|YELLOW|ORANGE)\b/.test(await ctxStatusText(page)),
+        15000,
+        () => ctxStatusText(page),
+      );
       const sideBar = () => page.evaluate(() => (document.getElementById('workbench.parts.sidebar') || {}).innerText || '');
-      await pollUntil('offloaded results and a checkpoint in the Context tree', async () => /ctxStandin_bigResult/.test(await sideBar()) && /Checkpoint 1/.test(await sideBar()), 15000, sideBar);
-      const tabs = () => page.evaluate(() => [...document.querySelectorAll('.tabs-container .tab')].map((t) => t.innerText.trim()).join(' | '));
-      await pollUntil('the status report\'s editor', async () => /Context Status Report/.test(await tabs()), 15000, tabs);
+      await pollUntil(
+        'offloaded results and a checkpoint in the Context tree',
+        async () => /ctxStandin_bigResult/.test(await sideBar()) && /Checkpoint 1/.test(await sideBar()),
+        15000,
+        sideBar,
+      );
+      const tabs = () =>
+        page.evaluate(() => [...document.querySelectorAll('.tabs-container .tab')].map((t) => t.innerText.trim()).join(' | '));
+      await pollUntil("the status report's editor", async () => /Context Status Report/.test(await tabs()), 15000, tabs);
       await page.waitForTimeout(1500);
     } else {
       say(`the stand-in did not play the demo: ${result.reason}`);
@@ -218,7 +257,9 @@ async function screenshotDemo(url, dirs, env, since) {
     const status = await ctxStatusText(page);
     if (result.played) {
       // So that the next `npm start` shows the conversation too: the page closes right after this.
-      await pollUntil('VS Code to save the chat', async () => chatSaved(dirs.userData, result.lastQuery), 20000).catch((e) => say(`${e.message} (the next run's Chat view may be empty)`));
+      await pollUntil('VS Code to save the chat', async () => chatSaved(dirs.userData, result.lastQuery), 20000).catch((e) =>
+        say(`${e.message} (the next run's Chat view may be empty)`),
+      );
     }
     return { file, status };
   } finally {
@@ -246,7 +287,7 @@ async function main() {
       '# ctx demo workspace\n\n' +
         'The first time this workspace opens, the offline ctx test stand-in (a scripted model, not a real one) plays a short\n' +
         'conversation with `@ctx` in the Chat view, so the Context view and the status bar have something to show.\n' +
-        'Ask `@ctx` more in the Chat view; unscripted questions get the stand-in\'s canned reply.\n',
+        "Ask `@ctx` more in the Chat view; unscripted questions get the stand-in's canned reply.\n",
     );
   }
   ensureDemoSettings(dirs);
@@ -297,11 +338,15 @@ async function main() {
   say(`open ${url}`);
   if (playsDemo) {
     say('when the page first opens, the offline stand-in model plays a short scripted conversation with @ctx (about 10 s):');
-    say('  two big build logs are offloaded, a goal and a decision are set, /compress makes a checkpoint, then the Context tree and status report open.');
+    say(
+      '  two big build logs are offloaded, a goal and a decision are set, /compress makes a checkpoint, then the Context tree and status report open.',
+    );
   } else {
     say('the demo session from an earlier run is in the Context view (activity bar); ask @ctx in the Chat view to continue it.');
   }
-  say(`Chat: Ctrl+Alt+I. Unscripted questions get the stand-in's canned reply; it is not a real model. Fresh demo: delete ${path.relative(ROOT, DEMO_DIR)}/. Ctrl-C stops.`);
+  say(
+    `Chat: Ctrl+Alt+I. Unscripted questions get the stand-in's canned reply; it is not a real model. Fresh demo: delete ${path.relative(ROOT, DEMO_DIR)}/. Ctrl-C stops.`,
+  );
 }
 
 if (require.main === module) {

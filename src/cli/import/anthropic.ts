@@ -22,7 +22,9 @@ export function importAnthropic(document: unknown, sink: ImportSink): void {
   messages.forEach((raw, index) => {
     sink.countRecord();
     const role = isJsonObject(raw) ? stringField(raw, 'role') : undefined;
-    if (!isJsonObject(raw) || (role !== 'user' && role !== 'assistant' && role !== 'system')) return sink.malformed(`messages[${index}] is not a user, assistant or system message`);
+    if (!isJsonObject(raw) || (role !== 'user' && role !== 'assistant' && role !== 'system')) {
+      return sink.malformed(`messages[${index}] is not a user, assistant or system message`);
+    }
     const sourceId = idField(raw, 'id') ?? `messages-${index}`;
     if (role === 'system') {
       sink.add(sourceId, [{ role: 'system', blocks: [textBlock(renderContent(raw.content).text)] }]);
@@ -30,7 +32,9 @@ export function importAnthropic(document: unknown, sink: ImportSink): void {
     }
     const converted = role === 'assistant' ? convertAssistantContent(raw.content) : convertUserContent(raw.content);
     sink.dropThinking(converted.thinkingBlocks);
-    if (converted.unknownTypes.length > 0) sink.warn(`message ${sourceId}: unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`);
+    if (converted.unknownTypes.length > 0) {
+      sink.warn(`message ${sourceId}: unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`);
+    }
     if (sink.add(sourceId, converted.parts, toEpochMs(raw.ts ?? raw.timestamp)).length === 0) sink.skip('empty-message');
   });
 }

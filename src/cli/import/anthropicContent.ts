@@ -27,8 +27,9 @@ export function convertAssistantContent(content: unknown): ConvertedContent {
   for (const raw of contentBlocks(content)) {
     const type = stringField(raw, 'type') ?? '';
     if (THINKING_TYPES.has(type)) thinkingBlocks++;
-    else if (type === 'tool_use' || type === 'server_tool_use') blocks.push(toolCallBlock(stringField(raw, 'id') ?? '', stringField(raw, 'name') ?? 'unknown', toToolInput(raw.input)));
-    else blocks.push(textBlock(blockText(raw, unknownTypes)));
+    else if (type === 'tool_use' || type === 'server_tool_use') {
+      blocks.push(toolCallBlock(stringField(raw, 'id') ?? '', stringField(raw, 'name') ?? 'unknown', toToolInput(raw.input)));
+    } else blocks.push(textBlock(blockText(raw, unknownTypes)));
   }
   return { parts: [{ role: 'assistant', blocks }], thinkingBlocks, unknownTypes };
 }

@@ -50,7 +50,10 @@ export function importClaudeCode(records: readonly SourceRecord[], sink: ImportS
       if (text !== '') queued.push({ position, line: source.line, text });
     }
     const unknown = !NON_CONTEXT_TYPES.has(type);
-    sink.skip(type || 'untyped', unknown ? { line: source.line, reason: `record type '${type || 'untyped'}' is not known to be model context; skipped` } : undefined);
+    sink.skip(
+      type || 'untyped',
+      unknown ? { line: source.line, reason: `record type '${type || 'untyped'}' is not known to be model context; skipped` } : undefined,
+    );
   });
 
   const ordered = [...chains.entries()].sort(([a], [b]) => (a === MAIN_CHAIN ? -1 : b === MAIN_CHAIN ? 1 : 0));
@@ -66,10 +69,19 @@ export function importClaudeCode(records: readonly SourceRecord[], sink: ImportS
  * reach the model only as a queued-message reminder and exist nowhere else in the file. Those are
  * not imported (their place in the context is unknown) but they are not hidden either.
  */
-function warnAboutUnrecordedPrompts(queued: readonly QueuedPrompt[], userTexts: readonly { position: number; text: string }[], sink: ImportSink): void {
+function warnAboutUnrecordedPrompts(
+  queued: readonly QueuedPrompt[],
+  userTexts: readonly { position: number; text: string }[],
+  sink: ImportSink,
+): void {
   for (const prompt of queued) {
     const repeated = userTexts.some((user) => user.position > prompt.position && user.text.includes(prompt.text));
-    if (!repeated) sink.warn(`queued prompt (${prompt.text.length} characters) appears in no later user record; it may have reached the model as a queued message and is not imported`, prompt.line);
+    if (!repeated) {
+      sink.warn(
+        `queued prompt (${prompt.text.length} characters) appears in no later user record; it may have reached the model as a queued message and is not imported`,
+        prompt.line,
+      );
+    }
   }
 }
 

@@ -28,7 +28,11 @@ interface OpenReply {
  * (same `message.id`) merge into one assistant message even when results of its first calls were
  * written between them; those results then follow the merged message, as the model saw them.
  */
-export function importClaudeCodeConversation(records: readonly ConversationRecord[], sink: ImportSink, keepNativeCompaction: boolean): void {
+export function importClaudeCodeConversation(
+  records: readonly ConversationRecord[],
+  sink: ImportSink,
+  keepNativeCompaction: boolean,
+): void {
   let openReply: OpenReply | undefined;
   for (const { line, record } of records) {
     const message = isJsonObject(record.message) ? record.message : {};
@@ -64,7 +68,9 @@ export function importClaudeCodeConversation(records: readonly ConversationRecor
 
 function account(converted: ConvertedContent, sink: ImportSink, line: number | undefined): void {
   sink.dropThinking(converted.thinkingBlocks);
-  if (converted.unknownTypes.length > 0) sink.warn(`unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`, line);
+  if (converted.unknownTypes.length > 0) {
+    sink.warn(`unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`, line);
+  }
 }
 
 function markCompactionSummary(parts: readonly DraftPart[]): DraftPart[] {
@@ -73,7 +79,8 @@ function markCompactionSummary(parts: readonly DraftPart[]): DraftPart[] {
     if (marked || part.role !== 'user') return part;
     marked = true;
     const [first, ...rest] = part.blocks;
-    const head: Block = first?.type === 'text' ? textBlock(`${CLAUDE_CODE_COMPACTION_MARKER}\n${first.text}`) : textBlock(CLAUDE_CODE_COMPACTION_MARKER);
+    const head: Block =
+      first?.type === 'text' ? textBlock(`${CLAUDE_CODE_COMPACTION_MARKER}\n${first.text}`) : textBlock(CLAUDE_CODE_COMPACTION_MARKER);
     return { role: 'user', blocks: first?.type === 'text' ? [head, ...rest] : [head, ...part.blocks] };
   });
 }

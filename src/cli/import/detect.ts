@@ -51,7 +51,9 @@ function detectMessageList(messages: readonly unknown[]): TranscriptFormat | und
 
 function hasAnthropicBlocks(message: JsonObject): boolean {
   const content = arrayField(message, 'content');
-  return content !== undefined && content.some((block) => isJsonObject(block) && ANTHROPIC_BLOCK_TYPES.has(stringField(block, 'type') ?? ''));
+  return (
+    content !== undefined && content.some((block) => isJsonObject(block) && ANTHROPIC_BLOCK_TYPES.has(stringField(block, 'type') ?? ''))
+  );
 }
 
 function isClaudeCodeMessageRecord(record: JsonObject): boolean {

@@ -29,7 +29,10 @@ export class MalformedTranscriptError extends Error {
    * @param line 1-based line of the source, when the format is line-based.
    * @param reason What was wrong with it.
    */
-  constructor(readonly line: number | undefined, readonly reason: string) {
+  constructor(
+    readonly line: number | undefined,
+    readonly reason: string,
+  ) {
     super(line === undefined ? `Malformed transcript: ${reason}` : `Malformed transcript at line ${line}: ${reason}`);
   }
 }

@@ -116,7 +116,13 @@ export class ImportSink {
 
   private draft(wantedId: string, role: Role, part: DraftPart, at?: number, line?: number): MessageDraft {
     const id = this.uniqueId(wantedId, line);
-    const draft: MessageDraft = { id, role, blocks: [...part.blocks], ...(at === undefined ? {} : { at }), ...(line === undefined ? {} : { line }) };
+    const draft: MessageDraft = {
+      id,
+      role,
+      blocks: [...part.blocks],
+      ...(at === undefined ? {} : { at }),
+      ...(line === undefined ? {} : { line }),
+    };
     this.currentSession().drafts.push(draft);
     return draft;
   }

@@ -42,7 +42,10 @@ export function importMiniSweAgent(document: unknown, sink: ImportSink): void {
     if (commands.length === 1) {
       awaitingOutput = `${sourceId}:bash`;
       const thought = withoutBlock(text, commands[0]);
-      blocks = [...(thought === '' ? [] : [textBlock(thought)]), toolCallBlock(awaitingOutput, MINI_SWE_AGENT_TOOL, { command: commands[0].body })];
+      blocks = [
+        ...(thought === '' ? [] : [textBlock(thought)]),
+        toolCallBlock(awaitingOutput, MINI_SWE_AGENT_TOOL, { command: commands[0].body }),
+      ];
     }
     if (sink.add(sourceId, [{ role, blocks }], at).length === 0) sink.skip('empty-message');
   });

@@ -25,6 +25,8 @@ export function importOpenAi(document: unknown, sink: ImportSink): void {
 export function addRead(read: ReadMessage, sourceId: string, sink: ImportSink, at?: number): void {
   sink.dropThinking(read.thinkingBlocks);
   if (read.unknownRole !== undefined) sink.warn(`message ${sourceId}: unknown role '${read.unknownRole}' kept as a user message`);
-  if (read.unknownTypes.length > 0) sink.warn(`message ${sourceId}: unknown content part type(s) ${[...new Set(read.unknownTypes)].join(', ')} kept as JSON text`);
+  if (read.unknownTypes.length > 0) {
+    sink.warn(`message ${sourceId}: unknown content part type(s) ${[...new Set(read.unknownTypes)].join(', ')} kept as JSON text`);
+  }
   if (sink.add(sourceId, read.parts, at).length === 0) sink.skip('empty-message');
 }

@@ -18,7 +18,14 @@ export interface ReadMessage {
   readonly unknownRole?: string;
 }
 
-const ROLES: Readonly<Record<string, Role>> = { system: 'system', developer: 'system', user: 'user', assistant: 'assistant', tool: 'tool', function: 'tool' };
+const ROLES: Readonly<Record<string, Role>> = {
+  system: 'system',
+  developer: 'system',
+  user: 'user',
+  assistant: 'assistant',
+  tool: 'tool',
+  function: 'tool',
+};
 
 interface PendingCall {
   readonly id: string;
@@ -34,7 +41,9 @@ export class OpenAiMessageReader {
     const roleName = stringField(raw, 'role') ?? '';
     const role = ROLES[roleName] ?? 'user';
     const content = renderContent(raw.content);
-    if (role === 'tool') return { parts: [{ role, blocks: this.results(raw, content.text) }], thinkingBlocks: 0, unknownTypes: content.unknownTypes };
+    if (role === 'tool') {
+      return { parts: [{ role, blocks: this.results(raw, content.text) }], thinkingBlocks: 0, unknownTypes: content.unknownTypes };
+    }
     const blocks: Block[] = content.text === '' ? [] : [textBlock(content.text)];
     let thinkingBlocks = 0;
     if (role === 'assistant') {
@@ -45,7 +54,12 @@ export class OpenAiMessageReader {
       blocks.push(...this.calls(raw, sourceId));
     }
     const unknownRole = ROLES[roleName] === undefined ? roleName || 'missing' : undefined;
-    return { parts: [{ role, blocks }], thinkingBlocks, unknownTypes: content.unknownTypes, ...(unknownRole === undefined ? {} : { unknownRole }) };
+    return {
+      parts: [{ role, blocks }],
+      thinkingBlocks,
+      unknownTypes: content.unknownTypes,
+      ...(unknownRole === undefined ? {} : { unknownRole }),
+    };
   }
 
   /** Records a call made outside `read` (SWE-agent text actions) so id-less results can find it. */
@@ -58,10 +72,18 @@ export class OpenAiMessageReader {
     (arrayField(raw, 'tool_calls') ?? []).forEach((entry, index) => {
       if (!isJsonObject(entry)) return;
       const fn = objectField(entry, 'function') ?? {};
-      blocks.push(toolCallBlock(stringField(entry, 'id') ?? `${sourceId}:call-${index + 1}`, stringField(fn, 'name') ?? 'unknown', toToolInput(fn.arguments)));
+      blocks.push(
+        toolCallBlock(
+          stringField(entry, 'id') ?? `${sourceId}:call-${index + 1}`,
+          stringField(fn, 'name') ?? 'unknown',
+          toToolInput(fn.arguments),
+        ),
+      );
     });
     const legacy = objectField(raw, 'function_call');
-    if (legacy !== undefined) blocks.push(toolCallBlock(`${sourceId}:function-call`, stringField(legacy, 'name') ?? 'unknown', toToolInput(legacy.arguments)));
+    if (legacy !== undefined) {
+      blocks.push(toolCallBlock(`${sourceId}:function-call`, stringField(legacy, 'name') ?? 'unknown', toToolInput(legacy.arguments)));
+    }
     for (const block of blocks) if (block.type === 'toolCall') this.noteCall(block.id, block.name);
     return blocks;
   }

@@ -56,8 +56,9 @@ class HistoryReader {
     const observation = stringField(event.raw, 'observation');
     if (action !== undefined && !CONVERSATION_ACTIONS.has(action)) this.toolAction(event, action);
     else if (action !== undefined) this.conversationAction(event, action);
-    else if (observation === 'recall') this.addText(event, 'user', renderRecall(objectField(event.raw, 'extras') ?? {}), 'recall-observation');
-    else if (observation !== undefined && !STATE_OBSERVATIONS.has(observation)) this.observation(event, observation);
+    else if (observation === 'recall') {
+      this.addText(event, 'user', renderRecall(objectField(event.raw, 'extras') ?? {}), 'recall-observation');
+    } else if (observation !== undefined && !STATE_OBSERVATIONS.has(observation)) this.observation(event, observation);
     else if (observation !== undefined) this.sink.skip(`${observation}-observation`);
     else this.sink.skip('unknown-event', { line: this.line, reason: `${event.sourceId} is neither an action nor an observation; skipped` });
   }
@@ -81,12 +82,19 @@ class HistoryReader {
     const content = stringField(args, 'content') ?? stringField(event.raw, 'message') ?? '';
     if (action === 'system') {
       const tools = arrayField(args, 'tools') ?? [];
-      if (tools.length > 0) this.sink.warn(`${event.sourceId}: ${tools.length} tool definitions are not part of the message model; not imported`, this.line);
+      if (tools.length > 0) {
+        this.sink.warn(`${event.sourceId}: ${tools.length} tool definitions are not part of the message model; not imported`, this.line);
+      }
       this.addText(event, 'system', content, 'empty-system');
     } else if (action === 'message') {
       const images = (arrayField(args, 'image_urls') ?? []).map(() => textBlock(IMAGE_PLACEHOLDER));
       const blocks: Block[] = [...(content === '' ? [] : [textBlock(content)]), ...images];
-      if (this.sink.add(event.sourceId, [{ role: event.raw.source === 'user' ? 'user' : 'assistant', blocks }], event.at, this.line).length === 0) this.sink.skip('empty-message');
+      if (
+        this.sink.add(event.sourceId, [{ role: event.raw.source === 'user' ? 'user' : 'assistant', blocks }], event.at, this.line)
+          .length === 0
+      ) {
+        this.sink.skip('empty-message');
+      }
     } else {
       // A recall action only asks for context (its observation carries it); state changes are bookkeeping.
       this.sink.skip(`${action}-action`);
@@ -102,7 +110,12 @@ class HistoryReader {
       return;
     }
     this.unanswered.splice(this.unanswered.indexOf(callId), 1);
-    this.sink.add(event.sourceId, [{ role: 'tool', blocks: [toolResultBlock(callId, content, observation === 'error')] }], event.at, this.line);
+    this.sink.add(
+      event.sourceId,
+      [{ role: 'tool', blocks: [toolResultBlock(callId, content, observation === 'error')] }],
+      event.at,
+      this.line,
+    );
   }
 
   private answeredCall(raw: JsonObject): string | undefined {

@@ -11,7 +11,9 @@ export const OPENHANDS_CONTEXT_MARKER = '[OpenHands workspace context]';
 /** The context text, or '' when the recall added nothing. */
 export function renderRecall(extras: JsonObject): string {
   const lines: string[] = [];
-  const repo = [stringField(extras, 'repo_name'), stringField(extras, 'repo_directory')].filter((part) => part !== undefined && part !== '');
+  const repo = [stringField(extras, 'repo_name'), stringField(extras, 'repo_directory')].filter(
+    (part) => part !== undefined && part !== '',
+  );
   if (repo.length > 0) lines.push(`repository: ${repo.join(' at ')}`);
   labelled(lines, 'repository instructions', stringField(extras, 'repo_instructions'));
   labelled(lines, 'additional instructions', stringField(extras, 'additional_agent_instructions'));
@@ -20,7 +22,11 @@ export function renderRecall(extras: JsonObject): string {
   labelled(lines, 'date', stringField(extras, 'date'));
   for (const agent of arrayField(extras, 'microagent_knowledge') ?? []) {
     if (!isJsonObject(agent)) continue;
-    labelled(lines, `microagent ${stringField(agent, 'name') ?? ''} (trigger ${stringField(agent, 'trigger') ?? ''})`, stringField(agent, 'content'));
+    labelled(
+      lines,
+      `microagent ${stringField(agent, 'name') ?? ''} (trigger ${stringField(agent, 'trigger') ?? ''})`,
+      stringField(agent, 'content'),
+    );
   }
   return lines.length === 0 ? '' : [OPENHANDS_CONTEXT_MARKER, ...lines].join('\n');
 }

@@ -30,7 +30,11 @@ export function openHandsCall(raw: JsonObject, action: string, sourceId: string)
   if (response !== undefined && reply !== undefined && replied !== undefined) {
     const input = toToolInput(objectField(replied, 'function')?.arguments);
     const responseId = stringField(response, 'id');
-    return { block: toolCallBlock(id, name, input), text: stringField(reply, 'content') ?? '', ...(responseId === undefined ? {} : { responseId }) };
+    return {
+      block: toolCallBlock(id, name, input),
+      text: stringField(reply, 'content') ?? '',
+      ...(responseId === undefined ? {} : { responseId }),
+    };
   }
   const args = objectField(raw, 'args') ?? {};
   return { block: toolCallBlock(id, name, argsInput(action, args)), text: action === 'think' ? '' : (stringField(args, 'thought') ?? '') };

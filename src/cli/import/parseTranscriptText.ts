@@ -54,4 +54,3 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
     return { ok: false };
   }
 }
-

@@ -45,7 +45,9 @@ export function importSweAgent(document: unknown, sink: ImportSink): void {
     }
     addRead(reader.read(raw, sourceId), sourceId, sink);
   });
-  if (demonstrations > 0) sink.warn(`${demonstrations} demonstration message(s) (is_demo) skipped: an example the model was shown, not this task`);
+  if (demonstrations > 0) {
+    sink.warn(`${demonstrations} demonstration message(s) (is_demo) skipped: an example the model was shown, not this task`);
+  }
 }
 
 /** The command of a text-action turn; undefined for function-calling turns, whose `action` repeats the call. */
@@ -57,7 +59,9 @@ function textAction(raw: JsonObject): string | undefined {
 
 function textActionBlocks(raw: JsonObject, command: string, callId: string): Block[] {
   const content = renderContent(raw.content).text;
-  const block = fencedBlocks(content).reverse().find((candidate) => candidate.body.trim() === command.trim());
+  const block = fencedBlocks(content)
+    .reverse()
+    .find((candidate) => candidate.body.trim() === command.trim());
   const text = block === undefined ? content : withoutBlock(content, block);
   return [...(text === '' ? [] : [textBlock(text)]), toolCallBlock(callId, TEXT_ACTION_TOOL, { command })];
 }

@@ -18,7 +18,10 @@ const count = (x: number) => Math.round(x).toLocaleString('en-US');
 export function renderContext(messages: readonly Message[], heading: ContextHeading = {}): string {
   const parts = [`# Context sent to the model`, '', summaryLine(messages, heading)];
   messages.forEach((message, index) => {
-    parts.push('', `## ${index + 1}. ${message.role}${message.at === undefined ? '' : ` · ${new Date(message.at).toISOString()}`} · \`${message.id}\``);
+    parts.push(
+      '',
+      `## ${index + 1}. ${message.role}${message.at === undefined ? '' : ` · ${new Date(message.at).toISOString()}`} · \`${message.id}\``,
+    );
     for (const block of message.blocks) parts.push('', renderBlock(block));
   });
   return `${parts.join('\n')}\n`;
@@ -26,7 +29,10 @@ export function renderContext(messages: readonly Message[], heading: ContextHead
 
 function summaryLine(messages: readonly Message[], h: ContextHeading): string {
   const size = h.tokens === undefined ? '' : ` · ${count(h.tokens)} tokens`;
-  const budget = h.budget === undefined ? '' : ` of a ${count(h.budget)}-token budget${h.tokens === undefined || h.budget <= 0 ? '' : ` (${((h.tokens / h.budget) * 100).toFixed(1)}%)`}`;
+  const budget =
+    h.budget === undefined
+      ? ''
+      : ` of a ${count(h.budget)}-token budget${h.tokens === undefined || h.budget <= 0 ? '' : ` (${((h.tokens / h.budget) * 100).toFixed(1)}%)`}`;
   const level = h.level === undefined ? '' : ` · ${h.level}`;
   return `${count(messages.length)} messages${size}${budget}${level}`;
 }
@@ -38,7 +44,10 @@ function renderBlock(block: Block): string {
     case 'toolCall':
       return [`**Tool call** \`${block.name}\` · \`${block.id}\``, fenced(JSON.stringify(block.input, null, 2) ?? '{}', 'json')].join('\n');
     case 'toolResult':
-      return [`**Tool result**${block.toolName ? ` \`${block.toolName}\`` : ''} · \`${block.callId}\`${block.isError ? ' · error' : ''}`, fenced(block.content, 'text')].join('\n');
+      return [
+        `**Tool result**${block.toolName ? ` \`${block.toolName}\`` : ''} · \`${block.callId}\`${block.isError ? ' · error' : ''}`,
+        fenced(block.content, 'text'),
+      ].join('\n');
   }
 }
 

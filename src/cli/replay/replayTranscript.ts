@@ -59,7 +59,14 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
   const stopwatch = options.stopwatch ?? systemClock;
   const clock = new ReplayClock(input.messages.find((m) => m.at !== undefined)?.at ?? options.startAt ?? systemClock.now());
   const workspace = new TranscriptWorkspace();
-  const deps: SessionDeps = { store: options.store, counter: options.counter, files: workspace, logger: options.logger ?? silentLogger, clock, ...options.deps };
+  const deps: SessionDeps = {
+    store: options.store,
+    counter: options.counter,
+    files: workspace,
+    logger: options.logger ?? silentLogger,
+    clock,
+    ...options.deps,
+  };
   const session = ContextSession.create(engine, deps, newSessionId(clock.now()));
   const budget = budgetFor({ maxInputTokens: options.maxInputTokens, answerReserveTokens: options.answerReserveTokens });
 

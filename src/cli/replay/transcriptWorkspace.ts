@@ -41,7 +41,10 @@ export class TranscriptWorkspace implements WorkspaceFiles {
     const current = this.files.get(input.path) ?? '';
     const replaced = replacedText(call);
     // A function replacement, so a `$&` in the new text is not read as a pattern.
-    this.files.set(input.path, replaced && current.includes(replaced) ? current.replace(replaced, () => input.value) : `${current}\n${input.value}`);
+    this.files.set(
+      input.path,
+      replaced && current.includes(replaced) ? current.replace(replaced, () => input.value) : `${current}\n${input.value}`,
+    );
   }
 }
 

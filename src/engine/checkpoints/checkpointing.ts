@@ -69,9 +69,17 @@ export function basisOf(existing: readonly Checkpoint[], plan: CheckpointPlan): 
   return `${existing.map((c) => `${c.id}@${c.age}`).join(',')}|${ids[0] ?? ''}..${ids[ids.length - 1] ?? ''}#${ids.length}`;
 }
 
-export async function prepareCheckpoint(input: CheckpointingInputs, deps: CheckpointingDeps, cancellation: Cancellation): Promise<CheckpointWork> {
+export async function prepareCheckpoint(
+  input: CheckpointingInputs,
+  deps: CheckpointingDeps,
+  cancellation: Cancellation,
+): Promise<CheckpointWork> {
   const fallbackReasons: string[] = [];
-  const write = async (messageIds: readonly string[], targetTokens: number, focus?: string): Promise<{ messages: Message[]; summary: WrittenSummary; tokens: number }> => {
+  const write = async (
+    messageIds: readonly string[],
+    targetTokens: number,
+    focus?: string,
+  ): Promise<{ messages: Message[]; summary: WrittenSummary; tokens: number }> => {
     const messages = await deps.originals(messageIds);
     const request: SummaryRequest = {
       kind: 'history',

@@ -108,7 +108,10 @@ export const REINSERTION_HEADING = '### Restored after the drift check';
 /** A Markdown section that puts the missing items back verbatim, grouped by kind; empty when none are missing. */
 export function renderReinsertion(missing: readonly DriftItem[]): string {
   if (missing.length === 0) return '';
-  const lines = [REINSERTION_HEADING, 'These were missing from the context after compression and are restored word for word from the ledger.'];
+  const lines = [
+    REINSERTION_HEADING,
+    'These were missing from the context after compression and are restored word for word from the ledger.',
+  ];
   for (const { kind, heading } of KIND_NAMES) {
     const texts = missing.filter((i) => i.kind === kind).map((i) => i.text);
     if (texts.length > 0) lines.push('', `**${heading}**`, ...texts.map((t) => `- ${t}`));

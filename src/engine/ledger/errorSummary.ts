@@ -15,7 +15,12 @@ export const ERROR_SUMMARY_MAX_CHARS = 160;
 const ERROR_WORDS =
   /\b(?:error|fatal|fail(?:ed|ure|s)?|exception|cannot|can't|not found|no such|denied|does not exist|invalid|panic|rejected|refused|timed? ?out)\b|\b[A-Z]\w*(?:Error|Exception)\b/i;
 /** Lines a linter or compiler prints per finding: `[W] …`, `E501 …`, `warning: …`, `src/a.ts:12:5`. */
-const DIAGNOSTIC_LINES: readonly RegExp[] = [/^\[[A-Z]\]\s/, /^[A-Z]{1,3}\d{3,4}\b/, /^(?:warning|warn|note)\b:?/i, /[\w@.-]\.[A-Za-z]{1,6}:\d+(?::\d+)?\b/];
+const DIAGNOSTIC_LINES: readonly RegExp[] = [
+  /^\[[A-Z]\]\s/,
+  /^[A-Z]{1,3}\d{3,4}\b/,
+  /^(?:warning|warn|note)\b:?/i,
+  /[\w@.-]\.[A-Za-z]{1,6}:\d+(?::\d+)?\b/,
+];
 /** A traceback frame (`  File "x.py", line 3, in f`): the exception follows the last frame. */
 const TRACEBACK_FRAME = /^\s+File ".*", line \d+/;
 /** An exception line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */

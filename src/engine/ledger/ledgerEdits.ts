@@ -11,7 +11,11 @@ export function sameText(a: string, b: string): boolean {
 }
 
 function normalizeText(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!]+$/, '');
+  return text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!]+$/, '');
 }
 
 /** Adds an active goal, unless a goal with the same text is already there. */

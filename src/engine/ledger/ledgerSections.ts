@@ -6,7 +6,8 @@ import { intentText, isShownAsIntent } from './intentExcerpt';
 import type { Goal, Ledger, ProgressStatus, UserMessageEntry } from './ledgerTypes';
 
 export const LEDGER_HEADING = '## Session ledger';
-export const LEDGER_NOTE = '_Kept by ctx from the conversation and the tool calls, and never summarized: what stands here stands as written._';
+export const LEDGER_NOTE =
+  '_Kept by ctx from the conversation and the tool calls, and never summarized: what stands here stands as written._';
 
 const PROGRESS_ICONS: Readonly<Record<ProgressStatus, string>> = { completed: '✅', 'in-progress': '🔄', pending: '⏳' };
 
@@ -42,7 +43,9 @@ export function leadingSections(ledger: Ledger, liveMessageIds: ReadonlySet<stri
 }
 
 function goalLines(goals: readonly Goal[]): string[] {
-  const open = goals.filter((g) => g.status !== 'completed').map((g) => (g.status === 'paused' ? `- ⏸️ ${g.text} (paused)` : `- ${g.text}`));
+  const open = goals
+    .filter((g) => g.status !== 'completed')
+    .map((g) => (g.status === 'paused' ? `- ⏸️ ${g.text} (paused)` : `- ${g.text}`));
   const done = goals.filter((g) => g.status === 'completed').map((g) => `- ✅ ${g.text}`);
   return [...open, ...done];
 }

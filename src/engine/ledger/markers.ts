@@ -31,7 +31,8 @@ const KINDS: Readonly<Record<string, MarkerKind>> = {
  * A marker line: optional indentation, blockquote, bullet (`-`, `*`, `+`, `1.`, `1)`) and bold or
  * underline emphasis around the tag, then the tag and an optional colon.
  */
-const MARKER_LINE = /^\s*(?:>\s*)?(?:(?:[-*+]|\d{1,3}[.)])\s+)?(\*\*|__)?\[(goal|checkpoint|decision|artifact|next)\]:?(\*\*|__)?\s*:?\s*(.*)$/i;
+const MARKER_LINE =
+  /^\s*(?:>\s*)?(?:(?:[-*+]|\d{1,3}[.)])\s+)?(\*\*|__)?\[(goal|checkpoint|decision|artifact|next)\]:?(\*\*|__)?\s*:?\s*(.*)$/i;
 
 /** A status suffix: ` - COMPLETED` (any dash) or `(completed)`, case-insensitive. */
 const STATUS_SUFFIX = /(?:(?:^|\s+)[-–—]\s*|\s*\()(completed|done|in[ -]progress|pending|locked)\)?\s*$/i;

@@ -49,9 +49,12 @@ export async function renderLedger(ledger: Ledger, opts: RenderLedgerOptions): P
   if (leading.length === 0 && trailing === undefined && total === 0) return EMPTY;
 
   const compose = (kept: ReadonlyMap<RecordSectionId, number>) =>
-    [LEDGER_HEADING + '\n' + LEDGER_NOTE, ...leading, ...recordTexts(sections, kept, outputs), ...(trailing === undefined ? [] : [trailing])].join(
-      SECTION_SEPARATOR,
-    );
+    [
+      LEDGER_HEADING + '\n' + LEDGER_NOTE,
+      ...leading,
+      ...recordTexts(sections, kept, outputs),
+      ...(trailing === undefined ? [] : [trailing]),
+    ].join(SECTION_SEPARATOR);
   const all = new Map(sections.map((s) => [s.id, s.lines.length]));
   const fullText = compose(all);
   const fullTokens = await opts.countText(fullText);
@@ -60,7 +63,12 @@ export async function renderLedger(ledger: Ledger, opts: RenderLedgerOptions): P
   const none = new Map<RecordSectionId, number>();
   const protectedText = compose(none);
   const protectedTokens = total === 0 ? fullTokens : await opts.countText(protectedText);
-  const fallback = { text: protectedText, tokens: protectedTokens, overflow: protectedTokens > opts.budgetTokens, omitted: omittedWords(sections, none) };
+  const fallback = {
+    text: protectedText,
+    tokens: protectedTokens,
+    overflow: protectedTokens > opts.budgetTokens,
+    omitted: omittedWords(sections, none),
+  };
   if (fallback.overflow || total === 0) return fallback;
 
   // Real tokenizers may count more than four characters a token; scale the estimates to this text.
@@ -92,7 +100,11 @@ function sectionCost(s: RecordSection, scale: number): SectionCost {
 }
 
 /** How many lines of each section fit in `room` tokens, keeping a prefix of the ranking. */
-function fit(costs: readonly SectionCost[], ranked: readonly { readonly section: RecordSectionId }[], room: number): Map<RecordSectionId, number> {
+function fit(
+  costs: readonly SectionCost[],
+  ranked: readonly { readonly section: RecordSectionId }[],
+  room: number,
+): Map<RecordSectionId, number> {
   const kept = new Map<RecordSectionId, number>(costs.map((c) => [c.id, 0]));
   const byId = new Map(costs.map((c) => [c.id, c]));
   let used = 0;

@@ -43,13 +43,24 @@ export function scannedLines(content: string): string[] {
   const lines =
     head.length <= HEAD_LINES
       ? head
-      : [...head.slice(0, HEAD_LINES), ...content.slice(Math.max(0, content.length - TAIL_CHARS)).split('\n').slice(1).slice(-TAIL_LINES)];
+      : [
+          ...head.slice(0, HEAD_LINES),
+          ...content
+            .slice(Math.max(0, content.length - TAIL_CHARS))
+            .split('\n')
+            .slice(1)
+            .slice(-TAIL_LINES),
+        ];
   return lines.flatMap((line) => (ESCAPED_BREAKS.test(line) ? line.split('\\n') : [line]));
 }
 
 /** A line without wrapper tags such as `<tool_use_error>`, leading decoration and surrounding space. */
 export function cleanLine(line: string): string {
-  return line.replace(/<\/?tool_use_error>/g, '').replace(PROCESS_DONE, '').replace(LEADING_DECORATION, '').trim();
+  return line
+    .replace(/<\/?tool_use_error>/g, '')
+    .replace(PROCESS_DONE, '')
+    .replace(LEADING_DECORATION, '')
+    .trim();
 }
 
 /** True for a cleaned line that says nothing by itself: an exit status, a bare tag, a prompt, punctuation only. */

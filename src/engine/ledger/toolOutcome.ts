@@ -42,7 +42,11 @@ export function exitCodeFromResult(content: string): number | undefined {
   const headLines = content.slice(0, EDGE_CHARS).split('\n');
   const head = headLines.slice(0, HEAD_LINES);
   const whole = content.length <= EDGE_CHARS;
-  const tail = whole ? (headLines.length > HEAD_LINES ? headLines.slice(-TAIL_LINES) : []) : content.slice(-EDGE_CHARS).split('\n').slice(-TAIL_LINES);
+  const tail = whole
+    ? headLines.length > HEAD_LINES
+      ? headLines.slice(-TAIL_LINES)
+      : []
+    : content.slice(-EDGE_CHARS).split('\n').slice(-TAIL_LINES);
   for (const raw of [...head, ...tail]) {
     const line = raw.trim();
     if (line.length === 0) continue;

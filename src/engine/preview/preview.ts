@@ -48,7 +48,8 @@ function textPreview(content: string, lineCount: number): string {
 }
 
 /** Definitions worth listing in an outline of a long file: functions, classes, headings. */
-const DEFINITION = /^\s*(?:\d+[→:\t|]\s*)?(?:export\s+|public\s+|private\s+|async\s+|static\s+)*(?:def|class|function|interface|type|enum|struct|impl|fn|func|module|defmodule)\b|^#{1,3}\s/;
+const DEFINITION =
+  /^\s*(?:\d+[→:\t|]\s*)?(?:export\s+|public\s+|private\s+|async\s+|static\s+)*(?:def|class|function|interface|type|enum|struct|impl|fn|func|module|defmodule)\b|^#{1,3}\s/;
 
 function fileReadPreview(content: string, lineCount: number): string {
   const scanned = content.slice(0, PREVIEW_SCAN_MAX_CHARS);
@@ -74,12 +75,20 @@ function searchPreview(content: string): string {
   for (let i = 0; i < lines.length && hits.length < SEARCH_MAX_HITS; i++) {
     const urls = lines[i].match(URL_PATTERN);
     if (!urls) continue;
-    const title = lines[i].replace(URL_PATTERN, '').replace(/[\s\-–:|()[\]<>*#]+/g, ' ').trim() || (lines[i - 1] ?? '').trim();
+    const title =
+      lines[i]
+        .replace(URL_PATTERN, '')
+        .replace(/[\s\-–:|()[\]<>*#]+/g, ' ')
+        .trim() || (lines[i - 1] ?? '').trim();
     const snippet = (lines[i + 1] ?? '').trim();
-    hits.push(`- ${clipLine(title || '(untitled)', 120)} — ${urls[0]}${snippet && !/https?:\/\//.test(snippet) ? `\n  ${clipLine(snippet, 200)}` : ''}`);
+    hits.push(
+      `- ${clipLine(title || '(untitled)', 120)} — ${urls[0]}${snippet && !/https?:\/\//.test(snippet) ? `\n  ${clipLine(snippet, 200)}` : ''}`,
+    );
   }
   const total = content.slice(0, PREVIEW_SCAN_MAX_CHARS).match(URL_PATTERN)?.length ?? 0;
-  return [`*Search results: ${total.toLocaleString('en-US')} links; the first ${hits.length} with titles and snippets:*`, ...hits].join('\n');
+  return [`*Search results: ${total.toLocaleString('en-US')} links; the first ${hits.length} with titles and snippets:*`, ...hits].join(
+    '\n',
+  );
 }
 
 function jsonPreview(value: unknown, lineCount: number): string {

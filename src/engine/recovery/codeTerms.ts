@@ -27,7 +27,10 @@ export function codeTerms(text: string): string[] {
 
 /** The parts of an identifier: `parse_HTTPResponse2` → `parse`, `HTTP`, `Response2`. */
 export function identifierParts(word: string): string[] {
-  return word.split('_').flatMap((piece) => piece.split(CAMEL_BOUNDARY)).filter((part) => part.length > 0);
+  return word
+    .split('_')
+    .flatMap((piece) => piece.split(CAMEL_BOUNDARY))
+    .filter((part) => part.length > 0);
 }
 
 /** Lower-cases a term; drops terms too long to be worth indexing. */

@@ -29,7 +29,10 @@ export function excerptAround(passage: string, query: string, matchedTerms: read
 
 /** Offset of the query in the passage, any run of whitespace matching any other. */
 export function verbatimOffset(passage: string, query: string): number | undefined {
-  const words = query.trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = query
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
   if (words.length === 0) return undefined;
   const pattern = new RegExp(words.map(escapeRegExp).join('\\s+'), 'iu');
   const found = pattern.exec(passage);

@@ -25,7 +25,9 @@ function blockText(block: Block, offloadedCallIds: ReadonlySet<string>): string 
     case 'toolCall':
       return `${block.name}\n${inputText(block.input)}`;
     case 'toolResult':
-      return offloadedCallIds.has(block.callId) ? `[${block.toolName ?? 'tool'} result ${block.callId} is indexed as its offloaded file]` : block.content;
+      return offloadedCallIds.has(block.callId)
+        ? `[${block.toolName ?? 'tool'} result ${block.callId} is indexed as its offloaded file]`
+        : block.content;
   }
 }
 

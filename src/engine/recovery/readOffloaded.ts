@@ -64,7 +64,12 @@ export interface OffloadedRange {
  * offloaded folder, `OffloadedFileNotFoundError` (with the available names) when it does not
  * exist, and `OffloadedRangeError` when the range is not inside the file.
  */
-export async function readOffloaded(store: Store, sessionId: string, nameOrPath: string, options: ReadOffloadedOptions = {}): Promise<OffloadedRange> {
+export async function readOffloaded(
+  store: Store,
+  sessionId: string,
+  nameOrPath: string,
+  options: ReadOffloadedOptions = {},
+): Promise<OffloadedRange> {
   const file = resolveOffloadedFile(store, sessionId, nameOrPath);
   const content = await store.read(file.path);
   if (content === undefined) {
@@ -78,7 +83,13 @@ export async function readOffloaded(store: Store, sessionId: string, nameOrPath:
   const startLine = options.startLine ?? 1;
   const requestedEnd = options.endLine ?? totalLines;
   const startColumn = options.startColumn ?? 1;
-  if (!isWholeAtLeastOne(startLine) || !isWholeAtLeastOne(requestedEnd) || !isWholeAtLeastOne(startColumn) || startLine > totalLines || requestedEnd < startLine) {
+  if (
+    !isWholeAtLeastOne(startLine) ||
+    !isWholeAtLeastOne(requestedEnd) ||
+    !isWholeAtLeastOne(startColumn) ||
+    startLine > totalLines ||
+    requestedEnd < startLine
+  ) {
     throw new OffloadedRangeError(file.name, totalLines, startLine, options.endLine);
   }
   const maxChars = Math.min(READ_MAX_CHARS_LIMIT, Math.max(READ_MIN_CHARS, options.maxChars ?? DEFAULT_READ_MAX_CHARS));
@@ -156,10 +167,21 @@ function isWholeAtLeastOne(n: number): boolean {
   return Number.isInteger(n) && n >= 1;
 }
 
-function hintFor(name: string, start: number, last: number, total: number, maxChars: number, cut: boolean, next: NextRange | undefined): string {
+function hintFor(
+  name: string,
+  start: number,
+  last: number,
+  total: number,
+  maxChars: number,
+  cut: boolean,
+  next: NextRange | undefined,
+): string {
   const shown = `Lines ${start.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} of ${name}.`;
   const why = cut ? ` Stopped at the ${maxChars.toLocaleString('en-US')}-character limit.` : '';
   if (!next) return `${shown}${why} This is the end of the file.`;
-  const where = next.startColumn === undefined ? `startLine ${next.startLine}` : `startLine ${next.startLine} and startColumn ${next.startColumn} (line ${next.startLine} goes on)`;
+  const where =
+    next.startColumn === undefined
+      ? `startLine ${next.startLine}`
+      : `startLine ${next.startLine} and startColumn ${next.startColumn} (line ${next.startLine} goes on)`;
   return `${shown}${why} To read on, call again with ${where}.`;
 }

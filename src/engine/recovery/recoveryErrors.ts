@@ -12,8 +12,8 @@ export type RefusalReason = 'empty' | 'climbs' | 'absolute' | 'outsideOffloadedF
 const REFUSAL_WORDS: Record<RefusalReason, string> = {
   empty: 'no file name was given',
   climbs: 'it contains "..", ".", a backslash or a NUL character',
-  absolute: 'it is an absolute path that is not this session\'s offloaded folder',
-  outsideOffloadedFolder: 'it points outside this session\'s offloaded folder',
+  absolute: "it is an absolute path that is not this session's offloaded folder",
+  outsideOffloadedFolder: "it points outside this session's offloaded folder",
 };
 
 /** A path that does not name a file directly inside the session's offloaded folder. */
@@ -23,7 +23,9 @@ export class OffloadedPathRefusedError extends RecoveryError {
     readonly sessionId: string,
     readonly reason: RefusalReason,
   ) {
-    super(`Refused to read "${requested}": ${REFUSAL_WORDS[reason]}. Only files in the offloaded folder of session ${sessionId} can be read; pass the bare file name.`);
+    super(
+      `Refused to read "${requested}": ${REFUSAL_WORDS[reason]}. Only files in the offloaded folder of session ${sessionId} can be read; pass the bare file name.`,
+    );
     this.name = 'OffloadedPathRefusedError';
   }
 }

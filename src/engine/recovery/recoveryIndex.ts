@@ -124,7 +124,12 @@ export class RecoveryIndex {
       const key = externalKey(source, doc.sessionId, doc.ref);
       this.forget(key);
       const { sessionId, messageId, role, toolName } = doc;
-      this.indexDocument(key, withoutUndefined({ documentKey: key, source, ref: doc.ref, sessionId, messageId, role, toolName }), doc.text, doc.ref);
+      this.indexDocument(
+        key,
+        withoutUndefined({ documentKey: key, source, ref: doc.ref, sessionId, messageId, role, toolName }),
+        doc.text,
+        doc.ref,
+      );
     }
   }
 
@@ -164,7 +169,12 @@ export class RecoveryIndex {
       const text = await this.store.read(path);
       if (text === undefined) continue;
       const toolName = content.origins.get(name)?.toolName;
-      this.indexDocument(key, { documentKey: key, source: 'offloaded', ref: path, file: path, sessionId, ...(toolName ? { toolName } : {}) }, text, name);
+      this.indexDocument(
+        key,
+        { documentKey: key, source: 'offloaded', ref: path, file: path, sessionId, ...(toolName ? { toolName } : {}) },
+        text,
+        name,
+      );
     }
   }
 
@@ -175,12 +185,22 @@ export class RecoveryIndex {
       for (let i = 0; i < progress.count; i++) this.forget(archiveKey(sessionId, i));
       progress = { count: 0, lastId: undefined };
     }
-    const offloadedCallIds = new Set([...content.origins].filter(([name]) => content.offloadedNames.includes(name)).map(([, o]) => o.callId));
+    const offloadedCallIds = new Set(
+      [...content.origins].filter(([name]) => content.offloadedNames.includes(name)).map(([, o]) => o.callId),
+    );
     for (let i = progress.count; i < messages.length; i++) {
       const message = messages[i];
       const { text, toolName } = messageSearchText(message, offloadedCallIds);
       const ref = `archive#${message.id}`;
-      const base: PassageBase = { documentKey: archiveKey(sessionId, i), source: 'archive', ref, sessionId, messageId: message.id, role: message.role, ...(toolName ? { toolName } : {}) };
+      const base: PassageBase = {
+        documentKey: archiveKey(sessionId, i),
+        source: 'archive',
+        ref,
+        sessionId,
+        messageId: message.id,
+        role: message.role,
+        ...(toolName ? { toolName } : {}),
+      };
       this.indexDocument(base.documentKey, base, text, '');
     }
     this.archiveProgress.set(sessionId, { count: messages.length, lastId: messages[messages.length - 1]?.id });

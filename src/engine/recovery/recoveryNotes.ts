@@ -10,10 +10,16 @@ export function cappedNote(source: RecoverySource, ref: string, kept: number, to
 
 /** The index was full when this document came. */
 export function indexFullNote(ref: string, maxTotalChars: number): RecoveryNote {
-  return { ref, message: `${ref} is not searchable: the index already holds its limit of ${maxTotalChars.toLocaleString('en-US')} characters.` };
+  return {
+    ref,
+    message: `${ref} is not searchable: the index already holds its limit of ${maxTotalChars.toLocaleString('en-US')} characters.`,
+  };
 }
 
 /** Archive lines that `Archive.read` could not parse. */
 export function unreadableArchiveNote(archivePath: string, sessionId: string, lines: readonly number[]): RecoveryNote {
-  return { ref: archivePath, message: `Archive lines ${lines.join(', ')} of session ${sessionId} could not be read and are not searchable.` };
+  return {
+    ref: archivePath,
+    message: `Archive lines ${lines.join(', ')} of session ${sessionId} could not be read and are not searchable.`,
+  };
 }

@@ -21,7 +21,11 @@ export interface CreateSnapshotRequest {
 
 /** Thrown when a snapshot cannot be saved or removed; `reason` says why in plain words. */
 export class SnapshotError extends Error {
-  constructor(message: string, readonly reason: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly reason: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'SnapshotError';
   }
@@ -73,7 +77,11 @@ export class SnapshotStore {
    */
   private readonly known = new Map<string, Omit<Entry, 'snapshot'>>();
 
-  constructor(private readonly store: Store, private readonly sessionId: string, private readonly clock: Clock) {
+  constructor(
+    private readonly store: Store,
+    private readonly sessionId: string,
+    private readonly clock: Clock,
+  ) {
     this.folder = sessionPaths(sessionId).snapshots;
   }
 
@@ -159,9 +167,7 @@ export class SnapshotStore {
   /** Reads every file once, newest first. */
   private async scan(): Promise<Entry[]> {
     const names = await this.fileNames('list');
-    const entries = await Promise.all(
-      names.map(async (n) => this.parse(n, await this.store.read(this.pathOf(n)).catch(() => undefined))),
-    );
+    const entries = await Promise.all(names.map(async (n) => this.parse(n, await this.store.read(this.pathOf(n)).catch(() => undefined))));
     return sortNewestFirst(entries);
   }
 

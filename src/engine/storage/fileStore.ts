@@ -16,7 +16,11 @@ export interface FileOps {
 
 /** Thrown when the storage folder cannot be written; carries the path and the system's reason. */
 export class StorageError extends Error {
-  constructor(readonly path: string, readonly operation: string, override readonly cause: unknown) {
+  constructor(
+    readonly path: string,
+    readonly operation: string,
+    override readonly cause: unknown,
+  ) {
     super(`Could not ${operation} ${path}: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'StorageError';
   }
@@ -29,7 +33,10 @@ export class StorageError extends Error {
 export class FileStore implements Store {
   private tempCounter = 0;
 
-  constructor(private readonly root: string, private readonly fs: FileOps = nodeFs) {}
+  constructor(
+    private readonly root: string,
+    private readonly fs: FileOps = nodeFs,
+  ) {}
 
   async write(path: string, content: string): Promise<void> {
     const target = this.resolve(path);

@@ -1,7 +1,10 @@
 /** Store paths are relative, '/'-separated and may not climb out of the store's root. */
 
 export class StorePathError extends Error {
-  constructor(readonly path: string, reason: string) {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
     super(`Invalid storage path "${path}": ${reason}`);
     this.name = 'StorePathError';
   }

@@ -134,8 +134,9 @@ function blockChars(block: Block, resultCap: number): number {
 export function splitMessage(msg: Message, maxChars: number, resultCap = Number.POSITIVE_INFINITY): Message[] {
   const slices: { block: Block; chars: number }[] = [];
   for (const block of msg.blocks) {
-    if (block.type === 'text') for (const text of sliceText(block.text, maxChars)) slices.push({ block: textBlock(text), chars: text.length });
-    else if (block.type === 'toolResult') {
+    if (block.type === 'text') {
+      for (const text of sliceText(block.text, maxChars)) slices.push({ block: textBlock(text), chars: text.length });
+    } else if (block.type === 'toolResult') {
       const shown = block.content.length > resultCap ? shortenMiddle(block.content, resultCap) : block.content;
       for (const content of sliceText(shown, maxChars)) {
         slices.push({ block: toolResultBlock(block.callId, content, block.isError, block.toolName), chars: content.length });
@@ -162,7 +163,7 @@ export function splitMessage(msg: Message, maxChars: number, resultCap = Number.
 function sliceText(text: string, maxChars: number): string[] {
   if (text.length <= maxChars) return [text];
   const slices: string[] = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + Math.max(2, maxChars));
     const code = text.charCodeAt(end - 1);
     if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;

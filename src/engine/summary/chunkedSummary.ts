@@ -64,14 +64,24 @@ export async function summarizeInChunks(summarizer: Summarizer, request: Summary
     if (await fitsWithin(buildSummaryPrompt(current), promptTokens, countText)) return call(current);
     const fitted = await withFittingGuide(current, lead, promptTokens, countText);
     if (fitted === undefined) throw new SummaryWindowTooSmallError(summarizer.name, window);
-    if (fitted.request !== current && (await fitsWithin(buildSummaryPrompt(fitted.request), promptTokens, countText))) return call(fitted.request);
+    if (fitted.request !== current && (await fitsWithin(buildSummaryPrompt(fitted.request), promptTokens, countText))) {
+      return call(fitted.request);
+    }
     const currentBody = promptParts(fitted.request).body;
     if (round > 0 && (round >= MAX_COMBINE_ROUNDS || !shrinking)) {
-      const texts = currentBody.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : b.type === 'toolResult' ? [b.content] : [])));
+      const texts = currentBody.flatMap((m) =>
+        m.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : b.type === 'toolResult' ? [b.content] : [])),
+      );
       return call(await cutPartsToFit(fitted.request, lead, result, texts, { promptTokens, overhead: fitted.overhead }, countText));
     }
 
-    const plan = await planChunks(summarizer, fitted.request, { lead, body: currentBody }, { promptTokens, roomTokens: promptTokens - fitted.overhead }, countText);
+    const plan = await planChunks(
+      summarizer,
+      fitted.request,
+      { lead, body: currentBody },
+      { promptTokens, roomTokens: promptTokens - fitted.overhead },
+      countText,
+    );
     if (plan.chunks.length === 0) return call(fitted.request);
     const chunkTarget = Math.min(
       promptTokens,
@@ -79,7 +89,9 @@ export async function summarizeInChunks(summarizer: Summarizer, request: Summary
       Math.max(MIN_CHUNK_TARGET_TOKENS, Math.min(request.targetTokens, Math.floor(window / (2 * plan.chunks.length)))),
     );
     const summaries: string[] = [];
-    for (const chunk of plan.chunks) summaries.push(await call({ ...fitted.request, messages: [...lead, ...chunk], targetTokens: chunkTarget }));
+    for (const chunk of plan.chunks) {
+      summaries.push(await call({ ...fitted.request, messages: [...lead, ...chunk], targetTokens: chunkTarget }));
+    }
     const texts = labelParts(summaries);
     let summaryTokens = 0;
     for (const text of texts) summaryTokens += await countText(text);

@@ -41,7 +41,13 @@ export const RECENT_FIRST = 3;
  * Candidate lines for items in time order: the latest {@link RECENT_FIRST} at priority `recent`,
  * older ones at `older`, ranked newest first, shown in time order.
  */
-export function recentFirst<T>(items: readonly T[], text: (item: T) => string, recent: number, older: number, shortenable = false): CandidateLine[] {
+export function recentFirst<T>(
+  items: readonly T[],
+  text: (item: T) => string,
+  recent: number,
+  older: number,
+  shortenable = false,
+): CandidateLine[] {
   return items.map((item, i) => {
     const age = items.length - i;
     return { text: text(item), priority: age <= RECENT_FIRST ? recent : older, rank: age, shortenable };
@@ -86,7 +92,12 @@ export const ESTIMATE_SAFETY = 0.95;
 export const MIN_SHORTENED_CHARS = 40;
 
 /** The title and sections as Markdown, within `targetTokens` if the required lines allow it. */
-export async function fitSections(title: string, sections: readonly FitSection[], targetTokens: number, countText: CountText): Promise<string> {
+export async function fitSections(
+  title: string,
+  sections: readonly FitSection[],
+  targetTokens: number,
+  countText: CountText,
+): Promise<string> {
   const all = (line: CandidateLine) => line.text;
   const full = render(title, sections, () => all);
   const fullTokens = await countText(full);
@@ -131,7 +142,9 @@ function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
     const cost = line.text.length + 1 + headerCost;
     let text: string | undefined;
     if (cost <= left) text = line.text;
-    else if (line.shortenable && left - headerCost - 1 >= MIN_SHORTENED_CHARS) text = shortenEnd(line.text, Math.floor(left - headerCost - 1));
+    else if (line.shortenable && left - headerCost - 1 >= MIN_SHORTENED_CHARS) {
+      text = shortenEnd(line.text, Math.floor(left - headerCost - 1));
+    }
     if (text === undefined) continue;
     if (lines === undefined) chosen.set(group, (lines = new Map()));
     lines.set(line, text);

@@ -76,7 +76,14 @@ function sectionsFor(request: SummaryRequest, intent: string, facts: Conversatio
     {
       heading: sectionHeading('Session Intent'),
       required: [intent.length > 0 ? intent : '(not recorded)'],
-      groups: [{ lines: unique([...guide.goals, ...facts.markers.GOAL]).map((goal) => ({ text: `- [GOAL] ${goal}`, priority: PRIORITY.essential })) }],
+      groups: [
+        {
+          lines: unique([...guide.goals, ...facts.markers.GOAL]).map((goal) => ({
+            text: `- [GOAL] ${goal}`,
+            priority: PRIORITY.essential,
+          })),
+        },
+      ],
       empty: '',
     },
     artifactsSection(record, facts.markers.ARTIFACT),
@@ -88,7 +95,13 @@ function sectionsFor(request: SummaryRequest, intent: string, facts: Conversatio
       heading: sectionHeading('Recovery References'),
       required: [],
       groups: [
-        { lines: recoveryReferenceLines(request.references).map((text, i) => ({ text, priority: PRIORITY.essential, rank: RECOVERY_LINE_RANKS[i] })) },
+        {
+          lines: recoveryReferenceLines(request.references).map((text, i) => ({
+            text,
+            priority: PRIORITY.essential,
+            rank: RECOVERY_LINE_RANKS[i],
+          })),
+        },
         {
           lines: record.offloaded.map((entry, i) => ({
             text: `- Offloaded ${entry.toolName} result (${entry.callId}): ${entry.file}`,
@@ -124,7 +137,12 @@ function nextStepsSection(request: SummaryRequest, facts: ConversationFacts): Fi
   const known = new Set(stated.map(decisionKey));
   const plan = facts.plan.filter((p) => !known.has(decisionKey(p)));
   const lines: CandidateLine[] = [
-    ...stated.map((s, i) => ({ text: `[NEXT] ${s}`, priority: i === 0 ? PRIORITY.essential : PRIORITY.useful, rank: i, shortenable: true })),
+    ...stated.map((s, i) => ({
+      text: `[NEXT] ${s}`,
+      priority: i === 0 ? PRIORITY.essential : PRIORITY.useful,
+      rank: i,
+      shortenable: true,
+    })),
     ...plan.map((p, i) => ({ text: p, priority: stated.length > 0 ? PRIORITY.useful : PRIORITY.important, rank: i, shortenable: true })),
   ];
   return { heading: sectionHeading('Next Steps'), required: [], groups: [{ numbered: true, lines }], empty: '- none stated' };

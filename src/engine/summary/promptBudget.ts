@@ -42,7 +42,12 @@ export async function fitsWithin(text: string, limit: number, countText: CountTe
  * `limit`, and that prompt's tokens; `undefined` when even an empty guide leaves less than
  * {@link MIN_MESSAGE_ROOM_TOKENS}.
  */
-export async function withFittingGuide(request: SummaryRequest, lead: SummaryRequest['messages'], limit: number, countText: CountText): Promise<{ request: SummaryRequest; overhead: number } | undefined> {
+export async function withFittingGuide(
+  request: SummaryRequest,
+  lead: SummaryRequest['messages'],
+  limit: number,
+  countText: CountText,
+): Promise<{ request: SummaryRequest; overhead: number } | undefined> {
   const overheadOf = async (guide: SummaryGuide) => countText(buildSummaryPrompt({ ...request, guide, messages: lead }));
   let overhead = await overheadOf(request.guide);
   if (overhead <= limit / 2) return { request, overhead };

@@ -69,13 +69,22 @@ export function progressSection(guideProgress: readonly string[], facts: Convers
   ];
   const remaining: CandidateLine[] = [
     ...openMarks.map((m, i) => ({ text: sub(`[CHECKPOINT] ${m}`), priority: ESSENTIAL, rank: i })),
-    ...recentFirst(unfixed, (e) => sub(`Unfixed: ${errorText(e.summary)}${e.subject ? ` (${shortenEnd(oneLine(e.subject), MAX_SUBJECT_CHARS)})` : ''}`), IMPORTANT, USEFUL),
+    ...recentFirst(
+      unfixed,
+      (e) => sub(`Unfixed: ${errorText(e.summary)}${e.subject ? ` (${shortenEnd(oneLine(e.subject), MAX_SUBJECT_CHARS)})` : ''}`),
+      IMPORTANT,
+      USEFUL,
+    ),
   ];
   return {
     heading: sectionHeading('Current Progress'),
     required: [],
     groups: [
-      { label: '- **Phase:**', empty: '- **Phase:** not stated', lines: facts.phase ? [{ text: `- **Phase:** ${facts.phase}`, priority: IMPORTANT, shortenable: true }] : [] },
+      {
+        label: '- **Phase:**',
+        empty: '- **Phase:** not stated',
+        lines: facts.phase ? [{ text: `- **Phase:** ${facts.phase}`, priority: IMPORTANT, shortenable: true }] : [],
+      },
       { header: ['- **Completed:**'], label: '- **Completed:**', empty: '- **Completed:** nothing recorded', lines: completed },
       { header: ['- **Remaining:**'], label: '- **Remaining:**', empty: '- **Remaining:** nothing recorded', lines: remaining },
     ],
@@ -87,7 +96,10 @@ export function progressSection(guideProgress: readonly string[], facts: Convers
 function progressMarks(markers: readonly string[], guide: readonly string[]): string[] {
   const byStep = new Map<string, string>();
   for (const mark of [...markers, ...guide]) {
-    const step = mark.replace(/\s*[-–—:]\s*(?:COMPLETED?|DONE|FINISHED|IN[ -]PROGRESS|PENDING)\s*$/i, '').trim().toLowerCase();
+    const step = mark
+      .replace(/\s*[-–—:]\s*(?:COMPLETED?|DONE|FINISHED|IN[ -]PROGRESS|PENDING)\s*$/i, '')
+      .trim()
+      .toLowerCase();
     byStep.delete(step);
     byStep.set(step, mark);
   }

@@ -84,7 +84,9 @@ async function attemptPrimary(primary: Summarizer, request: SummaryRequest, deps
     });
     work.catch(() => undefined);
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
-    const cancelled = new Promise<'cancelled'>((resolve) => (subscription = deps.cancellation.onCancellationRequested(() => resolve('cancelled'))));
+    const cancelled = new Promise<'cancelled'>(
+      (resolve) => (subscription = deps.cancellation.onCancellationRequested(() => resolve('cancelled'))),
+    );
     let outcome: { text: string } | 'timeout' | 'cancelled';
     try {
       outcome = await Promise.race([work, timedOut, cancelled]);
@@ -109,7 +111,9 @@ async function attemptPrimary(primary: Summarizer, request: SummaryRequest, deps
 function failureReason(error: unknown): string {
   if (error instanceof SummaryWindowTooSmallError) return "the model's input window is too small for a summary";
   if (error instanceof CancelledError) return 'the model request was cancelled';
-  if (error instanceof Error && error.message.trim().length > 0) return `the model request failed (${shortenEnd(oneLine(error.message), MAX_QUOTED_ERROR_CHARS)})`;
+  if (error instanceof Error && error.message.trim().length > 0) {
+    return `the model request failed (${shortenEnd(oneLine(error.message), MAX_QUOTED_ERROR_CHARS)})`;
+  }
   return 'the model request failed';
 }
 

@@ -28,7 +28,12 @@ export function labelParts(summaries: readonly string[]): string[] {
  * `request` with its body replaced by one message per text: assistant text for history, results
  * of the same call for a tool result (so the prompt still shows them as the result).
  */
-export function withParts(request: SummaryRequest, lead: readonly Message[], result: ToolResultBlock | undefined, texts: readonly string[]): SummaryRequest {
+export function withParts(
+  request: SummaryRequest,
+  lead: readonly Message[],
+  result: ToolResultBlock | undefined,
+  texts: readonly string[],
+): SummaryRequest {
   const body = texts.map((text, i) =>
     (request.kind ?? 'history') === 'toolResult' && result !== undefined
       ? message(`${result.callId}#part-${i + 1}`, 'tool', [toolResultBlock(result.callId, text, result.isError, result.toolName)])

@@ -4,13 +4,24 @@
  * with its call as context.
  */
 import type { Message } from '../types';
-import { DEFAULT_RESULT_CHARS, DEFAULT_TOOL_INPUT_CHARS, renderMessageForSummary, renderToolCall, toolNamesOf, type SummaryRenderOptions, type ToolNames } from './summaryInput';
+import {
+  DEFAULT_RESULT_CHARS,
+  DEFAULT_TOOL_INPUT_CHARS,
+  renderMessageForSummary,
+  renderToolCall,
+  toolNamesOf,
+  type SummaryRenderOptions,
+  type ToolNames,
+} from './summaryInput';
 import { recoveryReferenceLines, sectionHeading, SUMMARY_TITLE } from './summaryFormat';
 import type { SummaryGuide, SummaryRequest } from './summarizer';
 import { shortenEnd } from '../text/shorten';
 
 /** How history is rendered for the prompt: tool inputs and results cut to their head and tail. */
-export const HISTORY_RENDER_OPTIONS: Required<SummaryRenderOptions> = { maxResultChars: DEFAULT_RESULT_CHARS, maxToolInputChars: DEFAULT_TOOL_INPUT_CHARS };
+export const HISTORY_RENDER_OPTIONS: Required<SummaryRenderOptions> = {
+  maxResultChars: DEFAULT_RESULT_CHARS,
+  maxToolInputChars: DEFAULT_TOOL_INPUT_CHARS,
+};
 
 /**
  * Characters kept of the assistant's words around the call being compressed.
@@ -108,7 +119,8 @@ function historyPrompt(request: SummaryRequest): string {
 
 /** Seed 003's goal block: what the summary must serve. */
 function guideLines(guide: SummaryGuide): string[] {
-  const list = (items: readonly string[], prefix: string) => (items.length > 0 ? items.map((item) => `${prefix}${item}`) : ['(none recorded)']);
+  const list = (items: readonly string[], prefix: string) =>
+    items.length > 0 ? items.map((item) => `${prefix}${item}`) : ['(none recorded)'];
   return [
     "SESSION INTENT (the user's original request):",
     guide.intent.length > 0 ? guide.intent : '(not recorded)',
@@ -136,7 +148,7 @@ function toolResultPrompt(request: SummaryRequest): string {
     "Your text replaces the result in the assistant's context; the full result stays in an archive the assistant can search.",
     '',
     `THE CALL: ${calls.length > 0 ? calls.join('; ') : '(not available)'}`,
-    ...(why.length > 0 ? ['WHY IT WAS CALLED (the assistant\'s words):', shortenEnd(why.join('\n'), CALL_CONTEXT_CHARS)] : []),
+    ...(why.length > 0 ? ["WHY IT WAS CALLED (the assistant's words):", shortenEnd(why.join('\n'), CALL_CONTEXT_CHARS)] : []),
     ...(request.focus ? [`FOCUS: ${request.focus}`] : []),
     '',
     `Compress the result to about ${request.targetTokens} tokens.`,

@@ -27,10 +27,14 @@ export async function garbageReason(text: string, targetTokens: number, countTex
   if (text.trim().length === 0) return 'the model returned an empty summary';
   if (text.includes('\u0000')) return 'the model returned binary data (NUL characters)';
   const controls = controlCharacters(text);
-  if (controls > Math.max(TOLERATED_CONTROL_CHARS, text.length * MAX_CONTROL_CHAR_SHARE)) return 'the model returned text full of control characters';
+  if (controls > Math.max(TOLERATED_CONTROL_CHARS, text.length * MAX_CONTROL_CHAR_SHARE)) {
+    return 'the model returned text full of control characters';
+  }
   if (!LETTER.test(text)) return 'the model returned a summary without any words';
   const limit = targetTokens * MAX_TARGET_FACTOR;
-  if (text.length > limit * LIKELY_MAX_CHARS_PER_TOKEN) return `the model returned a summary far longer than ${limit} tokens (${text.length} characters)`;
+  if (text.length > limit * LIKELY_MAX_CHARS_PER_TOKEN) {
+    return `the model returned a summary far longer than ${limit} tokens (${text.length} characters)`;
+  }
   const tokens = await countText(text);
   if (tokens > limit) return `the model returned ${tokens} tokens, more than ${MAX_TARGET_FACTOR} times the target of ${targetTokens}`;
   return undefined;

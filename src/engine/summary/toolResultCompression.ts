@@ -21,9 +21,11 @@ export const TAIL_SHARE_OF_BUDGET = 0.25;
 export const MAX_LINE_SHARE = 0.125;
 
 /** Lines that say something went wrong, or how it ended. */
-const ALERT_LINE = /\b(?:errors?|warn(?:ing|ings)?|fail(?:s|ed|ure|ures|ing)?|exceptions?|traceback|panic(?:ked)?|fatal|exit(?:ed)?|exit code|assert(?:ion)?)\b/i;
+const ALERT_LINE =
+  /\b(?:errors?|warn(?:ing|ings)?|fail(?:s|ed|ure|ures|ing)?|exceptions?|traceback|panic(?:ked)?|fatal|exit(?:ed)?|exit code|assert(?:ion)?)\b/i;
 /** Lines that name a file (written to run in linear time on very long lines). */
-const PATH_LINE = /[\w@.-][\\/][\w@.-]|\.(?:ts|tsx|js|jsx|mjs|cjs|py|rs|go|java|kt|c|cc|cpp|h|hpp|cs|rb|php|json|md|ya?ml|toml|sh|txt|lock|cfg|ini)\b/;
+const PATH_LINE =
+  /[\w@.-][\\/][\w@.-]|\.(?:ts|tsx|js|jsx|mjs|cjs|py|rs|go|java|kt|c|cc|cpp|h|hpp|cs|rb|php|json|md|ya?ml|toml|sh|txt|lock|cfg|ini)\b/;
 
 /** The note that opens a compressed result. */
 export function compressionNote(toolName: string, fromTokens: number, toTokens: number): string {
@@ -52,7 +54,9 @@ export async function compressToolResult(request: SummaryRequest, countText: Cou
 
 /** The result's text and its tool's name: the tool messages' results, the call found by id. */
 function resultOf(messages: readonly Message[]): { content: string; toolName: string } {
-  const results = messages.filter((m) => m.role === 'tool').flatMap((m) => m.blocks.filter((b): b is ToolResultBlock => b.type === 'toolResult'));
+  const results = messages
+    .filter((m) => m.role === 'tool')
+    .flatMap((m) => m.blocks.filter((b): b is ToolResultBlock => b.type === 'toolResult'));
   const calls = messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'toolCall' ? [b] : [])));
   const first = results[0];
   const toolName = first?.toolName ?? calls.find((c) => c.id === first?.callId)?.name ?? calls[0]?.name ?? 'tool';

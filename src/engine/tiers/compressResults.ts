@@ -33,7 +33,10 @@ export interface CompressedResult {
   readonly after: number;
 }
 
-export async function compressOldResults(active: readonly Message[], i: CompressResultsInputs): Promise<{ messages: Message[]; compressed: CompressedResult[] }> {
+export async function compressOldResults(
+  active: readonly Message[],
+  i: CompressResultsInputs,
+): Promise<{ messages: Message[]; compressed: CompressedResult[] }> {
   const calls = new Map<string, ToolCallBlock>();
   for (const m of active) for (const b of m.blocks) if (b.type === 'toolCall') calls.set(b.id, b);
   const end = Math.max(0, active.length - i.keepLast);
@@ -51,7 +54,12 @@ export async function compressOldResults(active: readonly Message[], i: Compress
   return { messages, compressed };
 }
 
-async function compressResult(block: ToolResultBlock, call: ToolCallBlock | undefined, i: CompressResultsInputs, compressed: CompressedResult[]): Promise<ToolResultBlock> {
+async function compressResult(
+  block: ToolResultBlock,
+  call: ToolCallBlock | undefined,
+  i: CompressResultsInputs,
+  compressed: CompressedResult[],
+): Promise<ToolResultBlock> {
   // Four characters a token at most: shorter content cannot be above the minimum, so it is not counted.
   if (block.content.startsWith(COMPRESSED_PREFIX) || block.content.length < i.minTokens) return block;
   const before = await i.countText(block.content);

@@ -84,7 +84,11 @@ export interface TruncateResult {
 }
 
 /** Truncates verified inputs in every message but the last `keepRecent`. */
-export async function truncatePersistedInputs(messages: readonly Message[], keepRecent: number, deps: TruncateDeps): Promise<TruncateResult> {
+export async function truncatePersistedInputs(
+  messages: readonly Message[],
+  keepRecent: number,
+  deps: TruncateDeps,
+): Promise<TruncateResult> {
   const out = [...messages];
   const records: TruncationRecord[] = [];
   const end = Math.max(0, out.length - keepRecent);
@@ -116,5 +120,7 @@ export async function truncatePersistedInputs(messages: readonly Message[], keep
 }
 
 function isTruncated(call: ToolCallBlock): boolean {
-  return Object.values(call.input).some((v) => typeof v === 'string' && v.startsWith('## Tool Call: ') && v.includes('Content persisted to disk ✓'));
+  return Object.values(call.input).some(
+    (v) => typeof v === 'string' && v.startsWith('## Tool Call: ') && v.includes('Content persisted to disk ✓'),
+  );
 }

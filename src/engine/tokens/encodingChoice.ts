@@ -14,7 +14,8 @@ export type EncodingSetting = EncodingName | 'auto';
  * Model ids and families that predate GPT-4o. `gpt-4` must be the whole name or be followed by
  * `-`, so `gpt-4o`, `gpt-4.1` and `gpt-4.5` are not matched.
  */
-const CL100K_MODELS = /(?:^|[/:])(?:gpt-3\.5|gpt-35|gpt-4(?:$|-)|text-embedding-(?:ada|3)|text-davinci|code-davinci|code-cushman|davinci|curie|babbage|ada(?:$|-))/;
+const CL100K_MODELS =
+  /(?:^|[/:])(?:gpt-3\.5|gpt-35|gpt-4(?:$|-)|text-embedding-(?:ada|3)|text-davinci|code-davinci|code-cushman|davinci|curie|babbage|ada(?:$|-))/;
 
 /**
  * The encoding for a model.

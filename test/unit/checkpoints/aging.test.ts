@@ -21,7 +21,10 @@ const checkpoint = (id: string, age: CheckpointAge, messageIds: string[]): Check
 
 describe('Checkpoint aging plan', () => {
   it('targets about 1200 → 600 → 300 → 150 tokens', () => {
-    assert.deepEqual([0, 1, 2, 3].map((a) => targetTokensFor(a as CheckpointAge)), [1200, 600, 300, 150]);
+    assert.deepEqual(
+      [0, 1, 2, 3].map((a) => targetTokensFor(a as CheckpointAge)),
+      [1200, 600, 300, 150],
+    );
   });
 
   it('moves every checkpoint one age up, from its own archived range', () => {
@@ -37,7 +40,10 @@ describe('Checkpoint aging plan', () => {
 
   it('merges the checkpoints that reach the last age into one covering all their messages', () => {
     const steps = planAging([checkpoint('a', 3, ['m1']), checkpoint('b', 2, ['m2']), checkpoint('c', 0, ['m3'])]);
-    assert.deepEqual(steps[0].replaces.map((c) => c.id), ['a', 'b']);
+    assert.deepEqual(
+      steps[0].replaces.map((c) => c.id),
+      ['a', 'b'],
+    );
     assert.equal(steps[0].age, 3);
     assert.deepEqual(steps[0].messageIds, ['m1', 'm2']);
     assert.equal(isNoOp(steps[0]), false);

@@ -24,7 +24,10 @@ describe('Compaction state machine', () => {
     const c = new Compaction<string>();
     const states = recording(c);
     assert.equal(c.state, 'idle');
-    assert.equal(c.start('b1', () => deferred<string>().promise), true);
+    assert.equal(
+      c.start('b1', () => deferred<string>().promise),
+      true,
+    );
     assert.equal(c.state, 'preparing');
     assert.deepEqual(states, ['preparing']);
   });
@@ -46,11 +49,14 @@ describe('Compaction state machine', () => {
     await c.settled();
     assert.equal(c.state, 'failed');
     assert.match(String(c.lastError), /archive unreadable/);
-    assert.equal(c.start('b2', () => deferred<string>().promise), true);
+    assert.equal(
+      c.start('b2', () => deferred<string>().promise),
+      true,
+    );
     assert.equal(c.state, 'preparing');
   });
 
-  it('preparing → cancelled on cancel, which trips the work\'s cancellation; a late result is ignored', async () => {
+  it("preparing → cancelled on cancel, which trips the work's cancellation; a late result is ignored", async () => {
     const c = new Compaction<string>();
     const work = deferred<string>();
     let seen: Cancellation | undefined;
@@ -64,7 +70,10 @@ describe('Compaction state machine', () => {
     work.resolve('too late');
     await c.settled();
     assert.equal(c.state, 'cancelled');
-    assert.equal(c.take(() => true), undefined);
+    assert.equal(
+      c.take(() => true),
+      undefined,
+    );
   });
 
   it('work that stops with CancelledError ends cancelled, not failed', async () => {
@@ -91,18 +100,30 @@ describe('Compaction state machine', () => {
     const c = new Compaction<string>();
     c.start('b1', async () => 'summary');
     await c.settled();
-    assert.equal(c.take((basis) => basis === 'b2'), undefined);
+    assert.equal(
+      c.take((basis) => basis === 'b2'),
+      undefined,
+    );
     assert.equal(c.state, 'idle');
   });
 
   it('ignores a second start while preparing, ready or applying: one piece of work at a time', async () => {
     const c = new Compaction<string>();
     c.start('b1', async () => 'one');
-    assert.equal(c.start('b2', async () => 'two'), false);
+    assert.equal(
+      c.start('b2', async () => 'two'),
+      false,
+    );
     await c.settled();
-    assert.equal(c.start('b2', async () => 'two'), false);
+    assert.equal(
+      c.start('b2', async () => 'two'),
+      false,
+    );
     c.take(() => true);
-    assert.equal(c.start('b2', async () => 'two'), false);
+    assert.equal(
+      c.start('b2', async () => 'two'),
+      false,
+    );
     assert.equal(c.basis, 'b1');
   });
 

@@ -41,28 +41,46 @@ describe('the command line on bad input', function () {
   });
 
   it('refuses a missing transcript file and a folder', () => {
-    assertRefused(runBuiltCli(['replay', path.join(folder, 'nope.jsonl'), '--budget', '1000', '--out', path.join(folder, 'o1')]), /Cannot read .*nope\.jsonl: no such file or folder\./);
-    assertRefused(runBuiltCli(['replay', folder, '--budget', '1000', '--out', path.join(folder, 'o2')]), /is a folder, not a transcript file\./);
+    assertRefused(
+      runBuiltCli(['replay', path.join(folder, 'nope.jsonl'), '--budget', '1000', '--out', path.join(folder, 'o1')]),
+      /Cannot read .*nope\.jsonl: no such file or folder\./,
+    );
+    assertRefused(
+      runBuiltCli(['replay', folder, '--budget', '1000', '--out', path.join(folder, 'o2')]),
+      /is a folder, not a transcript file\./,
+    );
     assert.ok(!fs.existsSync(path.join(folder, 'o1')), 'nothing is written for bad input');
   });
 
   it('refuses a file that is no transcript, and says which formats it knows', () => {
     const file = path.join(folder, 'notes.txt');
     fs.writeFileSync(file, 'hello, this is not a transcript\n');
-    assertRefused(runBuiltCli(['replay', file, '--budget', '1000', '--out', path.join(folder, 'o3')]), /notes\.txt: Unrecognised transcript \(.*\); expected one of: Claude Code session JSONL/);
+    assertRefused(
+      runBuiltCli(['replay', file, '--budget', '1000', '--out', path.join(folder, 'o3')]),
+      /notes\.txt: Unrecognised transcript \(.*\); expected one of: Claude Code session JSONL/,
+    );
   });
 
   it('refuses a malformed transcript with the line number', () => {
-    const lines = fs.readFileSync(path.join(TRANSCRIPTS_FOLDER, 'cc__vscode-copilot-chat__30530d66-37fb-4f3b-aa5f-d92b6a8afae2.jsonl'), 'utf8').split('\n').slice(0, 10);
+    const lines = fs
+      .readFileSync(path.join(TRANSCRIPTS_FOLDER, 'cc__vscode-copilot-chat__30530d66-37fb-4f3b-aa5f-d92b6a8afae2.jsonl'), 'utf8')
+      .split('\n')
+      .slice(0, 10);
     lines.splice(4, 0, '{"type":"user","message":{"role":"user","content":"cut off');
     const file = path.join(folder, 'broken.jsonl');
     fs.writeFileSync(file, lines.join('\n'));
-    assertRefused(runBuiltCli(['replay', file, '--budget', '10000', '--out', path.join(folder, 'o4')]), /broken\.jsonl: Malformed transcript at line 5: /);
+    assertRefused(
+      runBuiltCli(['replay', file, '--budget', '10000', '--out', path.join(folder, 'o4')]),
+      /broken\.jsonl: Malformed transcript at line 5: /,
+    );
   });
 
   it('refuses a budget or a top that is not a positive whole number', () => {
     for (const budget of ['abc', '0', '-5', '1.5', '12k', '']) {
-      assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', budget, '--out', path.join(folder, 'o5')]), /--budget must be a positive whole number, not "/);
+      assertRefused(
+        runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', budget, '--out', path.join(folder, 'o5')]),
+        /--budget must be a positive whole number, not "/,
+      );
     }
     assertRefused(runBuiltCli(['search', folder, 'query', '--top', 'ten']), /--top must be a positive whole number, not "ten"\./);
   });
@@ -70,16 +88,34 @@ describe('the command line on bad input', function () {
   it('refuses missing, repeated, unknown and valueless flags and an unknown format', () => {
     assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, '--out', path.join(folder, 'o6')]), /replay needs --budget <tokens>/);
     assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000']), /replay needs --out <dir>/);
-    assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--budget', '2000', '--out', path.join(folder, 'o6')]), /--budget is given twice\./);
-    assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--out', path.join(folder, 'o6'), '--fast']), /Unknown option --fast for replay/);
+    assertRefused(
+      runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--budget', '2000', '--out', path.join(folder, 'o6')]),
+      /--budget is given twice\./,
+    );
+    assertRefused(
+      runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--out', path.join(folder, 'o6'), '--fast']),
+      /Unknown option --fast for replay/,
+    );
     assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, '--out', path.join(folder, 'o6'), '--budget']), /--budget needs a value\./);
-    assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--out', path.join(folder, 'o6'), '--format', 'word']), /Unknown format "word"; --format takes one of claude-code, openai, anthropic, mini-swe-agent, openhands, swe-agent\./);
-    assertRefused(runBuiltCli(['replay', '--budget', '1000', '--out', path.join(folder, 'o6')]), /replay needs <transcript>; none was given\./);
-    assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, 'extra', '--budget', '1000', '--out', path.join(folder, 'o6')]), /replay takes 1 argument/);
+    assertRefused(
+      runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--out', path.join(folder, 'o6'), '--format', 'word']),
+      /Unknown format "word"; --format takes one of claude-code, openai, anthropic, mini-swe-agent, openhands, swe-agent\./,
+    );
+    assertRefused(
+      runBuiltCli(['replay', '--budget', '1000', '--out', path.join(folder, 'o6')]),
+      /replay needs <transcript>; none was given\./,
+    );
+    assertRefused(
+      runBuiltCli(['replay', SMALL_TRANSCRIPT, 'extra', '--budget', '1000', '--out', path.join(folder, 'o6')]),
+      /replay takes 1 argument/,
+    );
   });
 
   it('refuses a transcript read as a format it is not', () => {
-    assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--out', path.join(folder, 'o7'), '--format', 'claude-code']), /holds no messages to replay \(read as claude-code\)|Unrecognised transcript/);
+    assertRefused(
+      runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--out', path.join(folder, 'o7'), '--format', 'claude-code']),
+      /holds no messages to replay \(read as claude-code\)|Unrecognised transcript/,
+    );
   });
 
   it('never writes into a folder that holds something other than a replay', () => {

@@ -9,7 +9,6 @@ import { REPOSITORY_ROOT } from '../support/repository';
 
 export { REPOSITORY_ROOT };
 
-
 export const CLI_BUNDLE = path.join(REPOSITORY_ROOT, 'dist', 'cli.js');
 
 export interface CliRun {
@@ -21,7 +20,9 @@ export interface CliRun {
 /** Bundles the sources with esbuild.js, so the tests run the command line as it ships. */
 export function buildCli(): void {
   const build = spawnSync(process.execPath, ['esbuild.js'], { cwd: REPOSITORY_ROOT, encoding: 'utf8' });
-  if (build.status !== 0 || !fs.existsSync(CLI_BUNDLE)) throw new Error(`node esbuild.js failed (${build.status}): ${build.stderr}${build.stdout}`);
+  if (build.status !== 0 || !fs.existsSync(CLI_BUNDLE)) {
+    throw new Error(`node esbuild.js failed (${build.status}): ${build.stderr}${build.stdout}`);
+  }
 }
 
 /** Runs `node dist/cli.js …args` and waits for it. */

@@ -13,7 +13,13 @@ describe('command line parsing', () => {
     assert.equal(line.kind, 'command');
     if (line.kind !== 'command') return;
     assert.deepEqual(line.positionals, ['a.jsonl']);
-    assert.deepEqual([...line.options], [['budget', '5000'], ['out', 'dir']]);
+    assert.deepEqual(
+      [...line.options],
+      [
+        ['budget', '5000'],
+        ['out', 'dir'],
+      ],
+    );
     assert.ok(line.switches.has('json'));
   });
 
@@ -29,11 +35,16 @@ describe('command line parsing', () => {
   });
 
   it('throws a UsageError for a switch with a value', () => {
-    assert.throws(() => parseCommandLine(['replay', 'a', '--json=yes'], SPECS), (e: unknown) => e instanceof UsageError && /--json takes no value/.test(e.message));
+    assert.throws(
+      () => parseCommandLine(['replay', 'a', '--json=yes'], SPECS),
+      (e: unknown) => e instanceof UsageError && /--json takes no value/.test(e.message),
+    );
   });
 
   it('accepts only positive whole numbers', () => {
     assert.equal(positiveInteger('top', '12'), 12);
-    for (const bad of ['0', '-1', '1e3', '0x10', '3.0', 'nine', '99999999999999999999']) assert.throws(() => positiveInteger('top', bad), UsageError);
+    for (const bad of ['0', '-1', '1e3', '0x10', '3.0', 'nine', '99999999999999999999']) {
+      assert.throws(() => positiveInteger('top', bad), UsageError);
+    }
   });
 });

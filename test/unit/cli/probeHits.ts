@@ -18,13 +18,21 @@ export async function hitHolds(hit: RecoveryHit, probe: string, store: Store, ar
   }
   if (hit.location !== undefined) {
     const lines = ((await store.read(hit.location.file)) ?? '').split('\n');
-    return lines.slice(hit.location.startLine - 1, hit.location.endLine).join('\n').includes(probe);
+    return lines
+      .slice(hit.location.startLine - 1, hit.location.endLine)
+      .join('\n')
+      .includes(probe);
   }
   return false;
 }
 
 /** The 1-based rank of the first hit that holds the probe, or undefined. */
-export async function rankOfProbe(hits: readonly RecoveryHit[], probe: string, store: Store, archive: readonly Message[]): Promise<number | undefined> {
+export async function rankOfProbe(
+  hits: readonly RecoveryHit[],
+  probe: string,
+  store: Store,
+  archive: readonly Message[],
+): Promise<number | undefined> {
   for (const [i, hit] of hits.entries()) if (await hitHolds(hit, probe, store, archive)) return i + 1;
   return undefined;
 }

@@ -14,7 +14,23 @@ import { buildCli, runBuiltCli, TemporaryFolders } from './builtCli';
 import { rankOfProbe } from './probeHits';
 
 /** Every figure `replay --json` promises, with its type. */
-const NUMBER_FIELDS = ['messages', 'toolCalls', 'inputTokens', 'maxInputTokens', 'budget', 'peakTokens', 'finalTokens', 'finalUsage', 'offloaded', 'truncated', 'watermarked', 'checkpoints', 'snapshots', 'ms', 'sessions'];
+const NUMBER_FIELDS = [
+  'messages',
+  'toolCalls',
+  'inputTokens',
+  'maxInputTokens',
+  'budget',
+  'peakTokens',
+  'finalTokens',
+  'finalUsage',
+  'offloaded',
+  'truncated',
+  'watermarked',
+  'checkpoints',
+  'snapshots',
+  'ms',
+  'sessions',
+];
 const STRING_FIELDS = ['format', 'finalLevel', 'transcript', 'sessionId', 'out', 'contextFile'];
 
 const CASES = [
@@ -84,8 +100,13 @@ describe('the replay command on real transcripts', function () {
         const context = fs.readFileSync(path.join(out, 'context.md'), 'utf8');
         assert.equal(report.contextFile, path.join(out, 'context.md'));
         assert.match(context, /^# Context sent to the model\n/);
-        const contextMessages = state.active.length + (state.checkpoints.length > 0 || state.watermark || state.ledger.goals.length > 0 ? 1 : 0);
-        assert.equal(context.match(/^## \d+\. (system|user|assistant|tool)\b/gm)?.length, contextMessages, 'one section per message of the final context');
+        const contextMessages =
+          state.active.length + (state.checkpoints.length > 0 || state.watermark || state.ledger.goals.length > 0 ? 1 : 0);
+        assert.equal(
+          context.match(/^## \d+\. (system|user|assistant|tool)\b/gm)?.length,
+          contextMessages,
+          'one section per message of the final context',
+        );
       });
 
       it('finds a probe string of the transcript in the top 3 hits of search --json', async () => {
@@ -107,7 +128,10 @@ describe('the replay command on real transcripts', function () {
           }
           ranks.push(await rankOfProbe(hits, probe.probe, store, archive));
         }
-        assert.ok(ranks.some((r) => r !== undefined), `some probe in the top 3 (ranks ${ranks.join(', ')})`);
+        assert.ok(
+          ranks.some((r) => r !== undefined),
+          `some probe in the top 3 (ranks ${ranks.join(', ')})`,
+        );
       });
     });
   }

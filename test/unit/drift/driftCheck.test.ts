@@ -115,7 +115,10 @@ describe('drift check', () => {
     const report = check(fullContext().replace(GOAL.replace(/ /g, '  '), '').replace(DECISION.replace(' not ', '\n not '), ''));
     const warning = renderDriftWarning(report, INTENT);
     assert.match(warning, /^⚠️ \*\*Goal Drift Warning\*\*/);
-    assert.match(warning, /\*\*Detection:\*\* After compression, 2 of the 6 things this session depends on were missing from the context: 1 active goal and 1 locked decision\./);
+    assert.match(
+      warning,
+      /\*\*Detection:\*\* After compression, 2 of the 6 things this session depends on were missing from the context: 1 active goal and 1 locked decision\./,
+    );
     assert.ok(warning.includes(`**Original Intent:** ${INTENT}`));
     assert.match(warning, /\*\*Recovery Action:\*\*\n.*word for word/);
     assert.match(warning, /\*\*Recommendation:\*\* .*locked decisions/);

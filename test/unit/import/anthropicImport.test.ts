@@ -9,9 +9,37 @@ describe('Anthropic-style and Cline import', () => {
     sessionId: '1784094124598_rruoq',
     system_prompt: 'You are Cline.',
     messages: [
-      { id: 'm1', role: 'user', ts: 1783376868634, content: [{ type: 'text', text: 'can you update @agent-sidebar.tsx' }, { type: 'file', path: '/repo/agent-sidebar.tsx', content: 'export function Sidebar() {}' }] },
-      { id: 'm2', role: 'assistant', ts: 1783376873493, content: [{ type: 'text', text: 'Editing.' }, { type: 'tool_use', id: 'toolu_1', name: 'editor', input: { path: '/repo/agent-sidebar.tsx' } }] },
-      { id: 'm3', role: 'user', ts: 1783376873501, content: [{ type: 'tool_result', tool_use_id: 'toolu_1', name: 'editor', content: '{"query":"edit:/repo/agent-sidebar.tsx","result":"Edited"}' }] },
+      {
+        id: 'm1',
+        role: 'user',
+        ts: 1783376868634,
+        content: [
+          { type: 'text', text: 'can you update @agent-sidebar.tsx' },
+          { type: 'file', path: '/repo/agent-sidebar.tsx', content: 'export function Sidebar() {}' },
+        ],
+      },
+      {
+        id: 'm2',
+        role: 'assistant',
+        ts: 1783376873493,
+        content: [
+          { type: 'text', text: 'Editing.' },
+          { type: 'tool_use', id: 'toolu_1', name: 'editor', input: { path: '/repo/agent-sidebar.tsx' } },
+        ],
+      },
+      {
+        id: 'm3',
+        role: 'user',
+        ts: 1783376873501,
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_1',
+            name: 'editor',
+            content: '{"query":"edit:/repo/agent-sidebar.tsx","result":"Edited"}',
+          },
+        ],
+      },
     ],
   });
 
@@ -19,8 +47,14 @@ describe('Anthropic-style and Cline import', () => {
     const result = importTranscript(cline);
     assert.equal(result.format, 'anthropic');
     assert.equal(result.sessions[0].id, '1784094124598_rruoq');
-    assert.deepEqual(result.messages.map((m) => m.role), ['system', 'user', 'assistant', 'tool']);
-    assert.equal(messageText(result.messages[1]), 'can you update @agent-sidebar.tsx\n[file /repo/agent-sidebar.tsx]\nexport function Sidebar() {}');
+    assert.deepEqual(
+      result.messages.map((m) => m.role),
+      ['system', 'user', 'assistant', 'tool'],
+    );
+    assert.equal(
+      messageText(result.messages[1]),
+      'can you update @agent-sidebar.tsx\n[file /repo/agent-sidebar.tsx]\nexport function Sidebar() {}',
+    );
     assert.equal(result.messages[1].at, 1783376868634);
   });
 

@@ -36,10 +36,13 @@ describe('Claude Code import', () => {
       ]),
     );
     const results = result.messages.flatMap(toolResults);
-    assert.deepEqual(results.map((r) => [r.callId, r.toolName, r.content]), [
-      ['second', 'Grep', 'grep output'],
-      ['first', 'Bash', 'slept'],
-    ]);
+    assert.deepEqual(
+      results.map((r) => [r.callId, r.toolName, r.content]),
+      [
+        ['second', 'Grep', 'grep output'],
+        ['first', 'Bash', 'slept'],
+      ],
+    );
     assertWellFormed(result);
   });
 
@@ -48,7 +51,9 @@ describe('Claude Code import', () => {
       jsonl([
         assistantRecord('a1', 'msg_1', toolUse('t1', 'Task', { prompt: 'explore' })),
         assistantRecord('a2', 'msg_1', toolUse('t2', 'Bash', { command: 'false' })),
-        userRecord('r1', [toolResult('t1', [text('summary'), { type: 'image', source: { type: 'base64', data: 'AAAA' } }])], { toolUseResult: { stdout: 'never seen by the model' } }),
+        userRecord('r1', [toolResult('t1', [text('summary'), { type: 'image', source: { type: 'base64', data: 'AAAA' } }])], {
+          toolUseResult: { stdout: 'never seen by the model' },
+        }),
         userRecord('r2', [toolResult('t2', '<tool_use_error>exit 1</tool_use_error>', true)]),
       ]),
     );
@@ -93,8 +98,19 @@ describe('Claude Code import', () => {
     const transcript = jsonl([
       userRecord('u1', 'Work on the bead'),
       assistantRecord('a1', 'msg_1', text('Working.')),
-      { type: 'system', subtype: 'compact_boundary', uuid: 'b1', parentUuid: null, logicalParentUuid: 'a1', content: 'Conversation compacted', compactMetadata: { trigger: 'auto', preTokens: 167117 } },
-      userRecord('c1', 'This session is being continued from a previous conversation.', { isCompactSummary: true, isVisibleInTranscriptOnly: true }),
+      {
+        type: 'system',
+        subtype: 'compact_boundary',
+        uuid: 'b1',
+        parentUuid: null,
+        logicalParentUuid: 'a1',
+        content: 'Conversation compacted',
+        compactMetadata: { trigger: 'auto', preTokens: 167117 },
+      },
+      userRecord('c1', 'This session is being continued from a previous conversation.', {
+        isCompactSummary: true,
+        isVisibleInTranscriptOnly: true,
+      }),
       assistantRecord('a2', 'msg_2', text('Continuing.')),
     ]);
 
@@ -107,7 +123,10 @@ describe('Claude Code import', () => {
 
     it('is dropped, and counted, with keepNativeCompaction false', () => {
       const result = importTranscript(transcript, { keepNativeCompaction: false });
-      assert.deepEqual(result.messages.map((m) => m.id), ['u1', 'a1', 'a2']);
+      assert.deepEqual(
+        result.messages.map((m) => m.id),
+        ['u1', 'a1', 'a2'],
+      );
       assert.equal(result.stats.skippedByKind['native-compaction-summary'], 1);
     });
   });
@@ -120,7 +139,9 @@ describe('Claude Code import', () => {
 
   it('imports a subagent file as its own sidechain conversation', () => {
     const sidechain = { isSidechain: true, agentId: 'a2898e3' };
-    const result = importTranscript(jsonl([userRecord('u1', 'Explore the renderer', sidechain), assistantRecord('a1', 'msg_1', text('Found it.'), sidechain)]));
+    const result = importTranscript(
+      jsonl([userRecord('u1', 'Explore the renderer', sidechain), assistantRecord('a1', 'msg_1', text('Found it.'), sidechain)]),
+    );
     assert.equal(result.sessions.length, 1);
     assert.deepEqual({ id: result.sessions[0].id, sidechain: result.sessions[0].sidechain }, { id: 'agent-a2898e3', sidechain: true });
     assert.equal(result.messages.length, 2);
@@ -134,10 +155,13 @@ describe('Claude Code import', () => {
         assistantRecord('a1', 'msg_1', text('main reply')),
       ]),
     );
-    assert.deepEqual(result.sessions.map((s) => [s.id, s.sidechain, s.messages.map((m) => m.id)]), [
-      ['s1', false, ['u1', 'a1']],
-      ['agent-x', true, ['s1']],
-    ]);
+    assert.deepEqual(
+      result.sessions.map((s) => [s.id, s.sidechain, s.messages.map((m) => m.id)]),
+      [
+        ['s1', false, ['u1', 'a1']],
+        ['agent-x', true, ['s1']],
+      ],
+    );
   });
 
   it('warns about a queued prompt that no user record repeats, and not about one that comes back', () => {
@@ -165,13 +189,19 @@ describe('Claude Code import', () => {
 
   it('turns a user record of results and text into tool messages followed by a user message', () => {
     const result = importTranscript(
-      jsonl([assistantRecord('a1', 'msg_1', toolUse('t1', 'Bash', { command: 'ls' })), userRecord('r1', [toolResult('t1', 'out'), text('[Request interrupted by user]')])]),
+      jsonl([
+        assistantRecord('a1', 'msg_1', toolUse('t1', 'Bash', { command: 'ls' })),
+        userRecord('r1', [toolResult('t1', 'out'), text('[Request interrupted by user]')]),
+      ]),
     );
-    assert.deepEqual(result.messages.map((m) => [m.id, m.role]), [
-      ['a1', 'assistant'],
-      ['r1#1', 'tool'],
-      ['r1#2', 'user'],
-    ]);
+    assert.deepEqual(
+      result.messages.map((m) => [m.id, m.role]),
+      [
+        ['a1', 'assistant'],
+        ['r1#1', 'tool'],
+        ['r1#2', 'user'],
+      ],
+    );
     assert.equal(toolCalls(result.messages[0])[0].id, 't1');
   });
 

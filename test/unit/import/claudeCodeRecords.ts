@@ -11,7 +11,15 @@ export function userRecord(uuid: string, content: unknown, extra: Record<string,
 
 /** One record of an API reply: Claude Code writes one per content block, all with the reply's `message.id`. */
 export function assistantRecord(uuid: string, apiMessageId: string, block: object, extra: Record<string, unknown> = {}): object {
-  return { type: 'assistant', uuid, isSidechain: false, sessionId: 's1', timestamp: RECORDED_AT, message: { id: apiMessageId, role: 'assistant', content: [block] }, ...extra };
+  return {
+    type: 'assistant',
+    uuid,
+    isSidechain: false,
+    sessionId: 's1',
+    timestamp: RECORDED_AT,
+    message: { id: apiMessageId, role: 'assistant', content: [block] },
+    ...extra,
+  };
 }
 
 export function text(value: string): object {

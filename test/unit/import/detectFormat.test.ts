@@ -9,9 +9,22 @@ describe('format detection', () => {
     const cases: [string, string][] = [
       [jsonl([userRecord('u1', 'hi')]), 'claude-code'],
       [JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }), 'openai'],
-      [JSON.stringify([{ role: 'system', content: 's' }, { role: 'user', content: 'hi' }]), 'openai'],
+      [
+        JSON.stringify([
+          { role: 'system', content: 's' },
+          { role: 'user', content: 'hi' },
+        ]),
+        'openai',
+      ],
       [JSON.stringify({ messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'n', input: {} }] }] }), 'anthropic'],
-      [JSON.stringify({ sessionId: 's', system_prompt: 'You are Cline', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }), 'anthropic'],
+      [
+        JSON.stringify({
+          sessionId: 's',
+          system_prompt: 'You are Cline',
+          messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+        }),
+        'anthropic',
+      ],
       [JSON.stringify({ history: [{ role: 'system', content: 's' }], trajectory: [], info: {} }), 'swe-agent'],
       [JSON.stringify({ trajectory_format: 'mini-swe-agent-1', messages: [{ role: 'system', content: 's' }] }), 'mini-swe-agent'],
       [JSON.stringify({ instance_id: 'i', history: [{ id: 0, action: 'system', args: { content: 's' } }] }), 'openhands'],

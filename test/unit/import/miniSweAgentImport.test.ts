@@ -3,7 +3,8 @@ import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { messageText, toolCalls, toolResults } from '../../../src/engine/types';
 import { assertWellFormed } from './pairingInvariants';
 
-const trajectory = (messages: readonly { role: string; content: string }[]) => JSON.stringify({ trajectory_format: 'mini-swe-agent-1', instance_id: 'django__django-11138', info: {}, messages });
+const trajectory = (messages: readonly { role: string; content: string }[]) =>
+  JSON.stringify({ trajectory_format: 'mini-swe-agent-1', instance_id: 'django__django-11138', info: {}, messages });
 
 describe('mini-swe-agent import', () => {
   const result = importTranscript(
@@ -22,7 +23,10 @@ describe('mini-swe-agent import', () => {
   it('makes the one bash block of a turn a call, and the text around it the message text', () => {
     const turn = result.messages[2];
     assert.equal(messageText(turn), 'THOUGHT: Look around.');
-    assert.deepEqual(toolCalls(turn).map((c) => [c.name, c.input]), [['bash', { command: 'ls -la' }]]);
+    assert.deepEqual(
+      toolCalls(turn).map((c) => [c.name, c.input]),
+      [['bash', { command: 'ls -la' }]],
+    );
   });
 
   it('keeps the returncode in the result text and does not mark a non-zero return as an error', () => {

@@ -18,24 +18,48 @@ describe('OpenAI-style import', () => {
         ],
       }),
     );
-    assert.deepEqual(result.messages.map((m) => m.role), ['system', 'user', 'assistant', 'tool', 'tool']);
-    assert.deepEqual(toolCalls(result.messages[2]).map((c) => c.input), [{ path: 'a.ts' }, { raw: '{"path": "b.ts"' }]);
-    assert.deepEqual(result.messages.flatMap(toolResults).map((r) => [r.callId, r.toolName, r.content]), [
-      ['c2', 'read', 'b'],
-      ['c1', 'read', 'a'],
-    ]);
+    assert.deepEqual(
+      result.messages.map((m) => m.role),
+      ['system', 'user', 'assistant', 'tool', 'tool'],
+    );
+    assert.deepEqual(
+      toolCalls(result.messages[2]).map((c) => c.input),
+      [{ path: 'a.ts' }, { raw: '{"path": "b.ts"' }],
+    );
+    assert.deepEqual(
+      result.messages.flatMap(toolResults).map((r) => [r.callId, r.toolName, r.content]),
+      [
+        ['c2', 'read', 'b'],
+        ['c1', 'read', 'a'],
+      ],
+    );
     assertWellFormed(result);
   });
 
   it('reads a bare message list and content parts, with images as a placeholder', () => {
-    const result = importTranscript(JSON.stringify([{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'data:' } }] }]));
+    const result = importTranscript(
+      JSON.stringify([
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: 'data:' } },
+          ],
+        },
+      ]),
+    );
     assert.equal(messageText(result.messages[0]), 'What is this?\n[image]');
   });
 });
 
 describe('SWE-agent import', () => {
   it('answers calls from tool messages listing tool_call_ids, and renames a reused call id', () => {
-    const assistant = (id: string, command: string) => ({ role: 'assistant', content: 'Next.', action: command, tool_calls: [{ id, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] });
+    const assistant = (id: string, command: string) => ({
+      role: 'assistant',
+      content: 'Next.',
+      action: command,
+      tool_calls: [{ id, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }],
+    });
     const result = importTranscript(
       JSON.stringify({
         history: [
@@ -51,10 +75,13 @@ describe('SWE-agent import', () => {
       }),
     );
     assert.equal(result.format, 'swe-agent');
-    assert.deepEqual(result.messages.flatMap(toolResults).map((r) => [r.callId, r.content]), [
-      ['call_1', '344'],
-      ['call_1~2', 'setup.py'],
-    ]);
+    assert.deepEqual(
+      result.messages.flatMap(toolResults).map((r) => [r.callId, r.content]),
+      [
+        ['call_1', '344'],
+        ['call_1~2', 'setup.py'],
+      ],
+    );
     assert.match(result.warnings[0].reason, /renamed call_1~2/);
     assertWellFormed(result);
   });
@@ -65,14 +92,22 @@ describe('SWE-agent import', () => {
         history: [
           { role: 'system', content: 'SETTING' },
           { role: 'user', content: 'Solve the CTF challenge' },
-          { role: 'assistant', content: 'Let me look at the page.\n```\ncurl http://web:8000\n```', thought: 'Let me look at the page.\n', action: 'curl http://web:8000\n' },
+          {
+            role: 'assistant',
+            content: 'Let me look at the page.\n```\ncurl http://web:8000\n```',
+            thought: 'Let me look at the page.\n',
+            action: 'curl http://web:8000\n',
+          },
           { role: 'user', content: '<html>Perl Examples</html>\n(Open file: n/a)\nbash-$' },
         ],
         trajectory: [],
         info: {},
       }),
     );
-    assert.deepEqual(result.messages.map((m) => m.role), ['system', 'user', 'assistant', 'tool']);
+    assert.deepEqual(
+      result.messages.map((m) => m.role),
+      ['system', 'user', 'assistant', 'tool'],
+    );
     assert.equal(messageText(result.messages[2]), 'Let me look at the page.');
     const [bash] = toolCalls(result.messages[2]);
     assert.deepEqual([bash.name, bash.input], ['bash', { command: 'curl http://web:8000' }]);

@@ -3,9 +3,25 @@ import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { messageText, toolCalls, toolResults } from '../../../src/engine/types';
 import { assertWellFormed } from './pairingInvariants';
 
-const run = (id: number, command: string, extra: Record<string, unknown> = {}) => ({ id, source: 'agent', action: 'run', message: `Running command: ${command}`, args: { command, thought: `I will run ${command}`, hidden: false }, llm_metrics: { accumulated_cost: 1 }, ...extra });
-const output = (id: number, content: string, extra: Record<string, unknown> = {}) => ({ id, source: 'agent', observation: 'run', content, extras: { metadata: { exit_code: 0 } }, ...extra });
-const session = (instanceId: string, history: readonly object[]) => JSON.stringify({ instance_id: instanceId, instruction: 'duplicate of the task', history, test_result: { git_patch: '' } });
+const run = (id: number, command: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  source: 'agent',
+  action: 'run',
+  message: `Running command: ${command}`,
+  args: { command, thought: `I will run ${command}`, hidden: false },
+  llm_metrics: { accumulated_cost: 1 },
+  ...extra,
+});
+const output = (id: number, content: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  source: 'agent',
+  observation: 'run',
+  content,
+  extras: { metadata: { exit_code: 0 } },
+  ...extra,
+});
+const session = (instanceId: string, history: readonly object[]) =>
+  JSON.stringify({ instance_id: instanceId, instruction: 'duplicate of the task', history, test_result: { git_patch: '' } });
 
 describe('OpenHands import', () => {
   it('pairs observations with actions by cause, even when they arrive out of order', () => {
@@ -19,10 +35,13 @@ describe('OpenHands import', () => {
         output(4, 'src', { cause: 2 }),
       ]),
     );
-    assert.deepEqual(result.messages.flatMap(toolResults).map((r) => [r.callId, r.content]), [
-      ['t1/event-3:call', '/workspace'],
-      ['t1/event-2:call', 'src'],
-    ]);
+    assert.deepEqual(
+      result.messages.flatMap(toolResults).map((r) => [r.callId, r.content]),
+      [
+        ['t1/event-3:call', '/workspace'],
+        ['t1/event-2:call', 'src'],
+      ],
+    );
     assert.equal(messageText(result.messages[2]), 'I will run ls');
     assert.deepEqual(toolCalls(result.messages[2])[0].input, { command: 'ls', hidden: false });
     assert.ok(!JSON.stringify(result.messages).includes('accumulated_cost'));
@@ -33,10 +52,20 @@ describe('OpenHands import', () => {
     const metadata = (callId: string) => ({
       function_name: 'execute_bash',
       tool_call_id: callId,
-      model_response: { id: 'gen-1', choices: [{ message: { content: 'Two commands.', tool_calls: [
-        { id: 'toolu_01', function: { name: 'execute_bash', arguments: '{"command": "ls"}' } },
-        { id: 'toolu_02', function: { name: 'execute_bash', arguments: '{"command": "pwd"}' } },
-      ] } }] },
+      model_response: {
+        id: 'gen-1',
+        choices: [
+          {
+            message: {
+              content: 'Two commands.',
+              tool_calls: [
+                { id: 'toolu_01', function: { name: 'execute_bash', arguments: '{"command": "ls"}' } },
+                { id: 'toolu_02', function: { name: 'execute_bash', arguments: '{"command": "pwd"}' } },
+              ],
+            },
+          },
+        ],
+      },
     });
     const result = importTranscript(
       session('t1', [
@@ -46,41 +75,64 @@ describe('OpenHands import', () => {
         output(4, '/workspace', { cause: 3, tool_call_metadata: metadata('toolu_02') }),
       ]),
     );
-    assert.deepEqual(result.messages.map((m) => m.role), ['assistant', 'tool', 'tool']);
+    assert.deepEqual(
+      result.messages.map((m) => m.role),
+      ['assistant', 'tool', 'tool'],
+    );
     assert.equal(messageText(result.messages[0]), 'Two commands.');
-    assert.deepEqual(toolCalls(result.messages[0]).map((c) => [c.id, c.input]), [
-      ['toolu_01', { command: 'ls' }],
-      ['toolu_02', { command: 'pwd' }],
-    ]);
+    assert.deepEqual(
+      toolCalls(result.messages[0]).map((c) => [c.id, c.input]),
+      [
+        ['toolu_01', { command: 'ls' }],
+        ['toolu_02', { command: 'pwd' }],
+      ],
+    );
     assertWellFormed(result);
   });
 
   it('pairs by position in the older format that has neither cause nor tool call ids', () => {
     const result = importTranscript(session('old', [run(1, 'ls'), output(2, 'src'), run(3, 'pwd'), output(4, '/workspace')]));
-    assert.deepEqual(result.messages.flatMap(toolResults).map((r) => [r.callId, r.content]), [
-      ['old/event-1:call', 'src'],
-      ['old/event-3:call', '/workspace'],
-    ]);
+    assert.deepEqual(
+      result.messages.flatMap(toolResults).map((r) => [r.callId, r.content]),
+      [
+        ['old/event-1:call', 'src'],
+        ['old/event-3:call', '/workspace'],
+      ],
+    );
   });
 
   it('keeps an error observation that answers no action as a user message', () => {
-    const result = importTranscript(session('t1', [run(1, 'ls'), output(2, 'src', { cause: 1 }), { id: 3, source: 'agent', observation: 'error', content: "Parameter 'command' is expected to be one of […]", extras: {} }]));
+    const result = importTranscript(
+      session('t1', [
+        run(1, 'ls'),
+        output(2, 'src', { cause: 1 }),
+        { id: 3, source: 'agent', observation: 'error', content: "Parameter 'command' is expected to be one of […]", extras: {} },
+      ]),
+    );
     assert.equal(result.messages[2].role, 'user');
     assert.match(messageText(result.messages[2]), /Parameter 'command'/);
   });
 
   it('imports each line as a session; messages are the first session', () => {
-    const text = [session('first', [{ id: 1, source: 'user', action: 'message', args: { content: 'one' } }]), session('second', [{ id: 1, source: 'user', action: 'message', args: { content: 'two' } }])].join('\n');
+    const text = [
+      session('first', [{ id: 1, source: 'user', action: 'message', args: { content: 'one' } }]),
+      session('second', [{ id: 1, source: 'user', action: 'message', args: { content: 'two' } }]),
+    ].join('\n');
     const result = importTranscript(text);
-    assert.deepEqual(result.sessions.map((s) => [s.id, s.messages.map(messageText)]), [
-      ['first', ['one']],
-      ['second', ['two']],
-    ]);
+    assert.deepEqual(
+      result.sessions.map((s) => [s.id, s.messages.map(messageText)]),
+      [
+        ['first', ['one']],
+        ['second', ['two']],
+      ],
+    );
     assert.equal(result.messages, result.sessions[0].messages);
   });
 
   it('reads zone-less timestamps as UTC', () => {
-    const result = importTranscript(session('t1', [{ id: 1, source: 'user', action: 'message', args: { content: 'hi' }, timestamp: '2025-04-30T16:32:54.708196' }]));
+    const result = importTranscript(
+      session('t1', [{ id: 1, source: 'user', action: 'message', args: { content: 'hi' }, timestamp: '2025-04-30T16:32:54.708196' }]),
+    );
     assert.equal(result.messages[0].at, Date.UTC(2025, 3, 30, 16, 32, 54, 708));
   });
 });

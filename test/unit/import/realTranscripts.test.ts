@@ -21,7 +21,8 @@ const EXPECTED_FORMATS: Readonly<Record<string, TranscriptFormat>> = {
 };
 
 const calls = (messages: readonly Message[]) => messages.flatMap(toolCalls);
-const bashBlockCount = (msg: Message) => msg.blocks.reduce((n, b) => n + (b.type === 'text' ? (b.text.match(/```bash\s*\n/g) ?? []).length : 0), 0);
+const bashBlockCount = (msg: Message) =>
+  msg.blocks.reduce((n, b) => n + (b.type === 'text' ? (b.text.match(/```bash\s*\n/g) ?? []).length : 0), 0);
 
 describe('importing the real transcripts', () => {
   const manifest = readManifest();
@@ -65,7 +66,9 @@ describe('importing the real transcripts', () => {
   });
 
   it('keeps every dev probe string in the imported messages of its file', () => {
-    const missing = readProbes().filter((probe) => !visibleTexts(allMessages(importedFile(probe.file))).some((text) => text.includes(probe.probe)));
+    const missing = readProbes().filter(
+      (probe) => !visibleTexts(allMessages(importedFile(probe.file))).some((text) => text.includes(probe.probe)),
+    );
     assert.deepEqual(missing, []);
   });
 
@@ -73,7 +76,10 @@ describe('importing the real transcripts', () => {
     const entry = manifest.find((e) => e.sessions !== undefined);
     assert.ok(entry?.sessions !== undefined);
     const result = importedFile(entry.file);
-    assert.deepEqual(result.sessions.map((s) => s.id), entry.sessions.map((s) => s.instance_id));
+    assert.deepEqual(
+      result.sessions.map((s) => s.id),
+      entry.sessions.map((s) => s.instance_id),
+    );
     assert.equal(result.messages, result.sessions[0].messages);
   });
 });
@@ -86,7 +92,11 @@ function assertToolCallCount(entry: ManifestEntry, result: ImportResult): void {
     const finishes = found.filter((c) => c.name === 'finish').length;
     assert.equal(found.length - finishes, entry.tool_calls);
     entry.sessions?.forEach((session, index) => {
-      assert.equal(calls(result.sessions[index].messages).filter((c) => c.name !== 'finish').length, session.tool_calls, session.instance_id);
+      assert.equal(
+        calls(result.sessions[index].messages).filter((c) => c.name !== 'finish').length,
+        session.tool_calls,
+        session.instance_id,
+      );
     });
     return;
   }

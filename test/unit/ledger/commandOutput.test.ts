@@ -6,10 +6,14 @@ import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { call, result } from '../support/builders';
 
 describe('command output in the tool record', () => {
-  it("keeps the first and last meaningful lines: what the output is and how it ended", () => {
-    const output = 'Compiling 7 files (.ex)\nGenerated spotter app\n......\nFinished in 0.3 seconds\n7 tests, 0 failures\n\nRandomized with seed 1234\n';
+  it('keeps the first and last meaningful lines: what the output is and how it ended', () => {
+    const output =
+      'Compiling 7 files (.ex)\nGenerated spotter app\n......\nFinished in 0.3 seconds\n7 tests, 0 failures\n\nRandomized with seed 1234\n';
     assert.equal(outputGist(output), 'Generated spotter app … Randomized with seed 1234');
-    assert.equal(outputGist('○ spotter-a0y.1 · Add lifecycle hooks   [● P1 · OPEN]'), '○ spotter-a0y.1 · Add lifecycle hooks [● P1 · OPEN]');
+    assert.equal(
+      outputGist('○ spotter-a0y.1 · Add lifecycle hooks   [● P1 · OPEN]'),
+      '○ spotter-a0y.1 · Add lifecycle hooks [● P1 · OPEN]',
+    );
   });
 
   it("passes over wrappers, prompts, curl's progress meter and lines of markup only", () => {

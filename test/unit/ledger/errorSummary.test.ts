@@ -18,7 +18,10 @@ describe('error summary', () => {
   });
 
   it('finds the exception at the end of a long output whose traceback start was not read', () => {
-    const frames = Array.from({ length: 40 }, (_, i) => `  File "/testbed/requests/m${i}.py", line ${i + 1}, in f${i}\n    resp = self.send(prep, timeout=timeout)`).join('\n');
+    const frames = Array.from(
+      { length: 40 },
+      (_, i) => `  File "/testbed/requests/m${i}.py", line ${i + 1}, in f${i}\n    resp = self.send(prep, timeout=timeout)`,
+    ).join('\n');
     const output = `${'ResourceWarning: unclosed socket\n'.repeat(70)}Traceback (most recent call last):\n${frames}\nAttributeError: 'MockRequest' object has no attribute 'origin_req_host'\n\nRan 26 tests in 17.171s\n\nFAILED (errors=2)`;
     assert.equal(errorSummary(output), "AttributeError: 'MockRequest' object has no attribute 'origin_req_host'");
   });
@@ -37,8 +40,14 @@ describe('error summary', () => {
   });
 
   it('adds the line a heading announces, and splits output that arrived JSON-escaped', () => {
-    assert.equal(errorSummary('Pre-commit validation failed:\\n\\n[FORMAT] Code is not formatted.\\nRun mix format to fix.'), 'Pre-commit validation failed: [FORMAT] Code is not formatted.');
-    assert.equal(errorSummary('The following paths are ignored by one of your .gitignore files:\npriv/static/assets\nhint: use -f'), 'The following paths are ignored by one of your .gitignore files: priv/static/assets');
+    assert.equal(
+      errorSummary('Pre-commit validation failed:\\n\\n[FORMAT] Code is not formatted.\\nRun mix format to fix.'),
+      'Pre-commit validation failed: [FORMAT] Code is not formatted.',
+    );
+    assert.equal(
+      errorSummary('The following paths are ignored by one of your .gitignore files:\npriv/static/assets\nhint: use -f'),
+      'The following paths are ignored by one of your .gitignore files: priv/static/assets',
+    );
   });
 
   it("reads a test runner's verdict at the end of a long output", () => {

@@ -13,7 +13,10 @@ describe('ledger update', () => {
       EMPTY_LEDGER,
       [
         user('Please build login.\n[GOAL] Implement user authentication', 'u1'),
-        assistant('Plan:\n[DECISION] Use JWT for authentication - LOCKED\n[CHECKPOINT] Design flow - COMPLETED\n[ARTIFACT] Created src/auth/login.ts\n[NEXT] Write the token code', 'a1'),
+        assistant(
+          'Plan:\n[DECISION] Use JWT for authentication - LOCKED\n[CHECKPOINT] Design flow - COMPLETED\n[ARTIFACT] Created src/auth/login.ts\n[NEXT] Write the token code',
+          'a1',
+        ),
       ],
       updateContext(),
     );
@@ -112,7 +115,11 @@ describe('ledger update', () => {
   it('keeps every user message verbatim with its token count, including unicode and very long ones', async () => {
     const unicode = 'Привет 👋🏽 — 日本語テキスト\n\u200b zero-width and "quotes" `code`';
     const long = 'x'.repeat(200_000) + '\nend';
-    const ledger = await updateLedger(EMPTY_LEDGER, [user(unicode, 'u1'), assistant('ok'), user(long, 'u2'), user('   ', 'u3')], updateContext());
+    const ledger = await updateLedger(
+      EMPTY_LEDGER,
+      [user(unicode, 'u1'), assistant('ok'), user(long, 'u2'), user('   ', 'u3')],
+      updateContext(),
+    );
     assert.deepEqual(
       ledger.userMessages.map((e) => [e.messageId, e.text, e.tokens]),
       [
@@ -156,7 +163,10 @@ describe('ledger update', () => {
     assert.equal(addDecision(decided, 'use tabs', 'assistant', AT, 'd2').decisions.length, 1);
 
     const entry = { callId: 'c1', toolName: 'Bash', file: 'off/1.txt', tokens: 20_000 };
-    const offloaded = withOffloaded(withOffloaded(base, [entry]), [{ ...entry, file: 'off/2.txt' }, { ...entry, callId: 'c2' }]);
+    const offloaded = withOffloaded(withOffloaded(base, [entry]), [
+      { ...entry, file: 'off/2.txt' },
+      { ...entry, callId: 'c2' },
+    ]);
     assert.deepEqual(
       offloaded.tools.offloaded.map((e) => [e.callId, e.file]),
       [

@@ -57,7 +57,10 @@ describe('tool record over real transcripts', () => {
     const record = recordToolActivity(imported(MINI_SWE_AGENT));
     const tracebacks = record.errors.filter((e) => /^\w+(?:Error|Exception)\b/.test(e.summary));
     assert.ok(tracebacks.length >= record.errors.length / 2, record.errors.map((e) => e.summary).join('\n'));
-    assert.ok(record.errors.every((e) => !/^File "/.test(e.summary)), 'no error is named by a traceback frame');
+    assert.ok(
+      record.errors.every((e) => !/^File "/.test(e.summary)),
+      'no error is named by a traceback frame',
+    );
   });
 
   it('says what the successful commands of a Claude Code session printed', () => {
@@ -66,7 +69,10 @@ describe('tool record over real transcripts', () => {
     const withOutput = succeeded.filter((c) => c.output !== undefined);
     assert.ok(withOutput.length >= succeeded.length / 2, `${withOutput.length} of ${succeeded.length}`);
     assert.ok(record.commands.filter((c) => !c.ok).every((c) => c.output === undefined));
-    assert.ok(withOutput.some((c) => /^mix test/.test(c.command) && /\d+ tests, \d+ failures/.test(c.output ?? '')), 'a test run with its verdict');
+    assert.ok(
+      withOutput.some((c) => /^mix test/.test(c.command) && /\d+ tests, \d+ failures/.test(c.output ?? '')),
+      'a test run with its verdict',
+    );
   });
 
   it('finds the files viewed and edited through str_replace_editor in each OpenHands session', () => {

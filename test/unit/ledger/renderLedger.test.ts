@@ -63,7 +63,11 @@ describe('ledger rendering', () => {
 
   it('renders every section in order with its icons when the budget allows, counting once', async () => {
     const counter = charCounter();
-    const rendered = await renderLedger(fullLedger(), { liveMessageIds: new Set(['u3']), budgetTokens: 10_000, countText: counter.countText });
+    const rendered = await renderLedger(fullLedger(), {
+      liveMessageIds: new Set(['u3']),
+      budgetTokens: 10_000,
+      countText: counter.countText,
+    });
     const text = rendered.text;
     assert.ok(text.startsWith('## Session ledger\n'));
     assert.match(text.split('\n')[1], /kept by ctx.*never summarized/i);
@@ -105,7 +109,9 @@ describe('ledger rendering', () => {
           { callId: 'c1', command: 'npm test', exitCode: 1, ok: false, at: AT },
           { callId: 'c2', command: 'npm test 2>&1 | tail -5', ok: true, at: AT + 1 },
         ],
-        errors: [{ callId: 'c1', toolName: 'Bash', summary: 'FAIL a.test.ts', subject: 'npm test', at: AT, fixed: true, fixedByCallId: 'c2' }],
+        errors: [
+          { callId: 'c1', toolName: 'Bash', summary: 'FAIL a.test.ts', subject: 'npm test', at: AT, fixed: true, fixedByCallId: 'c2' },
+        ],
       },
     };
     const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 10_000, countText: charCounter().countText });
@@ -114,7 +120,11 @@ describe('ledger rendering', () => {
 
   it('repeats only user messages that are no longer live, verbatim and in order', async () => {
     const ledger = fullLedger();
-    const live = await renderLedger(ledger, { liveMessageIds: new Set(['u1', 'u2', 'u3']), budgetTokens: 10_000, countText: charCounter().countText });
+    const live = await renderLedger(ledger, {
+      liveMessageIds: new Set(['u1', 'u2', 'u3']),
+      budgetTokens: 10_000,
+      countText: charCounter().countText,
+    });
     assert.ok(!live.text.includes('Earlier user messages'));
     const some = await renderLedger(ledger, { liveMessageIds: new Set(['u3']), budgetTokens: 10_000, countText: charCounter().countText });
     assert.ok(some.text.includes('Also: handle **unicode** — ✓ 日本'));
@@ -145,7 +155,16 @@ describe('ledger rendering', () => {
     assert.equal(rendered.tokens, Math.ceil(rendered.text.length / 4));
     assert.equal(rendered.overflow, false);
     assert.ok(counter.tokenizer.counted <= 5, `counted ${counter.tokenizer.counted} times`);
-    for (const kept of ['Build the parser, keep the public API.', 'Parse JSON', 'Ship v1', 'Use PEG', 'Write the error recovery', 'Created src/parser.ts', 'handle **unicode**', 'still live']) {
+    for (const kept of [
+      'Build the parser, keep the public API.',
+      'Parse JSON',
+      'Ship v1',
+      'Use PEG',
+      'Write the error recovery',
+      'Created src/parser.ts',
+      'handle **unicode**',
+      'still live',
+    ]) {
       assert.ok(rendered.text.includes(kept), kept);
     }
     assert.match(rendered.text, /Error: step 1 broke/);
@@ -159,8 +178,15 @@ describe('ledger rendering', () => {
 
   it('keeps unfixed errors before the rest of the tool record when the room is small', async () => {
     const ledger = fullLedger(40);
-    const protectedOnly = await renderLedger({ ...ledger, tools: EMPTY_LEDGER.tools }, { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: charCounter().countText });
-    const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: protectedOnly.tokens + 40, countText: charCounter().countText });
+    const protectedOnly = await renderLedger(
+      { ...ledger, tools: EMPTY_LEDGER.tools },
+      { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: charCounter().countText },
+    );
+    const rendered = await renderLedger(ledger, {
+      liveMessageIds: NONE_LIVE,
+      budgetTokens: protectedOnly.tokens + 40,
+      countText: charCounter().countText,
+    });
     assert.match(rendered.text, /### Errors\n- ❌ Bash on `npm run step-1`: Error: step 1 broke/);
     assert.ok(!rendered.text.includes('### Files'));
     assert.ok(rendered.tokens <= protectedOnly.tokens + 40);
@@ -170,7 +196,17 @@ describe('ledger rendering', () => {
     const ledger = fullLedger(10);
     const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 50, countText: charCounter().countText });
     assert.equal(rendered.overflow, true);
-    for (const kept of ['Build the parser', 'Parse JSON', 'Ship v1', 'Use PEG', 'Docs', 'Write the error recovery', 'Created src/parser.ts', 'handle **unicode**', 'still live']) {
+    for (const kept of [
+      'Build the parser',
+      'Parse JSON',
+      'Ship v1',
+      'Use PEG',
+      'Docs',
+      'Write the error recovery',
+      'Created src/parser.ts',
+      'handle **unicode**',
+      'still live',
+    ]) {
       assert.ok(rendered.text.includes(kept), kept);
     }
     assert.ok(!rendered.text.includes('### Files'));
@@ -202,17 +238,27 @@ describe('ledger rendering', () => {
       at: AT + i,
       output: `step ${i} printed a long line of output that says what it did … and how it ended`,
     }));
-    const ledger: Ledger = { ...EMPTY_LEDGER, intent: { text: 'Build it', messageId: 'u1', at: AT }, tools: { ...EMPTY_LEDGER.tools, commands } };
+    const ledger: Ledger = {
+      ...EMPTY_LEDGER,
+      intent: { text: 'Build it', messageId: 'u1', at: AT },
+      tools: { ...EMPTY_LEDGER.tools, commands },
+    };
     const full = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: charCounter().countText });
     assert.match(full.text, /`npm run step-0` → ok: step 0 printed/);
-    const plain = await renderLedger({ ...ledger, tools: { ...ledger.tools, commands: commands.map(({ output: _, ...c }) => c) } }, { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: charCounter().countText });
+    const plain = await renderLedger(
+      { ...ledger, tools: { ...ledger.tools, commands: commands.map(({ output: _, ...c }) => c) } },
+      { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: charCounter().countText },
+    );
     const budget = Math.floor((full.tokens + plain.tokens) / 2);
     const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: budget, countText: charCounter().countText });
     assert.ok(rendered.tokens <= budget);
     for (let i = 0; i < 30; i++) assert.ok(rendered.text.includes(`\`npm run step-${i}\` → ok`), `command ${i} kept`);
     assert.match(rendered.text, /`npm run step-29` → ok: step 29 printed/);
     assert.match(rendered.text, /`npm run step-0` → ok$/m);
-    assert.ok(rendered.omitted.some((o) => /^\d+ of 30 command outputs$/.test(o)), rendered.omitted.join('; '));
+    assert.ok(
+      rendered.omitted.some((o) => /^\d+ of 30 command outputs$/.test(o)),
+      rendered.omitted.join('; '),
+    );
   });
 
   it('fits the budget with a tokenizer that counts more than four characters a token', async () => {

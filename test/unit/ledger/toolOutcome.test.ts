@@ -39,7 +39,9 @@ describe('tool outcome', () => {
 
   it('fails any call whose result is flagged as an error, with or without an exit code', () => {
     assert.deepEqual(toolOutcome(toolResultBlock('c', CLAUDE_CODE_BASH_ERROR, true), true), { ok: false, exitCode: 128 });
-    assert.deepEqual(toolOutcome(toolResultBlock('c', '<tool_use_error>File does not exist.</tool_use_error>', true), false), { ok: false });
+    assert.deepEqual(toolOutcome(toolResultBlock('c', '<tool_use_error>File does not exist.</tool_use_error>', true), false), {
+      ok: false,
+    });
   });
 
   it('reads exit codes only for commands', () => {

@@ -13,7 +13,14 @@ describe('tool record', () => {
       at(call('c1', 'Read', { file_path: 'src/parser.ts' }), 1),
       at(result('c1', '     1→export function parse() {}'), 1),
       at(call('c2', 'Bash', { command: 'npm test', description: 'Run tests' }), 2),
-      at(result('c2', 'Exit code 1\n\n> ctx@1.0.0 test\nFAIL test/parser.test.ts\n  ● parse › throws on empty input\nError: expected throw', true), 2),
+      at(
+        result(
+          'c2',
+          'Exit code 1\n\n> ctx@1.0.0 test\nFAIL test/parser.test.ts\n  ● parse › throws on empty input\nError: expected throw',
+          true,
+        ),
+        2,
+      ),
       at(call('c3', 'Edit', { file_path: 'src/parser.ts', old_string: 'parse() {}', new_string: 'parse() { throw new Error(); }' }), 3),
       at(result('c3', 'The file src/parser.ts has been updated successfully.'), 3),
       at(call('c4', 'Bash', { command: 'npm test 2>&1 | tail -20' }), 4),
@@ -115,7 +122,10 @@ describe('tool record', () => {
   });
 
   it('finds calls of earlier batches through findCall, and fixes errors kept in the base record', () => {
-    const first = recordToolActivity([call('c1', 'Bash', { command: 'cargo build' }), result('c1', 'Exit code 101\nerror[E0308]: mismatched types', true)]);
+    const first = recordToolActivity([
+      call('c1', 'Bash', { command: 'cargo build' }),
+      result('c1', 'Exit code 101\nerror[E0308]: mismatched types', true),
+    ]);
     const earlier = toolCallBlock('c2', 'Bash', { command: 'cargo  build' });
     const second = recordToolActivity([result('c2', 'Finished dev profile')], first, (id) => (id === 'c2' ? earlier : undefined), T0);
     assert.deepEqual(
@@ -146,8 +156,16 @@ describe('tool activity', () => {
     classifyToolCall(toolCallBlock('c', name, input), content === undefined ? undefined : toolResultBlock('c', content));
 
   it('reads the OpenHands str_replace_editor sub-commands', () => {
-    assert.deepEqual(classify('str_replace_editor', { command: 'view', path: '/w/a.c' }), { kind: 'file', action: 'read', paths: ['/w/a.c'] });
-    assert.deepEqual(classify('str_replace_editor', { command: 'create', path: '/w/b.c', file_text: '' }), { kind: 'file', action: 'created', paths: ['/w/b.c'] });
+    assert.deepEqual(classify('str_replace_editor', { command: 'view', path: '/w/a.c' }), {
+      kind: 'file',
+      action: 'read',
+      paths: ['/w/a.c'],
+    });
+    assert.deepEqual(classify('str_replace_editor', { command: 'create', path: '/w/b.c', file_text: '' }), {
+      kind: 'file',
+      action: 'created',
+      paths: ['/w/b.c'],
+    });
     assert.deepEqual(classify('str_replace_editor', { command: 'str_replace', path: '/w/a.c', old_str: 'a', new_str: 'b' }), {
       kind: 'file',
       action: 'edited',
@@ -158,15 +176,27 @@ describe('tool activity', () => {
       action: 'edited',
       paths: ['/w/a.c'],
     });
-    assert.deepEqual(classify('str_replace_editor', { command: 'undo_edit', path: '/w/a.c' }), { kind: 'file', action: 'edited', paths: ['/w/a.c'] });
+    assert.deepEqual(classify('str_replace_editor', { command: 'undo_edit', path: '/w/a.c' }), {
+      kind: 'file',
+      action: 'edited',
+      paths: ['/w/a.c'],
+    });
   });
 
   it('reads tool names of Claude Code, Copilot, Cline, SWE-agent and mini-swe-agent', () => {
     assert.deepEqual(classify('Read', { file_path: '/p/a.ex' }), { kind: 'file', action: 'read', paths: ['/p/a.ex'] });
     assert.deepEqual(classify('MultiEdit', { file_path: 'a', edits: [] }), { kind: 'file', action: 'edited', paths: ['a'] });
-    assert.deepEqual(classify('NotebookEdit', { notebook_path: 'n.ipynb', new_source: 'x' }), { kind: 'file', action: 'edited', paths: ['n.ipynb'] });
+    assert.deepEqual(classify('NotebookEdit', { notebook_path: 'n.ipynb', new_source: 'x' }), {
+      kind: 'file',
+      action: 'edited',
+      paths: ['n.ipynb'],
+    });
     assert.deepEqual(classify('read_file', { filePath: 'a.ts', startLine: 1 }), { kind: 'file', action: 'read', paths: ['a.ts'] });
-    assert.deepEqual(classify('replace_string_in_file', { filePath: 'a.ts', oldString: 'x', newString: 'y' }), { kind: 'file', action: 'edited', paths: ['a.ts'] });
+    assert.deepEqual(classify('replace_string_in_file', { filePath: 'a.ts', oldString: 'x', newString: 'y' }), {
+      kind: 'file',
+      action: 'edited',
+      paths: ['a.ts'],
+    });
     assert.deepEqual(classify('apply_patch', { path: 'a.ts', patch: '' }), { kind: 'file', action: 'edited', paths: ['a.ts'] });
     assert.deepEqual(classify('run_in_terminal', { command: 'npm test', explanation: '' }), { kind: 'command', commands: ['npm test'] });
     assert.deepEqual(classify('read_files', { files: [{ path: 'a.tsx', start_line: 1 }, { path: 'b.tsx' }] }), {
@@ -174,8 +204,15 @@ describe('tool activity', () => {
       action: 'read',
       paths: ['a.tsx', 'b.tsx'],
     });
-    assert.deepEqual(classify('editor', { path: 'a.tsx', old_text: 'a', new_text: 'b' }), { kind: 'file', action: 'edited', paths: ['a.tsx'] });
-    assert.deepEqual(classify('run_commands', { commands: ['grep -rn x src', 'ls'] }), { kind: 'command', commands: ['grep -rn x src', 'ls'] });
+    assert.deepEqual(classify('editor', { path: 'a.tsx', old_text: 'a', new_text: 'b' }), {
+      kind: 'file',
+      action: 'edited',
+      paths: ['a.tsx'],
+    });
+    assert.deepEqual(classify('run_commands', { commands: ['grep -rn x src', 'ls'] }), {
+      kind: 'command',
+      commands: ['grep -rn x src', 'ls'],
+    });
     assert.deepEqual(classify('execute_bash', { command: 'make' }), { kind: 'command', commands: ['make'] });
     assert.deepEqual(classify('shell', { command: ['bash', '-lc', 'ls -la'] }), { kind: 'command', commands: ['ls -la'] });
     assert.deepEqual(classify('bash', { cmd: 'ls' }), { kind: 'command', commands: ['ls'] });
@@ -190,7 +227,11 @@ describe('tool activity', () => {
   });
 
   it('calls a write that replaced a file an edit when its result says so', () => {
-    assert.deepEqual(classify('Write', { file_path: 'a', content: '' }, 'The file a has been updated successfully.'), { kind: 'file', action: 'edited', paths: ['a'] });
+    assert.deepEqual(classify('Write', { file_path: 'a', content: '' }, 'The file a has been updated successfully.'), {
+      kind: 'file',
+      action: 'edited',
+      paths: ['a'],
+    });
   });
 
   it('leaves tools without a path or command as other', () => {

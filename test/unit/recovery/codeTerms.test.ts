@@ -14,7 +14,18 @@ describe('code-aware tokenization', () => {
   });
 
   it('also yields the word after a JSON escape, so escaped file contents stay searchable', () => {
-    assert.deepEqual(codeTerms('"\\nimport {\\n\\tChevronDown'), ['nimport', 'import', 'n', 'tChevronDown', 't', 'Chevron', 'Down', 'ChevronDown', 'Chevron', 'Down']);
+    assert.deepEqual(codeTerms('"\\nimport {\\n\\tChevronDown'), [
+      'nimport',
+      'import',
+      'n',
+      'tChevronDown',
+      't',
+      'Chevron',
+      'Down',
+      'ChevronDown',
+      'Chevron',
+      'Down',
+    ]);
   });
 
   it('lower-cases terms and drops ones too long to be worth indexing', () => {

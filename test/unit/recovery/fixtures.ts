@@ -54,10 +54,20 @@ export function routerSource(): string {
 export function conversation(): Message[] {
   return [
     message('m1', 'user', [textBlock('The API returns 500 on every call since this morning. Can you find out why?')]),
-    message('m2', 'assistant', [textBlock('Let me start the server and watch its output.'), toolCallBlock('call_7', 'run_server', { command: 'npm run dev', cwd: 'services/api' })]),
+    message('m2', 'assistant', [
+      textBlock('Let me start the server and watch its output.'),
+      toolCallBlock('call_7', 'run_server', { command: 'npm run dev', cwd: 'services/api' }),
+    ]),
     message('m3', 'tool', [toolResultBlock('call_7', 'Server exited with code 1 after a database error.', true, 'run_server')]),
-    message('m4', 'assistant', [toolCallBlock('call_8', 'write_file', { path: 'services/api/.env.local', content: 'DATABASE_URL=postgres://localhost:5433/app\nPOOL_SIZE=4\n' })]),
-    message('m5', 'assistant', [textBlock('The database refused the connection: Postgres listens on port 5433 here, not 5432. I pointed DATABASE_URL at 5433.')]),
+    message('m4', 'assistant', [
+      toolCallBlock('call_8', 'write_file', {
+        path: 'services/api/.env.local',
+        content: 'DATABASE_URL=postgres://localhost:5433/app\nPOOL_SIZE=4\n',
+      }),
+    ]),
+    message('m5', 'assistant', [
+      textBlock('The database refused the connection: Postgres listens on port 5433 here, not 5432. I pointed DATABASE_URL at 5433.'),
+    ]),
   ];
 }
 

@@ -9,7 +9,9 @@ const FIFTY_MB = 50 * 1024 * 1024;
 /** About 50 MB of build output: a warning near the start, a failure near the end. */
 function hugeBuildLog(): { text: string; lines: number } {
   const chunk: string[] = [];
-  for (let i = 0; i < 1000; i++) chunk.push(`[webpack] compiled module ./src/components/widget${i % 97}.tsx in ${i % 13}ms (hash 9f${(i * 7919).toString(16)})`);
+  for (let i = 0; i < 1000; i++) {
+    chunk.push(`[webpack] compiled module ./src/components/widget${i % 97}.tsx in ${i % 13}ms (hash 9f${(i * 7919).toString(16)})`);
+  }
   const block = `${chunk.join('\n')}\n`;
   const blocks = Math.ceil(FIFTY_MB / block.length);
   const head = 'WARN deprecatedLegacyPolyfill still imported by src/polyfills.ts\n';
@@ -33,7 +35,10 @@ describe('recovery search: bounded on huge content', () => {
     assert.deepEqual(index.search('lateStageLinkerFailure'), [], 'the end of the file is past the 5 MB cap');
     assert.ok(index.size < 5_000_000 / 1_000, `passages stay bounded (${index.size})`);
     const [note] = index.notes;
-    assert.match(note.message, /is large: only the first 4,99\d,\d{3} of 5\d,\d{3},\d{3} characters \(up to line [\d,]+\) are searchable\. Read further with ctx_read_offloaded from line \d+\./);
+    assert.match(
+      note.message,
+      /is large: only the first 4,99\d,\d{3} of 5\d,\d{3},\d{3} characters \(up to line [\d,]+\) are searchable\. Read further with ctx_read_offloaded from line \d+\./,
+    );
     assert.ok(elapsed < 30_000, `built in ${elapsed} ms`);
 
     const end = await readOffloaded(store, SESSION, 'build.txt', { startLine: log.lines });
@@ -47,6 +52,9 @@ describe('recovery search: bounded on huge content', () => {
     const index = await RecoveryIndex.build(store, SESSION, { maxCharsPerDocument: 10_000, maxTotalChars: 10_000 });
     assert.equal(index.search('alpha').length, 1);
     assert.deepEqual(index.search('bravo'), []);
-    assert.match(index.notes.map((n) => n.message).join('\n'), /b\.txt is not searchable: the index already holds its limit of 10,000 characters/);
+    assert.match(
+      index.notes.map((n) => n.message).join('\n'),
+      /b\.txt is not searchable: the index already holds its limit of 10,000 characters/,
+    );
   });
 });

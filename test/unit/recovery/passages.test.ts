@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { PASSAGE_MAX_CHARS, PASSAGE_MAX_LINES, PASSAGE_OVERLAP_LINES, capForIndexing, splitIntoPassages } from '../../../src/engine/recovery/passages';
+import {
+  PASSAGE_MAX_CHARS,
+  PASSAGE_MAX_LINES,
+  PASSAGE_OVERLAP_LINES,
+  capForIndexing,
+  splitIntoPassages,
+} from '../../../src/engine/recovery/passages';
 
 const numbered = (count: number): string => Array.from({ length: count }, (_, i) => `line ${i + 1}`).join('\n');
 

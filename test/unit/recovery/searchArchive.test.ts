@@ -41,13 +41,21 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
   it('merges offloaded, archive and checkpoint hits into one ranking, best first', async () => {
     const index = await RecoveryIndex.build(await storedSession(), SESSION);
     index.addDocuments('checkpoint', [
-      { ref: 'checkpoint#1', sessionId: SESSION, text: 'Goal: fix the 500s. Found: Postgres refuses connections on 5432 (ECONNREFUSED); it listens on 5433.' },
+      {
+        ref: 'checkpoint#1',
+        sessionId: SESSION,
+        text: 'Goal: fix the 500s. Found: Postgres refuses connections on 5432 (ECONNREFUSED); it listens on 5433.',
+      },
     ]);
     const hits = index.search('connect ECONNREFUSED', { top: 10 });
     const sources = new Set(hits.map((h) => h.source));
     assert.ok(sources.has('offloaded') && sources.has('checkpoint') && sources.has('archive'), `sources: ${[...sources].join(', ')}`);
     for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1].score >= hits[i].score, 'scores never increase down the list');
-    assert.equal(hits[0].location?.file, offloadedPath(LOG_NAME), 'the passage with "connect ECONNREFUSED" written out verbatim comes first');
+    assert.equal(
+      hits[0].location?.file,
+      offloadedPath(LOG_NAME),
+      'the passage with "connect ECONNREFUSED" written out verbatim comes first',
+    );
     assert.equal(hits.find((h) => h.source === 'checkpoint')?.ref, 'checkpoint#1');
   });
 
@@ -64,7 +72,9 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
 
   it('searches several sessions and says which session each hit is from', async () => {
     const store = await storedSession();
-    await new Archive(store, sessionPaths(OTHER_SESSION).archive).append([message('x1', 'user', [textBlock('Please migrate the billing cron to Temporal.')])]);
+    await new Archive(store, sessionPaths(OTHER_SESSION).archive).append([
+      message('x1', 'user', [textBlock('Please migrate the billing cron to Temporal.')]),
+    ]);
     const index = await RecoveryIndex.build(store, [SESSION, OTHER_SESSION]);
     assert.equal(index.search('Temporal')[0]?.sessionId, OTHER_SESSION);
     assert.equal(index.search('ECONNREFUSED')[0]?.sessionId, SESSION);
@@ -82,7 +92,9 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
 
   it('finds a result ContextSession offloaded once, as the file with line numbers, not again as its archived copy', async () => {
     const rig = sessionRig();
-    const log = Array.from({ length: 3000 }, (_, i) => (i === 2400 ? 'FATAL: OutOfMemoryError in ImageResizer' : `2026-01-21 worker: resized image ${i}.png in 40ms`)).join('\n');
+    const log = Array.from({ length: 3000 }, (_, i) =>
+      i === 2400 ? 'FATAL: OutOfMemoryError in ImageResizer' : `2026-01-21 worker: resized image ${i}.png in 40ms`,
+    ).join('\n');
     await rig.session.add([user('resize the images'), call('c1', 'run_job', { job: 'resize' }), result('c1', log)]);
     await rig.session.save();
     const hits = (await RecoveryIndex.build(rig.store, rig.session.id)).search('OutOfMemoryError');

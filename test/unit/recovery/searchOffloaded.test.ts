@@ -51,7 +51,10 @@ describe('recovery search: offloaded content', () => {
 
   it('finds words in a source file that was offloaded, and says which tool produced it when the state tells', async () => {
     const store = await storedSession();
-    await store.write(`sessions/${SESSION}/state.json`, JSON.stringify(stateWithOffload(offloadedPath(SOURCE_NAME), 'call_9', 'read_file')));
+    await store.write(
+      `sessions/${SESSION}/state.json`,
+      JSON.stringify(stateWithOffload(offloadedPath(SOURCE_NAME), 'call_9', 'read_file')),
+    );
     const [best] = (await RecoveryIndex.build(store, SESSION)).search('loadConfig');
     assert.equal(best.location?.file, offloadedPath(SOURCE_NAME));
     assert.equal(best.toolName, 'read_file');

@@ -12,13 +12,20 @@ describe('the rendered context', () => {
 
   it('has a heading with the figures and one section per message, in order', () => {
     assert.match(text, /^# Context sent to the model\n\n3 messages · 1,500 tokens of a 6,000-token budget \(25\.0%\) · YELLOW\n/);
-    assert.deepEqual(text.match(/^## .*$/gm), ['## 1. user · 2026-01-02T03:04:05.000Z · `u1`', '## 2. assistant · `a1`', '## 3. tool · `t1`']);
+    assert.deepEqual(text.match(/^## .*$/gm), [
+      '## 1. user · 2026-01-02T03:04:05.000Z · `u1`',
+      '## 2. assistant · `a1`',
+      '## 3. tool · `t1`',
+    ]);
   });
 
   it('keeps text as it is, and shows tool calls with their JSON input and results with their content', () => {
     assert.ok(text.includes('\nFix `parse()` please\n'));
     assert.ok(text.includes('**Tool call** `Read` · `c1`\n```json\n{\n  "file_path": "src/a.ts"\n}\n```'));
-    assert.ok(text.includes('**Tool result** `Read` · `c1` · error\n````text\nconst a = ```fenced```;\n````'), 'a longer fence than any in the content');
+    assert.ok(
+      text.includes('**Tool result** `Read` · `c1` · error\n````text\nconst a = ```fenced```;\n````'),
+      'a longer fence than any in the content',
+    );
   });
 
   it('renders any message list without figures', () => {

@@ -38,7 +38,13 @@ describe('replaying a conversation through a session', () => {
     const progress: ReplayProgress[] = [];
     const { figures, session, final } = await replayTranscript(
       { format: 'claude-code', messages },
-      { maxInputTokens: 9_000, store, counter, engine: { ...DEFAULT_OPTIONS, offloadThresholdTokens: 1_000 }, onProgress: (p) => progress.push(p) },
+      {
+        maxInputTokens: 9_000,
+        store,
+        counter,
+        engine: { ...DEFAULT_OPTIONS, offloadThresholdTokens: 1_000 },
+        onProgress: (p) => progress.push(p),
+      },
     );
 
     assert.deepEqual(await session.readArchive(), messages, 'the archive holds every message as it arrived');
@@ -54,17 +60,25 @@ describe('replaying a conversation through a session', () => {
     assert.ok(figures.finalTokens <= figures.peakTokens && figures.peakTokens < figures.inputTokens);
     assert.equal(figures.finalTokens, final?.tokens);
     assert.equal(figures.finalLevel, final?.level);
-    assert.deepEqual(progress.map((p) => p.done), messages.map((_, i) => i + 1));
+    assert.deepEqual(
+      progress.map((p) => p.done),
+      messages.map((_, i) => i + 1),
+    );
     assert.ok(progress.every((p) => p.total === messages.length));
-    assert.ok(session.id.startsWith('s-20260201-090000-'), 'the session is named after the transcript\'s start');
-    assert.ok(session.offloads[0].file.includes('/offloaded/20260201-0900'), 'offloaded files carry the transcript\'s times');
+    assert.ok(session.id.startsWith('s-20260201-090000-'), "the session is named after the transcript's start");
+    assert.ok(session.offloads[0].file.includes('/offloaded/20260201-0900'), "offloaded files carry the transcript's times");
     assert.ok(await store.read(session.paths.state), 'the state is saved');
   });
 
   it('leaves the watermark alone when the checkpoint tool is not configured', async () => {
     const { figures } = await replayTranscript(
       { format: 'claude-code', messages: conversation() },
-      { maxInputTokens: 100_000, store: new MemoryStore(), counter: new TokenCounter(new CharTokenizer()), engine: { ...DEFAULT_OPTIONS, checkpointTools: [] } },
+      {
+        maxInputTokens: 100_000,
+        store: new MemoryStore(),
+        counter: new TokenCounter(new CharTokenizer()),
+        engine: { ...DEFAULT_OPTIONS, checkpointTools: [] },
+      },
     );
     assert.equal(figures.watermarked, 0);
     assert.equal(figures.truncated, 0, 'far below the trigger, tier 2 does nothing');
@@ -72,7 +86,10 @@ describe('replaying a conversation through a session', () => {
   });
 
   it('reports an empty conversation without failing', async () => {
-    const { figures, final } = await replayTranscript({ format: 'openai', messages: [] }, { maxInputTokens: 8_000, store: new MemoryStore(), counter: new TokenCounter(new CharTokenizer()), startAt: 0 });
+    const { figures, final } = await replayTranscript(
+      { format: 'openai', messages: [] },
+      { maxInputTokens: 8_000, store: new MemoryStore(), counter: new TokenCounter(new CharTokenizer()), startAt: 0 },
+    );
     assert.equal(final, undefined);
     assert.equal(figures.messages, 0);
     assert.equal(figures.finalLevel, 'GREEN');

@@ -2,11 +2,15 @@ import * as assert from 'node:assert/strict';
 import { filesWrittenBy, TranscriptWorkspace } from '../../../src/cli/replay/transcriptWorkspace';
 import { message, toolCallBlock, type ToolInput } from '../../../src/engine/types';
 
-const calling = (name: string, input: ToolInput) => message(`a-${name}-${JSON.stringify(input).length}`, 'assistant', [toolCallBlock(`c-${Math.random()}`, name, input)]);
+const calling = (name: string, input: ToolInput) =>
+  message(`a-${name}-${JSON.stringify(input).length}`, 'assistant', [toolCallBlock(`c-${Math.random()}`, name, input)]);
 
 describe('the workspace a replayed transcript leaves', () => {
   it('holds what a whole write put in a file, and the last write wins', async () => {
-    const files = filesWrittenBy([calling('Write', { file_path: 'a.ts', content: 'one' }), calling('Write', { file_path: 'a.ts', content: 'two' })]);
+    const files = filesWrittenBy([
+      calling('Write', { file_path: 'a.ts', content: 'one' }),
+      calling('Write', { file_path: 'a.ts', content: 'two' }),
+    ]);
     assert.equal(await files.readText('a.ts'), 'two');
     assert.equal(await files.readText('b.ts'), undefined);
   });
@@ -22,7 +26,10 @@ describe('the workspace a replayed transcript leaves', () => {
   });
 
   it('takes the new text literally, even with replacement patterns in it', async () => {
-    const files = filesWrittenBy([calling('Write', { path: 'a', content: 'x' }), calling('str_replace_editor', { path: 'a', old_str: 'x', new_str: "$& and $'" })]);
+    const files = filesWrittenBy([
+      calling('Write', { path: 'a', content: 'x' }),
+      calling('str_replace_editor', { path: 'a', old_str: 'x', new_str: "$& and $'" }),
+    ]);
     assert.equal(await files.readText('a'), "$& and $'");
   });
 

@@ -114,7 +114,10 @@ describe('snapshot store', () => {
     const listed = await snapshots.list();
     assert.equal(listed.length, 4);
     assert.deepEqual(
-      listed.filter((s) => !s.readable).map((s) => s.name).sort(),
+      listed
+        .filter((s) => !s.readable)
+        .map((s) => s.name)
+        .sort(),
       ['copied.json', 'notes.json', 'snap-20260121-103522-000-0007.json'],
     );
     const truncated = listed.find((s) => s.name === 'snap-20260121-103522-000-0007.json');
@@ -142,7 +145,10 @@ describe('snapshot store', () => {
     const { snapshots } = rig(new FullDiskStore());
     await assert.rejects(snapshots.create({ reason: 'critical', content: sampleContent(), tokens: 1 }), (e: unknown) => {
       assert.ok(e instanceof SnapshotError);
-      assert.equal(e.message, 'Snapshot "Snapshot 1 · critical" could not be saved: the disk is full (ENOSPC: no space left on device, write).');
+      assert.equal(
+        e.message,
+        'Snapshot "Snapshot 1 · critical" could not be saved: the disk is full (ENOSPC: no space left on device, write).',
+      );
       assert.match(e.reason, /disk is full/);
       return true;
     });
@@ -167,6 +173,9 @@ describe('snapshot store', () => {
     assert.ok(isSnapshot(stored));
     assert.equal(isSnapshot({ ...stored, schema: SCHEMA_VERSION + 1 }), false);
     assert.equal(isSnapshot({ ...stored, reason: 'whim' }), false);
-    assert.equal(isSnapshot({ ...stored, content: { ...stored.content, checkpoints: [{ ...stored.content.checkpoints[0], age: 5 }] } }), false);
+    assert.equal(
+      isSnapshot({ ...stored, content: { ...stored.content, checkpoints: [{ ...stored.content.checkpoints[0], age: 5 }] } }),
+      false,
+    );
   });
 });

@@ -15,7 +15,9 @@ const tokens = (text: string) => Math.ceil(text.length / 4);
 function history(total: number): Message[] {
   const messages: Message[] = [user('Fix the login test', 'u0')];
   for (let i = 1; tokens(messages.map(messageText).join('')) < total; i++) {
-    messages.push(i % 2 === 0 ? assistant(`Step ${i}. ${filler(200, `w${i}`)}`, `a${i}`) : user(`Note ${i}. ${filler(200, `n${i}`)}`, `u${i}`));
+    messages.push(
+      i % 2 === 0 ? assistant(`Step ${i}. ${filler(200, `w${i}`)}`, `a${i}`) : user(`Note ${i}. ${filler(200, `n${i}`)}`, `u${i}`),
+    );
   }
   return messages;
 }
@@ -41,9 +43,15 @@ describe('chunked summary', () => {
 
     assert.ok(tokens(summary) <= 400);
     assert.ok(model.calls.length > 10, `${model.calls.length} calls`);
-    for (const { promptTokens, request: r } of model.calls) assert.ok(promptTokens + r.targetTokens <= window, `${promptTokens} + ${r.targetTokens}`);
+    for (const { promptTokens, request: r } of model.calls) {
+      assert.ok(promptTokens + r.targetTokens <= window, `${promptTokens} + ${r.targetTokens}`);
+    }
     const chunkCalls = model.calls.filter((c) => !c.request.messages.some((m) => m.id.startsWith('summary-part-')));
-    assert.deepEqual(chunkCalls.flatMap((c) => c.request.messages.map((m) => m.id)), messages.map((m) => m.id), 'every message once, in order');
+    assert.deepEqual(
+      chunkCalls.flatMap((c) => c.request.messages.map((m) => m.id)),
+      messages.map((m) => m.id),
+      'every message once, in order',
+    );
     const last = model.calls[model.calls.length - 1].request;
     assert.match(messageText(last.messages[0]), /^Summary of part 1 of \d+\n\n## Session Summary/);
     assert.equal(last.targetTokens, 400);
@@ -61,7 +69,9 @@ describe('chunked summary', () => {
 
   it('shortens a huge guide so the chunks still have room', async () => {
     const model = new FakeModelSummarizer(3000);
-    const request = historyRequest(history(6000), 300, { guide: guide(`Intent ${'x'.repeat(40_000)}`, { decisions: Array.from({ length: 200 }, (_, i) => `decision ${i}`) }) });
+    const request = historyRequest(history(6000), 300, {
+      guide: guide(`Intent ${'x'.repeat(40_000)}`, { decisions: Array.from({ length: 200 }, (_, i) => `decision ${i}`) }),
+    });
     const summary = await summarizeInChunks(model, request, deps);
     assert.ok(tokens(summary) <= 300);
     for (const c of model.calls) assert.ok(c.promptTokens <= 3000);
@@ -100,7 +110,10 @@ describe('chunked summary', () => {
       if (n === 2) source.cancel();
       return `summary of ${r.messages.length} messages`;
     });
-    await assert.rejects(summarizeInChunks(model, historyRequest(history(30_000), 300), { countText: countChars, cancellation: source.token }), CancelledError);
+    await assert.rejects(
+      summarizeInChunks(model, historyRequest(history(30_000), 300), { countText: countChars, cancellation: source.token }),
+      CancelledError,
+    );
     assert.equal(model.calls.length, 2);
   });
 
@@ -108,7 +121,10 @@ describe('chunked summary', () => {
     const source = new CancellationSource();
     source.cancel();
     const model = new FakeModelSummarizer(100_000);
-    await assert.rejects(summarizeInChunks(model, historyRequest(history(100), 300), { countText: countChars, cancellation: source.token }), CancelledError);
+    await assert.rejects(
+      summarizeInChunks(model, historyRequest(history(100), 300), { countText: countChars, cancellation: source.token }),
+      CancelledError,
+    );
     assert.equal(model.calls.length, 0);
   });
 

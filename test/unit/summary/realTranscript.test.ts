@@ -16,14 +16,18 @@ import { guide, recordTools, REFERENCES } from './summaryFakes';
 /** The largest transcript file of the manifest. */
 function largestTranscript(folder: string): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { file: string }[];
-  return manifest.map((entry) => entry.file).sort((a, b) => fs.statSync(path.join(folder, b)).size - fs.statSync(path.join(folder, a)).size)[0];
+  return manifest
+    .map((entry) => entry.file)
+    .sort((a, b) => fs.statSync(path.join(folder, b)).size - fs.statSync(path.join(folder, a)).size)[0];
 }
 
 describe('deterministic summary of the largest real transcript', function () {
   const root = REPOSITORY_ROOT;
   const folder = TRANSCRIPTS_FOLDER;
   const file = largestTranscript(folder);
-  const tokenizer = new LocalTokenizer('o200k_base', (encoding) => createRequire(path.join(root, 'package.json'))(`js-tiktoken/ranks/${encoding}`));
+  const tokenizer = new LocalTokenizer('o200k_base', (encoding) =>
+    createRequire(path.join(root, 'package.json'))(`js-tiktoken/ranks/${encoding}`),
+  );
   const counter = new TokenCounter(tokenizer);
   const countText = (text: string) => counter.countText(text);
   const summarizer = new DeterministicSummarizer({ countText, recordTools });
@@ -53,9 +57,18 @@ describe('deterministic summary of the largest real transcript', function () {
     assert.ok(callMessage);
     const original = await countText(largest.block.content);
     const target = Math.ceil(original / 10);
-    const request: SummaryRequest = { kind: 'toolResult', messages: [callMessage, largest.m], guide: guide('x'), targetTokens: target, references: REFERENCES };
+    const request: SummaryRequest = {
+      kind: 'toolResult',
+      messages: [callMessage, largest.m],
+      guide: guide('x'),
+      targetTokens: target,
+      references: REFERENCES,
+    };
     const compressed = await summarizer.summarize(request, NEVER_CANCELLED);
     assert.ok((await countText(compressed)) <= target);
-    assert.match(compressed, /^\[ctx compressed this \S+ result from \d+ to about \d+ tokens; the full result is in the archive — search it with ctx_recover\]\n/);
+    assert.match(
+      compressed,
+      /^\[ctx compressed this \S+ result from \d+ to about \d+ tokens; the full result is in the archive — search it with ctx_recover\]\n/,
+    );
   });
 });

@@ -2,7 +2,12 @@ import * as assert from 'node:assert/strict';
 import { CancellationSource, CancelledError, NEVER_CANCELLED, type Cancellation } from '../../../src/engine/cancellation';
 import { CIRCUIT_BREAKER_COOL_DOWN_MS, CircuitBreaker } from '../../../src/engine/summary/circuitBreaker';
 import { DeterministicSummarizer } from '../../../src/engine/summary/deterministicSummarizer';
-import { formatDuration, summarizeResiliently, SUMMARY_TIMEOUT_MS, type ResilientSummaryDeps } from '../../../src/engine/summary/resilientSummary';
+import {
+  formatDuration,
+  summarizeResiliently,
+  SUMMARY_TIMEOUT_MS,
+  type ResilientSummaryDeps,
+} from '../../../src/engine/summary/resilientSummary';
 import type { Summarizer, SummaryRequest } from '../../../src/engine/summary/summarizer';
 import { assistant, user } from '../support/builders';
 import { FakeClock } from '../support/fakes';
@@ -44,7 +49,15 @@ function rig(primary: Summarizer | undefined, more: Partial<ResilientSummaryDeps
   const clock = new FakeClock();
   const floor = new CountingFloor();
   const breaker = new CircuitBreaker(clock);
-  const deps: ResilientSummaryDeps = { primary, floor, breaker, countText: countChars, cancellation: NEVER_CANCELLED, timeoutMs: 1000, ...more };
+  const deps: ResilientSummaryDeps = {
+    primary,
+    floor,
+    breaker,
+    countText: countChars,
+    cancellation: NEVER_CANCELLED,
+    timeoutMs: 1000,
+    ...more,
+  };
   return { clock, floor, breaker, deps };
 }
 

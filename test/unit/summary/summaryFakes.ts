@@ -23,7 +23,14 @@ export function historyRequest(messages: readonly Message[], targetTokens: numbe
   return { kind: 'history', messages, guide: guide('Fix the failing login test'), targetTokens, references: REFERENCES, ...more };
 }
 
-const FILE_ACTIONS: Readonly<Record<string, FileAction>> = { read_file: 'read', write_file: 'created', edit_file: 'edited', Read: 'read', Write: 'created', Edit: 'edited' };
+const FILE_ACTIONS: Readonly<Record<string, FileAction>> = {
+  read_file: 'read',
+  write_file: 'created',
+  edit_file: 'edited',
+  Read: 'read',
+  Write: 'created',
+  Edit: 'edited',
+};
 
 /** A small record of what the tools did: files by `path`, commands by `command`, errors from error results. */
 export function recordTools(messages: readonly Message[]): ToolRecord {
@@ -48,10 +55,19 @@ export function recordTools(messages: readonly Message[]): ToolRecord {
         const command = call?.input.command;
         const exit = /exit code (\d+)/i.exec(block.content);
         const exitCode = exit ? Number(exit[1]) : undefined;
-        if (typeof command === 'string') commands.push({ callId: block.callId, command, exitCode, ok: !block.isError && (exitCode ?? 0) === 0, at });
+        if (typeof command === 'string') {
+          commands.push({ callId: block.callId, command, exitCode, ok: !block.isError && (exitCode ?? 0) === 0, at });
+        }
         if (block.isError) {
           const subject = typeof command === 'string' ? command : undefined;
-          errors.push({ callId: block.callId, toolName: call?.name ?? 'tool', summary: block.content.split('\n')[0], subject, at, fixed: false });
+          errors.push({
+            callId: block.callId,
+            toolName: call?.name ?? 'tool',
+            summary: block.content.split('\n')[0],
+            subject,
+            at,
+            fixed: false,
+          });
         }
       }
     }
@@ -80,7 +96,9 @@ export class FakeModelSummarizer implements Summarizer {
   async summarize(request: SummaryRequest, _cancellation: Cancellation): Promise<string> {
     const promptTokens = await countChars(buildSummaryPrompt(request));
     this.calls.push({ request, promptTokens });
-    if (promptTokens > this.maxInputTokens) throw new Error(`prompt of ${promptTokens} tokens exceeds the window of ${this.maxInputTokens}`);
+    if (promptTokens > this.maxInputTokens) {
+      throw new Error(`prompt of ${promptTokens} tokens exceeds the window of ${this.maxInputTokens}`);
+    }
     return this.answer(request, this.calls.length);
   }
 }
@@ -88,5 +106,8 @@ export class FakeModelSummarizer implements Summarizer {
 /** About half the target, in words. */
 function defaultAnswer(request: SummaryRequest): string {
   const words = Math.max(1, Math.floor((request.targetTokens * 4) / 2 / 8));
-  return `## Session Summary\nSummary of ${request.messages.length} messages: ${'progress '.repeat(words)}`.slice(0, request.targetTokens * 2);
+  return `## Session Summary\nSummary of ${request.messages.length} messages: ${'progress '.repeat(words)}`.slice(
+    0,
+    request.targetTokens * 2,
+  );
 }

@@ -10,13 +10,18 @@ describe('summary input', () => {
   });
 
   it('renders tool calls as name(input JSON) and results with the tool name and status', () => {
-    const text = renderMessagesForSummary([call('c1', 'bash', { command: 'npm test' }, 'Running the tests.'), result('c1', 'exit code 1', true)]);
+    const text = renderMessagesForSummary([
+      call('c1', 'bash', { command: 'npm test' }, 'Running the tests.'),
+      result('c1', 'exit code 1', true),
+    ]);
     assert.ok(text.includes('Running the tests.\nTool call: bash({"command":"npm test"})'));
     assert.ok(text.includes('Tool result from bash (error):\nexit code 1'));
   });
 
   it('shortens a long tool input in the middle', () => {
-    const text = renderMessagesForSummary([call('c1', 'write_file', { path: 'a.ts', content: 'x'.repeat(5000) })], { maxToolInputChars: 200 });
+    const text = renderMessagesForSummary([call('c1', 'write_file', { path: 'a.ts', content: 'x'.repeat(5000) })], {
+      maxToolInputChars: 200,
+    });
     const line = text.split('\n').slice(1).join('\n');
     assert.ok(line.startsWith('Tool call: write_file({"path":"a.ts","content":"xxx'));
     assert.match(line, /\[… \d+ characters omitted …\]/);

@@ -33,8 +33,31 @@ const TRICKY_TEXTS: readonly string[] = [
 /** A mixed alphabet for fuzzing: ASCII classes, CRLF, apostrophes, emoji, CJK, marks, surrogates. */
 const FUZZ_ALPHABET: readonly string[] = [
   ...'aAbBzZ09 \t\n\r\'".,;:/\\-_(){}[]<>|!?#$%^&*+=~`'.split(''),
-  '\r\n', "'s", "'LL", 'ing', 'the ', 'é', 'ß', 'ñ', 'е', 'ж', '中', '文', '字', 'の', '한',
-  '\u0301', '\u0316', '😀', '👍🏿', '‍', '\ud800', '\udfff', '<|endoftext|>', '    ', '\n\n',
+  '\r\n',
+  "'s",
+  "'LL",
+  'ing',
+  'the ',
+  'é',
+  'ß',
+  'ñ',
+  'е',
+  'ж',
+  '中',
+  '文',
+  '字',
+  'の',
+  '한',
+  '\u0301',
+  '\u0316',
+  '😀',
+  '👍🏿',
+  '‍',
+  '\ud800',
+  '\udfff',
+  '<|endoftext|>',
+  '    ',
+  '\n\n',
 ];
 
 function fuzzText(random: () => number, maxUnits: number): string {

@@ -1,10 +1,5 @@
 import * as assert from 'node:assert/strict';
-import {
-  MESSAGE_OVERHEAD_TOKENS,
-  REPLY_PRIMING_TOKENS,
-  TOOL_CALL_OVERHEAD_TOKENS,
-  TokenCounter,
-} from '../../../src/engine/tokens/counter';
+import { MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS, TOOL_CALL_OVERHEAD_TOKENS, TokenCounter } from '../../../src/engine/tokens/counter';
 import { estimateTokens } from '../../../src/engine/tokens/estimate';
 import { message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
 import { GatedTokenizer, SpyTokenizer, WarningLog } from './fakeTokenizers';

@@ -23,7 +23,10 @@ describe('LocalTokenizer', function () {
     const texts = ['Hello, world!', '<|endoftext|>', '', '中文 text 😀'];
     const reference = referenceEncoder('o200k_base');
     const counts = await new LocalTokenizer('o200k_base').countMany(texts);
-    assert.deepEqual(counts, texts.map((text) => referenceCount(reference, text)));
+    assert.deepEqual(
+      counts,
+      texts.map((text) => referenceCount(reference, text)),
+    );
   });
 
   it('rejects when the rank data is not rank data', async () => {

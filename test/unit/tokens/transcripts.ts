@@ -56,7 +56,7 @@ export function rawChunks(file: string, maxChars: number, seed: number): string[
   const text = fs.readFileSync(file, 'utf8').slice(0, maxChars);
   const random = seededRandom(seed);
   const chunks: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const size = 4_000 + Math.floor(random() * 16_000);
     chunks.push(text.slice(at, at + size));
     at += size;

@@ -35,7 +35,11 @@ describe('WorkerTokenizer', function () {
 
   it('counts in the worker exactly as in process, answering calls made together separately', async () => {
     const tokenizer = open(COMPILED_WORKER);
-    const [first, second, none] = await Promise.all([tokenizer.countMany(texts.slice(0, 2)), tokenizer.countMany(texts.slice(2)), tokenizer.countMany([])]);
+    const [first, second, none] = await Promise.all([
+      tokenizer.countMany(texts.slice(0, 2)),
+      tokenizer.countMany(texts.slice(2)),
+      tokenizer.countMany([]),
+    ]);
     assert.deepEqual([...first, ...second], expected);
     assert.deepEqual(none, []);
   });
