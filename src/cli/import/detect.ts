@@ -63,5 +63,10 @@ function isClaudeCodeMessageRecord(record: JsonObject): boolean {
 
 function isOpenHandsSession(record: JsonObject): boolean {
   const history = arrayField(record, 'history');
-  return history !== undefined && history.some((event) => isJsonObject(event) && ('action' in event || 'observation' in event));
+  // The older resolver output stores [action, observation] pairs instead of single events.
+  return history !== undefined && history.some((entry) => (Array.isArray(entry) ? entry.some(isOpenHandsEvent) : isOpenHandsEvent(entry)));
+}
+
+function isOpenHandsEvent(event: unknown): boolean {
+  return isJsonObject(event) && ('action' in event || 'observation' in event);
 }

@@ -47,6 +47,10 @@ export interface ImportStats {
   readonly unpairedResults: number;
   /** Calls that never got a result (typically the last action of a session). */
   readonly unansweredCalls: number;
+  /** Media the model saw (images, audio, binary documents), kept as a placeholder such as `[image]`. */
+  readonly placeholders: number;
+  /** Text blocks marked injected: context a tool or an agent added, kept as data. */
+  readonly injectedBlocks: number;
 }
 
 /** One conversation of a transcript: a file can hold several (OpenHands) or a subagent's (Claude Code). */

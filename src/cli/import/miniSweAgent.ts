@@ -3,9 +3,10 @@
  * structured calls. An assistant turn with exactly one ```` ```bash ```` block is a command that was
  * run; the user message after it is what came back (`<returncode>`/`<output>`, the too-long
  * `<warning>` variant, a timeout, or the final submission). A turn with zero or several blocks was
- * rejected unrun by mini-swe-agent, so it stays text and the format error after it stays a user message.
+ * rejected unrun by mini-swe-agent, so it stays text and the format error after it stays a user
+ * message. The first user message is the task; later ones mini-swe-agent wrote, so they are injected.
  */
-import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
+import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
 import { bashBlocks, withoutBlock } from './fencedBlocks';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
@@ -24,6 +25,7 @@ export function importMiniSweAgent(document: unknown, sink: ImportSink): void {
   if (messages === undefined) throw new TranscriptFormatError('expected a mini-swe-agent trajectory with a messages list');
   if (isJsonObject(document)) sink.beginSession(stringField(document, 'instance_id') ?? 'main');
   let awaitingOutput: string | undefined;
+  let taskSeen = false;
   messages.forEach((raw, index) => {
     sink.countRecord();
     const role = isJsonObject(raw) ? ROLES[stringField(raw, 'role') ?? ''] : undefined;
@@ -33,11 +35,13 @@ export function importMiniSweAgent(document: unknown, sink: ImportSink): void {
     const at = toEpochMs(raw.timestamp);
     const callId = awaitingOutput;
     awaitingOutput = undefined;
-    let blocks: Block[] = text === '' ? [] : [textBlock(text)];
     if (role === 'user' && callId !== undefined) {
       sink.add(sourceId, [{ role: 'tool', blocks: [toolResultBlock(callId, text)] }], at);
       return;
     }
+    const fromHarness = role === 'user' && taskSeen;
+    if (role === 'user') taskSeen = true;
+    let blocks: Block[] = text === '' ? [] : [fromHarness ? injectedTextBlock(text) : textBlock(text)];
     const commands = role === 'assistant' ? bashBlocks(text) : [];
     if (commands.length === 1) {
       awaitingOutput = `${sourceId}:bash`;
