@@ -30,6 +30,36 @@ export function splitInjectedTags(text: string, tags: readonly string[]): TextBl
   return withWhitespaceInjected(pieces).map((piece) => (piece.injected ? injectedTextBlock(piece.text) : textBlock(piece.text)));
 }
 
+/**
+ * The inverse, for agents that wrap the user's words rather than their own additions: the text
+ * inside `authoredTag` is the user's and everything else (the tag itself included) is injected.
+ * Without the tag, the user's `typed` words are looked for in the text; when they are not there
+ * either, the whole text is injected and the typed words follow as the user's own block.
+ */
+export function splitAuthoredTag(text: string, authoredTag: string, typed?: string): TextBlock[] {
+  const pieces: Piece[] = [];
+  const opening = `<${authoredTag}>`;
+  const closing = `</${authoredTag}>`;
+  let from = 0;
+  for (let start = text.indexOf(opening); start !== -1; start = text.indexOf(opening, from)) {
+    const inner = start + opening.length;
+    const closeAt = text.indexOf(closing, inner);
+    const end = closeAt === -1 ? text.length : closeAt;
+    push(pieces, text.slice(from, inner), true);
+    push(pieces, text.slice(inner, end), false);
+    from = closeAt === -1 ? text.length : closeAt;
+  }
+  if (from === 0 && typed !== undefined && typed.trim() !== '') {
+    const at = text.indexOf(typed);
+    if (at === -1) return [...(text === '' ? [] : [injectedTextBlock(text)]), textBlock(typed)];
+    push(pieces, text.slice(0, at), true);
+    push(pieces, typed, false);
+    from = at + typed.length;
+  }
+  push(pieces, text.slice(from), true);
+  return withWhitespaceInjected(pieces).map((piece) => (piece.injected ? injectedTextBlock(piece.text) : textBlock(piece.text)));
+}
+
 /** The part with every text block injected, for a message nobody in the session wrote (results are data already). */
 export function injectedPart(part: DraftPart): DraftPart {
   return { role: part.role, blocks: part.blocks.map((b) => (b.type === 'text' && b.injected !== true ? injectedTextBlock(b.text) : b)) };
