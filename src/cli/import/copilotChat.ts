@@ -81,6 +81,7 @@ function addRounds(
   const called = new Set<string>();
   const summary = objectField(metadata, 'summary');
   rounds.forEach((round, index) => {
+    sink.countRecord();
     if (!isJsonObject(round)) return sink.malformed(`request ${requestId}: toolCallRounds[${index}] is not a round`);
     const roundId = stringField(round, 'id') ?? `${requestId}/round-${index + 1}`;
     if (isJsonObject(round.thinking) || typeof round.thinking === 'string') sink.dropThinking(1);
@@ -105,6 +106,7 @@ function addRounds(
 }
 
 function addResult(callId: string, result: unknown, sink: ImportSink, at: number | undefined): void {
+  sink.countRecord();
   const rendered = copilotResultText(result);
   sink.countPlaceholders(rendered.placeholders);
   if (rendered.unknownParts > 0) sink.warn(`tool result ${callId}: ${rendered.unknownParts} part(s) of unknown shape kept as JSON text`);
