@@ -154,15 +154,14 @@ class RolloutReader {
     const role = stringField(p, 'role') ?? '';
     const content = arrayField(p, 'content') ?? [];
     if (role === 'assistant') {
-      const rendered = renderContent(content);
-      this.sink.countPlaceholders(rendered.placeholders);
-      this.replyDraft(item).blocks.push(...(rendered.text === '' ? [] : [textBlock(rendered.text)]));
+      const rendered = this.rendered(item, content);
+      this.replyDraft(item).blocks.push(...(rendered === '' ? [] : [textBlock(rendered)]));
       return;
     }
     this.reply = undefined;
     if (role === 'developer' || role === 'system') {
-      const rendered = renderContent(content);
-      if (this.sink.add(item.sourceId, [{ role: 'system', blocks: [textBlock(rendered.text)] }], item.at, item.line).length === 0) {
+      const text = this.rendered(item, content);
+      if (this.sink.add(item.sourceId, [{ role: 'system', blocks: [textBlock(text)] }], item.at, item.line).length === 0) {
         this.sink.skip('empty-message');
       }
       return;
@@ -180,6 +179,19 @@ class RolloutReader {
     const parts = role === 'user' ? [part] : [injectedPart(part)];
     if (role !== 'user') this.sink.warn(`${item.sourceId}: message role '${role || 'missing'}' kept as injected user text`, item.line);
     if (this.sink.add(item.sourceId, parts, item.at, item.line).length === 0) this.sink.skip('empty-message');
+  }
+
+  /** The text of assistant or developer content; media become placeholders, unknown parts JSON, both counted. */
+  private rendered(item: Item, content: readonly unknown[]): string {
+    const rendered = renderContent(content);
+    this.sink.countPlaceholders(rendered.placeholders);
+    if (rendered.unknownTypes.length > 0) {
+      this.sink.warn(
+        `${item.sourceId}: unknown content part type(s) ${[...new Set(rendered.unknownTypes)].join(', ')} kept as JSON text`,
+        item.line,
+      );
+    }
+    return rendered.text;
   }
 
   private call(item: Item, block: Block): void {

@@ -5,12 +5,18 @@
  * `<warning>` variant, a timeout, or the final submission). A turn with zero or several blocks was
  * rejected unrun by mini-swe-agent, so it stays text and the format error after it stays a user
  * message. The first user message is the task; later ones mini-swe-agent wrote, so they are injected.
+ *
+ * Format 1.1 (mini-swe-agent 2) may instead use tool calls, as Chat Completions messages
+ * (`tool_calls`, `tool` results) or as Responses API items (a `response` object's `output`,
+ * `function_call_output` items); it ends with an `exit` message that only records how the run ended.
  */
 import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
 import { bashBlocks, withoutBlock } from './fencedBlocks';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
 import { arrayField, isJsonObject, stringField } from './jsonShape';
+import { OpenAiMessageReader } from './openAiMessageReader';
+import { readStructuredMessage, type StructuredReader } from './miniSweAgentStructured';
 import { renderContent } from './renderContent';
 import { toEpochMs } from './timestamps';
 
@@ -26,8 +32,14 @@ export function importMiniSweAgent(document: unknown, sink: ImportSink): void {
   if (isJsonObject(document)) sink.beginSession(stringField(document, 'instance_id') ?? 'main');
   let awaitingOutput: string | undefined;
   let taskSeen = false;
+  const structured: StructuredReader = { reader: new OpenAiMessageReader(), sink };
   messages.forEach((raw, index) => {
     sink.countRecord();
+    if (isJsonObject(raw) && readStructuredMessage(raw, `messages-${index}`, structured, taskSeen)) {
+      awaitingOutput = undefined;
+      if (raw.role === 'user' || raw.role === 'tool') taskSeen = true;
+      return;
+    }
     const role = isJsonObject(raw) ? ROLES[stringField(raw, 'role') ?? ''] : undefined;
     if (!isJsonObject(raw) || role === undefined) return sink.malformed(`messages[${index}] is not a system, user or assistant message`);
     const sourceId = `messages-${index}`;
