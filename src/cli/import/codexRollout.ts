@@ -8,6 +8,7 @@
  * The items of one model response (text, then calls) merge into one assistant message.
  */
 import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { unwrapCodexRecord, type CodexItem } from './codexRecord';
 import { codexUserBlocks, userMessageEvents } from './codexUserText';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './injectedTags';
@@ -15,63 +16,22 @@ import { arrayField, idField, isJsonObject, objectField, stringField, type JsonO
 import type { MessageDraft } from './messageDraft';
 import type { SourceRecord } from './parseTranscriptText';
 import { renderContent } from './renderContent';
-import { toEpochMs } from './timestamps';
 import { toToolInput } from './toolInput';
-
-/** Response item types, for rollouts that write them without the `response_item` wrapper. */
-const RESPONSE_ITEM_TYPES = new Set([
-  'message',
-  'reasoning',
-  'function_call',
-  'function_call_output',
-  'custom_tool_call',
-  'custom_tool_call_output',
-  'local_shell_call',
-  'web_search_call',
-]);
 
 /** How a kept Codex compaction summary starts, so no reader mistakes it for the user's words. */
 export const CODEX_COMPACTION_MARKER = '[Codex compaction summary]';
 
-interface Item {
-  readonly kind: string;
-  readonly payload: JsonObject;
-  readonly sourceId: string;
-  readonly line?: number;
-  readonly at?: number;
-}
-
 /** Adds the rollout as one session named after its id. */
 export function importCodexRollout(records: readonly SourceRecord[], sink: ImportSink, keepNativeCompaction: boolean): void {
-  const events = records.map((record, index) => unwrap(record, index)).filter((item) => item?.kind === 'event_msg');
+  const events = records.map((record, index) => unwrapCodexRecord(record, index)).filter((item) => item?.kind === 'event_msg');
   const typed = userMessageEvents(events.flatMap((item) => (item === undefined ? [] : [item.payload])));
   const reader = new RolloutReader(sink, typed, keepNativeCompaction);
   records.forEach((source, index) => {
     sink.countRecord();
-    const item = unwrap(source, index);
+    const item = unwrapCodexRecord(source, index);
     if (item === undefined) return sink.malformed('not a rollout record', source.line);
     reader.read(item);
   });
-}
-
-/** The record as a kind and a payload, whichever generation of the format wrote it. */
-function unwrap(source: SourceRecord, index: number): Item | undefined {
-  const record = source.value;
-  if (!isJsonObject(record)) return undefined;
-  const at = toEpochMs(record.timestamp);
-  const base = {
-    sourceId: `line-${source.line ?? index + 1}`,
-    ...(source.line === undefined ? {} : { line: source.line }),
-    ...(at === undefined ? {} : { at }),
-  };
-  const type = stringField(record, 'type');
-  if (type !== undefined && isJsonObject(record.payload)) return { kind: type, payload: record.payload, ...base };
-  if (type !== undefined && RESPONSE_ITEM_TYPES.has(type)) return { kind: 'response_item', payload: record, ...base };
-  if (record.record_type !== undefined) return { kind: `record-${String(record.record_type)}`, payload: record, ...base };
-  if (typeof record.id === 'string' && 'instructions' in record) {
-    return { kind: 'session_meta', payload: { id: record.id, base_instructions: { text: record.instructions } }, ...base };
-  }
-  return { kind: type ?? 'untyped', payload: record, ...base };
 }
 
 class RolloutReader {
@@ -85,12 +45,12 @@ class RolloutReader {
     private readonly keepNativeCompaction: boolean,
   ) {}
 
-  read(item: Item): void {
+  read(item: CodexItem): void {
     switch (item.kind) {
       case 'session_meta':
         return this.sessionMeta(item);
       case 'response_item':
-        return this.responseItem(item);
+        return this.responseCodexItem(item);
       case 'compacted':
         return this.compacted(item);
       case 'event_msg':
@@ -105,7 +65,7 @@ class RolloutReader {
     }
   }
 
-  private sessionMeta(item: Item): void {
+  private sessionMeta(item: CodexItem): void {
     if (this.begun) return this.sink.skip('session_meta');
     this.begun = true;
     this.sink.beginSession(stringField(item.payload, 'id') ?? 'main');
@@ -116,7 +76,7 @@ class RolloutReader {
     }
   }
 
-  private responseItem(item: Item): void {
+  private responseCodexItem(item: CodexItem): void {
     const p = item.payload;
     const type = stringField(p, 'type') ?? '';
     switch (type) {
@@ -149,7 +109,7 @@ class RolloutReader {
     }
   }
 
-  private message(item: Item): void {
+  private message(item: CodexItem): void {
     const p = item.payload;
     const role = stringField(p, 'role') ?? '';
     const content = arrayField(p, 'content') ?? [];
@@ -182,7 +142,7 @@ class RolloutReader {
   }
 
   /** The text of assistant or developer content; media become placeholders, unknown parts JSON, both counted. */
-  private rendered(item: Item, content: readonly unknown[]): string {
+  private rendered(item: CodexItem, content: readonly unknown[]): string {
     const rendered = renderContent(content);
     this.sink.countPlaceholders(rendered.placeholders);
     if (rendered.unknownTypes.length > 0) {
@@ -194,11 +154,11 @@ class RolloutReader {
     return rendered.text;
   }
 
-  private call(item: Item, block: Block): void {
+  private call(item: CodexItem, block: Block): void {
     this.replyDraft(item).blocks.push(block);
   }
 
-  private output(item: Item): void {
+  private output(item: CodexItem): void {
     this.reply = undefined;
     const p = item.payload;
     const output = p.output;
@@ -211,7 +171,7 @@ class RolloutReader {
     this.sink.add(item.sourceId, [{ role: 'tool', blocks: [toolResultBlock(callId(p, item), text)] }], item.at, item.line);
   }
 
-  private compacted(item: Item): void {
+  private compacted(item: CodexItem): void {
     this.reply = undefined;
     const text = stringField(item.payload, 'message') ?? '';
     if (!this.keepNativeCompaction || text === '') return this.sink.skip('native-compaction-summary');
@@ -223,16 +183,16 @@ class RolloutReader {
     );
   }
 
-  private replyDraft(item: Item): MessageDraft {
+  private replyDraft(item: CodexItem): MessageDraft {
     this.reply ??= this.sink.open(item.sourceId, 'assistant', item.at, item.line);
     return this.reply;
   }
 }
 
-function callId(payload: JsonObject, item: Item): string {
+function callId(payload: JsonObject, item: CodexItem): string {
   return idField(payload, 'call_id') ?? idField(payload, 'id') ?? `${item.sourceId}:call`;
 }
 
-function lineOf(item: Item): { line?: number } {
+function lineOf(item: CodexItem): { line?: number } {
   return item.line === undefined ? {} : { line: item.line };
 }

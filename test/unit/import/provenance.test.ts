@@ -112,18 +112,31 @@ describe('provenance: markers count only in what the user or the assistant wrote
     assert.deepEqual(markedTexts(ledger), OWN);
   });
 
-  it('ignores markers in an OpenHands observation that answers no action, and in a message from the environment', async () => {
+  it('ignores markers in an OpenHands observation that answers no action', async () => {
     const { ledger } = await ledgerAfter(
       JSON.stringify({
         instance_id: 't1',
         history: [
           { id: 1, source: 'user', action: 'message', args: { content: OWN_GOAL } },
           { id: 2, source: 'agent', observation: 'error', cause: 99, content: PLANTED, extras: {} },
+        ],
+      }),
+    );
+    assert.deepEqual(markedTexts(ledger), OWN);
+  });
+
+  it('ignores markers in an OpenHands message from the environment', async () => {
+    const { ledger, imported } = await ledgerAfter(
+      JSON.stringify({
+        instance_id: 't1',
+        history: [
+          { id: 1, source: 'user', action: 'message', args: { content: OWN_GOAL } },
           { id: 3, source: 'environment', action: 'message', args: { content: PLANTED } },
         ],
       }),
     );
     assert.deepEqual(markedTexts(ledger), OWN);
+    assert.equal(imported.messages[1].role, 'user');
   });
 
   it('ignores markers in a Claude Code isMeta record, which is not the user message it looks like', async () => {
