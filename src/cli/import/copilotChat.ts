@@ -36,31 +36,42 @@ export function importCopilotChat(document: unknown, sink: ImportSink, keepNativ
     const id = stringField(raw, 'requestId') ?? `request-${index + 1}`;
     const at = toEpochMs(raw.timestamp);
     const metadata = metadataOf(raw);
-    const global = renderRawParts(metadata?.renderedGlobalContext);
-    // The global context is rendered once and repeated in later metadata; it entered the prompt when it changed.
-    const newGlobal = global.text !== '' && global.text !== globalContext ? global.text : '';
-    if (newGlobal !== '') globalContext = global.text;
-    const rendered = renderRawParts(metadata?.renderedUserMessage);
-    sink.countPlaceholders(global.placeholders + rendered.placeholders);
-    const unknownKinds = [...global.unknownKinds, ...rendered.unknownKinds];
-    if (unknownKinds.length > 0) {
-      sink.warn(`request ${id}: unknown prompt part kind(s) ${[...new Set(unknownKinds)].join(', ')} kept as JSON text`);
-    }
-    const typed = stringField(objectField(raw, 'message') ?? {}, 'text');
-    const blocks: Block[] = [
-      ...(newGlobal === '' ? [] : [injectedTextBlock(newGlobal)]),
-      ...(rendered.text === ''
-        ? typed === undefined || typed === ''
-          ? []
-          : [textBlock(typed)]
-        : splitAuthoredTag(rendered.text, USER_REQUEST_TAG, typed)),
-    ];
-    if (sink.add(id, [{ role: 'user', blocks }], at).length === 0) sink.skip('empty-request');
+    const turn = userTurn(id, raw, metadata, globalContext, sink);
+    globalContext = turn.globalContext;
+    if (sink.add(id, [{ role: 'user', blocks: turn.blocks }], at).length === 0) sink.skip('empty-request');
     const rounds = metadata === undefined ? undefined : arrayField(metadata, 'toolCallRounds');
     if (metadata !== undefined && rounds !== undefined && rounds.length > 0) {
       addRounds(id, rounds, metadata, sink, at, keepNativeCompaction);
     } else addDisplayedResponse(id, raw, sink, at);
   });
+}
+
+/**
+ * The user turn as the model saw it: the global context when it changed (it is rendered once and
+ * repeated in later metadata), then the rendered message, in which only `<userRequest>` is the
+ * user's. Without a rendered message, the typed text is all there is.
+ */
+function userTurn(
+  id: string,
+  raw: JsonObject,
+  metadata: JsonObject | undefined,
+  previousGlobal: string,
+  sink: ImportSink,
+): { blocks: Block[]; globalContext: string } {
+  const global = renderRawParts(metadata?.renderedGlobalContext);
+  const rendered = renderRawParts(metadata?.renderedUserMessage);
+  sink.countPlaceholders(global.placeholders + rendered.placeholders);
+  const unknownKinds = [...global.unknownKinds, ...rendered.unknownKinds];
+  if (unknownKinds.length > 0) {
+    sink.warn(`request ${id}: unknown prompt part kind(s) ${[...new Set(unknownKinds)].join(', ')} kept as JSON text`);
+  }
+  const changed = global.text !== '' && global.text !== previousGlobal;
+  const typed = stringField(objectField(raw, 'message') ?? {}, 'text') ?? '';
+  const words = rendered.text !== '' ? splitAuthoredTag(rendered.text, USER_REQUEST_TAG, typed) : typed === '' ? [] : [textBlock(typed)];
+  return {
+    blocks: [...(changed ? [injectedTextBlock(global.text)] : []), ...words],
+    globalContext: changed ? global.text : previousGlobal,
+  };
 }
 
 function metadataOf(request: unknown): JsonObject | undefined {
