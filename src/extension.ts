@@ -14,6 +14,7 @@ import { SessionManager } from './vscode/sessions';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTree } from './vscode/tree';
 import { VscodeWorkspaceFiles } from './vscode/workspaceFiles';
+import { errorMessage } from './engine/errors';
 
 export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
   const started = performance.now();
@@ -58,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
   } catch (e) {
     // VS Code stays silent about activation failures: say it.
     logger.error(e instanceof Error ? e : String(e));
-    void vscode.window.showErrorMessage(`ctx could not start: ${e instanceof Error ? e.message : String(e)}`);
+    void vscode.window.showErrorMessage(`ctx could not start: ${errorMessage(e)}`);
     return undefined;
   }
 }

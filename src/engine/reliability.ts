@@ -5,6 +5,7 @@
  *
  *   score = modelFactor × compressionPenalty × contextConfidence
  */
+import { formatCount } from './text/numbers';
 
 export type ReliabilityLevel = 'High' | 'Medium' | 'Low' | 'Critical';
 
@@ -139,7 +140,6 @@ const LEVEL_ICONS: Readonly<Record<ReliabilityLevel, string>> = { High: '🟢', 
 
 /** Seed 003's UI line, e.g. "Context 5,234/13,600 · Reliability 🟡 65% (2 compressions)". */
 export function renderReliabilityLine(r: Reliability, tokens: number, budget: number, compressions: number): string {
-  const n = (x: number) => Math.round(x).toLocaleString('en-US');
   const count = compressions === 0 ? 'no compressions' : compressions === 1 ? '1 compression' : `${compressions} compressions`;
-  return `Context ${n(tokens)}/${n(budget)} · Reliability ${LEVEL_ICONS[r.level]} ${Math.round(r.score * 100)}% (${count})`;
+  return `Context ${formatCount(tokens)}/${formatCount(budget)} · Reliability ${LEVEL_ICONS[r.level]} ${Math.round(r.score * 100)}% (${count})`;
 }

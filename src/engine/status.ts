@@ -4,7 +4,7 @@ import type { CompressionEvent } from './compressionEvent';
 import { LEVEL_ACTIONS, levelFor, type Level, type LevelThresholds } from './levels';
 import { AGE_LABELS } from './checkpoints/aging';
 import type { Reliability } from './reliability';
-import type { SessionState } from './sessionState';
+import type { SessionState } from './session/sessionState';
 
 /** A checkpoint as the report lists it. */
 export interface CheckpointLine {

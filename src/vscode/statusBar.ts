@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Level } from '../engine/levels';
 import { COMMANDS } from './commandIds';
 import type { SessionManager, SessionView } from './sessions';
+import { formatCount } from '../engine/text/numbers';
 
 /** What the item shows; undefined when there is no @ctx session. */
 export interface StatusBarState {
@@ -65,7 +66,7 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
   tooltip.isTrusted = { enabledCommands: [COMMANDS.compress, COMMANDS.showStatus, COMMANDS.showTree] };
   tooltip.appendMarkdown(`**ctx · ${state.level}** — ${escape(state.title || 'current session')}\n\n`);
   tooltip.appendMarkdown(
-    `${state.tokens.toLocaleString('en-US')} / ${state.budget.toLocaleString('en-US')} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`,
+    `${formatCount(state.tokens)} / ${formatCount(state.budget)} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`,
   );
   tooltip.appendMarkdown(
     `Checkpoints: ${state.checkpoints} · summarisations so far: ${state.compressions} · reliability ${Math.round(state.reliability * 100)}%\n\n`,

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { CompressionEvent } from '../engine/compressionEvent';
 import { newMessageId } from '../engine/ids';
 import type { Logger } from '../engine/ports';
-import type { ContextSession } from '../engine/session';
+import type { ContextSession } from '../engine/session/contextSession';
 import { message, textBlock, toolCallBlock, toolResultBlock, type Block, type ToolCallBlock } from '../engine/types';
 import { explainModelError, NOTHING_LOST } from './chatErrors';
 import type { CtxConfig } from './config';
@@ -16,6 +16,9 @@ import { CTX_TOOL_PREFIX } from './ctxTools';
 import type { SessionManager } from './sessions';
 import { COMMANDS } from './commandIds';
 import { turnOptionsFor, type SlashCommandDeps } from './slashCommands';
+import { errorMessage } from '../engine/errors';
+import { isRecord } from '../engine/schema';
+import { formatCount } from '../engine/text/numbers';
 
 export interface TurnDeps extends SlashCommandDeps {
   readonly sessions: SessionManager;
@@ -72,14 +75,14 @@ async function runRounds(
           text.push(part.value);
           stream.markdown(part.value);
         } else if (part instanceof vscode.LanguageModelToolCallPart) {
-          calls.push(toolCallBlock(part.callId, part.name, isObject(part.input) ? part.input : { value: part.input }));
+          calls.push(toolCallBlock(part.callId, part.name, isRecord(part.input) ? part.input : { value: part.input }));
         }
       });
     } catch (e) {
       // Keep what the model did say, so the archive holds the partial answer too.
       await addAssistant(session, text, [], now());
       stream.markdown(`\n\n${explainModelError(e)} ${NOTHING_LOST}`);
-      deps.logger.warn(`Model request failed: ${e instanceof Error ? e.message : String(e)}`);
+      deps.logger.warn(`Model request failed: ${errorMessage(e)}`);
       return;
     }
     await addAssistant(session, text, calls, now());
@@ -117,7 +120,7 @@ async function invoke(call: ToolCallBlock, request: vscode.ChatRequest, token: v
     const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
     return toolResultBlock(call.id, toolResultText(result), false, call.name);
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
+    const reason = errorMessage(e);
     logger.warn(`Tool ${call.name} failed: ${reason}`);
     return toolResultBlock(call.id, `Tool ${call.name} failed: ${reason}`, true, call.name);
   }
@@ -147,7 +150,7 @@ function offerFreshSession(session: ContextSession, reason: string, stream: vsco
 function report(events: readonly CompressionEvent[], stream: vscode.ChatResponseStream, deps: TurnDeps): void {
   for (const e of events) {
     if (e.name === 'drift-detected') stream.markdown(`\n\n> ⚠ ${e.detail}\n\n`);
-    stream.progress(`Context: ${e.detail}${e.savedTokens > 0 ? ` (saved ${e.savedTokens.toLocaleString('en-US')} tokens)` : ''}`);
+    stream.progress(`Context: ${e.detail}${e.savedTokens > 0 ? ` (saved ${formatCount(e.savedTokens)} tokens)` : ''}`);
     if (e.file) stream.reference(vscode.Uri.file(deps.sessions.store.locate(e.file)));
   }
 }
@@ -174,8 +177,4 @@ async function readUntilCancelled<T>(parts: AsyncIterable<T>, token: vscode.Canc
     subscription?.dispose();
     if (token.isCancellationRequested) void iterator.return?.();
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

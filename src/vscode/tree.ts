@@ -8,6 +8,8 @@ import type { OffloadRecord } from '../engine/tiers/offload';
 import { COMMANDS, TREE_VIEW_ID } from './commandIds';
 import { checkpointUri, sessionFileUri } from './sessionDocuments';
 import type { SessionManager, StoredSessionSummary } from './sessions';
+import { shortenEnd } from '../engine/text/shorten';
+import { formatCount } from '../engine/text/numbers';
 
 type GroupName = 'ledger' | 'checkpoints' | 'snapshots' | 'offloaded';
 type LedgerKind = 'goal' | 'decision' | 'artifact';
@@ -28,8 +30,6 @@ const GROUPS: Readonly<Record<GroupName, { label: string; icon: string }>> = {
 };
 
 const LEDGER_ICONS: Readonly<Record<LedgerKind, string>> = { goal: 'target', decision: 'lock', artifact: 'file-code' };
-
-const count = (x: number) => Math.round(x).toLocaleString('en-US');
 
 export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ContextNode | undefined>();
@@ -92,10 +92,7 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         return item;
       }
       case 'ledgerEntry': {
-        const item = new vscode.TreeItem(
-          node.text.length > 80 ? `${node.text.slice(0, 77)}…` : node.text,
-          vscode.TreeItemCollapsibleState.None,
-        );
+        const item = new vscode.TreeItem(shortenEnd(node.text, 80), vscode.TreeItemCollapsibleState.None);
         item.id = `ledger:${node.sessionId}:${node.entry}:${node.text}`;
         item.description = node.detail;
         item.tooltip = node.text;
@@ -107,10 +104,10 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         const c = node.checkpoint;
         const item = new vscode.TreeItem(`Checkpoint ${node.index + 1} · ${c.range}`, vscode.TreeItemCollapsibleState.None);
         item.id = `checkpoint:${node.sessionId}:${c.id}`;
-        item.description = `${AGE_LABELS[c.age]} · ${count(c.currentTokens)} tokens`;
+        item.description = `${AGE_LABELS[c.age]} · ${formatCount(c.currentTokens)} tokens`;
         item.tooltip = new vscode.MarkdownString(
           `**Checkpoint ${node.index + 1}** (${AGE_LABELS[c.age]}), ${c.range}\n\n` +
-            `${count(c.originalTokens)} tokens → ${count(c.currentTokens)}; compressed ${c.compressionCount}× · summarized by ${c.summarizedBy}`,
+            `${formatCount(c.originalTokens)} tokens → ${formatCount(c.currentTokens)}; compressed ${c.compressionCount}× · summarized by ${c.summarizedBy}`,
         );
         item.iconPath = new vscode.ThemeIcon('layers');
         item.resourceUri = checkpointUri(node.sessionId, c.id);
@@ -122,7 +119,7 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         const s = node.snapshot;
         const item = new vscode.TreeItem(s.name, vscode.TreeItemCollapsibleState.None);
         item.id = `snapshot:${node.sessionId}:${s.id}`;
-        item.description = s.readable ? `${new Date(s.at).toLocaleTimeString()} · ${count(s.tokens)} tokens` : 'unreadable';
+        item.description = s.readable ? `${new Date(s.at).toLocaleTimeString()} · ${formatCount(s.tokens)} tokens` : 'unreadable';
         item.tooltip = s.readable
           ? `${s.messageCount} messages, ${s.checkpointCount} checkpoints`
           : 'This snapshot file could not be read back.';
@@ -134,9 +131,9 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         const name = node.record.file.split('/').pop() ?? node.record.file;
         const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
         item.id = `offloaded:${node.sessionId}:${node.record.file}`;
-        item.description = `${node.record.toolName} · ${node.record.savedTokens.toLocaleString('en-US')} tokens saved`;
+        item.description = `${node.record.toolName} · ${formatCount(node.record.savedTokens)} tokens saved`;
         item.tooltip = new vscode.MarkdownString(
-          `**${node.record.toolName}** ${node.record.isError ? 'error' : 'result'}, ${node.record.tokens.toLocaleString('en-US')} tokens` +
+          `**${node.record.toolName}** ${node.record.isError ? 'error' : 'result'}, ${formatCount(node.record.tokens)} tokens` +
             `${node.record.estimated ? ' (estimated)' : ''}\n\n\`${node.path}\``,
         );
         item.iconPath = new vscode.ThemeIcon(node.record.isError ? 'error' : 'file-text');

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
 import type { Store } from '../../src/engine/ports';
 import { renderStatusReport } from '../../src/engine/report';
-import { ContextSession } from '../../src/engine/session';
+import { ContextSession } from '../../src/engine/session/contextSession';
 import { contextStatus } from '../../src/engine/status';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../src/engine/tokens/counter';

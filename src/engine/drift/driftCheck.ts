@@ -4,6 +4,7 @@
  * the artifacts it produced) must still be in the context, or at least findable on disk.
  */
 import type { Ledger } from '../ledger/ledgerTypes';
+import { shortenEnd } from '../text/shorten';
 
 export type DriftItemKind = 'intent' | 'goal' | 'decision' | 'next' | 'artifact';
 
@@ -132,7 +133,7 @@ export function renderDriftWarning(report: DriftReport, intent: string): string 
     if (n === 0) return [];
     return [kind === 'intent' || kind === 'next' ? one : `${n} ${n === 1 ? one : many}`];
   });
-  const shownIntent = intent.trim() === '' ? '(not recorded)' : shorten(intent.trim(), INTENT_SHOWN_CHARS);
+  const shownIntent = intent.trim() === '' ? '(not recorded)' : shortenEnd(intent.trim(), INTENT_SHOWN_CHARS);
   const coreLost = report.missing.some((i) => i.kind === 'intent' || i.kind === 'decision');
   const recommendation =
     report.confidence < FRESH_START_BELOW_CONFIDENCE
@@ -155,8 +156,4 @@ export function renderDriftWarning(report: DriftReport, intent: string): string 
 
 function joinWords(parts: readonly string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
-
-function shorten(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }

@@ -4,6 +4,7 @@
  */
 import { intentText, isShownAsIntent } from './intentExcerpt';
 import type { Goal, Ledger, ProgressStatus, UserMessageEntry } from './ledgerTypes';
+import { formatCount } from '../text/numbers';
 
 export const LEDGER_HEADING = '## Session ledger';
 export const LEDGER_NOTE =
@@ -67,6 +68,6 @@ export function earlierUserMessages(ledger: Ledger, liveMessageIds: ReadonlySet<
 
 function userMessageBlock(entry: UserMessageEntry, number: number): string {
   if (entry.file === undefined) return `**User message ${number}:**\n${entry.text ?? ''}`;
-  const tokens = entry.tokens.toLocaleString('en-US');
+  const tokens = formatCount(entry.tokens);
   return `**User message ${number}** (${tokens} tokens; the start is below, full text: ${entry.file}):\n${entry.preview ?? ''}`;
 }

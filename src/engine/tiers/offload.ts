@@ -7,6 +7,7 @@ import { buildPreview } from '../preview/preview';
 import { parseJson } from '../preview/contentKind';
 import { fileTimestamp, safeFileNamePart, toWellFormed } from '../text/sanitize';
 import type { ToolResultBlock } from '../types';
+import { formatCount } from '../text/numbers';
 
 export interface OffloadPolicy {
   /** Results above this many tokens are offloaded. @default 15000 */
@@ -109,7 +110,7 @@ export function renderOffloadReplacement(p: ReplacementParts): string {
     `## Offloaded: ${p.toolName} ${p.isError ? 'Error' : 'Result'}`,
     ...(p.isError ? ['**This tool call failed.** The error was too large to keep in context; its start and end are below.'] : []),
     `**Path:** ${p.location}`,
-    `**Tokens Saved:** ~${Math.max(0, p.tokens - Math.ceil(p.preview.length / 4)).toLocaleString('en-US')} of ${p.tokens.toLocaleString('en-US')}`,
+    `**Tokens Saved:** ~${formatCount(Math.max(0, p.tokens - Math.ceil(p.preview.length / 4)))} of ${formatCount(p.tokens)}`,
     `**Preview:**`,
     p.preview,
     '',

@@ -4,10 +4,10 @@
  * hold what was written. The most recent messages are never touched.
  */
 import type { WorkspaceFiles } from '../ports';
+import { PATH_KEYS } from '../toolInputKeys';
 import type { Message, ToolCallBlock } from '../types';
+import { formatCount } from '../text/numbers';
 
-/** Keys tools use for the file a write or edit targets. */
-export const PATH_KEYS = ['file_path', 'filePath', 'path', 'filename', 'file', 'target_file', 'targetFile', 'absolutePath'];
 /** Keys holding a whole file's new content. */
 const WHOLE_CONTENT_KEYS = ['content', 'contents', 'file_text', 'fileText', 'code', 'text'];
 /** Keys holding a fragment that an edit put into the file. */
@@ -52,10 +52,10 @@ export async function isPersisted(input: PersistedInput, files: WorkspaceFiles):
 export function renderTruncatedInput(toolName: string, input: PersistedInput, tokens: number): string {
   const lines = input.value.split('\n').length;
   const firstLine = input.value.split('\n', 1)[0].trim().slice(0, 80);
-  const what = input.whole ? `Wrote ${lines.toLocaleString('en-US')} lines` : `Inserted ${lines.toLocaleString('en-US')} lines by edit`;
+  const what = input.whole ? `Wrote ${formatCount(lines)} lines` : `Inserted ${formatCount(lines)} lines by edit`;
   return [
     `## Tool Call: ${toolName}`,
-    `**Original Size:** ${tokens.toLocaleString('en-US')} tokens`,
+    `**Original Size:** ${formatCount(tokens)} tokens`,
     `**Path:** ${input.path}`,
     `**Summary:** ${what}${firstLine ? ` (first line: \`${firstLine.replace(/`/g, "'")}\`)` : ''}`,
     `**Status:** Content persisted to disk ✓`,

@@ -4,7 +4,7 @@ import { CancellationSource } from '../../../src/engine/cancellation';
 import { targetTokensFor } from '../../../src/engine/checkpoints/aging';
 import { CONTEXT_MESSAGE_ID } from '../../../src/engine/checkpoints/contextMessage';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import { ContextSession } from '../../../src/engine/session';
+import { ContextSession } from '../../../src/engine/session/contextSession';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import type { Summarizer, SummaryRequest } from '../../../src/engine/summary/summarizer';
 import { messageText, type Message } from '../../../src/engine/types';
@@ -43,7 +43,7 @@ describe('Tier 3: checkpoints', () => {
     while (prepared.checkpoints === 0 && i < 40) {
       await exchange(session, ++i);
       prepared = await session.prepare(10_000);
-      await session.whenCompactionSettled();
+      await session.whenPreparationSettled();
     }
     assert.equal(prepared.checkpoints, 1, 'a checkpoint was made');
     assert.ok(prepared.usage <= 0.55, `usage after the checkpoint is ${prepared.usage}`);
@@ -65,7 +65,7 @@ describe('Tier 3: checkpoints', () => {
       before = prepared;
       await exchange(session, ++i);
       prepared = await session.prepare(10_000);
-      await session.whenCompactionSettled();
+      await session.whenPreparationSettled();
     }
     assert.equal(prepared.checkpoints, 1);
     assert.ok(before.usage < 0.8, 'not before 80%');
@@ -171,8 +171,8 @@ describe('Tier 3: checkpoints', () => {
       await exchange(session, ++i);
       prepared = await session.prepare(10_000, { summarizer: model });
     }
-    await session.whenCompactionSettled();
-    assert.equal(session.compactionState, 'ready');
+    await session.whenPreparationSettled();
+    assert.equal(session.preparationState, 'ready');
     const callsWhenReady = model.calls;
     while (prepared.checkpoints === 0) {
       await exchange(session, ++i);
@@ -190,7 +190,7 @@ describe('Tier 3: checkpoints', () => {
     const prepared = await session.prepare(10_000, { summarizer: model });
     assert.equal(prepared.checkpoints, 1);
     assert.equal(session.checkpoints[0].summarizedBy, 'deterministic');
-    await session.whenCompactionSettled();
+    await session.whenPreparationSettled();
     await session.prepare(10_000, { summarizer: model });
     assert.equal(session.checkpoints[0].summarizedBy, 'fake-model');
   });

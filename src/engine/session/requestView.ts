@@ -4,13 +4,28 @@
  * ledger, the live messages or the budget changed, and an unchanged context message is the same
  * object, so its token count comes from the counter's cache.
  */
-import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText, splitAtHeadings } from './checkpoints/contextMessage';
-import type { RequestView } from './coordinator';
-import { EMPTY_LEDGER, type Ledger } from './ledger/ledgerTypes';
-import { renderLedger } from './ledger/renderLedger';
+import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText, splitAtHeadings } from '../checkpoints/contextMessage';
+import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
+import { renderLedger } from '../ledger/renderLedger';
 import type { SessionState } from './sessionState';
-import type { TokenCounter } from './tokens/counter';
-import type { Message } from './types';
+import type { Measurement, TokenCounter } from '../tokens/counter';
+import type { Message } from '../types';
+import { levelFor, type Level, type LevelThresholds } from '../levels';
+
+/** What is sent to the model for the next request, measured. */
+export interface RequestView {
+  readonly messages: readonly Message[];
+  readonly measured: Measurement;
+  /** Tokens of the context message (ledger, checkpoints, restored items). */
+  readonly contextTokens: number;
+  /** True when what must never be summarized does not fit its budget. */
+  readonly ledgerOverflow: boolean;
+}
+
+/** The level a view stands at: CRITICAL whenever what must never be summarized does not fit. */
+export function levelOfView(view: RequestView, budget: number, thresholds: LevelThresholds): Level {
+  return view.ledgerOverflow ? 'CRITICAL' : levelFor(view.measured.total / budget, thresholds);
+}
 
 /**
  * Before anything left the context, the live messages already hold the intent, the user's messages
@@ -21,6 +36,8 @@ function pinnedOnly(ledger: Ledger): Ledger {
 }
 
 export class RequestRenderer {
+  /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */
+  private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean } | undefined;
   private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
   /** Token counts of the ledger's sections at the last render. */
@@ -32,7 +49,23 @@ export class RequestRenderer {
     private readonly ledgerShare: number,
   ) {}
 
-  async render(s: SessionState, budget: number): Promise<RequestView> {
+  /** The view of a state: rendered once per state and budget, however often it is asked for. */
+  render(s: SessionState, budget: number): Promise<RequestView> {
+    const last = this.last;
+    // Figures estimated while the tokenizer was loading are measured again once it is ready.
+    const stale = last?.estimated === true && !this.counter.estimated;
+    if (last && last.state === s && last.budget === budget && !stale) return last.view;
+    const view = this.renderNow(s, budget);
+    const entry: NonNullable<typeof this.last> = { state: s, budget, view };
+    this.last = entry;
+    view.then(
+      (v) => (entry.estimated = v.measured.estimated),
+      () => this.last === entry && (this.last = undefined),
+    );
+    return view;
+  }
+
+  private async renderNow(s: SessionState, budget: number): Promise<RequestView> {
     const everything = s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined;
     const key = [s.ledger, s.active, budget, everything];
     if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
