@@ -1,4 +1,4 @@
-/** Renders the status in seed 000's "Context Status Report" format (Markdown). */
+/** Renders the context status report (Markdown). */
 import { TIER_LABELS } from './compressionEvent';
 import type { ContextStatus } from './status';
 import { formatCount } from './text/numbers';
@@ -22,7 +22,7 @@ export function renderStatusReport(s: ContextStatus): string {
     `- **Tool results offloaded:** ${s.offloads.count} (${formatCount(s.offloads.savedTokens)} tokens saved)`,
     `- **Tool inputs truncated:** ${s.truncations.count} (${formatCount(s.truncations.savedTokens)} tokens saved)`,
     `- **Watermark compressions:** ${s.watermarkDrops.count} (${formatCount(s.watermarkDrops.savedTokens)} tokens saved)`,
-    `- **Summarisations performed:** ${s.summarisations}`,
+    `- **Checkpoints made:** ${s.checkpointsMade}`,
     `- **Checkpoints:** ${s.checkpoints.length}${s.checkpoints.length > 0 ? ` (${s.checkpoints.map((c) => `${c.age} ${formatCount(c.tokens)}`).join(', ')} tokens)` : ''}`,
     `- **Goals / locked decisions:** ${s.goals} / ${s.decisions}`,
     `- **Drift events:** ${s.driftDetections}`,
@@ -32,7 +32,7 @@ export function renderStatusReport(s: ContextStatus): string {
           `- **Reliability:** ${Math.round(s.reliability.score * 100)}% ${s.reliability.level} (model ${s.reliability.modelFactor.toFixed(2)} × compression ${s.reliability.compressionPenalty.toFixed(2)} × context ${s.reliability.contextConfidence.toFixed(2)})`,
         ]
       : []),
-    ...(s.compaction && s.compaction !== 'idle' ? [`- **Background compaction:** ${s.compaction}`] : []),
+    ...(s.preparation && s.preparation !== 'idle' ? [`- **Next checkpoint, in the background:** ${s.preparation}`] : []),
     `- **Messages in context:** ${s.messages} (archive: ${s.archived})`,
     '',
     `### Recommendation`,

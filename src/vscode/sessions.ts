@@ -164,7 +164,7 @@ export class SessionManager implements vscode.Disposable {
     return this.lastPrepared.get(session.id)?.budget ?? this.budgetFor(undefined);
   }
 
-  /** Seed 000's status report for a session, measured now. */
+  /** The status report for a session, measured now. */
   async status(session: ContextSession): Promise<ContextStatus> {
     const measured = await session.measure(this.lastBudget(session));
     const snapshots = await session.listSnapshots().catch(() => []);
@@ -178,7 +178,7 @@ export class SessionManager implements vscode.Disposable {
       now: Date.now(),
       reliability: session.reliability(this.models.get(session.id)),
       snapshots: snapshots.length,
-      compaction: session.preparationState,
+      preparation: session.preparationState,
     });
   }
 

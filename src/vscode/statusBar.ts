@@ -14,7 +14,7 @@ export interface StatusBarState {
   readonly estimated: boolean;
   readonly compressions: number;
   readonly checkpoints: number;
-  /** Seed 003's reliability score, 0..1. */
+  /** The reliability score (design §9), 0..1. */
   readonly reliability: number;
   readonly reliabilityWarning?: string;
   readonly title: string;
@@ -69,7 +69,7 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
     `${formatCount(state.tokens)} / ${formatCount(state.budget)} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`,
   );
   tooltip.appendMarkdown(
-    `Checkpoints: ${state.checkpoints} · summarisations so far: ${state.compressions} · reliability ${Math.round(state.reliability * 100)}%\n\n`,
+    `Checkpoints: ${state.checkpoints} · checkpoints made so far: ${state.compressions} · reliability ${Math.round(state.reliability * 100)}%\n\n`,
   );
   if (state.reliabilityWarning) tooltip.appendMarkdown(`${escape(state.reliabilityWarning)}\n\n`);
   tooltip.appendMarkdown(

@@ -134,13 +134,13 @@ export function offeredTools(allowed: readonly string[]): vscode.LanguageModelCh
     .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 }
 
-/** Seed 003's warning once the reliability score falls below 40%. */
+/** The reliability warning (design §9) once the reliability score falls below 40%. */
 function warnIfUnreliable(session: ContextSession, request: vscode.ChatRequest, stream: vscode.ChatResponseStream): void {
   const warning = session.reliability(request.model.family || request.model.id).warning;
   if (warning) stream.markdown(`\n\n> ${warning.split('\n').join('\n> ')}\n\n`);
 }
 
-/** Seed 000's CRITICAL step: a checkpoint and a snapshot were taken; offer to continue in a fresh session. */
+/** The CRITICAL step (design §7): a checkpoint and a snapshot were taken; offer to continue in a fresh session. */
 function offerFreshSession(session: ContextSession, reason: string, stream: vscode.ChatResponseStream): void {
   stream.markdown(`\n\n> **Context CRITICAL.** ${reason} A checkpoint and a snapshot were taken.\n\n`);
   stream.button({ command: COMMANDS.freshSession, title: 'Start a fresh session from this checkpoint', arguments: [session.id] });

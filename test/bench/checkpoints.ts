@@ -39,7 +39,7 @@ import { median, type BenchRow } from './benchRow';
 import { importForReplay, largestTranscriptFile, readyTokenizer, shortName, timedAsync } from './replayFixtures';
 
 const GROUP = 'checkpoints';
-/** The user's wait at RED with a prepared checkpoint (seed 003: the background work exists so this is short). */
+/** The user's wait at RED with a prepared checkpoint (the background preparation exists so this is short). */
 const READY_PREPARE_GOAL_MS = 50;
 /** How far past RED the request may be made, in steps, when its own tier 2 takes usage back under RED. */
 const RED_MARGIN_STEP = 0.02;
@@ -206,7 +206,7 @@ async function benchReadyPrepare(
       ready.every((s) => s.stateBefore === 'ready'),
     note:
       `budget ${n(budget)}, request at message ${sample.at}: ${n(sample.tokensBefore)} → ${n(sample.tokensAfter)} tokens (ready) and ${n(floor[0].tokensBefore)} → ${n(floor[0].tokensAfter)} (baseline), ${sample.checkpoints} checkpoint; ` +
-      `compaction ${states} before the request (baseline: ${floorStates}); baseline: the same prepare() with nothing ready, the deterministic summary written while the user waits; ` +
+      `background preparation ${states} before the request (baseline: ${floorStates}); baseline: the same prepare() with nothing ready, the deterministic summary written while the user waits; ` +
       `${store === 'disk' ? 'FileStore on the temporary folder (snapshot and state written as the extension writes them)' : 'MemoryStore: the engine alone, without file writes'}; median of ${repetitions}`,
   };
 }

@@ -175,7 +175,7 @@ describe('bad input', () => {
 });
 
 describe('status report', () => {
-  it("renders seed 000's report with usage, level, savings, history and recommendation", async () => {
+  it('renders the status report with usage, level, savings, history and recommendation', async () => {
     const rig = sessionRig();
     await rig.session.add([user('go'), call('c1', 'fetch', {}), result('c1', filler(20_000))]);
     const prepared = await rig.session.prepare(2_000);

@@ -83,7 +83,7 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     // Watermark events say in words how many blocks went; the difference across the request counts them.
     const toolBlocksBefore = countToolBlocks(session.messages);
     final = await session.prepare(budget);
-    // Background compaction settles before the next message, so a replay gives the same result every time.
+    // Background checkpoint preparation settles before the next message, so a replay gives the same result every time.
     await session.whenPreparationSettled();
     if (final.events.some((e) => e.tier === 'watermark')) watermarked += toolBlocksBefore - countToolBlocks(final.messages);
     peakTokens = Math.max(peakTokens, final.tokens);

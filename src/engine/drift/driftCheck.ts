@@ -1,5 +1,5 @@
 /**
- * Seed 000's post-compression verification, made concrete: after the context is compressed,
+ * The drift check (design §6): after the context is compressed,
  * everything the session depends on (its intent, active goals, locked decisions, the next step and
  * the artifacts it produced) must still be in the context, or at least findable on disk.
  */
@@ -34,7 +34,7 @@ export interface DriftCheckInput {
 }
 
 /**
- * How much each kind counts toward confidence. Seed 000 calls the intent CRITICAL and makes
+ * How much each kind counts toward confidence. The intent is what the whole session serves and
  * decisions the thing that prevents backtracking, so they weigh most; an artifact can be found
  * again on disk, so it weighs least.
  */
@@ -125,7 +125,7 @@ export const FRESH_START_BELOW_CONFIDENCE = 0.5;
 /** The intent is shown shortened to this many characters in the warning. */
 const INTENT_SHOWN_CHARS = 300;
 
-/** Seed 000's "Goal Drift Warning" in plain words; empty when the report is aligned. */
+/** The drift warning in plain words; empty when the report is aligned. */
 export function renderDriftWarning(report: DriftReport, intent: string): string {
   if (report.status === 'ALIGNED') return '';
   const counts = KIND_NAMES.flatMap(({ kind, one, many }) => {

@@ -9,7 +9,7 @@ import { resolveOffloadedFile } from './offloadedPath';
 import { OffloadedFileNotFoundError, OffloadedRangeError } from './recoveryErrors';
 import { formatCount } from '../text/numbers';
 
-/** Seed 000 keeps tool output under ~20k characters; one read stays inside that. */
+/** Tool output is best kept under ~20k characters; one read stays inside that. */
 export const DEFAULT_READ_MAX_CHARS = 20_000;
 /** Whatever the caller asks, one read returns at most this much: a model can ask for 10 MB. */
 export const READ_MAX_CHARS_LIMIT = 100_000;

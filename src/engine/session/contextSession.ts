@@ -221,7 +221,7 @@ export class ContextSession {
     return this.intake.add(messages);
   }
 
-  /** Asks for a checkpoint at the next call of this tool (seed 001's trigger); resolved on the next request. */
+  /** Asks for a checkpoint at the next call of this tool (design §3.4); resolved on the next request. */
   requestCheckpoint(toolName: string): void {
     this.cell.update({ pendingCheckpointTool: toolName });
   }
@@ -302,7 +302,7 @@ export class ContextSession {
     return snapshot;
   }
 
-  /** Seed 003's reliability score for the model in use; the context confidence comes from the last drift check. */
+  /** The reliability score (design §9) for the model in use; the context confidence comes from the last drift check. */
   reliability(model: string | undefined): Reliability {
     const s = this.cell.state;
     return reliabilityFor({ model, compressions: s.compressions, contextConfidence: s.contextConfidence });

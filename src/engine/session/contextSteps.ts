@@ -49,7 +49,7 @@ export async function truncateInputsStep(state: SessionState, recentMessagesKept
   };
 }
 
-/** A call of a checkpoint tool (seed 001's trigger) moves the watermark to that call. */
+/** A call of a checkpoint tool (design §3.4) moves the watermark to that call. */
 export function resolvePendingCheckpoint(state: SessionState, logger: Logger): StepResult {
   const tool = state.pendingCheckpointTool;
   if (!tool) return NOTHING;
@@ -115,7 +115,7 @@ export interface CompressResultsStepDeps {
   readonly now: number;
 }
 
-/** Seed 002's second layer: old results above a size are compressed in place; the archive keeps the originals. */
+/** Old results compressed in place (design §3.5): old results above a size are compressed in place; the archive keeps the originals. */
 export async function compressOldResultsStep(
   state: SessionState,
   options: { readonly recentMessagesKept: number; readonly compressResultsMinTokens: number; readonly compressResultsShare: number },

@@ -1,5 +1,5 @@
 /**
- * Summarizing input larger than a summarizer's window (seed 002's chunked summaries): the body is
+ * Summarizing input larger than a summarizer's window (design §4.2: chunked summaries): the body is
  * split into consecutive chunks that fit, each chunk is summarized, and the summaries are
  * combined by summarizing them in turn, until one call takes everything. It always ends: when
  * combining stops shrinking the text, or after {@link MAX_COMBINE_ROUNDS}, the summaries are cut

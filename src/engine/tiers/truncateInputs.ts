@@ -1,6 +1,6 @@
 /**
  * Tier 2: old write/edit tool calls whose content is already on disk give up their copy of the
- * content (seed 000's truncated format). Only verified content goes: the file must exist and
+ * content (design §3.3). Only verified content goes: the file must exist and
  * hold what was written. The most recent messages are never touched.
  */
 import type { WorkspaceFiles } from '../ports';
@@ -13,7 +13,7 @@ const WHOLE_CONTENT_KEYS = ['content', 'contents', 'file_text', 'fileText', 'cod
 /** Keys holding a fragment that an edit put into the file. */
 const FRAGMENT_KEYS = ['new_string', 'newString', 'new_str', 'newText', 'new_text', 'insert_text', 'replacement'];
 
-/** Inputs smaller than this are not worth a reference (seed 004: under 200 tokens is compact already). */
+/** Inputs smaller than this are not worth a reference (under 200 tokens is compact already). */
 export const TRUNCATE_MIN_INPUT_TOKENS = 200;
 
 export interface PersistedInput {
@@ -48,7 +48,7 @@ export async function isPersisted(input: PersistedInput, files: WorkspaceFiles):
   return input.whole ? disk === written || disk.includes(written) : disk.includes(written);
 }
 
-/** Seed 000's truncated format, in place of the content. */
+/** The truncated format, in place of the content (design §3.3). */
 export function renderTruncatedInput(toolName: string, input: PersistedInput, tokens: number): string {
   const lines = input.value.split('\n').length;
   const firstLine = input.value.split('\n', 1)[0].trim().slice(0, 80);

@@ -56,7 +56,7 @@ describe('Tier 3: checkpoints', () => {
     assert.equal((await session.readArchive()).length, i * 2, 'the archive has every message');
   });
 
-  it('with the "available" trigger, checkpoints at 80% of the budget left after the ledger and the checkpoints (seed 003)', async () => {
+  it('with the "available" trigger, checkpoints at 80% of the budget left after the ledger and the checkpoints', async () => {
     const { session } = sessionRig({ checkpointTrigger: 'available' });
     let i = 0;
     let prepared = await session.prepare(10_000);
@@ -262,7 +262,7 @@ describe('Tier 3: checkpoints', () => {
     assert.equal(prepared.level, 'CRITICAL');
   });
 
-  it('compresses old tool results over 5K to about a tenth at 80%, the message structure unchanged (seed 002)', async () => {
+  it('compresses old tool results over 5K to about a tenth at 80%, the message structure unchanged', async () => {
     const { session } = sessionRig({ thresholds: { yellowAt: 0.25, orangeAt: 0.5, redAt: 0.95, criticalAt: 0.99 } });
     await session.add([
       user('Look at the logs'),
