@@ -21,7 +21,7 @@ export interface ParticipantDeps {
 
 export function registerParticipant(context: vscode.ExtensionContext, deps: ParticipantDeps): void {
   const handler: vscode.ChatRequestHandler = (request, chatContext, stream, token) =>
-    deps.sessions.runTurn(() => handle(request, chatContext, stream, token));
+    deps.sessions.trackTurn(() => handle(request, chatContext, stream, token));
   const handle = async (
     request: vscode.ChatRequest,
     chatContext: vscode.ChatContext,

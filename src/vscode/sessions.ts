@@ -129,7 +129,7 @@ export class SessionManager implements vscode.Disposable {
   }
 
   /** Runs an @ctx turn, counted so that others can wait until no turn is running. */
-  async runTurn<T>(turn: () => Promise<T>): Promise<T> {
+  async trackTurn<T>(turn: () => Promise<T>): Promise<T> {
     this.runningTurns++;
     try {
       return await turn();
