@@ -10,7 +10,7 @@ import type { CompressionEvent, EngineEventName, Tier } from '../compressionEven
 import { errorMessage } from '../errors';
 import { newId } from '../ids';
 import { offloadHugeUserMessages } from '../ledger/userMessageOffload';
-import { recordToolActivity } from '../ledger/toolRecord';
+import { RangeRecords } from '../ledger/rangeRecords';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, Store } from '../ports';
 import type { StepResult } from '../session/contextSteps';
@@ -78,12 +78,14 @@ export class Tier3 {
   private readonly preparation = new CheckpointPreparation<Prepared>();
   private readonly breaker: CircuitBreaker;
   private readonly floorSummarizer: DeterministicSummarizer;
+  /** Records of the ranges summarized, so the merged checkpoint's growing range is not read from its start again. */
+  private readonly rangeRecords = new RangeRecords();
 
   constructor(private readonly deps: Tier3Deps) {
     this.breaker = new CircuitBreaker(deps.clock);
     this.floorSummarizer = new DeterministicSummarizer({
       countText: (t) => deps.counter.countText(t),
-      recordTools: (m) => recordToolActivity(m),
+      recordTools: (m) => this.rangeRecords.recordOf(m),
     });
   }
 
@@ -334,6 +336,7 @@ export class Tier3 {
         ...(await this.archiveAccess()),
         summarize,
         floor: this.floor,
+        recordTools: (m) => this.rangeRecords.recordOf(m),
         countText: (t) => counter.countText(t),
         now: () => clock.now(),
         newId: () => newId('cp', clock.now()),

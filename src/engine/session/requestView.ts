@@ -4,7 +4,7 @@
  * ledger, the live messages or the budget changed, and an unchanged context message is the same
  * object, so its token count comes from the counter's cache.
  */
-import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText, splitAtHeadings } from '../checkpoints/contextMessage';
+import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText } from '../checkpoints/contextMessage';
 import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
 import { renderLedger } from '../ledger/renderLedger';
 import type { SessionState } from './sessionState';
@@ -35,13 +35,16 @@ function pinnedOnly(ledger: Ledger): Ledger {
   return { ...ledger, intent: undefined, userMessages: [], tools: EMPTY_LEDGER.tools };
 }
 
+/** Line counts are kept until they are this many times the lines of the latest ledger. */
+const FORGET_LINES_AFTER = 4;
+
 export class RequestRenderer {
   /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */
   private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean } | undefined;
   private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
-  /** Token counts of the ledger's sections at the last render. */
-  private sectionCounts = new Map<string, number>();
+  /** Token counts of the ledger's lines at the last render. */
+  private lineCounts = new Map<string, number>();
 
   constructor(
     private readonly counter: TokenCounter,
@@ -72,7 +75,7 @@ export class RequestRenderer {
       const rendered = await renderLedger(everything ? s.ledger : pinnedOnly(s.ledger), {
         liveMessageIds: new Set(s.active.map((m) => m.id)),
         budgetTokens: Math.floor(budget * this.ledgerShare),
-        countText: (t) => this.countBySection(t),
+        countText: (t) => this.countByLine(t),
       });
       this.ledgerCache = { key, text: rendered.text, overflow: rendered.overflow };
     }
@@ -90,22 +93,26 @@ export class RequestRenderer {
   }
 
   /**
-   * The ledger's size for fitting it to its share: the sum of its sections' counts (within a token
-   * a section of the whole text's count), each section counted once while it stays the same, so a
-   * long session's ledger is not counted again in full on every request.
+   * The ledger's size for fitting it to its share: the sum of its lines' counts, plus one token per
+   * line break. A line break is a token of its own in the encodings ctx uses, so the sum is the
+   * whole text's count or a little more (blank lines), never less. Each line is counted once
+   * while it stays in the ledger, so a long session's ledger is not counted again in full on
+   * every request, only its new lines.
    */
-  private async countBySection(text: string): Promise<number> {
-    const pieces = splitAtHeadings(text);
-    const counts = new Map<string, number>();
-    let total = pieces.length - 1;
-    for (const piece of pieces) {
-      const tokens = counts.get(piece) ?? this.sectionCounts.get(piece) ?? (await this.counter.countText(piece));
-      counts.set(piece, tokens);
-      total += tokens;
+  private async countByLine(text: string): Promise<number> {
+    const lines = text.split('\n');
+    const unknown = [...new Set(lines.filter((l) => !this.lineCounts.has(l)))];
+    const counts = await this.counter.countTexts(unknown);
+    const exact = !this.counter.estimated;
+    const fresh = new Map(unknown.map((l, i) => [l, counts[i]]));
+    let total = lines.length - 1;
+    for (const line of lines) total += this.lineCounts.get(line) ?? fresh.get(line) ?? 0;
+    // Estimates made while the tokenizer loads are not kept; lines that left the ledger are forgotten once they pile up.
+    if (!exact) return total;
+    for (const [line, tokens] of fresh) this.lineCounts.set(line, tokens);
+    if (this.lineCounts.size > FORGET_LINES_AFTER * lines.length + FORGET_LINES_AFTER) {
+      this.lineCounts = new Map(lines.map((l): [string, number] => [l, this.lineCounts.get(l) ?? 0]));
     }
-    // Estimates made while the tokenizer loads are not kept. Keep what the cuts of this render may ask for again, and forget older sections.
-    if (this.counter.estimated) return total;
-    this.sectionCounts = new Map([...this.sectionCounts, ...counts].slice(-4 * Math.max(1, counts.size)));
     return total;
   }
 }

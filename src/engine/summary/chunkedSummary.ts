@@ -47,6 +47,13 @@ export interface ChunkingDeps {
 export async function summarizeInChunks(summarizer: Summarizer, request: SummaryRequest, deps: ChunkingDeps): Promise<string> {
   const { countText, cancellation } = deps;
   const window = summarizer.maxInputTokens;
+  // A summarizer without a window (the deterministic one) takes any input in one call: no prompt to measure.
+  if (window >= Number.MAX_SAFE_INTEGER) {
+    throwIfCancelled(cancellation);
+    const text = await summarizer.summarize(request, cancellation);
+    throwIfCancelled(cancellation);
+    return text;
+  }
   const promptTokens = window - outputReserve(request.targetTokens, window);
   const call = async (req: SummaryRequest): Promise<string> => {
     throwIfCancelled(cancellation);
