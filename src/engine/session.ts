@@ -9,8 +9,9 @@ import type { Checkpoint } from './checkpoints/checkpoint';
 import type { CompressionEvent } from './compressionEvent';
 import { CompressionCoordinator, type CriticalOffer, type RequestView, type TurnOptions } from './coordinator';
 import { Emitter } from './events';
+import { withInstructions } from './ledger/instructions';
 import { addDecision, addGoal, completeGoal, updateLedger, withOffloaded } from './ledger/ledgerUpdate';
-import type { Ledger } from './ledger/ledgerTypes';
+import type { InstructionEntry, Ledger } from './ledger/ledgerTypes';
 import type { Level } from './levels';
 import { optionsForBudget, type EngineOptions } from './options';
 import type { Clock, Logger, Store, WorkspaceFiles } from './ports';
@@ -354,6 +355,14 @@ export class ContextSession {
   /** Adds a locked decision (`/decide`). Locked decisions are never summarized. */
   async addDecision(text: string): Promise<void> {
     await this.changeLedger(addDecision(this.data.ledger, text, 'command', this.deps.clock.now(), this.newLedgerId('d')));
+  }
+
+  /** Keeps these workspace instructions in the ledger, in place of the ones it held; true when they changed. */
+  async setInstructions(entries: readonly InstructionEntry[]): Promise<boolean> {
+    const next = withInstructions(this.data.ledger, entries);
+    if (next === this.data.ledger) return false;
+    await this.changeLedger(next);
+    return true;
   }
 
   /** Takes a named snapshot of exactly what the model sees. */
