@@ -143,7 +143,7 @@ async function runTests(options) {
     extensions: [],
     env: {},
     settings: {},
-    timeoutMs: 120000,
+    timeoutMs: 300000,
     verbose: false,
     ...options,
   };
