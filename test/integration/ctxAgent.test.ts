@@ -74,10 +74,24 @@ describe('@ctx as a complete agent, with no ctx settings', function () {
     assert.deepStrictEqual(first.tools.map((t) => t.name).sort(), known, 'every tool in vscode.lm.tools is offered');
     assert.ok(known.includes(standin.RUN_COMMAND_TOOL) && known.includes('ctx_recover'));
     assert.strictEqual(first.toolMode, vscode.LanguageModelChatToolMode.Auto);
+    assert.strictEqual(first.from.toLowerCase(), 'ctx-dev.ctx', 'the stand-in records which extension asked');
     const result = resultOf(second, 'read-plan');
     assert.ok(result && result.type === 'toolResult' && !result.isError, 'the read succeeded');
     assert.ok(JSON.stringify(result.content).includes('Freeze the schema on Thursday.'), 'the model got the file');
     await page.waitForText(selectors.chatResponses, 'The plan freezes the schema on Thursday.');
+  });
+
+  it('asks the model to call a tool the user attached with #, in the first round only', async () => {
+    await standin.script([{ toolCall: { callId: 'read-plan-2', name: standin.READ_FILE_TOOL, input: { path: PLAN } } }], 'Read it.');
+    const [first, second] = await askCtx(`#standinReadFile what is in ${PLAN}?`, 2);
+    assert.deepStrictEqual(
+      first.tools.map((t) => t.name),
+      [standin.READ_FILE_TOOL],
+      'the first round offers only the attached tool',
+    );
+    assert.strictEqual(first.toolMode, vscode.LanguageModelChatToolMode.Required);
+    assert.strictEqual(second.toolMode, vscode.LanguageModelChatToolMode.Auto);
+    assert.ok(second.tools.length > 1, 'later rounds offer every tool again');
   });
 
   it("runs a command only after VS Code's confirmation, accepted in the page", async () => {
