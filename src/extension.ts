@@ -5,6 +5,7 @@ import { createApi, type CtxApi } from './vscode/api';
 import { registerCommands } from './vscode/commands';
 import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
 import { registerCtxTools } from './vscode/ctxTools';
+import { instructionFilesFor } from './vscode/instructionFiles';
 import { registerParticipant } from './vscode/participant';
 import { Recovery } from './vscode/recovery';
 import { registerReportDocument } from './vscode/reportDocument';
@@ -43,7 +44,14 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       const current = sessions.current;
       return current ? sessions.report(current.session) : 'No @ctx session yet. Ask @ctx something in the Chat view.';
     });
-    registerParticipant(context, { sessions, recovery, config: () => config, logger, extensionUri: context.extensionUri });
+    registerParticipant(context, {
+      sessions,
+      recovery,
+      config: () => config,
+      logger,
+      extensionUri: context.extensionUri,
+      instructions: instructionFilesFor(logger),
+    });
     registerCtxTools(context, { sessions, recovery });
     registerStatusBar(context, sessions);
     registerTree(context, sessions);

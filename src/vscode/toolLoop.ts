@@ -1,29 +1,34 @@
 /**
- * One @ctx turn: the user's message joins the session, the engine prepares the context, the model
- * answers, the tools it asks for run, their results go through the engine (tier 1 on arrival),
- * and this repeats until the model answers without tool calls or the round limit is reached.
+ * One @ctx turn: the user's message joins the session, the workspace's instructions are brought up to
+ * date in the ledger, the engine prepares the context, the model answers, the tools it asks for run
+ * (through VS Code, which asks the user to confirm where a tool wants it), their results go through the
+ * engine (tier 1 on arrival), and this repeats until the model answers without tool calls or the round
+ * limit is reached.
  */
 import * as vscode from 'vscode';
 import type { CompressionEvent } from '../engine/compressionEvent';
 import { newMessageId } from '../engine/ids';
-import type { Logger } from '../engine/ports';
+import type { InstructionFiles, Logger } from '../engine/ports';
 import type { ContextSession } from '../engine/session/contextSession';
 import { message, textBlock, toolCallBlock, toolResultBlock, type Block, type ToolCallBlock } from '../engine/types';
 import { explainModelError, NOTHING_LOST } from './chatErrors';
 import type { CtxConfig } from './config';
 import { toChatMessages, toolResultText } from './convert';
-import { CTX_TOOL_PREFIX } from './ctxTools';
+import { refreshInstructions } from './instructionFiles';
 import type { SessionManager } from './sessions';
 import { COMMANDS } from './commandIds';
 import { turnOptionsFor, type SlashCommandDeps } from './slashCommands';
 import { errorMessage } from '../engine/errors';
 import { isRecord } from '../engine/schema';
 import { formatCount } from '../engine/text/numbers';
+import { offeredTools, requestTools } from './turnTools';
 
 export interface TurnDeps extends SlashCommandDeps {
   readonly sessions: SessionManager;
   readonly config: () => CtxConfig;
   readonly logger: Logger;
+  /** The workspace's instruction files, kept in the ledger. */
+  readonly instructions: InstructionFiles;
 }
 
 /** Runs the turn, then records the context as it stands after the answer (the status bar shows that). */
@@ -52,10 +57,16 @@ async function runRounds(
   const now = () => Date.now();
   const budget = deps.sessions.budgetFor(request.model.maxInputTokens);
   report(await session.add([message(newMessageId('u', now()), 'user', [textBlock(request.prompt)], now())]), stream, deps);
-  const tools = offeredTools(config.allowedTools);
+  const choice = offeredTools(config.allowedTools, request.toolReferences);
+  if (choice.leftOut.length > 0) {
+    deps.logger.warn(
+      `${choice.leftOut.length} tools were not offered (at most ${choice.tools.length} a request): ${choice.leftOut.join(', ')}`,
+    );
+  }
   const turn = await turnOptionsFor({ request, stream, token, deps });
 
   for (let round = 0; round < config.maxToolRounds; round++) {
+    await refreshInstructions(session, request.references, deps.instructions, deps.logger);
     const prepared = await session.prepare(budget, turn);
     deps.sessions.recordPrepared(session, prepared);
     report(prepared.events, stream, deps);
@@ -67,7 +78,7 @@ async function runRounds(
     try {
       const response = await request.model.sendRequest(
         toChatMessages(prepared.messages),
-        { tools, justification: 'ctx answers your question with its own managed context.' },
+        { ...requestTools(choice, round), justification: 'ctx answers your question with its own managed context.' },
         token,
       );
       await readUntilCancelled(response.stream, token, (part) => {
@@ -115,23 +126,23 @@ async function addAssistant(session: ContextSession, text: readonly string[], ca
   if (blocks.length > 0) await session.add([message(newMessageId('a', at), 'assistant', blocks, at)]);
 }
 
+/**
+ * Runs a tool with the request's invocation token, so VS Code shows the call in the chat and asks the user
+ * to confirm it when the tool wants that. A refusal or a failure becomes the call's result.
+ */
 async function invoke(call: ToolCallBlock, request: vscode.ChatRequest, token: vscode.CancellationToken, logger: Logger): Promise<Block> {
   try {
     const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
     return toolResultBlock(call.id, toolResultText(result), false, call.name);
   } catch (e) {
+    if (e instanceof vscode.CancellationError && !token.isCancellationRequested) {
+      logger.info(`The user did not allow ${call.name} to run.`);
+      return toolResultBlock(call.id, `The user did not allow ${call.name} to run. Do not run it again unless they ask.`, true, call.name);
+    }
     const reason = errorMessage(e);
     logger.warn(`Tool ${call.name} failed: ${reason}`);
     return toolResultBlock(call.id, `Tool ${call.name} failed: ${reason}`, true, call.name);
   }
-}
-
-/** ctx's own tools, always; other extensions' tools only when the settings allow them by name or glob. */
-export function offeredTools(allowed: readonly string[]): vscode.LanguageModelChatTool[] {
-  const patterns = allowed.map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
-  return vscode.lm.tools
-    .filter((t) => t.name.startsWith(CTX_TOOL_PREFIX) || patterns.some((p) => p.test(t.name)))
-    .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 }
 
 /** The reliability warning (design §9) once the reliability score falls below 40%. */

@@ -12,12 +12,20 @@ import { shortenEnd } from '../engine/text/shorten';
 import { formatCount } from '../engine/text/numbers';
 
 type GroupName = 'ledger' | 'checkpoints' | 'snapshots' | 'offloaded';
-type LedgerKind = 'goal' | 'decision' | 'artifact';
+type LedgerKind = 'instructions' | 'goal' | 'decision' | 'artifact';
 
 export type ContextNode =
   | { readonly kind: 'session'; readonly session: StoredSessionSummary; readonly current: boolean }
   | { readonly kind: 'group'; readonly sessionId: string; readonly group: GroupName; readonly count: number }
-  | { readonly kind: 'ledgerEntry'; readonly sessionId: string; readonly entry: LedgerKind; readonly text: string; readonly detail: string }
+  | {
+      readonly kind: 'ledgerEntry';
+      readonly sessionId: string;
+      readonly entry: LedgerKind;
+      readonly text: string;
+      readonly detail: string;
+      /** Markdown shown on hover, when there is more to say than `text`. */
+      readonly tooltip?: string;
+    }
   | { readonly kind: 'checkpoint'; readonly sessionId: string; readonly checkpoint: Checkpoint; readonly index: number }
   | { readonly kind: 'snapshot'; readonly sessionId: string; readonly snapshot: SnapshotSummary }
   | { readonly kind: 'offloaded'; readonly sessionId: string; readonly record: OffloadRecord; readonly path: string };
@@ -29,7 +37,7 @@ const GROUPS: Readonly<Record<GroupName, { label: string; icon: string }>> = {
   offloaded: { label: 'Offloaded results', icon: 'file-symlink-file' },
 };
 
-const LEDGER_ICONS: Readonly<Record<LedgerKind, string>> = { goal: 'target', decision: 'lock', artifact: 'file-code' };
+const LEDGER_ICONS: Readonly<Record<LedgerKind, string>> = { instructions: 'law', goal: 'target', decision: 'lock', artifact: 'file-code' };
 
 export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ContextNode | undefined>();
@@ -95,7 +103,7 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         const item = new vscode.TreeItem(shortenEnd(node.text, 80), vscode.TreeItemCollapsibleState.None);
         item.id = `ledger:${node.sessionId}:${node.entry}:${node.text}`;
         item.description = node.detail;
-        item.tooltip = node.text;
+        item.tooltip = node.tooltip ? new vscode.MarkdownString(node.tooltip) : node.text;
         item.iconPath = new vscode.ThemeIcon(LEDGER_ICONS[node.entry]);
         item.contextValue = node.entry;
         return item;
@@ -163,9 +171,19 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
   }
 }
 
-/** Goals, locked decisions and the artifacts (files created or edited, `[ARTIFACT]` lines). */
+/** The workspace's instruction files, goals, locked decisions and the artifacts (files created or edited, `[ARTIFACT]` lines). */
 function ledgerEntries(sessionId: string, ledger: Ledger): ContextNode[] {
   const entries: ContextNode[] = [];
+  for (const i of ledger.instructions ?? []) {
+    entries.push({
+      kind: 'ledgerEntry',
+      sessionId,
+      entry: 'instructions',
+      text: i.path,
+      detail: i.applyTo ? `instructions · ${i.applyTo.join(', ')}` : 'instructions',
+      tooltip: `**${i.path}**, kept verbatim in every request:\n\n${fenced(i.text.length > 1500 ? `${i.text.slice(0, 1500)}…` : i.text)}`,
+    });
+  }
   for (const g of ledger.goals) {
     entries.push({
       kind: 'ledgerEntry',
@@ -184,6 +202,13 @@ function ledgerEntries(sessionId: string, ledger: Ledger): ContextNode[] {
   }
   for (const a of ledger.artifacts) entries.push({ kind: 'ledgerEntry', sessionId, entry: 'artifact', text: a, detail: 'artifact' });
   return entries;
+}
+
+/** Text shown as it is inside a Markdown tooltip: a fence longer than any backtick run in it. */
+function fenced(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}\n${text}\n${fence}`;
 }
 
 export function registerTree(context: vscode.ExtensionContext, sessions: SessionManager): ContextTreeProvider {

@@ -15,7 +15,8 @@ import { Tier3, type TurnOptions } from '../checkpoints/tier3';
 import type { CompressionEvent } from '../compressionEvent';
 import { newId } from '../ids';
 import { addDecision, addGoal, completeGoal } from '../ledger/ledgerUpdate';
-import type { Ledger } from '../ledger/ledgerTypes';
+import { withInstructions } from '../ledger/instructions';
+import type { InstructionEntry, Ledger } from '../ledger/ledgerTypes';
 import type { Level } from '../levels';
 import { optionsForBudget, type EngineOptions } from '../options';
 import type { Clock, Logger, Store, WorkspaceFiles } from '../ports';
@@ -274,6 +275,14 @@ export class ContextSession {
   async addDecision(text: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.changeLedger(addDecision(this.cell.state.ledger, text, 'command', now, newId('d', now)));
+  }
+
+  /** Keeps these workspace instructions in the ledger, in place of the ones it held; true when they changed. */
+  async setInstructions(entries: readonly InstructionEntry[]): Promise<boolean> {
+    const next = withInstructions(this.cell.state.ledger, entries);
+    if (next === this.cell.state.ledger) return false;
+    await this.changeLedger(next);
+    return true;
   }
 
   /** Takes a named snapshot of exactly what the model sees. */
