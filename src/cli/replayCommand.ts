@@ -19,6 +19,7 @@ import { renderReplaySummary, type ReplayReport } from './replayReport';
 import { chooseSession } from './sessionChoice';
 import type { Terminal } from './terminal';
 import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
+import { formatCount } from '../engine/text/numbers';
 
 export const REPLAY_COMMAND: CommandSpec = {
   name: 'replay',
@@ -61,7 +62,7 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
       store,
       counter: new TokenCounter(tokenizer),
       stopwatch: { now: () => performance.now() },
-      onProgress: (p) => progress?.update(p.done, p.total, `${p.tokens.toLocaleString('en-US')} tokens, ${p.level}`),
+      onProgress: (p) => progress?.update(p.done, p.total, `${formatCount(p.tokens)} tokens, ${p.level}`),
     },
   );
   progress?.finish();
