@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
+import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
 import { benchReplay } from './replay';
 import { benchTiers } from './tiers';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     ...(await benchTiers(quick)),
     ...(await benchReplay(quick)),
     ...(await benchCheckpoints(quick)),
+    ...(await benchLongSession(quick)),
     ...(await benchMemory(quick)),
   ];
   const table = renderTable(rows);
