@@ -83,7 +83,9 @@ export class StorageError extends Error {
   ) {
     const reason = storageReasonOf(cause);
     const detail = cause instanceof Error ? cause.message : String(cause);
-    super(`Could not ${operation} ${path}: ${detail}${reason === 'other' || reason === 'link-outside' ? '' : ` (${REASON_WORDS[reason]})`}`);
+    super(
+      `Could not ${operation} ${path}: ${detail}${reason === 'other' || reason === 'link-outside' ? '' : ` (${REASON_WORDS[reason]})`}`,
+    );
     this.name = 'StorageError';
     this.reason = reason;
   }
