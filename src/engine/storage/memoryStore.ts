@@ -63,7 +63,7 @@ export class MemoryStore implements Store {
 
   async createExclusive(path: string, content: string): Promise<boolean> {
     if ((await this.kindOf(path)) !== undefined) return false;
-    this.files.set(this.key(path), content);
+    await this.write(path, content);
     return true;
   }
 
