@@ -7,13 +7,16 @@
 export abstract class RecoveryError extends Error {}
 
 /** Why a requested path was refused. */
-export type RefusalReason = 'empty' | 'climbs' | 'absolute' | 'outsideOffloadedFolder';
+export type RefusalReason = 'empty' | 'climbs' | 'absolute' | 'outsideOffloadedFolder' | 'otherSession' | 'link' | 'folder';
 
 const REFUSAL_WORDS: Record<RefusalReason, string> = {
   empty: 'no file name was given',
   climbs: 'it contains "..", ".", a backslash or a NUL character',
   absolute: "it is an absolute path that is not this session's offloaded folder",
   outsideOffloadedFolder: "it points outside this session's offloaded folder",
+  otherSession: 'it belongs to another session, and only the current session can be read',
+  link: 'it is a link, and links are never followed (only files ctx wrote can be read)',
+  folder: 'it is a folder, not an offloaded file',
 };
 
 /** A path that does not name a file directly inside the session's offloaded folder. */
