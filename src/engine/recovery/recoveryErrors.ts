@@ -71,3 +71,11 @@ export class UnsafeSessionIdError extends RecoveryError {
     this.name = 'UnsafeSessionIdError';
   }
 }
+
+/** The tool was called outside any ctx session, so there is nothing it may read. */
+export class NoCurrentSessionError extends RecoveryError {
+  constructor() {
+    super('There is no current @ctx session, so there are no offloaded results to read. Ask @ctx in the Chat view first.');
+    this.name = 'NoCurrentSessionError';
+  }
+}
