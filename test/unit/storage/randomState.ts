@@ -25,8 +25,9 @@ function randomValue(random: Random, depth: number): unknown {
   if (random() < 0.5) return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth - 1));
   let out: Record<string, unknown> = {};
   // Computed keys in a literal are own keys, "__proto__" included, as JSON.parse makes them.
-  for (let i = Math.floor(random() * 4); i > 0; i--)
+  for (let i = Math.floor(random() * 4); i > 0; i--) {
     out = { ...out, [pick(random, ['a', 'b', 'c', 'd', '__proto__', 'x y'])]: randomValue(random, depth - 1) };
+  }
   return out;
 }
 
@@ -54,8 +55,9 @@ export function randomUpdate(random: Random, value: unknown, depth = 4): unknown
       return rest;
     }
     if (roll < 0.25 && keys.length > 0) return { ...record, [pick(random, keys)]: undefined };
-    if (roll < 0.4 || keys.length === 0 || depth <= 0)
+    if (roll < 0.4 || keys.length === 0 || depth <= 0) {
       return { ...record, [pick(random, ['a', 'b', 'c', 'new', 'x y'])]: randomValue(random, 2) };
+    }
     const key = pick(random, keys);
     return { ...record, [key]: randomUpdate(random, record[key], depth - 1) };
   }
