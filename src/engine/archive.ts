@@ -10,6 +10,13 @@ interface ArchiveLine {
 
 export interface ArchiveReadResult {
   readonly messages: Message[];
+  /**
+   * For each message, the 0-based position of its line among the archive's whole lines: what a
+   * count of appended messages compares to, unreadable lines included.
+   */
+  readonly positions: number[];
+  /** Whole lines (ending with a newline) that are not empty, readable or not. */
+  readonly wholeLines: number;
   /** 1-based line numbers that could not be read back (corrupt or from an unknown schema). */
   readonly unreadableLines: number[];
   /**
@@ -19,6 +26,11 @@ export interface ArchiveReadResult {
   readonly salvagedLines: number[];
   /** True when the last line has no newline: a write stopped half way and was not repaired yet. */
   readonly tornTail: boolean;
+  /**
+   * A message whose line is whole but for its newline (a write stopped at the very end). It is
+   * not in `messages`: the next append moves the torn line aside, so it must be archived again.
+   */
+  readonly tornTailMessage?: Message;
 }
 
 export interface ArchiveOptions {
@@ -89,23 +101,26 @@ export class Archive {
 /** Reads archive text: every message it holds, and the lines it could not read. */
 export function parseArchive(text: string): ArchiveReadResult {
   const messages: Message[] = [];
+  const positions: number[] = [];
   const unreadableLines: number[] = [];
   const salvagedLines: number[] = [];
+  const tornTail = text.length > 0 && !text.endsWith('\n');
   const lines = text.split('\n');
+  const torn = tornTail ? lines.pop() : undefined;
+  let wholeLines = 0;
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
+    const position = wholeLines++;
     const parsed = parseLine(line);
-    if (parsed) {
-      messages.push(parsed);
-      return;
-    }
-    const salvaged = salvage(line);
-    if (salvaged) {
-      messages.push(salvaged);
-      salvagedLines.push(index + 1);
+    const found = parsed ?? salvage(line);
+    if (found) {
+      messages.push(found);
+      positions.push(position);
+      if (!parsed) salvagedLines.push(index + 1);
     } else unreadableLines.push(index + 1);
   });
-  return { messages, unreadableLines, salvagedLines, tornTail: text.length > 0 && !text.endsWith('\n') };
+  const tornTailMessage = torn === undefined ? undefined : parseLine(torn);
+  return { messages, positions, wholeLines, unreadableLines, salvagedLines, tornTail, ...(tornTailMessage ? { tornTailMessage } : {}) };
 }
 
 function parseLine(line: string): Message | undefined {

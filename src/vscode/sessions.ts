@@ -11,7 +11,7 @@ import { systemClock } from '../engine/ports';
 import { renderStatusReport } from '../engine/report';
 import { ContextSession, type PreparedContext } from '../engine/session';
 import { isSessionId, SESSIONS_FOLDER } from '../engine/sessionPaths';
-import { parseSessionState } from '../engine/sessionState';
+import { peekSessionState } from '../engine/sessionLoad';
 import { contextStatus, type ContextStatus } from '../engine/status';
 import { TokenCounter } from '../engine/tokens/counter';
 import { chooseEncoding } from '../engine/tokens/encodingChoice';
@@ -192,7 +192,7 @@ export class SessionManager implements vscode.Disposable {
       ids.map(async (id) => {
         const open = this.open.get(id)?.session;
         if (open) return { id, title: open.title, updatedAt: open.state.updatedAt };
-        const state = parseSessionState((await this.deps.store.read(`${SESSIONS_FOLDER}/${id}/state.json`).catch(() => undefined)) ?? '');
+        const state = await peekSessionState(this.deps.store, id, systemClock);
         return { id, title: state?.title ?? '', updatedAt: state?.updatedAt ?? 0 };
       }),
     );

@@ -1,8 +1,8 @@
 /** What a stored session holds that the recovery index searches: its offloaded files and its archive. */
 import { Archive } from '../archive';
-import type { Store, StoreEntry } from '../ports';
+import { systemClock, type Store, type StoreEntry } from '../ports';
+import { peekSessionState } from '../sessionLoad';
 import { sessionPaths } from '../sessionPaths';
-import { parseSessionState } from '../sessionState';
 import type { Message } from '../types';
 
 /** The tool call an offloaded file came from, as the session state recorded it. */
@@ -32,15 +32,14 @@ export interface SessionContent {
 export async function readSessionContent(store: Store, sessionId: string): Promise<SessionContent> {
   const paths = sessionPaths(sessionId);
   let offloadedProblem: string | undefined;
-  const [entries, stateText, archived] = await Promise.all([
+  const [entries, state, archived] = await Promise.all([
     store.entries(paths.offloaded).catch((e: unknown) => {
       offloadedProblem = e instanceof Error ? e.message : String(e);
       return [];
     }),
-    store.read(paths.state),
+    peekSessionState(store, sessionId, systemClock),
     new Archive(store, paths.archive).read(),
   ]);
-  const state = stateText === undefined ? undefined : parseSessionState(stateText);
   const origins = new Map<string, OffloadOrigin>();
   for (const record of state?.offloads ?? []) {
     origins.set(record.file.split('/').pop() ?? record.file, { callId: record.callId, toolName: record.toolName });

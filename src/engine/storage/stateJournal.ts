@@ -35,6 +35,8 @@ export interface StateJournalOptions<T> {
   readonly compactRatio?: number;
   /** …and at least this many bytes. @default 65536 */
   readonly minCompactBytes?: number;
+  /** Load without moving anything: for listings and searches that only look. @default false */
+  readonly readOnly?: boolean;
 }
 
 /** Defaults: compacting at twice the base keeps loading fast and base writes at most half of all bytes. */
@@ -119,7 +121,7 @@ export class StateJournal<T extends object> {
     }
     if (reading.kind === 'newer') return { kind: 'newer', file: 'base', schema: reading.schema };
     if (reading.kind === 'unreadable') return { kind: 'unreadable', file: 'base', reason: reading.reason };
-    if (setAside) notes.push(`the journal was kept as ${await journal.moveAside(paths.journal)}`);
+    if (setAside && !options.readOnly) notes.push(`the journal was kept as ${await journal.moveAside(paths.journal)}`);
     journal.adopt(reading.state, generation, Buffer.byteLength(baseText, 'utf8'), replay.bytes, replay.n, base.kind === 'bare' || setAside);
     return { kind: 'loaded', state: reading.state, journal, replayed: replay.replayed, notes };
   }
