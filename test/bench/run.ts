@@ -11,6 +11,7 @@ import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
 import { benchMemory } from './memory';
 import { benchReplay } from './replay';
+import { benchStateJournal } from './stateJournal';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     ...(await benchReplay(quick)),
     ...(await benchCheckpoints(quick)),
     ...(await benchMemory(quick)),
+    ...(await benchStateJournal(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);
