@@ -15,6 +15,7 @@ import { positiveInteger, type CommandSpec, type ParsedCommand } from './command
 import { CONTEXT_FILE, FIGURES_FILE, prepareOutputFolder } from './outputFolder';
 import { ProgressBar } from './progressBar';
 import { readTranscriptFile } from './readTranscriptFile';
+import { WatchedStore } from './watchedStore';
 import { renderReplaySummary, type ReplayReport } from './replayReport';
 import type { Terminal } from './terminal';
 import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
@@ -41,9 +42,17 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
   const args = replayArguments(parsed);
   const imported = importText(await readTranscriptFile(args.transcript), args.transcript, args.format);
   if (imported.messages.length === 0) throw new InputError(`${args.transcript} holds no messages to replay (read as ${imported.format}).`);
-  await prepareOutputFolder(args.out);
+  // A replay can be run again from its transcript, so its writes are not synced one by one.
+  const store = new WatchedStore(new FileStore(args.out, undefined, { sync: false }));
+  const lock = await prepareOutputFolder(args.out, store);
+  try {
+    await replayInto(args, imported, store, terminal);
+  } finally {
+    await lock.release().catch(() => undefined);
+  }
+}
 
-  const store = new FileStore(args.out);
+async function replayInto(args: ReplayArguments, imported: ImportResult, store: WatchedStore, terminal: Terminal): Promise<void> {
   const tokenizer = new LocalTokenizer('o200k_base', rankLoaderFor(__dirname));
   await tokenizer.whenReady();
   const progress = !args.json && terminal.errIsTTY ? new ProgressBar(terminal, 'Replaying') : undefined;
@@ -55,6 +64,10 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
     onProgress: (p) => progress?.update(p.done, p.total, `${p.tokens.toLocaleString('en-US')} tokens, ${p.level}`),
   });
   progress?.finish();
+  if (store.firstFailure !== undefined) {
+    session.dispose();
+    throw store.firstFailure;
+  }
 
   await store.write(
     CONTEXT_FILE,

@@ -38,7 +38,8 @@ export interface Store {
   write(path: string, content: string): Promise<void>;
   /**
    * Appends lines (each gets a trailing newline) to an append-only file, creating it if needed,
-   * in one write: a failure leaves the file as it was, never half a line.
+   * in one write: a failure leaves the file as it was, never half a line. A file has one writer
+   * at a time (see WriterLock); a writer calls `repairTail` before its first append.
    */
   append(path: string, lines: readonly string[]): Promise<void>;
   /**

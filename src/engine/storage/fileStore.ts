@@ -35,6 +35,15 @@ export interface FileOps {
   rm(path: string, options: { recursive: true; force: true }): Promise<void>;
 }
 
+export interface FileStoreOptions {
+  /**
+   * Sync files and folders to the disk after each write, so a power cut loses nothing written.
+   * Off only where the writes can be made again from their source (a replay of a transcript).
+   * @default true
+   */
+  readonly sync?: boolean;
+}
+
 /** Bytes read at a time when looking backwards for the last newline of a file. */
 const TAIL_CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
@@ -43,17 +52,23 @@ const NEWLINE = 0x0a;
  * A Store on the local file system. Writes go to a temporary file that is synced and renamed over
  * the target, and the folder is synced after, so a crash leaves either the old or the new content.
  * Appends go out in one write and are synced; a failed append is cut back off, so a full disk
- * never leaves half a line. No link is followed out of the root.
+ * never leaves half a line (this assumes one writer per file: see WriterLock). No link is
+ * followed out of the root.
  */
 export class FileStore implements Store {
   private tempCounter = 0;
   private repairs = 0;
   private realRoot: string | undefined;
 
+  private readonly sync: boolean;
+
   constructor(
     private readonly root: string,
     private readonly fs: FileOps = nodeFs,
-  ) {}
+    options: FileStoreOptions = {},
+  ) {
+    this.sync = options.sync ?? true;
+  }
 
   async write(path: string, content: string): Promise<void> {
     const target = this.resolve(path);
@@ -77,10 +92,10 @@ export class FileStore implements Store {
     try {
       await this.prepareFolder(target);
       await this.refuseLink(target);
-      file = await this.fs.open(target, 'a+');
-      sizeBefore = (await this.cutTornTail(file, path)).size;
+      file = await this.fs.open(target, 'a');
+      sizeBefore = (await file.stat()).size;
       await writeWhole(file, data);
-      await file.sync();
+      if (this.sync) await file.sync();
     } catch (e) {
       // Cut back what this append wrote, so a full disk leaves the file as it was.
       if (file && sizeBefore !== undefined) await file.truncate(sizeBefore).catch(() => undefined);
@@ -202,7 +217,7 @@ export class FileStore implements Store {
     await this.writeNewFile(asideTarget, await readBytes(file, cut, size - cut));
     await this.syncFolder(nodePath.dirname(asideTarget));
     await file.truncate(cut);
-    await file.sync();
+    if (this.sync) await file.sync();
     return { size: cut, aside };
   }
 
@@ -243,7 +258,7 @@ export class FileStore implements Store {
     const file = await this.fs.open(path, 'wx');
     try {
       await writeWhole(file, data);
-      await file.sync();
+      if (this.sync) await file.sync();
     } finally {
       await file.close();
     }
@@ -251,6 +266,7 @@ export class FileStore implements Store {
 
   /** Makes a rename or a new file in the folder durable. Some systems cannot sync a folder; that is no failure. */
   private async syncFolder(folder: string): Promise<void> {
+    if (!this.sync) return;
     let handle: FileHandleOps | undefined;
     try {
       handle = await this.fs.open(folder, 'r');

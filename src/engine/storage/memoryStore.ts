@@ -12,7 +12,6 @@ export class MemoryStore implements Store {
   }
 
   async append(path: string, lines: readonly string[]): Promise<void> {
-    await this.repairTail(path);
     const key = this.key(path);
     this.files.set(key, (this.files.get(key) ?? '') + lines.map((l) => `${l}\n`).join(''));
   }

@@ -79,6 +79,8 @@ export class StateJournal<T extends object> {
   private baseBytes = 0;
   private journalBytes = 0;
   private needsBase = true;
+  /** False while the journal file may end in a torn line left by an earlier process. */
+  private tailChecked = false;
   private queue: Promise<unknown> = Promise.resolve();
   private counts = { saves: 0, records: 0, bases: 0, bytesWritten: 0 };
   private readonly clock: Clock;
@@ -157,6 +159,8 @@ export class StateJournal<T extends object> {
     const record: JournalRecord = { schema: JOURNAL_SCHEMA, generation: this.generation, n: this.n + 1, ops };
     const line = JSON.stringify(record);
     try {
+      if (!this.tailChecked) await this.options.store.repairTail(this.options.paths.journal);
+      this.tailChecked = true;
       await this.options.store.append(this.options.paths.journal, [line]);
     } catch (e) {
       // Whether any of the line reached the disk is unknown: the next save writes a whole base.
@@ -181,8 +185,10 @@ export class StateJournal<T extends object> {
     this.adopt(state, generation, bytes, 0, 0, false);
     this.counts.bases++;
     this.counts.bytesWritten += bytes;
-    // Lines of the old generation are skipped when loading; removing them only saves space.
+    // Lines of the old generation are skipped when loading; removing them saves space, and a
+    // torn line of theirs is checked for before the first append all the same.
     await this.options.store.remove(this.options.paths.journal).catch(() => undefined);
+    this.tailChecked = false;
     return { kind: 'base', bytes };
   }
 
