@@ -29,13 +29,15 @@ export async function prepareOutputFolder(folder: string, store: Store): Promise
     throw new InputError(`Cannot create ${folder}: ${fileSystemReason(e)}.`);
   });
   const lock = await WriterLock.acquire({ store, path: REPLAY_LOCK_FILE, purpose: 'Another ctx replay' }).catch((e: unknown) => {
-    if (e instanceof WriterLockedError)
-      {throw new InputError(`Cannot replay into ${folder}: ${e.message} Wait for it to end, or choose another --out.`);}
+    if (e instanceof WriterLockedError) {
+      throw new InputError(`Cannot replay into ${folder}: ${e.message} Wait for it to end, or choose another --out.`);
+    }
     throw new InputError(`Cannot use ${folder} for --out: ${fileSystemReason(e)}.`);
   });
   try {
-    for (const name of [SESSIONS_FOLDER, CONTEXT_FILE, FIGURES_FILE])
-      {await fs.rm(path.join(folder, name), { recursive: true, force: true });}
+    for (const name of [SESSIONS_FOLDER, CONTEXT_FILE, FIGURES_FILE]) {
+      await fs.rm(path.join(folder, name), { recursive: true, force: true });
+    }
   } catch (e) {
     await lock.release().catch(() => undefined);
     throw new InputError(`Cannot empty the earlier replay in ${folder}: ${fileSystemReason(e)}.`);

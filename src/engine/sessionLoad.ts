@@ -21,6 +21,8 @@ import type { Message } from './types';
 export interface SessionLoadDeps {
   readonly store: Store;
   readonly clock: Clock;
+  /** When the journal is compacted into a new base (see StateJournalOptions). */
+  readonly compaction?: { readonly compactRatio?: number; readonly minCompactBytes?: number };
 }
 
 export interface LoadedSession {
@@ -49,6 +51,7 @@ export function sessionJournalOptions(id: string, deps: SessionLoadDeps, readOnl
     read: (value) => readSessionStateValue(value, id),
     clock: deps.clock,
     readOnly,
+    ...deps.compaction,
   };
 }
 
