@@ -1,4 +1,5 @@
 /** Renders the status in seed 000's "Context Status Report" format (Markdown). */
+import { maskSecrets } from './text/secrets';
 import { TIER_LABELS } from './compressionEvent';
 import type { ContextStatus } from './status';
 
@@ -8,6 +9,11 @@ const n = (x: number) => Math.round(x).toLocaleString('en-US');
 export const REPORT_HISTORY_ROWS = 15;
 
 export function renderStatusReport(s: ContextStatus): string {
+  // Titles and warnings quote what people and tools wrote: credentials in them are masked.
+  return maskSecrets(renderReport(s));
+}
+
+function renderReport(s: ContextStatus): string {
   const pct = `${(s.usage * 100).toFixed(1)}%`;
   const lines = [
     `## Context Status Report`,

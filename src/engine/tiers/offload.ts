@@ -6,6 +6,7 @@ import type { Store } from '../ports';
 import { buildPreview } from '../preview/preview';
 import { parseJson } from '../preview/contentKind';
 import { fileTimestamp, safeFileNamePart, toWellFormed } from '../text/sanitize';
+import { maskSecrets } from '../text/secrets';
 import { shortHash } from '../text/shortHash';
 import type { ToolResultBlock } from '../types';
 
@@ -96,7 +97,8 @@ export async function offloadResult(
     location: target.store.locate(file),
     file,
     tokens,
-    preview: preview.text,
+    // The file and the archive keep the result as it was; what the model sees in context is masked.
+    preview: maskSecrets(preview.text),
     isError: block.isError,
   });
   return { block: { ...block, content: replacement }, file, kind: preview.kind, replacedCharacters: replaced };
