@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { ProcessProbe } from '../../../src/engine/storage/processProbe';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { DEFAULT_STALE_AFTER_MS, WriterLock, WriterLockedError, type WriterLockOptions } from '../../../src/engine/storage/writerLock';
+import { acquireSessionLock } from '../../../src/engine/sessionLock';
 import { FakeClock } from '../support/fakes';
 
 const PATH = 'sessions/s-20260121-103522-lock/writer.lock';
@@ -71,5 +72,18 @@ describe('writer lock', () => {
     await store.write(PATH, '{"pid": 1');
     const lock = await WriterLock.acquire(lockOptions(store, probe(200), new FakeClock()));
     assert.equal(lock.current.pid, 200);
+  });
+});
+
+describe('session lock', () => {
+  it("lives in the session's folder and refuses a second window", async () => {
+    const store = new MemoryStore();
+    const clock = new FakeClock();
+    const id = 's-20260121-103522-win';
+    const first = await acquireSessionLock(store, id, { purpose: 'VS Code window', probe: probe(100), clock });
+    assert.ok(await store.read(`sessions/${id}/writer.lock`));
+    await assert.rejects(acquireSessionLock(store, id, { purpose: 'VS Code window', probe: probe(200), clock }), WriterLockedError);
+    await first.release();
+    await acquireSessionLock(store, id, { purpose: 'VS Code window', probe: probe(200), clock });
   });
 });
