@@ -3,7 +3,7 @@
  * write, an I/O error on sync, a read-only folder on open. Counts what it injected.
  */
 import * as fs from 'node:fs/promises';
-import type { FileHandleOps, FileOps } from '../../../src/engine/storage/fileStore';
+import type { FileHandleOps, FileOps } from '../../../src/engine/storage/fileOps';
 
 /** A file operation that can be made to fail. */
 export type FaultPoint = 'open' | 'write' | 'sync' | 'truncate' | 'rename' | 'link' | 'mkdir' | 'read';
