@@ -13,14 +13,17 @@ import { registerSessionDocuments } from './vscode/sessionDocuments';
 import { renderVirtualDocument } from './vscode/virtualDocuments';
 import { SessionManager } from './vscode/sessions';
 import { registerStatusBar } from './vscode/statusBar';
+import { maskingLogger } from './engine/text/maskingLogger';
 import { registerTree } from './vscode/tree';
 import { VscodeWorkspaceFiles } from './vscode/workspaceFiles';
 import { errorMessage } from './engine/errors';
 
 export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
   const started = performance.now();
-  const logger = vscode.window.createOutputChannel('ctx', { log: true });
-  context.subscriptions.push(logger);
+  const channel = vscode.window.createOutputChannel('ctx', { log: true });
+  context.subscriptions.push(channel);
+  // Tool output and messages pass through the log; credentials in them never reach it.
+  const logger = maskingLogger(channel);
   try {
     let config: CtxConfig = readConfig();
     onDidChangeConfig(() => (config = readConfig()), context.subscriptions);

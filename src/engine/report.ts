@@ -1,4 +1,5 @@
 /** Renders the context status report (Markdown). */
+import { maskSecrets } from './text/secrets';
 import { TIER_LABELS } from './compressionEvent';
 import type { ContextStatus } from './status';
 import { formatCount } from './text/numbers';
@@ -7,6 +8,11 @@ import { formatCount } from './text/numbers';
 export const REPORT_HISTORY_ROWS = 15;
 
 export function renderStatusReport(s: ContextStatus): string {
+  // Titles and warnings quote what people and tools wrote: credentials in them are masked.
+  return maskSecrets(renderReport(s));
+}
+
+function renderReport(s: ContextStatus): string {
   const pct = `${(s.usage * 100).toFixed(1)}%`;
   const lines = [
     `## Context Status Report`,

@@ -11,13 +11,15 @@ import { systemClock } from '../engine/ports';
 import { renderStatusReport } from '../engine/report';
 import { ContextSession, type PreparedContext } from '../engine/session/contextSession';
 import { isSessionId, SESSIONS_FOLDER } from '../engine/session/sessionPaths';
-import { parseSessionState } from '../engine/session/sessionState';
+import { peekSessionState } from '../engine/session/sessionLoad';
 import { contextStatus, type ContextStatus } from '../engine/status';
 import { TokenCounter } from '../engine/tokens/counter';
 import { chooseEncoding } from '../engine/tokens/encodingChoice';
 import { WorkerTokenizer } from '../engine/tokens/worker/workerTokenizer';
 import type { CtxConfig } from './config';
 import { errorMessage } from '../engine/errors';
+import { acquireSessionLock } from '../engine/session/sessionLock';
+import { WriterLockedError } from '../engine/storage/writerLock';
 
 /** The figure used for a session's budget before any model has been seen (a common 128K window). */
 export const FALLBACK_MAX_INPUT_TOKENS = 128_000;
@@ -44,8 +46,15 @@ export interface SessionManagerDeps {
   readonly config: () => CtxConfig;
 }
 
+/** A session lock this window holds. */
+interface HeldLock {
+  release(): Promise<void>;
+}
+
 export class SessionManager implements vscode.Disposable {
-  private readonly open = new Map<string, { session: ContextSession; subscription: vscode.Disposable }>();
+  private readonly open = new Map<string, { session: ContextSession; subscription: vscode.Disposable; lock?: HeldLock }>();
+  /** Sessions another window writes, already said once. */
+  private readonly refused = new Set<string>();
   private readonly lastPrepared = new Map<string, PreparedContext>();
   private readonly counters = new Map<EncodingName, { tokenizer: WorkerTokenizer; counter: TokenCounter }>();
   private currentId: string | undefined;
@@ -84,7 +93,7 @@ export class SessionManager implements vscode.Disposable {
    * belongs to no session (a new chat) continues in it.
    */
   async startFresh(parent: ContextSession): Promise<ContextSession> {
-    const fresh = this.track(ContextSession.createFresh(parent, this.options(), this.sessionDeps(this.models.get(parent.id))));
+    const fresh = await this.track(ContextSession.createFresh(parent, this.options(), this.sessionDeps(this.models.get(parent.id))));
     await fresh.save();
     this.pendingFreshId = fresh.id;
     const model = this.models.get(parent.id);
@@ -106,7 +115,7 @@ export class SessionManager implements vscode.Disposable {
     }
     const pending = this.pendingFreshId ? this.open.get(this.pendingFreshId)?.session : undefined;
     this.pendingFreshId = undefined;
-    return pending ?? this.track(ContextSession.create(this.options(), this.sessionDeps(model)));
+    return pending ?? (await this.track(ContextSession.create(this.options(), this.sessionDeps(model))));
   }
 
   /**
@@ -193,7 +202,7 @@ export class SessionManager implements vscode.Disposable {
       ids.map(async (id) => {
         const open = this.open.get(id)?.session;
         if (open) return { id, title: open.title, updatedAt: open.state.updatedAt };
-        const state = parseSessionState((await this.deps.store.read(`${SESSIONS_FOLDER}/${id}/state.json`).catch(() => undefined)) ?? '');
+        const state = await peekSessionState(this.deps.store, id, systemClock);
         return { id, title: state?.title ?? '', updatedAt: state?.updatedAt ?? 0 };
       }),
     );
@@ -205,6 +214,7 @@ export class SessionManager implements vscode.Disposable {
     const entry = this.open.get(id);
     entry?.subscription.dispose();
     entry?.session.dispose();
+    await entry?.lock?.release();
     this.open.delete(id);
     this.lastPrepared.delete(id);
     if (this.currentId === id) this.currentId = undefined;
@@ -226,26 +236,66 @@ export class SessionManager implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const { session, subscription } of this.open.values()) {
+    for (const { session, subscription, lock } of this.open.values()) {
       subscription.dispose();
       session.dispose();
+      void lock?.release();
     }
     this.open.clear();
     for (const { tokenizer } of this.counters.values()) tokenizer.dispose();
     this.changeEmitter.dispose();
   }
 
+  /** Opens a stored session this window may write; undefined when it cannot be read or another window writes it. */
   private async load(id: string, model?: string): Promise<ContextSession | undefined> {
+    const lock = await this.lock(id);
+    if (lock === 'refused') return undefined;
     const session = await ContextSession.open(id, this.options(), this.sessionDeps(model)).catch((e: unknown) => {
       this.deps.logger.error(`Could not open session ${id}: ${errorMessage(e)}`);
       return undefined;
     });
-    return session ? this.track(session) : undefined;
+    if (!session) {
+      await lock?.release();
+      return undefined;
+    }
+    return this.track(session, lock);
   }
 
-  private track(session: ContextSession): ContextSession {
+  /**
+   * One writer per session: the window that opens a session holds its lock (kept alive by a
+   * heartbeat) until it closes or clears it. A session another window writes is left to it, and
+   * the user is told once; work here continues in a new session.
+   */
+  private async lock(id: string): Promise<HeldLock | 'refused' | undefined> {
+    try {
+      const lock = await acquireSessionLock(this.deps.store, id, { purpose: 'A VS Code window' });
+      const heartbeat = lock.startHeartbeat(undefined, () =>
+        this.deps.logger.warn(`Another process took over session ${id} after this window stopped answering.`),
+      );
+      return {
+        release: async () => {
+          heartbeat.dispose();
+          await lock.release().catch(() => undefined);
+        },
+      };
+    } catch (e) {
+      if (!(e instanceof WriterLockedError)) {
+        // A lock that cannot be written (read-only storage) must not stop the conversation.
+        this.deps.logger.warn(`The lock of session ${id} could not be taken: ${errorMessage(e)}`);
+        return undefined;
+      }
+      if (!this.refused.has(id)) {
+        this.refused.add(id);
+        void vscode.window.showWarningMessage(`ctx: ${e.message} ctx continues in a new session in this window.`);
+      }
+      return 'refused';
+    }
+  }
+
+  private async track(session: ContextSession, held?: HeldLock): Promise<ContextSession> {
+    const lock = held ?? (await this.lock(session.id));
     const subscription = session.onDidChange(() => this.changeEmitter.fire());
-    this.open.set(session.id, { session, subscription });
+    this.open.set(session.id, { session, subscription, ...(lock && lock !== 'refused' ? { lock } : {}) });
     return session;
   }
 

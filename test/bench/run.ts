@@ -12,6 +12,7 @@ import { benchCheckpoints } from './checkpoints';
 import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
 import { benchReplay } from './replay';
+import { benchStateJournal } from './stateJournal';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
 
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     ...(await benchCheckpoints(quick)),
     ...(await benchLongSession(quick)),
     ...(await benchMemory(quick)),
+    ...(await benchStateJournal(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);
