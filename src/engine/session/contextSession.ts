@@ -215,11 +215,14 @@ export class ContextSession {
   }
 
   /**
-   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival). A
-   * call to one of the checkpoint tools asks for a checkpoint, resolved on the next request.
+   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival); what
+   * tier 1 did joins the session log. A call to one of the checkpoint tools asks for a checkpoint,
+   * resolved on the next request.
    */
-  add(messages: readonly Message[]): Promise<CompressionEvent[]> {
-    return this.intake.add(messages);
+  async add(messages: readonly Message[]): Promise<CompressionEvent[]> {
+    const events = await this.intake.add(messages);
+    await appendSessionLog(this.deps.store, this.paths, events, this.deps.logger);
+    return events;
   }
 
   /** Asks for a checkpoint at the next call of this tool (design §3.4); resolved on the next request. */

@@ -3,6 +3,9 @@ import { AnswerActivity, warningKind, type LevelFigures } from '../../../src/eng
 import { renderAnswerSummary } from '../../../src/engine/activity/answerSummaryText';
 import type { CompressionEvent, EngineEventName, Tier } from '../../../src/engine/compressionEvent';
 import { levelFor } from '../../../src/engine/levels';
+import type { Summarizer } from '../../../src/engine/summary/summarizer';
+import { assistant, filler, user } from '../support/builders';
+import { sessionRig } from '../support/session';
 
 const event = (tier: Tier, savedTokens: number, name?: EngineEventName, detail = `${tier} happened`): CompressionEvent => ({
   at: 1_000,
@@ -128,5 +131,29 @@ describe('what ctx did in one answer', () => {
     ]);
     assert.equal(answer.summary().compressions.count, 0);
     assert.deepEqual(renderAnswerSummary(answer.summary(), '[Details](command:x)').lines, []);
+  });
+
+  it("counts the checkpoints a session made, not the model's summary replacing a deterministic one later", async () => {
+    const { session } = sessionRig();
+    for (let i = 1; i <= 20; i++) {
+      await session.add([user(`Request ${i}: handle item-${i}.`), assistant(`Working on item-${i}.\n${filler(400)}`)]);
+    }
+    const model: Summarizer = {
+      name: 'fake-model',
+      maxInputTokens: 1_000_000,
+      summarize: (request) => Promise.resolve(`## Session Summary\nModel summary of ${request.messages.length} messages.`),
+    };
+    const answer = new AnswerActivity();
+    answer.addPreparation(await session.prepare(10_000, { summarizer: model }));
+    await session.whenPreparationSettled();
+    const upgraded = await session.prepare(10_000, { summarizer: model });
+    assert.ok(
+      upgraded.events.some((e) => e.name === 'checkpoint-upgraded'),
+      "the model's summary arrived",
+    );
+    answer.addPreparation(upgraded);
+    const checkpoints = answer.summary().compressions.kinds.find((k) => k.kind === 'checkpoint');
+    assert.equal(checkpoints?.count, 1);
+    assert.equal(session.state.compressions, 1);
   });
 });
