@@ -31,16 +31,23 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   }
 }
 
-/** Sends a query to @ctx through the real Chat view and waits until the stand-in has answered `requests` more times. */
-export async function askCtx(query: string, requestsExpected: number): Promise<standin.RecordedRequest[]> {
+/**
+ * Sends a query to @ctx through the real Chat view and waits (at most `timeoutMs`) until the stand-in has
+ * answered `requests` more times.
+ */
+export async function askCtx(query: string, requestsExpected: number, timeoutMs = 15000): Promise<standin.RecordedRequest[]> {
   const api = await ctxApi();
   await api.whenIdle();
   const before = (await standin.requests()).length;
   await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${query}` });
-  const sent = await waitFor(`${requestsExpected} model requests for "${query}"`, async () => {
-    const all = await standin.requests();
-    return all.length >= before + requestsExpected ? all.slice(before) : undefined;
-  });
+  const sent = await waitFor(
+    `${requestsExpected} model requests for "${query}"`,
+    async () => {
+      const all = await standin.requests();
+      return all.length >= before + requestsExpected ? all.slice(before) : undefined;
+    },
+    timeoutMs,
+  );
   await api.whenIdle();
   return sent;
 }

@@ -72,7 +72,7 @@ describe('a long agent run, as the user sees it', function () {
       FINAL_ANSWER,
     );
     const started = Date.now();
-    const sent = await askCtx('read every part of the build log, one call per part', LINES_PER_CALL.length + 1);
+    const sent = await askCtx('read every part of the build log, one call per part', LINES_PER_CALL.length + 1, 90_000);
     recordMetric('longRunSeconds', (Date.now() - started) / 1000);
     assert.ok(
       sent.every((r) => r.inputTokens <= 16_000),
@@ -89,7 +89,12 @@ describe('a long agent run, as the user sees it', function () {
     recordMetric('longRunCriticalSteps', critical);
     assert.ok(offloads >= 2 && checkpoints >= 2 && critical >= 2, `the run exercised ctx: ${offloads}, ${checkpoints}, ${critical}`);
 
-    answerText = await page.waitForText(selectors.chatResponses, /Compressed \d+ times in this answer/, 20000);
+    // The answer is rendered progressively: wait for its last part, the fresh-session button.
+    answerText = await page.waitForText(
+      selectors.chatResponses,
+      /Compressed \d+ times in this answer[\s\S]*Start a fresh session from the checkpoint/,
+      20000,
+    );
     await page.screenshot('ctx-long-run-answer');
     assert.ok(answerText.includes(FINAL_ANSWER), 'this is the answer of the long run');
     assert.equal(count(answerText, /Compressed \d+ times in this answer/), 1, answerText);

@@ -39,7 +39,7 @@ describe('ctx in Restricted Mode', function () {
     const api = await ctxApi();
     assert.ok(api.activationMs > 0, 'ctx activated');
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@ctx /status' });
-    const report = await page.waitForText(selectors.chatResponses, /Restricted Mode/, 20000);
+    const report = await page.waitForText(selectors.chatResponses, /Restricted Mode[\s\S]*Trust the workspace to turn them on/, 20000);
     assert.match(report, /instruction files[\s\S]*not read/);
     assert.match(report, /only ctx's own tools and the tools you attach with #/);
     await page.screenshot('ctx-restricted-mode-status');
