@@ -16,6 +16,7 @@ import { registerStatusBar } from './vscode/statusBar';
 import { maskingLogger } from './engine/text/maskingLogger';
 import { registerTree } from './vscode/tree';
 import { VscodeWorkspaceFiles } from './vscode/workspaceFiles';
+import { isWorkspaceTrusted, onWorkspaceTrustGranted, RESTRICTED_MODE_LIMITS, restrictedModeLimits } from './vscode/workspaceTrust';
 import { errorMessage } from './engine/errors';
 
 export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
@@ -27,6 +28,11 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
   try {
     let config: CtxConfig = readConfig();
     onDidChangeConfig(() => (config = readConfig()), context.subscriptions);
+    // Settings VS Code kept from an untrusted workspace's settings apply once it is trusted.
+    onWorkspaceTrustGranted(() => {
+      config = readConfig();
+      logger.info('The workspace is trusted now: instruction files are read and every tool is offered again.');
+    }, context.subscriptions);
     config.problems.forEach((p) => void vscode.window.showWarningMessage(`ctx: ${p}`));
 
     // Workspace storage keeps sessions out of the user's repository; global storage when no folder is open.
@@ -38,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       logger,
       workerPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'tokenizerWorker.js').fsPath,
       config: () => config,
+      restrictedMode: restrictedModeLimits,
     });
     context.subscriptions.push(sessions);
     const recovery = new Recovery(sessions);
@@ -53,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       config: () => config,
       logger,
       extensionUri: context.extensionUri,
-      instructions: instructionFilesFor(logger),
+      instructions: instructionFilesFor(logger, isWorkspaceTrusted),
     });
     registerCtxTools(context, { sessions, recovery });
     registerStatusBar(context, sessions);
@@ -65,7 +72,10 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       () => void sessions.restoreLatest().catch((e: unknown) => logger.warn(`Could not restore the latest session: ${String(e)}`)),
       0,
     );
-    logger.info(`ctx activated in ${activationMs.toFixed(2)} ms; sessions are stored in ${storageRoot}`);
+    logger.info(
+      `ctx activated in ${activationMs.toFixed(2)} ms; sessions are stored in ${storageRoot}` +
+        (isWorkspaceTrusted() ? '' : `; Restricted Mode: ${RESTRICTED_MODE_LIMITS.join(' ')}`),
+    );
     return createApi(storageRoot, sessions, activationMs);
   } catch (e) {
     // VS Code stays silent about activation failures: say it.

@@ -3,7 +3,10 @@
  * tokenizer per encoding, and knows which session is current (the one the status bar follows).
  */
 import * as vscode from 'vscode';
+import { AnswerActivity, type Peak } from '../engine/activity/answerActivity';
+import { compressionRecord, type CompressionRecord } from '../engine/activity/lastCompression';
 import { budgetFor } from '../engine/budget';
+import type { CompressionEvent } from '../engine/compressionEvent';
 import { Emitter } from '../engine/events';
 import type { EngineOptions } from '../engine/options';
 import type { EncodingName, Logger, Store, WorkspaceFiles } from '../engine/ports';
@@ -30,6 +33,19 @@ export interface SessionView {
   readonly last?: PreparedContext;
   /** The model last used with it, for its reliability score. */
   readonly model?: string;
+  /** The highest point the context reached in the current or last answer. */
+  readonly answerPeak?: Peak;
+  readonly lastCompression?: CompressionRecord;
+  /** What is being compressed right now, while a compression runs. */
+  readonly compressing?: string;
+}
+
+/** What ctx is doing and did lately in a session, for the status bar and the report. */
+interface SessionActivity {
+  /** The current answer, or the last one once it ended. */
+  answer?: AnswerActivity;
+  lastCompression?: CompressionRecord;
+  compressing?: string;
 }
 
 export interface StoredSessionSummary {
@@ -44,6 +60,8 @@ export interface SessionManagerDeps {
   readonly logger: Logger;
   readonly workerPath: string;
   readonly config: () => CtxConfig;
+  /** What is off because the workspace is not trusted, for the status report. */
+  readonly restrictedMode?: () => readonly string[];
 }
 
 /** A session lock this window holds. */
@@ -56,6 +74,7 @@ export class SessionManager implements vscode.Disposable {
   /** Sessions another window writes, already said once. */
   private readonly refused = new Set<string>();
   private readonly lastPrepared = new Map<string, PreparedContext>();
+  private readonly activities = new Map<string, SessionActivity>();
   private readonly counters = new Map<EncodingName, { tokenizer: WorkerTokenizer; counter: TokenCounter }>();
   private currentId: string | undefined;
   /** A fresh session waiting for the first request of a new chat. */
@@ -76,9 +95,18 @@ export class SessionManager implements vscode.Disposable {
   /** The session the status bar and the commands act on, if any. */
   get current(): SessionView | undefined {
     const entry = this.currentId ? this.open.get(this.currentId) : undefined;
-    return entry
-      ? { session: entry.session, last: this.lastPrepared.get(entry.session.id), model: this.models.get(entry.session.id) }
-      : undefined;
+    if (!entry) return undefined;
+    const id = entry.session.id;
+    const activity = this.activities.get(id);
+    const peak = activity?.answer?.peak;
+    return {
+      session: entry.session,
+      last: this.lastPrepared.get(id),
+      model: this.models.get(id),
+      ...(peak ? { answerPeak: peak } : {}),
+      ...(activity?.lastCompression ? { lastCompression: activity.lastCompression } : {}),
+      ...(activity?.compressing ? { compressing: activity.compressing } : {}),
+    };
   }
 
   /** The session named by a previous turn, or a new one when the id is unknown or its files are gone. */
@@ -152,10 +180,69 @@ export class SessionManager implements vscode.Disposable {
     return this.runningTurns === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Records the figures of the latest request, for the status bar and the report. */
+  /**
+   * Starts an answer: what ctx does from now on is gathered in the returned activity (its summary goes
+   * into the chat at the end), and its peak replaces the last answer's in the status bar.
+   */
+  startAnswer(session: ContextSession): AnswerActivity {
+    const answer = new AnswerActivity();
+    this.activityOf(session).answer = answer;
+    return answer;
+  }
+
+  /** Records the figures of the latest request, for the status bar and the report (and the answer under way). */
   recordPrepared(session: ContextSession, prepared: PreparedContext): void {
     this.lastPrepared.set(session.id, prepared);
+    const activity = this.activityOf(session);
+    activity.answer?.addPreparation(prepared);
+    const record = compressionRecord(prepared.events, { before: prepared.before, after: prepared });
+    if (record) activity.lastCompression = record;
+    activity.compressing = undefined;
     this.changeEmitter.fire();
+  }
+
+  /** Records what ctx did outside a request (tier 1 on a tool result's arrival). */
+  recordEvents(session: ContextSession, events: readonly CompressionEvent[]): void {
+    const activity = this.activityOf(session);
+    activity.answer?.addEvents(events);
+    const record = compressionRecord(events);
+    if (!record) return;
+    activity.lastCompression = record;
+    this.changeEmitter.fire();
+  }
+
+  /**
+   * Runs work that may compress the context. The status bar says a compression runs from the moment
+   * `compressionStarted` is called (at once when `what` is given) until the work ends.
+   */
+  async runCompression<T>(session: ContextSession, work: () => Promise<T>, what?: string): Promise<T> {
+    if (what) this.compressionStarted(session, what);
+    try {
+      return await work();
+    } finally {
+      const activity = this.activityOf(session);
+      if (activity.compressing) {
+        activity.compressing = undefined;
+        this.changeEmitter.fire();
+      }
+    }
+  }
+
+  /** A compression has started inside work under way (Tier 3 reports its progress). */
+  compressionStarted(session: ContextSession, what: string): void {
+    const activity = this.activityOf(session);
+    if (activity.compressing === what) return;
+    activity.compressing = what;
+    this.changeEmitter.fire();
+  }
+
+  private activityOf(session: ContextSession): SessionActivity {
+    let activity = this.activities.get(session.id);
+    if (!activity) {
+      activity = {};
+      this.activities.set(session.id, activity);
+    }
+    return activity;
   }
 
   /** The budget for a model, from its window or the settings' override, less the answer reserve. */
@@ -188,6 +275,9 @@ export class SessionManager implements vscode.Disposable {
       reliability: session.reliability(this.models.get(session.id)),
       snapshots: snapshots.length,
       preparation: session.preparationState,
+      lastAnswerPeak: this.activities.get(session.id)?.answer?.peak,
+      lastCompression: this.activities.get(session.id)?.lastCompression,
+      restrictedMode: this.deps.restrictedMode?.(),
     });
   }
 
@@ -217,6 +307,7 @@ export class SessionManager implements vscode.Disposable {
     await entry?.lock?.release();
     this.open.delete(id);
     this.lastPrepared.delete(id);
+    this.activities.delete(id);
     if (this.currentId === id) this.currentId = undefined;
     if (this.pendingFreshId === id) this.pendingFreshId = undefined;
     await this.deps.store.remove(`${SESSIONS_FOLDER}/${id}`);

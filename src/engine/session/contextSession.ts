@@ -219,11 +219,13 @@ export class ContextSession {
   }
 
   /**
-   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival). A
-   * call to one of the checkpoint tools asks for a checkpoint, resolved on the next request.
+   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival); what
+   * tier 1 did joins the session log. A call to one of the checkpoint tools asks for a checkpoint,
+   * resolved on the next request.
    */
   async add(messages: readonly Message[]): Promise<CompressionEvent[]> {
     const events = await this.intake.add(messages);
+    await appendSessionLog(this.deps.store, this.paths, events, this.deps.logger);
     // Saved at once (a journal line), so a crash never leaves the state a round behind the archive.
     await this.cell.save();
     return events;
