@@ -18,6 +18,10 @@ export const CALL_SCORES: Readonly<Record<FileAction, number>> & { readonly plan
 
 /** Input strings between these lengths, on one line with a space, read as prose. */
 const PLAN_CHARS = { min: 12, max: 200 } as const;
+/** Prose: words and sentence punctuation only; code (`x = f(y)`, `{…}`, `a; b`) has other characters. */
+const PROSE = /^[\p{L}\p{N}\s,.'’"“”:!?/()-]+$/u;
+/** Prose has words of letters: at least this many. @default 3 */
+const MIN_PLAN_WORDS = 3;
 /** Most plan facts from one call. @default 3 */
 export const MAX_PLANS_PER_CALL = 3;
 
@@ -41,18 +45,19 @@ export function callFacts(step: ToolStep): Candidate[] {
   return plans;
 }
 
-/** String values (one level into arrays and objects) that read like a sentence: a space, no line break, a modest length. */
+/** String values (one level into arrays and objects) that read like a sentence: words, no code, on one line, a modest length. */
 function proseValues(input: Readonly<Record<string, unknown>>): string[] {
   const out: string[] = [];
   const take = (value: unknown) => {
     if (typeof value !== 'string') return;
     const text = value.trim();
-    if (text.length >= PLAN_CHARS.min && text.length <= PLAN_CHARS.max && text.includes(' ') && !text.includes('\n')) out.push(text);
+    if (text.length < PLAN_CHARS.min || text.length > PLAN_CHARS.max || !PROSE.test(text)) return;
+    if ((text.match(/\p{L}{2,}/gu)?.length ?? 0) >= MIN_PLAN_WORDS) out.push(text);
   };
   for (const value of Object.values(input)) {
-    if (Array.isArray(value))
+    if (Array.isArray(value)) {
       value.forEach((item) => (typeof item === 'object' && item !== null ? Object.values(item).forEach(take) : take(item)));
-    else if (typeof value === 'object' && value !== null) Object.values(value).forEach(take);
+    } else if (typeof value === 'object' && value !== null) Object.values(value).forEach(take);
     else take(value);
   }
   return out;

@@ -65,9 +65,9 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     } else {
       const stated = assistantFacts(prose, site, { actedOn: acted[i], endsTurn: endsTurn(all, i) }, fixes);
       for (const fact of stated) {
-        if (fact.kind === 'error')
+        if (fact.kind === 'error') {
           errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
-        else found.push(fact);
+        } else found.push(fact);
       }
     }
     for (const line of prose) names.add(line, site, msg.role === 'user');

@@ -31,10 +31,15 @@ export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string
   return holdsKey(matchForm(cut), fact.key) ? cut : fact.key;
 }
 
-/** "Label: text", with an error's subject and resolution: "Error: … (`npm test`) — resolved: `npm ci` succeeded". */
+/**
+ * "Label: text", with an error's subject and resolution: "Error: … (`npm test`) — resolved: `npm ci`
+ * succeeded". The label is left out when the text already starts with it ("Error: …").
+ */
 export function factLine(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string {
   const text = compactText(fact, maxChars);
-  if (fact.kind !== 'error') return `${FACT_LABELS[fact.kind]}: ${text}`;
+  const label = FACT_LABELS[fact.kind];
+  const labelled = text.toLowerCase().startsWith(`${label.toLowerCase()}:`) ? text : `${label}: ${text}`;
+  if (fact.kind !== 'error') return labelled;
   const subject = fact.subject ? ` (\`${shortenEnd(oneLine(fact.subject), FACT_DETAIL_CHARS)}\`)` : '';
   const resolution = fact.resolution;
   const ending =
@@ -43,5 +48,5 @@ export function factLine(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string {
       : resolution.resolved
         ? ` — resolved${resolution.by ? `: ${shortenEnd(resolution.by, FACT_DETAIL_CHARS)}` : ''}`
         : ' — not resolved';
-  return `${FACT_LABELS.error}: ${text}${subject}${ending}`;
+  return `${labelled}${subject}${ending}`;
 }

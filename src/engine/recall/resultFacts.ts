@@ -46,6 +46,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const MARKUP = /<[!/]?[A-Za-z][^>]*>/;
 const LETTER = /\p{L}/u;
 const DIGIT = /\d/;
+const HEADER_ROW = /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/;
 /** Words one of which every test-count line holds (lower case). */
 const TEST_WORDS = ['pass', 'fail', 'error', 'skip', 'pend', 'broken', 'test', 'ran '];
 
@@ -68,7 +69,10 @@ export function resultFacts(step: ToolStep): Candidate[] {
   if (kind === 'file') return [];
   const where = { messageId: step.messageId, seq: step.seq };
   const edges = edgeLines(step.result.content);
-  const lines = edges.lines.filter((l) => l.length <= MAX_OUTCOME_LINE_CHARS * 4 && hasLetters(l, 3));
+  // A line says something when it has words, or is a version on its own (`v20.11.1`).
+  const lines = edges.lines.filter(
+    (l) => l.length <= MAX_OUTCOME_LINE_CHARS * 4 && (hasLetters(l, 3) || (l.length <= 40 && VERSION.test(l))),
+  );
   const found: Candidate[] = [];
   const add = (c: Candidate | undefined) => {
     if (c && !found.some((f) => f.key === c.key)) found.push(c);
@@ -80,9 +84,9 @@ export function resultFacts(step: ToolStep): Candidate[] {
     if (digits && short && TEST_WORDS.some((w) => lower.includes(w)) && TEST_COUNT.test(line)) {
       const failing = TEST_FAILURES.test(line);
       add(candidate(failing ? 'error' : 'outcome', line, where, failing ? RESULT_SCORES.error : RESULT_SCORES.tests, subjectOf(step)));
-    } else if (digits && (line.startsWith('[') || lower.includes('commit')) && COMMIT.test(line))
+    } else if (digits && (line.startsWith('[') || lower.includes('commit')) && COMMIT.test(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.commit));
-    else if (digits && short && line.includes('.') && VERSION.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.version));
+    } else if (digits && short && line.includes('.') && VERSION.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.version));
     else if (short && SUCCESS.test(line) && !isProgressLine(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
     else if (digits && line.includes(':') && MEASURE.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.measure));
     // A URL inside markup is part of a document (a doctype, a namespace), not something the call produced.
@@ -93,15 +97,17 @@ export function resultFacts(step: ToolStep): Candidate[] {
       }
     }
     if (digits && line.includes('-')) {
-      for (const id of line.matchAll(UUID))
+      for (const id of line.matchAll(UUID)) {
         add(keyedCandidate('identifier', tokenAround(line, id.index, id[0].length), line, where, RESULT_SCORES.id));
+      }
     }
   }
-  const head = lines.find((l) => !isProgressLine(l));
+  // A table's header row (`NAME  STATUS  AGE`) names columns; its first row is the answer.
+  const head = lines.find((l) => !isProgressLine(l) && !MARKUP.test(l) && !HEADER_ROW.test(l));
   if (head !== undefined && head.length <= MAX_OUTCOME_LINE_CHARS) {
-    if (kind === 'command' && edges.whole && lines.length <= SHORT_OUTPUT_LINES)
+    if (kind === 'command' && edges.whole && lines.length <= SHORT_OUTPUT_LINES) {
       add(candidate('outcome', head, where, RESULT_SCORES.shortOutput));
-    else if (kind === 'other') add(candidate('outcome', head, where, RESULT_SCORES.otherTool));
+    } else if (kind === 'other') add(candidate('outcome', head, where, RESULT_SCORES.otherTool));
   }
   return found.sort((a, b) => b.score - a.score).slice(0, MAX_OUTCOMES_PER_RESULT);
 }

@@ -131,9 +131,9 @@ type Chosen = Map<LineGroup, Map<CandidateLine, string>>;
 /**
  * Greedy choice by priority within a character budget; a shortenable line may take what is left.
  * Essential lines come first; then every section that has lines but no required ones gets its
- * best line that fits its share of what is left (else its stand-in, else a line cut to the
- * share), so a tight summary keeps a line of each kind instead of headings alone; then
- * everything else by priority.
+ * best line within its share of what is left (cut to the share if it may be cut, passed over if
+ * not, a stand-in taking the place of lines that cannot be cut), so a tight summary keeps a line
+ * of each kind instead of headings alone; then everything else by priority.
  */
 function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
   const candidates: Candidate[] = [];
@@ -152,8 +152,9 @@ function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
     const room = Math.min(left, maxChars + headerCost + 1);
     let text: string | undefined;
     if (c.line.text.length + 1 + headerCost <= room) text = c.line.text;
-    else if (c.line.shortenable && room - headerCost - 1 >= MIN_SHORTENED_CHARS)
+    else if (c.line.shortenable && room - headerCost - 1 >= MIN_SHORTENED_CHARS) {
       text = shortenEnd(c.line.text, Math.floor(room - headerCost - 1));
+    }
     if (text === undefined) return false;
     if (lines === undefined) chosen.set(c.group, (lines = new Map()));
     lines.set(c.line, text);
@@ -169,12 +170,8 @@ function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
     .filter(({ section, i }) => section.required.length === 0 && !covered.has(i) && section.groups.some((g) => g.lines.length > 0));
   let waiting = uncovered.length;
   for (const { i } of uncovered) {
-    const own = candidates.filter((c) => c.sectionIndex === i);
     const share = left / Math.max(1, waiting--);
-    // The section's lines in order, its stand-in before any line that would have to be cut.
-    const whole = own.filter((c) => !c.line.fallback && c.line.text.length < share);
-    const ordered = [...whole, ...own.filter((c) => c.line.fallback), ...own.filter((c) => !c.line.fallback && !whole.includes(c))];
-    for (const c of ordered) if (take(c, share)) break;
+    for (const c of candidates) if (c.sectionIndex === i && take(c, share)) break;
   }
   for (const c of main) take(c, Number.POSITIVE_INFINITY);
   return chosen;

@@ -11,7 +11,7 @@ import { extractFacts } from '../recall/extractFacts';
 import { MARKER_SCORE, type Fact } from '../recall/fact';
 import { readConversationFacts, unique, type ConversationFacts } from './conversationFacts';
 import { ESTIMATE_SAFETY, fitSections, PRIORITY, renderSkeleton, type CandidateLine, type FitSection } from './fitLines';
-import { artifactsSection, criticalFactsSection, factCandidate, progressSection, resolvedByFacts } from './recordSections';
+import { artifactsSection, criticalFactsSection, factCandidate, progressSection, resolvedByFacts, shownPhase } from './recordSections';
 import { shortenMiddle } from '../text/shorten';
 import { recoveryReferenceLines, sectionHeading, SUMMARY_TITLE } from './summaryFormat';
 import type { CountText, SummaryRequest } from './summarizer';
@@ -36,7 +36,7 @@ export const INTENT_SHARE_OF_TARGET = 0.2;
  * stays whatever the target; the paths and the range, which the context message and the
  * checkpoint's heading already give, go before the facts do.
  */
-const RECOVERY_LINE_PRIORITIES: readonly number[] = [PRIORITY.useful, PRIORITY.useful, PRIORITY.useful, PRIORITY.essential];
+const RECOVERY_LINE_PRIORITIES: readonly number[] = [PRIORITY.detail, PRIORITY.detail, PRIORITY.useful, PRIORITY.essential];
 
 /** Builds the summary of `request.messages` within `request.targetTokens`. */
 export async function summarizeHistory(request: SummaryRequest, record: ToolRecord, countText: CountText): Promise<string> {
@@ -109,7 +109,7 @@ function otherSections(request: SummaryRequest, facts: ConversationFacts, record
     artifactsSection(record, ledger ? [] : facts.markers.ARTIFACT, spanFacts),
     decisionsSection(request, facts, spanFacts),
     progressSection(guide.progress, facts, record, !ledger, resolved),
-    criticalFactsSection(record, spanFacts, resolved),
+    criticalFactsSection(record, spanFacts, resolved, [shownPhase(facts) ?? '']),
     nextStepsSection(request, facts),
     {
       heading: sectionHeading('Recovery References'),

@@ -119,15 +119,17 @@ export function progressSection(
     required: [],
     groups: [
       {
-        lines:
-          facts.phase && !facts.plan.includes(facts.phase)
-            ? [{ text: `- **Phase:** ${facts.phase}`, priority: USEFUL, shortenable: true }]
-            : [],
+        lines: shownPhase(facts) ? [{ text: `- **Phase:** ${facts.phase}`, priority: USEFUL, shortenable: true }] : [],
       },
       { header: ['- **Completed:**'], lines: completed },
       { header: ['- **Remaining:**'], lines: remaining },
     ],
   };
+}
+
+/** The phase, unless the plan already says it. */
+export function shownPhase(facts: ConversationFacts): string | undefined {
+  return facts.phase !== undefined && !facts.plan.includes(facts.phase) ? facts.phase : undefined;
 }
 
 /** Progress marks, one per step: the conversation's `[CHECKPOINT]` lines, then the guide's, the later status winning. */
@@ -146,17 +148,22 @@ function progressMarks(markers: readonly string[], guide: readonly string[]): st
 
 /**
  * Errors with their fix status, failed commands (not already reported as errors) with their exit
- * codes, then the span's facts the record does not hold: errors with how they were resolved,
- * outcomes, and the names mentioned.
+ * codes, then the span's facts the record (or `shownElsewhere`) does not hold: errors with how
+ * they were resolved, outcomes, and the names mentioned.
  */
-export function criticalFactsSection(record: ToolRecord, facts: readonly Fact[], resolved: ResolvedBy = () => undefined): FitSection {
+export function criticalFactsSection(
+  record: ToolRecord,
+  facts: readonly Fact[],
+  resolved: ResolvedBy = () => undefined,
+  shownElsewhere: readonly string[] = [],
+): FitSection {
   const errors = latestErrors(record.errors);
   const reported = new Set(record.errors.map((e) => e.callId));
   const exitCodes = new Map(record.commands.flatMap((c) => (c.exitCode !== undefined ? [[c.callId, c.exitCode] as const] : [])));
   const failed = latestCommands(record.commands).filter((c) => !c.ok && !reported.has(c.callId));
-  // Record errors are shown first; a fact they already state is not repeated. Command outputs are
-  // only details, often left out, so outcomes are not checked against them.
-  const recorded = errors.map((e) => matchForm(e.summary));
+  // Record errors are shown first, and the phase elsewhere: a fact they already state is not
+  // repeated. Command outputs are only details, often left out, so outcomes are not checked against them.
+  const recorded = [...errors.map((e) => e.summary), ...shownElsewhere].map(matchForm);
   const untold = (f: Fact) => !recorded.some((r) => holdsKey(r, f.key));
   const factLines = facts.filter((f) => (f.kind === 'error' || f.kind === 'outcome') && untold(f));
   const names = facts.filter((f) => f.kind === 'identifier');
