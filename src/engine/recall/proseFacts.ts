@@ -23,6 +23,10 @@ export const PROSE_SCORES = {
   /** User text this long is mostly pasted content; its sentences score lower. */
   pasted: 0.5,
   heading: 0.45,
+  /** A title in capitals or flagged with a symbol (`🔴 **CRITICAL ISSUE FOUND**`): the writer marked it as important. */
+  flaggedHeading: 0.6,
+  /** A title naming a step of a plan (`Phase 2: …`, `Step 3 - …`): what the work is organised into. */
+  planHeading: 0.55,
   /** The first sentence of the message that ends the assistant's turn: its answer. */
   answer: 0.6,
   /** A sentence that names what the next call then changes, whatever its wording or language. */
@@ -50,8 +54,15 @@ const ASKING =
 const CORRECTING = /^(?:no\b|nope\b|actually\b|instead\b|wait\b|stop\b|don['’]t\b|do not\b|never\b|that['’]s (?:not|wrong))/i;
 const MARKUP_LINE = /^\s*<[^>]+>.*<\/?[^>]+>\s*$|^\s*<\/?[\w-]+[^>]*>\s*$/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
-const BOLD_LEAD = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*([^*\n]{3,80}?)\*\*/;
+/** A line opening with bold text, after a bullet or a symbol or two (`🔴 **Title**: …`). */
+const BOLD_LEAD = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:[\p{So}\p{Sk}\uFE0F\u200D]+\s*)?\*\*([^*\n]{3,80}?)\*\*/u;
 const MIN_TITLE_WORDS = 3;
+/** A plan's step: `Phase 4.1: …`, `Step 2 - …`, `Stage 3 …`. */
+const PLAN_STEP = /^(?:phase|step|stage|part|milestone)\s+\d+(?:\.\d+)*\b/i;
+/** Two or more words, every letter a capital. */
+const SHOUTED = /^(?=.*\p{Lu})[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\s+[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
+/** A pictograph (🔴, ⚠️, ❗, 🚨…) on the line: how writers flag what matters. */
+const FLAG_SYMBOL = /\p{Extended_Pictographic}/u;
 
 /** Where the message's facts are placed, and what surrounds it. */
 export interface ProseSite {
@@ -131,7 +142,7 @@ export function assistantFacts(prose: readonly string[], site: ProseSite, contex
     }
     const title = titleOf(line);
     if (title !== undefined) {
-      const fact = candidate('outcome', title, site, PROSE_SCORES.heading);
+      const fact = titleFact(title, line, site);
       if (fact) stated.push({ ...fact, text: undecorated(line).replace(/\*\*/g, '') });
       if (HEADING.test(line)) continue;
     }
@@ -159,6 +170,16 @@ function sentenceFact(sentence: string, site: ProseSite, actedOn: ActedOn | unde
   }
   const bonus = statement.kind === 'decision' && carried ? (actedOn?.changes ? ACTED_ON_BONUS.changes : ACTED_ON_BONUS.looks) : 0;
   return candidate(statement.kind, sentence, site, Math.min(0.95, statement.score + bonus));
+}
+
+/**
+ * A title as a fact: a step of a plan is a decision; a title the writer flagged (in capitals, or
+ * with a symbol before or after it) is a finding that counts more than a plain one.
+ */
+function titleFact(title: string, line: string, site: ProseSite): Candidate | undefined {
+  if (PLAN_STEP.test(title)) return candidate('decision', title, site, PROSE_SCORES.planHeading);
+  const flagged = SHOUTED.test(title) || FLAG_SYMBOL.test(line);
+  return candidate('outcome', title, site, flagged ? PROSE_SCORES.flaggedHeading : PROSE_SCORES.heading);
 }
 
 /** The title of a heading line or of a line that opens with bold text, when it has a few words. */

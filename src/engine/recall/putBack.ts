@@ -79,6 +79,12 @@ export interface PutBackInput {
   readonly ledger: Ledger;
   /** Now, for the ledger's facts. */
   readonly at: number;
+  /**
+   * Fill the room the summary's target still leaves with facts only found by search, the best
+   * first, after the missing ones: that room is the checkpoint's already, and a fact in the
+   * context needs no search. The ledger only ever takes missing facts. @default true
+   */
+  readonly fillWithFound?: boolean;
 }
 
 export interface PutBack {
@@ -91,12 +97,32 @@ export interface PutBack {
 
 /**
  * Puts the check's missing facts back: into the summary as far as its target allows, the rest
- * into the ledger's facts. A fact the ledger's cap drops at once counts as lost.
+ * into the ledger's facts; then, unless told not to, fills what room the summary's target still
+ * leaves with facts only found by search. A fact the ledger's cap drops at once counts as lost; a
+ * found fact placed in the summary counts as put back.
  */
 export async function putBackMissing(input: PutBackInput): Promise<PutBack> {
-  const { summary, placed, rest } = await putBackIntoSummary(input.summary, input.check.missing, input.targetTokens, input.countText);
+  const { missing } = input.check;
+  const found = input.fillWithFound === false ? [] : input.check.results.filter((r) => r.status === 'found').map((r) => r.fact);
+  // Missing facts outrank found ones whatever their scores: they are lost otherwise.
+  const lift = (f: Fact): Fact => ({ ...f, score: f.score + MISSING_FIRST });
+  const lifted = new Map(missing.map((f) => [lift(f), f]));
+  const candidates = [...lifted.keys(), ...found];
+  const put = await putBackIntoSummary(input.summary, candidates, input.targetTokens, input.countText);
+  const placed = new Set(put.placed.map((f) => lifted.get(f) ?? f));
+  const rest = missing.filter((f) => !placed.has(f));
   const ledger = addLedgerFacts(input.ledger, toLedgerFacts(rest, input.at));
   const inLedger = new Set((ledger.facts ?? []).filter((f) => f.at === input.at).map((f) => f.key));
   const stayed = rest.filter((f) => inLedger.has(f.key)).length;
-  return { summary, ledger, figures: withPutBack(input.check.figures, placed.length + stayed) };
+  const placedMissing = missing.filter((f) => placed.has(f)).length;
+  const placedFound = found.filter((f) => placed.has(f)).length;
+  const figures = withPutBack(input.check.figures, placedMissing + stayed);
+  return {
+    summary: put.summary,
+    ledger,
+    figures: { ...figures, found: figures.found - placedFound, putBack: figures.putBack + placedFound },
+  };
 }
+
+/** What lifts a missing fact above any found one when the summary's room is shared. */
+const MISSING_FIRST = 10;

@@ -194,6 +194,21 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, '[main 9c4e1f2] Fix typo in config lookup')?.kind, 'outcome');
     });
 
+    it("scores a title the writer flagged above a plain one, and reads a plan's step as a decision", () => {
+      const facts = extractFacts([
+        assistant(
+          '## Findings\n🔴 **Token refresh races the logout**: both write the session row.\n**Cache warmup is slow at boot**: 40 s.\n### Step 2: Serialize session writes',
+          'a1',
+        ),
+        user('go on', 'u2'),
+      ]);
+      const flagged = exactly(facts, 'Token refresh races the logout');
+      const plain = exactly(facts, 'Cache warmup is slow at boot');
+      assert.equal(flagged?.kind, 'outcome');
+      assert.ok((flagged?.score ?? 0) > (plain?.score ?? 1), `${flagged?.score} > ${plain?.score}`);
+      assert.equal(exactly(facts, 'Step 2: Serialize session writes')?.kind, 'decision');
+    });
+
     it('reads the answer that ends the assistant turn', () => {
       const facts = extractFacts(devopsSession());
       assert.equal(withKey(facts, 'Staging now serves the new ingress')?.kind, 'outcome');

@@ -167,6 +167,41 @@ describe('recall check', () => {
       );
       assert.deepEqual(put.figures, { extracted: 3, kept: 1, found: 0, putBack: 2, lost: 0 });
     });
+
+    it('fills the room left in the summary with facts only found by search, after the missing ones, and counts them as put back', async () => {
+      const summary = '## Session Summary\n### Key Decisions\n1. Unlocked the state.';
+      const missing = fact('outcome', 'Apply complete! Resources: 2 added', 0.4);
+      const found = fact('error', 'Error acquiring the state lock', 0.9);
+      const check = await checkRecall({
+        facts: [found, missing],
+        contextText: summary,
+        search: searchOver(['Error acquiring the state lock']),
+      });
+      assert.deepEqual(
+        check.results.map((r) => r.status),
+        ['found', 'missing'],
+      );
+      const roomy = await putBackMissing({ check, summary, targetTokens: 200, countText: countChars, ledger: EMPTY_LEDGER, at: 1 });
+      assert.match(roomy.summary, /- Outcome: Apply complete! Resources: 2 added\n- Error: Error acquiring the state lock$/);
+      assert.deepEqual(roomy.figures, { extracted: 2, kept: 0, found: 0, putBack: 2, lost: 0 });
+      assert.equal(roomy.ledger, EMPTY_LEDGER, 'the ledger takes only missing facts');
+
+      const tight = (await countChars(summary)) + Math.ceil((PUT_BACK_HEADING.length + 70) / 4);
+      const first = await putBackMissing({ check, summary, targetTokens: tight, countText: countChars, ledger: EMPTY_LEDGER, at: 1 });
+      assert.ok(first.summary.includes('Apply complete!') && !first.summary.includes('state lock'), 'the missing fact comes first');
+
+      const only = await putBackMissing({
+        check,
+        summary,
+        targetTokens: 200,
+        countText: countChars,
+        ledger: EMPTY_LEDGER,
+        at: 1,
+        fillWithFound: false,
+      });
+      assert.ok(!only.summary.includes('state lock'));
+      assert.deepEqual(only.figures, { extracted: 2, kept: 0, found: 1, putBack: 1, lost: 0 });
+    });
   });
 
   describe('figures', () => {
