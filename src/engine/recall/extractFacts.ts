@@ -5,20 +5,22 @@
  * span's text: every message and block is read a fixed number of times, and error resolution is
  * answered from indexes built once.
  */
-import { classifyToolCall, type ToolActivity } from '../ledger/toolActivity';
+import { classifyToolCall } from '../ledger/toolActivity';
 import { proseLines, splitSentences } from '../text/prose';
-import { toolCalls, type Message, type ToolCallBlock } from '../types';
+import type { Message, ToolCallBlock } from '../types';
 import { callFacts } from './callFacts';
 import type { Candidate } from './candidate';
 import { ResolutionIndex, type ErrorSite, type FixStatement } from './errorResolution';
 import type { Fact } from './fact';
 import { NameCollector } from './identifierFacts';
-import { assistantFacts, userFacts, type ActedOn } from './proseFacts';
+import { resolvedErrors, type PendingError } from './pendingErrors';
+import { assistantFacts, userFacts } from './proseFacts';
 import { errorFact, RESULT_SCORES, resultFacts } from './resultFacts';
 import { DEFAULT_MAX_FACTS, selectFacts } from './selectFacts';
 import { saysFixed } from './statementCues';
-import { inputValues, termsOf } from './terms';
+import { termsOf } from './terms';
 import { readToolSteps } from './toolSteps';
+import { actedOnByMessage, blockStarts, changes, endsTurn } from './turns';
 
 export interface ExtractOptions {
   /**
@@ -34,9 +36,6 @@ export interface ExtractOptions {
 
 /** Characters of a failed result read for the names the error mentions. @default 400 */
 export const ERROR_HEAD_CHARS = 400;
-
-/** What an error that nothing resolved gains: it is what the work still has to deal with. @default 0.1 */
-export const UNRESOLVED_BONUS = 0.1;
 
 /** The facts of `span`, at most `maxFacts`, in the order they appeared. */
 export function extractFacts(span: readonly Message[], options: ExtractOptions = {}): Fact[] {
@@ -93,91 +92,6 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
   found.push(...resolvedErrors(errors, new ResolutionIndex(steps, fixes), maxFacts));
   found.push(...names.facts());
   return selectFacts(found, maxFacts);
-}
-
-/** An error found, its line read only if it is among those kept (reading an error's line is the costly part). */
-interface PendingError {
-  readonly fact: () => Candidate | undefined;
-  readonly score: number;
-  readonly site: ErrorSite;
-}
-
-/**
- * The errors with their resolution and score. When there are many, the lines of at most
- * `2 × maxFacts` are read: the unresolved ones, newest first, then resolved ones spread evenly
- * over the span, so an early error that was worked around can still be chosen.
- */
-function resolvedErrors(errors: readonly PendingError[], index: ResolutionIndex, maxFacts: number): Candidate[] {
-  const resolved = errors.map((e) => {
-    const resolution = index.resolve(e.site);
-    return { e, resolution, score: resolution.resolved ? e.score : Math.min(0.95, e.score + UNRESOLVED_BONUS) };
-  });
-  const limit = 2 * maxFacts;
-  let read = resolved;
-  if (resolved.length > limit) {
-    const open = resolved
-      .filter((r) => !r.resolution.resolved)
-      .reverse()
-      .slice(0, maxFacts);
-    const closed = resolved.filter((r) => r.resolution.resolved);
-    const room = limit - open.length;
-    const step = closed.length / Math.max(1, room);
-    const spread = closed.length <= room ? closed : Array.from({ length: room }, (_, i) => closed[Math.floor(i * step)]);
-    read = [...open, ...spread];
-  }
-  return read.flatMap(({ e, resolution, score }) => {
-    const fact = e.fact();
-    return fact ? [{ ...fact, resolution, score }] : [];
-  });
-}
-
-/** The sequence number of each message's first block, counted as `readToolSteps` counts. */
-function blockStarts(messages: readonly Message[]): number[] {
-  const starts: number[] = [];
-  let seq = 1;
-  for (const msg of messages) {
-    starts.push(seq);
-    seq += msg.blocks.length;
-  }
-  return starts;
-}
-
-/** For each assistant message, what its own calls name, or else what the next assistant message's calls name (within the turn). */
-function actedOnByMessage(messages: readonly Message[], isChange: (call: ToolCallBlock) => boolean): (ActedOn | undefined)[] {
-  const out: (ActedOn | undefined)[] = new Array<ActedOn | undefined>(messages.length);
-  let next: ActedOn | undefined;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const msg = messages[i];
-    if (msg.role === 'user') next = undefined;
-    if (msg.role !== 'assistant') continue;
-    const calls = toolCalls(msg);
-    const own =
-      calls.length === 0
-        ? undefined
-        : {
-            text: calls.map((c) => inputValues(c.input)).join('\n'),
-            changes: calls.some(isChange),
-          };
-    out[i] = own ?? next;
-    next = own ?? next;
-  }
-  return out;
-}
-
-/** A call that runs something or writes a file, rather than only reading. */
-function changes(activity: ToolActivity): boolean {
-  return activity.kind === 'command' || (activity.kind === 'file' && activity.action !== 'read');
-}
-
-/** An assistant message without calls that a user message (or nothing) follows: the answer of its turn. */
-function endsTurn(messages: readonly Message[], i: number): boolean {
-  if (toolCalls(messages[i]).length > 0) return false;
-  for (let j = i + 1; j < messages.length; j++) {
-    const role = messages[j].role;
-    if (role === 'user') return true;
-    if (role === 'assistant') return false;
-  }
-  return true;
 }
 
 /** Sentences of a later assistant message that say something was fixed. */

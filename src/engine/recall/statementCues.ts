@@ -86,7 +86,7 @@ const FIXED = new RegExp(
   'i',
 );
 
-/** Scores of what a sentence states; a plan later carried out gains {@link ACTED_ON_BONUS}. */
+/** Scores of what a sentence states; a plan the next call carries out gains `ACTED_ON_BONUS` (see `proseFacts`). */
 export const STATEMENT_SCORES = {
   choice: 0.75,
   intention: 0.55,
