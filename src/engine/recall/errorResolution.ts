@@ -49,6 +49,7 @@ interface Event {
   by(): string;
 }
 
+/** Answers, for each error, whether and how it was resolved later; built once from the steps and fix statements. */
 export class ResolutionIndex {
   private readonly byKey = new Map<string, Event[]>();
   private readonly byTerm = new Map<string, Event[]>();

@@ -22,6 +22,7 @@ import { termsOf } from './terms';
 import { readToolSteps } from './toolSteps';
 import { actedOnByMessage, blockStarts, changes, endsTurn } from './turns';
 
+/** What `extractFacts` may read besides the span, and how many facts it returns. */
 export interface ExtractOptions {
   /**
    * Messages after the span (the live context). They give no facts of their own; they are read to

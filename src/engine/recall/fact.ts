@@ -27,6 +27,7 @@ export interface ErrorResolution {
   readonly messageId?: string;
 }
 
+/** One fact of a span: its kind, the key to look for, where it came from and how much it matters. */
 export interface Fact {
   readonly kind: FactKind;
   /**

@@ -6,9 +6,11 @@
 import { keyedCandidate, type Candidate } from './candidate';
 import type { FactKind } from './fact';
 
-/** Scores of names by who wrote them; each repetition adds {@link REPEAT_BONUS}, at most {@link MAX_REPEATS} times. */
+/** Scores of names by who wrote them, a file name gaining `artifact`; each repetition adds {@link REPEAT_BONUS}, at most {@link MAX_REPEATS} times. */
 export const NAME_SCORES = { user: 0.45, assistant: 0.3, artifact: 0.05 } as const;
+/** What a name gains each time it comes back. @default 0.05 */
 export const REPEAT_BONUS = 0.05;
+/** Repetitions counted at most. @default 4 */
 export const MAX_REPEATS = 4;
 
 /** Punctuation around a word that is not part of the name. */

@@ -68,6 +68,7 @@ function withSection(summary: string, facts: readonly Fact[]): string {
   return `${summary.slice(0, at).trimEnd()}\n\n${block}\n${summary.slice(at)}`;
 }
 
+/** What putting back works on: the check, the checkpoint's summary and target, and the ledger. */
 export interface PutBackInput {
   /** The recall check of the span. */
   readonly check: RecallCheck;
@@ -87,6 +88,7 @@ export interface PutBackInput {
   readonly fillWithFound?: boolean;
 }
 
+/** The summary and ledger with the facts put back, and the check's figures after it. */
 export interface PutBack {
   /** The summary with the missing facts that fit its target. */
   readonly summary: string;

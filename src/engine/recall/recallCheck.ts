@@ -12,6 +12,7 @@ import type { RecallFigures } from './recallFigures';
 /** What became of one fact. */
 export type RecallStatus = 'kept' | 'found' | 'missing';
 
+/** A fact and what became of it. */
 export interface FactRecall {
   readonly fact: Fact;
   readonly status: RecallStatus;
@@ -27,6 +28,7 @@ export type RecallSearch = (query: string, top: number) => Promise<readonly { re
 /** How many search results count as "one search away". @default 3 */
 export const SEARCH_TOP = 3;
 
+/** What the recall check looks at. */
 export interface RecallCheckInput {
   readonly facts: readonly Fact[];
   /**
@@ -41,6 +43,7 @@ export interface RecallCheckInput {
   readonly cancellation?: Cancellation;
 }
 
+/** What the recall check found. */
 export interface RecallCheck {
   /** Every fact with its status, in the order given. */
   readonly results: readonly FactRecall[];

@@ -18,6 +18,7 @@ export interface RecallFigures {
   readonly lost: number;
 }
 
+/** The figures of a check that found nothing to check. */
 export const NO_RECALL_FIGURES: RecallFigures = { extracted: 0, kept: 0, found: 0, putBack: 0, lost: 0 };
 
 /**
