@@ -24,7 +24,9 @@ export const REPLAY_LOCK_FILE = 'replay.lock';
  * writing it. The caller releases the lock.
  */
 export async function prepareOutputFolder(folder: string, store: Store): Promise<WriterLock> {
-  await checkOutputFolder(folder);
+  // A replay still writing the folder is what the user needs to hear about, before what it holds so far.
+  const locked = (await existingEntries(folder))?.includes(REPLAY_LOCK_FILE) === true;
+  if (!locked) await checkOutputFolder(folder);
   await fs.mkdir(folder, { recursive: true }).catch((e: unknown) => {
     throw new InputError(`Cannot create ${folder}: ${fileSystemReason(e)}.`);
   });
@@ -34,6 +36,12 @@ export async function prepareOutputFolder(folder: string, store: Store): Promise
     }
     throw new InputError(`Cannot use ${folder} for --out: ${fileSystemReason(e)}.`);
   });
+  try {
+    if (locked) await checkOutputFolder(folder);
+  } catch (e) {
+    await lock.release().catch(() => undefined);
+    throw e;
+  }
   try {
     for (const name of [SESSIONS_FOLDER, CONTEXT_FILE, FIGURES_FILE]) {
       await fs.rm(path.join(folder, name), { recursive: true, force: true });
