@@ -1,6 +1,7 @@
 /** One thing the engine did to the context, for the status report's history and the session log. */
 
-export type Tier = 'offload' | 'truncate' | 'watermark' | 'compress-results' | 'checkpoint' | 'age' | 'drift' | 'snapshot' | 'critical';
+export type Tier =
+  'offload' | 'truncate' | 'watermark' | 'compress-results' | 'checkpoint' | 'age' | 'drift' | 'recall' | 'snapshot' | 'critical';
 
 /** The events' names, so a log can be filtered by what happened (design §10). */
 export type EngineEventName =
@@ -16,7 +17,9 @@ export type EngineEventName =
   | 'snapshot-restored'
   | 'snapshot-error'
   | 'auto-snapshot-created'
-  | 'drift-detected';
+  | 'drift-detected'
+  /** The recall check ran after a checkpoint (design §6.2); its figures are in the detail. */
+  | 'recall-checked';
 
 export interface CompressionEvent {
   readonly at: number;
@@ -26,7 +29,7 @@ export interface CompressionEvent {
   readonly detail: string;
   /** Store path of the file the event wrote, if any (an offloaded result). */
   readonly file?: string;
-  /** The seed's name for the event, where it has one. */
+  /** The event's name, where it has one. */
   readonly name?: EngineEventName;
 }
 
@@ -38,6 +41,7 @@ export const TIER_LABELS: Readonly<Record<Tier, string>> = {
   checkpoint: 'Tier 3 · checkpoint',
   age: 'Checkpoint aged',
   drift: 'Drift check',
+  recall: 'Recall check',
   snapshot: 'Snapshot',
   critical: 'CRITICAL',
 };

@@ -3,6 +3,7 @@ import { maskSecrets } from './text/secrets';
 import { describeCompression } from './activity/lastCompression';
 import { TIER_LABELS } from './compressionEvent';
 import { levelChange } from './levelWording';
+import type { RecallFigures } from './recall/recallFigures';
 import type { ContextStatus } from './status';
 import { formatCount } from './text/numbers';
 
@@ -36,6 +37,7 @@ function renderReport(s: ContextStatus): string {
     `- **Checkpoints:** ${s.checkpoints.length}${s.checkpoints.length > 0 ? ` (${s.checkpoints.map((c) => `${c.age} ${formatCount(c.tokens)}`).join(', ')} tokens)` : ''}`,
     `- **Goals / locked decisions:** ${s.goals} / ${s.decisions}`,
     `- **Drift events:** ${s.driftDetections}`,
+    ...(s.recall ? [`- **Recall checks:** ${recallLine(s.recall)}`] : []),
     ...(s.snapshots !== undefined ? [`- **Snapshots:** ${s.snapshots}`] : []),
     ...(s.reliability
       ? [
@@ -56,11 +58,13 @@ function renderReport(s: ContextStatus): string {
     lines.push(
       '',
       '### Checkpoints',
-      '| # | Range | Age | Tokens | Original | Summarized by |',
-      '|---|-------|-----|--------|----------|---------------|',
+      '| # | Range | Age | Tokens | Original | Summarized by | Facts: kept · found · put back · lost |',
+      '|---|-------|-----|--------|----------|---------------|---------------------------------------|',
     );
     s.checkpoints.forEach((c, i) =>
-      lines.push(`| ${i + 1} | ${c.range} | ${c.age} | ${formatCount(c.tokens)} | ${formatCount(c.originalTokens)} | ${c.summarizedBy} |`),
+      lines.push(
+        `| ${i + 1} | ${c.range} | ${c.age} | ${formatCount(c.tokens)} | ${formatCount(c.originalTokens)} | ${c.summarizedBy} | ${c.recall ? `${c.recall.kept} · ${c.recall.found} · ${c.recall.putBack} · ${c.recall.lost}` : ''} |`,
+      ),
     );
   }
   lines.push('', `### Compression History`);
@@ -81,4 +85,9 @@ function renderReport(s: ContextStatus): string {
 /** "14:02:11 UTC", the way the report writes times. */
 function clockTime(at: number): string {
   return `${new Date(at).toISOString().slice(11, 19)} UTC`;
+}
+
+/** "38 facts: 30 in the context, 6 found by search, 2 put back, 0 lost". */
+function recallLine(r: RecallFigures): string {
+  return `${formatCount(r.extracted)} facts: ${formatCount(r.kept)} in the context, ${formatCount(r.found)} found by search, ${formatCount(r.putBack)} put back, ${formatCount(r.lost)} lost`;
 }

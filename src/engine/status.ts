@@ -7,6 +7,7 @@ import { LEVEL_ACTIONS, levelFor, type Level, type LevelThresholds } from './lev
 import { AGE_LABELS } from './checkpoints/aging';
 import type { Reliability } from './reliability';
 import type { SessionState } from './session/sessionState';
+import { sumRecallFigures, type RecallFigures } from './recall/recallFigures';
 
 /** A checkpoint as the report lists it. */
 export interface CheckpointLine {
@@ -15,6 +16,8 @@ export interface CheckpointLine {
   readonly tokens: number;
   readonly originalTokens: number;
   readonly summarizedBy: string;
+  /** What the recall check found after its summary was written. */
+  readonly recall?: RecallFigures;
 }
 
 export interface ContextStatus {
@@ -40,6 +43,8 @@ export interface ContextStatus {
   readonly goals: number;
   readonly decisions: number;
   readonly driftDetections: number;
+  /** The recall checks of the checkpoints in the context, added up; absent before any ran. */
+  readonly recall?: RecallFigures;
   readonly reliability?: Reliability;
   readonly snapshots?: number;
   /** The background checkpoint preparation's state. */
@@ -97,10 +102,12 @@ export function contextStatus(i: StatusInputs): ContextStatus {
       tokens: c.currentTokens,
       originalTokens: c.originalTokens,
       summarizedBy: c.summarizedBy,
+      ...(c.recall ? { recall: c.recall } : {}),
     })),
     goals: i.state.ledger.goals.filter((g) => g.status === 'active').length,
     decisions: i.state.ledger.decisions.length,
     driftDetections: i.state.history.filter((e) => e.name === 'drift-detected').length,
+    ...recallOf(i.state.checkpoints),
     ...(i.reliability ? { reliability: i.reliability } : {}),
     ...(i.snapshots !== undefined ? { snapshots: i.snapshots } : {}),
     ...(i.preparation ? { preparation: i.preparation } : {}),
@@ -108,4 +115,9 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     ...(i.lastCompression ? { lastCompression: i.lastCompression } : {}),
     ...(i.restrictedMode && i.restrictedMode.length > 0 ? { restrictedMode: i.restrictedMode } : {}),
   };
+}
+
+function recallOf(checkpoints: SessionState['checkpoints']): { recall?: RecallFigures } {
+  const checks = checkpoints.flatMap((c) => (c.recall ? [c.recall] : []));
+  return checks.length > 0 ? { recall: sumRecallFigures(checks) } : {};
 }

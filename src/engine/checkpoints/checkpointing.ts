@@ -11,6 +11,10 @@ import type { Message } from '../types';
 import { isNoOp, planAging, rangeLabel, targetTokensFor } from './aging';
 import type { Checkpoint } from './checkpoint';
 import type { CheckpointPlan } from './checkpointPlan';
+import type { LedgerFact } from '../ledger/ledgerTypes';
+import type { Fact } from '../recall/fact';
+import type { RecallFigures } from '../recall/recallFigures';
+import type { WrittenCheckpoint } from './checkpointRecall';
 
 /** A summary and who wrote it. */
 export interface WrittenSummary {
@@ -33,6 +37,8 @@ export interface CheckpointingDeps {
   floor: SummarizeFn;
   /** The record of what the tools did in a range (files modified go into the checkpoint). */
   recordTools(messages: readonly Message[]): ToolRecord;
+  /** The facts of a range (design §6.2): they go to the summarizer, and the recall check verifies them. */
+  factsOf(messages: readonly Message[]): Fact[];
   countText: CountText;
   now(): number;
   newId(): string;
@@ -60,6 +66,12 @@ export interface CheckpointWork {
   /** Aging steps that changed a checkpoint: what it was and what it became. */
   readonly aged: readonly { readonly from: readonly Checkpoint[]; readonly to: Checkpoint }[];
   readonly fallbackReasons: readonly string[];
+  /** The checkpoints this work wrote (the new one, then the aged ones), each with its span's facts. */
+  readonly written: readonly WrittenCheckpoint[];
+  /** Facts the recall check put into the ledger, when it ran with this work. */
+  readonly ledgerFacts?: readonly LedgerFact[];
+  /** This work's recall checks added up, when they ran with it. */
+  readonly recall?: RecallFigures;
 }
 
 /** A summary may miss its target by this factor before the deterministic floor replaces it. */
@@ -81,8 +93,9 @@ export async function prepareCheckpoint(
     messageIds: readonly string[],
     targetTokens: number,
     focus?: string,
-  ): Promise<{ messages: Message[]; summary: WrittenSummary; tokens: number }> => {
+  ): Promise<{ messages: Message[]; summary: WrittenSummary; tokens: number; facts: Fact[] }> => {
     const messages = await deps.originals(messageIds);
+    const facts = deps.factsOf(messages);
     const request: SummaryRequest = {
       kind: 'history',
       messages,
@@ -90,6 +103,8 @@ export async function prepareCheckpoint(
       targetTokens,
       ...(focus ? { focus } : {}),
       references: referencesFor(messageIds, input),
+      facts,
+      besideLedger: true,
     };
     let summary = await deps.summarize(request, cancellation);
     let tokens = await deps.countText(summary.text);
@@ -99,7 +114,7 @@ export async function prepareCheckpoint(
       tokens = await deps.countText(summary.text);
     }
     if (summary.fallbackReason) fallbackReasons.push(summary.fallbackReason);
-    return { messages, summary, tokens };
+    return { messages, summary, tokens, facts };
   };
 
   const now = deps.now();
@@ -120,6 +135,7 @@ export async function prepareCheckpoint(
 
   const aged: { from: readonly Checkpoint[]; to: Checkpoint }[] = [];
   const kept: Checkpoint[] = [];
+  const written: WrittenCheckpoint[] = [{ checkpoint: created, facts: fresh.facts }];
   for (const step of planAging(input.existing)) {
     if (isNoOp(step)) {
       kept.push(step.replaces[0]);
@@ -143,8 +159,17 @@ export async function prepareCheckpoint(
     });
     aged.push({ from: step.replaces, to });
     kept.push(to);
+    written.push({ checkpoint: to, facts: rewritten.facts });
   }
-  return { basis: basisOf(input.existing, input.plan), plan: input.plan, checkpoints: [...kept, created], created, aged, fallbackReasons };
+  return {
+    basis: basisOf(input.existing, input.plan),
+    plan: input.plan,
+    checkpoints: [...kept, created],
+    created,
+    aged,
+    fallbackReasons,
+    written,
+  };
 }
 
 function referencesFor(messageIds: readonly string[], input: CheckpointingInputs): RecoveryReferences {

@@ -26,12 +26,20 @@ import type { Summarizer } from '../summary/summarizer';
 import { guideFrom } from '../summary/summaryGuide';
 import { formatCount } from '../text/numbers';
 import type { TokenCounter } from '../tokens/counter';
-import type { Message } from '../types';
+import type { Message, ToolCallBlock } from '../types';
 import { AGE_LABELS, targetTokensFor } from './aging';
 import type { Checkpoint } from './checkpoint';
 import { planCheckpoint, type CheckpointPlan } from './checkpointPlan';
 import { CheckpointPreparation } from './checkpointPreparation';
-import { basisOf, prepareCheckpoint, type CheckpointWork, type SummarizeFn, type WrittenSummary } from './checkpointing';
+import { basisOf, prepareCheckpoint, TARGET_TOLERANCE, type CheckpointWork, type SummarizeFn } from './checkpointing';
+import { checkCheckpointRecall, withRecalledFacts, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
+import { CallIndex } from './callIndex';
+import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
+import { extractFacts } from '../recall/extractFacts';
+import type { Fact } from '../recall/fact';
+import type { RecallSearch } from '../recall/recallCheck';
+import type { RecallFigures } from '../recall/recallFigures';
+import type { SessionSearch } from '../session/sessionSearch';
 
 /** What the host of a turn can give the engine for Tier 3. */
 export interface TurnOptions {
@@ -52,9 +60,22 @@ export interface TurnOptions {
 export type PlanMode = 'target' | 'all-but-recent' | 'everything';
 
 /** What a background preparation produces: a checkpoint, or the model's summary for one applied with the deterministic summary. */
-type Prepared =
-  | { readonly kind: 'checkpoint'; readonly work: CheckpointWork }
-  | { readonly kind: 'upgrade'; readonly checkpointId: string; readonly summary: WrittenSummary; readonly tokens: number };
+type Prepared = { readonly kind: 'checkpoint'; readonly work: CheckpointWork } | FollowUp;
+
+/**
+ * What follows a checkpoint applied while the user waited (with the deterministic summary, and
+ * without its recall check): the model's summary when a model is at hand, and the recall check of
+ * every checkpoint it wrote, applied at the next request if those checkpoints are still as they were.
+ */
+interface FollowUp {
+  readonly kind: 'follow-up';
+  /** The checked checkpoints, by id, and the summary each had when the follow-up started. */
+  readonly replacements: readonly { readonly checkpoint: Checkpoint; readonly wasSummary: string }[];
+  readonly ledgerFacts: readonly LedgerFact[];
+  readonly recall: RecallFigures;
+  /** The model that rewrote the new checkpoint's summary, when one did. */
+  readonly upgradedBy?: string;
+}
 
 /** A checkpoint ready to apply, or why there is none. */
 export interface CheckpointOutcome extends StepResult {
@@ -72,6 +93,8 @@ export interface Tier3Deps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly paths: SessionPaths;
+  /** The session's search over its originals, for the recall check. */
+  readonly search: SessionSearch;
 }
 
 export class Tier3 {
@@ -80,6 +103,8 @@ export class Tier3 {
   private readonly floorSummarizer: DeterministicSummarizer;
   /** Records of the ranges summarized, so the merged checkpoint's growing range is not read from its start again. */
   private readonly rangeRecords = new RangeRecords();
+  /** Tool calls of the archive by id, taken in as the archive grows. */
+  private readonly callIndex = new CallIndex();
 
   constructor(private readonly deps: Tier3Deps) {
     this.breaker = new CircuitBreaker(deps.clock);
@@ -124,7 +149,7 @@ export class Tier3 {
     const existing = this.deps.state().checkpoints;
     const started = this.preparation.start(basisOf(existing, plan), async (cancellation) => ({
       kind: 'checkpoint',
-      work: await this.work(plan, existing, summarize, cancellation, undefined),
+      work: await this.work(plan, existing, summarize, cancellation, undefined, true),
     }));
     if (started) this.deps.logger.info(`Preparing a checkpoint of ${plan.messageIds.length} messages in the background.`);
   }
@@ -155,8 +180,10 @@ export class Tier3 {
     }
     turn.progress?.(`Summarizing ${plan.messageIds.length} messages into a checkpoint…`);
     try {
+      // At the trigger the user is waiting: the recall check follows in the background (see `applied`).
       const summarize = explicit ? this.summarizeFn(turn.summarizer) : this.floor;
-      return { work: await this.work(plan, this.deps.state().checkpoints, summarize, turn.cancellation ?? NEVER_CANCELLED, turn.focus) };
+      const cancellation = turn.cancellation ?? NEVER_CANCELLED;
+      return { work: await this.work(plan, this.deps.state().checkpoints, summarize, cancellation, turn.focus, explicit) };
     } catch (e) {
       this.preparation.reset();
       if (turn.cancellation?.isCancellationRequested) {
@@ -188,7 +215,7 @@ export class Tier3 {
         compressions: s.compressions + 1,
         restored: '',
         autoSnapshotArmed: true,
-        ledger: offloadedUsers.ledger,
+        ledger: withRecalledFacts(offloadedUsers.ledger, work.ledgerFacts ?? []),
       },
       warnings: [
         ...[...reasons].map(
@@ -224,48 +251,62 @@ export class Tier3 {
         ),
       );
     }
+    if (work.recall) events.push(this.recallEvent(work.recall));
     events.push(
       this.event('checkpoint', 0, `Context compressed: ${formatCount(tokensBefore)} → ${formatCount(tokensAfter)} tokens`, 'compressed'),
     );
     return events;
   }
 
+  private recallEvent(f: RecallFigures): CompressionEvent {
+    return this.event(
+      'recall',
+      0,
+      `Recall check: ${f.extracted} facts, ${f.kept} in the context, ${f.found} found by search, ${f.putBack} put back, ${f.lost} lost`,
+      'recall-checked',
+    );
+  }
+
   /**
-   * After a checkpoint is applied: the background preparation is over, and a checkpoint applied
-   * with the deterministic summary while a model was at hand gets the model's summary later.
+   * After a checkpoint is applied: the background preparation is over. A checkpoint applied while
+   * the user waited gets its follow-up in the background: the model's summary when a model is at
+   * hand, and the recall check it has not had yet.
    */
   applied(work: CheckpointWork, turn: TurnOptions, explicit: boolean): void {
     this.preparation.finish();
-    if (!explicit && turn.summarizer && work.created.summarizedBy !== turn.summarizer.name) {
-      this.startUpgrade(work.created, turn.summarizer);
-    }
+    const model = !explicit && turn.summarizer && work.created.summarizedBy !== turn.summarizer.name ? turn.summarizer : undefined;
+    if (model || !work.recall) this.startFollowUp(work, model);
   }
 
-  /** A model summary that arrived after its deterministic stand-in replaces it, if the checkpoint is still as it was. */
+  /** A follow-up that finished replaces the checkpoints it checked, if they are still as they were. */
   takeUpgrade(): StepResult {
-    if (this.preparation.peek()?.kind !== 'upgrade') return {};
+    if (this.preparation.peek()?.kind !== 'follow-up') return {};
     const taken = this.preparation.take(() => true);
-    if (!taken || taken.value.kind !== 'upgrade') return {};
-    const upgrade = taken.value;
+    if (!taken || taken.value.kind !== 'follow-up') return {};
+    const followUp = taken.value;
     this.preparation.finish();
-    const target = targetTokensFor(0, this.deps.options().checkpointTokens);
-    if (upgrade.summary.summarizedBy === this.floorSummarizer.name || upgrade.tokens > target * 1.25) return {};
     const current = this.deps.state().checkpoints;
-    const checkpoints = current.map((c) =>
-      c.id === upgrade.checkpointId && c.age === 0
-        ? { ...c, summary: upgrade.summary.text, summarizedBy: upgrade.summary.summarizedBy, currentTokens: upgrade.tokens }
-        : c,
-    );
+    const byId = new Map(followUp.replacements.map((r) => [r.checkpoint.id, r]));
+    const checkpoints = current.map((c) => {
+      const r = byId.get(c.id);
+      return r && r.checkpoint.age === c.age && r.wasSummary === c.summary ? r.checkpoint : c;
+    });
     if (checkpoints.every((c, i) => c === current[i])) return {};
+    const upgraded = followUp.upgradedBy ? checkpoints.find((c) => c.summarizedBy === followUp.upgradedBy && c.age === 0) : undefined;
     return {
-      patch: { checkpoints },
+      patch: { checkpoints, ledger: withRecalledFacts(this.deps.state().ledger, followUp.ledgerFacts) },
       events: [
-        this.event(
-          'checkpoint',
-          0,
-          `The model's summary replaced the deterministic one in the latest checkpoint (${formatCount(upgrade.tokens)} tokens)`,
-          'checkpoint-upgraded',
-        ),
+        ...(upgraded
+          ? [
+              this.event(
+                'checkpoint',
+                0,
+                `The model's summary replaced the deterministic one in the latest checkpoint (${formatCount(upgraded.currentTokens)} tokens)`,
+                'checkpoint-upgraded',
+              ),
+            ]
+          : []),
+        this.recallEvent(followUp.recall),
       ],
     };
   }
@@ -318,10 +359,14 @@ export class Tier3 {
     summarize: SummarizeFn,
     cancellation: Cancellation,
     focus: string | undefined,
+    checkRecall: boolean,
   ): Promise<CheckpointWork> {
     const state = this.deps.state();
     const { counter, clock, paths } = this.deps;
-    return prepareCheckpoint(
+    const taken = new Set(plan.messageIds);
+    const live = state.active.filter((m) => !taken.has(m.id));
+    const factsOf = await this.factsReader(live);
+    const work = await prepareCheckpoint(
       {
         plan,
         existing,
@@ -337,34 +382,103 @@ export class Tier3 {
         summarize,
         floor: this.floor,
         recordTools: (m) => this.rangeRecords.recordOf(m),
+        factsOf,
         countText: (t) => counter.countText(t),
         now: () => clock.now(),
         newId: () => newId('cp', clock.now()),
       },
       cancellation,
     );
+    if (!checkRecall) return work;
+    const recall = await this.recall(work.checkpoints, work.written, state.ledger, live, cancellation);
+    const created = recall.checkpoints.find((c) => c.id === work.created.id) ?? work.created;
+    return { ...work, checkpoints: recall.checkpoints, created, ledgerFacts: recall.ledgerFacts, recall: recall.figures };
   }
 
-  private startUpgrade(created: Checkpoint, model: Summarizer): void {
-    const state = this.deps.state();
-    const summarize = this.summarizeFn(model);
+  /** Facts of a span, read with what stays live after it (an error fixed there counts as fixed) and every call archived. */
+  private async factsReader(live: readonly Message[]): Promise<(messages: readonly Message[]) => Fact[]> {
+    const archived = await this.deps.archive.read();
+    const findCall = (id: string): ToolCallBlock | undefined => this.callIndex.find(archived.messages, id);
+    return (messages) => extractFacts(messages, { after: live, findCall });
+  }
+
+  /** The recall check of the checkpoints a run wrote (design §6.2), searching the session's originals. */
+  private async recall(
+    checkpoints: readonly Checkpoint[],
+    written: readonly WrittenCheckpoint[],
+    ledger: Ledger,
+    live: readonly Message[],
+    cancellation: Cancellation,
+  ): Promise<CheckpointRecall> {
+    const archived = await this.deps.archive.read();
+    const originals = await this.deps.search.originals(archived, this.deps.state());
+    const search: RecallSearch = async (query, top) =>
+      originals(query, top).map((hit) => {
+        const message = hit.messageId ? archived.byId(hit.messageId) : undefined;
+        return { text: message ? searchableText(message) : hit.excerpt };
+      });
+    return checkCheckpointRecall({
+      checkpoints,
+      written,
+      ledger,
+      live,
+      search,
+      countText: (t) => this.deps.counter.countText(t),
+      checkpointTokens: this.deps.options().checkpointTokens,
+      now: this.deps.clock.now(),
+      cancellation,
+    });
+  }
+
+  private startFollowUp(work: CheckpointWork, model: Summarizer | undefined): void {
     const paths = this.deps.paths;
-    this.preparation.start(`upgrade:${created.id}`, async (cancellation) => {
-      const { originals } = await this.archiveAccess();
-      const request = {
-        kind: 'history' as const,
-        messages: await originals(created.messageIds),
-        guide: guideFrom(state.ledger),
-        targetTokens: targetTokensFor(0, this.deps.options().checkpointTokens),
-        references: {
-          archive: paths.archive,
-          offloaded: paths.offloaded,
-          firstMessageId: created.messageIds[0] ?? '',
-          lastMessageId: created.messageIds[created.messageIds.length - 1] ?? '',
-        },
+    this.preparation.start(`follow-up:${work.created.id}`, async (cancellation): Promise<FollowUp> => {
+      let written = work.written;
+      let upgradedBy: string | undefined;
+      if (model) {
+        const { originals } = await this.archiveAccess();
+        const created = work.created;
+        const factsFor = written.find((w) => w.checkpoint.id === created.id)?.facts ?? [];
+        const targetTokens = targetTokensFor(0, this.deps.options().checkpointTokens);
+        const summary = await this.summarizeFn(model)(
+          {
+            kind: 'history',
+            messages: await originals(created.messageIds),
+            guide: guideFrom(this.deps.state().ledger),
+            targetTokens,
+            references: {
+              archive: paths.archive,
+              offloaded: paths.offloaded,
+              firstMessageId: created.messageIds[0] ?? '',
+              lastMessageId: created.messageIds[created.messageIds.length - 1] ?? '',
+            },
+            facts: factsFor,
+            besideLedger: true,
+          },
+          cancellation,
+        );
+        const tokens = await this.deps.counter.countText(summary.text);
+        if (summary.summarizedBy !== this.floorSummarizer.name && tokens <= targetTokens * TARGET_TOLERANCE) {
+          upgradedBy = summary.summarizedBy;
+          const upgraded: Checkpoint = { ...created, summary: summary.text, summarizedBy: summary.summarizedBy, currentTokens: tokens };
+          written = written.map((w) => (w.checkpoint.id === created.id ? { ...w, checkpoint: upgraded } : w));
+        }
+      }
+      const state = this.deps.state();
+      const current = state.checkpoints.map((c) => written.find((w) => w.checkpoint.id === c.id)?.checkpoint ?? c);
+      const recall = await this.recall(current, written, state.ledger, state.active, cancellation);
+      const wasSummary = new Map(state.checkpoints.map((c) => [c.id, c.summary]));
+      return {
+        kind: 'follow-up',
+        replacements: written.flatMap((w) => {
+          const checked = recall.checkpoints.find((c) => c.id === w.checkpoint.id);
+          const was = wasSummary.get(w.checkpoint.id);
+          return checked && was !== undefined ? [{ checkpoint: checked, wasSummary: was }] : [];
+        }),
+        ledgerFacts: recall.ledgerFacts,
+        recall: recall.figures,
+        ...(upgradedBy ? { upgradedBy } : {}),
       };
-      const summary = await summarize(request, cancellation);
-      return { kind: 'upgrade', checkpointId: created.id, summary, tokens: await this.deps.counter.countText(summary.text) };
     });
   }
 
@@ -434,4 +548,8 @@ function liveTokens(view: RequestView, offset: number): number {
     if (i >= offset) total += view.measured.perMessage.get(m.id) ?? 0;
   });
   return total;
+}
+
+function searchableText(m: Message): string {
+  return m.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? JSON.stringify(b.input) : b.content)).join('\n');
 }

@@ -96,6 +96,21 @@ export class RecoveryIndex {
     return index;
   }
 
+  /**
+   * An empty index of one session, filled by the caller with `takeIn` from what it already holds
+   * (a live session keeps its archive in memory), so nothing is read from disk twice.
+   */
+  static forSession(store: Store, sessionId: string, options: RecoveryIndexOptions = {}): RecoveryIndex {
+    assertSafeSessionId(sessionId);
+    return new RecoveryIndex(store, [sessionId], options);
+  }
+
+  /** Takes in what the session's content holds beyond what is indexed: new offloaded files and archived messages. */
+  async takeIn(sessionId: string, content: SessionContent): Promise<void> {
+    await this.refreshOffloaded(sessionId, content);
+    this.refreshArchive(sessionId, content);
+  }
+
   /** Passages in the index. */
   get size(): number {
     return this.passages.size;

@@ -20,6 +20,7 @@ import type { InstructionEntry, Ledger } from '../ledger/ledgerTypes';
 import type { Level } from '../levels';
 import { optionsForBudget, type EngineOptions } from '../options';
 import type { Clock, Logger, Store, WorkspaceFiles } from '../ports';
+import { recallConfidence, sumRecallFigures } from '../recall/recallFigures';
 import { reliabilityFor, type Reliability } from '../reliability';
 import type { Snapshot, SnapshotSummary } from '../snapshots/snapshot';
 import type { OffloadRecord } from '../tiers/offload';
@@ -31,6 +32,7 @@ import { levelOfView, RequestRenderer, type RequestView } from './requestView';
 import { SessionArchive } from './sessionArchive';
 import { appendSessionLog } from './sessionLog';
 import { newSessionId, sessionPaths, type SessionPaths } from './sessionPaths';
+import { SessionSearch } from './sessionSearch';
 import { SessionSnapshots } from './sessionSnapshots';
 import { emptyState, type SessionState } from './sessionState';
 import { SessionStateCell, type SessionWarning, type StatePersistence } from './stateCell';
@@ -102,7 +104,7 @@ export class ContextSession {
     const effectiveOptions = () => optionsForBudget(this.options, this.budgetUsed);
     const parts = { cell: this.cell, archive: this.archive, paths: this.paths, ...deps, options: effectiveOptions };
     this.intake = new MessageIntake(parts);
-    this.tier3 = new Tier3({ ...parts, state: () => this.cell.state });
+    this.tier3 = new Tier3({ ...parts, state: () => this.cell.state, search: new SessionSearch(deps.store, initial.id, this.paths) });
     this.snapshots = new SessionSnapshots(deps.store, initial.id, deps.clock);
     this.preparation = new RequestPreparation({ ...parts, renderer: this.renderer, tier3: this.tier3, snapshots: this.snapshots });
   }
@@ -320,10 +322,16 @@ export class ContextSession {
     return snapshot;
   }
 
-  /** The reliability score (design §9) for the model in use; the context confidence comes from the last drift check. */
+  /** The reliability score (design §9) for the model in use; the context confidence comes from the last drift check and the checkpoints' recall checks. */
   reliability(model: string | undefined): Reliability {
     const s = this.cell.state;
-    return reliabilityFor({ model, compressions: s.compressions, contextConfidence: s.contextConfidence });
+    const recalls = s.checkpoints.flatMap((c) => (c.recall ? [c.recall] : []));
+    return reliabilityFor({
+      model,
+      compressions: s.compressions,
+      contextConfidence: s.contextConfidence,
+      ...(recalls.length > 0 ? { recallConfidence: recallConfidence(sumRecallFigures(recalls)) } : {}),
+    });
   }
 
   /**

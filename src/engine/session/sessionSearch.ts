@@ -1,0 +1,40 @@
+/**
+ * The recovery search of a live session, kept up to date as the session grows: each time it is
+ * asked, it takes in only the messages archived and the files offloaded since the last time, from
+ * what the session already holds in memory. The recall check searches it after every checkpoint.
+ */
+import type { Store } from '../ports';
+import { RecoveryIndex } from '../recovery/recoveryIndex';
+import type { RecoveryHit, RecoverySource } from '../recovery/recoveryTypes';
+import type { ArchivedMessages } from './sessionArchive';
+import type { SessionPaths } from './sessionPaths';
+import type { SessionState } from './sessionState';
+
+/** What a checkpoint's facts may be found in: the archive and the offloaded files, never the summaries being checked. */
+const ORIGINALS: readonly RecoverySource[] = ['archive', 'offloaded'];
+
+export class SessionSearch {
+  private index: RecoveryIndex | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly sessionId: string,
+    private readonly paths: SessionPaths,
+  ) {}
+
+  /** Takes in what is new, then answers searches among the session's originals (best hits first). */
+  async originals(archived: ArchivedMessages, state: SessionState): Promise<(query: string, top: number) => RecoveryHit[]> {
+    const index = (this.index ??= RecoveryIndex.forSession(this.store, this.sessionId));
+    const entries = await this.store.entries(this.paths.offloaded).catch(() => []);
+    await index.takeIn(this.sessionId, {
+      offloadedFolder: this.paths.offloaded,
+      offloadedNames: entries.filter((e) => e.kind === 'file').map((e) => e.name),
+      skippedEntries: entries.filter((e) => e.kind !== 'file'),
+      origins: new Map(state.offloads.map((o) => [o.file.split('/').pop() ?? o.file, { callId: o.callId, toolName: o.toolName }])),
+      archivePath: this.paths.archive,
+      messages: archived.messages,
+      unreadableLines: [],
+    });
+    return (query, top) => index.search(query, { top, sources: ORIGINALS });
+  }
+}

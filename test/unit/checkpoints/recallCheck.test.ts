@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import type { Cancellation } from '../../../src/engine/cancellation';
+import { renderStatusReport } from '../../../src/engine/report';
+import type { ContextSession } from '../../../src/engine/session/contextSession';
+import { contextStatus } from '../../../src/engine/status';
+import { DEFAULT_THRESHOLDS } from '../../../src/engine/levels';
+import type { Summarizer, SummaryRequest } from '../../../src/engine/summary/summarizer';
+import { messageText, type Message } from '../../../src/engine/types';
+import { assistant, call, filler, result, user } from '../support/builders';
+import { sessionRig } from '../support/session';
+
+/** A model that writes a vague summary: every fact of the span is dropped. */
+class ForgetfulModel implements Summarizer {
+  readonly name = 'forgetful-model';
+  readonly maxInputTokens = 1_000_000;
+  async summarize(request: SummaryRequest, _cancellation: Cancellation): Promise<string> {
+    return `## Session Summary\nThe assistant worked on packaging for ${request.messages.length} messages.`;
+  }
+}
+
+/** A packaging session: an error, a change of approach, an outcome; then unrelated later work. */
+async function packagingSession(session: ContextSession): Promise<void> {
+  await session.add([
+    user('Package the CLI so it can be installed with pip.', 'u1'),
+    assistant("I'll build the wheel with the existing build script first.", 'a1'),
+    call('c1', 'run_command', { command: 'python build.py --wheel' }, 'a2'),
+    result(
+      'c1',
+      'Traceback (most recent call last):\n  File "build.py", line 3\nModuleNotFoundError: No module named \'yaml\'\nexit code 1',
+      true,
+      't1',
+    ),
+    assistant(
+      "Instead of adding PyYAML as a build dependency, I'll read the settings from config.json, since json is in the standard library.",
+      'a3',
+    ),
+    call('c2', 'edit_file', { path: 'build.py', old_string: 'import yaml', new_string: 'import json' }, 'a4'),
+    result('c2', 'Edited build.py', false, 't2'),
+    call('c3', 'run_command', { command: 'python build.py --wheel' }, 'a5'),
+    result('c3', 'Building wheel...\nwrote dist/quickcli-0.4.2-py3-none-any.whl\nexit code 0', false, 't3'),
+  ]);
+  for (let i = 0; i < 4; i++) {
+    await session.add([
+      user(`Now tidy the docs, part ${i}.`, `u-later-${i}`),
+      assistant(`Docs part ${i} tidied.\n${filler(1500)}`, `a-later-${i}`),
+    ]);
+  }
+}
+
+const contextText = (messages: readonly Message[]) => messages.map(messageText).join('\n');
+
+describe('the recall check after a checkpoint', () => {
+  it("catches a model summary that dropped the span's facts: they are put back into the checkpoint, and its figures are kept and reported", async () => {
+    const { session } = sessionRig();
+    await packagingSession(session);
+    const prepared = await session.compress(20_000, { summarizer: new ForgetfulModel() });
+    const checkpoint = session.checkpoints[session.checkpoints.length - 1];
+    assert.equal(checkpoint.summarizedBy, 'forgetful-model');
+    assert.ok(checkpoint.recall, 'the checkpoint carries its recall figures');
+    assert.ok(checkpoint.recall.extracted >= 5, `facts extracted: ${checkpoint.recall.extracted}`);
+    assert.equal(checkpoint.recall.lost, 0, 'nothing is lost');
+    const text = contextText(prepared.messages);
+    for (const fact of ["No module named 'yaml'", 'dist/quickcli-0.4.2-py3-none-any.whl', 'read the settings from config.json']) {
+      assert.ok(text.includes(fact), `"${fact}" is back in the context`);
+    }
+    assert.ok(
+      prepared.events.some(
+        (e) => e.name === 'recall-checked' && /facts, \d+ in the context, \d+ found by search, [1-9]\d* put back, 0 lost/.test(e.detail),
+      ),
+      'the check says what it put back',
+    );
+    const report = renderStatusReport(
+      contextStatus({
+        state: session.state,
+        tokens: prepared.tokens,
+        budget: prepared.budget,
+        estimated: false,
+        thresholds: DEFAULT_THRESHOLDS,
+        warnings: [],
+        now: 0,
+      }),
+    );
+    assert.match(report, /\*\*Recall checks:\*\* \d+ facts: \d+ in the context, \d+ found by search, [1-9]\d* put back, 0 lost/);
+  });
+
+  it('at the trigger the checkpoint applies at once and its recall check follows in the background, landing at the next request', async () => {
+    const { session } = sessionRig();
+    await packagingSession(session);
+    assert.equal((await session.prepare(20_000)).level, 'YELLOW', 'below ORANGE: nothing is prepared in the background');
+    await session.add([user('Paste of the full changelog follows.'), assistant(`Read it.\n${filler(9_500)}`)]);
+    const prepared = await session.prepare(20_000);
+    assert.ok(prepared.checkpoints > 0, 'a checkpoint was made at the trigger');
+    const first = session.checkpoints[0];
+    assert.equal(first.recall, undefined, 'not checked yet: the user was waiting');
+    await session.whenPreparationSettled();
+    const next = await session.prepare(2_600);
+    assert.ok(
+      next.events.some((e) => e.name === 'recall-checked'),
+      'the check lands at the next request',
+    );
+    assert.ok(session.checkpoints.find((c) => c.id === first.id)?.recall, 'with its figures on the checkpoint');
+  });
+
+  it('lowers the reliability score when facts are out of reach, and not when everything was kept', async () => {
+    const { session } = sessionRig();
+    await packagingSession(session);
+    await session.compress(20_000, { summarizer: new ForgetfulModel() });
+    const reliability = session.reliability('gpt-4o');
+    assert.ok(reliability.recallConfidence !== undefined, 'the recall checks feed the score');
+    assert.ok(reliability.recallConfidence > 0.5);
+  });
+});
