@@ -1,4 +1,5 @@
 /** One thing the engine did to the context, for the status report's history and the session log. */
+import type { RecallFigures } from './recall/recallFigures';
 
 export type Tier =
   'offload' | 'truncate' | 'watermark' | 'compress-results' | 'checkpoint' | 'age' | 'drift' | 'recall' | 'snapshot' | 'critical';
@@ -13,6 +14,8 @@ export type EngineEventName =
   /** The model's summary replaced the deterministic one of the latest checkpoint: no new checkpoint. */
   | 'checkpoint-upgraded'
   | 'checkpoint-aged'
+  /** Free room below the target usage was given to the newest checkpoint: more facts, verbatim. */
+  | 'checkpoint-filled'
   | 'snapshot-created'
   | 'snapshot-restored'
   | 'snapshot-error'
@@ -31,6 +34,8 @@ export interface CompressionEvent {
   readonly file?: string;
   /** The event's name, where it has one. */
   readonly name?: EngineEventName;
+  /** For a recall check: its figures. */
+  readonly recall?: RecallFigures;
 }
 
 export const TIER_LABELS: Readonly<Record<Tier, string>> = {

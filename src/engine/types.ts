@@ -85,6 +85,11 @@ export function authoredText(msg: Message): string {
   return msg.blocks.flatMap((b) => (b.type === 'text' && b.injected !== true ? [b.text] : [])).join('\n');
 }
 
+/** Everything a message says, as text: its text blocks, its tool calls' inputs as JSON, its tool results. */
+export function messageContentText(msg: Message): string {
+  return msg.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? JSON.stringify(b.input) : b.content)).join('\n');
+}
+
 export function toolCalls(msg: Message): ToolCallBlock[] {
   return msg.blocks.filter((b): b is ToolCallBlock => b.type === 'toolCall');
 }

@@ -10,11 +10,12 @@ import { addLedgerFacts } from '../ledger/ledgerFacts';
 import { earlierUserMessages, leadingSections } from '../ledger/ledgerSections';
 import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
 import type { Fact } from '../recall/fact';
-import { putBackMissing } from '../recall/putBack';
+import { holdsKey, matchForm } from '../recall/factKey';
+import { putBackIntoSummary, putBackMissing } from '../recall/putBack';
 import { checkRecall, type RecallSearch } from '../recall/recallCheck';
 import { sumRecallFigures, type RecallFigures } from '../recall/recallFigures';
 import type { CountText } from '../summary/summarizer';
-import type { Message } from '../types';
+import { messageContentText, type Message } from '../types';
 import { targetTokensFor } from './aging';
 import type { Checkpoint } from './checkpoint';
 
@@ -46,6 +47,8 @@ export interface CheckpointRecall {
   readonly ledgerFacts: readonly LedgerFact[];
   /** This run's checks added up. */
   readonly figures: RecallFigures;
+  /** The written spans' facts that are not verbatim in the new context (found by search), best first: what free room can hold. */
+  readonly leftovers: readonly Fact[];
 }
 
 export async function checkCheckpointRecall(i: CheckpointRecallInputs): Promise<CheckpointRecall> {
@@ -74,7 +77,12 @@ export async function checkCheckpointRecall(i: CheckpointRecallInputs): Promise<
     checkpoints = checkpoints.map((c) => (c.id === checkpoint.id ? checked : c));
   }
   const before = new Set(i.ledger.facts ?? []);
-  return { checkpoints, ledgerFacts: (ledger.facts ?? []).filter((f) => !before.has(f)), figures: sumRecallFigures(figures) };
+  const context = matchForm(newContextText(ledger, checkpoints, i.live));
+  const leftovers = i.written
+    .flatMap((w) => w.facts)
+    .filter((f) => !holdsKey(context, f.key))
+    .sort((a, b) => b.score - a.score);
+  return { checkpoints, ledgerFacts: (ledger.facts ?? []).filter((f) => !before.has(f)), figures: sumRecallFigures(figures), leftovers };
 }
 
 /** The ledger's facts with those put back by a recall check, under its cap. */
@@ -91,8 +99,26 @@ function newContextText(ledger: Ledger, checkpoints: readonly Checkpoint[], live
   const parts = [...leadingSections(ledger, liveIds), earlierUserMessages(ledger, liveIds) ?? ''];
   for (const fact of ledger.facts ?? []) parts.push(fact.line);
   for (const c of checkpoints) parts.push(c.summary);
-  for (const m of live) {
-    for (const b of m.blocks) parts.push(b.type === 'text' ? b.text : b.type === 'toolCall' ? JSON.stringify(b.input) : b.content);
-  }
+  for (const m of live) parts.push(messageContentText(m));
   return parts.join('\n');
+}
+
+/**
+ * The room a checkpoint leaves below the target usage, used (design §4.1): the newest checkpoint
+ * takes the best facts of the summarized spans that are not in the context, verbatim, up to
+ * `roomTokens` more. Undefined when nothing fits.
+ */
+export async function fillRoom(
+  checkpoint: Checkpoint,
+  candidates: readonly Fact[],
+  contextText: string,
+  roomTokens: number,
+  countText: CountText,
+): Promise<{ readonly checkpoint: Checkpoint; readonly placed: number } | undefined> {
+  const context = matchForm(contextText);
+  const missing = candidates.filter((f) => !holdsKey(context, f.key));
+  if (missing.length === 0 || roomTokens <= 0) return undefined;
+  const put = await putBackIntoSummary(checkpoint.summary, missing, checkpoint.currentTokens + roomTokens, countText);
+  if (put.placed.length === 0) return undefined;
+  return { checkpoint: { ...checkpoint, summary: put.summary, currentTokens: await countText(put.summary) }, placed: put.placed.length };
 }

@@ -72,6 +72,8 @@ export interface CheckpointWork {
   readonly ledgerFacts?: readonly LedgerFact[];
   /** This work's recall checks added up, when they ran with it. */
   readonly recall?: RecallFigures;
+  /** Facts of the summarized messages that free room below the target usage can hold, best first. */
+  readonly fillFacts?: readonly Fact[];
 }
 
 /** A summary may miss its target by this factor before the deterministic floor replaces it. */

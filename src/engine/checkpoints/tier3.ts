@@ -26,13 +26,13 @@ import type { Summarizer } from '../summary/summarizer';
 import { guideFrom } from '../summary/summaryGuide';
 import { formatCount } from '../text/numbers';
 import type { TokenCounter } from '../tokens/counter';
-import type { Message, ToolCallBlock } from '../types';
+import { messageContentText, type Message, type ToolCallBlock } from '../types';
 import { AGE_LABELS, targetTokensFor } from './aging';
 import type { Checkpoint } from './checkpoint';
 import { planCheckpoint, type CheckpointPlan } from './checkpointPlan';
 import { CheckpointPreparation } from './checkpointPreparation';
 import { basisOf, prepareCheckpoint, TARGET_TOLERANCE, type CheckpointWork, type SummarizeFn } from './checkpointing';
-import { checkCheckpointRecall, withRecalledFacts, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
+import { checkCheckpointRecall, fillRoom, withRecalledFacts, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
 import { CallIndex } from './callIndex';
 import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
 import { extractFacts } from '../recall/extractFacts';
@@ -52,6 +52,14 @@ export interface TurnOptions {
   /** Reports progress of long work in plain words. */
   readonly progress?: (message: string) => void;
 }
+
+/**
+ * Facts of a new span read for free room below the target, beyond the ones its summary gets.
+ * @default 120 — several times a summary's share; room is rarely larger.
+ */
+export const FILL_POOL_FACTS = 120;
+/** Less room than this is not worth a change to the newest checkpoint. @default 100 */
+export const MIN_FILL_TOKENS = 100;
 
 /**
  * How Tier 3 chooses its range: reach the target usage (at the trigger), everything but the kept
@@ -75,6 +83,9 @@ interface FollowUp {
   readonly recall: RecallFigures;
   /** The model that rewrote the new checkpoint's summary, when one did. */
   readonly upgradedBy?: string;
+  /** The new checkpoint, and the facts free room below the target can hold for it. */
+  readonly newestId: string;
+  readonly fillFacts: readonly Fact[];
 }
 
 /** A checkpoint ready to apply, or why there is none. */
@@ -105,6 +116,8 @@ export class Tier3 {
   private readonly rangeRecords = new RangeRecords();
   /** Tool calls of the archive by id, taken in as the archive grows. */
   private readonly callIndex = new CallIndex();
+  /** Facts the newest checkpoint may take into free room below the target, until a request uses them. */
+  private fillCandidates: { readonly checkpointId: string; readonly facts: readonly Fact[] } | undefined;
 
   constructor(private readonly deps: Tier3Deps) {
     this.breaker = new CircuitBreaker(deps.clock);
@@ -259,12 +272,8 @@ export class Tier3 {
   }
 
   private recallEvent(f: RecallFigures): CompressionEvent {
-    return this.event(
-      'recall',
-      0,
-      `Recall check: ${f.extracted} facts, ${f.kept} in the context, ${f.found} found by search, ${f.putBack} put back, ${f.lost} lost`,
-      'recall-checked',
-    );
+    const detail = `Recall check: ${f.extracted} facts, ${f.kept} in the context, ${f.found} found by search, ${f.putBack} put back, ${f.lost} lost`;
+    return { ...this.event('recall', 0, detail, 'recall-checked'), recall: f };
   }
 
   /**
@@ -274,6 +283,7 @@ export class Tier3 {
    */
   applied(work: CheckpointWork, turn: TurnOptions, explicit: boolean): void {
     this.preparation.finish();
+    this.fillCandidates = work.fillFacts ? { checkpointId: work.created.id, facts: work.fillFacts } : undefined;
     const model = !explicit && turn.summarizer && work.created.summarizedBy !== turn.summarizer.name ? turn.summarizer : undefined;
     if (model || !work.recall) this.startFollowUp(work, model);
   }
@@ -292,6 +302,7 @@ export class Tier3 {
       return r && r.checkpoint.age === c.age && r.wasSummary === c.summary ? r.checkpoint : c;
     });
     if (checkpoints.every((c, i) => c === current[i])) return {};
+    if (followUp.fillFacts.length > 0) this.fillCandidates = { checkpointId: followUp.newestId, facts: followUp.fillFacts };
     const upgraded = followUp.upgradedBy ? checkpoints.find((c) => c.summarizedBy === followUp.upgradedBy && c.age === 0) : undefined;
     return {
       patch: { checkpoints, ledger: withRecalledFacts(this.deps.state().ledger, followUp.ledgerFacts) },
@@ -389,17 +400,53 @@ export class Tier3 {
       },
       cancellation,
     );
-    if (!checkRecall) return work;
+    // More of the new span's facts than a summary asks for: what free room below the target can hold.
+    const pool = factsOf(await (await this.archiveAccess()).originals(plan.messageIds), FILL_POOL_FACTS);
+    if (!checkRecall) return { ...work, fillFacts: pool };
     const recall = await this.recall(work.checkpoints, work.written, state.ledger, live, cancellation);
     const created = recall.checkpoints.find((c) => c.id === work.created.id) ?? work.created;
-    return { ...work, checkpoints: recall.checkpoints, created, ledgerFacts: recall.ledgerFacts, recall: recall.figures };
+    return {
+      ...work,
+      checkpoints: recall.checkpoints,
+      created,
+      ledgerFacts: recall.ledgerFacts,
+      recall: recall.figures,
+      fillFacts: mergeFacts(recall.leftovers, pool),
+    };
   }
 
   /** Facts of a span, read with what stays live after it (an error fixed there counts as fixed) and every call archived. */
-  private async factsReader(live: readonly Message[]): Promise<(messages: readonly Message[]) => Fact[]> {
+  private async factsReader(live: readonly Message[]): Promise<(messages: readonly Message[], maxFacts?: number) => Fact[]> {
     const archived = await this.deps.archive.read();
     const findCall = (id: string): ToolCallBlock | undefined => this.callIndex.find(archived.messages, id);
-    return (messages) => extractFacts(messages, { after: live, findCall });
+    return (messages, maxFacts) => extractFacts(messages, { after: live, findCall, ...(maxFacts ? { maxFacts } : {}) });
+  }
+
+  /**
+   * The room left below the target usage after a checkpoint, used (design §4.1): the newest
+   * checkpoint takes the best facts of the summarized messages that are not in the context, verbatim.
+   */
+  async fillRoom(contextText: string, roomTokens: number): Promise<StepResult> {
+    const pending = this.fillCandidates;
+    this.fillCandidates = undefined;
+    if (!pending || roomTokens < MIN_FILL_TOKENS) return {};
+    const current = this.deps.state().checkpoints;
+    const newest = current.find((c) => c.id === pending.checkpointId && c.age === 0);
+    if (!newest) return {};
+    const filled = await fillRoom(newest, pending.facts, contextText, roomTokens, (t) => this.deps.counter.countText(t));
+    if (!filled) return {};
+    const added = filled.checkpoint.currentTokens - newest.currentTokens;
+    return {
+      patch: { checkpoints: current.map((c) => (c.id === newest.id ? filled.checkpoint : c)) },
+      events: [
+        this.event(
+          'checkpoint',
+          0,
+          `Free room below the target used: ${filled.placed} facts of the summarized messages kept verbatim in the newest checkpoint (${formatCount(added)} tokens)`,
+          'checkpoint-filled',
+        ),
+      ],
+    };
   }
 
   /** The recall check of the checkpoints a run wrote (design §6.2), searching the session's originals. */
@@ -415,7 +462,7 @@ export class Tier3 {
     const search: RecallSearch = async (query, top) =>
       originals(query, top).map((hit) => {
         const message = hit.messageId ? archived.byId(hit.messageId) : undefined;
-        return { text: message ? searchableText(message) : hit.excerpt };
+        return { text: message ? messageContentText(message) : hit.excerpt };
       });
     return checkCheckpointRecall({
       checkpoints,
@@ -478,6 +525,8 @@ export class Tier3 {
         ledgerFacts: recall.ledgerFacts,
         recall: recall.figures,
         ...(upgradedBy ? { upgradedBy } : {}),
+        newestId: work.created.id,
+        fillFacts: mergeFacts(recall.leftovers, work.fillFacts ?? []),
       };
     });
   }
@@ -550,6 +599,9 @@ function liveTokens(view: RequestView, offset: number): number {
   return total;
 }
 
-function searchableText(m: Message): string {
-  return m.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? JSON.stringify(b.input) : b.content)).join('\n');
+/** Facts of two lists, each key once, the best first. */
+function mergeFacts(first: readonly Fact[], second: readonly Fact[]): Fact[] {
+  const byKey = new Map<string, Fact>();
+  for (const f of [...first, ...second]) if (!byKey.has(f.key)) byKey.set(f.key, f);
+  return [...byKey.values()].sort((a, b) => b.score - a.score);
 }

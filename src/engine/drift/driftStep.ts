@@ -7,7 +7,7 @@ import type { StepResult } from '../session/contextSteps';
 import type { ArchivedMessages } from '../session/sessionArchive';
 import type { SessionState } from '../session/sessionState';
 import { shortenEnd } from '../text/shorten';
-import { messageText, type Message } from '../types';
+import { messageContentText, messageText, type Message } from '../types';
 import { checkDrift, renderReinsertion } from './driftCheck';
 
 /** Characters of an item's text shown in the event. */
@@ -26,7 +26,7 @@ export async function driftStep(
     report = checkDrift({
       contextText,
       ledger: state.ledger,
-      isFindable: (path) => archived.some((m) => searchableText(m).includes(path)),
+      isFindable: (path) => archived.some((m) => messageContentText(m).includes(path)),
     });
   }
   if (report.missing.length === 0) return { patch: { contextConfidence: report.confidence } };
@@ -43,8 +43,4 @@ export async function driftStep(
       },
     ],
   };
-}
-
-function searchableText(m: Message): string {
-  return m.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? JSON.stringify(b.input) : b.content)).join('\n');
 }

@@ -62,7 +62,15 @@ export async function putBackIntoSummary(
 }
 
 function withSection(summary: string, facts: readonly Fact[]): string {
-  const block = [PUT_BACK_HEADING, ...facts.map((f) => `- ${factLine(f)}`)].join('\n');
+  const lines = facts.map((f) => `- ${factLine(f)}`);
+  // A summary that has the section already (put back, then filled) gets one section, not two.
+  const existing = summary.indexOf(PUT_BACK_HEADING);
+  if (existing >= 0) {
+    const end = summary.indexOf('\n### ', existing + PUT_BACK_HEADING.length);
+    const cut = end < 0 ? summary.length : end;
+    return `${summary.slice(0, cut).trimEnd()}\n${lines.join('\n')}${summary.slice(cut)}`;
+  }
+  const block = [PUT_BACK_HEADING, ...lines].join('\n');
   const at = summary.lastIndexOf(BEFORE_HEADING);
   if (at < 0) return `${summary.trimEnd()}\n\n${block}`;
   return `${summary.slice(0, at).trimEnd()}\n\n${block}\n${summary.slice(at)}`;

@@ -9,7 +9,8 @@
  *   4. From 80%: old large results are compressed in place, and a snapshot is taken once per rise.
  *   5. Tier 3 at the trigger (RED): a checkpoint, a snapshot before it, the drift check after it;
  *      from ORANGE on, the next checkpoint is prepared in the background.
- *   6. CRITICAL: a snapshot and the offer of a fresh session.
+ *   6. The room a checkpoint left below the target usage goes to the summarized messages' best facts.
+ *   7. CRITICAL: a snapshot and the offer of a fresh session.
  *
  * Nothing leaves the context while the archive misses a message (a full disk): steps 1 and 4–5
  * wait until it is whole again.
@@ -22,6 +23,7 @@ import { levelChange, type LevelPoint } from '../levelWording';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, WorkspaceFiles } from '../ports';
 import type { TokenCounter } from '../tokens/counter';
+import { messageContentText } from '../types';
 import {
   compressOldResultsStep,
   moveWatermarkBeforeRecent,
@@ -97,6 +99,8 @@ export class RequestPreparation {
       tier3.prepareInBackground(run.view, budget, turn);
     }
 
+    await this.fillRoom(run);
+
     if (!criticalBefore && run.level() !== 'CRITICAL') return run.result();
     const snapshot = await this.deps.snapshots.take('critical', undefined, run.state, run.view.measured.total);
     await run.step(snapshot);
@@ -137,6 +141,7 @@ export class RequestPreparation {
     await run.step(tier3.takeUpgrade());
     await run.step(this.compressOldResults(run.state));
     await this.checkpoint(run, turn, 'all-but-recent', true);
+    await this.fillRoom(run);
     return run.result();
   }
 
@@ -161,6 +166,12 @@ export class RequestPreparation {
     await run.step({ events: tier3.appliedEvents(work, before, run.view.measured.total), warnings: applying.warnings });
     await run.step(driftStep(run.state, run.view.messages, () => archive.read(), clock.now()));
     tier3.applied(work, turn, explicit);
+  }
+
+  /** The room a checkpoint left below the target usage goes to the summarized messages' best facts (design §4.1). */
+  private async fillRoom(run: RequestRun): Promise<void> {
+    const room = Math.floor(this.deps.options().targetUsageAfterCheckpoint * run.budget - run.view.measured.total);
+    await run.step(this.deps.tier3.fillRoom(run.view.messages.map(messageContentText).join('\n'), room));
   }
 
   private compressOldResults(state: SessionState): Promise<StepResult> {
