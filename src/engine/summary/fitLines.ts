@@ -121,7 +121,7 @@ export async function fitSections(
   return skeleton;
 }
 
-/** The title, the headings of sections with something to say, and the required lines: what stays whatever the target. */
+/** The title and the sections with required lines: what stays whatever the target. */
 export function renderSkeleton(title: string, sections: readonly FitSection[]): string {
   return render(title, sections, () => () => undefined);
 }
@@ -189,13 +189,14 @@ type Pick = (group: LineGroup) => (line: CandidateLine) => string | undefined;
 function render(title: string, sections: readonly FitSection[], pick: Pick): string {
   const out = [title];
   for (const section of sections) {
-    if (section.required.length === 0 && section.groups.every((g) => g.lines.length === 0)) continue;
-    out.push('', section.heading, ...section.required);
+    const body = [...section.required];
     for (const group of section.groups) {
       const texts = group.lines.map(pick(group)).filter((t): t is string => t !== undefined);
       if (texts.length === 0) continue;
-      out.push(...(group.header ?? []), ...texts.map((t, i) => (group.numbered ? `${i + 1}. ${t}` : t)));
+      body.push(...(group.header ?? []), ...texts.map((t, i) => (group.numbered ? `${i + 1}. ${t}` : t)));
     }
+    // A heading with nothing under it says nothing: an aged summary keeps facts, never bare headings.
+    if (body.length > 0) out.push('', section.heading, ...body);
   }
   return out.join('\n');
 }
