@@ -6,6 +6,7 @@ import { registerCommands } from './vscode/commands';
 import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
 import { registerCtxTools } from './vscode/ctxTools';
 import { registerParticipant } from './vscode/participant';
+import { registerCtxModels } from './vscode/provider/registerCtxModels';
 import { Recovery } from './vscode/recovery';
 import { registerReportDocument } from './vscode/reportDocument';
 import { registerSessionDocuments } from './vscode/sessionDocuments';
@@ -44,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     });
     registerParticipant(context, { sessions, recovery, config: () => config, logger, extensionUri: context.extensionUri });
     registerCtxTools(context, { sessions, recovery });
+    registerCtxModels(context, { sessions, recovery, config: () => config, logger });
     registerStatusBar(context, sessions);
     registerTree(context, sessions);
     registerCommands(context, { sessions, report, recovery, logger, config: () => config });

@@ -1,0 +1,210 @@
+/**
+ * Routes a request to the session of its conversation and adds only what is new. Callers re-send
+ * the whole history with every request: its known prefix is recognised by chain digest (computed
+ * once per message object), the session continues from there, and a changed prefix branches. The
+ * work grows with the messages that are new, apart from hashing messages the caller sends as new
+ * objects.
+ */
+import type { CompressionEvent } from '../compressionEvent';
+import { newMessageId } from '../ids';
+import type { Clock, Logger, Store } from '../ports';
+import type { ContextSession } from '../session';
+import { message, type Message, type Role } from '../types';
+import { writeBranch } from './branchSession';
+import { ConversationIndex } from './conversationIndex';
+import { chainDigest } from './digest';
+import { DigestCache } from './digestCache';
+import type { IncomingMessage } from './incomingMessage';
+import { SerialQueue } from './serialQueue';
+import { ConversationTrack, type TrackPosition } from './track';
+import { TrackStore } from './trackStore';
+
+/** Where sessions come from: the host creates and opens them, and follows them in its UI. */
+export interface SessionSource {
+  /** A new, empty session. */
+  create(): ContextSession;
+  /** A stored session, or undefined when it is gone. */
+  open(id: string): Promise<ContextSession | undefined>;
+}
+
+export interface RouterDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** How a request related to the conversations ctx knew. */
+export type RouteKind = 'continued' | 'branched' | 'started';
+
+export interface Routed<Raw> {
+  readonly session: ContextSession;
+  readonly kind: RouteKind;
+  /** Caller messages that were new to the session. */
+  readonly added: number;
+  /** What tier 1 did to them on arrival. */
+  readonly events: readonly CompressionEvent[];
+  /**
+   * The caller's message of this request for a session message, when the session holds it
+   * exactly as it was added: such a message is forwarded as the caller sent it.
+   */
+  rawFor(message: Message): Raw | undefined;
+}
+
+const ID_PREFIX: Record<Role, string> = { system: 's', user: 'u', assistant: 'a', tool: 't' };
+
+export class ConversationRouter {
+  private readonly index = new ConversationIndex();
+  private readonly digests = new DigestCache();
+  private readonly tracks: TrackStore;
+  private readonly queue = new SerialQueue();
+  /** Session messages exactly as they were added (no tier has replaced them since). */
+  private readonly pristine = new WeakSet<Message>();
+
+  constructor(private readonly deps: RouterDeps) {
+    this.tracks = new TrackStore(deps.store);
+  }
+
+  /**
+   * Finds or creates the session of a conversation, adds its new messages, and runs `then` on it
+   * before the next request is routed: whatever changes a session (adding, preparing) happens one
+   * request at a time, while the answers of earlier requests may still be streaming.
+   */
+  route<Raw, T>(
+    conversation: readonly IncomingMessage<Raw>[],
+    sessions: SessionSource,
+    then: (routed: Routed<Raw>) => Promise<T>,
+  ): Promise<T> {
+    return this.queue.run(async () => then(await this.routeNow(conversation, sessions)));
+  }
+
+  /** Forgets a session's track (it was cleared). */
+  forget(sessionId: string): void {
+    this.index.remove(sessionId);
+  }
+
+  private async routeNow<Raw>(conversation: readonly IncomingMessage<Raw>[], sessions: SessionSource): Promise<Routed<Raw>> {
+    const chain: string[] = [];
+    let previous: string | undefined;
+    for (const m of conversation) chain.push((previous = chainDigest(previous, this.digests.digestOf(m))));
+
+    const { session, track, kind } = await this.sessionFor(chain, sessions);
+    const known = track.length;
+    const now = this.deps.clock.now();
+    const added: Message[] = [];
+    const positions: TrackPosition[] = [];
+    for (let i = known; i < conversation.length; i++) {
+      const m = conversation[i];
+      const msg = m.blocks.length > 0 ? message(newMessageId(ID_PREFIX[m.role], now), m.role, m.blocks, now) : undefined;
+      if (msg) added.push(msg);
+      positions.push({ chain: chain[i], ids: msg ? [msg.id] : [] });
+    }
+    const events = added.length > 0 ? await session.add(added) : [];
+    if (positions.length > 0) {
+      positions[positions.length - 1] = { ...positions[positions.length - 1], archived: session.state.archivedCount };
+    }
+    // Tier 1 replaces what it offloads; the rest is in the session exactly as added.
+    const arrived = new Set(added.length > 0 ? session.messages.slice(-added.length) : []);
+    for (const m of added) if (arrived.has(m)) this.pristine.add(m);
+    this.index.extend(track, positions);
+    await this.save(session, positions);
+
+    const rawById = new Map<string, Raw>();
+    track.positions.forEach((p, i) => p.ids.forEach((id) => rawById.set(id, conversation[i].raw)));
+    return {
+      session,
+      kind,
+      added: positions.length,
+      events,
+      rawFor: (m) => (this.pristine.has(m) ? rawById.get(m.id) : undefined),
+    };
+  }
+
+  private async sessionFor(
+    chain: readonly string[],
+    sessions: SessionSource,
+  ): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
+    let match = this.index.match(chain);
+    if (match.kind === 'new' && chain.length > 0) {
+      await this.loadStarting(chain[0]);
+      match = this.index.match(chain);
+    }
+    if (match.kind === 'continue') {
+      const session = await sessions.open(match.track.sessionId);
+      const known = match.track.archivedAfter;
+      if (session && (known === undefined || known === session.state.archivedCount)) {
+        return { session, track: match.track, kind: 'continued' };
+      }
+      // The session holds messages its track does not know (a track that could not be saved or read in full):
+      // continuing would add them twice, so the conversation goes on in a branch of what the track does know.
+      if (session) return this.branch(session, match.track, match.track.length, sessions);
+    } else if (match.kind === 'branch') {
+      const parent = await sessions.open(match.track.sessionId);
+      if (parent) return this.branch(parent, match.track, match.common, sessions);
+    }
+    if (match.kind !== 'new') this.index.remove(match.track.sessionId);
+    return this.start(chain, sessions);
+  }
+
+  private async start(
+    chain: readonly string[],
+    sessions: SessionSource,
+  ): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
+    const session = sessions.create();
+    const track = new ConversationTrack(session.id);
+    this.index.add(track);
+    if (chain.length > 0) await this.tracks.addHead(chain[0], session.id).catch((e: unknown) => this.warnUnsaved(e));
+    return { session, track, kind: 'started' };
+  }
+
+  private async branch(
+    parent: ContextSession,
+    from: ConversationTrack,
+    common: number,
+    sessions: SessionSource,
+  ): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
+    await parent.save();
+    const id = await writeBranch(
+      { parent, shared: from.idsBefore(common), abandoned: from.idsFrom(common) },
+      { store: this.deps.store, clock: this.deps.clock },
+    );
+    const session = await sessions.open(id);
+    if (!session) throw new Error(`The branch ${id} of session ${parent.id} could not be opened after it was written.`);
+    // The shared positions, with the branch's own archived count on the last one.
+    const shared = from.positions.slice(0, common).map(({ chain, ids }): TrackPosition => ({ chain, ids }));
+    if (shared.length > 0) shared[shared.length - 1] = { ...shared[shared.length - 1], archived: session.state.archivedCount };
+    const track = new ConversationTrack(id, shared);
+    this.index.add(track);
+    try {
+      await this.tracks.append(id, track.positions);
+      const head = track.at(0);
+      if (head) await this.tracks.addHead(head.chain, id);
+    } catch (e) {
+      this.warnUnsaved(e);
+    }
+    this.deps.logger.info(
+      `Conversation of session ${parent.id} changed after message ${common} of ${from.length}: continuing in branch ${id}.`,
+    );
+    return { session, track, kind: 'branched' };
+  }
+
+  /** Reads the stored tracks of sessions whose conversation starts with this digest. */
+  private async loadStarting(head: string): Promise<void> {
+    const ids = await this.tracks.sessionsStartingWith(head).catch(() => []);
+    for (const id of ids.reverse()) {
+      if (this.index.has(id)) continue;
+      const track = await this.tracks.read(id).catch(() => undefined);
+      if (track && track.length > 0) this.index.add(track);
+    }
+  }
+
+  private async save(session: ContextSession, positions: readonly TrackPosition[]): Promise<void> {
+    await this.tracks.append(session.id, positions).catch((e: unknown) => this.warnUnsaved(e));
+    await session.save();
+  }
+
+  private warnUnsaved(e: unknown): void {
+    this.deps.logger.warn(
+      `The conversation track could not be saved (${e instanceof Error ? e.message : String(e)}); after a reload this conversation starts a new session.`,
+    );
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The language-model provider behind ctx's models. Each request goes through ctx's engine (see
+ * `relayRequest`) to the wrapped model, found by vendor and id (a select without a vendor would
+ * wait on ctx's own provider). If ctx fails before anything reached the wrapped model, the request
+ * goes to it unchanged: ctx never makes a model unusable.
+ */
+import * as vscode from 'vscode';
+import type { ConversationRouter } from '../../engine/conversation/conversationRouter';
+import type { Logger } from '../../engine/ports';
+import type { RelayPorts } from '../../engine/relay/relayPorts';
+import { relayRequest } from '../../engine/relay/relayRequest';
+import { readUntilCancelled } from '../../engine/relay/untilCancelled';
+import type { CtxConfig } from '../config';
+import { READ_OFFLOADED_TOOL, RECOVER_TOOL } from '../ctxTools';
+import { summarizerFor } from '../modelSummarizer';
+import type { Recovery } from '../recovery';
+import { readOffloadedText, recoverText, type ReadOffloadedInput, type RecoverInput } from '../recoveryTools';
+import type { SessionManager } from '../sessions';
+import { ctxModelId, ctxModelInfo, wrappedOf, type CtxModelInfo } from './ctxModelInfo';
+import { toForwarded } from './forwarded';
+import { toIncoming } from './incoming';
+import { modelVendors } from './modelVendors';
+import { relayParts } from './responseParts';
+import { SentTokenCounter } from './sentTokenCounter';
+
+/** How long listing one vendor's models may take before ctx lists the others without them. */
+export const VENDOR_SELECT_TIMEOUT_MS = 5_000;
+
+type RequestMessage = vscode.LanguageModelChatRequestMessage;
+type Ports = RelayPorts<RequestMessage, vscode.LanguageModelChatTool, unknown>;
+
+export interface CtxModelDeps {
+  readonly sessions: SessionManager;
+  readonly recovery: Recovery;
+  readonly router: ConversationRouter;
+  readonly config: () => CtxConfig;
+  readonly logger: Logger;
+}
+
+export class CtxModelProvider implements vscode.LanguageModelChatProvider<CtxModelInfo>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeLanguageModelChatInformation = this.changeEmitter.event;
+  /** The wrapped models by ctx model id, as last listed. */
+  private readonly wrapped = new Map<string, vscode.LanguageModelChat>();
+  private readonly tokens: SentTokenCounter;
+
+  constructor(private readonly deps: CtxModelDeps) {
+    this.tokens = new SentTokenCounter(deps);
+  }
+
+  /** Asks VS Code to list ctx's models again (the installed models or the settings changed). */
+  refresh(): void {
+    this.changeEmitter.fire();
+  }
+
+  async provideLanguageModelChatInformation(): Promise<CtxModelInfo[]> {
+    const config = this.deps.config();
+    if (!config.models.enabled) return [];
+    const vendors = modelVendors(vscode.extensions.all, config.models.vendors);
+    const models = (await Promise.all(vendors.map((vendor) => this.modelsOf(vendor)))).flat();
+    this.wrapped.clear();
+    for (const m of models) this.wrapped.set(ctxModelId(m), m);
+    return models.map((m) => ctxModelInfo(m, config.models.reportedWindow, config.answerReserveTokens));
+  }
+
+  async provideLanguageModelChatResponse(
+    info: CtxModelInfo,
+    messages: readonly RequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    const target = await this.target(info);
+    let sent = false;
+    const ports = this.ports(target, options, progress, token, () => (sent = true));
+    await this.deps.sessions.runTurn(async () => {
+      try {
+        const outcome = await relayRequest(
+          { messages: messages.map(toIncoming), tools: options.tools ?? [], maxInputTokens: target.maxInputTokens, cancellation: token },
+          ports,
+        );
+        this.deps.logger.debug(
+          `${info.name}: ${outcome.route ?? 'instructions only'} session ${outcome.sessionId ?? '-'}, ${outcome.added} new messages, ` +
+            `${outcome.prepared?.tokens ?? 0} tokens sent (+${outcome.fixedTokens} instructions and tools), ${outcome.rounds} round(s), ` +
+            `${outcome.recoveryCalls} recovery call(s)${outcome.cancelled ? ', cancelled' : ''}`,
+        );
+      } catch (e) {
+        if (sent || token.isCancellationRequested) throw e;
+        this.deps.logger.error(`ctx could not prepare the request for ${info.name}; it goes to the model unchanged: ${String(e)}`);
+        const direct = messages.map(toIncoming).map((m) => ({ kind: 'caller' as const, raw: m.raw, system: m.role === 'system' }));
+        await readUntilCancelled(await ports.send(direct, options.tools ?? [], token), token, (part) => ports.report(part.part));
+      }
+    });
+  }
+
+  provideTokenCount(info: CtxModelInfo, text: string | RequestMessage): Promise<number> {
+    return this.tokens.count(info.family, info.wrappedInputTokens ?? info.maxInputTokens, text);
+  }
+
+  dispose(): void {
+    this.changeEmitter.dispose();
+  }
+
+  private async modelsOf(vendor: string): Promise<vscode.LanguageModelChat[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<vscode.LanguageModelChat[]>((resolve) => {
+      timer = setTimeout(() => {
+        this.deps.logger.warn(
+          `The models of vendor ${vendor} did not arrive within ${VENDOR_SELECT_TIMEOUT_MS} ms; they are not wrapped this time.`,
+        );
+        resolve([]);
+      }, VENDOR_SELECT_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([Promise.resolve(vscode.lm.selectChatModels({ vendor })), timeout]);
+    } catch (e) {
+      this.deps.logger.warn(`The models of vendor ${vendor} could not be listed: ${String(e)}`);
+      return [];
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async target(info: CtxModelInfo): Promise<vscode.LanguageModelChat> {
+    const known = this.wrapped.get(info.id);
+    if (known) return known;
+    const wrapped = wrappedOf(info);
+    const found = wrapped ? (await this.modelsOf(wrapped.vendor)).find((m) => m.id === wrapped.id) : undefined;
+    if (!found) throw vscode.LanguageModelError.NotFound(`The model that ${info.name} wraps is not available any more.`);
+    this.wrapped.set(info.id, found);
+    return found;
+  }
+
+  private ports(
+    target: vscode.LanguageModelChat,
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    token: vscode.CancellationToken,
+    onSend: () => void,
+  ): Ports {
+    const { sessions, recovery, router, logger } = this.deps;
+    const counts = this.tokens.countsFor(target.family);
+    return {
+      router,
+      logger,
+      sessions: { create: () => sessions.create(target.family), open: (id) => sessions.get(id) },
+      budgetFor: (window) => sessions.budgetFor(window),
+      countText: (text) => counts.count(text),
+      toolText: (t) => JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema }),
+      toolName: (t) => t.name,
+      recoveryTools: vscode.lm.tools
+        .filter((t) => t.name === RECOVER_TOOL || t.name === READ_OFFLOADED_TOOL)
+        .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+      runRecoveryTool: (session, call) =>
+        call.name === RECOVER_TOOL
+          ? recoverText(recovery, session.id, call.input as unknown as RecoverInput)
+          : readOffloadedText(sessions.store, session.id, call.input as unknown as ReadOffloadedInput),
+      turnOptions: async () => {
+        const summarizer = await summarizerFor(this.deps.config().summarizerModel, target);
+        return { ...(summarizer ? { summarizer } : {}), cancellation: token };
+      },
+      send: async (messages, tools) => {
+        onSend();
+        const response = await target.sendRequest(
+          toForwarded(messages),
+          {
+            tools: [...tools],
+            toolMode: options.toolMode,
+            modelOptions: options.modelOptions,
+            justification: 'ctx keeps this conversation inside the model’s context window.',
+          },
+          token,
+        );
+        return relayParts(response.stream);
+      },
+      report: (part) => {
+        try {
+          progress.report(part as vscode.LanguageModelResponsePart);
+        } catch (e) {
+          logger.warn(`A part of the answer could not be passed on: ${String(e)}`);
+        }
+      },
+      prepared: (session, prepared) => {
+        sessions.follow(session, target.family);
+        sessions.recordPrepared(session, prepared);
+      },
+    };
+  }
+}
