@@ -10,6 +10,7 @@ import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
 import { benchMemory } from './memory';
+import { benchProvider } from './provider';
 import { benchReplay } from './replay';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     ...(await benchReplay(quick)),
     ...(await benchCheckpoints(quick)),
     ...(await benchMemory(quick)),
+    ...(await benchProvider(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);

@@ -1,9 +1,8 @@
 /**
  * Routes a request to the session of its conversation and adds only what is new. Callers re-send
- * the whole history with every request: its known prefix is recognised by chain digest (computed
- * once per message object), the session continues from there, and a changed prefix branches. The
- * work grows with the messages that are new, apart from hashing messages the caller sends as new
- * objects.
+ * the whole history with every request: its known prefix is recognised by chain digest (messages
+ * equal to those of a recent request are compared, not hashed again), the session continues from
+ * there, and a changed prefix branches. The session is saved by whoever prepares it next.
  */
 import type { CompressionEvent } from '../compressionEvent';
 import { newMessageId } from '../ids';
@@ -12,9 +11,8 @@ import type { ContextSession } from '../session';
 import { message, type Message, type Role } from '../types';
 import { writeBranch } from './branchSession';
 import { ConversationIndex } from './conversationIndex';
-import { chainDigest } from './digest';
-import { DigestCache } from './digestCache';
 import type { IncomingMessage } from './incomingMessage';
+import { SeenConversations } from './seenConversations';
 import { SerialQueue } from './serialQueue';
 import { ConversationTrack, type TrackPosition } from './track';
 import { TrackStore } from './trackStore';
@@ -54,7 +52,7 @@ const ID_PREFIX: Record<Role, string> = { system: 's', user: 'u', assistant: 'a'
 
 export class ConversationRouter {
   private readonly index = new ConversationIndex();
-  private readonly digests = new DigestCache();
+  private readonly seen = new SeenConversations();
   private readonly tracks: TrackStore;
   private readonly queue = new SerialQueue();
   /** Session messages exactly as they were added (no tier has replaced them since). */
@@ -80,14 +78,13 @@ export class ConversationRouter {
   /** Forgets a session's track (it was cleared). */
   forget(sessionId: string): void {
     this.index.remove(sessionId);
+    this.seen.forget(sessionId);
   }
 
   private async routeNow<Raw>(conversation: readonly IncomingMessage<Raw>[], sessions: SessionSource): Promise<Routed<Raw>> {
-    const chain: string[] = [];
-    let previous: string | undefined;
-    for (const m of conversation) chain.push((previous = chainDigest(previous, this.digests.digestOf(m))));
+    const { chain, digests, seen } = this.seen.chainFor(conversation);
 
-    const { session, track, kind } = await this.sessionFor(chain, sessions);
+    const { session, track, kind } = await this.sessionFor(chain, digests, sessions);
     const known = track.length;
     const now = this.deps.clock.now();
     const added: Message[] = [];
@@ -96,7 +93,8 @@ export class ConversationRouter {
       const m = conversation[i];
       const msg = m.blocks.length > 0 ? message(newMessageId(ID_PREFIX[m.role], now), m.role, m.blocks, now) : undefined;
       if (msg) added.push(msg);
-      positions.push({ chain: chain[i], ids: msg ? [msg.id] : [] });
+      const anchor = m.blocks.some((b) => b.type !== 'text');
+      positions.push({ chain: chain[i], digest: digests[i], ...(anchor ? { anchor } : {}), ids: msg ? [msg.id] : [] });
     }
     const events = added.length > 0 ? await session.add(added) : [];
     if (positions.length > 0) {
@@ -106,7 +104,13 @@ export class ConversationRouter {
     const arrived = new Set(added.length > 0 ? session.messages.slice(-added.length) : []);
     for (const m of added) if (arrived.has(m)) this.pristine.add(m);
     this.index.extend(track, positions);
-    await this.save(session, positions);
+    this.seen.remember(session.id, seen);
+    try {
+      await this.tracks.append(session.id, positions);
+      if (known === 0 && positions.length > 0) await this.tracks.addHead(positions[0].chain, session.id);
+    } catch (e) {
+      this.warnUnsaved(e);
+    }
 
     const rawById = new Map<string, Raw>();
     track.positions.forEach((p, i) => p.ids.forEach((id) => rawById.set(id, conversation[i].raw)));
@@ -121,12 +125,13 @@ export class ConversationRouter {
 
   private async sessionFor(
     chain: readonly string[],
+    digests: readonly string[],
     sessions: SessionSource,
   ): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
-    let match = this.index.match(chain);
+    let match = this.index.match(chain, digests);
     if (match.kind === 'new' && chain.length > 0) {
       await this.loadStarting(chain[0]);
-      match = this.index.match(chain);
+      match = this.index.match(chain, digests);
     }
     if (match.kind === 'continue') {
       const session = await sessions.open(match.track.sessionId);
@@ -136,23 +141,19 @@ export class ConversationRouter {
       }
       // The session holds messages its track does not know (a track that could not be saved or read in full):
       // continuing would add them twice, so the conversation goes on in a branch of what the track does know.
-      if (session) return this.branch(session, match.track, match.track.length, sessions);
+      if (session) return this.branch(session, match.track, match.track.length, digests, sessions);
     } else if (match.kind === 'branch') {
       const parent = await sessions.open(match.track.sessionId);
-      if (parent) return this.branch(parent, match.track, match.common, sessions);
+      if (parent) return this.branch(parent, match.track, match.common, digests, sessions);
     }
     if (match.kind !== 'new') this.index.remove(match.track.sessionId);
-    return this.start(chain, sessions);
+    return this.start(sessions);
   }
 
-  private async start(
-    chain: readonly string[],
-    sessions: SessionSource,
-  ): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
+  private async start(sessions: SessionSource): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
     const session = sessions.create();
     const track = new ConversationTrack(session.id);
     this.index.add(track);
-    if (chain.length > 0) await this.tracks.addHead(chain[0], session.id).catch((e: unknown) => this.warnUnsaved(e));
     return { session, track, kind: 'started' };
   }
 
@@ -160,17 +161,22 @@ export class ConversationRouter {
     parent: ContextSession,
     from: ConversationTrack,
     common: number,
+    digests: readonly string[],
     sessions: SessionSource,
   ): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
     await parent.save();
-    const id = await writeBranch(
-      { parent, shared: from.idsBefore(common), abandoned: from.idsFrom(common) },
-      { store: this.deps.store, clock: this.deps.clock },
-    );
+    const left = from.positions.slice(common);
+    const resent = new Set(digests.slice(common));
+    const rewritten = left.some((p) => resent.has(p.digest));
+    // An edited or regenerated message abandons everything after it. When later messages come back, the caller
+    // rewrote what came before them (its own summary of older turns): that history still happened, and only the
+    // messages that come back (to be added again) leave the ledger.
+    const abandoned = (rewritten ? left.filter((p) => resent.has(p.digest)) : left).flatMap((p) => p.ids);
+    const id = await writeBranch({ parent, shared: from.idsBefore(common), abandoned }, { store: this.deps.store, clock: this.deps.clock });
     const session = await sessions.open(id);
     if (!session) throw new Error(`The branch ${id} of session ${parent.id} could not be opened after it was written.`);
     // The shared positions, with the branch's own archived count on the last one.
-    const shared = from.positions.slice(0, common).map(({ chain, ids }): TrackPosition => ({ chain, ids }));
+    const shared = from.positions.slice(0, common).map(({ archived: _archived, ...p }): TrackPosition => p);
     if (shared.length > 0) shared[shared.length - 1] = { ...shared[shared.length - 1], archived: session.state.archivedCount };
     const track = new ConversationTrack(id, shared);
     this.index.add(track);
@@ -182,7 +188,7 @@ export class ConversationRouter {
       this.warnUnsaved(e);
     }
     this.deps.logger.info(
-      `Conversation of session ${parent.id} changed after message ${common} of ${from.length}: continuing in branch ${id}.`,
+      `Conversation of session ${parent.id} ${rewritten ? 'rewritten by the caller' : 'changed'} after message ${common} of ${from.length}: continuing in branch ${id}.`,
     );
     return { session, track, kind: 'branched' };
   }
@@ -195,11 +201,6 @@ export class ConversationRouter {
       const track = await this.tracks.read(id).catch(() => undefined);
       if (track && track.length > 0) this.index.add(track);
     }
-  }
-
-  private async save(session: ContextSession, positions: readonly TrackPosition[]): Promise<void> {
-    await this.tracks.append(session.id, positions).catch((e: unknown) => this.warnUnsaved(e));
-    await session.save();
   }
 
   private warnUnsaved(e: unknown): void {

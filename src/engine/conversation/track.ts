@@ -8,6 +8,10 @@
 export interface TrackPosition {
   /** Chain digest of the conversation up to and including this message. */
   readonly chain: string;
+  /** The message's own digest: whether it comes back after a changed prefix tells an edit from a rewrite. */
+  readonly digest: string;
+  /** Set when the message carries a tool call or result: its unique ids make it recognisable on its own. */
+  readonly anchor?: boolean;
   /** Ids of the session messages this caller message became (one, or none for an empty one). */
   readonly ids: readonly string[];
   /**

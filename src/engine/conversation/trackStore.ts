@@ -22,6 +22,8 @@ const isPosition = (v: unknown): v is TrackPosition & { v: number } =>
   isRecord(v) &&
   v.v === SCHEMA_VERSION &&
   typeof v.chain === 'string' &&
+  typeof v.digest === 'string' &&
+  (v.anchor === undefined || typeof v.anchor === 'boolean') &&
   Array.isArray(v.ids) &&
   v.ids.every((id) => typeof id === 'string') &&
   (v.archived === undefined || typeof v.archived === 'number');
@@ -56,7 +58,8 @@ export class TrackStore {
       const parsed = parseLine(line, isPosition);
       // A position depends on every one before it: nothing after an unreadable line can be trusted.
       if (!parsed) break;
-      positions.push({ chain: parsed.chain, ids: parsed.ids, ...(parsed.archived === undefined ? {} : { archived: parsed.archived }) });
+      const { chain, digest, ids, archived, anchor } = parsed;
+      positions.push({ chain, digest, ids, ...(anchor ? { anchor } : {}), ...(archived === undefined ? {} : { archived }) });
     }
     return new ConversationTrack(sessionId, positions);
   }

@@ -5,7 +5,7 @@ import { ConversationTrack } from '../../../src/engine/conversation/track';
 const track = (sessionId: string, chain: readonly string[]) =>
   new ConversationTrack(
     sessionId,
-    chain.map((c, i) => ({ chain: c, ids: [`${sessionId}-m${i}`] })),
+    chain.map((c, i) => ({ chain: c, digest: c, ids: [`${sessionId}-m${i}`] })),
   );
 
 describe('conversation index', () => {
@@ -50,7 +50,7 @@ describe('conversation index', () => {
     const index = new ConversationIndex();
     const t = track('s1', ['a']);
     index.add(t);
-    index.extend(t, [{ chain: 'b', ids: ['m1'] }]);
+    index.extend(t, [{ chain: 'b', digest: 'b', ids: ['m1'] }]);
     assert.equal(index.match(['a', 'b', 'c']).kind, 'continue');
     index.remove('s1');
     assert.equal(index.match(['a', 'b', 'c']).kind, 'new');

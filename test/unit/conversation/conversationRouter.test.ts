@@ -129,6 +129,42 @@ describe('conversation router', () => {
     });
   });
 
+  it('takes the caller’s own summary in place of older turns as a rewrite: their ledger stays, and what comes back is added once', async () => {
+    const rig = routerRig();
+    const tail = agentTurn(3, 'exported 1,204 rows');
+    const parent = (
+      await route(rig, [
+        say('Build the importer.'),
+        ...agentTurn(1, 'ok'),
+        say('[DECISION] Stream the input, never load it whole.'),
+        ...agentTurn(2, 'ok'),
+        say('Now the exporter.'),
+        ...tail,
+      ])
+    ).session;
+    const summaryText = 'Summary of the work so far: the importer streams its input; the exporter is being written.';
+    const rewritten = await route(rig, [say(summaryText), ...resent(tail)]);
+    assert.equal(rewritten.kind, 'branched');
+    assert.equal(rewritten.session.state.parentSessionId, parent.id);
+    assert.deepEqual(texts(rewritten.session.messages), [summaryText, ...texts(parent.messages.slice(-3))]);
+    assert.deepEqual(
+      rewritten.session.ledger.decisions.map((d) => d.text),
+      ['Stream the input, never load it whole.'],
+    );
+    assert.deepEqual(
+      rewritten.session.ledger.userMessages.map((u) => u.text),
+      ['Build the importer.', '[DECISION] Stream the input, never load it whole.', 'Now the exporter.', summaryText],
+    );
+  });
+
+  it('does not take a conversation that only repeats a plain message of another for a rewrite of it', async () => {
+    const rig = routerRig();
+    await route(rig, [say('Task A.'), ...agentTurn(1, 'ok')]);
+    const other = await route(rig, [say('Task B.'), reply('Step 1 done.')]);
+    assert.equal(other.kind, 'started');
+    assert.equal(other.session.state.parentSessionId, undefined);
+  });
+
   it('reaches every original from a branch of a branch, through one level of read-through', async () => {
     const rig = routerRig();
     const a = [say('one'), reply('1')];
