@@ -11,6 +11,7 @@ import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
 import { benchMemory } from './memory';
 import { benchProvider } from './provider';
+import { benchReportedWindow } from './reportedWindow';
 import { benchReplay } from './replay';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     ...(await benchCheckpoints(quick)),
     ...(await benchMemory(quick)),
     ...(await benchProvider(quick)),
+    ...(await benchReportedWindow(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);

@@ -16,13 +16,13 @@ export interface BranchInputs {
   readonly shared: readonly string[];
   /** Ids of the parent's messages the caller left behind. */
   readonly abandoned: ReadonlySet<string>;
-  /** The parent's archived originals, for shared messages its context no longer holds as they were. */
+  /** Archived originals of shared messages, for those the parent's context no longer holds as they were. */
   readonly archived: ReadonlyMap<string, Message>;
   readonly id: string;
   readonly now: number;
   /** The session whose archive the branch reads through to. */
   readonly archiveParent: string;
-  /** Messages already in the branch's own archive (copied from the parent's). */
+  /** Messages already in the branch's own archive (originals copied from further up the line). */
   readonly archivedCount: number;
 }
 
@@ -61,13 +61,6 @@ export function keptCheckpoints(parent: SessionState, shared: readonly string[])
     kept.push(c);
   }
   return kept;
-}
-
-/** Shared messages that neither the parent's context nor a kept checkpoint holds: the branch takes them from the archive. */
-export function sharedOutOfContext(parent: SessionState, shared: readonly string[]): string[] {
-  const live = new Set(parent.active.map((m) => m.id));
-  const covered = new Set(keptCheckpoints(parent, shared).flatMap((c) => c.messageIds));
-  return shared.filter((id) => !live.has(id) && !covered.has(id));
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Routed } from '../../../src/engine/conversation/conversationRouter';
+import type { ContextSession } from '../../../src/engine/session';
 import { messageText, type Message } from '../../../src/engine/types';
 import { filler } from '../support/builders';
 import { agentTurn, callTool, reply, resent, say, toolOutput, type Caller, type CallerMessage } from '../support/callerConversation';
@@ -116,6 +117,17 @@ describe('conversation router', () => {
         branched.session.messages.slice(0, -1),
         ids.slice(covered.length, keep).map((id) => live.get(id)),
       );
+
+      // A branch of that branch still finds the originals of everything its checkpoints cover and its context holds.
+      const deeper = await route(rig, [...resent(turns.slice(0, keep - 1)), say('Another change.')]);
+      assert.equal(deeper.kind, 'branched');
+      assert.equal(deeper.session.state.parentSessionId, branched.session.id);
+      const reachable = new Set((await deeper.session.readArchive()).map((m) => m.id));
+      const needed = [...deeper.session.checkpoints.flatMap((c) => c.messageIds), ...deeper.session.messages.map((m) => m.id)];
+      assert.deepEqual(
+        needed.filter((id) => !reachable.has(id)),
+        [],
+      );
     });
 
     it('gives back, from the archive, shared messages whose checkpoint also covered what the caller left behind', async () => {
@@ -165,17 +177,25 @@ describe('conversation router', () => {
     assert.equal(other.session.state.parentSessionId, undefined);
   });
 
-  it('reaches every original from a branch of a branch, through one level of read-through', async () => {
+  it('gives a branch of a branch the originals of what it shares, and a line of parents that leads to every archive', async () => {
     const rig = routerRig();
     const a = [say('one'), reply('1')];
     const root = (await route(rig, [...a, say('two'), reply('2')])).session;
     const b1 = (await route(rig, [...resent(a), say('two, edited'), reply('2b')])).session;
     const b2 = (await route(rig, [...resent(a), say('two, edited again')])).session;
-    assert.notEqual(b1.id, root.id);
-    assert.notEqual(b2.id, b1.id);
-    assert.equal(b2.state.parentSessionId, root.id, 'the branch reads through to the first session of the line');
-    const archive = texts(await b2.readArchive());
-    for (const t of ['one', 'two', 'two, edited', '2b', 'two, edited again']) assert.ok(archive.includes(t), `${t} is in the archive`);
+    assert.equal(b1.state.parentSessionId, root.id);
+    assert.equal(b2.state.parentSessionId, b1.id);
+    const own = texts(await b2.readArchive());
+    for (const t of ['one', '1', 'two, edited', '2b', 'two, edited again']) assert.ok(own.includes(t), `${t} is in the branch's archive`);
+    const line: string[] = [];
+    for (
+      let s: ContextSession | undefined = b2;
+      s;
+      s = s.state.parentSessionId ? await rig.sessions.open(s.state.parentSessionId) : undefined
+    ) {
+      line.push(...texts(await s.readArchive()));
+    }
+    for (const t of ['two', '2']) assert.ok(line.includes(t), `${t} is reachable along the line of parents`);
   });
 
   it('recognises a conversation after a reload from its stored track, adding nothing twice', async () => {
