@@ -5,6 +5,7 @@ import { createApi, type CtxApi } from './vscode/api';
 import { registerCommands } from './vscode/commands';
 import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
 import { registerCtxTools } from './vscode/ctxTools';
+import { instructionFilesFor } from './vscode/instructionFiles';
 import { registerParticipant } from './vscode/participant';
 import { registerCtxModels } from './vscode/provider/registerCtxModels';
 import { Recovery } from './vscode/recovery';
@@ -15,6 +16,7 @@ import { SessionManager } from './vscode/sessions';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTree } from './vscode/tree';
 import { VscodeWorkspaceFiles } from './vscode/workspaceFiles';
+import { errorMessage } from './engine/errors';
 
 export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
   const started = performance.now();
@@ -43,7 +45,14 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       const current = sessions.current;
       return current ? sessions.report(current.session) : 'No @ctx session yet. Ask @ctx something in the Chat view.';
     });
-    registerParticipant(context, { sessions, recovery, config: () => config, logger, extensionUri: context.extensionUri });
+    registerParticipant(context, {
+      sessions,
+      recovery,
+      config: () => config,
+      logger,
+      extensionUri: context.extensionUri,
+      instructions: instructionFilesFor(logger),
+    });
     registerCtxTools(context, { sessions, recovery });
     registerCtxModels(context, { sessions, recovery, config: () => config, logger });
     registerStatusBar(context, sessions);
@@ -60,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
   } catch (e) {
     // VS Code stays silent about activation failures: say it.
     logger.error(e instanceof Error ? e : String(e));
-    void vscode.window.showErrorMessage(`ctx could not start: ${e instanceof Error ? e.message : String(e)}`);
+    void vscode.window.showErrorMessage(`ctx could not start: ${errorMessage(e)}`);
     return undefined;
   }
 }

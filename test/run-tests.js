@@ -41,6 +41,8 @@ let ok =
   step('Lint (zero warnings)', npx, ['eslint', '--max-warnings', '0', 'src', 'test']) &&
   step('Formatting (prettier --check)', npx, ['prettier', '--check', '.']) &&
   step('Build (esbuild)', process.execPath, ['esbuild.js']) &&
+  // A clean out/ so that no test of a file since moved or deleted runs from an old build.
+  (fs.rmSync(path.join(root, 'out'), { recursive: true, force: true }), true) &&
   step('Compile tests', npx, ['tsc', '-p', '.', '--outDir', 'out']);
 
 if (ok) ok = countedStep('Unit tests (plain node)', process.execPath, [path.join(__dirname, 'unit-runner.js')]) && ok;

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { SESSIONS_FOLDER } from '../engine/sessionPaths';
+import { SESSIONS_FOLDER } from '../engine/session/sessionPaths';
 import { InputError } from './cliErrors';
 import { fileSystemReason } from './readTranscriptFile';
 

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs/promises';
 import { InputError } from './cliErrors';
+import { errorMessage } from '../engine/errors';
 
 /** Reads a transcript file as UTF-8, turning the file system's complaints into plain words. */
 export async function readTranscriptFile(path: string): Promise<string> {
@@ -25,6 +26,6 @@ export function fileSystemReason(e: unknown): string {
     case 'ENOTDIR':
       return 'a part of the path is a file, not a folder';
     default:
-      return e instanceof Error ? e.message : String(e);
+      return errorMessage(e);
   }
 }

@@ -18,6 +18,7 @@ import { readTranscriptFile } from './readTranscriptFile';
 import { renderReplaySummary, type ReplayReport } from './replayReport';
 import type { Terminal } from './terminal';
 import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
+import { formatCount } from '../engine/text/numbers';
 
 export const REPLAY_COMMAND: CommandSpec = {
   name: 'replay',
@@ -52,7 +53,7 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
     store,
     counter: new TokenCounter(tokenizer),
     stopwatch: { now: () => performance.now() },
-    onProgress: (p) => progress?.update(p.done, p.total, `${p.tokens.toLocaleString('en-US')} tokens, ${p.level}`),
+    onProgress: (p) => progress?.update(p.done, p.total, `${formatCount(p.tokens)} tokens, ${p.level}`),
   });
   progress?.finish();
 

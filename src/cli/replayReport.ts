@@ -1,8 +1,9 @@
 /** What `replay` prints with --json and writes to replay.json: the replay's figures and where things are. */
 import * as path from 'node:path';
 import type { ReplayFigures } from './replay/replayFigures';
-import { SESSIONS_FOLDER } from '../engine/sessionPaths';
+import { SESSIONS_FOLDER } from '../engine/session/sessionPaths';
 import { FIGURES_FILE } from './outputFolder';
+import { formatCount } from '../engine/text/numbers';
 
 export interface ReplayReport extends ReplayFigures {
   /** The transcript file, as an absolute path. */
@@ -18,19 +19,17 @@ export interface ReplayReport extends ReplayFigures {
   /** What the import and the session noticed, in plain words (skipped lines, unwritable files…). */
   readonly warnings: readonly string[];
 }
-
-const count = (x: number) => Math.round(x).toLocaleString('en-US');
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The summary `replay` prints without --json. */
 export function renderReplaySummary(r: ReplayReport): string {
   const reduction = r.inputTokens > 0 ? 1 - r.finalTokens / r.inputTokens : 0;
   const lines = [
-    `Replayed ${r.transcript} (${r.format}${r.sessions > 1 ? `, first of ${r.sessions} sessions` : ''}): ${count(r.messages)} messages, ${count(r.toolCalls)} tool calls.`,
-    `Budget:   ${count(r.budget)} tokens (from ${count(r.maxInputTokens)} maximum input tokens, less the answer reserve)`,
-    `Input:    ${count(r.inputTokens)} tokens without compression`,
-    `Context:  ${count(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ${pct(reduction)} smaller than the input), peak ${count(r.peakTokens)}`,
-    `Tiers:    ${count(r.offloaded)} results offloaded, ${count(r.truncated)} inputs truncated, ${count(r.watermarked)} tool blocks dropped by the watermark, ${count(r.checkpoints)} checkpoints from ${count(r.compressions)} summarisations, ${count(r.snapshots)} snapshots`,
+    `Replayed ${r.transcript} (${r.format}${r.sessions > 1 ? `, first of ${r.sessions} sessions` : ''}): ${formatCount(r.messages)} messages, ${formatCount(r.toolCalls)} tool calls.`,
+    `Budget:   ${formatCount(r.budget)} tokens (from ${formatCount(r.maxInputTokens)} maximum input tokens, less the answer reserve)`,
+    `Input:    ${formatCount(r.inputTokens)} tokens without compression`,
+    `Context:  ${formatCount(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ${pct(reduction)} smaller than the input), peak ${formatCount(r.peakTokens)}`,
+    `Tiers:    ${formatCount(r.offloaded)} results offloaded, ${formatCount(r.truncated)} inputs truncated, ${formatCount(r.watermarked)} tool blocks dropped by the watermark, ${formatCount(r.checkpoints)} checkpoints in the end from ${formatCount(r.compressions)} made, ${formatCount(r.snapshots)} snapshots`,
     `Time:     ${(r.ms / 1000).toFixed(2)} s`,
     `Wrote ${r.contextFile}, the figures in ${path.join(r.out, FIGURES_FILE)} and the session in ${path.join(r.out, SESSIONS_FOLDER, r.sessionId)}.`,
   ];

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs/promises';
 import { RecoveryIndex } from '../engine/recovery/recoveryIndex';
 import type { RecoveryHit } from '../engine/recovery/recoveryTypes';
-import { isSessionId, SESSIONS_FOLDER } from '../engine/sessionPaths';
+import { isSessionId, SESSIONS_FOLDER } from '../engine/session/sessionPaths';
 import { FileStore } from '../engine/storage/fileStore';
 import type { Store } from '../engine/ports';
 import { InputError } from './cliErrors';

@@ -16,7 +16,7 @@ export interface ArchiveReadResult {
 
 /**
  * The full history of a session, append-only JSONL. Every message is appended here before any
- * tier changes the active context, so the archive is always the complete record (seed 003's
+ * tier changes the active context, so the archive is always the complete record (design §10's
  * dual storage: the active context is what the model sees, the archive is everything).
  */
 export class Archive {

@@ -27,7 +27,7 @@ export function budgetFor(inputs: BudgetInputs): number {
 }
 
 /**
- * The dynamic budget of the checkpoint design (seed 003): what is left for the conversation
+ * The dynamic budget of the checkpoint design (design §4.1): what is left for the conversation
  * once the system prompt and the checkpoints have taken their share.
  */
 export function availableBudget(budget: number, systemTokens: number, checkpointTokens: number): number {

@@ -2,7 +2,7 @@
 
 export type Tier = 'offload' | 'truncate' | 'watermark' | 'compress-results' | 'checkpoint' | 'age' | 'drift' | 'snapshot' | 'critical';
 
-/** Seed 003's event names (plus the drift check's), so a log can be filtered the way the design names them. */
+/** The events' names, so a log can be filtered by what happened (design §10). */
 export type EngineEventName =
   | 'compressed'
   | 'compression-skipped'

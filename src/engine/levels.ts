@@ -1,6 +1,6 @@
 /**
  * Context levels: how full the window is, and what the engine does about it. The thresholds
- * come from the context-compression design (seed 000): compression starts well before the
+ * come from the design (§2): compression starts well before the
  * window is full so that there is always room to summarize.
  */
 

@@ -4,8 +4,8 @@ import { DEFAULT_THRESHOLDS, type LevelThresholds } from './levels';
 import { DEFAULT_OFFLOAD_THRESHOLD_TOKENS } from './tiers/offload';
 
 /**
- * When Tier 3 runs: at the RED level (seed 000), or at 80% of the available budget, the budget
- * less what the ledger and the checkpoints take (seed 003).
+ * When Tier 3 runs: at the RED level, or at 80% of the available budget, the budget
+ * less what the ledger and the checkpoints take (design §4.1).
  */
 export type CheckpointTrigger = 'red' | 'available';
 
@@ -13,9 +13,9 @@ export interface EngineOptions {
   readonly thresholds: LevelThresholds;
   /** Tool results above this many tokens are offloaded. @default 15000 */
   readonly offloadThresholdTokens: number;
-  /** The most recent messages are never truncated or summarized (seed 004: the last 2–3). @default 3 */
+  /** The most recent messages are never truncated or summarized (design §4.1). @default 3 */
   readonly recentMessagesKept: number;
-  /** At least this many tokens of the latest messages are kept intact (seed 003's preserveRecent). @default 2048 */
+  /** At least this many tokens of the latest messages are kept intact (design §4.1). @default 2048 */
   readonly recentTokensKept: number;
   /** Usage share above which tier 2 truncates inputs already on disk. @default 0.5 */
   readonly truncateInputsAt: number;
@@ -23,7 +23,7 @@ export interface EngineOptions {
   readonly checkpointTools: readonly string[];
   /** @default 'red' */
   readonly checkpointTrigger: CheckpointTrigger;
-  /** Share of the available budget that triggers Tier 3 when the trigger is 'available' (seed 003). @default 0.8 */
+  /** Share of the available budget that triggers Tier 3 when the trigger is 'available' (design §4.1). @default 0.8 */
   readonly availableTriggerShare: number;
   /** Usage share a checkpoint brings the context down to, so that it does not fire again at once. @default 0.5 */
   readonly targetUsageAfterCheckpoint: number;
@@ -31,13 +31,13 @@ export interface EngineOptions {
   readonly checkpointTokens: number;
   /** Share of the budget the ledger may take before its tool record is shortened. @default 0.25 */
   readonly ledgerShare: number;
-  /** Usage share at which old tool results are compressed in place (seed 002's second layer). @default 0.8 */
+  /** Usage share at which old tool results are compressed in place (design §3.5). @default 0.8 */
   readonly compressResultsAt: number;
-  /** Only results above this many tokens are compressed in place (seed 002: 5K). @default 5000 */
+  /** Only results above this many tokens are compressed in place (design §3.5). @default 5000 */
   readonly compressResultsMinTokens: number;
-  /** Share of its size a compressed result keeps (seed 002: about 10%). @default 0.1 */
+  /** Share of its size a compressed result keeps (design §3.5). @default 0.1 */
   readonly compressResultsShare: number;
-  /** Usage share at which a snapshot is taken automatically, once per rise (seed 003: 0.8). @default 0.8 */
+  /** Usage share at which a snapshot is taken automatically, once per rise (design §7). @default 0.8 */
   readonly autoSnapshotAt: number;
   /** How long a model summary may take before the deterministic one is used. @default 60000 */
   readonly summaryTimeoutMs: number;
@@ -65,7 +65,7 @@ export function optionsForBudget(o: EngineOptions, budget: number): EngineOption
   };
 }
 
-/** The name of ctx's own checkpoint tool (seed 001's `compress_to_checkpoint`). */
+/** The name of ctx's own checkpoint tool (design §3.4). */
 export const CHECKPOINT_TOOL = 'ctx_checkpoint';
 
 export const DEFAULT_OPTIONS: EngineOptions = {

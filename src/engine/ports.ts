@@ -71,3 +71,22 @@ export interface WorkspaceFiles {
   /** The file's text, or undefined when it does not exist or cannot be read. */
   readText(path: string): Promise<string | undefined>;
 }
+
+/** One instruction file as the host read it, front matter and all. */
+export interface InstructionFileText {
+  /** How the host names the file: workspace-relative, e.g. `AGENTS.md` or `.github/instructions/tests.instructions.md`. */
+  readonly path: string;
+  readonly text: string;
+}
+
+/**
+ * The workspace's instruction files (`.github/copilot-instructions.md`, `AGENTS.md`,
+ * `.github/instructions/*.instructions.md`), which the ledger keeps verbatim so they survive every checkpoint.
+ */
+export interface InstructionFiles {
+  /** Every instruction file found, in a stable order; none when there are none or the host does not allow reading them. */
+  read(): Promise<readonly InstructionFileText[]>;
+}
+
+/** For hosts that have no workspace instructions, or may not read them. */
+export const noInstructionFiles: InstructionFiles = { read: () => Promise.resolve([]) };

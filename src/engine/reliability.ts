@@ -1,10 +1,11 @@
 /**
- * Seed 003's reliability tracking: how far the conversation can still be trusted, from the
+ * Reliability (design §9): how far the conversation can still be trusted, from the
  * model's size, how many times the context was compressed, and how much of what the session
  * depends on survived (the drift check's confidence).
  *
  *   score = modelFactor × compressionPenalty × contextConfidence
  */
+import { formatCount } from './text/numbers';
 
 export type ReliabilityLevel = 'High' | 'Medium' | 'Low' | 'Critical';
 
@@ -15,11 +16,11 @@ export interface Reliability {
   readonly modelFactor: number;
   readonly compressionPenalty: number;
   readonly contextConfidence: number;
-  /** Seed 003's "Context Compression Warning", present when the level is Critical. */
+  /** The compression warning, present when the level is Critical. */
   readonly warning?: string;
 }
 
-/** Seed 003's model factors by parameter count (billions): 70B+, 30B, 13B, 7B, 3B and below. */
+/** Model factors by parameter count (billions): 70B+, 30B, 13B, 7B, 3B and below. */
 const SIZE_FACTORS: readonly { readonly atLeastBillions: number; readonly factor: number }[] = [
   { atLeastBillions: 70, factor: 0.95 },
   { atLeastBillions: 30, factor: 0.85 },
@@ -30,7 +31,7 @@ const SIZE_FACTORS: readonly { readonly atLeastBillions: number; readonly factor
 
 /**
  * Hosted models rarely state their size, so they are placed by family instead. Frontier models
- * are treated like seed 003's 70B+ class; small, fast variants and unknown models like its 30B
+ * are treated like the 70B+ class; small, fast variants and unknown models like its 30B
  * class: capable, but not the best at holding a long, compressed history. Unknown models get the
  * benefit of the doubt rather than the 3B factor, which would warn on every hosted model we have
  * not heard of.
@@ -41,12 +42,12 @@ export const SMALL_FAST_FACTOR = 0.85;
 /** See FRONTIER_FACTOR. */
 export const UNKNOWN_MODEL_FACTOR = 0.85;
 
-/** Seed 003: each compression costs 15%… */
+/** Each compression costs 15%… */
 export const PENALTY_PER_COMPRESSION = 0.15;
 /** …and the penalty never goes below 30%. */
 export const MIN_COMPRESSION_PENALTY = 0.3;
 
-/** Seed 003's levels, as lower bounds in percent: 85–100 High, 60–84 Medium, 40–59 Low, below 40 Critical. */
+/** The levels, as lower bounds in percent: 85–100 High, 60–84 Medium, 40–59 Low, below 40 Critical. */
 export const HIGH_FROM_PERCENT = 85;
 export const MEDIUM_FROM_PERCENT = 60;
 export const LOW_FROM_PERCENT = 40;
@@ -82,7 +83,7 @@ function isFrontierClaude(name: string): boolean {
   return Number(`${version[1]}.${version[2] ?? '0'}`) >= CLAUDE_FRONTIER_FROM;
 }
 
-/** Seed 003: max(1 − 0.15 × compressions, 0.30). */
+/** max(1 − 0.15 × compressions, 0.30). */
 export function compressionPenalty(count: number): number {
   return Math.max(1 - PENALTY_PER_COMPRESSION * Math.max(0, count), MIN_COMPRESSION_PENALTY);
 }
@@ -103,7 +104,7 @@ export interface ReliabilityInput {
   readonly contextConfidence: number;
 }
 
-/** Seed 003's score, its level, and the warning when it is Critical. */
+/** The score, its level, and the warning when it is Critical. */
 export function reliabilityFor(input: ReliabilityInput): Reliability {
   const modelFactor = modelFactorFor(input.model);
   const penalty = compressionPenalty(input.compressions);
@@ -134,12 +135,11 @@ function renderWarning(model: string | undefined, compressions: number, score: n
 
 const timesWord = (n: number): string => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
 
-/** Seed 003's traffic lights. */
+/** Traffic lights for the levels. */
 const LEVEL_ICONS: Readonly<Record<ReliabilityLevel, string>> = { High: '🟢', Medium: '🟡', Low: '🟠', Critical: '🔴' };
 
-/** Seed 003's UI line, e.g. "Context 5,234/13,600 · Reliability 🟡 65% (2 compressions)". */
+/** The status line, e.g. "Context 5,234/13,600 · Reliability 🟡 65% (2 compressions)". */
 export function renderReliabilityLine(r: Reliability, tokens: number, budget: number, compressions: number): string {
-  const n = (x: number) => Math.round(x).toLocaleString('en-US');
   const count = compressions === 0 ? 'no compressions' : compressions === 1 ? '1 compression' : `${compressions} compressions`;
-  return `Context ${n(tokens)}/${n(budget)} · Reliability ${LEVEL_ICONS[r.level]} ${Math.round(r.score * 100)}% (${count})`;
+  return `Context ${formatCount(tokens)}/${formatCount(budget)} · Reliability ${LEVEL_ICONS[r.level]} ${Math.round(r.score * 100)}% (${count})`;
 }

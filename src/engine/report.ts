@@ -1,8 +1,7 @@
-/** Renders the status in seed 000's "Context Status Report" format (Markdown). */
+/** Renders the context status report (Markdown). */
 import { TIER_LABELS } from './compressionEvent';
 import type { ContextStatus } from './status';
-
-const n = (x: number) => Math.round(x).toLocaleString('en-US');
+import { formatCount } from './text/numbers';
 
 /** How many rows of compression history the report shows (the newest). */
 export const REPORT_HISTORY_ROWS = 15;
@@ -16,15 +15,15 @@ export function renderStatusReport(s: ContextStatus): string {
       .replace('T', ' ')
       .replace(/\.\d+Z$/, ' UTC')}`,
     `**Session:** ${s.title || s.sessionId}`,
-    `**Estimated Usage:** ${pct} (${n(s.tokens)} / ${n(s.budget)} tokens${s.estimated ? ', estimated while the tokenizer loads' : ''})`,
+    `**Estimated Usage:** ${pct} (${formatCount(s.tokens)} / ${formatCount(s.budget)} tokens${s.estimated ? ', estimated while the tokenizer loads' : ''})`,
     `**Level:** ${s.level}`,
     '',
     `### Current State`,
-    `- **Tool results offloaded:** ${s.offloads.count} (${n(s.offloads.savedTokens)} tokens saved)`,
-    `- **Tool inputs truncated:** ${s.truncations.count} (${n(s.truncations.savedTokens)} tokens saved)`,
-    `- **Watermark compressions:** ${s.watermarkDrops.count} (${n(s.watermarkDrops.savedTokens)} tokens saved)`,
-    `- **Summarisations performed:** ${s.summarisations}`,
-    `- **Checkpoints:** ${s.checkpoints.length}${s.checkpoints.length > 0 ? ` (${s.checkpoints.map((c) => `${c.age} ${n(c.tokens)}`).join(', ')} tokens)` : ''}`,
+    `- **Tool results offloaded:** ${s.offloads.count} (${formatCount(s.offloads.savedTokens)} tokens saved)`,
+    `- **Tool inputs truncated:** ${s.truncations.count} (${formatCount(s.truncations.savedTokens)} tokens saved)`,
+    `- **Watermark compressions:** ${s.watermarkDrops.count} (${formatCount(s.watermarkDrops.savedTokens)} tokens saved)`,
+    `- **Checkpoints made:** ${s.checkpointsMade}`,
+    `- **Checkpoints:** ${s.checkpoints.length}${s.checkpoints.length > 0 ? ` (${s.checkpoints.map((c) => `${c.age} ${formatCount(c.tokens)}`).join(', ')} tokens)` : ''}`,
     `- **Goals / locked decisions:** ${s.goals} / ${s.decisions}`,
     `- **Drift events:** ${s.driftDetections}`,
     ...(s.snapshots !== undefined ? [`- **Snapshots:** ${s.snapshots}`] : []),
@@ -33,7 +32,7 @@ export function renderStatusReport(s: ContextStatus): string {
           `- **Reliability:** ${Math.round(s.reliability.score * 100)}% ${s.reliability.level} (model ${s.reliability.modelFactor.toFixed(2)} × compression ${s.reliability.compressionPenalty.toFixed(2)} × context ${s.reliability.contextConfidence.toFixed(2)})`,
         ]
       : []),
-    ...(s.compaction && s.compaction !== 'idle' ? [`- **Background compaction:** ${s.compaction}`] : []),
+    ...(s.preparation && s.preparation !== 'idle' ? [`- **Next checkpoint, in the background:** ${s.preparation}`] : []),
     `- **Messages in context:** ${s.messages} (archive: ${s.archived})`,
     '',
     `### Recommendation`,
@@ -48,7 +47,7 @@ export function renderStatusReport(s: ContextStatus): string {
       '|---|-------|-----|--------|----------|---------------|',
     );
     s.checkpoints.forEach((c, i) =>
-      lines.push(`| ${i + 1} | ${c.range} | ${c.age} | ${n(c.tokens)} | ${n(c.originalTokens)} | ${c.summarizedBy} |`),
+      lines.push(`| ${i + 1} | ${c.range} | ${c.age} | ${formatCount(c.tokens)} | ${formatCount(c.originalTokens)} | ${c.summarizedBy} |`),
     );
   }
   lines.push('', `### Compression History`);
@@ -58,7 +57,7 @@ export function renderStatusReport(s: ContextStatus): string {
     lines.push('| Time | Type | Tokens Saved | Detail |', '|------|------|--------------|--------|');
     for (const e of s.history.slice(-REPORT_HISTORY_ROWS)) {
       lines.push(
-        `| ${new Date(e.at).toISOString().slice(11, 19)} | ${TIER_LABELS[e.tier]} | ${n(e.savedTokens)} | ${e.detail.replace(/\|/g, '\\|')} |`,
+        `| ${new Date(e.at).toISOString().slice(11, 19)} | ${TIER_LABELS[e.tier]} | ${formatCount(e.savedTokens)} | ${e.detail.replace(/\|/g, '\\|')} |`,
       );
     }
     if (s.history.length > REPORT_HISTORY_ROWS) lines.push(`*…and ${s.history.length - REPORT_HISTORY_ROWS} earlier.*`);

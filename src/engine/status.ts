@@ -1,10 +1,10 @@
-/** The context status (seed 000): usage, level, what the tiers did, and what to do next. */
+/** The context status: usage, level, what the tiers did, and what to do next. */
 import { usageOf } from './budget';
 import type { CompressionEvent } from './compressionEvent';
 import { LEVEL_ACTIONS, levelFor, type Level, type LevelThresholds } from './levels';
 import { AGE_LABELS } from './checkpoints/aging';
 import type { Reliability } from './reliability';
-import type { SessionState } from './sessionState';
+import type { SessionState } from './session/sessionState';
 
 /** A checkpoint as the report lists it. */
 export interface CheckpointLine {
@@ -32,16 +32,16 @@ export interface ContextStatus {
   readonly history: readonly CompressionEvent[];
   readonly recommendation: string;
   readonly warnings: readonly string[];
-  /** Tier 3 runs (summarisations) so far. */
-  readonly summarisations: number;
+  /** Checkpoints made so far (Tier 3 runs; aging is not counted). */
+  readonly checkpointsMade: number;
   readonly checkpoints: readonly CheckpointLine[];
   readonly goals: number;
   readonly decisions: number;
   readonly driftDetections: number;
   readonly reliability?: Reliability;
   readonly snapshots?: number;
-  /** The background compaction's state. */
-  readonly compaction?: string;
+  /** The background checkpoint preparation's state. */
+  readonly preparation?: string;
 }
 
 export interface StatusInputs {
@@ -54,7 +54,7 @@ export interface StatusInputs {
   readonly now: number;
   readonly reliability?: Reliability;
   readonly snapshots?: number;
-  readonly compaction?: string;
+  readonly preparation?: string;
 }
 
 const sum = (xs: readonly { savedTokens: number }[]) => xs.reduce((n, x) => n + x.savedTokens, 0);
@@ -80,7 +80,7 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     history: i.state.history,
     recommendation: i.reliability?.warning ? `${LEVEL_ACTIONS[level]} ${i.reliability.warning}` : LEVEL_ACTIONS[level],
     warnings: i.warnings,
-    summarisations: i.state.compressions,
+    checkpointsMade: i.state.compressions,
     checkpoints: i.state.checkpoints.map((c) => ({
       range: c.range,
       age: AGE_LABELS[c.age],
@@ -93,6 +93,6 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     driftDetections: i.state.history.filter((e) => e.name === 'drift-detected').length,
     ...(i.reliability ? { reliability: i.reliability } : {}),
     ...(i.snapshots !== undefined ? { snapshots: i.snapshots } : {}),
-    ...(i.compaction ? { compaction: i.compaction } : {}),
+    ...(i.preparation ? { preparation: i.preparation } : {}),
   };
 }

@@ -1,5 +1,6 @@
 /** Errors from the model or the tools, in words a user can act on. */
 import * as vscode from 'vscode';
+import { errorMessage } from '../engine/errors';
 
 export function explainModelError(e: unknown): string {
   if (e instanceof vscode.LanguageModelError) {
@@ -15,7 +16,7 @@ export function explainModelError(e: unknown): string {
     }
   }
   if (e instanceof vscode.CancellationError) return 'Stopped.';
-  return `Something went wrong while talking to the model: ${e instanceof Error ? e.message : String(e)}`;
+  return `Something went wrong while talking to the model: ${errorMessage(e)}`;
 }
 
 /** Said after every failure: the user must know nothing is gone. */

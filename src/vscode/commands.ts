@@ -11,7 +11,9 @@ import { checkpointUri, openSessionFile } from './sessionDocuments';
 import type { SessionManager } from './sessions';
 import { openFreshChat } from './slashCommands';
 import type { ContextNode } from './tree';
-import { SESSION_LOG_FILE } from '../engine/session';
+import { SESSION_LOG_FILE } from '../engine/session/sessionLog';
+import { errorMessage } from '../engine/errors';
+import { formatCount } from '../engine/text/numbers';
 
 export interface CommandDeps {
   readonly sessions: SessionManager;
@@ -115,7 +117,7 @@ const handlers: Readonly<Record<string, Handler>> = {
         snapshots.map((s) => ({
           label: s.name,
           description: new Date(s.at).toLocaleString(),
-          detail: `${s.tokens.toLocaleString('en-US')} tokens, ${s.messageCount} messages, ${s.checkpointCount} checkpoints`,
+          detail: `${formatCount(s.tokens)} tokens, ${s.messageCount} messages, ${s.checkpointCount} checkpoints`,
           id: s.id,
         })),
         { placeHolder: 'Restore which snapshot? The current state is saved as a snapshot first.' },
@@ -230,7 +232,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
           return await handler(deps, ...args);
         } catch (e) {
           deps.logger.error(e instanceof Error ? e : String(e));
-          void vscode.window.showErrorMessage(`ctx: ${e instanceof Error ? e.message : String(e)}`);
+          void vscode.window.showErrorMessage(`ctx: ${errorMessage(e)}`);
           return undefined;
         }
       }),

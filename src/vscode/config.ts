@@ -28,7 +28,7 @@ export interface CtxConfig {
   readonly maxInputTokensOverride: number;
   /** 'auto' picks the encoding from the model family. */
   readonly encoding: EncodingName | 'auto';
-  /** Tools from `vscode.lm.tools` that @ctx may call: names or globs like `copilot_*`; empty means none. */
+  /** Restricts the tools of `vscode.lm.tools` that @ctx offers: names or globs like `copilot_*`; empty or `*` offers every tool. */
   readonly allowedTools: readonly string[];
   /** '' for the request's model, 'deterministic' for no model, or a model family or id. */
   readonly summarizerModel: string;

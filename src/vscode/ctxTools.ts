@@ -1,7 +1,7 @@
 /**
  * ctx's own language-model tools, declared in `contributes.languageModelTools` so @ctx and
  * Copilot's agent mode can both call them: search what was compressed away, read an offloaded
- * result, and set a checkpoint (seed 001's watermark trigger).
+ * result, and set a checkpoint (the watermark, design §3.4).
  */
 import * as vscode from 'vscode';
 import { CHECKPOINT_TOOL } from '../engine/options';

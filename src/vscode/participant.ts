@@ -1,6 +1,6 @@
 /** The `@ctx` chat participant: routes slash commands, runs turns, and remembers its session. */
 import * as vscode from 'vscode';
-import type { Logger } from '../engine/ports';
+import type { InstructionFiles, Logger } from '../engine/ports';
 import { explainModelError, NOTHING_LOST } from './chatErrors';
 import { sessionIdFromHistory, type CtxChatMetadata } from './chatMetadata';
 import type { CtxConfig } from './config';
@@ -17,11 +17,13 @@ export interface ParticipantDeps {
   readonly config: () => CtxConfig;
   readonly logger: Logger;
   readonly extensionUri: vscode.Uri;
+  /** The workspace's instruction files, kept in the ledger. */
+  readonly instructions: InstructionFiles;
 }
 
 export function registerParticipant(context: vscode.ExtensionContext, deps: ParticipantDeps): void {
   const handler: vscode.ChatRequestHandler = (request, chatContext, stream, token) =>
-    deps.sessions.runTurn(() => handle(request, chatContext, stream, token));
+    deps.sessions.trackTurn(() => handle(request, chatContext, stream, token));
   const handle = async (
     request: vscode.ChatRequest,
     chatContext: vscode.ChatContext,

@@ -9,14 +9,15 @@ import type { EngineOptions } from '../engine/options';
 import type { EncodingName, Logger, Store, WorkspaceFiles } from '../engine/ports';
 import { systemClock } from '../engine/ports';
 import { renderStatusReport } from '../engine/report';
-import { ContextSession, type PreparedContext } from '../engine/session';
-import { isSessionId, SESSIONS_FOLDER } from '../engine/sessionPaths';
-import { parseSessionState } from '../engine/sessionState';
+import { ContextSession, type PreparedContext } from '../engine/session/contextSession';
+import { isSessionId, SESSIONS_FOLDER } from '../engine/session/sessionPaths';
+import { parseSessionState } from '../engine/session/sessionState';
 import { contextStatus, type ContextStatus } from '../engine/status';
 import { TokenCounter } from '../engine/tokens/counter';
 import { chooseEncoding } from '../engine/tokens/encodingChoice';
 import { WorkerTokenizer } from '../engine/tokens/worker/workerTokenizer';
 import type { CtxConfig } from './config';
+import { errorMessage } from '../engine/errors';
 
 /** The figure used for a session's budget before any model has been seen (a common 128K window). */
 export const FALLBACK_MAX_INPUT_TOKENS = 128_000;
@@ -141,7 +142,7 @@ export class SessionManager implements vscode.Disposable {
   }
 
   /** Runs an @ctx turn, counted so that others can wait until no turn is running. */
-  async runTurn<T>(turn: () => Promise<T>): Promise<T> {
+  async trackTurn<T>(turn: () => Promise<T>): Promise<T> {
     this.runningTurns++;
     try {
       return await turn();
@@ -176,7 +177,7 @@ export class SessionManager implements vscode.Disposable {
     return this.lastPrepared.get(session.id)?.budget ?? this.budgetFor(undefined);
   }
 
-  /** Seed 000's status report for a session, measured now. */
+  /** The status report for a session, measured now. */
   async status(session: ContextSession): Promise<ContextStatus> {
     const measured = await session.measure(this.lastBudget(session));
     const snapshots = await session.listSnapshots().catch(() => []);
@@ -190,7 +191,7 @@ export class SessionManager implements vscode.Disposable {
       now: Date.now(),
       reliability: session.reliability(this.models.get(session.id)),
       snapshots: snapshots.length,
-      compaction: session.compactionState,
+      preparation: session.preparationState,
     });
   }
 
@@ -249,7 +250,7 @@ export class SessionManager implements vscode.Disposable {
 
   private async load(id: string, model?: string): Promise<ContextSession | undefined> {
     const session = await ContextSession.open(id, this.options(), this.sessionDeps(model)).catch((e: unknown) => {
-      this.deps.logger.error(`Could not open session ${id}: ${e instanceof Error ? e.message : String(e)}`);
+      this.deps.logger.error(`Could not open session ${id}: ${errorMessage(e)}`);
       return undefined;
     });
     return session ? this.track(session) : undefined;

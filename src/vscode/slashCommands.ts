@@ -4,13 +4,14 @@
  */
 import * as vscode from 'vscode';
 import type { Logger } from '../engine/ports';
-import type { ContextSession, TurnOptions } from '../engine/session';
+import type { ContextSession, TurnOptions } from '../engine/session/contextSession';
 import { COMMANDS } from './commandIds';
 import { summarizeCompression } from './compressionSummary';
 import type { CtxConfig } from './config';
 import { summarizerFor } from './modelSummarizer';
 import type { Recovery } from './recovery';
 import type { SessionManager } from './sessions';
+import { formatCount } from '../engine/text/numbers';
 
 export interface SlashCommandDeps {
   readonly sessions: SessionManager;
@@ -28,8 +29,6 @@ export interface SlashCommandContext {
 }
 
 type SlashCommand = (c: SlashCommandContext) => Promise<void>;
-
-const count = (x: number) => Math.round(x).toLocaleString('en-US');
 
 /** The turn options of a chat request: the summarizer, cancellation and progress. */
 export async function turnOptionsFor(
@@ -119,7 +118,7 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
     const snapshot = await c.session.createSnapshot(name || undefined);
     if (snapshot) {
       c.stream.markdown(
-        `📸 Snapshot **${snapshot.name}** saved: ${count(snapshot.tokens)} tokens, ${snapshot.messageCount} messages, ${snapshot.checkpointCount} checkpoints. Restore it with \`/restore ${snapshot.name}\`.`,
+        `📸 Snapshot **${snapshot.name}** saved: ${formatCount(snapshot.tokens)} tokens, ${snapshot.messageCount} messages, ${snapshot.checkpointCount} checkpoints. Restore it with \`/restore ${snapshot.name}\`.`,
       );
     }
   },
@@ -145,7 +144,9 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
     c.stream.markdown(
       `**Snapshots**, newest first — restore one with \`/restore <name>\`:\n\n${snapshots
         .slice(0, 15)
-        .map((s) => `- **${s.name}** · ${new Date(s.at).toLocaleString()} · ${count(s.tokens)} tokens, ${s.checkpointCount} checkpoints`)
+        .map(
+          (s) => `- **${s.name}** · ${new Date(s.at).toLocaleString()} · ${formatCount(s.tokens)} tokens, ${s.checkpointCount} checkpoints`,
+        )
         .join('\n')}`,
     );
     c.stream.button({ command: COMMANDS.restoreSnapshot, title: 'Choose a snapshot to restore', arguments: [c.session.id] });

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Level } from '../engine/levels';
 import { COMMANDS } from './commandIds';
 import type { SessionManager, SessionView } from './sessions';
+import { formatCount } from '../engine/text/numbers';
 
 /** What the item shows; undefined when there is no @ctx session. */
 export interface StatusBarState {
@@ -13,7 +14,7 @@ export interface StatusBarState {
   readonly estimated: boolean;
   readonly compressions: number;
   readonly checkpoints: number;
-  /** Seed 003's reliability score, 0..1. */
+  /** The reliability score (design §9), 0..1. */
   readonly reliability: number;
   readonly reliabilityWarning?: string;
   readonly title: string;
@@ -65,10 +66,10 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
   tooltip.isTrusted = { enabledCommands: [COMMANDS.compress, COMMANDS.showStatus, COMMANDS.showTree] };
   tooltip.appendMarkdown(`**ctx · ${state.level}** — ${escape(state.title || 'current session')}\n\n`);
   tooltip.appendMarkdown(
-    `${state.tokens.toLocaleString('en-US')} / ${state.budget.toLocaleString('en-US')} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`,
+    `${formatCount(state.tokens)} / ${formatCount(state.budget)} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`,
   );
   tooltip.appendMarkdown(
-    `Checkpoints: ${state.checkpoints} · summarisations so far: ${state.compressions} · reliability ${Math.round(state.reliability * 100)}%\n\n`,
+    `Checkpoints: ${state.checkpoints} · checkpoints made so far: ${state.compressions} · reliability ${Math.round(state.reliability * 100)}%\n\n`,
   );
   if (state.reliabilityWarning) tooltip.appendMarkdown(`${escape(state.reliabilityWarning)}\n\n`);
   tooltip.appendMarkdown(

@@ -1,26 +1,34 @@
 /**
- * One @ctx turn: the user's message joins the session, the engine prepares the context, the model
- * answers, the tools it asks for run, their results go through the engine (tier 1 on arrival),
- * and this repeats until the model answers without tool calls or the round limit is reached.
+ * One @ctx turn: the user's message joins the session, the workspace's instructions are brought up to
+ * date in the ledger, the engine prepares the context, the model answers, the tools it asks for run
+ * (through VS Code, which asks the user to confirm where a tool wants it), their results go through the
+ * engine (tier 1 on arrival), and this repeats until the model answers without tool calls or the round
+ * limit is reached.
  */
 import * as vscode from 'vscode';
 import type { CompressionEvent } from '../engine/compressionEvent';
 import { newMessageId } from '../engine/ids';
-import type { Logger } from '../engine/ports';
-import type { ContextSession } from '../engine/session';
+import type { InstructionFiles, Logger } from '../engine/ports';
+import type { ContextSession } from '../engine/session/contextSession';
 import { message, textBlock, toolCallBlock, toolResultBlock, type Block, type ToolCallBlock } from '../engine/types';
 import { explainModelError, NOTHING_LOST } from './chatErrors';
 import type { CtxConfig } from './config';
 import { toChatMessages, toolResultText } from './convert';
-import { CTX_TOOL_PREFIX } from './ctxTools';
+import { refreshInstructions } from './instructionFiles';
 import type { SessionManager } from './sessions';
 import { COMMANDS } from './commandIds';
 import { turnOptionsFor, type SlashCommandDeps } from './slashCommands';
+import { errorMessage } from '../engine/errors';
+import { isRecord } from '../engine/schema';
+import { formatCount } from '../engine/text/numbers';
+import { offeredTools, requestTools } from './turnTools';
 
 export interface TurnDeps extends SlashCommandDeps {
   readonly sessions: SessionManager;
   readonly config: () => CtxConfig;
   readonly logger: Logger;
+  /** The workspace's instruction files, kept in the ledger. */
+  readonly instructions: InstructionFiles;
 }
 
 /** Runs the turn, then records the context as it stands after the answer (the status bar shows that). */
@@ -49,10 +57,16 @@ async function runRounds(
   const now = () => Date.now();
   const budget = deps.sessions.budgetFor(request.model.maxInputTokens);
   report(await session.add([message(newMessageId('u', now()), 'user', [textBlock(request.prompt)], now())]), stream, deps);
-  const tools = offeredTools(config.allowedTools);
+  const choice = offeredTools(config.allowedTools, request.toolReferences);
+  if (choice.leftOut.length > 0) {
+    deps.logger.warn(
+      `${choice.leftOut.length} tools were not offered (at most ${choice.tools.length} a request): ${choice.leftOut.join(', ')}`,
+    );
+  }
   const turn = await turnOptionsFor({ request, stream, token, deps });
 
   for (let round = 0; round < config.maxToolRounds; round++) {
+    await refreshInstructions(session, request.references, deps.instructions, deps.logger);
     const prepared = await session.prepare(budget, turn);
     deps.sessions.recordPrepared(session, prepared);
     report(prepared.events, stream, deps);
@@ -64,7 +78,7 @@ async function runRounds(
     try {
       const response = await request.model.sendRequest(
         toChatMessages(prepared.messages),
-        { tools, justification: 'ctx answers your question with its own managed context.' },
+        { ...requestTools(choice, round), justification: 'ctx answers your question with its own managed context.' },
         token,
       );
       await readUntilCancelled(response.stream, token, (part) => {
@@ -72,14 +86,14 @@ async function runRounds(
           text.push(part.value);
           stream.markdown(part.value);
         } else if (part instanceof vscode.LanguageModelToolCallPart) {
-          calls.push(toolCallBlock(part.callId, part.name, isObject(part.input) ? part.input : { value: part.input }));
+          calls.push(toolCallBlock(part.callId, part.name, isRecord(part.input) ? part.input : { value: part.input }));
         }
       });
     } catch (e) {
       // Keep what the model did say, so the archive holds the partial answer too.
       await addAssistant(session, text, [], now());
       stream.markdown(`\n\n${explainModelError(e)} ${NOTHING_LOST}`);
-      deps.logger.warn(`Model request failed: ${e instanceof Error ? e.message : String(e)}`);
+      deps.logger.warn(`Model request failed: ${errorMessage(e)}`);
       return;
     }
     await addAssistant(session, text, calls, now());
@@ -112,32 +126,32 @@ async function addAssistant(session: ContextSession, text: readonly string[], ca
   if (blocks.length > 0) await session.add([message(newMessageId('a', at), 'assistant', blocks, at)]);
 }
 
+/**
+ * Runs a tool with the request's invocation token, so VS Code shows the call in the chat and asks the user
+ * to confirm it when the tool wants that. A refusal or a failure becomes the call's result.
+ */
 async function invoke(call: ToolCallBlock, request: vscode.ChatRequest, token: vscode.CancellationToken, logger: Logger): Promise<Block> {
   try {
     const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
     return toolResultBlock(call.id, toolResultText(result), false, call.name);
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
+    if (e instanceof vscode.CancellationError && !token.isCancellationRequested) {
+      logger.info(`The user did not allow ${call.name} to run.`);
+      return toolResultBlock(call.id, `The user did not allow ${call.name} to run. Do not run it again unless they ask.`, true, call.name);
+    }
+    const reason = errorMessage(e);
     logger.warn(`Tool ${call.name} failed: ${reason}`);
     return toolResultBlock(call.id, `Tool ${call.name} failed: ${reason}`, true, call.name);
   }
 }
 
-/** ctx's own tools, always; other extensions' tools only when the settings allow them by name or glob. */
-export function offeredTools(allowed: readonly string[]): vscode.LanguageModelChatTool[] {
-  const patterns = allowed.map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
-  return vscode.lm.tools
-    .filter((t) => t.name.startsWith(CTX_TOOL_PREFIX) || patterns.some((p) => p.test(t.name)))
-    .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
-}
-
-/** Seed 003's warning once the reliability score falls below 40%. */
+/** The reliability warning (design §9) once the reliability score falls below 40%. */
 function warnIfUnreliable(session: ContextSession, request: vscode.ChatRequest, stream: vscode.ChatResponseStream): void {
   const warning = session.reliability(request.model.family || request.model.id).warning;
   if (warning) stream.markdown(`\n\n> ${warning.split('\n').join('\n> ')}\n\n`);
 }
 
-/** Seed 000's CRITICAL step: a checkpoint and a snapshot were taken; offer to continue in a fresh session. */
+/** The CRITICAL step (design §7): a checkpoint and a snapshot were taken; offer to continue in a fresh session. */
 function offerFreshSession(session: ContextSession, reason: string, stream: vscode.ChatResponseStream): void {
   stream.markdown(`\n\n> **Context CRITICAL.** ${reason} A checkpoint and a snapshot were taken.\n\n`);
   stream.button({ command: COMMANDS.freshSession, title: 'Start a fresh session from this checkpoint', arguments: [session.id] });
@@ -147,7 +161,7 @@ function offerFreshSession(session: ContextSession, reason: string, stream: vsco
 function report(events: readonly CompressionEvent[], stream: vscode.ChatResponseStream, deps: TurnDeps): void {
   for (const e of events) {
     if (e.name === 'drift-detected') stream.markdown(`\n\n> ⚠ ${e.detail}\n\n`);
-    stream.progress(`Context: ${e.detail}${e.savedTokens > 0 ? ` (saved ${e.savedTokens.toLocaleString('en-US')} tokens)` : ''}`);
+    stream.progress(`Context: ${e.detail}${e.savedTokens > 0 ? ` (saved ${formatCount(e.savedTokens)} tokens)` : ''}`);
     if (e.file) stream.reference(vscode.Uri.file(deps.sessions.store.locate(e.file)));
   }
 }
@@ -174,8 +188,4 @@ async function readUntilCancelled<T>(parts: AsyncIterable<T>, token: vscode.Canc
     subscription?.dispose();
     if (token.isCancellationRequested) void iterator.return?.();
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

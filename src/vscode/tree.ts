@@ -8,14 +8,24 @@ import type { OffloadRecord } from '../engine/tiers/offload';
 import { COMMANDS, TREE_VIEW_ID } from './commandIds';
 import { checkpointUri, sessionFileUri } from './sessionDocuments';
 import type { SessionManager, StoredSessionSummary } from './sessions';
+import { shortenEnd } from '../engine/text/shorten';
+import { formatCount } from '../engine/text/numbers';
 
 type GroupName = 'ledger' | 'checkpoints' | 'snapshots' | 'offloaded';
-type LedgerKind = 'goal' | 'decision' | 'artifact';
+type LedgerKind = 'instructions' | 'goal' | 'decision' | 'artifact';
 
 export type ContextNode =
   | { readonly kind: 'session'; readonly session: StoredSessionSummary; readonly current: boolean }
   | { readonly kind: 'group'; readonly sessionId: string; readonly group: GroupName; readonly count: number }
-  | { readonly kind: 'ledgerEntry'; readonly sessionId: string; readonly entry: LedgerKind; readonly text: string; readonly detail: string }
+  | {
+      readonly kind: 'ledgerEntry';
+      readonly sessionId: string;
+      readonly entry: LedgerKind;
+      readonly text: string;
+      readonly detail: string;
+      /** Markdown shown on hover, when there is more to say than `text`. */
+      readonly tooltip?: string;
+    }
   | { readonly kind: 'checkpoint'; readonly sessionId: string; readonly checkpoint: Checkpoint; readonly index: number }
   | { readonly kind: 'snapshot'; readonly sessionId: string; readonly snapshot: SnapshotSummary }
   | { readonly kind: 'offloaded'; readonly sessionId: string; readonly record: OffloadRecord; readonly path: string };
@@ -27,9 +37,7 @@ const GROUPS: Readonly<Record<GroupName, { label: string; icon: string }>> = {
   offloaded: { label: 'Offloaded results', icon: 'file-symlink-file' },
 };
 
-const LEDGER_ICONS: Readonly<Record<LedgerKind, string>> = { goal: 'target', decision: 'lock', artifact: 'file-code' };
-
-const count = (x: number) => Math.round(x).toLocaleString('en-US');
+const LEDGER_ICONS: Readonly<Record<LedgerKind, string>> = { instructions: 'law', goal: 'target', decision: 'lock', artifact: 'file-code' };
 
 export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ContextNode | undefined>();
@@ -92,13 +100,10 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         return item;
       }
       case 'ledgerEntry': {
-        const item = new vscode.TreeItem(
-          node.text.length > 80 ? `${node.text.slice(0, 77)}…` : node.text,
-          vscode.TreeItemCollapsibleState.None,
-        );
+        const item = new vscode.TreeItem(shortenEnd(node.text, 80), vscode.TreeItemCollapsibleState.None);
         item.id = `ledger:${node.sessionId}:${node.entry}:${node.text}`;
         item.description = node.detail;
-        item.tooltip = node.text;
+        item.tooltip = node.tooltip ? new vscode.MarkdownString(node.tooltip) : node.text;
         item.iconPath = new vscode.ThemeIcon(LEDGER_ICONS[node.entry]);
         item.contextValue = node.entry;
         return item;
@@ -107,10 +112,10 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         const c = node.checkpoint;
         const item = new vscode.TreeItem(`Checkpoint ${node.index + 1} · ${c.range}`, vscode.TreeItemCollapsibleState.None);
         item.id = `checkpoint:${node.sessionId}:${c.id}`;
-        item.description = `${AGE_LABELS[c.age]} · ${count(c.currentTokens)} tokens`;
+        item.description = `${AGE_LABELS[c.age]} · ${formatCount(c.currentTokens)} tokens`;
         item.tooltip = new vscode.MarkdownString(
           `**Checkpoint ${node.index + 1}** (${AGE_LABELS[c.age]}), ${c.range}\n\n` +
-            `${count(c.originalTokens)} tokens → ${count(c.currentTokens)}; compressed ${c.compressionCount}× · summarized by ${c.summarizedBy}`,
+            `${formatCount(c.originalTokens)} tokens → ${formatCount(c.currentTokens)}; compressed ${c.compressionCount}× · summarized by ${c.summarizedBy}`,
         );
         item.iconPath = new vscode.ThemeIcon('layers');
         item.resourceUri = checkpointUri(node.sessionId, c.id);
@@ -122,7 +127,7 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         const s = node.snapshot;
         const item = new vscode.TreeItem(s.name, vscode.TreeItemCollapsibleState.None);
         item.id = `snapshot:${node.sessionId}:${s.id}`;
-        item.description = s.readable ? `${new Date(s.at).toLocaleTimeString()} · ${count(s.tokens)} tokens` : 'unreadable';
+        item.description = s.readable ? `${new Date(s.at).toLocaleTimeString()} · ${formatCount(s.tokens)} tokens` : 'unreadable';
         item.tooltip = s.readable
           ? `${s.messageCount} messages, ${s.checkpointCount} checkpoints`
           : 'This snapshot file could not be read back.';
@@ -134,9 +139,9 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         const name = node.record.file.split('/').pop() ?? node.record.file;
         const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
         item.id = `offloaded:${node.sessionId}:${node.record.file}`;
-        item.description = `${node.record.toolName} · ${node.record.savedTokens.toLocaleString('en-US')} tokens saved`;
+        item.description = `${node.record.toolName} · ${formatCount(node.record.savedTokens)} tokens saved`;
         item.tooltip = new vscode.MarkdownString(
-          `**${node.record.toolName}** ${node.record.isError ? 'error' : 'result'}, ${node.record.tokens.toLocaleString('en-US')} tokens` +
+          `**${node.record.toolName}** ${node.record.isError ? 'error' : 'result'}, ${formatCount(node.record.tokens)} tokens` +
             `${node.record.estimated ? ' (estimated)' : ''}\n\n\`${node.path}\``,
         );
         item.iconPath = new vscode.ThemeIcon(node.record.isError ? 'error' : 'file-text');
@@ -166,9 +171,19 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
   }
 }
 
-/** Goals, locked decisions and the artifacts (files created or edited, `[ARTIFACT]` lines). */
+/** The workspace's instruction files, goals, locked decisions and the artifacts (files created or edited, `[ARTIFACT]` lines). */
 function ledgerEntries(sessionId: string, ledger: Ledger): ContextNode[] {
   const entries: ContextNode[] = [];
+  for (const i of ledger.instructions ?? []) {
+    entries.push({
+      kind: 'ledgerEntry',
+      sessionId,
+      entry: 'instructions',
+      text: i.path,
+      detail: i.applyTo ? `instructions · ${i.applyTo.join(', ')}` : 'instructions',
+      tooltip: `**${i.path}**, kept verbatim in every request:\n\n${fenced(i.text.length > 1500 ? `${i.text.slice(0, 1500)}…` : i.text)}`,
+    });
+  }
   for (const g of ledger.goals) {
     entries.push({
       kind: 'ledgerEntry',
@@ -187,6 +202,13 @@ function ledgerEntries(sessionId: string, ledger: Ledger): ContextNode[] {
   }
   for (const a of ledger.artifacts) entries.push({ kind: 'ledgerEntry', sessionId, entry: 'artifact', text: a, detail: 'artifact' });
   return entries;
+}
+
+/** Text shown as it is inside a Markdown tooltip: a fence longer than any backtick run in it. */
+function fenced(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}\n${text}\n${fence}`;
 }
 
 export function registerTree(context: vscode.ExtensionContext, sessions: SessionManager): ContextTreeProvider {

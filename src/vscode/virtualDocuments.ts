@@ -2,6 +2,7 @@
 import { AGE_LABELS } from '../engine/checkpoints/aging';
 import { VIRTUAL_CHECKPOINT } from './sessionDocuments';
 import type { SessionManager } from './sessions';
+import { formatCount } from '../engine/text/numbers';
 
 export async function renderVirtualDocument(sessions: SessionManager, path: string): Promise<string | undefined> {
   const match = new RegExp(`^${VIRTUAL_CHECKPOINT}/([^/]+)/([^/]+)\\.md$`).exec(path);
@@ -10,11 +11,10 @@ export async function renderVirtualDocument(sessions: SessionManager, path: stri
   const index = session?.checkpoints.findIndex((c) => c.id === match[2]) ?? -1;
   const c = index >= 0 ? session?.checkpoints[index] : undefined;
   if (!c) return 'This checkpoint no longer exists: a newer one merged it. The session archive still has every original message.';
-  const n = (x: number) => x.toLocaleString('en-US');
   return [
     `# Checkpoint ${index + 1} · ${AGE_LABELS[c.age]} · ${c.range}`,
     '',
-    `*${n(c.originalTokens)} tokens → ${n(c.currentTokens)} · compressed ${c.compressionCount}× · summarized by ${c.summarizedBy} · created ${new Date(c.createdAt).toISOString()}` +
+    `*${formatCount(c.originalTokens)} tokens → ${formatCount(c.currentTokens)} · compressed ${c.compressionCount}× · summarized by ${c.summarizedBy} · created ${new Date(c.createdAt).toISOString()}` +
       `${c.compressedAt ? ` · aged ${new Date(c.compressedAt).toISOString()}` : ''}*`,
     '',
     c.summary,

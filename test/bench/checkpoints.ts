@@ -17,16 +17,16 @@ import * as path from 'node:path';
 import { CancelledError, NEVER_CANCELLED, type Cancellation } from '../../src/engine/cancellation';
 import { AGE_LABELS, rangeLabel, targetTokensFor } from '../../src/engine/checkpoints/aging';
 import type { Checkpoint, CheckpointAge } from '../../src/engine/checkpoints/checkpoint';
-import { guideFrom } from '../../src/engine/coordinator';
+import { guideFrom } from '../../src/engine/summary/summaryGuide';
 import { EMPTY_LEDGER, type Ledger } from '../../src/engine/ledger/ledgerTypes';
 import { recordToolActivity } from '../../src/engine/ledger/toolRecord';
 import { DEFAULT_OPTIONS, type EngineOptions } from '../../src/engine/options';
 import { silentLogger } from '../../src/engine/ports';
 import { ReplayClock } from '../../src/cli/replay/replayClock';
 import { TranscriptWorkspace } from '../../src/cli/replay/transcriptWorkspace';
-import { ContextSession, type SessionDeps } from '../../src/engine/session';
-import { newSessionId } from '../../src/engine/sessionPaths';
-import type { SessionState } from '../../src/engine/sessionState';
+import { ContextSession, type SessionDeps } from '../../src/engine/session/contextSession';
+import { newSessionId } from '../../src/engine/session/sessionPaths';
+import type { SessionState } from '../../src/engine/session/sessionState';
 import { FileStore } from '../../src/engine/storage/fileStore';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { summarizeInChunks } from '../../src/engine/summary/chunkedSummary';
@@ -39,7 +39,7 @@ import { median, type BenchRow } from './benchRow';
 import { importForReplay, largestTranscriptFile, readyTokenizer, shortName, timedAsync } from './replayFixtures';
 
 const GROUP = 'checkpoints';
-/** The user's wait at RED with a prepared checkpoint (seed 003: the background work exists so this is short). */
+/** The user's wait at RED with a prepared checkpoint (the background preparation exists so this is short). */
 const READY_PREPARE_GOAL_MS = 50;
 /** How far past RED the request may be made, in steps, when its own tier 2 takes usage back under RED. */
 const RED_MARGIN_STEP = 0.02;
@@ -126,16 +126,16 @@ async function buildToRed(
   const bench = openBench(tokenizer, messages[0]?.at ?? 0, DEFAULT_OPTIONS, store);
   const turn = ready ? {} : { summarizer: silentModel };
   let i = 0;
-  for (; i < messages.length && bench.session.compactionState === 'idle'; i++) {
+  for (; i < messages.length && bench.session.preparationState === 'idle'; i++) {
     await arrive(bench, messages[i]);
     await bench.session.prepare(budget, turn);
   }
-  if (ready) await bench.session.whenCompactionSettled();
+  if (ready) await bench.session.whenPreparationSettled();
   for (; i < messages.length; i++) {
     await arrive(bench, messages[i]);
     if ((await bench.session.measure(budget)).usage >= DEFAULT_OPTIONS.thresholds.redAt + margin) break;
   }
-  return { bench, at: i + 1, state: bench.session.compactionState };
+  return { bench, at: i + 1, state: bench.session.preparationState };
 }
 
 interface PrepareSample {
@@ -206,7 +206,7 @@ async function benchReadyPrepare(
       ready.every((s) => s.stateBefore === 'ready'),
     note:
       `budget ${n(budget)}, request at message ${sample.at}: ${n(sample.tokensBefore)} → ${n(sample.tokensAfter)} tokens (ready) and ${n(floor[0].tokensBefore)} → ${n(floor[0].tokensAfter)} (baseline), ${sample.checkpoints} checkpoint; ` +
-      `compaction ${states} before the request (baseline: ${floorStates}); baseline: the same prepare() with nothing ready, the deterministic summary written while the user waits; ` +
+      `background preparation ${states} before the request (baseline: ${floorStates}); baseline: the same prepare() with nothing ready, the deterministic summary written while the user waits; ` +
       `${store === 'disk' ? 'FileStore on the temporary folder (snapshot and state written as the extension writes them)' : 'MemoryStore: the engine alone, without file writes'}; median of ${repetitions}`,
   };
 }

@@ -12,7 +12,7 @@ import { DEFAULT_OPTIONS, type EngineOptions } from '../../src/engine/options';
 import { silentLogger, systemClock } from '../../src/engine/ports';
 import type { Outgoing } from '../../src/engine/relay/outgoing';
 import type { RelayPart, RelayPorts } from '../../src/engine/relay/relayPorts';
-import { ContextSession, type SessionDeps } from '../../src/engine/session';
+import { ContextSession, type SessionDeps } from '../../src/engine/session/contextSession';
 import { FileStore } from '../../src/engine/storage/fileStore';
 import { TokenCounter } from '../../src/engine/tokens/counter';
 import type { LocalTokenizer } from '../../src/engine/tokens/localTokenizer';

@@ -59,8 +59,9 @@ const caller = (role: CallerMessage['role'], blocks: Block[]): CallerMessage => 
 /** A tool output of about `tokens` tokens: build-log lines, different at every step. */
 function output(step: number, tokens: number): string {
   const lines: string[] = [];
-  for (let i = 0; lines.length * 12 < tokens; i++)
+  for (let i = 0; lines.length * 12 < tokens; i++) {
     lines.push(`[step ${step}] compiling module_${(i * 7919 + step) % 1000}.ts ok in ${(i * 37) % 900} ms`);
+  }
   return lines.join('\n');
 }
 
@@ -103,8 +104,9 @@ async function simulate(tokenizer: LocalTokenizer, design: Design, steps: number
   let last: readonly Outgoing<RawMessage>[] = [];
   try {
     for (let step = 1; step <= steps; step++) {
-      if (step % STEPS_PER_REQUEST === 1)
+      if (step % STEPS_PER_REQUEST === 1) {
         history.push(caller('user', [textBlock(`Request ${++facts}. Remember this: ${fact(facts)} Then continue the build.`)]));
+      }
       let total = fixed;
       for (const m of history) total += await countMessage(m);
       if (total > reported - CALLER_RESERVE_TOKENS && history.length > CALLER_KEEPS) {

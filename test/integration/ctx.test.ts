@@ -73,7 +73,6 @@ describe('ctx in a real VS Code', function () {
     await ctxApi();
     await standin.reset();
     await vscode.workspace.getConfiguration('ctx').update('tools.allowed', ['ctxStandin_*'], vscode.ConfigurationTarget.Global);
-    await vscode.workspace.getConfiguration('chat.tools').update('autoApprove', true, vscode.ConfigurationTarget.Global);
   });
 
   it('activates with little main-thread work, and records how much', async () => {

@@ -84,7 +84,7 @@ describe('Tier 3 in a real VS Code', function () {
     await vscode.commands.executeCommand('ctx.showTree');
     await page.waitForText(selectors.sideBar, /Checkpoint 2 · Messages/);
     await page.waitForText(selectors.sideBar, /old · [\d,]+ tokens/);
-    await commandCtx('/status', /Summarisations performed: 2/);
+    await commandCtx('/status', /Checkpoints made: 2/);
   });
 
   it('/recover finds what left the context, and /snapshot then /restore puts the context back', async () => {

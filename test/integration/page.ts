@@ -23,6 +23,8 @@ export const selectors = {
   chatResponses: '.interactive-item-container.interactive-response',
   /** The Chat view's input editor. */
   chatInput: '.interactive-input-part .interactive-input-editor',
+  /** A tool confirmation in the Chat view (VS Code 1.104 draws it with either of two widgets). */
+  chatConfirmation: ':is(.chat-confirmation-widget, .chat-confirmation-widget2)',
 } as const;
 
 /** A page request that the harness could not perform, or that got no answer in time. */

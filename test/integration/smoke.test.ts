@@ -7,7 +7,7 @@ import * as standin from './standin';
 
 const CTX_EXTENSION_ID = 'ctx-dev.ctx';
 
-describe('smoke: ctx inside a real VS Code 1.100', () => {
+describe('smoke: ctx inside a real VS Code 1.104', () => {
   it('is installed and activates', async () => {
     const extension = vscode.extensions.getExtension(CTX_EXTENSION_ID);
     assert.ok(extension, `${CTX_EXTENSION_ID} is not loaded`);

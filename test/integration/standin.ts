@@ -1,6 +1,6 @@
 /**
- * Typed access to the test-only stand-in extension (test/standin, "ctx test stand-in: scripted offline
- * model"): its scripted language model, its recordings and its tools.
+ * Typed access to the test-only stand-in extension (test/extensions/standin, "ctx test stand-in: scripted
+ * offline model"): its scripted language model, its recordings and its tools.
  */
 import * as vscode from 'vscode';
 
@@ -11,6 +11,10 @@ export const STANDIN_FAMILY = 'standin';
 export const BIG_RESULT_TOOL = 'ctxStandin_bigResult';
 /** A tool that always throws (`message` becomes the error message). */
 export const FAILING_TOOL = 'ctxStandin_fail';
+/** A tool returning the text of a workspace file (`path`, relative to the workspace folder). */
+export const READ_FILE_TOOL = 'ctxStandin_readFile';
+/** A tool that asks for VS Code's confirmation, then pretends to run `command` (nothing is executed). */
+export const RUN_COMMAND_TOOL = 'ctxStandin_runCommand';
 
 /** One part of a scripted reply. */
 export type ScriptPart =
@@ -40,9 +44,11 @@ export interface RecordedRequest {
   from: string;
   messages: { role: 'user' | 'assistant' | 'system'; name?: string; parts: RecordedPart[]; text: string }[];
   tools: { name: string; description: string; inputSchema: unknown }[];
+  /** `vscode.LanguageModelChatToolMode`: 1 Auto, 2 Required. */
   toolMode?: number;
   modelOptions?: unknown;
-  justification?: string;
+  /** Whatever else VS Code passed in the request options. */
+  options?: Record<string, unknown>;
   /** Stand-in count: characters / 4 of all message text. */
   inputTokens: number;
   /** False when nothing was queued and the deterministic default reply was sent. */
@@ -68,6 +74,11 @@ export async function requests(): Promise<RecordedRequest[]> {
 /** Calls of the stand-in tools since the last reset. */
 export async function toolInvocations(): Promise<{ name: string; input: unknown; at: string }[]> {
   return (await vscode.commands.executeCommand<{ name: string; input: unknown; at: string }[]>('ctxStandin.toolInvocations')) ?? [];
+}
+
+/** The prompts of the checkpoint summaries ctx asked the stand-in for. */
+export async function summaryRequests(): Promise<{ at: string; prompt: string }[]> {
+  return (await vscode.commands.executeCommand<{ at: string; prompt: string }[]>('ctxStandin.summaryRequests')) ?? [];
 }
 
 /** Clears the script and the recordings. */

@@ -44,7 +44,7 @@ describe('budget', () => {
     assert.equal(budgetFor({ maxInputTokens: 100, answerReserveTokens: 0 }), MIN_BUDGET_TOKENS);
   });
 
-  it('leaves the available budget after the system prompt and checkpoints (seed 003)', () => {
+  it('leaves the available budget after the system prompt and checkpoints', () => {
     assert.equal(availableBudget(13_600, 1000, 1200), 11_400);
     assert.equal(availableBudget(1000, 800, 900), 0);
   });

@@ -63,7 +63,7 @@ describe('tier 1: offload large tool results', () => {
   });
 });
 
-describe('previews by content type (seed 004)', () => {
+describe('previews by content type', () => {
   it('shows a JSON array as row count, keys and a few sample rows', () => {
     const rows = Array.from({ length: 1000 }, (_, i) => ({ id: i, name: `n${i}`, total: i * 3 }));
     const p = buildPreview(JSON.stringify(rows), 'database_query');

@@ -4,7 +4,7 @@ import { compressionPenalty, modelFactorFor, reliabilityFor, reliabilityLevel, r
 const close = (actual: number, expected: number) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≠ ${expected}`);
 
 describe('reliability', () => {
-  it('uses seed 003 size thresholds when the model name states its parameter count', () => {
+  it("uses the design's size thresholds when the model name states its parameter count", () => {
     const cases: [string, number][] = [
       ['llama3.1:70b', 0.95],
       ['Llama-3.1-405B-Instruct', 0.95],
@@ -66,7 +66,7 @@ describe('reliability', () => {
     );
   });
 
-  it('puts seed 003 level boundaries at 85, 60 and 40 percent', () => {
+  it('puts the level boundaries at 85, 60 and 40 percent', () => {
     assert.equal(reliabilityLevel(1), 'High');
     assert.equal(reliabilityLevel(0.85), 'High');
     assert.equal(reliabilityLevel(0.849), 'High', 'judged on the percent shown: 85%');
@@ -78,7 +78,7 @@ describe('reliability', () => {
     assert.equal(reliabilityLevel(0), 'Critical');
   });
 
-  it('warns only below 40%, with seed 003 advice adapted to /fresh', () => {
+  it('warns only below 40%, with advice pointing to /fresh', () => {
     assert.equal(reliabilityFor({ model: 'gpt-4o', compressions: 3, contextConfidence: 1 }).warning, undefined);
     const r = reliabilityFor({ model: 'llama3.2:3b', compressions: 3, contextConfidence: 1 });
     assert.equal(r.level, 'Critical');
@@ -96,7 +96,7 @@ describe('reliability', () => {
     assert.match(r.warning ?? '', /missing from the context/);
   });
 
-  it('renders the status line in seed 003 style', () => {
+  it('renders the status line with a traffic light, the score and the compressions', () => {
     const r = reliabilityFor({ model: 'gpt-4o', compressions: 2, contextConfidence: 0.98 });
     assert.equal(renderReliabilityLine(r, 5_234, 13_600, 2), 'Context 5,234/13,600 · Reliability 🟡 65% (2 compressions)');
     const fresh = reliabilityFor({ model: 'gpt-4o', compressions: 0, contextConfidence: 1 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { importTranscript } from '../../src/cli/import/importTranscript';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
 import { filesWrittenBy } from '../../src/cli/replay/transcriptWorkspace';
-import { ContextSession } from '../../src/engine/session';
+import { ContextSession } from '../../src/engine/session/contextSession';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../src/engine/tokens/counter';
 import { LocalTokenizer } from '../../src/engine/tokens/localTokenizer';

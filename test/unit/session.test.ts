@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
 import type { Store } from '../../src/engine/ports';
 import { renderStatusReport } from '../../src/engine/report';
-import { ContextSession } from '../../src/engine/session';
+import { ContextSession } from '../../src/engine/session/contextSession';
 import { contextStatus } from '../../src/engine/status';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../src/engine/tokens/counter';
@@ -175,7 +175,7 @@ describe('bad input', () => {
 });
 
 describe('status report', () => {
-  it("renders seed 000's report with usage, level, savings, history and recommendation", async () => {
+  it('renders the status report with usage, level, savings, history and recommendation', async () => {
     const rig = sessionRig();
     await rig.session.add([user('go'), call('c1', 'fetch', {}), result('c1', filler(20_000))]);
     const prepared = await rig.session.prepare(2_000);

@@ -1,4 +1,4 @@
-// Starting code-server (= VS Code 1.100.3, server + web workbench) in an isolated folder: its own TMPDIR,
+// Starting code-server (= VS Code 1.104.0, server + web workbench, on the Node 22 of nodeRuntime.js) in an isolated folder: its own TMPDIR,
 // XDG dirs, user data, extensions and config, bound to 127.0.0.1. Shared by the test harness and `npm start`.
 'use strict';
 
@@ -8,6 +8,7 @@ const os = require('os');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { CODE_SERVER_BIN } = require('./install');
+const { NODE_BIN, withNodeRuntime } = require('./nodeRuntime');
 const { freePort, killTree, killTreeSync } = require('./processes');
 
 /** The folders of one isolated code-server profile under `baseDir`. */
@@ -107,7 +108,7 @@ function installExtensions(dirs, vsixes, env) {
     ...vsixes.flatMap((v) => ['--install-extension', v]),
     '--force',
   ];
-  const result = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 60000 });
+  const result = spawnSync(NODE_BIN, args, { env: withNodeRuntime(env), encoding: 'utf8', timeout: 60000 });
   const output = `${result.stdout || ''}${result.stderr || ''}`;
   if (result.status !== 0 || /Failed Installing/i.test(output)) {
     throw new Error(`installing ${vsixes.map((v) => path.basename(v)).join(', ')} failed:\n${output}`);
@@ -142,7 +143,7 @@ async function startCodeServer({ dirs, workspace, env, enableProposedApi = [], p
     workspace,
   ];
   // Its own process group: Ctrl-C in the terminal reaches only us, and we stop it by PID.
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(NODE_BIN, args, { env: withNodeRuntime(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const lines = [];
   let exitInfo;
   const exited = new Promise((resolve) => {

@@ -4,9 +4,9 @@
 // reach: use `npm test`, i.e. run-integration.js with code-server, here).
 //
 //   node test/vscode/desktop.js [--vsix <file>] [--grep <pattern>] [--no-build]
-// Environment: CTX_VSCODE_VERSION (default 1.100.3: the stand-in model uses the 1.100 shape of the proposed
-// chatProvider API, which later releases changed); CTX_VSCODE_EXECUTABLE uses an installed VS Code instead
-// of downloading one. On Linux without a display, run it under `xvfb-run -a`.
+// Environment: CTX_VSCODE_VERSION (default 1.104.0, the version the code-server suite runs; the stand-in model
+// needs the language-model provider API finalized in 1.104); CTX_VSCODE_EXECUTABLE uses an installed VS Code
+// instead of downloading one. On Linux without a display, run it under `xvfb-run -a`.
 // Page tests (test/integration/page.ts) are skipped: there is no harness-driven browser page on desktop.
 'use strict';
 
@@ -14,7 +14,7 @@ const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { ROOT } = require('./install');
-const { packageStandin, STANDIN_ID } = require('./standin');
+const { packageTestExtensions, proposedApiIds } = require('./testExtensions');
 
 const RUNNER_EXTENSION = path.join(__dirname, 'runner-extension');
 const PROFILE = path.join(ROOT, '.vscode-test', 'desktop');
@@ -42,7 +42,7 @@ async function main() {
   if (opts.build)
     run('compile tests', process.execPath, [require.resolve('typescript/bin/tsc', { paths: [ROOT] }), '-p', '.', '--outDir', 'out']);
 
-  const version = process.env.CTX_VSCODE_VERSION || '1.100.3';
+  const version = process.env.CTX_VSCODE_VERSION || '1.104.0';
   const vscodeExecutablePath = process.env.CTX_VSCODE_EXECUTABLE || (await downloadAndUnzipVSCode(version));
   const extensionsDir = path.join(PROFILE, 'extensions');
   const userDataDir = path.join(PROFILE, 'user-data');
@@ -52,13 +52,14 @@ async function main() {
   for (const dir of [extensionsDir, userDataDir, workspace]) fs.mkdirSync(dir, { recursive: true });
 
   const profileArgs = [`--extensions-dir=${extensionsDir}`, `--user-data-dir=${userDataDir}`];
-  const vsixes = [packageStandin(), ...(opts.vsix ? [opts.vsix] : [])];
+  const testExtensions = packageTestExtensions();
+  const vsixes = [...testExtensions.map((t) => t.vsix), ...(opts.vsix ? [opts.vsix] : [])];
   const cli = resolveCliPathFromVSCodeExecutablePath(vscodeExecutablePath);
   const installed = spawnSync(cli, [...profileArgs, ...vsixes.flatMap((v) => ['--install-extension', v]), '--force'], {
     stdio: 'inherit',
     shell: process.platform === 'win32',
   });
-  if (installed.status !== 0) throw new Error('installing the stand-in failed');
+  if (installed.status !== 0) throw new Error('installing the test extensions failed');
 
   let exitCode = 0;
   try {
@@ -68,7 +69,12 @@ async function main() {
       // because VS Code runs extensionTestsPath only then.
       extensionDevelopmentPath: opts.vsix ? RUNNER_EXTENSION : ROOT,
       extensionTestsPath: path.join(ROOT, 'out', 'test', 'integration', 'index.js'),
-      launchArgs: [workspace, ...profileArgs, '--enable-proposed-api', STANDIN_ID, '--disable-telemetry'],
+      launchArgs: [
+        workspace,
+        ...profileArgs,
+        ...proposedApiIds(testExtensions).flatMap((id) => ['--enable-proposed-api', id]),
+        '--disable-telemetry',
+      ],
       extensionTestsEnv: { CTX_TEST_RESULT_FILE: resultFile, ...opts.env },
     });
   } catch (e) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs a mocha suite inside a real VS Code 1.100 extension host: code-server on 127.0.0.1 in an isolated run
+// Runs a mocha suite inside a real VS Code 1.104 extension host: code-server on 127.0.0.1 in an isolated run
 // folder, the workbench opened in headless Debian chromium through playwright-core, and the tests started
 // through the workbench's `payload` URL parameter (extensionDevelopmentPath + extensionTestsPath), the way
 // VS Code's own browser integration tests do. See test/vscode/README.md.
@@ -18,7 +18,7 @@ const fs = require('fs');
 const path = require('path');
 const util = require('util');
 const { install, ROOT, CACHE } = require('./install');
-const { packageStandin, STANDIN_ID } = require('./standin');
+const { packageTestExtensions, proposedApiIds } = require('./testExtensions');
 const {
   profileDirs,
   makeProfileDirs,
@@ -143,7 +143,7 @@ async function runTests(options) {
     extensions: [],
     env: {},
     settings: {},
-    timeoutMs: 120000,
+    timeoutMs: 300000,
     verbose: false,
     ...options,
   };
@@ -155,7 +155,7 @@ async function runTests(options) {
   const verbose = opts.verbose || process.env.CTX_TEST_VERBOSE === '1';
 
   install();
-  const standinVsix = packageStandin();
+  const testExtensions = packageTestExtensions();
   const runDir = makeRunDir();
   const dirs = profileDirs(runDir);
   makeProfileDirs(dirs);
@@ -178,7 +178,7 @@ async function runTests(options) {
   };
 
   say(`run folder ${path.relative(ROOT, runDir)}`);
-  const toInstall = [standinVsix, ...(vsix ? [vsix] : []), ...opts.extensions.map((e) => path.resolve(e))];
+  const toInstall = [...testExtensions.map((t) => t.vsix), ...(vsix ? [vsix] : []), ...opts.extensions.map((e) => path.resolve(e))];
   installExtensions(dirs, toInstall, env);
 
   // Everything started from here on is stopped in `cleanup`, whatever happens.
@@ -230,7 +230,7 @@ async function runTests(options) {
         dirs,
         workspace,
         env,
-        enableProposedApi: [STANDIN_ID],
+        enableProposedApi: proposedApiIds(testExtensions),
         onLine: (line) => log(`[code-server] ${line}`),
       });
       if (cleaned) {

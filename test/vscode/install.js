@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Installs what the real-VS-Code tests need, and nothing when it is all there already:
 //   - Debian packages: chromium (shows the workbench), ripgrep (VS Code's search), libkrb5-dev (a native
-//     module of VS Code builds against it);
-//   - code-server 4.100.3 (= VS Code 1.100.3) into .vscode-test/code-server/, its own package folder,
-//     never a project dependency.
+//     module of VS Code builds against it), and the compiler, make and python that node-gyp builds with;
+//   - Node 22 from npm (nodeRuntime.js): code-server 4.104 needs it, the project stays on the machine's Node;
+//   - code-server 4.104.0 (= VS Code 1.104.0, the first with the finalized language-model provider API) into
+//     .vscode-test/code-server-4.104.0/, its own package folder, never a project dependency. It is the last
+//     release whose VS Code takes @parcel/watcher from the npm registry (later ones pin a GitHub commit).
 // code-server bundles @vscode/ripgrep, whose postinstall downloads `rg` from GitHub, which these machines
 // cannot reach. That postinstall first looks for a cached download in os.tmpdir(); we put a tar.gz holding
 // Debian's /usr/bin/rg there, so the install succeeds offline.
@@ -12,20 +14,27 @@
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
+const { ensureNodeRuntime, withNodeRuntime, NODE_BIN, NODE_RUNTIME_VERSION } = require('./nodeRuntime');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CACHE = path.join(ROOT, '.vscode-test');
-const CODE_SERVER_DIR = path.join(CACHE, 'code-server');
-const CODE_SERVER_VERSION = '4.100.3';
-const RIPGREP_PACKAGE_VERSION = '1.15.11';
-const RIPGREP_RELEASE = 'v13.0.0-10';
+const CODE_SERVER_VERSION = '4.104.0';
+/** Keyed by version: another version installs beside it, and a folder never holds a mix of two. */
+const CODE_SERVER_DIR = path.join(CACHE, `code-server-${CODE_SERVER_VERSION}`);
+/** Written last, so a half-finished install is not mistaken for a complete one. */
+const INSTALLED_MARKER = path.join(CODE_SERVER_DIR, 'installed.json');
+const RIPGREP_PACKAGE_VERSION = '1.15.14';
+const RIPGREP_RELEASE = 'v13.0.0-13';
 const DEBIAN_PACKAGES = [
   { name: 'chromium', probe: '/usr/bin/chromium' },
   { name: 'ripgrep', probe: '/usr/bin/rg' },
   { name: 'libkrb5-dev', probe: '/usr/include/krb5.h' },
+  { name: 'g++', probe: '/usr/bin/g++' },
+  { name: 'make', probe: '/usr/bin/make' },
+  { name: 'python3', probe: '/usr/bin/python3' },
 ];
 
-/** Absolute path of the code-server launcher once installed. */
+/** Absolute path of the code-server launcher once installed; run it with NODE_BIN. */
 const CODE_SERVER_BIN = path.join(CODE_SERVER_DIR, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 
 function log(message) {
@@ -66,8 +75,8 @@ function ensureDebianPackages() {
 
 function installedCodeServerVersion() {
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(CODE_SERVER_DIR, 'node_modules', 'code-server', 'package.json'), 'utf8'));
-    return pkg.version;
+    const marker = JSON.parse(fs.readFileSync(INSTALLED_MARKER, 'utf8'));
+    return fs.existsSync(CODE_SERVER_BIN) && marker.node === NODE_RUNTIME_VERSION ? marker.version : undefined;
   } catch {
     return undefined;
   }
@@ -93,47 +102,64 @@ function seedRipgrepCache(tmpDir) {
   fs.rmSync(staging, { recursive: true, force: true });
 }
 
+/** Removes code-server folders of other versions (and of the unversioned layout) from the cache. */
+function removeOtherCodeServers() {
+  if (!fs.existsSync(CACHE)) return;
+  for (const entry of fs.readdirSync(CACHE)) {
+    if ((entry === 'code-server' || entry.startsWith('code-server-')) && path.join(CACHE, entry) !== CODE_SERVER_DIR) {
+      log(`removing ${entry}/ (another code-server version)`);
+      fs.rmSync(path.join(CACHE, entry), { recursive: true, force: true });
+    }
+  }
+}
+
 function ensureCodeServer() {
-  if (installedCodeServerVersion() === CODE_SERVER_VERSION && fs.existsSync(CODE_SERVER_BIN)) return;
-  log(`installing code-server@${CODE_SERVER_VERSION} into ${path.relative(ROOT, CODE_SERVER_DIR)}/ (about a minute)`);
+  if (installedCodeServerVersion() === CODE_SERVER_VERSION) return;
+  ensureNodeRuntime();
+  removeOtherCodeServers();
+  log(
+    `installing code-server@${CODE_SERVER_VERSION} into ${path.relative(ROOT, CODE_SERVER_DIR)}/ (about a minute: native modules are built)`,
+  );
+  fs.rmSync(CODE_SERVER_DIR, { recursive: true, force: true });
   fs.mkdirSync(CODE_SERVER_DIR, { recursive: true });
   // Its own package.json, or npm would walk up and install into the project.
-  const manifest = path.join(CODE_SERVER_DIR, 'package.json');
-  if (!fs.existsSync(manifest)) {
-    fs.writeFileSync(
-      manifest,
-      JSON.stringify({ name: 'ctx-test-code-server', private: true, description: 'Test cache, not a project dependency' }, null, 2) + '\n',
-    );
-  }
+  fs.writeFileSync(
+    path.join(CODE_SERVER_DIR, 'package.json'),
+    JSON.stringify({ name: 'ctx-test-code-server', private: true, description: 'Test cache, not a project dependency' }, null, 2) + '\n',
+  );
   const tmpDir = path.join(CACHE, 'tmp');
   fs.mkdirSync(tmpDir, { recursive: true });
   seedRipgrepCache(tmpDir);
-  const env = { ...process.env, TMPDIR: tmpDir, npm_config_yes: 'true' };
+  // npm runs on Node 22 (first on PATH), so code-server's postinstall sees the Node it requires and builds
+  // VS Code's native modules for it. `yes`: node-pty's postinstall fetches node-gyp with npx.
+  const env = withNodeRuntime({ ...process.env, TMPDIR: tmpDir, npm_config_yes: 'true', npm_config_unsafe_perm: 'true' });
   run('npm', ['install', '--unsafe-perm', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`], {
     cwd: CODE_SERVER_DIR,
     env,
   });
-  if (installedCodeServerVersion() !== CODE_SERVER_VERSION || !fs.existsSync(CODE_SERVER_BIN)) {
-    throw new Error('code-server did not install where expected');
-  }
+  if (!fs.existsSync(CODE_SERVER_BIN)) throw new Error('code-server did not install where expected');
   const rg = path.join(CODE_SERVER_DIR, 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules', '@vscode', 'ripgrep', 'bin', 'rg');
   if (!fs.existsSync(rg)) log(`warning: ${rg} is missing; search in the workbench will not work`);
+  fs.writeFileSync(INSTALLED_MARKER, JSON.stringify({ version: CODE_SERVER_VERSION, node: NODE_RUNTIME_VERSION }) + '\n');
 }
 
 /** Makes sure everything is installed; returns the paths the harness needs. */
 function install() {
   ensureDebianPackages();
+  ensureNodeRuntime();
   ensureCodeServer();
-  return { codeServer: CODE_SERVER_BIN, chromium: '/usr/bin/chromium' };
+  return { codeServer: CODE_SERVER_BIN, node: NODE_BIN, chromium: '/usr/bin/chromium' };
 }
 
-module.exports = { install, CODE_SERVER_BIN, CODE_SERVER_VERSION, ROOT, CACHE };
+module.exports = { install, CODE_SERVER_BIN, CODE_SERVER_VERSION, NODE_BIN, ROOT, CACHE };
 
 if (require.main === module) {
   try {
     const started = Date.now();
     install();
-    log(`ready: code-server ${CODE_SERVER_VERSION}, chromium (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    log(
+      `ready: code-server ${CODE_SERVER_VERSION} on Node ${NODE_RUNTIME_VERSION}, chromium (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   } catch (e) {
     process.stderr.write(`[install] failed: ${e && e.message ? e.message : e}\n`);
     process.exit(1);

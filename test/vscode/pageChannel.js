@@ -10,7 +10,7 @@
 //   screenshot  { name }                                  -> string    path of test-results/screenshots/<name>.png
 //   press       { keys }                                  -> null      e.g. "F1", "Control+Shift+P", "Enter"
 //   type        { text }                                  -> null      typed into whatever has focus
-//   click       { selector }                              -> null      first match
+//   click       { selector }                              -> null      first visible match
 //   attribute   { selector, name }                        -> (string|null)[]  of every match
 //   style       { selector, property }                    -> string[]  computed style of every match
 //   evaluate    { expression }                            -> any       JSON result of a JS expression in the page
@@ -72,7 +72,9 @@ async function perform(page, request, screenshotDir) {
       await page.keyboard.type(request.text);
       return null;
     case 'click':
-      await page.locator(request.selector).first().click({ timeout });
+      // The first visible match: the workbench keeps hidden copies of some widgets (the Chat view's input
+      // part also exists inside requests that can be edited).
+      await page.locator(request.selector).filter({ visible: true }).first().click({ timeout });
       return null;
     case 'attribute':
       return page.locator(request.selector).evaluateAll((els, name) => els.map((el) => el.getAttribute(name)), request.name);
@@ -87,6 +89,24 @@ async function perform(page, request, screenshotDir) {
     default:
       throw new Error(`unknown page request op ${JSON.stringify(request.op)}`);
   }
+}
+
+/**
+ * The first line of a playwright error, and the last line of its call log: what the element was doing
+ * when time ran out ("… intercepts pointer events", "element is not visible").
+ */
+function errorSummary(e) {
+  const lines = String(e && e.message ? e.message : e)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const callLog = lines.indexOf('Call log:');
+  const lastStep = lines
+    .slice(callLog + 1)
+    .filter((l) => l.startsWith('- ') && !/^- (waiting \d+ms|retrying)/.test(l))
+    .pop();
+  return callLog >= 0 && lastStep ? `${lines[0]} (last: ${lastStep.slice(2)})` : lines[0];
 }
 
 /**
@@ -121,7 +141,7 @@ function servePageChannel({ dir, page, screenshotDir, log = () => {} }) {
           }
           response = { id, ok: true, value: await perform(page, request, screenshotDir) };
         } catch (e) {
-          response = { id, ok: false, error: String(e && e.message ? e.message : e).split('\n')[0] };
+          response = { id, ok: false, error: errorSummary(e) };
         }
         log(
           `page ${request.op} ${request.selector || request.keys || request.name || ''} -> ${response.ok ? 'ok' : response.error} (${Date.now() - started} ms)`,

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: a real VS Code (code-server 4.100.3 = VS Code 1.100.3) with ctx installed from the .vsix it
+// `npm start`: a real VS Code (code-server 4.104.0 = VS Code 1.104.0) with ctx installed from the .vsix it
 // packages now, plus the test-only stand-in model (so Chat works offline), in a persistent demo profile
 // under .vscode-test/demo/. Prints the URL; Ctrl-C stops everything it started.
 //
 // The demo session is made by the real product, not by writing files: code-server runs with
 // CTX_STANDIN_DEMO=1, and when the workbench first opens in a profile with no ctx session, the stand-in
-// (test/standin/demo.js) scripts its replies and asks @ctx a few questions through the Chat view.
+// (test/extensions/standin/demo.js) scripts its replies and asks @ctx a few questions through the Chat view.
 // Later runs reuse the profile and its session; delete .vscode-test/demo/ for a fresh demo.
 //
 //   node test/vscode/start.js [--port <n>] [--check]
@@ -20,7 +20,7 @@ const fs = require('fs');
 const net = require('net');
 const path = require('path');
 const { install, ROOT, CACHE } = require('./install');
-const { packageStandin, STANDIN_ID } = require('./standin');
+const { packageTestExtension, STANDIN, STANDIN_ID } = require('./testExtensions');
 const { packageCtx } = require('./packageVsix');
 const {
   profileDirs,
@@ -37,7 +37,7 @@ const DEMO_DIR = path.join(CACHE, 'demo');
 const CTX_ID = 'ctx-dev.ctx';
 const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
 
-/** Set on code-server: the stand-in then plays the demo conversation with @ctx (test/standin/demo.js). */
+/** Set on code-server: the stand-in then plays the demo conversation with @ctx (test/extensions/standin/demo.js). */
 const DEMO_ENV = 'CTX_STANDIN_DEMO';
 /** Written by the stand-in into its workspace storage when the demo conversation is done (or failed). */
 const DEMO_MARKER = 'demo.json';
@@ -46,12 +46,10 @@ const DEMO_TIMEOUT_MS = 90000;
 
 /**
  * Settings of the demo profile, added to User/settings.json when missing (a user's own changes stay): the
- * quiet workbench of the tests, and what @ctx needs to use the stand-in's tools in the demo without asking.
+ * quiet workbench of the tests. @ctx needs no setting to use the stand-in's tools: it offers every tool.
  */
 const DEMO_SETTINGS = {
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
-  'chat.tools.autoApprove': true,
-  'ctx.tools.allowed': ['ctxStandin_*'],
 };
 
 /** Remembers the demo's port: VS Code keys a workspace's storage by its URL (127.0.0.1:<port>/…). */
@@ -275,7 +273,7 @@ async function main() {
   say('packaging ctx (vsce package; builds with --production)…');
   const vsix = packageCtx();
   say(`packaged ${path.relative(ROOT, vsix)}`);
-  const standinVsix = packageStandin();
+  const standin = packageTestExtension(STANDIN);
 
   const dirs = profileDirs(DEMO_DIR);
   makeProfileDirs(dirs);
@@ -292,13 +290,13 @@ async function main() {
   }
   ensureDemoSettings(dirs);
   const env = isolatedEnv(dirs, { [DEMO_ENV]: '1' });
-  installExtensions(dirs, [standinVsix, vsix], env);
+  installExtensions(dirs, [standin.vsix, vsix], env);
   const { port, sameWorkspace } = await demoPort(opts.port);
   // The demo session is made by the real product when the workbench first opens: the stand-in asks @ctx.
   const playsDemo = !sameWorkspace || !hasDemoSession(dirs.userData);
   const since = Date.now() - 1000;
 
-  const server = await startCodeServer({ dirs, workspace: workspaceDir, env, enableProposedApi: [STANDIN_ID], port });
+  const server = await startCodeServer({ dirs, workspace: workspaceDir, env, enableProposedApi: [standin.id], port });
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;

@@ -4,6 +4,7 @@
  */
 import type { Level } from '../../engine/levels';
 import type { Block, Message } from '../../engine/types';
+import { formatCount } from '../../engine/text/numbers';
 
 /** The figures shown above the messages; all optional, so any message list can be rendered. */
 export interface ContextHeading {
@@ -11,8 +12,6 @@ export interface ContextHeading {
   readonly budget?: number;
   readonly level?: Level;
 }
-
-const count = (x: number) => Math.round(x).toLocaleString('en-US');
 
 /** Renders messages as Markdown; text blocks are not escaped, so they read exactly as sent. */
 export function renderContext(messages: readonly Message[], heading: ContextHeading = {}): string {
@@ -28,13 +27,13 @@ export function renderContext(messages: readonly Message[], heading: ContextHead
 }
 
 function summaryLine(messages: readonly Message[], h: ContextHeading): string {
-  const size = h.tokens === undefined ? '' : ` · ${count(h.tokens)} tokens`;
+  const size = h.tokens === undefined ? '' : ` · ${formatCount(h.tokens)} tokens`;
   const budget =
     h.budget === undefined
       ? ''
-      : ` of a ${count(h.budget)}-token budget${h.tokens === undefined || h.budget <= 0 ? '' : ` (${((h.tokens / h.budget) * 100).toFixed(1)}%)`}`;
+      : ` of a ${formatCount(h.budget)}-token budget${h.tokens === undefined || h.budget <= 0 ? '' : ` (${((h.tokens / h.budget) * 100).toFixed(1)}%)`}`;
   const level = h.level === undefined ? '' : ` · ${h.level}`;
-  return `${count(messages.length)} messages${size}${budget}${level}`;
+  return `${formatCount(messages.length)} messages${size}${budget}${level}`;
 }
 
 function renderBlock(block: Block): string {

@@ -7,8 +7,8 @@ import { budgetFor } from '../../engine/budget';
 import type { TranscriptFormat } from '../import/importTypes';
 import { DEFAULT_OPTIONS, type EngineOptions } from '../../engine/options';
 import { silentLogger, systemClock, type Clock, type Logger, type Store } from '../../engine/ports';
-import { ContextSession, type PreparedContext, type SessionDeps } from '../../engine/session';
-import { newSessionId } from '../../engine/sessionPaths';
+import { ContextSession, type PreparedContext, type SessionDeps } from '../../engine/session/contextSession';
+import { newSessionId } from '../../engine/session/sessionPaths';
 import type { TokenCounter } from '../../engine/tokens/counter';
 import { toolCalls, type Message } from '../../engine/types';
 import { ReplayClock } from './replayClock';
@@ -83,8 +83,8 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     // Watermark events say in words how many blocks went; the difference across the request counts them.
     const toolBlocksBefore = countToolBlocks(session.messages);
     final = await session.prepare(budget);
-    // Background compaction settles before the next message, so a replay gives the same result every time.
-    await session.whenCompactionSettled();
+    // Background checkpoint preparation settles before the next message, so a replay gives the same result every time.
+    await session.whenPreparationSettled();
     if (final.events.some((e) => e.tier === 'watermark')) watermarked += toolBlocksBefore - countToolBlocks(final.messages);
     peakTokens = Math.max(peakTokens, final.tokens);
     options.onProgress?.({ done: index + 1, total: input.messages.length, tokens: final.tokens, level: final.level });

@@ -1,12 +1,12 @@
 /**
- * Checkpoint aging (seed 003): each new checkpoint pushes the older ones one step further, about
+ * Checkpoint aging (design §4.4): each new checkpoint pushes the older ones one step further, about
  * 1200 → 600 → 300 → 150 tokens, and the checkpoints that reach the last step merge into one.
  * Every step re-summarizes the archived originals of the checkpoint's range, never the previous
  * summary, so errors do not compound.
  */
 import type { Checkpoint, CheckpointAge } from './checkpoint';
 
-/** A new checkpoint's summary target (seed 003: "~1200 tokens"). */
+/** A new checkpoint's summary target (design §4.4). */
 export const DEFAULT_CHECKPOINT_TOKENS = 1200;
 
 /** Each age's share of the new checkpoint's target: recent 100%, old 50%, ancient 25%, merged 12.5%. */

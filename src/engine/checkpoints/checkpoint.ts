@@ -1,5 +1,5 @@
 /**
- * A checkpoint (seed 003): a summary of a range of the archive that stands in for those messages
+ * A checkpoint (design §4): a summary of a range of the archive that stands in for those messages
  * in the active context. Checkpoints age: each new one re-compresses the older ones one step,
  * always from the archived originals of their range.
  */

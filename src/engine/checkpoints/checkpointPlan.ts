@@ -1,7 +1,7 @@
 /**
  * Which messages a new checkpoint takes (Tier 3): the oldest part of the active context, up to a
  * boundary that never separates a tool call from its result, keeping the latest messages intact
- * (seed 004: the last few messages; seed 003: a token amount) and taking enough that usage falls
+ * (the last few messages and a token amount; design §4.1) and taking enough that usage falls
  * to the target and compression does not fire again at once.
  */
 import type { Message } from '../types';

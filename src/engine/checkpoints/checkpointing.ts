@@ -5,7 +5,7 @@
  */
 import type { Cancellation } from '../cancellation';
 import { parseMarkers } from '../ledger/markers';
-import { recordToolActivity } from '../ledger/toolRecord';
+import type { ToolRecord } from '../ledger/ledgerTypes';
 import type { SummaryGuide, SummaryRequest, RecoveryReferences, CountText } from '../summary/summarizer';
 import type { Message } from '../types';
 import { isNoOp, planAging, rangeLabel, targetTokensFor } from './aging';
@@ -31,6 +31,8 @@ export interface CheckpointingDeps {
   summarize: SummarizeFn;
   /** The deterministic floor: used when a summary misses its target by too much. */
   floor: SummarizeFn;
+  /** The record of what the tools did in a range (files modified go into the checkpoint). */
+  recordTools(messages: readonly Message[]): ToolRecord;
   countText: CountText;
   now(): number;
   newId(): string;
@@ -172,7 +174,7 @@ interface CheckpointParts {
 /** Decisions, files and next steps come from the summary's markers and the range's own tool calls. */
 function checkpointFrom(p: CheckpointParts): Checkpoint {
   const markers = parseMarkers(p.summary.text);
-  const tools = recordToolActivity(p.originals);
+  const tools = p.deps.recordTools(p.originals);
   const first = p.deps.position(p.messageIds[0] ?? '');
   const last = p.deps.position(p.messageIds[p.messageIds.length - 1] ?? '');
   return {

@@ -7,8 +7,8 @@
  */
 import { Archive } from '../archive';
 import type { Clock, Store } from '../ports';
-import type { ContextSession } from '../session';
-import { newSessionId, sessionPaths } from '../sessionPaths';
+import type { ContextSession } from '../session/contextSession';
+import { newSessionId, sessionPaths } from '../session/sessionPaths';
 import type { Message } from '../types';
 import { branchState, keptCheckpoints } from './branchState';
 

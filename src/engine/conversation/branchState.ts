@@ -7,7 +7,7 @@
  */
 import type { Checkpoint } from '../checkpoints/checkpoint';
 import type { Ledger } from '../ledger/ledgerTypes';
-import { emptyState, type SessionState } from '../sessionState';
+import { emptyState, type SessionState } from '../session/sessionState';
 import type { Message } from '../types';
 
 export interface BranchInputs {

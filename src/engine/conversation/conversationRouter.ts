@@ -4,10 +4,11 @@
  * equal to those of a recent request are compared, not hashed again), the session continues from
  * there, and a changed prefix branches. The session is saved by whoever prepares it next.
  */
+import { errorMessage } from '../errors';
 import type { CompressionEvent } from '../compressionEvent';
 import { newMessageId } from '../ids';
 import type { Clock, Logger, Store } from '../ports';
-import type { ContextSession } from '../session';
+import type { ContextSession } from '../session/contextSession';
 import { message, type Message, type Role } from '../types';
 import { writeBranch } from './branchSession';
 import { ConversationIndex } from './conversationIndex';
@@ -205,7 +206,7 @@ export class ConversationRouter {
 
   private warnUnsaved(e: unknown): void {
     this.deps.logger.warn(
-      `The conversation track could not be saved (${e instanceof Error ? e.message : String(e)}); after a reload this conversation starts a new session.`,
+      `The conversation track could not be saved (${errorMessage(e)}); after a reload this conversation starts a new session.`,
     );
   }
 }

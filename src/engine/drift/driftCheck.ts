@@ -1,9 +1,10 @@
 /**
- * Seed 000's post-compression verification, made concrete: after the context is compressed,
+ * The drift check (design §6): after the context is compressed,
  * everything the session depends on (its intent, active goals, locked decisions, the next step and
  * the artifacts it produced) must still be in the context, or at least findable on disk.
  */
 import type { Ledger } from '../ledger/ledgerTypes';
+import { shortenEnd } from '../text/shorten';
 
 export type DriftItemKind = 'intent' | 'goal' | 'decision' | 'next' | 'artifact';
 
@@ -33,7 +34,7 @@ export interface DriftCheckInput {
 }
 
 /**
- * How much each kind counts toward confidence. Seed 000 calls the intent CRITICAL and makes
+ * How much each kind counts toward confidence. The intent is what the whole session serves and
  * decisions the thing that prevents backtracking, so they weigh most; an artifact can be found
  * again on disk, so it weighs least.
  */
@@ -124,7 +125,7 @@ export const FRESH_START_BELOW_CONFIDENCE = 0.5;
 /** The intent is shown shortened to this many characters in the warning. */
 const INTENT_SHOWN_CHARS = 300;
 
-/** Seed 000's "Goal Drift Warning" in plain words; empty when the report is aligned. */
+/** The drift warning in plain words; empty when the report is aligned. */
 export function renderDriftWarning(report: DriftReport, intent: string): string {
   if (report.status === 'ALIGNED') return '';
   const counts = KIND_NAMES.flatMap(({ kind, one, many }) => {
@@ -132,7 +133,7 @@ export function renderDriftWarning(report: DriftReport, intent: string): string 
     if (n === 0) return [];
     return [kind === 'intent' || kind === 'next' ? one : `${n} ${n === 1 ? one : many}`];
   });
-  const shownIntent = intent.trim() === '' ? '(not recorded)' : shorten(intent.trim(), INTENT_SHOWN_CHARS);
+  const shownIntent = intent.trim() === '' ? '(not recorded)' : shortenEnd(intent.trim(), INTENT_SHOWN_CHARS);
   const coreLost = report.missing.some((i) => i.kind === 'intent' || i.kind === 'decision');
   const recommendation =
     report.confidence < FRESH_START_BELOW_CONFIDENCE
@@ -155,8 +156,4 @@ export function renderDriftWarning(report: DriftReport, intent: string): string 
 
 function joinWords(parts: readonly string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
-
-function shorten(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }

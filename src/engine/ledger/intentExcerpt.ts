@@ -8,6 +8,7 @@
  */
 import type { Ledger, UserMessageEntry } from './ledgerTypes';
 import { HUGE_USER_MESSAGE_TOKENS } from './userMessageOffload';
+import { formatCount } from '../text/numbers';
 
 /**
  * Characters of the intent's start shown, counted with whitespace runs as one.
@@ -28,7 +29,7 @@ export function intentText(ledger: Ledger, liveMessageIds: ReadonlySet<string>):
   const entry = ledger.userMessages.find((e) => e.messageId === intent.messageId);
   const where = entry === undefined ? undefined : fullTextLocation(entry, liveMessageIds);
   if (entry === undefined || where === undefined || entry.tokens <= HUGE_USER_MESSAGE_TOKENS) return intent.text;
-  return headAndTail(intent.text, INTENT_HEAD_CHARS, INTENT_TAIL_CHARS, `${entry.tokens.toLocaleString('en-US')} tokens in all; ${where}`);
+  return headAndTail(intent.text, INTENT_HEAD_CHARS, INTENT_TAIL_CHARS, `${formatCount(entry.tokens)} tokens in all; ${where}`);
 }
 
 /** True when the intent's own user message is shown as the intent, so it is not repeated among the earlier messages. */
@@ -51,7 +52,7 @@ export function headAndTail(text: string, headChars: number, tailChars: number, 
   const head = prefixEnd(text, headChars);
   const tail = suffixStart(text, tailChars);
   if (tail <= head) return text;
-  return `${text.slice(0, head).trimEnd()}\n[… ${(tail - head).toLocaleString('en-US')} characters left out here; ${note} …]\n${text.slice(tail).trimStart()}`;
+  return `${text.slice(0, head).trimEnd()}\n[… ${formatCount(tail - head)} characters left out here; ${note} …]\n${text.slice(tail).trimStart()}`;
 }
 
 /** The end of the shortest prefix holding `chars` characters once whitespace runs count as one. */

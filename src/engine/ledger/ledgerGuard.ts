@@ -11,6 +11,7 @@ import type {
   FileRecord,
   Goal,
   GoalStatus,
+  InstructionEntry,
   Ledger,
   LedgerSource,
   OffloadedEntry,
@@ -99,6 +100,9 @@ const isToolRecord = (v: unknown): v is ToolRecord =>
   isArrayOf(v.errors, isErrorRecord) &&
   isArrayOf(v.offloaded, isOffloadedEntry);
 
+const isInstructionEntry = (v: unknown): v is InstructionEntry =>
+  isRecord(v) && isString(v.path) && isString(v.text) && optional(v.applyTo, (x): x is string[] => isArrayOf(x, isString));
+
 const isIntent = (v: unknown): v is NonNullable<Ledger['intent']> =>
   isRecord(v) && isString(v.text) && isString(v.messageId) && isNumber(v.at);
 
@@ -109,6 +113,7 @@ const isNextStep = (v: unknown): v is NonNullable<Ledger['nextStep']> =>
 export function isLedger(v: unknown): v is Ledger {
   return (
     isRecord(v) &&
+    optional(v.instructions, (x): x is InstructionEntry[] => isArrayOf(x, isInstructionEntry)) &&
     optional(v.intent, isIntent) &&
     isArrayOf(v.goals, isGoal) &&
     isArrayOf(v.decisions, isDecision) &&

@@ -1,9 +1,11 @@
 /**
- * The protected sections of the rendered ledger: what is never cut to fit a budget (the intent,
- * goals, locked decisions, progress, next step, artifacts and earlier user messages).
+ * The protected sections of the rendered ledger: what is never cut to fit a budget (the workspace's
+ * instructions, the intent, goals, locked decisions, progress, next step, artifacts and earlier user
+ * messages).
  */
 import { intentText, isShownAsIntent } from './intentExcerpt';
-import type { Goal, Ledger, ProgressStatus, UserMessageEntry } from './ledgerTypes';
+import type { Goal, InstructionEntry, Ledger, ProgressStatus, UserMessageEntry } from './ledgerTypes';
+import { formatCount } from '../text/numbers';
 
 export const LEDGER_HEADING = '## Session ledger';
 export const LEDGER_NOTE =
@@ -16,13 +18,18 @@ export function section(title: string, lines: readonly string[]): string | undef
   return lines.length === 0 ? undefined : [`### ${title}`, ...lines].join('\n');
 }
 
+export const INSTRUCTIONS_HEADING = '### Workspace instructions';
+export const INSTRUCTIONS_NOTE = "_The workspace's instruction files that apply, verbatim. Follow them throughout._";
+
 /**
- * Intent, goals, decisions, progress, next step and artifacts, in that order; empty ones left out.
- * A huge intent whose full text is kept elsewhere shows its start and end (see `intentText`).
+ * The workspace's instructions, intent, goals, decisions, progress, next step and artifacts, in that
+ * order; empty ones left out. A huge intent whose full text is kept elsewhere shows its start and end
+ * (see `intentText`).
  */
 export function leadingSections(ledger: Ledger, liveMessageIds: ReadonlySet<string> = new Set()): string[] {
   const intent = intentText(ledger, liveMessageIds);
   const sections = [
+    instructionsSection(ledger.instructions ?? []),
     intent === undefined ? undefined : section('Session intent', [intent]),
     section('Goals', goalLines(ledger.goals)),
     section(
@@ -40,6 +47,13 @@ export function leadingSections(ledger: Ledger, liveMessageIds: ReadonlySet<stri
     ),
   ];
   return sections.filter((s): s is string => s !== undefined);
+}
+
+/** Each instruction file under its path (and its `applyTo` globs), its text as it is. */
+function instructionsSection(entries: readonly InstructionEntry[]): string | undefined {
+  if (entries.length === 0) return undefined;
+  const files = entries.map((e) => `#### ${e.path}${e.applyTo ? ` (applies to ${e.applyTo.join(', ')})` : ''}\n\n${e.text}`);
+  return [`${INSTRUCTIONS_HEADING}\n${INSTRUCTIONS_NOTE}`, ...files].join('\n\n');
 }
 
 function goalLines(goals: readonly Goal[]): string[] {
@@ -67,6 +81,6 @@ export function earlierUserMessages(ledger: Ledger, liveMessageIds: ReadonlySet<
 
 function userMessageBlock(entry: UserMessageEntry, number: number): string {
   if (entry.file === undefined) return `**User message ${number}:**\n${entry.text ?? ''}`;
-  const tokens = entry.tokens.toLocaleString('en-US');
+  const tokens = formatCount(entry.tokens);
   return `**User message ${number}** (${tokens} tokens; the start is below, full text: ${entry.file}):\n${entry.preview ?? ''}`;
 }

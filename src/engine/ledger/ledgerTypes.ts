@@ -1,7 +1,7 @@
 /**
- * The ledger: what is never summarized. Goals, locked decisions, the session intent, every user
- * message verbatim, and a record of what the tools did, built from the tool calls themselves
- * rather than from the model's memory. It is rendered into every request.
+ * The ledger: what is never summarized. The workspace's instructions, goals, locked decisions, the
+ * session intent, every user message verbatim, and a record of what the tools did, built from the
+ * tool calls themselves rather than from the model's memory. It is rendered into every request.
  */
 
 /** Where a ledger entry came from. Tool results are never a source: outside content must not lock decisions. */
@@ -102,7 +102,22 @@ export interface ToolRecord {
   readonly offloaded: readonly OffloadedEntry[];
 }
 
+/** A workspace instruction file that applies to the session, kept verbatim. */
+export interface InstructionEntry {
+  /** The file as the host names it, e.g. `AGENTS.md` or `.github/instructions/tests.instructions.md`. */
+  readonly path: string;
+  /** The file's text after its front matter, verbatim (cut only past `MAX_INSTRUCTION_CHARS`, and then said so). */
+  readonly text: string;
+  /** The globs of its `applyTo` front matter when they name some files; absent when it applies to every file. */
+  readonly applyTo?: readonly string[];
+}
+
 export interface Ledger {
+  /**
+   * The workspace's instruction files that apply, read again at every turn. Absent in ledgers stored
+   * before instructions were kept, which read as none.
+   */
+  readonly instructions?: readonly InstructionEntry[];
   /** The first user request, verbatim. */
   readonly intent?: { readonly text: string; readonly messageId: string; readonly at: number };
   readonly goals: readonly Goal[];

@@ -1,5 +1,5 @@
 /**
- * Goal markers (seed 003): lines such as `[DECISION] Use JWT - LOCKED` that the user or the model
+ * Markers (design §5.2): lines such as `[DECISION] Use JWT - LOCKED` that the user or the model
  * writes to keep goals, decisions and progress out of reach of summarization.
  *
  * Only the start of a line counts, and nothing inside a fenced code block: a marker quoted in an

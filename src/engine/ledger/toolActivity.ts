@@ -3,9 +3,10 @@
  * deleted, commands run, or something else. Deterministic, so the ledger's tool record never
  * depends on the model remembering what it did.
  */
-import { PATH_KEYS } from '../tiers/truncateInputs';
+import { PATH_KEYS } from '../toolInputKeys';
 import type { FileAction } from './ledgerTypes';
 import type { ToolCallBlock, ToolInput, ToolResultBlock } from '../types';
+import { isRecord } from '../schema';
 
 /** The effect of one tool call. */
 export type ToolActivity =
@@ -133,8 +134,4 @@ function argvCommand(argv: readonly string[]): string {
 function pathFromResult(result: ToolResultBlock | undefined): string[] {
   const match = result === undefined ? null : SWE_AGENT_FILE_HEADER.exec(result.content.slice(0, 1000));
   return match ? [match[1]] : [];
-}
-
-function isRecord(value: unknown): value is ToolInput {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -10,6 +10,70 @@ import { EMPTY_LEDGER, type CommandRecord, type ErrorRecord, type FileAction, ty
 import { classifyToolCall, type ToolActivity } from './toolActivity';
 import { toolOutcome, type ToolOutcome } from './toolOutcome';
 import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
+import { memoizeByObject } from '../memo';
+
+/** What is read from a result's text, once per result block: aging summarizes the same ranges again. */
+const commandOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, true));
+const otherOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, false));
+const outputGistOf = memoizeByObject((result: ToolResultBlock) => outputGist(result.content));
+const errorSummaryOf = memoizeByObject((result: ToolResultBlock) => errorSummary(result.content));
+/** A result answers one call, always the same, so what the call did is remembered by its result. */
+const activities = new WeakMap<ToolResultBlock, ToolActivity>();
+function activityOf(call: ToolCallBlock, result: ToolResultBlock): ToolActivity {
+  let activity = activities.get(result);
+  if (!activity) activities.set(result, (activity = classifyToolCall(call, result)));
+  return activity;
+}
+
+/**
+ * The record keeps what the ledger can show, and no more: the ledger shows the newest entries that
+ * fit its share of the budget (a quarter of it), so a long session's record would otherwise grow
+ * without ever being shown, and cost time on every request. Older entries stay in the archive,
+ * where the recovery search finds them.
+ * @default 400 commands, 300 files written (created, edited, deleted), 200 files only read, 200 errors
+ */
+export const RECORD_LIMITS = { commands: 400, writtenFiles: 300, readFiles: 200, errors: 200 } as const;
+
+/** The record within its limits: the newest entries of each kind, unfixed errors before fixed ones. */
+export function boundedRecord(record: ToolRecord): ToolRecord {
+  const { commands, files, errors } = record;
+  const written = files.filter((f) => f.actions.some((a) => a !== 'read'));
+  const overFiles = written.length > RECORD_LIMITS.writtenFiles || files.length - written.length > RECORD_LIMITS.readFiles;
+  if (commands.length <= RECORD_LIMITS.commands && errors.length <= RECORD_LIMITS.errors && !overFiles) return record;
+  return {
+    ...record,
+    commands: commands.length > RECORD_LIMITS.commands ? commands.slice(commands.length - RECORD_LIMITS.commands) : commands,
+    files: overFiles ? newestFiles(files) : files,
+    errors: errors.length > RECORD_LIMITS.errors ? newestErrors(errors) : errors,
+  };
+}
+
+/** The most recently touched files within the limits, written and read apart, in their order. */
+function newestFiles(files: readonly FileRecord[]): FileRecord[] {
+  const isWritten = (f: FileRecord) => f.actions.some((a) => a !== 'read');
+  const newest = (xs: FileRecord[], n: number) => new Set([...xs].sort((a, b) => b.lastAt - a.lastAt).slice(0, n));
+  const keep = new Set([
+    ...newest(files.filter(isWritten), RECORD_LIMITS.writtenFiles),
+    ...newest(
+      files.filter((f) => !isWritten(f)),
+      RECORD_LIMITS.readFiles,
+    ),
+  ]);
+  return files.filter((f) => keep.has(f));
+}
+
+/** The newest errors within the limit: unfixed ones first, then the newest fixed ones, in their order. */
+function newestErrors(errors: readonly ErrorRecord[]): ErrorRecord[] {
+  const unfixed = errors.filter((e) => !e.fixed).length;
+  let unfixedRoom = RECORD_LIMITS.errors;
+  let fixedRoom = Math.max(0, RECORD_LIMITS.errors - unfixed);
+  const kept: ErrorRecord[] = [];
+  for (let i = errors.length - 1; i >= 0; i--) {
+    const e = errors[i];
+    if (e.fixed ? fixedRoom-- > 0 : unfixedRoom-- > 0) kept.push(e);
+  }
+  return kept.reverse();
+}
 
 /** Tool name recorded for a result whose call is unknown and that does not name its tool. */
 const UNKNOWN_TOOL = 'unknown';
@@ -68,20 +132,20 @@ class ToolRecordBuilder {
       if (result.isError) this.addError(result, result.toolName ?? UNKNOWN_TOOL, undefined, [], at);
       return;
     }
-    const activity = classifyToolCall(call, result);
-    const outcome = toolOutcome(result, activity.kind === 'command');
+    const activity = activityOf(call, result);
+    const outcome = (activity.kind === 'command' ? commandOutcomeOf : otherOutcomeOf)(result);
     if (activity.kind === 'command') this.addCommands(result, call, activity.commands, outcome, at);
     else if (activity.kind === 'file') this.addFileAction(result, call, activity, outcome, at);
     else if (!outcome.ok) this.addError(result, call.name, undefined, [], at);
   }
 
   build(): ToolRecord {
-    return { files: this.files, commands: this.commands, errors: this.errors, offloaded: this.base.offloaded };
+    return boundedRecord({ files: this.files, commands: this.commands, errors: this.errors, offloaded: this.base.offloaded });
   }
 
   private addCommands(result: ToolResultBlock, call: ToolCallBlock, commands: readonly string[], outcome: ToolOutcome, at: number): void {
     // One call's output belongs to all its commands together; it is kept once, on the last.
-    const output = outcome.ok ? outputGist(result.content) : undefined;
+    const output = outcome.ok ? outputGistOf(result) : undefined;
     commands.forEach((command, i) => {
       const record: CommandRecord = { callId: call.id, command, ok: outcome.ok, at };
       const withExit = outcome.exitCode === undefined ? record : { ...record, exitCode: outcome.exitCode };
@@ -126,7 +190,7 @@ class ToolRecordBuilder {
   }
 
   private addError(result: ToolResultBlock, toolName: string, subject: string | undefined, keys: readonly string[], at: number): void {
-    const record: ErrorRecord = { callId: result.callId, toolName, summary: errorSummary(result.content), at, fixed: false };
+    const record: ErrorRecord = { callId: result.callId, toolName, summary: errorSummaryOf(result), at, fixed: false };
     keys.forEach((k) => this.watch(k, this.errors.length));
     this.errors.push(subject === undefined ? record : { ...record, subject });
   }

@@ -5,6 +5,7 @@
 import { subjectKey } from './commandKey';
 import { shortenEnd } from '../text/shorten';
 import type { CommandRecord, ErrorRecord, FileRecord, ToolRecord } from './ledgerTypes';
+import { formatCount } from '../text/numbers';
 
 /**
  * The sections of the tool record, and `outputs`: what the commands printed, shown after their
@@ -80,7 +81,7 @@ export function recordSections(record: ToolRecord): { sections: RecordSection[];
       id: 'offloaded',
       title: 'Offloaded results',
       noun: 'offloaded results',
-      lines: offloaded.map((o) => `- ${o.toolName}, ${o.tokens.toLocaleString('en-US')} tokens: \`${o.file}\``),
+      lines: offloaded.map((o) => `- ${o.toolName}, ${formatCount(o.tokens)} tokens: \`${o.file}\``),
     },
     { id: 'outputs', title: 'Command output', noun: 'command outputs', lines: texts },
   ];

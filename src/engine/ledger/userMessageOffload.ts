@@ -7,6 +7,7 @@ import type { Store } from '../ports';
 import { safeFileNamePart, toWellFormed } from '../text/sanitize';
 import { shortenEnd } from '../text/shorten';
 import type { Ledger, UserMessageEntry } from './ledgerTypes';
+import { errorMessage } from '../errors';
 
 /** User messages above this many tokens leave the ledger for a file once they are out of the live context. */
 export const HUGE_USER_MESSAGE_TOKENS = 2000;
@@ -47,7 +48,7 @@ export async function offloadHugeUserMessages(ledger: Ledger, opts: UserMessageO
     try {
       await opts.store.write(file, toWellFormed(entry.text).text);
     } catch (error) {
-      failures.push(`${entry.messageId}: ${error instanceof Error ? error.message : String(error)}`);
+      failures.push(`${entry.messageId}: ${errorMessage(error)}`);
       entries.push(entry);
       continue;
     }

@@ -1,6 +1,6 @@
 /**
  * What a tool result looks like, so its preview can keep what matters for that kind of content
- * (seed 004: search results keep titles, snippets and URLs; file reads keep line ranges; JSON
+ * (design §3.2: search results keep titles, snippets and URLs; file reads keep line ranges; JSON
  * keeps row counts, keys and sample rows; everything else keeps its head and tail).
  */
 

@@ -1,4 +1,5 @@
 /** Line helpers shared by the previews; every preview is bounded in characters, whatever the input. */
+import { formatCount } from '../text/numbers';
 
 /** A preview line longer than this is cut: one minified line must not fill the preview. */
 export const PREVIEW_LINE_MAX_CHARS = 240;
@@ -7,7 +8,7 @@ export const PREVIEW_LINE_MAX_CHARS = 240;
 export const PREVIEW_SCAN_MAX_CHARS = 1_000_000;
 
 export function clipLine(line: string, max = PREVIEW_LINE_MAX_CHARS): string {
-  return line.length <= max ? line : `${line.slice(0, max)}… [+${(line.length - max).toLocaleString('en-US')} chars]`;
+  return line.length <= max ? line : `${line.slice(0, max)}… [+${formatCount(line.length - max)} chars]`;
 }
 
 /** Splits into lines without building an array for the whole of a huge input. */

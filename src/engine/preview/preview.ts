@@ -1,6 +1,7 @@
 import { classifyContent, parseJson, URL_PATTERN, type ContentKind } from './contentKind';
 import { clipLine, countLines, headLines, PREVIEW_SCAN_MAX_CHARS, quote, tailLines } from './lines';
 import { isRecord } from '../schema';
+import { formatCount } from '../text/numbers';
 
 /** A preview's body, plus what kind of content it describes. */
 export interface Preview {
@@ -25,7 +26,7 @@ export function buildPreview(content: string, toolName: string): Preview {
   const kind = classifyContent(content, toolName, lineCount);
   switch (kind) {
     case 'binary':
-      return { kind, text: `*Binary content (${content.length.toLocaleString('en-US')} characters); not shown.*` };
+      return { kind, text: `*Binary content (${formatCount(content.length)} characters); not shown.*` };
     case 'json':
       return { kind, text: jsonPreview(parseJson(content), lineCount) };
     case 'fileRead':
@@ -42,7 +43,7 @@ function textPreview(content: string, lineCount: number): string {
   const omitted = lineCount - TEXT_HEAD_LINES - TEXT_TAIL_LINES;
   return [
     quote(headLines(content, TEXT_HEAD_LINES)),
-    `> … ${omitted.toLocaleString('en-US')} lines omitted …`,
+    `> … ${formatCount(omitted)} lines omitted …`,
     quote(tailLines(content, TEXT_TAIL_LINES)),
   ].join('\n');
 }
@@ -61,7 +62,7 @@ function fileReadPreview(content: string, lineCount: number): string {
     if (lineNo > FILE_HEAD_LINES && DEFINITION.test(line)) outline.push(`- line ${lineNo}: ${clipLine(line.trim(), 120)}`);
   }
   return [
-    `*File content: ${lineCount.toLocaleString('en-US')} lines. Lines 1–${FILE_HEAD_LINES} below; the rest is in the file.*`,
+    `*File content: ${formatCount(lineCount)} lines. Lines 1–${FILE_HEAD_LINES} below; the rest is in the file.*`,
     quote(headLines(content, FILE_HEAD_LINES)),
     outline.length > 0 ? `\n**Outline (lines ${FILE_HEAD_LINES + 1}–${lineCount}):**\n${outline.join('\n')}` : '',
   ]
@@ -86,9 +87,7 @@ function searchPreview(content: string): string {
     );
   }
   const total = content.slice(0, PREVIEW_SCAN_MAX_CHARS).match(URL_PATTERN)?.length ?? 0;
-  return [`*Search results: ${total.toLocaleString('en-US')} links; the first ${hits.length} with titles and snippets:*`, ...hits].join(
-    '\n',
-  );
+  return [`*Search results: ${formatCount(total)} links; the first ${hits.length} with titles and snippets:*`, ...hits].join('\n');
 }
 
 function jsonPreview(value: unknown, lineCount: number): string {
@@ -96,7 +95,7 @@ function jsonPreview(value: unknown, lineCount: number): string {
     const keys = new Set<string>();
     for (const row of value.slice(0, 50)) if (isRecord(row)) Object.keys(row).forEach((k) => keys.add(k));
     return [
-      `*JSON array: ${value.length.toLocaleString('en-US')} rows${keys.size > 0 ? `; keys: ${[...keys].slice(0, 30).join(', ')}` : ''}.*`,
+      `*JSON array: ${formatCount(value.length)} rows${keys.size > 0 ? `; keys: ${[...keys].slice(0, 30).join(', ')}` : ''}.*`,
       `Sample rows:`,
       ...value.slice(0, JSON_SAMPLE_ROWS).map((row) => `- ${clipLine(JSON.stringify(row), 300)}`),
     ].join('\n');
@@ -104,7 +103,7 @@ function jsonPreview(value: unknown, lineCount: number): string {
   if (isRecord(value)) {
     const entries = Object.entries(value);
     return [
-      `*JSON object with ${entries.length} keys (${lineCount.toLocaleString('en-US')} lines):*`,
+      `*JSON object with ${entries.length} keys (${formatCount(lineCount)} lines):*`,
       ...entries.slice(0, 30).map(([k, v]) => `- \`${k}\`: ${describeJsonValue(v)}`),
     ].join('\n');
   }

@@ -4,11 +4,12 @@
  */
 import type { Store } from '../ports';
 import { countLines } from '../preview/lines';
-import { sessionPaths } from '../sessionPaths';
+import { sessionPaths } from '../session/sessionPaths';
 import { resolveOffloadedFile } from './offloadedPath';
 import { OffloadedFileNotFoundError, OffloadedRangeError } from './recoveryErrors';
+import { formatCount } from '../text/numbers';
 
-/** Seed 000 keeps tool output under ~20k characters; one read stays inside that. */
+/** Tool output is best kept under ~20k characters; one read stays inside that. */
 export const DEFAULT_READ_MAX_CHARS = 20_000;
 /** Whatever the caller asks, one read returns at most this much: a model can ask for 10 MB. */
 export const READ_MAX_CHARS_LIMIT = 100_000;
@@ -176,8 +177,8 @@ function hintFor(
   cut: boolean,
   next: NextRange | undefined,
 ): string {
-  const shown = `Lines ${start.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} of ${name}.`;
-  const why = cut ? ` Stopped at the ${maxChars.toLocaleString('en-US')}-character limit.` : '';
+  const shown = `Lines ${formatCount(start)}–${formatCount(last)} of ${formatCount(total)} of ${name}.`;
+  const why = cut ? ` Stopped at the ${formatCount(maxChars)}-character limit.` : '';
   if (!next) return `${shown}${why} This is the end of the file.`;
   const where =
     next.startColumn === undefined

@@ -2,6 +2,7 @@
  * What can go wrong when the model or the user reaches back into a session's stored content. Each
  * error carries its reason as data, so the boundary can phrase it for people without parsing text.
  */
+import { formatCount } from '../text/numbers';
 
 /** Base class of the recovery errors, for one `instanceof` at the boundary. */
 export abstract class RecoveryError extends Error {}
@@ -55,7 +56,7 @@ export class OffloadedRangeError extends RecoveryError {
   ) {
     super(
       `Lines ${startLine}${endLine === undefined ? '' : `–${endLine}`} cannot be read from ${fileName}: ` +
-        `line numbers are whole numbers from 1 to ${totalLines.toLocaleString('en-US')}, and the end may not come before the start.`,
+        `line numbers are whole numbers from 1 to ${formatCount(totalLines)}, and the end may not come before the start.`,
     );
     this.name = 'OffloadedRangeError';
   }

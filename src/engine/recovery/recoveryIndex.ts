@@ -1,5 +1,5 @@
 /**
- * Seed 000's "Search Offloaded Content" and "Recover From Archive": one full-text index over a
+ * Recovery (design §8): one full-text index over a
  * session's offloaded files, its archived messages and, later, its checkpoints. Everything is
  * indexed in passages with line ranges, so a hit says where to read, not just which file.
  */
@@ -15,7 +15,7 @@ import { cappedNote, indexFullNote, unreadableArchiveNote } from './recoveryNote
 import type { RecoveryDocumentInput, RecoveryHit, RecoveryNote, RecoverySearchOptions, RecoverySource } from './recoveryTypes';
 import { readSessionContent, type SessionContent } from './sessionContent';
 
-/** Seed 000 offloads results of 50 MB; the first 5 MB of one is what a search can reasonably need. */
+/** Offloaded results can be 50 MB; the first 5 MB of one is what a search can reasonably need. */
 export const DEFAULT_MAX_CHARS_PER_DOCUMENT = 5_000_000;
 /** All documents together: keeps the index to a few hundred megabytes of memory at worst. */
 export const DEFAULT_MAX_TOTAL_CHARS = 50_000_000;

@@ -1,9 +1,10 @@
 /** The plain words the recovery index uses to say what it left out. */
 import type { RecoveryNote, RecoverySource } from './recoveryTypes';
+import { formatCount } from '../text/numbers';
 
 /** Part of a large document is searchable; an offloaded file can still be read past that part. */
 export function cappedNote(source: RecoverySource, ref: string, kept: number, total: number, lastLine: number): RecoveryNote {
-  const share = `only the first ${kept.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} characters (up to line ${lastLine.toLocaleString('en-US')})`;
+  const share = `only the first ${formatCount(kept)} of ${formatCount(total)} characters (up to line ${formatCount(lastLine)})`;
   const readOn = source === 'offloaded' ? ` Read further with ctx_read_offloaded from line ${lastLine}.` : '';
   return { ref, message: `${ref} is large: ${share} are searchable.${readOn}` };
 }
@@ -12,7 +13,7 @@ export function cappedNote(source: RecoverySource, ref: string, kept: number, to
 export function indexFullNote(ref: string, maxTotalChars: number): RecoveryNote {
   return {
     ref,
-    message: `${ref} is not searchable: the index already holds its limit of ${maxTotalChars.toLocaleString('en-US')} characters.`,
+    message: `${ref} is not searchable: the index already holds its limit of ${formatCount(maxTotalChars)} characters.`,
   };
 }
 

@@ -1,8 +1,8 @@
 /** What a stored session holds that the recovery index searches: its offloaded files and its archive. */
 import { Archive } from '../archive';
 import type { Store } from '../ports';
-import { sessionPaths } from '../sessionPaths';
-import { parseSessionState } from '../sessionState';
+import { sessionPaths } from '../session/sessionPaths';
+import { parseSessionState } from '../session/sessionState';
 import type { Message } from '../types';
 
 /** The tool call an offloaded file came from, as the session state recorded it. */

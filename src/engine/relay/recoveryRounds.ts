@@ -4,8 +4,9 @@
  * result to the request and asks again, so the caller only ever sees tools it offered. Text and
  * the caller's tool calls are forwarded as they arrive.
  */
+import { errorMessage } from '../errors';
 import type { Cancellation } from '../cancellation';
-import type { ContextSession } from '../session';
+import type { ContextSession } from '../session/contextSession';
 import { estimateTokens } from '../tokens/estimate';
 import { message, textBlock, toolResultBlock, type Block, type ToolCallBlock } from '../types';
 import type { Outgoing } from './outgoing';
@@ -98,6 +99,6 @@ async function runRecovery<Raw, Tool, Part>(
   try {
     return { content: await ports.runRecoveryTool(session, call), isError: false };
   } catch (e) {
-    return { content: `${call.name} failed: ${e instanceof Error ? e.message : String(e)}`, isError: true };
+    return { content: `${call.name} failed: ${errorMessage(e)}`, isError: true };
   }
 }

@@ -7,8 +7,8 @@ import type { Cancellation } from '../cancellation';
 import type { Logger } from '../ports';
 import type { ConversationRouter, SessionSource } from '../conversation/conversationRouter';
 import type { IncomingMessage } from '../conversation/incomingMessage';
-import type { TurnOptions } from '../coordinator';
-import type { ContextSession, PreparedContext } from '../session';
+import type { TurnOptions } from '../session/contextSession';
+import type { ContextSession, PreparedContext } from '../session/contextSession';
 import type { ToolCallBlock } from '../types';
 import type { Outgoing } from './outgoing';
 

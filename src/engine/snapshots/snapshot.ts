@@ -1,5 +1,5 @@
 /**
- * A snapshot (seed 003): the full state the model sees, saved to disk for recovery and rollback.
+ * A snapshot (design §7): the full state the model sees, saved to disk for recovery and rollback.
  * Unlike a checkpoint it is not part of the context and never changes after it is created.
  */
 import type { Checkpoint } from '../checkpoints/checkpoint';

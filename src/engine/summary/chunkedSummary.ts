@@ -1,5 +1,5 @@
 /**
- * Summarizing input larger than a summarizer's window (seed 002's chunked summaries): the body is
+ * Summarizing input larger than a summarizer's window (design §4.2: chunked summaries): the body is
  * split into consecutive chunks that fit, each chunk is summarized, and the summaries are
  * combined by summarizing them in turn, until one call takes everything. It always ends: when
  * combining stops shrinking the text, or after {@link MAX_COMBINE_ROUNDS}, the summaries are cut
@@ -47,6 +47,13 @@ export interface ChunkingDeps {
 export async function summarizeInChunks(summarizer: Summarizer, request: SummaryRequest, deps: ChunkingDeps): Promise<string> {
   const { countText, cancellation } = deps;
   const window = summarizer.maxInputTokens;
+  // A summarizer without a window (the deterministic one) takes any input in one call: no prompt to measure.
+  if (window >= Number.MAX_SAFE_INTEGER) {
+    throwIfCancelled(cancellation);
+    const text = await summarizer.summarize(request, cancellation);
+    throwIfCancelled(cancellation);
+    return text;
+  }
   const promptTokens = window - outputReserve(request.targetTokens, window);
   const call = async (req: SummaryRequest): Promise<string> => {
     throwIfCancelled(cancellation);

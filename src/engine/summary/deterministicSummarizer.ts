@@ -1,5 +1,5 @@
 /**
- * The floor: a summarizer that needs no model. It builds seed 000's structure from the messages,
+ * The floor: a summarizer that needs no model. It builds the summary structure (design §4.2) from the messages,
  * the guide and the record of what the tools did, always within the target, in milliseconds, so
  * compression never depends on a model answering.
  */

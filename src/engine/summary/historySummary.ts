@@ -1,5 +1,5 @@
 /**
- * The deterministic history summary: seed 000's structure built from the messages themselves,
+ * The deterministic history summary: the summary structure (design §4.2) built from the messages themselves,
  * the guide and the record of what the tools did, fitted to the target by priority. The session
  * intent and the headings always stay; the intent is cut in the middle to a share of the target,
  * since the ledger beside the checkpoints keeps it verbatim.

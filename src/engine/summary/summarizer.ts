@@ -1,5 +1,5 @@
 /**
- * The Summarizer port: turns a range of the conversation into a structured summary (seed 000's
+ * The Summarizer port: turns a range of the conversation into a structured summary (design §4.2's
  * format) within a token target. The host implements it with a language model; the engine's
  * deterministic summarizer builds the same structure from the messages themselves and is the
  * floor whenever the model fails.
@@ -7,7 +7,7 @@
 import type { Cancellation } from '../cancellation';
 import type { Message } from '../types';
 
-/** What the summary must serve (seed 003's goal-aware prompt). Goals and decisions are never summarized away. */
+/** What the summary must serve (design §4.2: the goal-aware prompt). Goals and decisions are never summarized away. */
 export interface SummaryGuide {
   /** The session intent: the first user request, verbatim. */
   readonly intent: string;
@@ -21,7 +21,7 @@ export interface SummaryGuide {
   readonly nextStep?: string;
 }
 
-/** Where the originals can be found again (seed 000's "Recovery References"). */
+/** Where the originals can be found again (the summary's recovery references, design §4.2). */
 export interface RecoveryReferences {
   /** Store-relative or absolute path of the full archive. */
   readonly archive: string;
@@ -32,7 +32,7 @@ export interface RecoveryReferences {
   readonly lastMessageId: string;
 }
 
-/** A range of history becomes a checkpoint summary; a single old tool result is compressed in place (seed 002). */
+/** A range of history becomes a checkpoint summary; a single old tool result is compressed in place (design §3.5). */
 export type SummaryKind = 'history' | 'toolResult';
 
 export interface SummaryRequest {

@@ -1,5 +1,5 @@
 /**
- * The shape of a history summary (seed 000's "Session Summary"), shared by the prompt that asks a
+ * The shape of a history summary (design §4.2), shared by the prompt that asks a
  * model for it and the deterministic summarizer that builds it.
  */
 import type { RecoveryReferences } from './summarizer';
@@ -26,7 +26,7 @@ export function sectionHeading(section: SummarySection): string {
   return `### ${section}`;
 }
 
-/** The goal markers of seed 003, which the ledger reads back from the assistant's text. */
+/** The markers (design §5.2), which the ledger reads back from the assistant's text. */
 export const GOAL_MARKERS = ['GOAL', 'CHECKPOINT', 'DECISION', 'ARTIFACT', 'NEXT'] as const;
 
 /** A goal marker's name, without its brackets. */

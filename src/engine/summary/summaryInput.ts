@@ -9,7 +9,7 @@ import { shortenMiddle } from '../text/shorten';
 /**
  * Characters kept of each tool result.
  * @default 2000 — about 500 tokens: enough for a command's header, its errors and its last lines.
- * A summary keeps roughly a tenth of an old result (seed 002), so more would mostly be cut anyway.
+ * A summary keeps roughly a tenth of an old result (design §3.5), so more would mostly be cut anyway.
  */
 export const DEFAULT_RESULT_CHARS = 2000;
 

@@ -1,6 +1,6 @@
 /**
- * The prompts a language model gets to summarize: seed 003's goal-aware prompt for a range of
- * history, asking for seed 000's structure; and seed 002's prompt for compressing one tool result
+ * The prompts a language model gets to summarize: the goal-aware prompt (design §4.2) for a range of
+ * history, asking for the summary structure; and the prompt for compressing one tool result (design §3.5)
  * with its call as context.
  */
 import type { Message } from '../types';
@@ -117,7 +117,7 @@ function historyPrompt(request: SummaryRequest): string {
   ].join('\n');
 }
 
-/** Seed 003's goal block: what the summary must serve. */
+/** The goal block (design §4.2): what the summary must serve. */
 function guideLines(guide: SummaryGuide): string[] {
   const list = (items: readonly string[], prefix: string) =>
     items.length > 0 ? items.map((item) => `${prefix}${item}`) : ['(none recorded)'];

@@ -1,5 +1,5 @@
 /**
- * Deterministic compression of one tool result (seed 002's layer for old results): the first and
+ * Deterministic compression of one tool result (design §3.5, old results compressed in place): the first and
  * last lines, and in between the lines that mention errors, warnings, failures, exit codes or
  * paths, within the target, after a note saying what was done and where the full result is.
  */

@@ -1,5 +1,5 @@
 /**
- * Seed 002's second layer: at high usage, old tool results above a minimum size are compressed in
+ * Old results compressed in place (design §3.5): at high usage, old tool results above a minimum size are compressed in
  * place to a share of their size, with the call as context. The message structure is unchanged
  * (every call keeps its result) and the archive keeps the originals.
  */

@@ -1,21 +1,22 @@
 /**
  * Tier 1: a tool result above the offload threshold goes to a file; the context keeps a preview
- * and the path (seed 000's replacement, seed 004's previews by content type).
+ * and the path (design §3.1, previews by content type §3.2).
  */
 import type { Store } from '../ports';
 import { buildPreview } from '../preview/preview';
 import { parseJson } from '../preview/contentKind';
 import { fileTimestamp, safeFileNamePart, toWellFormed } from '../text/sanitize';
 import type { ToolResultBlock } from '../types';
+import { formatCount } from '../text/numbers';
 
 export interface OffloadPolicy {
   /** Results above this many tokens are offloaded. @default 15000 */
   readonly thresholdTokens: number;
 }
 
-/** Seed 004: results this small are already compact; never touch them. */
+/** Results this small are already compact; never touch them. */
 export const KEEP_SMALL_BELOW_TOKENS = 200;
-/** Seed 004: structured data (JSON/YAML) this small is kept for validation. */
+/** Structured data (JSON/YAML) this small is kept for validation. */
 export const KEEP_STRUCTURED_BELOW_TOKENS = 500;
 export const DEFAULT_OFFLOAD_THRESHOLD_TOKENS = 15_000;
 
@@ -103,13 +104,13 @@ interface ReplacementParts {
   readonly isError: boolean;
 }
 
-/** Seed 000's in-context replacement, with a pointer to ctx's own reading tool. */
+/** The in-context replacement, with a pointer to ctx's own reading tool. */
 export function renderOffloadReplacement(p: ReplacementParts): string {
   return [
     `## Offloaded: ${p.toolName} ${p.isError ? 'Error' : 'Result'}`,
     ...(p.isError ? ['**This tool call failed.** The error was too large to keep in context; its start and end are below.'] : []),
     `**Path:** ${p.location}`,
-    `**Tokens Saved:** ~${Math.max(0, p.tokens - Math.ceil(p.preview.length / 4)).toLocaleString('en-US')} of ${p.tokens.toLocaleString('en-US')}`,
+    `**Tokens Saved:** ~${formatCount(Math.max(0, p.tokens - Math.ceil(p.preview.length / 4)))} of ${formatCount(p.tokens)}`,
     `**Preview:**`,
     p.preview,
     '',

@@ -1,19 +1,19 @@
 /**
  * Tier 2: old write/edit tool calls whose content is already on disk give up their copy of the
- * content (seed 000's truncated format). Only verified content goes: the file must exist and
+ * content (design §3.3). Only verified content goes: the file must exist and
  * hold what was written. The most recent messages are never touched.
  */
 import type { WorkspaceFiles } from '../ports';
+import { PATH_KEYS } from '../toolInputKeys';
 import type { Message, ToolCallBlock } from '../types';
+import { formatCount } from '../text/numbers';
 
-/** Keys tools use for the file a write or edit targets. */
-export const PATH_KEYS = ['file_path', 'filePath', 'path', 'filename', 'file', 'target_file', 'targetFile', 'absolutePath'];
 /** Keys holding a whole file's new content. */
 const WHOLE_CONTENT_KEYS = ['content', 'contents', 'file_text', 'fileText', 'code', 'text'];
 /** Keys holding a fragment that an edit put into the file. */
 const FRAGMENT_KEYS = ['new_string', 'newString', 'new_str', 'newText', 'new_text', 'insert_text', 'replacement'];
 
-/** Inputs smaller than this are not worth a reference (seed 004: under 200 tokens is compact already). */
+/** Inputs smaller than this are not worth a reference (under 200 tokens is compact already). */
 export const TRUNCATE_MIN_INPUT_TOKENS = 200;
 
 export interface PersistedInput {
@@ -48,14 +48,14 @@ export async function isPersisted(input: PersistedInput, files: WorkspaceFiles):
   return input.whole ? disk === written || disk.includes(written) : disk.includes(written);
 }
 
-/** Seed 000's truncated format, in place of the content. */
+/** The truncated format, in place of the content (design §3.3). */
 export function renderTruncatedInput(toolName: string, input: PersistedInput, tokens: number): string {
   const lines = input.value.split('\n').length;
   const firstLine = input.value.split('\n', 1)[0].trim().slice(0, 80);
-  const what = input.whole ? `Wrote ${lines.toLocaleString('en-US')} lines` : `Inserted ${lines.toLocaleString('en-US')} lines by edit`;
+  const what = input.whole ? `Wrote ${formatCount(lines)} lines` : `Inserted ${formatCount(lines)} lines by edit`;
   return [
     `## Tool Call: ${toolName}`,
-    `**Original Size:** ${tokens.toLocaleString('en-US')} tokens`,
+    `**Original Size:** ${formatCount(tokens)} tokens`,
     `**Path:** ${input.path}`,
     `**Summary:** ${what}${firstLine ? ` (first line: \`${firstLine.replace(/`/g, "'")}\`)` : ''}`,
     `**Status:** Content persisted to disk ✓`,

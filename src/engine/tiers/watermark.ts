@@ -1,5 +1,5 @@
 /**
- * The watermark (seed 001): a checkpoint request names a tool; the watermark moves to that tool's
+ * The watermark (design §3.4): a checkpoint request names a tool; the watermark moves to that tool's
  * first call after the current watermark. From then on every request drops the tool-call and
  * tool-result blocks before the watermark, keeps all text, drops messages left empty, and never
  * separates a call from its result. The watermark only advances.

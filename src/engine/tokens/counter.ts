@@ -76,16 +76,22 @@ export class TokenCounter {
 
   /** Exact when the tokenizer is ready, an estimate otherwise. */
   async countText(text: string): Promise<number> {
+    const [count] = await this.countTexts([text]);
+    return count;
+  }
+
+  /** Counts of several texts in one batch (one round trip to a worker), in order; estimates while the tokenizer is not ready. */
+  async countTexts(texts: readonly string[]): Promise<number[]> {
+    if (texts.length === 0) return [];
     if (!this.tokenizer.ready) {
       this.requestBuild();
-      return estimateTokens(text);
+      return texts.map(estimateTokens);
     }
     try {
-      const [count] = await this.tokenizer.countMany([text]);
-      return count;
+      return await this.tokenizer.countMany(texts);
     } catch (error) {
       this.logger.warn('Token counting failed; using an estimate', error);
-      return estimateTokens(text);
+      return texts.map(estimateTokens);
     }
   }
 

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ConversationRouter } from '../../engine/conversation/conversationRouter';
+import { errorMessage } from '../../engine/errors';
 import type { Logger } from '../../engine/ports';
 import type { RelayPorts } from '../../engine/relay/relayPorts';
 import { relayRequest } from '../../engine/relay/relayRequest';
@@ -73,7 +74,7 @@ export class CtxModelProvider implements vscode.LanguageModelChatProvider<CtxMod
     const target = await this.target(info);
     let sent = false;
     const ports = this.ports(target, options, progress, token, () => (sent = true));
-    await this.deps.sessions.runTurn(async () => {
+    await this.deps.sessions.trackTurn(async () => {
       try {
         const outcome = await relayRequest(
           { messages: messages.map(toIncoming), tools: options.tools ?? [], maxInputTokens: target.maxInputTokens, cancellation: token },
@@ -86,7 +87,7 @@ export class CtxModelProvider implements vscode.LanguageModelChatProvider<CtxMod
         );
       } catch (e) {
         if (sent || token.isCancellationRequested) throw e;
-        this.deps.logger.error(`ctx could not prepare the request for ${info.name}; it goes to the model unchanged: ${String(e)}`);
+        this.deps.logger.error(`ctx could not prepare the request for ${info.name}; it goes to the model unchanged: ${errorMessage(e)}`);
         const direct = messages.map(toIncoming).map((m) => ({ kind: 'caller' as const, raw: m.raw, system: m.role === 'system' }));
         await readUntilCancelled(await ports.send(direct, options.tools ?? [], token), token, (part) => ports.report(part.part));
       }
@@ -114,7 +115,7 @@ export class CtxModelProvider implements vscode.LanguageModelChatProvider<CtxMod
     try {
       return await Promise.race([Promise.resolve(vscode.lm.selectChatModels({ vendor })), timeout]);
     } catch (e) {
-      this.deps.logger.warn(`The models of vendor ${vendor} could not be listed: ${String(e)}`);
+      this.deps.logger.warn(`The models of vendor ${vendor} could not be listed: ${errorMessage(e)}`);
       return [];
     } finally {
       clearTimeout(timer);
@@ -177,7 +178,7 @@ export class CtxModelProvider implements vscode.LanguageModelChatProvider<CtxMod
         try {
           progress.report(part as vscode.LanguageModelResponsePart);
         } catch (e) {
-          logger.warn(`A part of the answer could not be passed on: ${String(e)}`);
+          logger.warn(`A part of the answer could not be passed on: ${errorMessage(e)}`);
         }
       },
       prepared: (session, prepared) => {

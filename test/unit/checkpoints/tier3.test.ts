@@ -4,7 +4,7 @@ import { CancellationSource } from '../../../src/engine/cancellation';
 import { targetTokensFor } from '../../../src/engine/checkpoints/aging';
 import { CONTEXT_MESSAGE_ID } from '../../../src/engine/checkpoints/contextMessage';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import { ContextSession } from '../../../src/engine/session';
+import { ContextSession } from '../../../src/engine/session/contextSession';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import type { Summarizer, SummaryRequest } from '../../../src/engine/summary/summarizer';
 import { messageText, type Message } from '../../../src/engine/types';
@@ -43,7 +43,7 @@ describe('Tier 3: checkpoints', () => {
     while (prepared.checkpoints === 0 && i < 40) {
       await exchange(session, ++i);
       prepared = await session.prepare(10_000);
-      await session.whenCompactionSettled();
+      await session.whenPreparationSettled();
     }
     assert.equal(prepared.checkpoints, 1, 'a checkpoint was made');
     assert.ok(prepared.usage <= 0.55, `usage after the checkpoint is ${prepared.usage}`);
@@ -56,7 +56,7 @@ describe('Tier 3: checkpoints', () => {
     assert.equal((await session.readArchive()).length, i * 2, 'the archive has every message');
   });
 
-  it('with the "available" trigger, checkpoints at 80% of the budget left after the ledger and the checkpoints (seed 003)', async () => {
+  it('with the "available" trigger, checkpoints at 80% of the budget left after the ledger and the checkpoints', async () => {
     const { session } = sessionRig({ checkpointTrigger: 'available' });
     let i = 0;
     let prepared = await session.prepare(10_000);
@@ -65,7 +65,7 @@ describe('Tier 3: checkpoints', () => {
       before = prepared;
       await exchange(session, ++i);
       prepared = await session.prepare(10_000);
-      await session.whenCompactionSettled();
+      await session.whenPreparationSettled();
     }
     assert.equal(prepared.checkpoints, 1);
     assert.ok(before.usage < 0.8, 'not before 80%');
@@ -171,8 +171,8 @@ describe('Tier 3: checkpoints', () => {
       await exchange(session, ++i);
       prepared = await session.prepare(10_000, { summarizer: model });
     }
-    await session.whenCompactionSettled();
-    assert.equal(session.compactionState, 'ready');
+    await session.whenPreparationSettled();
+    assert.equal(session.preparationState, 'ready');
     const callsWhenReady = model.calls;
     while (prepared.checkpoints === 0) {
       await exchange(session, ++i);
@@ -190,7 +190,7 @@ describe('Tier 3: checkpoints', () => {
     const prepared = await session.prepare(10_000, { summarizer: model });
     assert.equal(prepared.checkpoints, 1);
     assert.equal(session.checkpoints[0].summarizedBy, 'deterministic');
-    await session.whenCompactionSettled();
+    await session.whenPreparationSettled();
     await session.prepare(10_000, { summarizer: model });
     assert.equal(session.checkpoints[0].summarizedBy, 'fake-model');
   });
@@ -262,7 +262,7 @@ describe('Tier 3: checkpoints', () => {
     assert.equal(prepared.level, 'CRITICAL');
   });
 
-  it('compresses old tool results over 5K to about a tenth at 80%, the message structure unchanged (seed 002)', async () => {
+  it('compresses old tool results over 5K to about a tenth at 80%, the message structure unchanged', async () => {
     const { session } = sessionRig({ thresholds: { yellowAt: 0.25, orangeAt: 0.5, redAt: 0.95, criticalAt: 0.99 } });
     await session.add([
       user('Look at the logs'),

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Routed } from '../../../src/engine/conversation/conversationRouter';
-import type { ContextSession } from '../../../src/engine/session';
+import type { ContextSession } from '../../../src/engine/session/contextSession';
 import { messageText, type Message } from '../../../src/engine/types';
 import { filler } from '../support/builders';
 import { agentTurn, callTool, reply, resent, say, toolOutput, type Caller, type CallerMessage } from '../support/callerConversation';

@@ -111,7 +111,7 @@ describe('drift check', () => {
     assert.equal(renderDriftWarning(check(fullContext()), INTENT), '');
   });
 
-  it('warns in seed 000 format, naming what was lost and the original intent', () => {
+  it('warns in plain words, naming what was lost and the original intent', () => {
     const report = check(fullContext().replace(GOAL.replace(/ /g, '  '), '').replace(DECISION.replace(' not ', '\n not '), ''));
     const warning = renderDriftWarning(report, INTENT);
     assert.match(warning, /^⚠️ \*\*Goal Drift Warning\*\*/);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { parseMarkers } from '../../../src/engine/ledger/markers';
 
 describe('ledger markers', () => {
-  it('reads the seed 003 marker block with kinds, texts and statuses', () => {
+  it('reads a marker block with kinds, texts and statuses', () => {
     const text = [
       '[GOAL] Implement user authentication system',
       '[CHECKPOINT] Design authentication flow - COMPLETED',

@@ -56,7 +56,7 @@ describe('deterministic summarizer', () => {
   describe('history', () => {
     for (const repeats of [1, 10, 300]) {
       for (const target of [150, 400, 1200]) {
-        it(`has every heading of seed 000 in order and fits ${target} tokens for ${repeats} repeats of a session`, async () => {
+        it(`has every heading of the summary structure in order and fits ${target} tokens for ${repeats} repeats of a session`, async () => {
           const messages = Array.from({ length: repeats }, (_, i) => session(i)).flat();
           const summary = await summarize(historyRequest(messages, target));
           assertHeadingsInOrder(summary);

@@ -25,7 +25,7 @@ describe('summary prompt', () => {
     );
     const prompt = buildSummaryPrompt(request);
 
-    it("gives seed 003's goal block: intent, active goals, progress, locked decisions, next step", () => {
+    it('gives the goal block: intent, active goals, progress, locked decisions, next step', () => {
       assert.ok(prompt.includes("SESSION INTENT (the user's original request):\nFix the failing login test"));
       assert.ok(prompt.includes('ACTIVE GOALS:\n[GOAL] Ship the fix'));
       assert.ok(prompt.includes('PROGRESS:\n[CHECKPOINT] Reproduce the bug - COMPLETED'));
@@ -33,7 +33,7 @@ describe('summary prompt', () => {
       assert.ok(prompt.includes('NEXT STEP: Write a regression test'));
     });
 
-    it("asks for seed 000's headings in order", () => {
+    it("asks for the summary structure's headings in order", () => {
       let from = prompt.indexOf(`\n${SUMMARY_TITLE}\n`);
       assert.ok(from > 0);
       for (const section of SUMMARY_SECTIONS) {

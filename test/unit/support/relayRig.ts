@@ -6,7 +6,7 @@ import { CancellationSource } from '../../../src/engine/cancellation';
 import type { Outgoing } from '../../../src/engine/relay/outgoing';
 import type { RelayPart, RelayPorts } from '../../../src/engine/relay/relayPorts';
 import { relayRequest, type RelayOutcome } from '../../../src/engine/relay/relayRequest';
-import type { ContextSession, PreparedContext } from '../../../src/engine/session';
+import type { ContextSession, PreparedContext } from '../../../src/engine/session/contextSession';
 import { messageText, toolCallBlock, type ToolCallBlock } from '../../../src/engine/types';
 import type { Caller, CallerMessage } from './callerConversation';
 import { routerRig, type RouterRig } from './routerRig';

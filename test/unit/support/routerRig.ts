@@ -1,7 +1,7 @@
 /** A conversation router over in-memory ports, with a session source that keeps sessions open like the host does. */
 import { ConversationRouter, type SessionSource } from '../../../src/engine/conversation/conversationRouter';
 import { DEFAULT_OPTIONS, type EngineOptions } from '../../../src/engine/options';
-import { ContextSession, type SessionDeps } from '../../../src/engine/session';
+import { ContextSession, type SessionDeps } from '../../../src/engine/session/contextSession';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from './fakes';

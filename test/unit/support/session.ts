@@ -1,7 +1,7 @@
 /** A ContextSession wired to in-memory ports, for tests. */
 import { DEFAULT_OPTIONS, type EngineOptions } from '../../../src/engine/options';
 import type { Store } from '../../../src/engine/ports';
-import { ContextSession } from '../../../src/engine/session';
+import { ContextSession } from '../../../src/engine/session/contextSession';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from './fakes';

@@ -8,6 +8,7 @@ import { BpeTokenCounter } from '../bpe';
 import { isRankData } from '../rankData';
 import { rankLoaderFor } from './rankFiles';
 import { isCountRequest, isWorkerStart, type WorkerReply } from './workerProtocol';
+import { errorMessage } from '../../errors';
 
 function build(port: MessagePort): BpeTokenCounter | undefined {
   const started = performance.now();
@@ -19,7 +20,7 @@ function build(port: MessagePort): BpeTokenCounter | undefined {
     post(port, { type: 'built', buildMs: performance.now() - started });
     return counter;
   } catch (error) {
-    post(port, { type: 'buildFailed', message: error instanceof Error ? error.message : String(error) });
+    post(port, { type: 'buildFailed', message: errorMessage(error) });
     return undefined;
   }
 }
@@ -30,7 +31,7 @@ function serve(port: MessagePort, counter: BpeTokenCounter): void {
     try {
       post(port, { type: 'counts', id: request.id, counts: request.texts.map((text) => counter.count(text)) });
     } catch (error) {
-      post(port, { type: 'countFailed', id: request.id, message: error instanceof Error ? error.message : String(error) });
+      post(port, { type: 'countFailed', id: request.id, message: errorMessage(error) });
     }
   });
 }

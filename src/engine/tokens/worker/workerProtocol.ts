@@ -1,4 +1,5 @@
 import type { EncodingName } from '../../ports';
+import { isRecord } from '../../schema';
 
 /**
  * Messages between the extension host and the tokenizer worker (`tokenizerWorker.ts`).
@@ -47,8 +48,4 @@ export function isWorkerReply(value: unknown): value is WorkerReply {
     default:
       return false;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }

@@ -234,9 +234,9 @@ function takeLock(dir) {
 
 /**
  * Plays the demo once per workspace. `model` is the stand-in model (its script queue and its record of
- * requests); `normalizeReply` turns a scripted reply into its parts.
+ * requests).
  */
-async function runDemo(context, model, normalizeReply) {
+async function runDemo(context, model) {
   const log = vscode.window.createOutputChannel('ctx demo (test stand-in)', { log: true });
   context.subscriptions.push(log);
   const dir = (context.storageUri || context.globalStorageUri).fsPath;
@@ -283,7 +283,7 @@ async function runDemo(context, model, normalizeReply) {
         await api.whenIdle();
         continue;
       }
-      model.script.push(...step.replies.map(normalizeReply));
+      model.queue(step.replies);
       const before = model.requests.length;
       await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${step.query}` });
       try {

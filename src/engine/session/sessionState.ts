@@ -1,13 +1,13 @@
 /** The persisted state of a session (its `state.json`), and the guard it is read back through. */
-import type { Checkpoint } from './checkpoints/checkpoint';
-import { isCheckpoint } from './checkpoints/checkpointGuard';
-import type { CompressionEvent } from './compressionEvent';
-import { isLedger } from './ledger/ledgerGuard';
-import { EMPTY_LEDGER, type Ledger } from './ledger/ledgerTypes';
-import { SCHEMA_VERSION, isMessage, isRecord } from './schema';
-import type { OffloadRecord } from './tiers/offload';
-import type { TruncationRecord } from './tiers/truncateInputs';
-import type { Message } from './types';
+import type { Checkpoint } from '../checkpoints/checkpoint';
+import { isCheckpoint } from '../checkpoints/checkpointGuard';
+import type { CompressionEvent } from '../compressionEvent';
+import { isLedger } from '../ledger/ledgerGuard';
+import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
+import { SCHEMA_VERSION, isMessage, isRecord } from '../schema';
+import type { OffloadRecord } from '../tiers/offload';
+import type { TruncationRecord } from '../tiers/truncateInputs';
+import type { Message } from '../types';
 
 export interface SessionState {
   readonly schema: number;

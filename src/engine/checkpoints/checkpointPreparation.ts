@@ -1,5 +1,5 @@
 /**
- * Background compaction as an explicit state machine. Work starts early (at ORANGE) so that when
+ * Checkpoints prepared in the background, as an explicit state machine. Work starts early (at ORANGE) so that when
  * the context reaches the trigger a prepared result can be applied without the user waiting.
  *
  * ```
@@ -15,7 +15,7 @@
 import { CancellationSource, CancelledError } from '../cancellation';
 import { Emitter } from '../events';
 
-export type CompactionState = 'idle' | 'preparing' | 'ready' | 'applying' | 'failed' | 'cancelled';
+export type PreparationState = 'idle' | 'preparing' | 'ready' | 'applying' | 'failed' | 'cancelled';
 
 /** A prepared result and the basis it was prepared on, so a stale one is never applied. */
 export interface Prepared<T> {
@@ -23,18 +23,18 @@ export interface Prepared<T> {
   readonly value: T;
 }
 
-export class Compaction<T> {
-  private current: CompactionState = 'idle';
+export class CheckpointPreparation<T> {
+  private current: PreparationState = 'idle';
   private basisKey: string | undefined;
   private result: T | undefined;
   private error: unknown;
   private source: CancellationSource | undefined;
   private running: Promise<void> | undefined;
-  private readonly stateEmitter = new Emitter<CompactionState>();
+  private readonly stateEmitter = new Emitter<PreparationState>();
   /** Fires on every transition. */
   readonly onDidChangeState = this.stateEmitter.event;
 
-  get state(): CompactionState {
+  get state(): PreparationState {
     return this.current;
   }
 
@@ -141,7 +141,7 @@ export class Compaction<T> {
     this.basisKey = undefined;
   }
 
-  private transition(to: CompactionState): void {
+  private transition(to: PreparationState): void {
     if (this.current === to) return;
     this.current = to;
     this.stateEmitter.fire(to);

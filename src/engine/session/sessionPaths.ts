@@ -1,4 +1,5 @@
 /** Where a session's files live inside the store: one folder per session. */
+import { randomChars } from '../ids';
 
 export const SESSIONS_FOLDER = 'sessions';
 
@@ -25,7 +26,7 @@ export function sessionPaths(sessionId: string): SessionPaths {
 /** A new session id: sortable by creation time, unique enough for one workspace. */
 export function newSessionId(now: number): string {
   const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
-  return `s-${stamp}-${Math.random().toString(36).slice(2, 8)}`;
+  return `s-${stamp}-${randomChars(6)}`;
 }
 
 /** Session ids are folder names: only what newSessionId makes is accepted. */

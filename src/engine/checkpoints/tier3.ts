@@ -1,0 +1,437 @@
+/**
+ * Tier 3, checkpoints: when one is due, the range it takes, preparing it in the background from
+ * ORANGE on so that at the trigger it applies at once, the deterministic summary when nothing is
+ * ready and the model's summary replacing it when it arrives, and the patch that applies a
+ * checkpoint (aging the older ones). Tier 3 reads the session's state; it never changes it: what it
+ * produces is returned, and the request preparation applies it in order.
+ */
+import { NEVER_CANCELLED, type Cancellation } from '../cancellation';
+import type { CompressionEvent, EngineEventName, Tier } from '../compressionEvent';
+import { errorMessage } from '../errors';
+import { newId } from '../ids';
+import { offloadHugeUserMessages } from '../ledger/userMessageOffload';
+import { RangeRecords } from '../ledger/rangeRecords';
+import type { EngineOptions } from '../options';
+import type { Clock, Logger, Store } from '../ports';
+import type { StepResult } from '../session/contextSteps';
+import type { SessionArchive } from '../session/sessionArchive';
+import type { SessionPaths } from '../session/sessionPaths';
+import type { SessionState } from '../session/sessionState';
+import type { RequestView } from '../session/requestView';
+import { summarizeInChunks } from '../summary/chunkedSummary';
+import { CircuitBreaker } from '../summary/circuitBreaker';
+import { DeterministicSummarizer } from '../summary/deterministicSummarizer';
+import { summarizeResiliently } from '../summary/resilientSummary';
+import type { Summarizer } from '../summary/summarizer';
+import { guideFrom } from '../summary/summaryGuide';
+import { formatCount } from '../text/numbers';
+import type { TokenCounter } from '../tokens/counter';
+import type { Message } from '../types';
+import { AGE_LABELS, targetTokensFor } from './aging';
+import type { Checkpoint } from './checkpoint';
+import { planCheckpoint, type CheckpointPlan } from './checkpointPlan';
+import { CheckpointPreparation } from './checkpointPreparation';
+import { basisOf, prepareCheckpoint, type CheckpointWork, type SummarizeFn, type WrittenSummary } from './checkpointing';
+
+/** What the host of a turn can give the engine for Tier 3. */
+export interface TurnOptions {
+  /** The language model summarizer; the deterministic one is used without it or when it fails. */
+  readonly summarizer?: Summarizer;
+  /** Cancels an explicit compression. */
+  readonly cancellation?: Cancellation;
+  /** What an explicit compression should focus on (`/compress <focus>`). */
+  readonly focus?: string;
+  /** Reports progress of long work in plain words. */
+  readonly progress?: (message: string) => void;
+}
+
+/**
+ * How Tier 3 chooses its range: reach the target usage (at the trigger), everything but the kept
+ * messages (an explicit compression, or CRITICAL), or everything (before a fresh session).
+ */
+export type PlanMode = 'target' | 'all-but-recent' | 'everything';
+
+/** What a background preparation produces: a checkpoint, or the model's summary for one applied with the deterministic summary. */
+type Prepared =
+  | { readonly kind: 'checkpoint'; readonly work: CheckpointWork }
+  | { readonly kind: 'upgrade'; readonly checkpointId: string; readonly summary: WrittenSummary; readonly tokens: number };
+
+/** A checkpoint ready to apply, or why there is none. */
+export interface CheckpointOutcome extends StepResult {
+  readonly work?: CheckpointWork;
+}
+
+export interface Tier3Deps {
+  /** The session's state as it stands (read only). */
+  state(): SessionState;
+  /** The options as they apply to the latest budget. */
+  options(): EngineOptions;
+  readonly archive: SessionArchive;
+  readonly store: Store;
+  readonly counter: TokenCounter;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly paths: SessionPaths;
+}
+
+export class Tier3 {
+  private readonly preparation = new CheckpointPreparation<Prepared>();
+  private readonly breaker: CircuitBreaker;
+  private readonly floorSummarizer: DeterministicSummarizer;
+  /** Records of the ranges summarized, so the merged checkpoint's growing range is not read from its start again. */
+  private readonly rangeRecords = new RangeRecords();
+
+  constructor(private readonly deps: Tier3Deps) {
+    this.breaker = new CircuitBreaker(deps.clock);
+    this.floorSummarizer = new DeterministicSummarizer({
+      countText: (t) => deps.counter.countText(t),
+      recordTools: (m) => this.rangeRecords.recordOf(m),
+    });
+  }
+
+  /** ctx's own deterministic summarizer, which never fails and never waits on a model. */
+  get deterministicSummarizer(): Summarizer {
+    return this.floorSummarizer;
+  }
+
+  /** The background preparation's state: idle, preparing, ready, applying, failed or cancelled. */
+  get preparationState(): string {
+    return this.preparation.state;
+  }
+
+  /** Resolves when background work has settled. */
+  settled(): Promise<void> {
+    return this.preparation.settled();
+  }
+
+  /** Whether a checkpoint is due: at RED (or CRITICAL), or at the share of the available budget when so configured. */
+  isDue(view: RequestView, level: string, budget: number): boolean {
+    const o = this.deps.options();
+    if (o.checkpointTrigger === 'available') {
+      const available = Math.max(1, budget - view.contextTokens);
+      return view.measured.total - view.contextTokens >= available * o.availableTriggerShare;
+    }
+    return level === 'RED' || level === 'CRITICAL';
+  }
+
+  /** Starts preparing a checkpoint in the background, planned for the growth expected by the trigger. */
+  prepareInBackground(view: RequestView, budget: number, turn: TurnOptions): void {
+    const state = this.preparation.state;
+    if (state !== 'idle' && state !== 'failed' && state !== 'cancelled') return;
+    const plan = this.plan(view, budget, 'target', Math.max(0, this.triggerTokens(view, budget) - view.measured.total));
+    if (!plan) return;
+    const summarize = this.summarizeFn(turn.summarizer);
+    const existing = this.deps.state().checkpoints;
+    const started = this.preparation.start(basisOf(existing, plan), async (cancellation) => ({
+      kind: 'checkpoint',
+      work: await this.work(plan, existing, summarize, cancellation, undefined),
+    }));
+    if (started) this.deps.logger.info(`Preparing a checkpoint of ${plan.messageIds.length} messages in the background.`);
+  }
+
+  /**
+   * The checkpoint to apply now. At the trigger the user is waiting: a ready checkpoint applies,
+   * or else the deterministic summary now (the model's replaces it later). An explicit request
+   * waits for the model.
+   */
+  async checkpoint(view: RequestView, budget: number, turn: TurnOptions, mode: PlanMode, explicit: boolean): Promise<CheckpointOutcome> {
+    const ready = !explicit
+      ? this.preparation.take((basis, value) => value.kind === 'checkpoint' && this.stillApplies(basis, value.work.plan))
+      : undefined;
+    if (ready?.value.kind === 'checkpoint') return { work: ready.value.work };
+    this.preparation.reset();
+    const plan = this.plan(view, budget, mode);
+    if (!plan) {
+      return {
+        events: [
+          this.event(
+            'checkpoint',
+            0,
+            'No checkpoint was needed: everything in the context is among the latest messages kept intact',
+            'compression-skipped',
+          ),
+        ],
+      };
+    }
+    turn.progress?.(`Summarizing ${plan.messageIds.length} messages into a checkpoint…`);
+    try {
+      const summarize = explicit ? this.summarizeFn(turn.summarizer) : this.floor;
+      return { work: await this.work(plan, this.deps.state().checkpoints, summarize, turn.cancellation ?? NEVER_CANCELLED, turn.focus) };
+    } catch (e) {
+      this.preparation.reset();
+      if (turn.cancellation?.isCancellationRequested) {
+        return { events: [this.event('checkpoint', 0, 'Compression was cancelled; the context is unchanged', 'compression-skipped')] };
+      }
+      return {
+        events: [this.event('checkpoint', 0, 'The checkpoint could not be made', 'compression-error')],
+        warnings: [`The checkpoint could not be made (${errorMessage(e)}). The context is unchanged and nothing was lost.`],
+      };
+    }
+  }
+
+  /** The patch that applies a checkpoint: its messages leave the context, the checkpoints age, huge user messages go to files. */
+  async applying(work: CheckpointWork): Promise<StepResult> {
+    const s = this.deps.state();
+    const taken = new Set(work.plan.messageIds);
+    const active = s.active.filter((m) => !taken.has(m.id));
+    const offloadedUsers = await offloadHugeUserMessages(s.ledger, {
+      liveMessageIds: new Set(active.map((m) => m.id)),
+      store: this.deps.store,
+      folder: this.deps.paths.offloaded,
+      now: this.deps.clock.now(),
+    });
+    const reasons = new Set(work.fallbackReasons);
+    return {
+      patch: {
+        active,
+        checkpoints: work.checkpoints,
+        compressions: s.compressions + 1,
+        restored: '',
+        autoSnapshotArmed: true,
+        ledger: offloadedUsers.ledger,
+      },
+      warnings: [
+        ...[...reasons].map(
+          (reason) => `The model's summary was not used (${reason}); ctx's deterministic summary stands in, and nothing was lost.`,
+        ),
+        ...(offloadedUsers.failures ?? []),
+      ],
+    };
+  }
+
+  /** What applying a checkpoint did, once the context after it is measured. */
+  appliedEvents(work: CheckpointWork, tokensBefore: number, tokensAfter: number): CompressionEvent[] {
+    const saved = Math.max(0, tokensBefore - tokensAfter);
+    const by =
+      work.created.summarizedBy === this.floorSummarizer.name ? 'deterministic summary' : `summary by ${work.created.summarizedBy}`;
+    const events = [
+      this.event(
+        'checkpoint',
+        saved,
+        `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${formatCount(saved)} tokens; ${work.created.range}, ${formatCount(work.created.currentTokens)} tokens, ${by})`,
+        'checkpoint-created',
+      ),
+    ];
+    for (const { from, to } of work.aged) {
+      const wasTokens = from.reduce((sum, c) => sum + c.currentTokens, 0);
+      const what = from.length > 1 ? `Merged ${from.length} checkpoints into one` : `Checkpoint ${to.range} aged to ${AGE_LABELS[to.age]}`;
+      events.push(
+        this.event(
+          'age',
+          Math.max(0, wasTokens - to.currentTokens),
+          `${what}: ${formatCount(wasTokens)} → ${formatCount(to.currentTokens)} tokens, re-summarized from the archived originals`,
+          'checkpoint-aged',
+        ),
+      );
+    }
+    events.push(
+      this.event('checkpoint', 0, `Context compressed: ${formatCount(tokensBefore)} → ${formatCount(tokensAfter)} tokens`, 'compressed'),
+    );
+    return events;
+  }
+
+  /**
+   * After a checkpoint is applied: the background preparation is over, and a checkpoint applied
+   * with the deterministic summary while a model was at hand gets the model's summary later.
+   */
+  applied(work: CheckpointWork, turn: TurnOptions, explicit: boolean): void {
+    this.preparation.finish();
+    if (!explicit && turn.summarizer && work.created.summarizedBy !== turn.summarizer.name) {
+      this.startUpgrade(work.created, turn.summarizer);
+    }
+  }
+
+  /** A model summary that arrived after its deterministic stand-in replaces it, if the checkpoint is still as it was. */
+  takeUpgrade(): StepResult {
+    if (this.preparation.peek()?.kind !== 'upgrade') return {};
+    const taken = this.preparation.take(() => true);
+    if (!taken || taken.value.kind !== 'upgrade') return {};
+    const upgrade = taken.value;
+    this.preparation.finish();
+    const target = targetTokensFor(0, this.deps.options().checkpointTokens);
+    if (upgrade.summary.summarizedBy === this.floorSummarizer.name || upgrade.tokens > target * 1.25) return {};
+    const current = this.deps.state().checkpoints;
+    const checkpoints = current.map((c) =>
+      c.id === upgrade.checkpointId && c.age === 0
+        ? { ...c, summary: upgrade.summary.text, summarizedBy: upgrade.summary.summarizedBy, currentTokens: upgrade.tokens }
+        : c,
+    );
+    if (checkpoints.every((c, i) => c === current[i])) return {};
+    return {
+      patch: { checkpoints },
+      events: [
+        this.event(
+          'checkpoint',
+          0,
+          `The model's summary replaced the deterministic one in the latest checkpoint (${formatCount(upgrade.tokens)} tokens)`,
+          'checkpoint-created',
+        ),
+      ],
+    };
+  }
+
+  /** Forgets whatever was prepared (a snapshot was restored: it no longer applies). */
+  reset(): void {
+    this.preparation.reset();
+  }
+
+  dispose(): void {
+    this.preparation.dispose();
+  }
+
+  /** The tokens at which Tier 3 fires, for planning ahead. */
+  private triggerTokens(view: RequestView, budget: number): number {
+    const o = this.deps.options();
+    return o.checkpointTrigger === 'available'
+      ? view.contextTokens + (budget - view.contextTokens) * o.availableTriggerShare
+      : budget * o.thresholds.redAt;
+  }
+
+  private plan(view: RequestView, budget: number, mode: PlanMode, expectedGrowth = 0): CheckpointPlan | undefined {
+    const o = this.deps.options();
+    const state = this.deps.state();
+    const active = state.active;
+    const offset = view.messages.length - active.length;
+    const everything = mode === 'everything';
+    // Aging shrinks the existing checkpoints; plan with what they will take after it.
+    const agedCheckpoints = state.checkpoints.reduce(
+      (sum, c) => sum + targetTokensFor(Math.min(3, c.age + 1) as Checkpoint['age'], o.checkpointTokens),
+      0,
+    );
+    const currentCheckpoints = state.checkpoints.reduce((sum, c) => sum + c.currentTokens, 0);
+    return planCheckpoint({
+      active,
+      messageTokens: active.map((m) => view.measured.perMessage.get(m.id) ?? 0),
+      fixedTokens: Math.max(0, view.measured.total - liveTokens(view, offset) - currentCheckpoints + agedCheckpoints),
+      checkpointTokens: o.checkpointTokens,
+      budget,
+      targetUsage: mode === 'target' ? o.targetUsageAfterCheckpoint : 0,
+      expectedGrowth,
+      keepMessages: everything ? 0 : o.recentMessagesKept,
+      keepTokens: everything ? 0 : Math.min(o.recentTokensKept, budget * o.targetUsageAfterCheckpoint * 0.5),
+    });
+  }
+
+  private async work(
+    plan: CheckpointPlan,
+    existing: readonly Checkpoint[],
+    summarize: SummarizeFn,
+    cancellation: Cancellation,
+    focus: string | undefined,
+  ): Promise<CheckpointWork> {
+    const state = this.deps.state();
+    const { counter, clock, paths } = this.deps;
+    return prepareCheckpoint(
+      {
+        plan,
+        existing,
+        guide: guideFrom(state.ledger),
+        ...(focus ? { focus } : {}),
+        checkpointTokens: this.deps.options().checkpointTokens,
+        compressionNumber: state.compressions + 1,
+        archivePath: paths.archive,
+        offloadedFolder: paths.offloaded,
+      },
+      {
+        ...(await this.archiveAccess()),
+        summarize,
+        floor: this.floor,
+        recordTools: (m) => this.rangeRecords.recordOf(m),
+        countText: (t) => counter.countText(t),
+        now: () => clock.now(),
+        newId: () => newId('cp', clock.now()),
+      },
+      cancellation,
+    );
+  }
+
+  private startUpgrade(created: Checkpoint, model: Summarizer): void {
+    const state = this.deps.state();
+    const summarize = this.summarizeFn(model);
+    const paths = this.deps.paths;
+    this.preparation.start(`upgrade:${created.id}`, async (cancellation) => {
+      const { originals } = await this.archiveAccess();
+      const request = {
+        kind: 'history' as const,
+        messages: await originals(created.messageIds),
+        guide: guideFrom(state.ledger),
+        targetTokens: targetTokensFor(0, this.deps.options().checkpointTokens),
+        references: {
+          archive: paths.archive,
+          offloaded: paths.offloaded,
+          firstMessageId: created.messageIds[0] ?? '',
+          lastMessageId: created.messageIds[created.messageIds.length - 1] ?? '',
+        },
+      };
+      const summary = await summarize(request, cancellation);
+      return { kind: 'upgrade', checkpointId: created.id, summary, tokens: await this.deps.counter.countText(summary.text) };
+    });
+  }
+
+  /** The archived originals by id (offloaded results replaced by their reference), and archive positions. */
+  private async archiveAccess(): Promise<{ originals(ids: readonly string[]): Promise<Message[]>; position(id: string): number }> {
+    const archived = await this.deps.archive.read();
+    const offloaded = new Map(this.deps.state().offloads.map((o) => [o.callId, o]));
+    const referenced = (m: Message): Message => {
+      if (!m.blocks.some((b) => b.type === 'toolResult' && offloaded.has(b.callId))) return m;
+      return {
+        ...m,
+        blocks: m.blocks.map((b) => {
+          const o = b.type === 'toolResult' ? offloaded.get(b.callId) : undefined;
+          return o && b.type === 'toolResult'
+            ? {
+                ...b,
+                content: `[${o.toolName} result of ${formatCount(o.tokens)} tokens, offloaded to ${o.file}]\n${b.content.slice(0, 1500)}`,
+              }
+            : b;
+        }),
+      };
+    };
+    return {
+      originals: async (ids) =>
+        ids.flatMap((id) => {
+          const m = archived.byId(id);
+          return m ? [referenced(m)] : [];
+        }),
+      position: (id) => archived.position(id),
+    };
+  }
+
+  private get floor(): SummarizeFn {
+    return async (request, cancellation) => ({
+      text: await summarizeInChunks(this.floorSummarizer, request, { countText: (t) => this.deps.counter.countText(t), cancellation }),
+      summarizedBy: this.floorSummarizer.name,
+    });
+  }
+
+  private summarizeFn(model: Summarizer | undefined): SummarizeFn {
+    if (!model) return this.floor;
+    return (request, cancellation) =>
+      summarizeResiliently(request, {
+        primary: model,
+        floor: this.floorSummarizer,
+        breaker: this.breaker,
+        countText: (t) => this.deps.counter.countText(t),
+        cancellation,
+        timeoutMs: this.deps.options().summaryTimeoutMs,
+      });
+  }
+
+  /** A prepared plan applies while the checkpoints are unchanged and its messages still open the context. */
+  private stillApplies(basis: string, plan: CheckpointPlan): boolean {
+    const state = this.deps.state();
+    return basis === basisOf(state.checkpoints, plan) && plan.messageIds.every((id, i) => state.active[i]?.id === id);
+  }
+
+  private event(tier: Tier, savedTokens: number, detail: string, name: EngineEventName): CompressionEvent {
+    return { at: this.deps.clock.now(), tier, savedTokens, detail, name };
+  }
+}
+
+function liveTokens(view: RequestView, offset: number): number {
+  let total = 0;
+  view.messages.forEach((m, i) => {
+    if (i >= offset) total += view.measured.perMessage.get(m.id) ?? 0;
+  });
+  return total;
+}

@@ -1,0 +1,50 @@
+/**
+ * The drift check as a step after every checkpoint: what must survive (intent, active goals,
+ * locked decisions, the next step, the artifacts) is in the new context, or is put back from the
+ * ledger; an artifact out of the context still counts when the archive has it.
+ */
+import type { StepResult } from '../session/contextSteps';
+import type { ArchivedMessages } from '../session/sessionArchive';
+import type { SessionState } from '../session/sessionState';
+import { shortenEnd } from '../text/shorten';
+import { messageText, type Message } from '../types';
+import { checkDrift, renderReinsertion } from './driftCheck';
+
+/** Characters of an item's text shown in the event. */
+const ITEM_PREVIEW_CHARS = 60;
+
+export async function driftStep(
+  state: SessionState,
+  contextMessages: readonly Message[],
+  archive: () => Promise<ArchivedMessages>,
+  now: number,
+): Promise<StepResult> {
+  const contextText = contextMessages.map(messageText).join('\n');
+  let report = checkDrift({ contextText, ledger: state.ledger, isFindable: () => false });
+  if (report.missing.some((m) => m.kind === 'artifact')) {
+    const archived = (await archive()).messages;
+    report = checkDrift({
+      contextText,
+      ledger: state.ledger,
+      isFindable: (path) => archived.some((m) => searchableText(m).includes(path)),
+    });
+  }
+  if (report.missing.length === 0) return { patch: { contextConfidence: report.confidence } };
+  const what = report.missing.map((m) => `${m.kind} "${shortenEnd(m.text, ITEM_PREVIEW_CHARS)}"`).join(', ');
+  return {
+    patch: { contextConfidence: report.confidence, restored: renderReinsertion(report.missing) },
+    events: [
+      {
+        at: now,
+        tier: 'drift',
+        savedTokens: 0,
+        detail: `Drift check: ${report.missing.length} item(s) missing after the checkpoint were restored from the ledger: ${what}`,
+        name: 'drift-detected',
+      },
+    ],
+  };
+}
+
+function searchableText(m: Message): string {
+  return m.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? JSON.stringify(b.input) : b.content)).join('\n');
+}

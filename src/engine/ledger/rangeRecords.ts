@@ -1,0 +1,42 @@
+/**
+ * Tool records of ranges of the archive, built incrementally. Aging re-summarizes the oldest,
+ * merged checkpoint from its originals every time another checkpoint merges into it, and its range
+ * only ever grows at the end: the record of the longer range is the remembered record of the
+ * shorter one plus the new messages, so each merge costs the new messages, not the whole range.
+ */
+import { EMPTY_LEDGER, type ToolRecord } from './ledgerTypes';
+import { recordToolActivity } from './toolRecord';
+import type { Message, ToolCallBlock } from '../types';
+
+/** Ranges remembered: one Tier 3 summarizes about four (the new checkpoint, two aged ones, the merged one), each twice. */
+const REMEMBERED_RANGES = 8;
+
+interface RememberedRange {
+  readonly ids: readonly string[];
+  readonly record: ToolRecord;
+  readonly calls: ReadonlyMap<string, ToolCallBlock>;
+}
+
+export class RangeRecords {
+  private remembered: RememberedRange[] = [];
+
+  /** The tool record of these messages, in order. */
+  recordOf(messages: readonly Message[]): ToolRecord {
+    const base = this.longestPrefix(messages);
+    const added = messages.slice(base?.ids.length ?? 0);
+    const calls = new Map(base?.calls ?? []);
+    for (const m of added) for (const b of m.blocks) if (b.type === 'toolCall') calls.set(b.id, b);
+    const record = recordToolActivity(added, base?.record ?? EMPTY_LEDGER.tools, (id) => calls.get(id));
+    this.remembered = [{ ids: messages.map((m) => m.id), record, calls }, ...this.remembered].slice(0, REMEMBERED_RANGES);
+    return record;
+  }
+
+  private longestPrefix(messages: readonly Message[]): RememberedRange | undefined {
+    let best: RememberedRange | undefined;
+    for (const r of this.remembered) {
+      if (r.ids.length > messages.length || (best && r.ids.length <= best.ids.length)) continue;
+      if (r.ids.every((id, i) => messages[i].id === id)) best = r;
+    }
+    return best;
+  }
+}

@@ -1,0 +1,386 @@
+/**
+ * A managed conversation: the archive (everything), the active context (what the model sees) and
+ * the tiers that keep the active context inside the budget. The session wires its parts together
+ * and is the host's one entry point; each part owns one thing:
+ *
+ * - the state cell owns the state (`stateCell.ts`),
+ * - the archive owns what was said (`sessionArchive.ts`),
+ * - the intake takes messages in: archive first, then tier 1 and the ledger (`messageIntake.ts`),
+ * - the preparation runs the steps before a request, in order (`requestPreparation.ts`),
+ * - Tier 3 makes checkpoints (`../checkpoints/tier3.ts`), snapshots are kept by `sessionSnapshots.ts`.
+ */
+import { usageOf } from '../budget';
+import type { Checkpoint } from '../checkpoints/checkpoint';
+import { Tier3, type TurnOptions } from '../checkpoints/tier3';
+import type { CompressionEvent } from '../compressionEvent';
+import { newId } from '../ids';
+import { addDecision, addGoal, completeGoal } from '../ledger/ledgerUpdate';
+import { withInstructions } from '../ledger/instructions';
+import type { InstructionEntry, Ledger } from '../ledger/ledgerTypes';
+import type { Level } from '../levels';
+import { optionsForBudget, type EngineOptions } from '../options';
+import type { Clock, Logger, Store, WorkspaceFiles } from '../ports';
+import { reliabilityFor, type Reliability } from '../reliability';
+import type { Snapshot, SnapshotSummary } from '../snapshots/snapshot';
+import type { OffloadRecord } from '../tiers/offload';
+import type { TokenCounter } from '../tokens/counter';
+import type { Message } from '../types';
+import { MessageIntake, titleOf } from './messageIntake';
+import { RequestPreparation, type CriticalOffer, type Preparation } from './requestPreparation';
+import { levelOfView, RequestRenderer, type RequestView } from './requestView';
+import { SessionArchive } from './sessionArchive';
+import { appendSessionLog } from './sessionLog';
+import { newSessionId, sessionPaths, type SessionPaths } from './sessionPaths';
+import { SessionSnapshots } from './sessionSnapshots';
+import { emptyState, parseSessionState, type SessionState } from './sessionState';
+import { SessionStateCell, type SessionWarning } from './stateCell';
+import { StateFile } from './statePersistence';
+
+export interface SessionDeps {
+  readonly store: Store;
+  readonly counter: TokenCounter;
+  readonly files: WorkspaceFiles;
+  readonly logger: Logger;
+  readonly clock: Clock;
+}
+
+/** What the model is sent, and how full the window is. */
+export interface PreparedContext {
+  readonly messages: readonly Message[];
+  readonly tokens: number;
+  readonly budget: number;
+  readonly usage: number;
+  readonly level: Level;
+  /** True while the tokenizer is not built and the figures are estimates. */
+  readonly estimated: boolean;
+  /** What the tiers did during this call. */
+  readonly events: readonly CompressionEvent[];
+  /** Tokens of ctx's context message (ledger, checkpoints), included in `tokens`. */
+  readonly contextTokens: number;
+  readonly checkpoints: number;
+  /** Where the context stood before the tiers acted in this call (its highest point). */
+  readonly before: { readonly tokens: number; readonly usage: number; readonly level: Level };
+  /** Set when the context went CRITICAL: the user should be offered a fresh session. */
+  readonly critical?: CriticalOffer;
+}
+
+export type { TurnOptions } from '../checkpoints/tier3';
+export type { SessionChange, SessionWarning } from './stateCell';
+
+export class ContextSession {
+  readonly paths: SessionPaths;
+  /** Fires whenever the active context, the offloads, the ledger or the warnings change. */
+  readonly onDidChange: SessionStateCell['onDidChange'];
+  private readonly cell: SessionStateCell;
+  private readonly archive: SessionArchive;
+  private readonly intake: MessageIntake;
+  private readonly preparation: RequestPreparation;
+  private readonly tier3: Tier3;
+  private readonly snapshots: SessionSnapshots;
+  private readonly renderer: RequestRenderer;
+  /** The budget of the latest request; work outside a request measures against it. */
+  private budgetUsed = 0;
+
+  private constructor(
+    initial: SessionState,
+    private readonly options: EngineOptions,
+    private readonly deps: SessionDeps,
+    stored: boolean,
+  ) {
+    this.paths = sessionPaths(initial.id);
+    this.cell = new SessionStateCell(initial, new StateFile(deps.store, this.paths.state), deps.clock, deps.logger, stored);
+    this.onDidChange = this.cell.onDidChange;
+    this.archive = new SessionArchive(deps.store, this.paths, initial.parentSessionId === initial.id ? undefined : initial.parentSessionId);
+    this.renderer = new RequestRenderer(deps.counter, options.ledgerShare);
+    const effectiveOptions = () => optionsForBudget(this.options, this.budgetUsed);
+    const parts = { cell: this.cell, archive: this.archive, paths: this.paths, ...deps, options: effectiveOptions };
+    this.intake = new MessageIntake(parts);
+    this.tier3 = new Tier3({ ...parts, state: () => this.cell.state });
+    this.snapshots = new SessionSnapshots(deps.store, initial.id, deps.clock);
+    this.preparation = new RequestPreparation({ ...parts, renderer: this.renderer, tier3: this.tier3, snapshots: this.snapshots });
+  }
+
+  /** Starts a new, empty session. */
+  static create(options: EngineOptions, deps: SessionDeps, id = newSessionId(deps.clock.now())): ContextSession {
+    return new ContextSession(emptyState(id, deps.clock.now()), options, deps, false);
+  }
+
+  /**
+   * Starts a fresh session from another one (the CRITICAL rollover): it begins with the parent's
+   * ledger and checkpoints and no live messages, and its archive reads through to the parent's,
+   * so recovery and aging still reach every original.
+   */
+  static createFresh(
+    parent: ContextSession,
+    options: EngineOptions,
+    deps: SessionDeps,
+    id = newSessionId(deps.clock.now()),
+  ): ContextSession {
+    const p = parent.state;
+    return new ContextSession(
+      {
+        ...emptyState(id, deps.clock.now()),
+        title: p.title,
+        ledger: p.ledger,
+        checkpoints: p.checkpoints,
+        offloads: p.offloads,
+        parentSessionId: p.id,
+      },
+      options,
+      deps,
+      false,
+    );
+  }
+
+  /**
+   * Opens a stored session. A corrupt or unknown state file does not lose the session: the active
+   * context is rebuilt from the archive and the user is told. Undefined when nothing is stored.
+   */
+  static async open(id: string, options: EngineOptions, deps: SessionDeps): Promise<ContextSession | undefined> {
+    const paths = sessionPaths(id);
+    const text = await deps.store.read(paths.state);
+    const parsed = text === undefined ? undefined : parseSessionState(text);
+    if (parsed) return new ContextSession(parsed, options, deps, true);
+    const archived = await new SessionArchive(deps.store, paths, undefined).read();
+    if (text === undefined && archived.messages.length === 0) return undefined;
+    const rebuilt: SessionState = {
+      ...emptyState(id, deps.clock.now()),
+      active: archived.messages,
+      archivedCount: archived.messages.length,
+      title: titleOf(archived.messages),
+    };
+    const session = new ContextSession(rebuilt, options, deps, false);
+    session.cell.warn(
+      `The state of session ${id} could not be read, so its context was rebuilt from the archive (${archived.messages.length} messages). Nothing else was lost.`,
+    );
+    return session;
+  }
+
+  get id(): string {
+    return this.cell.state.id;
+  }
+
+  get title(): string {
+    return this.cell.state.title;
+  }
+
+  /** The live messages of the active context (the context message with the ledger and checkpoints goes before them). */
+  get messages(): readonly Message[] {
+    return this.cell.state.active;
+  }
+
+  get offloads(): readonly OffloadRecord[] {
+    return this.cell.state.offloads;
+  }
+
+  get ledger(): Ledger {
+    return this.cell.state.ledger;
+  }
+
+  get checkpoints(): readonly Checkpoint[] {
+    return this.cell.state.checkpoints;
+  }
+
+  /** The background checkpoint preparation's state: idle, preparing, ready, applying, failed or cancelled. */
+  get preparationState(): string {
+    return this.tier3.preparationState;
+  }
+
+  /** The persisted state as it stands. */
+  get state(): SessionState {
+    return this.cell.state;
+  }
+
+  get warnings(): readonly SessionWarning[] {
+    return this.cell.warnings;
+  }
+
+  /** True when every message that entered the session is in the archive. */
+  get archiveComplete(): boolean {
+    return this.archive.complete;
+  }
+
+  archiveLocation(): string {
+    return this.archive.locate();
+  }
+
+  /** Every archived message, the parent session's first when this one was started fresh from it. */
+  async readArchive(): Promise<Message[]> {
+    return [...(await this.archive.read()).messages];
+  }
+
+  /** Resolves when background checkpoint work has settled (replays wait, so their results repeat). */
+  whenPreparationSettled(): Promise<void> {
+    return this.tier3.settled();
+  }
+
+  /**
+   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival). A
+   * call to one of the checkpoint tools asks for a checkpoint, resolved on the next request.
+   */
+  add(messages: readonly Message[]): Promise<CompressionEvent[]> {
+    return this.intake.add(messages);
+  }
+
+  /** Asks for a checkpoint at the next call of this tool (design §3.4); resolved on the next request. */
+  requestCheckpoint(toolName: string): void {
+    this.cell.update({ pendingCheckpointTool: toolName });
+  }
+
+  /** Prepares the next request (see `requestPreparation.ts` for the steps, in order). */
+  async prepare(budget: number, turn: TurnOptions = {}): Promise<PreparedContext> {
+    this.budgetUsed = budget;
+    return this.finish(await this.preparation.beforeRequest(budget, turn), budget);
+  }
+
+  /** Measures the context as it stands, changing nothing (e.g. after the model's answer joined it). */
+  async measure(budget: number): Promise<PreparedContext> {
+    this.budgetUsed = budget;
+    const view = await this.renderer.render(this.cell.state, budget);
+    return this.prepared({ view, before: view, events: [] }, budget);
+  }
+
+  /**
+   * "Compress context": truncates every verified input outside the recent messages, moves the
+   * watermark to the last tool call before them, and summarizes everything but the latest
+   * messages into a checkpoint (Tier 3), with the model when one is given. Cancelling leaves the
+   * context as it was.
+   */
+  async compress(budget: number, turn: TurnOptions = {}): Promise<PreparedContext> {
+    this.budgetUsed = budget;
+    return this.finish(await this.preparation.compressNow(budget, turn), budget);
+  }
+
+  /** Summarizes every message into a checkpoint, the step before starting a fresh session from it. */
+  async checkpointEverything(budget: number, turn: TurnOptions = {}): Promise<PreparedContext> {
+    this.budgetUsed = budget;
+    return this.finish(await this.preparation.checkpointEverything(budget, turn), budget);
+  }
+
+  /** Adds an active goal (`/goal`). Goals are never summarized. */
+  async addGoal(text: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.changeLedger(addGoal(this.cell.state.ledger, text, 'command', now, newId('g', now)));
+  }
+
+  /** Marks a goal completed, by id or by its text. */
+  async completeGoal(idOrText: string): Promise<boolean> {
+    const next = completeGoal(this.cell.state.ledger, idOrText, this.deps.clock.now());
+    if (next === this.cell.state.ledger) return false;
+    await this.changeLedger(next);
+    return true;
+  }
+
+  /** Adds a locked decision (`/decide`). Locked decisions are never summarized. */
+  async addDecision(text: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.changeLedger(addDecision(this.cell.state.ledger, text, 'command', now, newId('d', now)));
+  }
+
+  /** Keeps these workspace instructions in the ledger, in place of the ones it held; true when they changed. */
+  async setInstructions(entries: readonly InstructionEntry[]): Promise<boolean> {
+    const next = withInstructions(this.cell.state.ledger, entries);
+    if (next === this.cell.state.ledger) return false;
+    await this.changeLedger(next);
+    return true;
+  }
+
+  /** Takes a named snapshot of exactly what the model sees. */
+  async createSnapshot(name?: string): Promise<SnapshotSummary | undefined> {
+    const view = await this.renderer.render(this.cell.state, this.budgetUsed);
+    const taken = await this.snapshots.take('manual', name, this.cell.state, view.measured.total);
+    await this.record(taken.events ?? [], taken.warnings ?? []);
+    return taken.summary;
+  }
+
+  /** Snapshots of this session, newest first. */
+  listSnapshots(): Promise<SnapshotSummary[]> {
+    return this.snapshots.list();
+  }
+
+  /** Restores a snapshot by id or name; undefined when there is none. The current state is snapshotted first. */
+  async restoreSnapshot(idOrName: string): Promise<Snapshot | undefined> {
+    const snapshot = await this.snapshots.read(idOrName);
+    if (!snapshot) return undefined;
+    this.tier3.reset();
+    const view = await this.renderer.render(this.cell.state, this.budgetUsed);
+    const before = await this.snapshots.take('before-restore', undefined, this.cell.state, view.measured.total);
+    const restoring = this.snapshots.restoring(snapshot);
+    if (restoring.patch) this.cell.update(restoring.patch);
+    await this.record([...(before.events ?? []), ...(restoring.events ?? [])], before.warnings ?? []);
+    return snapshot;
+  }
+
+  /** The reliability score (design §9) for the model in use; the context confidence comes from the last drift check. */
+  reliability(model: string | undefined): Reliability {
+    const s = this.cell.state;
+    return reliabilityFor({ model, compressions: s.compressions, contextConfidence: s.contextConfidence });
+  }
+
+  /**
+   * Deletes an offloaded file at the user's request. The context keeps its preview and the archive
+   * keeps the full result, so nothing of the conversation is lost.
+   */
+  async deleteOffloaded(file: string): Promise<void> {
+    const offloads = this.cell.state.offloads;
+    if (!offloads.some((o) => o.file === file)) return;
+    await this.deps.store.remove(file);
+    this.cell.update({ offloads: offloads.filter((o) => o.file !== file) });
+    await this.cell.save();
+    this.cell.changed('compressed');
+  }
+
+  /** Writes the state if it changed. A failure is reported, not thrown: the conversation goes on in memory. */
+  save(): Promise<void> {
+    return this.cell.save();
+  }
+
+  dispose(): void {
+    this.tier3.dispose();
+    this.cell.dispose();
+  }
+
+  private async finish(preparation: Preparation, budget: number): Promise<PreparedContext> {
+    await this.record(preparation.events, []);
+    return this.prepared(preparation, budget);
+  }
+
+  /** What was done joins the history and the session log; the state is saved. */
+  private async record(events: readonly CompressionEvent[], warnings: readonly string[]): Promise<void> {
+    for (const warning of warnings) this.cell.warn(warning);
+    if (events.length > 0) {
+      this.cell.update({ history: [...this.cell.state.history, ...events] });
+      this.cell.changed('compressed');
+      await appendSessionLog(this.deps.store, this.paths, events, this.deps.logger);
+    }
+    await this.cell.save();
+  }
+
+  private prepared(p: Pick<Preparation, 'view' | 'before' | 'events' | 'critical'>, budget: number): PreparedContext {
+    const thresholds = this.options.thresholds;
+    const figures = (view: RequestView) => ({
+      tokens: view.measured.total,
+      usage: usageOf(view.measured.total, budget),
+      level: levelOfView(view, budget, thresholds),
+    });
+    const now = figures(p.view);
+    return {
+      messages: p.view.messages,
+      ...now,
+      budget,
+      estimated: p.view.measured.estimated,
+      events: p.events,
+      contextTokens: p.view.contextTokens,
+      checkpoints: this.cell.state.checkpoints.length,
+      before: figures(p.before),
+      ...(p.critical ? { critical: p.critical } : {}),
+    };
+  }
+
+  private async changeLedger(ledger: Ledger): Promise<void> {
+    if (ledger === this.cell.state.ledger) return;
+    this.cell.update({ ledger });
+    await this.cell.save();
+    this.cell.changed('ledger');
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The steps of tiers 2 and the watermark as they apply to a session's state. Each reads the state
+ * it is given and returns what it produced (a patch and the events); none changes anything itself.
+ */
+import type { CompressionEvent } from '../compressionEvent';
+import type { Logger, WorkspaceFiles } from '../ports';
+import { compressOldResults } from '../tiers/compressResults';
+import { truncatePersistedInputs } from '../tiers/truncateInputs';
+import { applyWatermark, findCheckpointCall, indexOfCall } from '../tiers/watermark';
+import type { Summarizer } from '../summary/summarizer';
+import type { TokenCounter } from '../tokens/counter';
+import { guideFrom } from '../summary/summaryGuide';
+import { formatCount } from '../text/numbers';
+import type { SessionPaths } from './sessionPaths';
+import type { SessionState } from './sessionState';
+
+/** What one step produced: a patch to the state (none when nothing changed) and what it did. */
+export interface StepResult {
+  readonly patch?: Partial<SessionState>;
+  readonly events?: readonly CompressionEvent[];
+  /** What the user must be told. */
+  readonly warnings?: readonly string[];
+}
+
+export const NOTHING: StepResult = {};
+
+export interface TruncateStepDeps {
+  readonly files: WorkspaceFiles;
+  readonly counter: TokenCounter;
+  readonly now: number;
+}
+
+/** Tier 2: old write/edit inputs whose content is verifiably on disk give up their copy. */
+export async function truncateInputsStep(state: SessionState, recentMessagesKept: number, deps: TruncateStepDeps): Promise<StepResult> {
+  const result = await truncatePersistedInputs(state.active, recentMessagesKept, {
+    files: deps.files,
+    countText: (t) => deps.counter.countText(t),
+    now: deps.now,
+  });
+  if (result.records.length === 0) return NOTHING;
+  return {
+    patch: { active: result.messages, truncations: [...state.truncations, ...result.records] },
+    events: result.records.map((r) => ({
+      at: r.at,
+      tier: 'truncate',
+      savedTokens: r.savedTokens,
+      detail: `Truncated ${r.toolName} input for ${r.path} (content on disk)`,
+    })),
+  };
+}
+
+/** A call of a checkpoint tool (design §3.4) moves the watermark to that call. */
+export function resolvePendingCheckpoint(state: SessionState, logger: Logger): StepResult {
+  const tool = state.pendingCheckpointTool;
+  if (!tool) return NOTHING;
+  const found = findCheckpointCall(state.active, tool, state.watermark);
+  if (found) {
+    logger.info(`Watermark updated to ${found} (checkpoint by ${tool}).`);
+    return { patch: { watermark: found, pendingCheckpointTool: undefined } };
+  }
+  logger.warn(`Checkpoint tool ${tool} not found after the watermark; the watermark is unchanged.`);
+  return { patch: { pendingCheckpointTool: undefined } };
+}
+
+/** For an explicit compression: the watermark moves to the last tool call before the latest messages. */
+export function moveWatermarkBeforeRecent(state: SessionState, recentMessagesKept: number, logger: Logger): StepResult {
+  const end = state.active.length - recentMessagesKept;
+  for (let i = end - 1; i >= 0; i--) {
+    const calls = state.active[i].blocks.filter((b) => b.type === 'toolCall');
+    const last = calls[calls.length - 1];
+    if (last?.type !== 'toolCall') continue;
+    if (last.id === state.watermark || !isAfterWatermark(state, last.id)) return NOTHING;
+    logger.info(`Watermark moved to ${last.id} by an explicit compression.`);
+    return { patch: { watermark: last.id } };
+  }
+  return NOTHING;
+}
+
+function isAfterWatermark(state: SessionState, callId: string): boolean {
+  if (!state.watermark) return true;
+  const current = indexOfCall(state.active, state.watermark);
+  return current === -1 || indexOfCall(state.active, callId) > current;
+}
+
+/** The watermark drops every tool call and result before it; all text stays. */
+export async function watermarkStep(state: SessionState, counter: TokenCounter, logger: Logger, now: number): Promise<StepResult> {
+  const watermark = state.watermark;
+  if (!watermark) return NOTHING;
+  const result = applyWatermark(state.active, watermark);
+  if (!result.found) {
+    logger.warn(`Watermark ${watermark} not found in the context; no tool blocks were dropped.`);
+    return NOTHING;
+  }
+  if (result.removedBlocks === 0) return NOTHING;
+  const before = await counter.measure(state.active);
+  const after = await counter.measure(result.messages);
+  return {
+    patch: { active: result.messages },
+    events: [
+      {
+        at: now,
+        tier: 'watermark',
+        savedTokens: Math.max(0, before.total - after.total),
+        detail: `Dropped ${result.removedBlocks} tool blocks before the watermark (${result.removedMessages} empty messages removed); all text kept`,
+      },
+    ],
+  };
+}
+
+export interface CompressResultsStepDeps {
+  readonly counter: TokenCounter;
+  /** The deterministic summarizer: compressing old results never waits on a model. */
+  readonly summarizer: Summarizer;
+  readonly paths: SessionPaths;
+  readonly now: number;
+}
+
+/** Old results compressed in place (design §3.5): old results above a size are compressed in place; the archive keeps the originals. */
+export async function compressOldResultsStep(
+  state: SessionState,
+  options: { readonly recentMessagesKept: number; readonly compressResultsMinTokens: number; readonly compressResultsShare: number },
+  deps: CompressResultsStepDeps,
+): Promise<StepResult> {
+  const result = await compressOldResults(state.active, {
+    keepLast: options.recentMessagesKept,
+    minTokens: options.compressResultsMinTokens,
+    share: options.compressResultsShare,
+    countText: (t) => deps.counter.countText(t),
+    summarizer: deps.summarizer,
+    guide: guideFrom(state.ledger),
+    references: { archive: deps.paths.archive, offloaded: deps.paths.offloaded },
+  });
+  if (result.compressed.length === 0) return NOTHING;
+  return {
+    patch: { active: result.messages },
+    events: result.compressed.map((c) => ({
+      at: deps.now,
+      tier: 'compress-results',
+      savedTokens: c.before - c.after,
+      detail: `Compressed an old ${c.toolName} result in place: ${formatCount(c.before)} → ${formatCount(c.after)} tokens (the original is in the archive)`,
+      name: 'compressed',
+    })),
+  };
+}

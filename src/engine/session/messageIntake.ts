@@ -1,0 +1,172 @@
+/**
+ * How messages arrive: archived first, then tier 1 offloads large tool results, then the ledger
+ * takes in the user's words, the markers and the tool record. When the archive cannot be written
+ * the messages still join the context unchanged: nothing leaves the context until the archive
+ * holds it.
+ */
+import type { CompressionEvent } from '../compressionEvent';
+import { errorMessage } from '../errors';
+import { newId } from '../ids';
+import { updateLedger, withOffloaded } from '../ledger/ledgerUpdate';
+import type { EngineOptions } from '../options';
+import type { Clock, Logger, Store } from '../ports';
+import { oneLine, shortenEnd } from '../text/shorten';
+import { offloadDecision, offloadResult, type OffloadRecord } from '../tiers/offload';
+import type { TokenCounter } from '../tokens/counter';
+import { messageText, type Block, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
+import type { SessionArchive } from './sessionArchive';
+import type { SessionPaths } from './sessionPaths';
+import type { SessionStateCell } from './stateCell';
+import { formatCount } from '../text/numbers';
+
+/** Results longer than this are sized by estimate: counting 50 MB exactly would stall the turn. */
+export const HUGE_RESULT_CHARS = 2_000_000;
+/** Characters per token of the estimate used for huge results. */
+const ESTIMATE_CHARS_PER_TOKEN = 4;
+/** A session's title is its first request, cut to this many characters. */
+const TITLE_MAX_CHARS = 80;
+
+export interface IntakeDeps {
+  readonly cell: SessionStateCell;
+  readonly archive: SessionArchive;
+  readonly paths: SessionPaths;
+  readonly store: Store;
+  readonly counter: TokenCounter;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** The options as they apply to the latest budget. */
+  options(): EngineOptions;
+}
+
+export class MessageIntake {
+  constructor(private readonly deps: IntakeDeps) {}
+
+  /** Takes the messages in; returns what tier 1 did. */
+  async add(messages: readonly Message[]): Promise<CompressionEvent[]> {
+    const { cell, counter, clock } = this.deps;
+    const archived = await this.archive(messages);
+    const events: CompressionEvent[] = [];
+    const offloads: OffloadRecord[] = [];
+    const arrived: Message[] = [];
+    const state = cell.state;
+    const calls = toolCallsById([...state.active, ...messages]);
+    for (const msg of messages) arrived.push(archived ? await this.offloadLargeResults(msg, calls, events, offloads) : msg);
+    const checkpointTools = this.deps.options().checkpointTools;
+    const checkpointCall = messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && checkpointTools.includes(b.name));
+    const ledger = await updateLedger(state.ledger, messages, {
+      findCall: (id) => calls.get(id),
+      countText: (t) => counter.countText(t),
+      now: clock.now(),
+      newId: (prefix) => newId(prefix, clock.now()),
+    });
+    cell.update({
+      ...(checkpointCall?.type === 'toolCall' ? { pendingCheckpointTool: checkpointCall.name } : {}),
+      active: [...state.active, ...arrived],
+      title: state.title || titleOf(messages),
+      offloads: offloads.length > 0 ? [...state.offloads, ...offloads] : state.offloads,
+      history: events.length > 0 ? [...state.history, ...events] : state.history,
+      ledger:
+        offloads.length > 0
+          ? withOffloaded(
+              ledger,
+              offloads.map((o) => ({ callId: o.callId, toolName: o.toolName, file: o.file, tokens: o.tokens })),
+            )
+          : ledger,
+    });
+    cell.changed('messages');
+    return events;
+  }
+
+  private async archive(messages: readonly Message[]): Promise<boolean> {
+    const { cell, archive } = this.deps;
+    try {
+      const written = await archive.append(messages);
+      cell.update({ archivedCount: cell.state.archivedCount + written });
+      return true;
+    } catch (e) {
+      cell.warn(
+        `The archive could not be written (${errorMessage(e)}). The conversation goes on with its full context; ` +
+          `compression waits until the archive can be written, so nothing is lost.`,
+      );
+      return false;
+    }
+  }
+
+  private async offloadLargeResults(
+    msg: Message,
+    calls: ReadonlyMap<string, ToolCallBlock>,
+    events: CompressionEvent[],
+    records: OffloadRecord[],
+  ): Promise<Message> {
+    if (!msg.blocks.some((b) => b.type === 'toolResult')) return msg;
+    const blocks: Block[] = [];
+    for (const block of msg.blocks) {
+      blocks.push(
+        block.type === 'toolResult'
+          ? await this.offloadIfLarge(block, block.toolName ?? calls.get(block.callId)?.name ?? 'tool', msg, events, records)
+          : block,
+      );
+    }
+    return blocks.every((b, i) => b === msg.blocks[i]) ? msg : { ...msg, blocks };
+  }
+
+  private async offloadIfLarge(
+    block: ToolResultBlock,
+    toolName: string,
+    msg: Message,
+    events: CompressionEvent[],
+    records: OffloadRecord[],
+  ): Promise<ToolResultBlock> {
+    const { counter, clock, store, paths, logger, cell } = this.deps;
+    const huge = block.content.length > HUGE_RESULT_CHARS;
+    const tokens = huge ? Math.ceil(block.content.length / ESTIMATE_CHARS_PER_TOKEN) : await counter.countText(block.content);
+    const thresholdTokens = this.deps.options().offloadThresholdTokens;
+    if (offloadDecision(block.content, tokens, { thresholdTokens }) === 'keep') return block;
+    const at = msg.at ?? clock.now();
+    try {
+      const offloaded = await offloadResult(block, toolName, tokens, at, { store, folder: paths.offloaded });
+      const savedTokens = Math.max(0, tokens - (await counter.countText(offloaded.block.content)));
+      const estimated = huge || counter.estimated;
+      records.push({
+        callId: block.callId,
+        toolName,
+        file: offloaded.file,
+        tokens,
+        savedTokens,
+        kind: offloaded.kind,
+        isError: block.isError,
+        at,
+        estimated,
+      });
+      const what = block.isError ? 'error' : 'result';
+      events.push({
+        at,
+        tier: 'offload',
+        savedTokens,
+        detail: `Offloaded ${toolName} ${what} (${formatCount(tokens)} tokens) to ${offloaded.file.split('/').pop()}`,
+        file: offloaded.file,
+      });
+      if (offloaded.replacedCharacters > 0) {
+        logger.warn(
+          `${offloaded.replacedCharacters} invalid UTF-16 characters were replaced in the offloaded copy of ${block.callId}; the archive keeps the original.`,
+        );
+      }
+      return offloaded.block;
+    } catch (e) {
+      cell.warn(`A large ${toolName} result could not be written to a file (${errorMessage(e)}); it stays in the context in full.`);
+      return block;
+    }
+  }
+}
+
+function toolCallsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
+  const calls = new Map<string, ToolCallBlock>();
+  for (const m of messages) for (const b of m.blocks) if (b.type === 'toolCall') calls.set(b.id, b);
+  return calls;
+}
+
+/** The session's title: its first user request, on one line. */
+export function titleOf(messages: readonly Message[]): string {
+  const first = messages.find((m) => m.role === 'user');
+  return first ? shortenEnd(oneLine(messageText(first)), TITLE_MAX_CHARS) : '';
+}

@@ -1,0 +1,218 @@
+/**
+ * What happens to the context before a request, in order, in one place. Every step reads the
+ * state as it stands and returns what it produced; the preparation applies it to the state cell
+ * and renders the request view again only when a step changed something.
+ *
+ *   1. Tier 2: old write/edit inputs whose content is on disk give up their copy (from 50%).
+ *   2. A checkpoint tool's call moves the watermark; tool blocks before the watermark are dropped.
+ *   3. A model summary that arrived in the background replaces its deterministic stand-in.
+ *   4. From 80%: old large results are compressed in place, and a snapshot is taken once per rise.
+ *   5. Tier 3 at the trigger (RED): a checkpoint, a snapshot before it, the drift check after it;
+ *      from ORANGE on, the next checkpoint is prepared in the background.
+ *   6. CRITICAL: a snapshot and the offer of a fresh session.
+ *
+ * Nothing leaves the context while the archive misses a message (a full disk): steps 1 and 4–5
+ * wait until it is whole again.
+ */
+import type { Tier3, PlanMode, TurnOptions } from '../checkpoints/tier3';
+import type { CompressionEvent } from '../compressionEvent';
+import { driftStep } from '../drift/driftStep';
+import type { Level } from '../levels';
+import type { EngineOptions } from '../options';
+import type { Clock, Logger, WorkspaceFiles } from '../ports';
+import type { TokenCounter } from '../tokens/counter';
+import {
+  compressOldResultsStep,
+  moveWatermarkBeforeRecent,
+  resolvePendingCheckpoint,
+  truncateInputsStep,
+  watermarkStep,
+  type StepResult,
+} from './contextSteps';
+import { levelOfView, type RequestRenderer, type RequestView } from './requestView';
+import type { SessionArchive } from './sessionArchive';
+import type { SessionPaths } from './sessionPaths';
+import type { SessionSnapshots } from './sessionSnapshots';
+import type { SessionState } from './sessionState';
+import type { SessionStateCell } from './stateCell';
+
+/** Why the user is offered a fresh session. */
+export interface CriticalOffer {
+  readonly reason: string;
+  readonly snapshot?: string;
+}
+
+/** What a preparation produced: the view to send, what the steps did, and where the context stood before them. */
+export interface Preparation {
+  readonly view: RequestView;
+  readonly events: readonly CompressionEvent[];
+  /** The view before any step acted (the highest point of this request). */
+  readonly before: RequestView;
+  readonly critical?: CriticalOffer;
+}
+
+export interface PreparationDeps {
+  readonly cell: SessionStateCell;
+  readonly archive: SessionArchive;
+  readonly renderer: RequestRenderer;
+  readonly tier3: Tier3;
+  readonly snapshots: SessionSnapshots;
+  readonly files: WorkspaceFiles;
+  readonly counter: TokenCounter;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly paths: SessionPaths;
+  /** The options as they apply to the latest budget. */
+  options(): EngineOptions;
+}
+
+export class RequestPreparation {
+  constructor(private readonly deps: PreparationDeps) {}
+
+  /** The steps before a request, in the order of this file's header. */
+  async beforeRequest(budget: number, turn: TurnOptions): Promise<Preparation> {
+    const { archive, tier3, logger, clock, counter, files } = this.deps;
+    const o = this.deps.options();
+    const run = await RequestRun.start(this.deps, budget);
+
+    if (archive.complete && run.usage >= o.truncateInputsAt) {
+      await run.step(truncateInputsStep(run.state, o.recentMessagesKept, { files, counter, now: clock.now() }));
+    }
+    await run.step(resolvePendingCheckpoint(run.state, logger));
+    await run.step(watermarkStep(run.state, counter, logger, clock.now()));
+    await run.step(tier3.takeUpgrade());
+    if (!archive.complete) return run.result();
+
+    if (run.usage >= o.compressResultsAt) await run.step(this.compressOldResults(run.state));
+    if (run.usage >= o.autoSnapshotAt && run.state.autoSnapshotArmed) {
+      await run.step({ patch: { autoSnapshotArmed: false } });
+      await run.step(this.deps.snapshots.take('auto', undefined, run.state, run.view.measured.total));
+    }
+
+    const criticalBefore = run.level() === 'CRITICAL';
+    if (tier3.isDue(run.view, run.level(), budget)) {
+      await this.checkpoint(run, turn, criticalBefore ? 'all-but-recent' : 'target', false);
+    } else if (run.level() !== 'GREEN' && run.usage >= o.thresholds.orangeAt) {
+      tier3.prepareInBackground(run.view, budget, turn);
+    }
+
+    if (!criticalBefore && run.level() !== 'CRITICAL') return run.result();
+    const snapshot = await this.deps.snapshots.take('critical', undefined, run.state, run.view.measured.total);
+    await run.step(snapshot);
+    const reason = run.view.ledgerOverflow
+      ? 'What must never be summarized (the intent, goals, decisions and your messages) no longer fits in its share of the context window.'
+      : `The context is at ${(run.usage * 100).toFixed(0)}% of the budget even after a checkpoint.`;
+    await run.step({
+      events: [
+        {
+          at: clock.now(),
+          tier: 'critical',
+          savedTokens: 0,
+          detail: `${reason} A checkpoint and a snapshot were taken; continue in a fresh session from the checkpoint.`,
+          name: 'rollover-complete',
+        },
+      ],
+    });
+    return run.result({ reason, ...(snapshot.summary ? { snapshot: snapshot.summary.name } : {}) });
+  }
+
+  /**
+   * "Compress context": every verified input outside the latest messages is truncated, the
+   * watermark moves to the last tool call before them, and everything but the latest messages
+   * becomes a checkpoint, written by the model when one is given. Cancelling leaves the context as
+   * it was.
+   */
+  async compressNow(budget: number, turn: TurnOptions): Promise<Preparation> {
+    const { cell, archive, tier3, logger, clock, counter, files } = this.deps;
+    const o = this.deps.options();
+    const run = await RequestRun.start(this.deps, budget);
+    if (!archive.complete) {
+      cell.warn('Compression was skipped: the archive could not be written, and nothing is removed from the context until it is.');
+      return run.result();
+    }
+    await run.step(truncateInputsStep(run.state, o.recentMessagesKept, { files, counter, now: clock.now() }));
+    await run.step(moveWatermarkBeforeRecent(run.state, o.recentMessagesKept, logger));
+    await run.step(watermarkStep(run.state, counter, logger, clock.now()));
+    await run.step(tier3.takeUpgrade());
+    await run.step(this.compressOldResults(run.state));
+    await this.checkpoint(run, turn, 'all-but-recent', true);
+    return run.result();
+  }
+
+  /** Summarizes every message into a checkpoint, the step before starting a fresh session from it. */
+  async checkpointEverything(budget: number, turn: TurnOptions): Promise<Preparation> {
+    const run = await RequestRun.start(this.deps, budget);
+    if (run.state.active.length > 0 && this.deps.archive.complete) await this.checkpoint(run, turn, 'everything', true);
+    return run.result();
+  }
+
+  /** Tier 3: the checkpoint, a snapshot before it, the drift check after it. */
+  private async checkpoint(run: RequestRun, turn: TurnOptions, mode: PlanMode, explicit: boolean): Promise<void> {
+    const { tier3, snapshots, archive, clock } = this.deps;
+    const outcome = await tier3.checkpoint(run.view, run.budget, turn, mode, explicit);
+    await run.step(outcome);
+    const work = outcome.work;
+    if (!work) return;
+    const before = run.view.measured.total;
+    await run.step(snapshots.take('before-checkpoint', undefined, run.state, before));
+    const applying = await tier3.applying(work);
+    await run.step({ patch: applying.patch });
+    await run.step({ events: tier3.appliedEvents(work, before, run.view.measured.total), warnings: applying.warnings });
+    await run.step(driftStep(run.state, run.view.messages, () => archive.read(), clock.now()));
+    tier3.applied(work, turn, explicit);
+  }
+
+  private compressOldResults(state: SessionState): Promise<StepResult> {
+    const { counter, tier3, paths, clock } = this.deps;
+    return compressOldResultsStep(state, this.deps.options(), {
+      counter,
+      summarizer: tier3.deterministicSummarizer,
+      paths,
+      now: clock.now(),
+    });
+  }
+}
+
+/** One preparation in progress: the events so far and the view of the state as it stands. */
+class RequestRun {
+  readonly events: CompressionEvent[] = [];
+
+  private constructor(
+    private readonly deps: PreparationDeps,
+    readonly budget: number,
+    readonly before: RequestView,
+    public view: RequestView,
+  ) {}
+
+  static async start(deps: PreparationDeps, budget: number): Promise<RequestRun> {
+    const view = await deps.renderer.render(deps.cell.state, budget);
+    return new RequestRun(deps, budget, view, view);
+  }
+
+  get state(): SessionState {
+    return this.deps.cell.state;
+  }
+
+  get usage(): number {
+    return this.view.measured.total / this.budget;
+  }
+
+  /** A method, not a getter: every step may change it. */
+  level(): Level {
+    return levelOfView(this.view, this.budget, this.deps.options().thresholds);
+  }
+
+  /** Applies what a step produced; the view is rendered again only when the state changed. */
+  async step(produced: StepResult | Promise<StepResult>): Promise<void> {
+    const result = await produced;
+    if (result.events) this.events.push(...result.events);
+    for (const warning of result.warnings ?? []) this.deps.cell.warn(warning);
+    if (!result.patch || Object.keys(result.patch).length === 0) return;
+    this.deps.cell.update(result.patch);
+    this.view = await this.deps.renderer.render(this.deps.cell.state, this.budget);
+  }
+
+  result(critical?: CriticalOffer): Preparation {
+    return { view: this.view, events: this.events, before: this.before, ...(critical ? { critical } : {}) };
+  }
+}

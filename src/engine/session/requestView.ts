@@ -1,0 +1,118 @@
+/**
+ * What the next request sends: ctx's context message (the ledger, the checkpoints, what the drift
+ * check restored), then the live messages, measured. The ledger is rendered again only when the
+ * ledger, the live messages or the budget changed, and an unchanged context message is the same
+ * object, so its token count comes from the counter's cache.
+ */
+import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText } from '../checkpoints/contextMessage';
+import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
+import { renderLedger } from '../ledger/renderLedger';
+import type { SessionState } from './sessionState';
+import type { Measurement, TokenCounter } from '../tokens/counter';
+import type { Message } from '../types';
+import { levelFor, type Level, type LevelThresholds } from '../levels';
+
+/** What is sent to the model for the next request, measured. */
+export interface RequestView {
+  readonly messages: readonly Message[];
+  readonly measured: Measurement;
+  /** Tokens of the context message (ledger, checkpoints, restored items). */
+  readonly contextTokens: number;
+  /** True when what must never be summarized does not fit its budget. */
+  readonly ledgerOverflow: boolean;
+}
+
+/** The level a view stands at: CRITICAL whenever what must never be summarized does not fit. */
+export function levelOfView(view: RequestView, budget: number, thresholds: LevelThresholds): Level {
+  return view.ledgerOverflow ? 'CRITICAL' : levelFor(view.measured.total / budget, thresholds);
+}
+
+/**
+ * Before anything left the context, the live messages already hold the intent, the user's messages
+ * and the tool calls: only what they do not say (goals, decisions, progress) is shown.
+ */
+function pinnedOnly(ledger: Ledger): Ledger {
+  return { ...ledger, intent: undefined, userMessages: [], tools: EMPTY_LEDGER.tools };
+}
+
+/** Line counts are kept until they are this many times the lines of the latest ledger. */
+const FORGET_LINES_AFTER = 4;
+
+export class RequestRenderer {
+  /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */
+  private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
+  private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean } | undefined;
+  private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
+  /** Token counts of the ledger's lines at the last render. */
+  private lineCounts = new Map<string, number>();
+
+  constructor(
+    private readonly counter: TokenCounter,
+    /** Share of the budget the ledger may take. */
+    private readonly ledgerShare: number,
+  ) {}
+
+  /** The view of a state: rendered once per state and budget, however often it is asked for. */
+  render(s: SessionState, budget: number): Promise<RequestView> {
+    const last = this.last;
+    // Figures estimated while the tokenizer was loading are measured again once it is ready.
+    const stale = last?.estimated === true && !this.counter.estimated;
+    if (last && last.state === s && last.budget === budget && !stale) return last.view;
+    const view = this.renderNow(s, budget);
+    const entry: NonNullable<typeof this.last> = { state: s, budget, view };
+    this.last = entry;
+    view.then(
+      (v) => (entry.estimated = v.measured.estimated),
+      () => this.last === entry && (this.last = undefined),
+    );
+    return view;
+  }
+
+  private async renderNow(s: SessionState, budget: number): Promise<RequestView> {
+    const everything = s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined;
+    const key = [s.ledger, s.active, budget, everything];
+    if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
+      const rendered = await renderLedger(everything ? s.ledger : pinnedOnly(s.ledger), {
+        liveMessageIds: new Set(s.active.map((m) => m.id)),
+        budgetTokens: Math.floor(budget * this.ledgerShare),
+        countText: (t) => this.countByLine(t),
+      });
+      this.ledgerCache = { key, text: rendered.text, overflow: rendered.overflow };
+    }
+    const text = renderContextText({ ledgerText: this.ledgerCache.text, checkpoints: s.checkpoints, restored: s.restored });
+    if (text !== this.contextCache.text) this.contextCache = { text, message: contextMessage(text, this.contextCache.message) };
+    const head = this.contextCache.message;
+    const messages = head ? [head, ...s.active] : s.active;
+    const measured = await this.counter.measure(messages);
+    return {
+      messages,
+      measured,
+      contextTokens: head ? (measured.perMessage.get(CONTEXT_MESSAGE_ID) ?? 0) : 0,
+      ledgerOverflow: this.ledgerCache.overflow,
+    };
+  }
+
+  /**
+   * The ledger's size for fitting it to its share: the sum of its lines' counts, plus one token per
+   * line break. A line break is a token of its own in the encodings ctx uses, so the sum is the
+   * whole text's count or a little more (blank lines), never less. Each line is counted once
+   * while it stays in the ledger, so a long session's ledger is not counted again in full on
+   * every request, only its new lines.
+   */
+  private async countByLine(text: string): Promise<number> {
+    const lines = text.split('\n');
+    const unknown = [...new Set(lines.filter((l) => !this.lineCounts.has(l)))];
+    const counts = await this.counter.countTexts(unknown);
+    const exact = !this.counter.estimated;
+    const fresh = new Map(unknown.map((l, i) => [l, counts[i]]));
+    let total = lines.length - 1;
+    for (const line of lines) total += this.lineCounts.get(line) ?? fresh.get(line) ?? 0;
+    // Estimates made while the tokenizer loads are not kept; lines that left the ledger are forgotten once they pile up.
+    if (!exact) return total;
+    for (const [line, tokens] of fresh) this.lineCounts.set(line, tokens);
+    if (this.lineCounts.size > FORGET_LINES_AFTER * lines.length + FORGET_LINES_AFTER) {
+      this.lineCounts = new Map(lines.map((l): [string, number] => [l, this.lineCounts.get(l) ?? 0]));
+    }
+    return total;
+  }
+}

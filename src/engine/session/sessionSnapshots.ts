@@ -1,0 +1,95 @@
+/**
+ * Snapshots of a session: exactly what the model sees, taken before every checkpoint, at high
+ * usage, at CRITICAL and on request; restoring one takes a snapshot of the current state first,
+ * so a restore can itself be undone. Failures are reported, never thrown.
+ */
+import type { CompressionEvent } from '../compressionEvent';
+import { errorMessage } from '../errors';
+import type { Clock, Store } from '../ports';
+import type { Snapshot, SnapshotReason, SnapshotSummary } from '../snapshots/snapshot';
+import { SnapshotStore } from '../snapshots/snapshotStore';
+import { formatCount } from '../text/numbers';
+import type { StepResult } from './contextSteps';
+import type { SessionState } from './sessionState';
+
+export interface SnapshotTaken extends StepResult {
+  readonly summary?: SnapshotSummary;
+}
+
+export interface SnapshotRestored extends StepResult {
+  readonly snapshot?: Snapshot;
+}
+
+export class SessionSnapshots {
+  private readonly snapshots: SnapshotStore;
+
+  constructor(
+    store: Store,
+    sessionId: string,
+    private readonly clock: Clock,
+  ) {
+    this.snapshots = new SnapshotStore(store, sessionId, clock);
+  }
+
+  /** Snapshots of this session, newest first. */
+  list(): Promise<SnapshotSummary[]> {
+    return this.snapshots.list();
+  }
+
+  /** Takes a snapshot of the state as the model sees it, `tokens` large. */
+  async take(reason: SnapshotReason, name: string | undefined, state: SessionState, tokens: number): Promise<SnapshotTaken> {
+    try {
+      const summary = await this.snapshots.create({
+        ...(name ? { name } : {}),
+        reason,
+        content: {
+          ledger: state.ledger,
+          checkpoints: state.checkpoints,
+          ...(state.watermark ? { watermark: state.watermark } : {}),
+          active: state.active,
+          offloads: state.offloads,
+        },
+        tokens,
+      });
+      const automatic = reason !== 'manual';
+      const detail = `${automatic ? 'Automatic snapshot' : 'Snapshot'} "${summary.name}" taken (${formatCount(tokens)} tokens, ${state.checkpoints.length} checkpoints)`;
+      return { summary, events: [this.event(detail, automatic ? 'auto-snapshot-created' : 'snapshot-created')] };
+    } catch (e) {
+      return {
+        events: [this.event('A snapshot could not be saved', 'snapshot-error')],
+        warnings: [`A snapshot could not be saved (${errorMessage(e)}). The conversation goes on; nothing was removed.`],
+      };
+    }
+  }
+
+  /** Reads a snapshot by id or name and returns the state it puts back; undefined when there is none. */
+  async read(idOrName: string): Promise<Snapshot | undefined> {
+    return this.snapshots.read(idOrName);
+  }
+
+  /** The patch that puts a snapshot's content back, and the event that says so. */
+  restoring(snapshot: Snapshot): StepResult {
+    const c = snapshot.content;
+    return {
+      patch: {
+        ledger: c.ledger,
+        checkpoints: c.checkpoints,
+        watermark: c.watermark,
+        active: c.active,
+        offloads: c.offloads,
+        restored: '',
+        pendingCheckpointTool: undefined,
+      },
+      events: [
+        this.event(
+          `Restored snapshot "${snapshot.name}" (${c.active.length} messages, ${c.checkpoints.length} checkpoints); the archive still holds everything`,
+          'snapshot-restored',
+        ),
+      ],
+    };
+  }
+
+  private event(detail: string, name: CompressionEvent['name']): CompressionEvent {
+    return { at: this.clock.now(), tier: 'snapshot', savedTokens: 0, detail, ...(name ? { name } : {}) };
+  }
+}

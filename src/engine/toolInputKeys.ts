@@ -1,0 +1,8 @@
+/**
+ * Input keys that agents' tools use for the file a call reads or writes. Tier 2 (which checks the
+ * file on disk) and the ledger's tool record (which lists the files a session touched) both read
+ * them, so they live below both.
+ */
+
+/** Keys tools use for the file a read, write or edit targets. */
+export const PATH_KEYS = ['file_path', 'filePath', 'path', 'filename', 'file', 'target_file', 'targetFile', 'absolutePath'];

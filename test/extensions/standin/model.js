@@ -1,0 +1,193 @@
+// TEST ONLY: the stand-in language model, as a `LanguageModelChatProvider` (the API finalized in VS Code 1.104).
+// It answers from a queue of scripted replies, or deterministically when nothing is queued, and records every
+// request it receives: messages, tools, tool mode and the other options, for tests to read.
+'use strict';
+
+const vscode = require('vscode');
+const { countTokens, renderMessage, safeJson } = require('./messages');
+
+const VENDOR = 'ctx-standin';
+const MODEL_ID = 'standin';
+const FAMILY = 'standin';
+const DEFAULT_MAX_INPUT_TOKENS = 16000;
+const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+
+/** Accepts a reply as a string, a part, or a list of parts; returns a list of parts. */
+function normalizeReply(reply) {
+  if (typeof reply === 'string') return [{ text: reply }];
+  if (Array.isArray(reply)) return reply.map((p) => (typeof p === 'string' ? { text: p } : p));
+  if (reply && typeof reply === 'object') return [reply];
+  throw new Error(`ctx test stand-in: a reply must be a string, a part or a list of parts, got ${JSON.stringify(reply)}`);
+}
+
+function defaultReply(rendered) {
+  const lastUser = [...rendered].reverse().find((m) => m.role === 'user');
+  const text = lastUser ? lastUser.text : '';
+  const preview = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  return [
+    {
+      text:
+        `Stand-in reply: "${preview.replace(/\s+/g, ' ')}" ` +
+        `(last user message ${text.length} chars; ${rendered.length} messages; ` +
+        `~${countTokens(rendered.map((m) => m.text).join('\n'))} stand-in tokens in total)`,
+    },
+  ];
+}
+
+/** Openings of the prompts ctx's summarizer sends (src/engine/summary/summaryPrompt.ts). */
+const SUMMARY_PROMPT_OPENINGS = ['You are writing a checkpoint summary', 'You are compressing one tool result'];
+
+/**
+ * ctx's own summary requests: one user message, no tools, opening like ctx's summary prompts. The finalized
+ * provider API does not pass the caller's justification on, so the prompt is what tells them apart.
+ */
+function isSummaryRequest(rendered, options) {
+  if ((options.tools || []).length > 0 || rendered.length !== 1 || rendered[0].role !== 'user') return false;
+  return SUMMARY_PROMPT_OPENINGS.some((opening) => rendered[0].text.startsWith(opening));
+}
+
+/** A short, deterministic summary in the requested structure, naming the request it answers. */
+function standinSummary(rendered, number) {
+  const prompt = rendered.map((m) => m.text).join('\n');
+  return [
+    '## Session Summary',
+    `Stand-in summary ${number} of a ${prompt.length}-character prompt.`,
+    '### Next Steps',
+    `[NEXT] Continue from stand-in summary ${number}`,
+  ].join('\n');
+}
+
+function delay(ms, token) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const sub = token.onCancellationRequested(() => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+  });
+}
+
+function makeError(part) {
+  const factory = part.code && vscode.LanguageModelError && vscode.LanguageModelError[part.code];
+  if (typeof factory === 'function') return factory.call(vscode.LanguageModelError, part.error);
+  return new Error(part.error);
+}
+
+/** Options a provider receives, as plain JSON: the documented ones by name, then whatever else the host passed. */
+function recordedOptions(options) {
+  const { tools, toolMode, modelOptions, ...rest } = options;
+  return {
+    tools: (tools || []).map((t) => ({ name: t.name, description: t.description, inputSchema: safeJson(t.inputSchema) })),
+    toolMode,
+    modelOptions: safeJson(modelOptions),
+    otherOptions: safeJson(rest),
+  };
+}
+
+/** The scripted model: a queue of replies, a record of every request, and the model's limits. */
+class StandinModel {
+  constructor(maxInputTokens = DEFAULT_MAX_INPUT_TOKENS) {
+    this.limits = { maxInputTokens, maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS };
+    this.changeEmitter = new vscode.EventEmitter();
+    /** Fired when the limits change, so VS Code asks for the model information again. */
+    this.onDidChangeLanguageModelChatInformation = this.changeEmitter.event;
+    this.reset();
+  }
+
+  reset() {
+    this.script = [];
+    this.requests = [];
+    this.toolInvocations = [];
+    this.summaryRequests = [];
+  }
+
+  /** Queues replies; returns how many are queued. */
+  queue(replies) {
+    if (!Array.isArray(replies)) throw new Error('ctx test stand-in: script expects an array of replies');
+    this.script.push(...replies.map(normalizeReply));
+    return this.script.length;
+  }
+
+  /** Changes the limits the model reports. */
+  configure(limits) {
+    const next = { ...this.limits, ...(limits || {}) };
+    if (next.maxInputTokens !== this.limits.maxInputTokens || next.maxOutputTokens !== this.limits.maxOutputTokens) {
+      this.limits = next;
+      this.changeEmitter.fire();
+    }
+    return { vendor: VENDOR, id: MODEL_ID, family: FAMILY, ...this.limits, queued: this.script.length };
+  }
+
+  /**
+   * The model's information. `isDefault` and `isUserSelectable` are read by VS Code although the finalized
+   * typings do not declare them: without them, and with no Copilot, the Chat view's model picker lists no
+   * extension model.
+   */
+  provideLanguageModelChatInformation() {
+    return [
+      {
+        id: MODEL_ID,
+        name: 'ctx stand-in (offline demo model)',
+        family: FAMILY,
+        version: '1',
+        tooltip: 'Scripted offline stand-in model for ctx tests and demos; not a real model.',
+        detail: 'test stand-in',
+        maxInputTokens: this.limits.maxInputTokens,
+        maxOutputTokens: this.limits.maxOutputTokens,
+        capabilities: { imageInput: false, toolCalling: true },
+        isDefault: true,
+        isUserSelectable: true,
+      },
+    ];
+  }
+
+  async provideLanguageModelChatResponse(_model, messages, options, progress, token) {
+    const rendered = messages.map(renderMessage);
+    if (isSummaryRequest(rendered, options)) {
+      // Summaries never take scripted replies: the tests script the conversation, not ctx's housekeeping.
+      this.summaryRequests.push({ at: new Date().toISOString(), prompt: rendered.map((m) => m.text).join('\n') });
+      progress.report(new vscode.LanguageModelTextPart(standinSummary(rendered, this.summaryRequests.length)));
+      return;
+    }
+    const scripted = this.script.length > 0;
+    const reply = scripted ? this.script.shift() : defaultReply(rendered);
+    const { otherOptions, ...recorded } = recordedOptions(options);
+    this.requests.push({
+      index: this.requests.length,
+      at: new Date().toISOString(),
+      from: typeof options.requestInitiator === 'string' ? options.requestInitiator : 'unknown',
+      messages: rendered,
+      ...recorded,
+      options: otherOptions,
+      inputTokens: countTokens(rendered.map((m) => m.text).join('\n')),
+      scripted,
+      reply: safeJson(reply),
+    });
+    for (const part of reply) {
+      if (token.isCancellationRequested) return;
+      if (typeof part.delayMs === 'number') {
+        await delay(part.delayMs, token);
+      } else if (typeof part.text === 'string') {
+        progress.report(new vscode.LanguageModelTextPart(part.text));
+      } else if (part.toolCall) {
+        const { callId, name, input } = part.toolCall;
+        progress.report(new vscode.LanguageModelToolCallPart(callId, name, input || {}));
+      } else if (typeof part.error === 'string') {
+        throw makeError(part);
+      } else {
+        throw new Error(`ctx test stand-in: unknown reply part ${JSON.stringify(part)}`);
+      }
+    }
+  }
+
+  provideTokenCount(_model, value) {
+    return Promise.resolve(typeof value === 'string' ? countTokens(value) : countTokens(renderMessage(value).text));
+  }
+
+  dispose() {
+    this.changeEmitter.dispose();
+  }
+}
+
+module.exports = { StandinModel, normalizeReply, VENDOR, MODEL_ID, FAMILY, DEFAULT_MAX_INPUT_TOKENS };

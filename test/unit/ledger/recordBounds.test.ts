@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import { RangeRecords } from '../../../src/engine/ledger/rangeRecords';
+import { RECORD_LIMITS, recordToolActivity } from '../../../src/engine/ledger/toolRecord';
+import type { Message } from '../../../src/engine/types';
+import { call, result } from '../support/builders';
+
+/** `n` commands, every fifth one failing and never fixed, each in its own call and result. */
+function commandRun(n: number, first = 0): Message[] {
+  return Array.from({ length: n }, (_, k) => {
+    const i = first + k;
+    const failing = i % 5 === 0;
+    return [
+      { ...call(`c${i}`, 'Bash', { command: `./step-${i}.sh` }), at: i },
+      { ...result(`c${i}`, failing ? `Error: step ${i} broke\nexit code 2` : `step ${i} done`, failing), at: i },
+    ];
+  }).flat();
+}
+
+describe('the tool record in a long session', () => {
+  it('keeps the newest commands within its limit; the oldest are left to the archive', () => {
+    const record = recordToolActivity(commandRun(RECORD_LIMITS.commands + 50));
+    assert.equal(record.commands.length, RECORD_LIMITS.commands);
+    assert.equal(record.commands[0].command, './step-50.sh');
+    assert.equal(record.commands[record.commands.length - 1].command, `./step-${RECORD_LIMITS.commands + 49}.sh`);
+  });
+
+  it('keeps unfixed errors before fixed ones when errors are over the limit', () => {
+    const messages: Message[] = [];
+    // Errors on one script each, every other one fixed by a later successful run of the same script.
+    for (let i = 0; i < RECORD_LIMITS.errors * 2; i++) {
+      messages.push(
+        { ...call(`e${i}`, 'Bash', { command: `./job-${i}.sh` }), at: i },
+        { ...result(`e${i}`, `Error: job ${i} failed`, true), at: i },
+      );
+      if (i % 2 === 0) {
+        messages.push({ ...call(`f${i}`, 'Bash', { command: `./job-${i}.sh` }), at: i }, { ...result(`f${i}`, 'ok'), at: i });
+      }
+    }
+    const record = recordToolActivity(messages);
+    assert.equal(record.errors.length, RECORD_LIMITS.errors);
+    const unfixed = record.errors.filter((e) => !e.fixed);
+    assert.equal(unfixed.length, RECORD_LIMITS.errors, 'all the room goes to the errors not fixed yet');
+    assert.equal(unfixed[unfixed.length - 1].summary.includes(`job ${RECORD_LIMITS.errors * 2 - 1}`), true, 'the newest are kept');
+  });
+
+  it('builds the record of a range that grows at its end from the record of the shorter range, with the same result', () => {
+    const records = new RangeRecords();
+    const first = commandRun(30);
+    const longer = [...first, ...commandRun(30, 30)];
+    records.recordOf(first);
+    assert.deepEqual(records.recordOf(longer), recordToolActivity(longer));
+  });
+});
