@@ -150,6 +150,15 @@ describe('ctx models: ctx in front of any caller', function () {
     const archive = fs.readFileSync(path.join(api.storageRoot, 'sessions', id, 'archive.jsonl'), 'utf8');
     assert.match(archive, /Build the project and tell me what went wrong\./);
     assert.ok(fs.existsSync(path.join(api.storageRoot, 'sessions', id, 'conversation.jsonl')));
+
+    await vscode.commands.executeCommand('ctx.showStatus');
+    const report = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'ctx-report', path: '/Context Status Report.md' }));
+    assert.match(report.getText(), /\*\*Session:\*\* Build the project and tell me what went wrong\./);
+    if (page.available) {
+      await vscode.commands.executeCommand('ctx.showTree');
+      await page.waitForText(selectors.sideBar, 'Build the project and tell me what went wrong.');
+      await page.screenshot('ctx-models-session-in-tree');
+    }
   });
 
   it('answers the model’s ctx_recover call itself: the caller sees only the final answer', async () => {

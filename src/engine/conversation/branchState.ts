@@ -9,6 +9,7 @@ import type { Checkpoint } from '../checkpoints/checkpoint';
 import type { Ledger } from '../ledger/ledgerTypes';
 import { emptyState, type SessionState } from '../session/sessionState';
 import type { Message } from '../types';
+import type { TrackPosition } from './track';
 
 export interface BranchInputs {
   readonly parent: SessionState;
@@ -50,6 +51,18 @@ export function branchState(b: BranchInputs): SessionState {
     contextConfidence: p.contextConfidence,
     parentSessionId: b.archiveParent,
   };
+}
+
+/**
+ * What a branch leaves behind of its parent's messages after the shared ones. An edited or
+ * regenerated message abandons everything after it. When some of those messages come back in the
+ * new request, the caller rewrote what came before them (its own summary of older turns): that
+ * history still happened, and only the messages that come back (to be added again) are left out.
+ */
+export function leftBehind(after: readonly TrackPosition[], resentDigests: readonly string[]): { rewritten: boolean; abandoned: string[] } {
+  const resent = new Set(resentDigests);
+  const rewritten = after.some((p) => resent.has(p.digest));
+  return { rewritten, abandoned: (rewritten ? after.filter((p) => resent.has(p.digest)) : after).flatMap((p) => p.ids) };
 }
 
 /** Checkpoints stand in for the oldest messages, oldest first: they are kept while they cover shared messages only. */

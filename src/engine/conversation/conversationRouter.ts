@@ -11,6 +11,7 @@ import type { Clock, Logger, Store } from '../ports';
 import type { ContextSession } from '../session/contextSession';
 import { message, type Message, type Role } from '../types';
 import { writeBranch } from './branchSession';
+import { leftBehind } from './branchState';
 import { ConversationIndex } from './conversationIndex';
 import type { IncomingMessage } from './incomingMessage';
 import { SeenConversations } from './seenConversations';
@@ -74,12 +75,6 @@ export class ConversationRouter {
     then: (routed: Routed<Raw>) => Promise<T>,
   ): Promise<T> {
     return this.queue.run(async () => then(await this.routeNow(conversation, sessions)));
-  }
-
-  /** Forgets a session's track (it was cleared). */
-  forget(sessionId: string): void {
-    this.index.remove(sessionId);
-    this.seen.forget(sessionId);
   }
 
   private async routeNow<Raw>(conversation: readonly IncomingMessage<Raw>[], sessions: SessionSource): Promise<Routed<Raw>> {
@@ -166,13 +161,7 @@ export class ConversationRouter {
     sessions: SessionSource,
   ): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
     await parent.save();
-    const left = from.positions.slice(common);
-    const resent = new Set(digests.slice(common));
-    const rewritten = left.some((p) => resent.has(p.digest));
-    // An edited or regenerated message abandons everything after it. When later messages come back, the caller
-    // rewrote what came before them (its own summary of older turns): that history still happened, and only the
-    // messages that come back (to be added again) leave the ledger.
-    const abandoned = (rewritten ? left.filter((p) => resent.has(p.digest)) : left).flatMap((p) => p.ids);
+    const { rewritten, abandoned } = leftBehind(from.positions.slice(common), digests.slice(common));
     const id = await writeBranch({ parent, shared: from.idsBefore(common), abandoned }, { store: this.deps.store, clock: this.deps.clock });
     const session = await sessions.open(id);
     if (!session) throw new Error(`The branch ${id} of session ${parent.id} could not be opened after it was written.`);

@@ -66,10 +66,6 @@ export class SeenConversations {
     this.conversations.set(sessionId, seen);
     while (this.conversations.size > this.limit) this.conversations.delete(this.conversations.keys().next().value as string);
   }
-
-  forget(sessionId: string): void {
-    this.conversations.delete(sessionId);
-  }
 }
 
 /** How many leading messages are equal; 0 when the candidate cannot beat the `atLeast` found already. */

@@ -8,27 +8,21 @@ import * as vscode from 'vscode';
 import type { ConversationRouter } from '../../engine/conversation/conversationRouter';
 import { errorMessage } from '../../engine/errors';
 import type { Logger } from '../../engine/ports';
-import type { RelayPorts } from '../../engine/relay/relayPorts';
 import { relayRequest } from '../../engine/relay/relayRequest';
 import { readUntilCancelled } from '../../engine/relay/untilCancelled';
 import type { CtxConfig } from '../config';
-import { READ_OFFLOADED_TOOL, RECOVER_TOOL } from '../ctxTools';
-import { summarizerFor } from '../modelSummarizer';
 import type { Recovery } from '../recovery';
-import { readOffloadedText, recoverText, type ReadOffloadedInput, type RecoverInput } from '../recoveryTools';
 import type { SessionManager } from '../sessions';
 import { ctxModelId, ctxModelInfo, wrappedOf, type CtxModelInfo } from './ctxModelInfo';
-import { toForwarded } from './forwarded';
 import { toIncoming } from './incoming';
+import { modelRelayPorts } from './modelRelayPorts';
 import { modelVendors } from './modelVendors';
-import { relayParts } from './responseParts';
 import { SentTokenCounter } from './sentTokenCounter';
 
 /** How long listing one vendor's models may take before ctx lists the others without them. */
 export const VENDOR_SELECT_TIMEOUT_MS = 5_000;
 
 type RequestMessage = vscode.LanguageModelChatRequestMessage;
-type Ports = RelayPorts<RequestMessage, vscode.LanguageModelChatTool, unknown>;
 
 export interface CtxModelDeps {
   readonly sessions: SessionManager;
@@ -73,7 +67,11 @@ export class CtxModelProvider implements vscode.LanguageModelChatProvider<CtxMod
   ): Promise<void> {
     const target = await this.target(info);
     let sent = false;
-    const ports = this.ports(target, options, progress, token, () => (sent = true));
+    const ports = modelRelayPorts(
+      { ...this.deps, counts: this.tokens.countsFor(target.family) },
+      { target, options, progress, token },
+      () => (sent = true),
+    );
     await this.deps.sessions.trackTurn(async () => {
       try {
         const outcome = await relayRequest(
@@ -130,61 +128,5 @@ export class CtxModelProvider implements vscode.LanguageModelChatProvider<CtxMod
     if (!found) throw vscode.LanguageModelError.NotFound(`The model that ${info.name} wraps is not available any more.`);
     this.wrapped.set(info.id, found);
     return found;
-  }
-
-  private ports(
-    target: vscode.LanguageModelChat,
-    options: vscode.ProvideLanguageModelChatResponseOptions,
-    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
-    token: vscode.CancellationToken,
-    onSend: () => void,
-  ): Ports {
-    const { sessions, recovery, router, logger } = this.deps;
-    const counts = this.tokens.countsFor(target.family);
-    return {
-      router,
-      logger,
-      sessions: { create: () => sessions.create(target.family), open: (id) => sessions.get(id) },
-      budgetFor: (window) => sessions.budgetFor(window),
-      countText: (text) => counts.count(text),
-      toolText: (t) => JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema }),
-      toolName: (t) => t.name,
-      recoveryTools: vscode.lm.tools
-        .filter((t) => t.name === RECOVER_TOOL || t.name === READ_OFFLOADED_TOOL)
-        .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
-      runRecoveryTool: (session, call) =>
-        call.name === RECOVER_TOOL
-          ? recoverText(recovery, session.id, call.input as unknown as RecoverInput)
-          : readOffloadedText(sessions.store, session.id, call.input as unknown as ReadOffloadedInput),
-      turnOptions: async () => {
-        const summarizer = await summarizerFor(this.deps.config().summarizerModel, target);
-        return { ...(summarizer ? { summarizer } : {}), cancellation: token };
-      },
-      send: async (messages, tools) => {
-        onSend();
-        const response = await target.sendRequest(
-          toForwarded(messages),
-          {
-            tools: [...tools],
-            toolMode: options.toolMode,
-            modelOptions: options.modelOptions,
-            justification: 'ctx keeps this conversation inside the model’s context window.',
-          },
-          token,
-        );
-        return relayParts(response.stream);
-      },
-      report: (part) => {
-        try {
-          progress.report(part as vscode.LanguageModelResponsePart);
-        } catch (e) {
-          logger.warn(`A part of the answer could not be passed on: ${errorMessage(e)}`);
-        }
-      },
-      prepared: (session, prepared) => {
-        sessions.follow(session, target.family);
-        sessions.recordPrepared(session, prepared);
-      },
-    };
   }
 }
