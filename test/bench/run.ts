@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
+import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
 import { benchProvider } from './provider';
 import { benchReportedWindow } from './reportedWindow';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     ...(await benchTiers(quick)),
     ...(await benchReplay(quick)),
     ...(await benchCheckpoints(quick)),
+    ...(await benchLongSession(quick)),
     ...(await benchMemory(quick)),
     ...(await benchProvider(quick)),
     ...(await benchReportedWindow(quick)),

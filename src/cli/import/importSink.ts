@@ -26,6 +26,7 @@ export class ImportSink {
   private records = 0;
   private skipped = 0;
   private thinkingBlocks = 0;
+  private placeholders = 0;
 
   constructor(private readonly onMalformed: MalformedPolicy) {}
 
@@ -49,6 +50,11 @@ export class ImportSink {
 
   dropThinking(count: number): void {
     this.thinkingBlocks += count;
+  }
+
+  /** Counts media that became a placeholder in the text. */
+  countPlaceholders(count: number): void {
+    this.placeholders += count;
   }
 
   warn(reason: string, line?: number): void {
@@ -87,6 +93,7 @@ export class ImportSink {
     let toolResults = 0;
     let unpairedResults = 0;
     let unansweredCalls = 0;
+    let injectedBlocks = 0;
     for (const session of this.sessions) {
       const outcome = pairToolResults(session.drafts);
       sessions.push({ id: session.id, sidechain: session.sidechain, messages: outcome.messages });
@@ -95,6 +102,7 @@ export class ImportSink {
       toolResults += outcome.toolResults;
       unpairedResults += outcome.unpairedResults;
       unansweredCalls += outcome.unansweredCalls;
+      for (const msg of outcome.messages) injectedBlocks += msg.blocks.filter((b) => b.type === 'text' && b.injected === true).length;
     }
     return {
       format,
@@ -110,6 +118,8 @@ export class ImportSink {
         toolResults,
         unpairedResults,
         unansweredCalls,
+        placeholders: this.placeholders,
+        injectedBlocks,
       },
     };
   }
