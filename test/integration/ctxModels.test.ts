@@ -278,5 +278,20 @@ describe('ctx models: ctx in front of any caller', function () {
       assert.ok(response.includes(`Answer from ${wrapped.name} (ctx)`), response);
       await page.screenshot('ctx-models-answer');
     });
+
+    it('lets @ctx, asked with a ctx model picked, talk to the model it wraps: one session, not one inside another', async () => {
+      const api = await ctxApi();
+      await api.whenIdle();
+      const folder = path.join(api.storageRoot, 'sessions');
+      const sessionsBefore = new Set(fs.readdirSync(folder));
+      const before = (await standin.requests()).length;
+      await standin.script('Answered for @ctx.');
+      await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@ctx which model answers?' });
+      const [request] = await newRequests(before, 1);
+      await api.whenIdle();
+      assert.match(request.messages.map((m) => m.text).join('\n'), /which model answers\?/);
+      const created = fs.readdirSync(folder).filter((id) => !sessionsBefore.has(id));
+      assert.strictEqual(created.length, 1, `sessions created: ${created.join(', ')}`);
+    });
   });
 });

@@ -25,8 +25,8 @@ export function ctxModelId(model: WrappedModel): string {
   return `${model.vendor}/${model.id}`;
 }
 
-/** The wrapped model of a ctx model, from the information VS Code hands back (or its id alone). */
-export function wrappedOf(info: vscode.LanguageModelChatInformation): WrappedModel | undefined {
+/** The wrapped model of a ctx model, from the information VS Code hands back, or from its id alone. */
+export function wrappedOf(info: { readonly id: string }): WrappedModel | undefined {
   const carried = (info as Partial<CtxModelInfo>).wrapped;
   if (carried) return carried;
   const slash = info.id.indexOf('/');
