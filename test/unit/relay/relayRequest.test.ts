@@ -38,6 +38,19 @@ describe('relayed requests', () => {
     assert.ok(session.messages.every((m) => m.role !== 'system'));
   });
 
+  it('continues the session when the caller’s instructions change between requests', async () => {
+    const r = new RelayRig();
+    const history = [say('Fix the flaky test.'), callTool('c1', 'run_in_terminal', { command: 'npm test' }), toolOutput('c1', 'ok')];
+    const first = await r.run([instructions('You are an agent. Today is Monday.'), ...history]);
+    const second = await r.run([instructions('You are an agent. Today is Tuesday.'), ...resent(history), reply('Fixed.')]);
+    assert.equal(second.route, 'continued');
+    assert.equal(second.sessionId, first.sessionId);
+    assert.equal(second.added, 1);
+    assert.ok(r.sent[1].messages[0].kind === 'caller' && r.sent[1].messages[0].system, 'the instructions go first, as sent');
+    assert.match(RelayRig.textOf(r.sent[1]), /Tuesday/);
+    assert.doesNotMatch(RelayRig.textOf(r.sent[1]), /Monday/);
+  });
+
   it('gives the session the wrapped window less the answer reserve, the instructions and the tool definitions', async () => {
     const r = new RelayRig({}, 100_000);
     const outcome = await r.run([instructions('i'.repeat(8_000)), say('Hi.')], [terminal]);
