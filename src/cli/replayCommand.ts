@@ -15,8 +15,9 @@ import { positiveInteger, type CommandSpec, type ParsedCommand } from './command
 import { CONTEXT_FILE, FIGURES_FILE, prepareOutputFolder } from './outputFolder';
 import { ProgressBar } from './progressBar';
 import { readTranscriptFile } from './readTranscriptFile';
+import { WatchedStore } from './watchedStore';
 import { renderReplaySummary, type ReplayReport } from './replayReport';
-import { chooseSession } from './sessionChoice';
+import { chooseSession, type ChosenSession } from './sessionChoice';
 import type { Terminal } from './terminal';
 import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
 import { formatCount } from '../engine/text/numbers';
@@ -49,9 +50,23 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
     const which = imported.sessions.length > 1 ? `session ${chosen.number} (${chosen.session.id}) of ` : '';
     throw new InputError(`${which}${args.transcript} holds no messages to replay (read as ${imported.format}).`);
   }
-  await prepareOutputFolder(args.out);
+  // A replay can be run again from its transcript, so its writes are not synced one by one.
+  const store = new WatchedStore(new FileStore(args.out, undefined, { sync: false }));
+  const lock = await prepareOutputFolder(args.out, store);
+  try {
+    await replayInto(args, imported, chosen, store, terminal);
+  } finally {
+    await lock.release().catch(() => undefined);
+  }
+}
 
-  const store = new FileStore(args.out);
+async function replayInto(
+  args: ReplayArguments,
+  imported: ImportResult,
+  chosen: ChosenSession,
+  store: WatchedStore,
+  terminal: Terminal,
+): Promise<void> {
   const tokenizer = new LocalTokenizer('o200k_base', rankLoaderFor(__dirname));
   await tokenizer.whenReady();
   const progress = !args.json && terminal.errIsTTY ? new ProgressBar(terminal, 'Replaying') : undefined;
@@ -66,6 +81,10 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
     },
   );
   progress?.finish();
+  if (store.firstFailure !== undefined) {
+    session.dispose();
+    throw store.firstFailure;
+  }
 
   await store.write(
     CONTEXT_FILE,

@@ -33,7 +33,7 @@ export function registerCtxTools(context: vscode.ExtensionContext, deps: CtxTool
 
   const read: vscode.LanguageModelTool<ReadOffloadedInput> = {
     async invoke({ input }) {
-      return text(await readOffloadedText(deps.sessions.store, deps.sessions.current?.session.id, input));
+      return text(await readOffloadedText(deps.recovery, deps.sessions.store, deps.sessions.current?.session.id, input));
     },
   };
 

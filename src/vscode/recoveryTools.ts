@@ -3,7 +3,7 @@
  * calls them) and by ctx's models, which answer the model's calls themselves.
  */
 import type { Store } from '../engine/ports';
-import { readOffloaded } from '../engine/recovery/readOffloaded';
+import { readSessionOffloaded } from '../engine/recovery/readSessionOffloaded';
 import type { Recovery } from './recovery';
 
 export interface RecoverInput {
@@ -33,12 +33,19 @@ export async function recoverText(recovery: Recovery, sessionId: string | undefi
   return hits.map((h, i) => `${i + 1}. [${h.source}] ${h.ref} (score ${h.score.toFixed(1)})\n${h.excerpt}`).join('\n\n');
 }
 
-/** A numbered line range of an offloaded result; the session is the one named in the path, else the given one. */
-export async function readOffloadedText(store: Store, sessionId: string | undefined, input: ReadOffloadedInput): Promise<string> {
-  if (typeof input.path !== 'string' || input.path.trim() === '') throw new Error('Give the path or file name from the offload note.');
-  const owner = /sessions\/(s-[^/]+)\//.exec(input.path)?.[1] ?? sessionId;
-  if (!owner) throw new Error('There is no ctx session with offloaded results yet.');
-  const range = await readOffloaded(store, owner, input.path, {
+/**
+ * A numbered line range of an offloaded result of the conversation: the session and those it
+ * continues from; the path can only narrow that, never name another session.
+ */
+export async function readOffloadedText(
+  recovery: Recovery,
+  store: Store,
+  sessionId: string | undefined,
+  input: ReadOffloadedInput,
+): Promise<string> {
+  if (typeof input.path !== 'string') throw new Error('Give "path": the file name shown in the "## Offloaded:" note.');
+  const sessionIds = sessionId ? await recovery.lineage(sessionId) : [];
+  const range = await readSessionOffloaded(store, sessionIds, input.path, {
     startLine: typeof input.startLine === 'number' ? input.startLine : undefined,
     endLine: typeof input.endLine === 'number' ? input.endLine : undefined,
   });

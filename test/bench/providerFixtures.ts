@@ -103,7 +103,7 @@ export function benchRelay(tokenizer: LocalTokenizer, options: EngineOptions = D
   const deps: SessionDeps = { store, counter, files: { readText: async () => undefined }, logger: silentLogger, clock: systemClock };
   const open = new Map<string, ContextSession>();
   const sessions: SessionSource = {
-    create: () => {
+    create: async () => {
       const s = ContextSession.create(options, deps);
       open.set(s.id, s);
       return s;

@@ -14,6 +14,7 @@ import { benchMemory } from './memory';
 import { benchProvider } from './provider';
 import { benchReportedWindow } from './reportedWindow';
 import { benchReplay } from './replay';
+import { benchStateJournal } from './stateJournal';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
 
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     ...(await benchMemory(quick)),
     ...(await benchProvider(quick)),
     ...(await benchReportedWindow(quick)),
+    ...(await benchStateJournal(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);

@@ -20,7 +20,7 @@ import {
   type CallerTool,
   type ModelInfo,
 } from './caller';
-import { ctxApi, waitFor } from './ctx.test';
+import { ctxApi, waitFor } from './ctxClient';
 import { page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';

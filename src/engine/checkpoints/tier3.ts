@@ -264,7 +264,7 @@ export class Tier3 {
           'checkpoint',
           0,
           `The model's summary replaced the deterministic one in the latest checkpoint (${formatCount(upgrade.tokens)} tokens)`,
-          'checkpoint-created',
+          'checkpoint-upgraded',
         ),
       ],
     };

@@ -1,14 +1,16 @@
 /**
  * Creates a branch of a session in the store, next to it, from which `ContextSession.open` opens
- * it. The branch's archive reads through to its parent's own archive (one level, as a session's
- * archive does); the originals the branch may need (its shared messages and what its checkpoints
- * cover) that the parent's own archive lacks, because they came from further up the line, are
- * copied into the branch's archive, so aging and new checkpoints always find them.
+ * it. The branch's own archive starts with the originals of what it needs (its shared messages and
+ * what its checkpoints cover), so a loaded branch holds every message of its context in its own
+ * archive and aging and new checkpoints always find their originals; it reads through to the
+ * parent's archive for the rest, what the caller left behind included.
  */
 import { Archive } from '../archive';
 import type { Clock, Store } from '../ports';
 import type { ContextSession } from '../session/contextSession';
+import { sessionJournalOptions } from '../session/sessionLoad';
 import { newSessionId, sessionPaths } from '../session/sessionPaths';
+import { StateJournal } from '../storage/stateJournal';
 import type { Message } from '../types';
 import { branchState, keptCheckpoints } from './branchState';
 
@@ -24,37 +26,41 @@ export interface BranchRequest {
 export async function writeBranch(request: BranchRequest, deps: { readonly store: Store; readonly clock: Clock }): Promise<string> {
   const { parent, shared } = request;
   const id = newSessionId(deps.clock.now());
-  const paths = sessionPaths(id);
   const needed = new Set([...shared, ...keptCheckpoints(parent.state, shared).flatMap((c) => c.messageIds)]);
-  const originals = needed.size > 0 ? await originalsFor(parent, needed, deps.store) : { all: new Map<string, Message>(), copy: [] };
-  if (originals.copy.length > 0) await new Archive(deps.store, paths.archive).append(originals.copy);
+  const originals = needed.size > 0 ? await originalsOf(parent, needed, deps.store) : [];
+  if (originals.length > 0) await new Archive(deps.store, sessionPaths(id).archive).append(originals);
   const state = branchState({
     parent: parent.state,
     shared,
     abandoned: new Set(request.abandoned),
-    archived: originals.all,
+    archived: new Map(originals.map((m) => [m.id, m])),
     id,
     now: deps.clock.now(),
     archiveParent: parent.id,
-    archivedCount: originals.copy.length,
+    archivedCount: originals.length,
   });
-  await deps.store.write(paths.state, JSON.stringify(state));
+  await StateJournal.create(sessionJournalOptions(id, deps)).compact(state);
   return id;
 }
 
 /**
- * The parent's originals of the needed messages, and those of them its own archive lacks (the
- * branch copies these). Reads the parent's own archive and, when something is missing from it,
- * what the parent reads through to.
+ * The parent's archived originals of the needed messages, in archive order. Its own archive holds
+ * them (a branch's own archive starts with what it needs); only a session started fresh from
+ * another needs its read-through as well.
  */
-async function originalsFor(
-  parent: ContextSession,
-  needed: ReadonlySet<string>,
-  store: Store,
-): Promise<{ all: Map<string, Message>; copy: Message[] }> {
-  const own = (await new Archive(store, parent.paths.archive).read()).messages.filter((m) => needed.has(m.id));
-  const ownIds = new Set(own.map((m) => m.id));
-  if ([...needed].every((id) => ownIds.has(id))) return { all: new Map(own.map((m) => [m.id, m])), copy: [] };
-  const everything = (await parent.readArchive()).filter((m) => needed.has(m.id));
-  return { all: new Map(everything.map((m) => [m.id, m])), copy: everything.filter((m) => !ownIds.has(m.id)) };
+async function originalsOf(parent: ContextSession, needed: ReadonlySet<string>, store: Store): Promise<Message[]> {
+  const own = firstOfEach((await new Archive(store, parent.paths.archive).read()).messages, needed);
+  return own.length === needed.size ? own : firstOfEach(await parent.readArchive(), needed);
+}
+
+/** The first message of each needed id, in order. */
+function firstOfEach(messages: readonly Message[], needed: ReadonlySet<string>): Message[] {
+  const seen = new Set<string>();
+  const out: Message[] = [];
+  for (const m of messages) {
+    if (!needed.has(m.id) || seen.has(m.id)) continue;
+    seen.add(m.id);
+    out.push(m);
+  }
+  return out;
 }

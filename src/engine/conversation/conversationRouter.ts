@@ -22,7 +22,7 @@ import { TrackStore } from './trackStore';
 /** Where sessions come from: the host creates and opens them, and follows them in its UI. */
 export interface SessionSource {
   /** A new, empty session. */
-  create(): ContextSession;
+  create(): Promise<ContextSession>;
   /** A stored session, or undefined when it is gone. */
   open(id: string): Promise<ContextSession | undefined>;
 }
@@ -147,7 +147,7 @@ export class ConversationRouter {
   }
 
   private async start(sessions: SessionSource): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
-    const session = sessions.create();
+    const session = await sessions.create();
     const track = new ConversationTrack(session.id);
     this.index.add(track);
     return { session, track, kind: 'started' };

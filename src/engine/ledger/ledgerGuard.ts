@@ -2,6 +2,7 @@
  * The type guard a ledger read back from storage (a state file, a snapshot) goes through.
  * Every entry is checked, nested ones included; optional fields are checked when present.
  */
+import { FACT_KINDS } from '../recall/fact';
 import { isRecord } from '../schema';
 import type {
   CommandRecord,
@@ -13,6 +14,7 @@ import type {
   GoalStatus,
   InstructionEntry,
   Ledger,
+  LedgerFact,
   LedgerSource,
   OffloadedEntry,
   ProgressMark,
@@ -102,6 +104,14 @@ const isToolRecord = (v: unknown): v is ToolRecord =>
 
 const isInstructionEntry = (v: unknown): v is InstructionEntry =>
   isRecord(v) && isString(v.path) && isString(v.text) && optional(v.applyTo, (x): x is string[] => isArrayOf(x, isString));
+const isLedgerFact = (v: unknown): v is LedgerFact =>
+  isRecord(v) &&
+  oneOf(FACT_KINDS)(v.kind) &&
+  isString(v.key) &&
+  isString(v.line) &&
+  isString(v.messageId) &&
+  isNumber(v.score) &&
+  isNumber(v.at);
 
 const isIntent = (v: unknown): v is NonNullable<Ledger['intent']> =>
   isRecord(v) && isString(v.text) && isString(v.messageId) && isNumber(v.at);
@@ -121,6 +131,7 @@ export function isLedger(v: unknown): v is Ledger {
     optional(v.nextStep, isNextStep) &&
     isArrayOf(v.artifacts, isString) &&
     isArrayOf(v.userMessages, isUserMessageEntry) &&
-    isToolRecord(v.tools)
+    isToolRecord(v.tools) &&
+    (v.facts === undefined || isArrayOf(v.facts, isLedgerFact))
   );
 }

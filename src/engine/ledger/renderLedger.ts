@@ -3,7 +3,7 @@
  *
  * The protected part (intent, goals, decisions, progress, next step, artifacts, earlier user
  * messages) is never cut: when it alone is over budget the result says `overflow` and still holds
- * all of it. The tool record (files, commands, errors, offloaded results) is shortened instead,
+ * all of it. The facts the recall check put back have their own small cap and come with it. The tool record (files, commands, errors, offloaded results) is shortened instead,
  * least important and oldest lines first, unfixed errors last of all.
  *
  * It runs on every request, so it counts tokens sparingly: the whole text once, and only when
@@ -11,6 +11,7 @@
  * until one fits, a few at most.
  */
 import { estimateTokens } from '../tokens/estimate';
+import { DEFAULT_FACTS_TOKENS, factsSection } from './factsSection';
 import { earlierUserMessages, leadingSections, LEDGER_HEADING, LEDGER_NOTE, section } from './ledgerSections';
 import type { Ledger } from './ledgerTypes';
 import { recordSections, type OutputDetails, type RecordSection, type RecordSectionId } from './toolRecordLines';
@@ -19,6 +20,8 @@ export interface RenderLedgerOptions {
   /** Messages still in the active context: their user messages are not repeated. */
   readonly liveMessageIds: ReadonlySet<string>;
   readonly budgetTokens: number;
+  /** Tokens the facts put back by the recall check may take. @default 400 */
+  readonly factsTokens?: number;
   countText(text: string): Promise<number>;
 }
 
@@ -42,7 +45,9 @@ const EMPTY: RenderedLedger = { text: '', tokens: 0, overflow: false, omitted: [
 
 /** Renders the ledger within `budgetTokens`, shortening only the tool record. */
 export async function renderLedger(ledger: Ledger, opts: RenderLedgerOptions): Promise<RenderedLedger> {
-  const leading = leadingSections(ledger, opts.liveMessageIds);
+  const facts = await factsSection(ledger.facts ?? [], opts.factsTokens ?? DEFAULT_FACTS_TOKENS, (t) => opts.countText(t));
+  const leading =
+    facts === undefined ? leadingSections(ledger, opts.liveMessageIds) : [...leadingSections(ledger, opts.liveMessageIds), facts];
   const trailing = earlierUserMessages(ledger, opts.liveMessageIds);
   const { sections, ranked, outputs } = recordSections(ledger.tools);
   const total = sections.reduce((n, s) => n + s.lines.length, 0);

@@ -56,7 +56,7 @@ export function modelRelayPorts(deps: ModelRelayDeps, request: ModelRequest, onS
     runRecoveryTool: (session, call) =>
       call.name === RECOVER_TOOL
         ? recoverText(recovery, session.id, call.input as unknown as RecoverInput)
-        : readOffloadedText(sessions.store, session.id, call.input as unknown as ReadOffloadedInput),
+        : readOffloadedText(recovery, sessions.store, session.id, call.input as unknown as ReadOffloadedInput),
     turnOptions: async () => {
       const summarizer = await summarizerFor(deps.config().summarizerModel, target);
       return { ...(summarizer ? { summarizer } : {}), cancellation: token };

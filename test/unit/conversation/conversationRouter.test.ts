@@ -78,6 +78,7 @@ describe('conversation router', () => {
     assert.equal(branched.added, 1);
     assert.deepEqual(texts(branched.session.messages), [...texts(parent.messages.slice(0, 4)), 'Use an LFU cache instead.']);
     assert.equal(branched.session.state.parentSessionId, parent.id);
+    assert.deepEqual(branched.session.warnings, [], 'the branch opens as written, with nothing to reconcile');
     const userMessages = branched.session.ledger.userMessages.map((u) => u.text);
     assert.deepEqual(userMessages, ['Refactor the cache.', 'Use an LFU cache instead.']);
     assert.deepEqual(branched.session.ledger.decisions, [], 'the decision came from the message the caller left behind');
@@ -122,6 +123,7 @@ describe('conversation router', () => {
       const deeper = await route(rig, [...resent(turns.slice(0, keep - 1)), say('Another change.')]);
       assert.equal(deeper.kind, 'branched');
       assert.equal(deeper.session.state.parentSessionId, branched.session.id);
+      assert.deepEqual(deeper.session.warnings, []);
       const reachable = new Set((await deeper.session.readArchive()).map((m) => m.id));
       const needed = [...deeper.session.checkpoints.flatMap((c) => c.messageIds), ...deeper.session.messages.map((m) => m.id)];
       assert.deepEqual(

@@ -26,7 +26,7 @@ export function routerRig(options: Partial<EngineOptions> = {}, store = new Memo
   const open = new Map<string, ContextSession>();
   let created = 0;
   const sessions = {
-    create: () => {
+    create: async () => {
       created++;
       const session = ContextSession.create(all, deps, `s-20260121-103522-r${(++sessionNumber).toString(36)}`);
       open.set(session.id, session);
