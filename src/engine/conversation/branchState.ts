@@ -23,7 +23,7 @@ export interface BranchInputs {
   readonly now: number;
   /** The session whose archive the branch reads through to. */
   readonly archiveParent: string;
-  /** Messages already in the branch's own archive (originals copied from further up the line). */
+  /** Messages already in the branch's own archive (the originals it starts with). */
   readonly archivedCount: number;
 }
 
