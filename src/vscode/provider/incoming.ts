@@ -1,5 +1,7 @@
 /**
- * The caller's messages as the engine reads them. Text, tool calls and tool results become blocks;
+ * The caller's messages as the engine reads them. Text, tool calls and tool results become blocks
+ * (what an editor wraps in its own tags in a user's turn, such as Copilot's `<environment_info>`, as
+ * injected text: never the user's words, never the session intent);
  * images become a short placeholder (and count in the digest by type, size and hash); cache markers,
  * reasoning and other parts the engine does not model are left to the caller's own message, which
  * is what gets forwarded while ctx has not changed it.
@@ -7,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { IncomingMessage } from '../../engine/conversation/incomingMessage';
+import { userTextBlocks } from '../../engine/text/injectedTags';
 import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
 
 /** The proposed system role's value; the finalized API knows only User and Assistant. */
@@ -62,8 +65,11 @@ export function toIncoming(raw: RequestMessage): IncomingMessage<RequestMessage>
   const blocks: Block[] = [];
   const extra: string[] = [];
   let hasResults = false;
+  // In a user's turn, what the editor or agent wrapped in its own tags is context, not the user's words.
+  const fromUser = raw.role === vscode.LanguageModelChatMessageRole.User;
   const flushText = () => {
-    if (texts.length > 0) blocks.push(textBlock(texts.join('')));
+    const text = texts.join('');
+    if (texts.length > 0) blocks.push(...(fromUser && text !== '' ? userTextBlocks(text) : [textBlock(text)]));
     texts.length = 0;
   };
   for (const part of raw.content) {
