@@ -1,6 +1,7 @@
 /** One thing the engine did to the context, for the status report's history and the session log. */
 
-export type Tier = 'offload' | 'truncate' | 'watermark' | 'compress-results' | 'checkpoint' | 'age' | 'drift' | 'snapshot' | 'critical';
+export type Tier =
+  'offload' | 'truncate' | 'watermark' | 'compress-results' | 'checkpoint' | 'age' | 'drift' | 'snapshot' | 'critical' | 'drop' | 'undo';
 
 /** The events' names, so a log can be filtered by what happened (design §10). */
 export type EngineEventName =
@@ -14,7 +15,10 @@ export type EngineEventName =
   | 'snapshot-restored'
   | 'snapshot-error'
   | 'auto-snapshot-created'
-  | 'drift-detected';
+  | 'drift-detected'
+  | 'item-dropped'
+  | 'item-offloaded'
+  | 'compression-undone';
 
 export interface CompressionEvent {
   readonly at: number;
@@ -26,6 +30,10 @@ export interface CompressionEvent {
   readonly file?: string;
   /** The seed's name for the event, where it has one. */
   readonly name?: EngineEventName;
+  /** The checkpoint the event is about: the one created or aged, or checked by the drift check. */
+  readonly checkpointId?: string;
+  /** The snapshot an undo restored: it is not undone twice. */
+  readonly snapshotId?: string;
 }
 
 export const TIER_LABELS: Readonly<Record<Tier, string>> = {
@@ -38,4 +46,6 @@ export const TIER_LABELS: Readonly<Record<Tier, string>> = {
   drift: 'Drift check',
   snapshot: 'Snapshot',
   critical: 'CRITICAL',
+  drop: 'Dropped by you',
+  undo: 'Compression undone',
 };

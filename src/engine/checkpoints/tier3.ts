@@ -210,6 +210,7 @@ export class Tier3 {
         saved,
         `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${formatCount(saved)} tokens; ${work.created.range}, ${formatCount(work.created.currentTokens)} tokens, ${by})`,
         'checkpoint-created',
+        work.created.id,
       ),
     ];
     for (const { from, to } of work.aged) {
@@ -221,6 +222,7 @@ export class Tier3 {
           Math.max(0, wasTokens - to.currentTokens),
           `${what}: ${formatCount(wasTokens)} → ${formatCount(to.currentTokens)} tokens, re-summarized from the archived originals`,
           'checkpoint-aged',
+          to.id,
         ),
       );
     }
@@ -265,6 +267,7 @@ export class Tier3 {
           0,
           `The model's summary replaced the deterministic one in the latest checkpoint (${formatCount(upgrade.tokens)} tokens)`,
           'checkpoint-created',
+          upgrade.checkpointId,
         ),
       ],
     };
@@ -423,8 +426,8 @@ export class Tier3 {
     return basis === basisOf(state.checkpoints, plan) && plan.messageIds.every((id, i) => state.active[i]?.id === id);
   }
 
-  private event(tier: Tier, savedTokens: number, detail: string, name: EngineEventName): CompressionEvent {
-    return { at: this.deps.clock.now(), tier, savedTokens, detail, name };
+  private event(tier: Tier, savedTokens: number, detail: string, name: EngineEventName, checkpointId?: string): CompressionEvent {
+    return { at: this.deps.clock.now(), tier, savedTokens, detail, name, ...(checkpointId ? { checkpointId } : {}) };
   }
 }
 

@@ -15,6 +15,8 @@ import type {
   Ledger,
   LedgerSource,
   OffloadedEntry,
+  PinnedEntry,
+  PinnedKind,
   ProgressMark,
   ProgressStatus,
   ToolRecord,
@@ -25,6 +27,7 @@ const SOURCES: readonly LedgerSource[] = ['user', 'assistant', 'command'];
 const GOAL_STATUSES: readonly GoalStatus[] = ['active', 'completed', 'paused'];
 const PROGRESS_STATUSES: readonly ProgressStatus[] = ['completed', 'in-progress', 'pending'];
 const FILE_ACTIONS: readonly FileAction[] = ['read', 'created', 'edited', 'deleted'];
+const PINNED_KINDS: readonly PinnedKind[] = ['message', 'toolResult'];
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -103,6 +106,17 @@ const isToolRecord = (v: unknown): v is ToolRecord =>
 const isInstructionEntry = (v: unknown): v is InstructionEntry =>
   isRecord(v) && isString(v.path) && isString(v.text) && optional(v.applyTo, (x): x is string[] => isArrayOf(x, isString));
 
+const isPinnedEntry = (v: unknown): v is PinnedEntry =>
+  isRecord(v) &&
+  isString(v.itemId) &&
+  oneOf(PINNED_KINDS)(v.kind) &&
+  isString(v.messageId) &&
+  optional(v.callId, isString) &&
+  isString(v.label) &&
+  isString(v.text) &&
+  isNumber(v.tokens) &&
+  isNumber(v.at);
+
 const isIntent = (v: unknown): v is NonNullable<Ledger['intent']> =>
   isRecord(v) && isString(v.text) && isString(v.messageId) && isNumber(v.at);
 
@@ -121,6 +135,7 @@ export function isLedger(v: unknown): v is Ledger {
     optional(v.nextStep, isNextStep) &&
     isArrayOf(v.artifacts, isString) &&
     isArrayOf(v.userMessages, isUserMessageEntry) &&
-    isToolRecord(v.tools)
+    isToolRecord(v.tools) &&
+    optional(v.pinned, (x): x is PinnedEntry[] => isArrayOf(x, isPinnedEntry))
   );
 }
