@@ -1,6 +1,7 @@
 /** The persisted state of a session (its `state.json`), and the guard it is read back through. */
 import type { Checkpoint } from '../checkpoints/checkpoint';
 import { isCheckpoint } from '../checkpoints/checkpointGuard';
+import { isRetiredCheckpoint, type RetiredCheckpoint } from '../checkpoints/retiredCheckpoint';
 import type { CompressionEvent } from '../compressionEvent';
 import { isLedger } from '../ledger/ledgerGuard';
 import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
@@ -8,6 +9,7 @@ import { SCHEMA_VERSION, isMessage, isRecord } from '../schema';
 import type { OffloadRecord } from '../tiers/offload';
 import type { TruncationRecord } from '../tiers/truncateInputs';
 import type { Message } from '../types';
+import { isTimelinePoint, type TimelinePoint } from './timeline';
 
 export interface SessionState {
   readonly schema: number;
@@ -41,6 +43,10 @@ export interface SessionState {
   readonly autoSnapshotArmed: boolean;
   /** The session this one was started fresh from. */
   readonly parentSessionId?: string;
+  /** One point per request: tokens before and after the steps, the level (see `timeline.ts`). */
+  readonly timeline: readonly TimelinePoint[];
+  /** Checkpoints an undo or the user took out of the context, kept so they can still be read and searched. */
+  readonly retiredCheckpoints: readonly RetiredCheckpoint[];
 }
 
 /** The fields added after the first state files were written, with the values an old file means. */
@@ -51,6 +57,8 @@ const LATER_FIELDS = {
   restored: '',
   contextConfidence: 1,
   autoSnapshotArmed: true,
+  timeline: [],
+  retiredCheckpoints: [],
 } satisfies Partial<SessionState>;
 
 export function emptyState(id: string, now: number): SessionState {
@@ -109,7 +117,9 @@ export function isSessionState(v: unknown): v is SessionState {
     typeof v.restored === 'string' &&
     typeof v.contextConfidence === 'number' &&
     typeof v.autoSnapshotArmed === 'boolean' &&
-    (v.parentSessionId === undefined || typeof v.parentSessionId === 'string')
+    (v.parentSessionId === undefined || typeof v.parentSessionId === 'string') &&
+    isArrayOf(v.timeline, isTimelinePoint) &&
+    isArrayOf(v.retiredCheckpoints, isRetiredCheckpoint)
   );
 }
 
