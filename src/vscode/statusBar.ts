@@ -63,7 +63,7 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
         ? new vscode.ThemeColor('statusBarItem.warningBackground')
         : undefined;
   const tooltip = new vscode.MarkdownString(undefined, true);
-  tooltip.isTrusted = { enabledCommands: [COMMANDS.compress, COMMANDS.showStatus, COMMANDS.showTree] };
+  tooltip.isTrusted = { enabledCommands: [COMMANDS.compress, COMMANDS.showStatus, COMMANDS.showTree, COMMANDS.openDashboard] };
   tooltip.appendMarkdown(`**ctx · ${state.level}** — ${escape(state.title || 'current session')}\n\n`);
   tooltip.appendMarkdown(
     `${formatCount(state.tokens)} / ${formatCount(state.budget)} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`,
@@ -73,7 +73,7 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
   );
   if (state.reliabilityWarning) tooltip.appendMarkdown(`${escape(state.reliabilityWarning)}\n\n`);
   tooltip.appendMarkdown(
-    `[$(fold) Compress](command:${COMMANDS.compress}) · [$(pulse) Status](command:${COMMANDS.showStatus}) · [$(list-tree) Open tree](command:${COMMANDS.showTree})`,
+    `[$(dashboard) Dashboard](command:${COMMANDS.openDashboard}) · [$(fold) Compress](command:${COMMANDS.compress}) · [$(pulse) Status](command:${COMMANDS.showStatus}) · [$(list-tree) Open tree](command:${COMMANDS.showTree})`,
   );
   item.tooltip = tooltip;
 }
