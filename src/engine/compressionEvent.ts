@@ -32,7 +32,7 @@ export interface CompressionEvent {
   readonly name?: EngineEventName;
   /** The checkpoint the event is about: the one created or aged, or checked by the drift check. */
   readonly checkpointId?: string;
-  /** The snapshot an undo restored: it is not undone twice. */
+  /** The snapshot the event took, or the one an undo restored (which is not undone twice). */
   readonly snapshotId?: string;
 }
 

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
+import { benchDashboard } from './dashboard';
 import { benchMemory } from './memory';
 import { benchReplay } from './replay';
 import { benchTiers } from './tiers';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     ...(await benchReplay(quick)),
     ...(await benchCheckpoints(quick)),
     ...(await benchMemory(quick)),
+    ...(await benchDashboard(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);

@@ -127,10 +127,23 @@ export function composition(input: DashboardInput, breakdown: ContextBreakdown =
     else add(SECTION_KEYS[section.part], n);
   }
   const offloaded = new Set(state.offloads.map((o) => o.callId));
+  let system = 0;
+  let messages = 0;
+  let previews = 0;
+  let results = 0;
   for (const m of breakdown.messages) {
-    add(m.message.role === 'system' ? 'system' : 'messages', m.own);
-    for (const [callId, n] of m.results) add(offloaded.has(callId) ? 'offloadPreviews' : 'toolResults', n);
+    if (m.message.role === 'system') system += m.own;
+    else messages += m.own;
+    if (m.resultTokens === 0) continue;
+    for (const [callId, n] of m.results) {
+      if (offloaded.has(callId)) previews += n;
+      else results += n;
+    }
   }
+  add('system', system);
+  add('messages', messages);
+  add('offloadPreviews', previews);
+  add('toolResults', results);
   add('framing', breakdown.framing);
   const parts = COMPOSITION_PARTS.flatMap((p) => {
     const n = tokens.get(p.key) ?? 0;

@@ -23,6 +23,8 @@ export interface MessageTokens {
   readonly own: number;
   /** Each tool result it holds, by call id. */
   readonly results: ReadonlyMap<string, number>;
+  /** The sum of `results`. */
+  readonly resultTokens: number;
   /** The message's framing (and its tool calls' framing). */
   readonly framing: number;
   /** Everything: own + results + framing, as measured. */
@@ -37,6 +39,9 @@ export interface ContextBreakdown {
   readonly total: number;
 }
 
+/** Most messages hold no tool result: they share one empty map. */
+const NO_RESULTS: ReadonlyMap<string, number> = new Map();
+
 export function contextBreakdown(input: DashboardInput): ContextBreakdown {
   const { view, blockTokens } = input;
   const perMessage = view.measured.perMessage;
@@ -49,15 +54,19 @@ export function contextBreakdown(input: DashboardInput): ContextBreakdown {
   live.forEach((message, index) => {
     const total = perMessage.get(message.id) ?? 0;
     let own = 0;
-    const results = new Map<string, number>();
-    for (const block of message.blocks) {
-      if (block.type === 'toolResult') results.set(block.callId, (results.get(block.callId) ?? 0) + blockTokens(block));
-      else own += blockTokens(block);
-    }
     let resultSum = 0;
-    for (const t of results.values()) resultSum += t;
+    let results: Map<string, number> | undefined;
+    for (const block of message.blocks) {
+      const tokens = blockTokens(block);
+      if (block.type !== 'toolResult') own += tokens;
+      else {
+        results ??= new Map();
+        results.set(block.callId, (results.get(block.callId) ?? 0) + tokens);
+        resultSum += tokens;
+      }
+    }
     const messageFraming = Math.max(0, total - own - resultSum);
-    messages.push({ message, index, own, results, framing: messageFraming, total });
+    messages.push({ message, index, own, results: results ?? NO_RESULTS, resultTokens: resultSum, framing: messageFraming, total });
     framing -= own + resultSum;
   });
   return { sections, messages, framing: Math.max(0, framing), total: view.measured.total };

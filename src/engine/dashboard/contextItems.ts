@@ -10,8 +10,11 @@ import { pinnedStillLive } from '../ledger/pinned';
 import { oneLine, shortenEnd } from '../text/shorten';
 import { KEEP_SMALL_BELOW_TOKENS } from '../tiers/offload';
 import type { Message } from '../types';
-import { COMPOSITION_PARTS } from './composition';
-import { contextBreakdown, type ContextBreakdown } from './contextBreakdown';
+import type { PinnedEntry } from '../ledger/ledgerTypes';
+import type { SessionState } from '../session/sessionState';
+import type { ToolResultBlock } from '../types';
+import { COMPOSITION_PARTS, type CompositionKey } from './composition';
+import { contextBreakdown, type ContextBreakdown, type MessageTokens, type SectionTokens } from './contextBreakdown';
 import type { DashboardInput } from './dashboardInput';
 import { itemId, toolNameOf, type ItemKind } from './itemIds';
 
@@ -41,113 +44,110 @@ export interface ItemList {
 /** Characters of an item's start shown beside it. */
 const PREVIEW_CHARS = 140;
 
-/** An item before its text is built: the text is built only for the items listed. */
-interface Candidate {
-  readonly tokens: number;
-  /** Order among items of the same size: their place in the context. */
-  readonly order: number;
-  build(): ContextItem;
-}
+/**
+ * An item before its text is built (the text is built only for the items listed): what it is, its
+ * tokens, and its place in the context, which orders items of the same size.
+ */
+type Candidate = { readonly tokens: number; readonly order: number } & (
+  | { readonly kind: 'section'; readonly section: SectionTokens }
+  | { readonly kind: 'pinned'; readonly entry: PinnedEntry }
+  | { readonly kind: 'message'; readonly m: MessageTokens }
+  | { readonly kind: 'result'; readonly m: MessageTokens; readonly block: ToolResultBlock }
+);
 
 /** The largest `limit` items of the context, largest first. */
 export function contextItems(input: DashboardInput, limit: number, breakdown: ContextBreakdown = contextBreakdown(input)): ItemList {
   const { state } = input;
   const pins = state.ledger.pinned ?? [];
-  const pinned = new Set(pins.map((p) => p.itemId));
-  const offloaded = new Set(state.offloads.map((o) => o.callId));
   const candidates: Candidate[] = [];
   let order = 0;
-  const labels = new Map(COMPOSITION_PARTS.map((p) => [p.key, p.label]));
-  const checkpointIndex = new Map(state.checkpoints.map((c, i) => [c.id, i]));
-
-  for (const { section, tokens } of breakdown.sections) {
+  for (const section of breakdown.sections) {
+    const part = section.section.part;
     const at = order++;
-    if (section.part === 'contextHeading' || section.part === 'ledgerHeading') continue;
-    if (section.part === 'checkpoint') {
-      const index = checkpointIndex.get(section.checkpointId ?? '');
-      const c = index === undefined ? undefined : state.checkpoints[index];
-      if (!c || index === undefined) continue;
-      candidates.push({
-        tokens,
-        order: at,
-        build: () =>
-          item(itemId('checkpoint', c.id), 'checkpoint', `Checkpoint ${index + 1} · ${AGE_LABELS[c.age]} · ${c.range}`, c.summary, tokens, {
-            actions: ['open', 'drop'],
-          }),
-      });
-      continue;
+    if (part !== 'contextHeading' && part !== 'ledgerHeading' && part !== 'pinned') {
+      candidates.push({ kind: 'section', section, tokens: section.tokens, order: at });
     }
-    const part = section.part === 'nextStep' ? 'progress' : section.part;
-    if (part === 'pinned') continue;
-    candidates.push({
-      tokens,
-      order: at,
-      build: () =>
-        item(itemId('ledger', section.part), 'ledger', `Ledger · ${labels.get(part) ?? part}`, section.text, tokens, { actions: ['open'] }),
-    });
   }
-
   const live = pinnedStillLive(pins, state.active);
-  for (const p of pins) {
-    if (live.has(p.itemId)) continue;
-    candidates.push({
-      tokens: p.tokens,
-      order: order++,
-      build: () =>
-        item(itemId('pinned', p.itemId), 'pinned', `Ledger · pinned ${p.label}`, p.text, p.tokens, {
+  for (const entry of pins) if (!live.has(entry.itemId)) candidates.push({ kind: 'pinned', entry, tokens: entry.tokens, order: order++ });
+  for (const m of breakdown.messages) {
+    let hasOwn = false;
+    for (const block of m.message.blocks) {
+      if (block.type !== 'toolResult') hasOwn = true;
+      else candidates.push({ kind: 'result', m, block, tokens: m.results.get(block.callId) ?? 0, order: order + 1 });
+    }
+    if (hasOwn) candidates.push({ kind: 'message', m, tokens: m.total - m.resultTokens, order });
+    order += 2;
+  }
+  const build = builder(state);
+  return { total: candidates.length, items: largest(candidates, limit).flatMap((c) => build(c) ?? []) };
+}
+
+/** Builds the listed items: their labels, previews and actions. */
+function builder(state: SessionState): (c: Candidate) => ContextItem | undefined {
+  const pinned = new Set((state.ledger.pinned ?? []).map((p) => p.itemId));
+  const offloaded = new Set(state.offloads.map((o) => o.callId));
+  const labels = new Map(COMPOSITION_PARTS.map((p) => [p.key, p.label]));
+  const total = state.active.length;
+  return (c) => {
+    switch (c.kind) {
+      case 'section': {
+        const { section, tokens } = c.section;
+        if (section.part === 'checkpoint') {
+          const index = state.checkpoints.findIndex((x) => x.id === section.checkpointId);
+          const cp = state.checkpoints[index];
+          if (!cp) return undefined;
+          const label = `Checkpoint ${index + 1} · ${AGE_LABELS[cp.age]} · ${cp.range}`;
+          return item(itemId('checkpoint', cp.id), 'checkpoint', label, cp.summary, tokens, { actions: ['open', 'drop'] });
+        }
+        const part = section.part === 'nextStep' ? 'progress' : section.part;
+        const label = `Ledger · ${labels.get(part as CompositionKey) ?? part}`;
+        return item(itemId('ledger', section.part), 'ledger', label, section.text, tokens, { actions: ['open'] });
+      }
+      case 'pinned': {
+        const p = c.entry;
+        return item(itemId('pinned', p.itemId), 'pinned', `Ledger · pinned ${p.label}`, p.text, p.tokens, {
           pinned: true,
           actions: ['open', 'unpin'],
-        }),
-    });
-  }
+        });
+      }
+      case 'message': {
+        const message = c.m.message;
+        const id = itemId('message', message.id);
+        return item(id, 'message', `${ROLE_LABELS[message.role]} message ${c.m.index + 1} of ${total}`, messagePreview(message), c.tokens, {
+          pinned: pinned.has(id),
+          actions: ['open', ...pinAction(message.role !== 'user', pinned.has(id)), 'drop'],
+        });
+      }
+      case 'result': {
+        const { block } = c;
+        const id = itemId('toolResult', block.callId);
+        const isOffloaded = offloaded.has(block.callId);
+        const tool = block.toolName ?? toolNameOf(state.active, block.callId) ?? 'tool';
+        const offload: ItemAction[] = isOffloaded || c.tokens < KEEP_SMALL_BELOW_TOKENS ? [] : ['offload'];
+        return item(id, 'toolResult', `${tool} ${block.isError ? 'error' : 'result'}`, block.content, c.tokens, {
+          pinned: pinned.has(id),
+          offloaded: isOffloaded,
+          actions: ['open', ...pinAction(true, pinned.has(id)), 'drop', ...offload],
+        });
+      }
+    }
+  };
+}
 
-  const total = state.active.length;
-  for (const m of breakdown.messages) {
-    const own = m.total - [...m.results.values()].reduce((n, t) => n + t, 0);
-    const message = m.message;
-    const id = itemId('message', message.id);
-    if (message.blocks.some((b) => b.type !== 'toolResult')) {
-      candidates.push({
-        tokens: own,
-        order: order++,
-        build: () =>
-          item(id, 'message', `${roleLabel(message)} message ${m.index + 1} of ${total}`, messagePreview(message), own, {
-            pinned: pinned.has(id),
-            actions: ['open', ...pinAction(message.role !== 'user', pinned.has(id)), 'drop'],
-          }),
-      });
-    }
-    for (const block of message.blocks) {
-      if (block.type !== 'toolResult') continue;
-      const tokens = m.results.get(block.callId) ?? 0;
-      const rid = itemId('toolResult', block.callId);
-      const isOffloaded = offloaded.has(block.callId);
-      candidates.push({
-        tokens,
-        order: order++,
-        build: () =>
-          item(
-            rid,
-            'toolResult',
-            `${block.toolName ?? toolNameOf(state.active, block.callId) ?? 'tool'} ${block.isError ? 'error' : 'result'}`,
-            block.content,
-            tokens,
-            {
-              pinned: pinned.has(rid),
-              offloaded: isOffloaded,
-              actions: [
-                'open',
-                ...pinAction(true, pinned.has(rid)),
-                'drop',
-                ...(isOffloaded || tokens < KEEP_SMALL_BELOW_TOKENS ? [] : (['offload'] as const)),
-              ],
-            },
-          ),
-      });
-    }
+/** The `limit` largest candidates, largest first (ties in context order), without sorting them all. */
+function largest(candidates: readonly Candidate[], limit: number): Candidate[] {
+  const before = (a: Candidate, b: Candidate) => a.tokens > b.tokens || (a.tokens === b.tokens && a.order < b.order);
+  const top: Candidate[] = [];
+  if (limit <= 0) return top;
+  for (const c of candidates) {
+    if (top.length === limit && !before(c, top[limit - 1])) continue;
+    let at = top.length;
+    while (at > 0 && before(c, top[at - 1])) at--;
+    top.splice(at, 0, c);
+    if (top.length > limit) top.pop();
   }
-  candidates.sort((a, b) => b.tokens - a.tokens || a.order - b.order);
-  return { total: candidates.length, items: candidates.slice(0, Math.max(0, limit)).map((c) => c.build()) };
+  return top;
 }
 
 function pinAction(pinnable: boolean, isPinned: boolean): ItemAction[] {
@@ -176,10 +176,6 @@ function item(
 }
 
 const ROLE_LABELS: Readonly<Record<Message['role'], string>> = { user: 'Your', assistant: 'Assistant', system: 'System', tool: 'Tool' };
-
-function roleLabel(m: Message): string {
-  return ROLE_LABELS[m.role];
-}
 
 function messagePreview(m: Message): string {
   const text = m.blocks.flatMap((b) => (b.type === 'text' && b.text.trim() ? [b.text] : [])).join(' ');

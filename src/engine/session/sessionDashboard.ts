@@ -1,8 +1,6 @@
 /**
  * The session as the dashboard reads it: the read models of `engine/dashboard/` built from the
- * state and its request view, the full text of an item, and what an undo would take back (looked
- * for again only when the checkpoints, the watermark or the snapshots change, since it reads
- * snapshot files).
+ * state and its request view, the full text of an item, and what an undo would take back.
  */
 import { dashboardModel, type DashboardModel, type UndoTarget } from '../dashboard/dashboardModel';
 import { itemText } from '../dashboard/itemText';
@@ -12,7 +10,7 @@ import type { TokenCounter } from '../tokens/counter';
 import type { RequestRenderer } from './requestView';
 import type { SessionSnapshots } from './sessionSnapshots';
 import type { SessionStateCell } from './stateCell';
-import { snapshotToUndo, undoneSnapshots } from './undoCompression';
+import { snapshotToUndo } from './undoCompression';
 
 /** How the host asks for a session's dashboard. */
 export interface DashboardRequest {
@@ -67,19 +65,17 @@ export class SessionDashboard {
     return itemText(state, await this.deps.renderer.render(state, this.deps.budget()), id);
   }
 
+  /** Looked for again only when the checkpoints, the watermark or the snapshots taken or undone changed: it reads snapshot files. */
   private async undoTarget(): Promise<UndoTarget | undefined> {
     const state = this.deps.cell.state;
-    const snapshots = await this.deps.snapshots.list().catch(() => []);
+    const snapshots = this.deps.snapshots;
     const key = [
       state.checkpoints.map((c) => `${c.id}@${c.age}`).join(','),
       state.watermark ?? '',
-      [...undoneSnapshots(state)].join(','),
-      snapshots.map((s) => s.id).join(','),
+      state.history.reduce((n, e) => n + (e.snapshotId ? 1 : 0), 0),
     ].join('|');
     if (this.undoCache?.key !== key) {
-      const found = await snapshotToUndo(state, { list: async () => snapshots, read: (id) => this.deps.snapshots.read(id) }).catch(
-        () => undefined,
-      );
+      const found = await snapshotToUndo(state, { list: () => snapshots.list(), read: (id) => snapshots.read(id) }).catch(() => undefined);
       this.undoCache = { key, target: found ? { snapshotName: found.name, at: found.at } : undefined };
     }
     return this.undoCache.target;

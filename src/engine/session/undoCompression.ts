@@ -21,16 +21,24 @@ export interface UndoSnapshots {
 /**
  * The snapshot an undo would restore: the newest taken before a compression, not restored by an
  * undo already, whose context differs from the current one (a compression that changed nothing
- * has nothing to undo).
+ * has nothing to undo). The history names the snapshots taken, newest last, so only the few
+ * newest are read; a history from before it named them falls back to the list of every snapshot.
  */
 export async function snapshotToUndo(state: SessionState, snapshots: UndoSnapshots): Promise<Snapshot | undefined> {
   const undone = undoneSnapshots(state);
-  for (const summary of await snapshots.list()) {
-    if (!summary.readable || summary.reason !== 'before-checkpoint' || undone.has(summary.id)) continue;
-    const snapshot = await snapshots.read(summary.id);
-    if (snapshot && compressedSince(state, snapshot)) return snapshot;
+  for (const id of await candidates(state, snapshots)) {
+    if (undone.has(id)) continue;
+    const snapshot = await snapshots.read(id);
+    if (snapshot?.reason === 'before-checkpoint' && compressedSince(state, snapshot)) return snapshot;
   }
   return undefined;
+}
+
+/** Ids of the snapshots that may have been taken before a compression, newest first. */
+async function candidates(state: SessionState, snapshots: UndoSnapshots): Promise<string[]> {
+  const named = state.history.flatMap((e) => (e.name === 'auto-snapshot-created' && e.snapshotId ? [e.snapshotId] : [])).reverse();
+  if (named.length > 0) return named;
+  return (await snapshots.list()).filter((s) => s.readable && s.reason === 'before-checkpoint').map((s) => s.id);
 }
 
 /** The patch that undoes the compression after `snapshot`, and what to say about it. */
