@@ -35,8 +35,11 @@ function replaceSections(sections: Partial<Record<string, string>>): void {
     if (section && html !== undefined) section.innerHTML = html;
   }
   restoreFocus(key);
+  // An opened preview takes the focus; a closed one gives it back to the button that opens it.
   if (sections.preview) {
     document.querySelector<HTMLElement>('#preview [data-focus="preview-apply"], #preview [data-focus="preview-cancel"]')?.focus();
+  } else if (sections.preview === '' && key?.startsWith('preview-')) {
+    document.querySelector<HTMLElement>('[data-focus="preview"]')?.focus();
   }
 }
 

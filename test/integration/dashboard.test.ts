@@ -75,6 +75,21 @@ describe('the context dashboard in a real VS Code', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it("is reachable from /status's button and from the Context view's title bar", async () => {
+    await vscode.commands.executeCommand('ctx.showTree');
+    const titleActions = await page.attribute(
+      `${selectors.sideBar} .title-actions .action-label, ${selectors.sideBar} .actions .action-label`,
+      'aria-label',
+    );
+    assert.ok(
+      titleActions.some((l) => l?.includes('Open Dashboard')),
+      `the Context view's title bar offers the dashboard: ${titleActions.join(', ')}`,
+    );
+    await commandCtx('/status', 'Context Status Report');
+    await page.click(`${selectors.chatResponses} .monaco-button:has-text("Open the dashboard")`);
+    await view.waitForText('#composition h2', /Budget: [\d,]+ of [\d,]+ tokens used/, 20000);
+  });
+
   it('opens from "Context: Open Dashboard" on the demo session, showing the engine\'s own figures', async () => {
     await vscode.commands.executeCommand('ctx.openDashboard');
     await view.waitForText('#composition h2', /Budget: [\d,]+ of [\d,]+ tokens used/, 20000);

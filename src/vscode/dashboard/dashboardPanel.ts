@@ -76,7 +76,15 @@ export class DashboardPanel implements vscode.Disposable {
     );
     this.panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m), undefined, this.disposables);
     // A hidden webview loses its page; shown again, it gets the page as it is now.
-    this.panel.onDidChangeViewState((e) => e.webviewPanel.visible && void this.renderPage(), undefined, this.disposables);
+    let visible = true;
+    this.panel.onDidChangeViewState(
+      (e) => {
+        if (e.webviewPanel.visible && !visible) void this.renderPage();
+        visible = e.webviewPanel.visible;
+      },
+      undefined,
+      this.disposables,
+    );
     deps.sessions.onDidChange(() => this.schedule(), undefined, this.disposables);
     void this.renderPage();
   }
