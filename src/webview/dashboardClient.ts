@@ -37,7 +37,11 @@ function replaceSections(sections: Partial<Record<string, string>>): void {
   restoreFocus(key);
   // An opened preview takes the focus; a closed one gives it back to the button that opens it.
   if (sections.preview) {
-    document.querySelector<HTMLElement>('#preview [data-focus="preview-apply"], #preview [data-focus="preview-cancel"]')?.focus();
+    // Its figures first in view, the focus on its first button.
+    document.getElementById('preview')?.scrollIntoView({ block: 'start' });
+    document
+      .querySelector<HTMLElement>('#preview [data-focus="preview-apply"], #preview [data-focus="preview-cancel"]')
+      ?.focus({ preventScroll: true });
   } else if (sections.preview === '' && key?.startsWith('preview-')) {
     document.querySelector<HTMLElement>('[data-focus="preview"]')?.focus();
   }
