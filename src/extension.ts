@@ -14,17 +14,26 @@ import { registerSessionDocuments } from './vscode/sessionDocuments';
 import { renderVirtualDocument } from './vscode/virtualDocuments';
 import { SessionManager } from './vscode/sessions';
 import { registerStatusBar } from './vscode/statusBar';
+import { maskingLogger } from './engine/text/maskingLogger';
 import { registerTree } from './vscode/tree';
 import { VscodeWorkspaceFiles } from './vscode/workspaceFiles';
+import { isWorkspaceTrusted, onWorkspaceTrustGranted, RESTRICTED_MODE_LIMITS, restrictedModeLimits } from './vscode/workspaceTrust';
 import { errorMessage } from './engine/errors';
 
 export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
   const started = performance.now();
-  const logger = vscode.window.createOutputChannel('ctx', { log: true });
-  context.subscriptions.push(logger);
+  const channel = vscode.window.createOutputChannel('ctx', { log: true });
+  context.subscriptions.push(channel);
+  // Tool output and messages pass through the log; credentials in them never reach it.
+  const logger = maskingLogger(channel);
   try {
     let config: CtxConfig = readConfig();
     onDidChangeConfig(() => (config = readConfig()), context.subscriptions);
+    // Settings VS Code kept from an untrusted workspace's settings apply once it is trusted.
+    onWorkspaceTrustGranted(() => {
+      config = readConfig();
+      logger.info('The workspace is trusted now: instruction files are read and every tool is offered again.');
+    }, context.subscriptions);
     config.problems.forEach((p) => void vscode.window.showWarningMessage(`ctx: ${p}`));
 
     // Workspace storage keeps sessions out of the user's repository; global storage when no folder is open.
@@ -36,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       logger,
       workerPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'tokenizerWorker.js').fsPath,
       config: () => config,
+      restrictedMode: restrictedModeLimits,
     });
     context.subscriptions.push(sessions);
     const recovery = new Recovery(sessions);
@@ -51,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       config: () => config,
       logger,
       extensionUri: context.extensionUri,
-      instructions: instructionFilesFor(logger),
+      instructions: instructionFilesFor(logger, isWorkspaceTrusted),
     });
     registerCtxTools(context, { sessions, recovery });
     registerStatusBar(context, sessions);
@@ -64,7 +74,10 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       () => void sessions.restoreLatest().catch((e: unknown) => logger.warn(`Could not restore the latest session: ${String(e)}`)),
       0,
     );
-    logger.info(`ctx activated in ${activationMs.toFixed(2)} ms; sessions are stored in ${storageRoot}`);
+    logger.info(
+      `ctx activated in ${activationMs.toFixed(2)} ms; sessions are stored in ${storageRoot}` +
+        (isWorkspaceTrusted() ? '' : `; Restricted Mode: ${RESTRICTED_MODE_LIMITS.join(' ')}`),
+    );
     return createApi({ storageRoot, sessions, activationMs, dashboard, config: () => config });
   } catch (e) {
     // VS Code stays silent about activation failures: say it.

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs/promises';
+import { REASON_WORDS, storageReasonOf } from '../engine/storage/storageError';
 import { InputError } from './cliErrors';
 import { errorMessage } from '../engine/errors';
 
@@ -14,18 +15,9 @@ export async function readTranscriptFile(path: string): Promise<string> {
   }
 }
 
-/** The reason behind a file system error, without the stack or the syscall jargon. */
+/** The reason behind a file system error in plain words, without the stack or the syscall jargon. */
 export function fileSystemReason(e: unknown): string {
-  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOTDIR':
-      return 'a part of the path is a file, not a folder';
-    default:
-      return errorMessage(e);
-  }
+  const reason = storageReasonOf(e);
+  if (reason !== 'other') return REASON_WORDS[reason];
+  return errorMessage(e);
 }

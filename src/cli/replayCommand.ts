@@ -1,4 +1,4 @@
-/** `replay <transcript> --budget <tokens> --out <dir> [--format <name>] [--json]` */
+/** `replay <transcript> --budget <tokens> --out <dir> [--format <name>] [--session <n|id>] [--json]` */
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MalformedTranscriptError, TranscriptFormatError } from './import/importErrors';
@@ -15,7 +15,9 @@ import { positiveInteger, type CommandSpec, type ParsedCommand } from './command
 import { CONTEXT_FILE, FIGURES_FILE, prepareOutputFolder } from './outputFolder';
 import { ProgressBar } from './progressBar';
 import { readTranscriptFile } from './readTranscriptFile';
+import { WatchedStore } from './watchedStore';
 import { renderReplaySummary, type ReplayReport } from './replayReport';
+import { chooseSession, type ChosenSession } from './sessionChoice';
 import type { Terminal } from './terminal';
 import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
 import { formatCount } from '../engine/text/numbers';
@@ -23,7 +25,7 @@ import { formatCount } from '../engine/text/numbers';
 export const REPLAY_COMMAND: CommandSpec = {
   name: 'replay',
   positionals: ['transcript'],
-  options: ['budget', 'out', 'format'],
+  options: ['budget', 'out', 'format', 'session'],
   switches: ['json'],
 };
 
@@ -35,27 +37,54 @@ interface ReplayArguments {
   readonly maxInputTokens: number;
   readonly out: string;
   readonly format: TranscriptFormat | undefined;
+  /** `--session`: a 1-based number or an id; the first session when absent. */
+  readonly session: string | undefined;
   readonly json: boolean;
 }
 
 export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Promise<void> {
   const args = replayArguments(parsed);
   const imported = importText(await readTranscriptFile(args.transcript), args.transcript, args.format);
-  if (imported.messages.length === 0) throw new InputError(`${args.transcript} holds no messages to replay (read as ${imported.format}).`);
-  await prepareOutputFolder(args.out);
+  const chosen = chooseSession(imported.sessions, args.session, args.transcript);
+  if (chosen.session.messages.length === 0) {
+    const which = imported.sessions.length > 1 ? `session ${chosen.number} (${chosen.session.id}) of ` : '';
+    throw new InputError(`${which}${args.transcript} holds no messages to replay (read as ${imported.format}).`);
+  }
+  // A replay can be run again from its transcript, so its writes are not synced one by one.
+  const store = new WatchedStore(new FileStore(args.out, undefined, { sync: false }));
+  const lock = await prepareOutputFolder(args.out, store);
+  try {
+    await replayInto(args, imported, chosen, store, terminal);
+  } finally {
+    await lock.release().catch(() => undefined);
+  }
+}
 
-  const store = new FileStore(args.out);
+async function replayInto(
+  args: ReplayArguments,
+  imported: ImportResult,
+  chosen: ChosenSession,
+  store: WatchedStore,
+  terminal: Terminal,
+): Promise<void> {
   const tokenizer = new LocalTokenizer('o200k_base', rankLoaderFor(__dirname));
   await tokenizer.whenReady();
   const progress = !args.json && terminal.errIsTTY ? new ProgressBar(terminal, 'Replaying') : undefined;
-  const { figures, session, final } = await replayTranscript(imported, {
-    maxInputTokens: args.maxInputTokens,
-    store,
-    counter: new TokenCounter(tokenizer),
-    stopwatch: { now: () => performance.now() },
-    onProgress: (p) => progress?.update(p.done, p.total, `${formatCount(p.tokens)} tokens, ${p.level}`),
-  });
+  const { figures, session, final } = await replayTranscript(
+    { format: imported.format, messages: chosen.session.messages },
+    {
+      maxInputTokens: args.maxInputTokens,
+      store,
+      counter: new TokenCounter(tokenizer),
+      stopwatch: { now: () => performance.now() },
+      onProgress: (p) => progress?.update(p.done, p.total, `${formatCount(p.tokens)} tokens, ${p.level}`),
+    },
+  );
   progress?.finish();
+  if (store.firstFailure !== undefined) {
+    session.dispose();
+    throw store.firstFailure;
+  }
 
   await store.write(
     CONTEXT_FILE,
@@ -66,6 +95,9 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
     ms: Math.round(figures.ms),
     transcript: path.resolve(args.transcript),
     sessions: imported.sessions.length,
+    session: chosen.number,
+    transcriptSessionId: chosen.session.id,
+    importStats: imported.stats,
     sessionId: session.id,
     out: path.resolve(args.out),
     contextFile: store.locate(CONTEXT_FILE),
@@ -101,6 +133,7 @@ function replayArguments(parsed: ParsedCommand): ReplayArguments {
     maxInputTokens: positiveInteger('budget', budget),
     out,
     format,
+    session: parsed.options.get('session'),
     json: parsed.switches.has('json'),
   };
 }

@@ -1,15 +1,23 @@
 /** What `replay` prints with --json and writes to replay.json: the replay's figures and where things are. */
 import * as path from 'node:path';
+import type { ImportStats } from './import/importTypes';
 import type { ReplayFigures } from './replay/replayFigures';
 import { SESSIONS_FOLDER } from '../engine/session/sessionPaths';
+import { renderImportStats } from './importStatsLine';
 import { FIGURES_FILE } from './outputFolder';
 import { formatCount } from '../engine/text/numbers';
 
 export interface ReplayReport extends ReplayFigures {
   /** The transcript file, as an absolute path. */
   readonly transcript: string;
-  /** Conversations in the file; the first one was replayed. */
+  /** Conversations in the file. */
   readonly sessions: number;
+  /** Which of them was replayed, counting from 1 (`--session`). */
+  readonly session: number;
+  /** The replayed conversation's id in the transcript (a session, task or subagent id). */
+  readonly transcriptSessionId: string;
+  /** What the import read, skipped, dropped and stood in for, over the whole file. */
+  readonly importStats: ImportStats;
   /** The replayed session's id: its storage is `<out>/sessions/<sessionId>`. */
   readonly sessionId: string;
   /** The output folder, as an absolute path. */
@@ -24,8 +32,11 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 /** The summary `replay` prints without --json. */
 export function renderReplaySummary(r: ReplayReport): string {
   const reduction = r.inputTokens > 0 ? 1 - r.finalTokens / r.inputTokens : 0;
+  const which = r.sessions > 1 ? `, session ${r.session} of ${r.sessions}: ${r.transcriptSessionId}` : '';
   const lines = [
-    `Replayed ${r.transcript} (${r.format}${r.sessions > 1 ? `, first of ${r.sessions} sessions` : ''}): ${formatCount(r.messages)} messages, ${formatCount(r.toolCalls)} tool calls.`,
+    `Replayed ${r.transcript} (${r.format}${which}): ${formatCount(r.messages)} messages, ${formatCount(r.toolCalls)} tool calls.`,
+    ...(r.sessions > 1 ? [`Sessions: ${r.sessions} in the file; replay another with --session <number or id>`] : []),
+    `Import:   ${renderImportStats(r.importStats)}`,
     `Budget:   ${formatCount(r.budget)} tokens (from ${formatCount(r.maxInputTokens)} maximum input tokens, less the answer reserve)`,
     `Input:    ${formatCount(r.inputTokens)} tokens without compression`,
     `Context:  ${formatCount(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ${pct(reduction)} smaller than the input), peak ${formatCount(r.peakTokens)}`,

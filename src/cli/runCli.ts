@@ -1,4 +1,5 @@
 /** The command line's dispatcher: parses, runs one command, and turns failures into an exit status. */
+import { REASON_WORDS, StorageError } from '../engine/storage/storageError';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_OK, InputError, UsageError } from './cliErrors';
 import { parseCommandLine } from './commandLine';
 import { REPLAY_COMMAND, runReplay } from './replayCommand';
@@ -26,7 +27,17 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       terminal.err(`ctx: ${e.message}\n`);
       return EXIT_BAD_INPUT;
     }
+    if (e instanceof StorageError) {
+      terminal.err(`ctx: ${storageSentence(e)}\n`);
+      return EXIT_BAD_INPUT;
+    }
     terminal.err(`ctx: internal error, please report it: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return EXIT_INTERNAL_ERROR;
   }
+}
+
+/** A storage failure on one line: what could not be done, where, and why in plain words. */
+function storageSentence(e: StorageError): string {
+  const why = e.reason === 'other' ? (e.cause instanceof Error ? e.cause.message : String(e.cause)) : REASON_WORDS[e.reason];
+  return `Could not ${e.operation} ${e.path}: ${why}.`;
 }

@@ -8,6 +8,10 @@ const FORMAT_NAMES: Readonly<Record<TranscriptFormat, true>> = {
   'mini-swe-agent': true,
   openhands: true,
   'swe-agent': true,
+  'copilot-chat': true,
+  'copilot-chatreplay': true,
+  codex: true,
+  'gemini-cli': true,
 };
 
 /** The names `--format` accepts. */

@@ -4,6 +4,18 @@ import { TRANSCRIPT_FORMATS } from './transcriptFormats';
 /** The default number of search hits shown. */
 export const DEFAULT_SEARCH_TOP = 10;
 
+/** The names joined with commas, in lines of at most `width` characters. */
+function wrapList(names: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const [i, name] of names.entries()) {
+    const item = i < names.length - 1 ? `${name},` : name;
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + item.length <= width) lines[lines.length - 1] = `${last} ${item}`;
+    else lines.push(item);
+  }
+  return lines;
+}
+
 /** Printed by `--help`, and after a usage error. */
 export const USAGE = `ctx: replay an agent transcript through the context engine, then search what it stored.
 
@@ -21,10 +33,13 @@ replay  Feeds the transcript's messages one at a time through a ctx session, as 
                      kept for the answer, as in the extension
   --out <dir>        the output folder: new, empty, or an earlier replay's (replaced)
   --format <name>    read the transcript as this format instead of detecting it; one of
-                     ${TRANSCRIPT_FORMATS.join(', ')}
+                     ${wrapList(TRANSCRIPT_FORMATS, 68).join('\n                     ')}
+  --session <n|id>   which conversation of a file that holds several to replay (OpenHands
+                     tasks, Claude Code subagents): a number from 1 or an id; default 1
   --json             print the figures as one JSON object instead of a summary
-  Tokens are counted with o200k_base. Claude Code's own compaction summaries are left out
-  (ctx does the compressing); of a file with several sessions, the first is replayed.
+  Tokens are counted with o200k_base. An agent's own compaction summaries are left out
+  (ctx does the compressing). What the import skipped, dropped or stood in for is counted
+  in the summary and in replay.json (importStats), with a warning for anything unknown.
 
 search  Searches the archive and the offloaded results of the replay in <dir>.
   --top <n>          how many hits to show, a positive integer (default ${DEFAULT_SEARCH_TOP})

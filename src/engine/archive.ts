@@ -10,45 +10,117 @@ interface ArchiveLine {
 
 export interface ArchiveReadResult {
   readonly messages: Message[];
+  /**
+   * For each message, the 0-based position of its line among the archive's whole lines: what a
+   * count of appended messages compares to, unreadable lines included.
+   */
+  readonly positions: number[];
+  /** Whole lines (ending with a newline) that are not empty, readable or not. */
+  readonly wholeLines: number;
   /** 1-based line numbers that could not be read back (corrupt or from an unknown schema). */
   readonly unreadableLines: number[];
+  /**
+   * 1-based line numbers where a torn write had a whole line appended onto it (what older
+   * versions left after a full disk): the whole line's message was recovered, the torn part not.
+   */
+  readonly salvagedLines: number[];
+  /** True when the last line has no newline: a write stopped half way and was not repaired yet. */
+  readonly tornTail: boolean;
+  /**
+   * A message whose line is whole but for its newline (a write stopped at the very end). It is
+   * not in `messages`: the next append moves the torn line aside, so it must be archived again.
+   */
+  readonly tornTailMessage?: Message;
 }
+
+export interface ArchiveOptions {
+  /** Told when a torn last line was moved to a side file before an append (the side file's store path). */
+  readonly onRepair?: (sideFile: string) => void;
+}
+
+/** Where a whole archive line starts; a torn line followed by a whole one holds it inside. */
+const LINE_START = `{"v":`;
+/** Starts tried when salvaging one line: enough for any real case, bounded for a hostile one. */
+const MAX_SALVAGE_TRIES = 64;
 
 /**
  * The full history of a session, append-only JSONL. Every message is appended here before any
  * tier changes the active context, so the archive is always the complete record (design §10's
  * dual storage: the active context is what the model sees, the archive is everything).
+ *
+ * Each append is one write of whole lines. Before the first append, and after any failed one, a
+ * torn last line (a crash or a full disk) is moved to a side file, so a retry never lands on
+ * half a line. Until an append succeeds again the archive knows it is incomplete.
  */
 export class Archive {
+  /** False until the tail was checked in this process, and again after a failed append. */
+  private tailChecked = false;
+  private failed = false;
+
   constructor(
     private readonly store: Store,
     readonly path: string,
+    private readonly options: ArchiveOptions = {},
   ) {}
 
+  /** False from a failed append until an append succeeds: some messages are not in the archive yet. */
+  get complete(): boolean {
+    return !this.failed;
+  }
+
+  /** Appends the messages as whole lines in one write. Throws the store's error; the caller retries them later. */
   async append(messages: readonly Message[]): Promise<void> {
     if (messages.length === 0) return;
-    await this.store.append(
-      this.path,
-      messages.map((message) => JSON.stringify({ v: SCHEMA_VERSION, message } satisfies ArchiveLine)),
-    );
+    try {
+      if (!this.tailChecked) {
+        const sideFile = await this.store.repairTail(this.path);
+        this.tailChecked = true;
+        if (sideFile !== undefined) this.options.onRepair?.(sideFile);
+      }
+      await this.store.append(
+        this.path,
+        messages.map((message) => JSON.stringify({ v: SCHEMA_VERSION, message } satisfies ArchiveLine)),
+      );
+      this.failed = false;
+    } catch (e) {
+      this.failed = true;
+      this.tailChecked = false;
+      throw e;
+    }
   }
 
   async read(): Promise<ArchiveReadResult> {
-    const text = (await this.store.read(this.path)) ?? '';
-    const messages: Message[] = [];
-    const unreadableLines: number[] = [];
-    text.split('\n').forEach((line, index) => {
-      if (line.trim() === '') return;
-      const parsed = parseLine(line);
-      if (parsed) messages.push(parsed);
-      else unreadableLines.push(index + 1);
-    });
-    return { messages, unreadableLines };
+    return parseArchive((await this.store.read(this.path)) ?? '');
   }
 
   locate(): string {
     return this.store.locate(this.path);
   }
+}
+
+/** Reads archive text: every message it holds, and the lines it could not read. */
+export function parseArchive(text: string): ArchiveReadResult {
+  const messages: Message[] = [];
+  const positions: number[] = [];
+  const unreadableLines: number[] = [];
+  const salvagedLines: number[] = [];
+  const tornTail = text.length > 0 && !text.endsWith('\n');
+  const lines = text.split('\n');
+  const torn = tornTail ? lines.pop() : undefined;
+  let wholeLines = 0;
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
+    const position = wholeLines++;
+    const parsed = parseLine(line);
+    const found = parsed ?? salvage(line);
+    if (found) {
+      messages.push(found);
+      positions.push(position);
+      if (!parsed) salvagedLines.push(index + 1);
+    } else unreadableLines.push(index + 1);
+  });
+  const tornTailMessage = torn === undefined ? undefined : parseLine(torn);
+  return { messages, positions, wholeLines, unreadableLines, salvagedLines, tornTail, ...(tornTailMessage ? { tornTailMessage } : {}) };
 }
 
 function parseLine(line: string): Message | undefined {
@@ -58,4 +130,15 @@ function parseLine(line: string): Message | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The message of a whole line that was appended onto a torn one, if the line ends with one. */
+function salvage(line: string): Message | undefined {
+  let from = line.indexOf(LINE_START, 1);
+  for (let tries = 0; from !== -1 && tries < MAX_SALVAGE_TRIES; tries++) {
+    const message = parseLine(line.slice(from));
+    if (message) return message;
+    from = line.indexOf(LINE_START, from + 1);
+  }
+  return undefined;
 }

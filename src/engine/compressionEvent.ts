@@ -10,6 +10,8 @@ export type EngineEventName =
   | 'compression-error'
   | 'rollover-complete'
   | 'checkpoint-created'
+  /** The model's summary replaced the deterministic one of the latest checkpoint: no new checkpoint. */
+  | 'checkpoint-upgraded'
   | 'checkpoint-aged'
   | 'snapshot-created'
   | 'snapshot-restored'

@@ -20,19 +20,46 @@ export interface Tokenizer {
   countMany(texts: readonly string[]): Promise<number[]>;
 }
 
+/** What a folder entry is. A link is never followed out of the store. */
+export type StoreEntryKind = 'file' | 'folder' | 'link' | 'other';
+
+/** An entry directly under a folder of the store. */
+export interface StoreEntry {
+  readonly name: string;
+  readonly kind: StoreEntryKind;
+}
+
 /**
  * Session storage, addressed by '/'-separated paths relative to the store's root.
- * Writes are atomic; appends add one line to an append-only file.
+ * Writes are atomic and durable; appends add whole lines to an append-only file.
  */
 export interface Store {
   /** Replaces the file atomically: a crash leaves either the old or the new content. */
   write(path: string, content: string): Promise<void>;
-  /** Appends lines (each gets a trailing newline) to an append-only file, creating it if needed. */
+  /**
+   * Appends lines (each gets a trailing newline) to an append-only file, creating it if needed,
+   * in one write: a failure leaves the file as it was, never half a line. A file has one writer
+   * at a time (see WriterLock); a writer calls `repairTail` before its first append.
+   */
   append(path: string, lines: readonly string[]): Promise<void>;
+  /**
+   * Moves a last line that has no newline (a write that stopped half way: a crash, a full disk)
+   * to a side file next to the file, byte for byte, so the next append starts on a line of its
+   * own. Returns the side file's path, or undefined when the file was whole (or absent).
+   */
+  repairTail(path: string): Promise<string | undefined>;
   /** The file's content, or undefined when it does not exist. */
   read(path: string): Promise<string | undefined>;
   /** Names of the entries directly under a folder; empty when the folder does not exist. */
   list(folder: string): Promise<string[]>;
+  /** The entries directly under a folder with their kinds; empty when the folder does not exist. */
+  entries(folder: string): Promise<StoreEntry[]>;
+  /** What is at a path (a link is reported as a link, not followed), or undefined when nothing is. */
+  kindOf(path: string): Promise<StoreEntryKind | undefined>;
+  /** Moves a file, keeping its bytes exactly; replaces the target when it exists. */
+  rename(from: string, to: string): Promise<void>;
+  /** Creates the file only when nothing is at the path yet; false when something is. */
+  createExclusive(path: string, content: string): Promise<boolean>;
   /** Removes a file or a folder with everything in it; missing paths are ignored. */
   remove(path: string): Promise<void>;
   /** Where a path lives, for showing to people and linking (a file system path or a URI). */

@@ -1,9 +1,11 @@
 /**
  * Reliability (design §9): how far the conversation can still be trusted, from the
  * model's size, how many times the context was compressed, and how much of what the session
- * depends on survived (the drift check's confidence).
+ * depends on survived: the drift check's confidence (the intent, goals, locked decisions), and,
+ * when recall checks ran, how many of the facts of the summarized spans are still within reach.
  *
  *   score = modelFactor × compressionPenalty × contextConfidence
+ *   contextConfidence = drift × (1 − RECALL_WEIGHT × (1 − recall))
  */
 import { formatCount } from './text/numbers';
 
@@ -15,7 +17,12 @@ export interface Reliability {
   readonly level: ReliabilityLevel;
   readonly modelFactor: number;
   readonly compressionPenalty: number;
+  /** The drift check's confidence, lowered by the recall checks' when they ran. */
   readonly contextConfidence: number;
+  /** The drift check's confidence alone; present when a recall confidence was given. */
+  readonly driftConfidence?: number;
+  /** The recall checks' confidence, when given. */
+  readonly recallConfidence?: number;
   /** The compression warning, present when the level is Critical. */
   readonly warning?: string;
 }
@@ -102,16 +109,37 @@ export interface ReliabilityInput {
   readonly compressions: number;
   /** The drift check's confidence, 0 to 1; 1 when nothing was lost. */
   readonly contextConfidence: number;
+  /** The recall checks' confidence, 0 to 1 (see `recallConfidence`); absent when none ran. */
+  readonly recallConfidence?: number;
 }
+
+/**
+ * How much losing every fact of the summarized spans lowers the context confidence.
+ * @default 0.5 — facts are details around what the drift check guards (the intent, the locked
+ * decisions): losing them all halves the confidence, losing the intent takes it further.
+ */
+export const RECALL_WEIGHT = 0.5;
+
+/** The drift check's confidence lowered by the recall checks' (see the module comment); the drift's alone without one. */
+export function contextConfidenceOf(drift: number, recall?: number): number {
+  const d = clamp01(drift);
+  return recall === undefined ? d : d * (1 - RECALL_WEIGHT * (1 - clamp01(recall)));
+}
+
+const clamp01 = (x: number): number => Math.min(1, Math.max(0, x));
 
 /** The score, its level, and the warning when it is Critical. */
 export function reliabilityFor(input: ReliabilityInput): Reliability {
   const modelFactor = modelFactorFor(input.model);
   const penalty = compressionPenalty(input.compressions);
-  const contextConfidence = Math.min(1, Math.max(0, input.contextConfidence));
+  const contextConfidence = contextConfidenceOf(input.contextConfidence, input.recallConfidence);
   const score = modelFactor * penalty * contextConfidence;
   const level = reliabilityLevel(score);
-  const base = { score, level, modelFactor, compressionPenalty: penalty, contextConfidence };
+  const parts =
+    input.recallConfidence === undefined
+      ? {}
+      : { driftConfidence: clamp01(input.contextConfidence), recallConfidence: clamp01(input.recallConfidence) };
+  const base = { score, level, modelFactor, compressionPenalty: penalty, contextConfidence, ...parts };
   return level === 'Critical' ? { ...base, warning: renderWarning(input.model, input.compressions, score, contextConfidence) } : base;
 }
 

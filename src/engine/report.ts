@@ -1,5 +1,8 @@
 /** Renders the context status report (Markdown). */
+import { maskSecrets } from './text/secrets';
+import { describeCompression } from './activity/lastCompression';
 import { TIER_LABELS } from './compressionEvent';
+import { levelChange } from './levelWording';
 import type { ContextStatus } from './status';
 import { formatCount } from './text/numbers';
 
@@ -7,6 +10,11 @@ import { formatCount } from './text/numbers';
 export const REPORT_HISTORY_ROWS = 15;
 
 export function renderStatusReport(s: ContextStatus): string {
+  // Titles and warnings quote what people and tools wrote: credentials in them are masked.
+  return maskSecrets(renderReport(s));
+}
+
+function renderReport(s: ContextStatus): string {
   const pct = `${(s.usage * 100).toFixed(1)}%`;
   const lines = [
     `## Context Status Report`,
@@ -17,6 +25,8 @@ export function renderStatusReport(s: ContextStatus): string {
     `**Session:** ${s.title || s.sessionId}`,
     `**Estimated Usage:** ${pct} (${formatCount(s.tokens)} / ${formatCount(s.budget)} tokens${s.estimated ? ', estimated while the tokenizer loads' : ''})`,
     `**Level:** ${s.level}`,
+    ...(s.lastAnswerPeak ? [`**Highest level in the last answer:** ${levelChange(s.lastAnswerPeak.before, s.lastAnswerPeak.after)}`] : []),
+    ...(s.lastCompression ? [`**Last compression:** ${clockTime(s.lastCompression.at)} · ${describeCompression(s.lastCompression)}`] : []),
     '',
     `### Current State`,
     `- **Tool results offloaded:** ${s.offloads.count} (${formatCount(s.offloads.savedTokens)} tokens saved)`,
@@ -38,6 +48,9 @@ export function renderStatusReport(s: ContextStatus): string {
     `### Recommendation`,
     s.recommendation,
   ];
+  if (s.restrictedMode) {
+    lines.push('', '### Restricted Mode', ...s.restrictedMode.map((r) => `- ${r}`), '', 'Trust the workspace to turn them on.');
+  }
   if (s.warnings.length > 0) lines.push('', '### Warnings', ...s.warnings.map((w) => `- ${w}`));
   if (s.checkpoints.length > 0) {
     lines.push(
@@ -63,4 +76,9 @@ export function renderStatusReport(s: ContextStatus): string {
     if (s.history.length > REPORT_HISTORY_ROWS) lines.push(`*…and ${s.history.length - REPORT_HISTORY_ROWS} earlier.*`);
   }
   return lines.join('\n');
+}
+
+/** "14:02:11 UTC", the way the report writes times. */
+function clockTime(at: number): string {
+  return `${new Date(at).toISOString().slice(11, 19)} UTC`;
 }

@@ -17,7 +17,7 @@ export function isBlock(v: unknown): v is Block {
   if (!isRecord(v)) return false;
   switch (v.type) {
     case 'text':
-      return typeof v.text === 'string';
+      return typeof v.text === 'string' && (v.injected === undefined || typeof v.injected === 'boolean');
     case 'toolCall':
       return typeof v.id === 'string' && typeof v.name === 'string' && isRecord(v.input);
     case 'toolResult':

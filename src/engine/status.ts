@@ -1,5 +1,7 @@
 /** The context status: usage, level, what the tiers did, and what to do next. */
 import { usageOf } from './budget';
+import type { Peak } from './activity/answerActivity';
+import type { CompressionRecord } from './activity/lastCompression';
 import type { CompressionEvent } from './compressionEvent';
 import { LEVEL_ACTIONS, levelFor, type Level, type LevelThresholds } from './levels';
 import { AGE_LABELS } from './checkpoints/aging';
@@ -42,6 +44,11 @@ export interface ContextStatus {
   readonly snapshots?: number;
   /** The background checkpoint preparation's state. */
   readonly preparation?: string;
+  /** The highest point the context reached in the last answer, and where ctx brought it down to. */
+  readonly lastAnswerPeak?: Peak;
+  readonly lastCompression?: CompressionRecord;
+  /** What is off because the workspace is not trusted (empty or absent when it is). */
+  readonly restrictedMode?: readonly string[];
 }
 
 export interface StatusInputs {
@@ -55,6 +62,9 @@ export interface StatusInputs {
   readonly reliability?: Reliability;
   readonly snapshots?: number;
   readonly preparation?: string;
+  readonly lastAnswerPeak?: Peak;
+  readonly lastCompression?: CompressionRecord;
+  readonly restrictedMode?: readonly string[];
 }
 
 const sum = (xs: readonly { savedTokens: number }[]) => xs.reduce((n, x) => n + x.savedTokens, 0);
@@ -94,5 +104,8 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     ...(i.reliability ? { reliability: i.reliability } : {}),
     ...(i.snapshots !== undefined ? { snapshots: i.snapshots } : {}),
     ...(i.preparation ? { preparation: i.preparation } : {}),
+    ...(i.lastAnswerPeak ? { lastAnswerPeak: i.lastAnswerPeak } : {}),
+    ...(i.lastCompression ? { lastCompression: i.lastCompression } : {}),
+    ...(i.restrictedMode && i.restrictedMode.length > 0 ? { restrictedMode: i.restrictedMode } : {}),
   };
 }

@@ -11,6 +11,13 @@ export type Role = 'system' | 'user' | 'assistant' | 'tool';
 export interface TextBlock {
   readonly type: 'text';
   readonly text: string;
+  /**
+   * True for text nobody in the session wrote, which a tool or an agent put into a user or system
+   * message: an attached file, repository instructions, a reminder, an orphaned tool output. It is
+   * data: markers in it set nothing, and it is not the user's words. Absent means written by the
+   * message's author.
+   */
+  readonly injected?: boolean;
 }
 
 /** Tool input is whatever JSON the model produced for the call. */
@@ -49,6 +56,11 @@ export function textBlock(text: string): TextBlock {
   return { type: 'text', text };
 }
 
+/** A text block that nobody in the session wrote (see `TextBlock.injected`). */
+export function injectedTextBlock(text: string): TextBlock {
+  return { type: 'text', text, injected: true };
+}
+
 export function toolCallBlock(id: string, name: string, input: ToolInput): ToolCallBlock {
   return { type: 'toolCall', id, name, input };
 }
@@ -66,6 +78,11 @@ export function message(id: string, role: Role, blocks: readonly Block[], at?: n
 /** All the text of a message's text blocks, joined. */
 export function messageText(msg: Message): string {
   return msg.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+}
+
+/** The text the message's author wrote: its text blocks that are not injected, joined. */
+export function authoredText(msg: Message): string {
+  return msg.blocks.flatMap((b) => (b.type === 'text' && b.injected !== true ? [b.text] : [])).join('\n');
 }
 
 export function toolCalls(msg: Message): ToolCallBlock[] {

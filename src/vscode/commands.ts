@@ -62,11 +62,16 @@ const handlers: Readonly<Record<string, Handler>> = {
     const prepared = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Compressing context', cancellable: true },
       (progress, token) =>
-        current.session.compress(sessions.lastBudget(current.session), {
-          ...(summarizer ? { summarizer } : {}),
-          cancellation: token,
-          progress: (message) => progress.report({ message }),
-        }),
+        sessions.runCompression(
+          current.session,
+          () =>
+            current.session.compress(sessions.lastBudget(current.session), {
+              ...(summarizer ? { summarizer } : {}),
+              cancellation: token,
+              progress: (message) => progress.report({ message }),
+            }),
+          'Compressing the context…',
+        ),
     );
     sessions.recordPrepared(current.session, prepared);
     return tell(summarizeCompression(prepared).split('\n')[0]);

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { CHECKPOINT_TOOL } from '../engine/options';
-import { readOffloaded } from '../engine/recovery/readOffloaded';
+import { readSessionOffloaded } from '../engine/recovery/readSessionOffloaded';
 import type { Recovery } from './recovery';
 import type { SessionManager } from './sessions';
 
@@ -48,9 +48,14 @@ export function registerCtxTools(context: vscode.ExtensionContext, deps: CtxTool
 
   const read: vscode.LanguageModelTool<ReadOffloadedInput> = {
     async invoke({ input }) {
-      const sessionId = /sessions\/(s-[^/]+)\//.exec(input.path)?.[1] ?? deps.sessions.current?.session.id;
-      if (!sessionId) throw new Error('There is no @ctx session with offloaded results yet.');
-      const range = await readOffloaded(deps.sessions.store, sessionId, input.path, { startLine: input.startLine, endLine: input.endLine });
+      if (typeof input.path !== 'string') throw new Error('Give "path": the file name shown in the "## Offloaded:" note.');
+      // The session is the conversation's, never one named in the path: a path can only narrow it.
+      const current = deps.sessions.current?.session.id;
+      const sessionIds = current ? await deps.recovery.lineage(current) : [];
+      const range = await readSessionOffloaded(deps.sessions.store, sessionIds, input.path, {
+        startLine: input.startLine,
+        endLine: input.endLine,
+      });
       return text(`${range.name}, lines ${range.startLine}–${range.endLine} of ${range.totalLines}:\n${range.text}\n\n${range.hint}`);
     },
   };

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { SCOPED_INSTRUCTIONS_SUFFIX } from '../engine/ledger/instructionFile';
 import { readInstructions } from '../engine/ledger/instructions';
-import type { InstructionFiles, InstructionFileText, Logger } from '../engine/ports';
+import { noInstructionFiles, type InstructionFiles, type InstructionFileText, type Logger } from '../engine/ports';
 import type { ContextSession } from '../engine/session/contextSession';
 
 /** Files that always apply, relative to a workspace folder, in the order they are shown. */
@@ -19,10 +19,12 @@ const MAX_FILE_BYTES = 1024 * 1024;
 
 /**
  * The instruction files @ctx reads. This is the one place that decides whether workspace instructions are
- * read at all: a workspace that is not trusted (Restricted Mode) can be given `noInstructionFiles` here.
+ * read at all: not while the workspace is untrusted (Restricted Mode). Trust is asked at every read, so
+ * the files come in at the first round after the user trusts the workspace.
  */
-export function instructionFilesFor(logger: Logger): InstructionFiles {
-  return new WorkspaceInstructionFiles(logger);
+export function instructionFilesFor(logger: Logger, trusted: () => boolean): InstructionFiles {
+  const files = new WorkspaceInstructionFiles(logger);
+  return { read: () => (trusted() ? files.read() : noInstructionFiles.read()) };
 }
 
 /** Reads the files through `vscode.workspace.fs`, caching each by its modification time and size. */

@@ -1,5 +1,8 @@
 /** The `@ctx` chat participant: routes slash commands, runs turns, and remembers its session. */
 import * as vscode from 'vscode';
+import { AnswerActivity } from '../engine/activity/answerActivity';
+import type { ContextSession } from '../engine/session/contextSession';
+import { writeAnswerSummary } from './answerSummary';
 import type { InstructionFiles, Logger } from '../engine/ports';
 import { explainModelError, NOTHING_LOST } from './chatErrors';
 import { sessionIdFromHistory, type CtxChatMetadata } from './chatMetadata';
@@ -33,8 +36,10 @@ export function registerParticipant(context: vscode.ExtensionContext, deps: Part
     const session = await deps.sessions.resume(sessionIdFromHistory(chatContext.history, PARTICIPANT_ID), request.model.family);
     const metadata: CtxChatMetadata = { ctxSessionId: session.id };
     const warningsBefore = session.warnings.length;
+    const command = request.command ? SLASH_COMMANDS[request.command] : undefined;
+    // A turn is an answer the status bar follows; a slash command's own warnings are summarized all the same.
+    const answer = command ? new AnswerActivity() : deps.sessions.startAnswer(session);
     try {
-      const command = request.command ? SLASH_COMMANDS[request.command] : undefined;
       if (command) await command({ session, request, stream, token, deps });
       else await runTurn(session, request, stream, token, deps);
     } catch (e) {
@@ -43,11 +48,19 @@ export function registerParticipant(context: vscode.ExtensionContext, deps: Part
     } finally {
       await session.save();
     }
-    for (const w of session.warnings.slice(warningsBefore)) stream.markdown(`\n\n> ⚠ ${w.message}`);
+    answer.addWarnings(session.warnings.slice(warningsBefore).map((w) => w.message));
+    writeAnswerSummary(stream, answer, { sessionId: session.id, ...reliabilityWarning(session, request, answer) });
     return { metadata };
   };
 
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, handler);
   participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'ctx.png');
   context.subscriptions.push(participant);
+}
+
+/** The reliability warning (design §9), when this answer made a checkpoint and the score is below 40%. */
+function reliabilityWarning(session: ContextSession, request: vscode.ChatRequest, answer: AnswerActivity): { reliabilityWarning?: string } {
+  if (!answer.summary().compressions.kinds.some((k) => k.kind === 'checkpoint')) return {};
+  const warning = session.reliability(request.model.family || request.model.id).warning;
+  return warning ? { reliabilityWarning: warning } : {};
 }

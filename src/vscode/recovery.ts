@@ -40,7 +40,7 @@ export class Recovery {
   }
 
   /** A session and the sessions it was started fresh from, newest first. */
-  private async lineage(sessionId: string): Promise<string[]> {
+  async lineage(sessionId: string): Promise<string[]> {
     const ids: string[] = [];
     for (let id: string | undefined = sessionId; id && !ids.includes(id);) {
       ids.push(id);

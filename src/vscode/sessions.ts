@@ -3,7 +3,10 @@
  * tokenizer per encoding, and knows which session is current (the one the status bar follows).
  */
 import * as vscode from 'vscode';
+import { AnswerActivity, type Peak } from '../engine/activity/answerActivity';
+import { compressionRecord, type CompressionRecord } from '../engine/activity/lastCompression';
 import { budgetFor } from '../engine/budget';
+import type { CompressionEvent } from '../engine/compressionEvent';
 import { Emitter } from '../engine/events';
 import type { EngineOptions } from '../engine/options';
 import type { EncodingName, Logger, Store, WorkspaceFiles } from '../engine/ports';
@@ -11,13 +14,15 @@ import { systemClock } from '../engine/ports';
 import { renderStatusReport } from '../engine/report';
 import { ContextSession, type PreparedContext } from '../engine/session/contextSession';
 import { isSessionId, SESSIONS_FOLDER } from '../engine/session/sessionPaths';
-import { parseSessionState } from '../engine/session/sessionState';
+import { peekSessionState } from '../engine/session/sessionLoad';
 import { contextStatus, type ContextStatus } from '../engine/status';
 import { TokenCounter } from '../engine/tokens/counter';
 import { chooseEncoding } from '../engine/tokens/encodingChoice';
 import { WorkerTokenizer } from '../engine/tokens/worker/workerTokenizer';
 import type { CtxConfig } from './config';
 import { errorMessage } from '../engine/errors';
+import { acquireSessionLock } from '../engine/session/sessionLock';
+import { WriterLockedError } from '../engine/storage/writerLock';
 
 /** The figure used for a session's budget before any model has been seen (a common 128K window). */
 export const FALLBACK_MAX_INPUT_TOKENS = 128_000;
@@ -28,6 +33,19 @@ export interface SessionView {
   readonly last?: PreparedContext;
   /** The model last used with it, for its reliability score. */
   readonly model?: string;
+  /** The highest point the context reached in the current or last answer. */
+  readonly answerPeak?: Peak;
+  readonly lastCompression?: CompressionRecord;
+  /** What is being compressed right now, while a compression runs. */
+  readonly compressing?: string;
+}
+
+/** What ctx is doing and did lately in a session, for the status bar and the report. */
+interface SessionActivity {
+  /** The current answer, or the last one once it ended. */
+  answer?: AnswerActivity;
+  lastCompression?: CompressionRecord;
+  compressing?: string;
 }
 
 export interface StoredSessionSummary {
@@ -42,11 +60,21 @@ export interface SessionManagerDeps {
   readonly logger: Logger;
   readonly workerPath: string;
   readonly config: () => CtxConfig;
+  /** What is off because the workspace is not trusted, for the status report. */
+  readonly restrictedMode?: () => readonly string[];
+}
+
+/** A session lock this window holds. */
+interface HeldLock {
+  release(): Promise<void>;
 }
 
 export class SessionManager implements vscode.Disposable {
-  private readonly open = new Map<string, { session: ContextSession; subscription: vscode.Disposable }>();
+  private readonly open = new Map<string, { session: ContextSession; subscription: vscode.Disposable; lock?: HeldLock }>();
+  /** Sessions another window writes, already said once. */
+  private readonly refused = new Set<string>();
   private readonly lastPrepared = new Map<string, PreparedContext>();
+  private readonly activities = new Map<string, SessionActivity>();
   private readonly counters = new Map<EncodingName, { tokenizer: WorkerTokenizer; counter: TokenCounter }>();
   private currentId: string | undefined;
   /** A fresh session waiting for the first request of a new chat. */
@@ -67,9 +95,18 @@ export class SessionManager implements vscode.Disposable {
   /** The session the status bar and the commands act on, if any. */
   get current(): SessionView | undefined {
     const entry = this.currentId ? this.open.get(this.currentId) : undefined;
-    return entry
-      ? { session: entry.session, last: this.lastPrepared.get(entry.session.id), model: this.models.get(entry.session.id) }
-      : undefined;
+    if (!entry) return undefined;
+    const id = entry.session.id;
+    const activity = this.activities.get(id);
+    const peak = activity?.answer?.peak;
+    return {
+      session: entry.session,
+      last: this.lastPrepared.get(id),
+      model: this.models.get(id),
+      ...(peak ? { answerPeak: peak } : {}),
+      ...(activity?.lastCompression ? { lastCompression: activity.lastCompression } : {}),
+      ...(activity?.compressing ? { compressing: activity.compressing } : {}),
+    };
   }
 
   /** The session named by a previous turn, or a new one when the id is unknown or its files are gone. */
@@ -84,7 +121,7 @@ export class SessionManager implements vscode.Disposable {
    * belongs to no session (a new chat) continues in it.
    */
   async startFresh(parent: ContextSession): Promise<ContextSession> {
-    const fresh = this.track(ContextSession.createFresh(parent, this.options(), this.sessionDeps(this.models.get(parent.id))));
+    const fresh = await this.track(ContextSession.createFresh(parent, this.options(), this.sessionDeps(this.models.get(parent.id))));
     await fresh.save();
     this.pendingFreshId = fresh.id;
     const model = this.models.get(parent.id);
@@ -106,7 +143,7 @@ export class SessionManager implements vscode.Disposable {
     }
     const pending = this.pendingFreshId ? this.open.get(this.pendingFreshId)?.session : undefined;
     this.pendingFreshId = undefined;
-    return pending ?? this.track(ContextSession.create(this.options(), this.sessionDeps(model)));
+    return pending ?? (await this.track(ContextSession.create(this.options(), this.sessionDeps(model))));
   }
 
   /**
@@ -143,10 +180,69 @@ export class SessionManager implements vscode.Disposable {
     return this.runningTurns === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Records the figures of the latest request, for the status bar and the report. */
+  /**
+   * Starts an answer: what ctx does from now on is gathered in the returned activity (its summary goes
+   * into the chat at the end), and its peak replaces the last answer's in the status bar.
+   */
+  startAnswer(session: ContextSession): AnswerActivity {
+    const answer = new AnswerActivity();
+    this.activityOf(session).answer = answer;
+    return answer;
+  }
+
+  /** Records the figures of the latest request, for the status bar and the report (and the answer under way). */
   recordPrepared(session: ContextSession, prepared: PreparedContext): void {
     this.lastPrepared.set(session.id, prepared);
+    const activity = this.activityOf(session);
+    activity.answer?.addPreparation(prepared);
+    const record = compressionRecord(prepared.events, { before: prepared.before, after: prepared });
+    if (record) activity.lastCompression = record;
+    activity.compressing = undefined;
     this.changeEmitter.fire();
+  }
+
+  /** Records what ctx did outside a request (tier 1 on a tool result's arrival). */
+  recordEvents(session: ContextSession, events: readonly CompressionEvent[]): void {
+    const activity = this.activityOf(session);
+    activity.answer?.addEvents(events);
+    const record = compressionRecord(events);
+    if (!record) return;
+    activity.lastCompression = record;
+    this.changeEmitter.fire();
+  }
+
+  /**
+   * Runs work that may compress the context. The status bar says a compression runs from the moment
+   * `compressionStarted` is called (at once when `what` is given) until the work ends.
+   */
+  async runCompression<T>(session: ContextSession, work: () => Promise<T>, what?: string): Promise<T> {
+    if (what) this.compressionStarted(session, what);
+    try {
+      return await work();
+    } finally {
+      const activity = this.activityOf(session);
+      if (activity.compressing) {
+        activity.compressing = undefined;
+        this.changeEmitter.fire();
+      }
+    }
+  }
+
+  /** A compression has started inside work under way (Tier 3 reports its progress). */
+  compressionStarted(session: ContextSession, what: string): void {
+    const activity = this.activityOf(session);
+    if (activity.compressing === what) return;
+    activity.compressing = what;
+    this.changeEmitter.fire();
+  }
+
+  private activityOf(session: ContextSession): SessionActivity {
+    let activity = this.activities.get(session.id);
+    if (!activity) {
+      activity = {};
+      this.activities.set(session.id, activity);
+    }
+    return activity;
   }
 
   /** The budget for a model, from its window or the settings' override, less the answer reserve. */
@@ -179,6 +275,9 @@ export class SessionManager implements vscode.Disposable {
       reliability: session.reliability(this.models.get(session.id)),
       snapshots: snapshots.length,
       preparation: session.preparationState,
+      lastAnswerPeak: this.activities.get(session.id)?.answer?.peak,
+      lastCompression: this.activities.get(session.id)?.lastCompression,
+      restrictedMode: this.deps.restrictedMode?.(),
     });
   }
 
@@ -193,7 +292,7 @@ export class SessionManager implements vscode.Disposable {
       ids.map(async (id) => {
         const open = this.open.get(id)?.session;
         if (open) return { id, title: open.title, updatedAt: open.state.updatedAt };
-        const state = parseSessionState((await this.deps.store.read(`${SESSIONS_FOLDER}/${id}/state.json`).catch(() => undefined)) ?? '');
+        const state = await peekSessionState(this.deps.store, id, systemClock);
         return { id, title: state?.title ?? '', updatedAt: state?.updatedAt ?? 0 };
       }),
     );
@@ -205,8 +304,10 @@ export class SessionManager implements vscode.Disposable {
     const entry = this.open.get(id);
     entry?.subscription.dispose();
     entry?.session.dispose();
+    await entry?.lock?.release();
     this.open.delete(id);
     this.lastPrepared.delete(id);
+    this.activities.delete(id);
     if (this.currentId === id) this.currentId = undefined;
     if (this.pendingFreshId === id) this.pendingFreshId = undefined;
     await this.deps.store.remove(`${SESSIONS_FOLDER}/${id}`);
@@ -226,26 +327,66 @@ export class SessionManager implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const { session, subscription } of this.open.values()) {
+    for (const { session, subscription, lock } of this.open.values()) {
       subscription.dispose();
       session.dispose();
+      void lock?.release();
     }
     this.open.clear();
     for (const { tokenizer } of this.counters.values()) tokenizer.dispose();
     this.changeEmitter.dispose();
   }
 
+  /** Opens a stored session this window may write; undefined when it cannot be read or another window writes it. */
   private async load(id: string, model?: string): Promise<ContextSession | undefined> {
+    const lock = await this.lock(id);
+    if (lock === 'refused') return undefined;
     const session = await ContextSession.open(id, this.options(), this.sessionDeps(model)).catch((e: unknown) => {
       this.deps.logger.error(`Could not open session ${id}: ${errorMessage(e)}`);
       return undefined;
     });
-    return session ? this.track(session) : undefined;
+    if (!session) {
+      await lock?.release();
+      return undefined;
+    }
+    return this.track(session, lock);
   }
 
-  private track(session: ContextSession): ContextSession {
+  /**
+   * One writer per session: the window that opens a session holds its lock (kept alive by a
+   * heartbeat) until it closes or clears it. A session another window writes is left to it, and
+   * the user is told once; work here continues in a new session.
+   */
+  private async lock(id: string): Promise<HeldLock | 'refused' | undefined> {
+    try {
+      const lock = await acquireSessionLock(this.deps.store, id, { purpose: 'A VS Code window' });
+      const heartbeat = lock.startHeartbeat(undefined, () =>
+        this.deps.logger.warn(`Another process took over session ${id} after this window stopped answering.`),
+      );
+      return {
+        release: async () => {
+          heartbeat.dispose();
+          await lock.release().catch(() => undefined);
+        },
+      };
+    } catch (e) {
+      if (!(e instanceof WriterLockedError)) {
+        // A lock that cannot be written (read-only storage) must not stop the conversation.
+        this.deps.logger.warn(`The lock of session ${id} could not be taken: ${errorMessage(e)}`);
+        return undefined;
+      }
+      if (!this.refused.has(id)) {
+        this.refused.add(id);
+        void vscode.window.showWarningMessage(`ctx: ${e.message} ctx continues in a new session in this window.`);
+      }
+      return 'refused';
+    }
+  }
+
+  private async track(session: ContextSession, held?: HeldLock): Promise<ContextSession> {
+    const lock = held ?? (await this.lock(session.id));
     const subscription = session.onDidChange(() => this.changeEmitter.fire());
-    this.open.set(session.id, { session, subscription });
+    this.open.set(session.id, { session, subscription, ...(lock && lock !== 'refused' ? { lock } : {}) });
     return session;
   }
 

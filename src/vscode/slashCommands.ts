@@ -30,16 +30,22 @@ export interface SlashCommandContext {
 
 type SlashCommand = (c: SlashCommandContext) => Promise<void>;
 
-/** The turn options of a chat request: the summarizer, cancellation and progress. */
+/**
+ * The turn options of a chat request: the summarizer, cancellation and progress. Progress means a
+ * compression runs: it shows in the chat and in the status bar.
+ */
 export async function turnOptionsFor(
-  c: Pick<SlashCommandContext, 'request' | 'stream' | 'token' | 'deps'>,
+  c: Pick<SlashCommandContext, 'session' | 'request' | 'stream' | 'token' | 'deps'>,
   focus?: string,
 ): Promise<TurnOptions> {
   const summarizer = await summarizerFor(c.deps.config().summarizerModel, c.request.model);
   return {
     ...(summarizer ? { summarizer } : {}),
     cancellation: c.token,
-    progress: (message) => c.stream.progress(message),
+    progress: (message) => {
+      c.stream.progress(message);
+      c.deps.sessions.compressionStarted(c.session, message);
+    },
     ...(focus ? { focus } : {}),
   };
 }
@@ -55,7 +61,12 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
   compress: async (c) => {
     const focus = c.request.prompt.trim();
     c.stream.progress(focus ? `Compressing context, focusing on "${focus}"…` : 'Compressing context…');
-    const prepared = await c.session.compress(budgetOf(c), await turnOptionsFor(c, focus));
+    const turn = await turnOptionsFor(c, focus);
+    const prepared = await c.deps.sessions.runCompression(
+      c.session,
+      () => c.session.compress(budgetOf(c), turn),
+      'Compressing the context…',
+    );
     c.deps.sessions.recordPrepared(c.session, prepared);
     c.stream.markdown(summarizeCompression(prepared));
     if (c.token.isCancellationRequested) c.stream.markdown('\n\nCompression was cancelled; the context is as it was.');
@@ -155,7 +166,12 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
 
   fresh: async (c) => {
     c.stream.progress('Summarizing the whole session into a checkpoint…');
-    const prepared = await c.session.checkpointEverything(budgetOf(c), await turnOptionsFor(c));
+    const turn = await turnOptionsFor(c);
+    const prepared = await c.deps.sessions.runCompression(
+      c.session,
+      () => c.session.checkpointEverything(budgetOf(c), turn),
+      'Summarizing the whole session…',
+    );
     if (c.token.isCancellationRequested) {
       c.stream.markdown('Cancelled; this session is unchanged.');
       return;

@@ -16,12 +16,11 @@ import type { CtxConfig } from './config';
 import { toChatMessages, toolResultText } from './convert';
 import { refreshInstructions } from './instructionFiles';
 import type { SessionManager } from './sessions';
-import { COMMANDS } from './commandIds';
 import { turnOptionsFor, type SlashCommandDeps } from './slashCommands';
 import { errorMessage } from '../engine/errors';
 import { isRecord } from '../engine/schema';
 import { formatCount } from '../engine/text/numbers';
-import { offeredTools, requestTools } from './turnTools';
+import { notOfferedResult, offeredTools, requestTools } from './turnTools';
 
 export interface TurnDeps extends SlashCommandDeps {
   readonly sessions: SessionManager;
@@ -31,7 +30,11 @@ export interface TurnDeps extends SlashCommandDeps {
   readonly instructions: InstructionFiles;
 }
 
-/** Runs the turn, then records the context as it stands after the answer (the status bar shows that). */
+/**
+ * Runs the turn, then records the context as it stands after the answer (the status bar shows that).
+ * What ctx did on the way is gathered by the session manager's answer activity, whose summary the
+ * participant writes once at the end; here it only shows as progress.
+ */
 export async function runTurn(
   session: ContextSession,
   request: vscode.ChatRequest,
@@ -56,22 +59,21 @@ async function runRounds(
   const config = deps.config();
   const now = () => Date.now();
   const budget = deps.sessions.budgetFor(request.model.maxInputTokens);
-  report(await session.add([message(newMessageId('u', now()), 'user', [textBlock(request.prompt)], now())]), stream, deps);
+  report(session, await session.add([message(newMessageId('u', now()), 'user', [textBlock(request.prompt)], now())]), stream, deps);
   const choice = offeredTools(config.allowedTools, request.toolReferences);
+  const offered = new Set(choice.tools.map((t) => t.name));
   if (choice.leftOut.length > 0) {
     deps.logger.warn(
       `${choice.leftOut.length} tools were not offered (at most ${choice.tools.length} a request): ${choice.leftOut.join(', ')}`,
     );
   }
-  const turn = await turnOptionsFor({ request, stream, token, deps });
+  const turn = await turnOptionsFor({ session, request, stream, token, deps });
 
   for (let round = 0; round < config.maxToolRounds; round++) {
     await refreshInstructions(session, request.references, deps.instructions, deps.logger);
-    const prepared = await session.prepare(budget, turn);
+    const prepared = await deps.sessions.runCompression(session, () => session.prepare(budget, turn));
     deps.sessions.recordPrepared(session, prepared);
-    report(prepared.events, stream, deps);
-    if (prepared.events.some((e) => e.name === 'checkpoint-created')) warnIfUnreliable(session, request, stream);
-    if (prepared.critical) offerFreshSession(session, prepared.critical.reason, stream);
+    showProgress(prepared.events, stream, deps);
 
     const text: string[] = [];
     const calls: ToolCallBlock[] = [];
@@ -105,11 +107,16 @@ async function runRounds(
         results.push(toolResultBlock(call.id, 'Not run: the turn was stopped before this tool ran.', true, call.name));
         continue;
       }
+      if (!offered.has(call.name)) {
+        deps.logger.warn(`The model called ${call.name}, which was not offered this turn; it was not run.`);
+        results.push(toolResultBlock(call.id, notOfferedResult(call.name), true, call.name));
+        continue;
+      }
       stream.progress(`Running ${call.name}…`);
       results.push(await invoke(call, request, token, deps.logger));
     }
     const events = await session.add(results.map((r) => message(newMessageId('t', now()), 'tool', [r], now())));
-    report(events, stream, deps);
+    report(session, events, stream, deps);
     if (token.isCancellationRequested) {
       stream.markdown(`\n\nStopped. ${NOTHING_LOST}`);
       await session.save();
@@ -145,22 +152,18 @@ async function invoke(call: ToolCallBlock, request: vscode.ChatRequest, token: v
   }
 }
 
-/** The reliability warning (design §9) once the reliability score falls below 40%. */
-function warnIfUnreliable(session: ContextSession, request: vscode.ChatRequest, stream: vscode.ChatResponseStream): void {
-  const warning = session.reliability(request.model.family || request.model.id).warning;
-  if (warning) stream.markdown(`\n\n> ${warning.split('\n').join('\n> ')}\n\n`);
+/** Records what the engine did on the messages' arrival (tier 1), and shows it as progress. */
+function report(session: ContextSession, events: readonly CompressionEvent[], stream: vscode.ChatResponseStream, deps: TurnDeps): void {
+  deps.sessions.recordEvents(session, events);
+  showProgress(events, stream, deps);
 }
 
-/** The CRITICAL step (design §7): a checkpoint and a snapshot were taken; offer to continue in a fresh session. */
-function offerFreshSession(session: ContextSession, reason: string, stream: vscode.ChatResponseStream): void {
-  stream.markdown(`\n\n> **Context CRITICAL.** ${reason} A checkpoint and a snapshot were taken.\n\n`);
-  stream.button({ command: COMMANDS.freshSession, title: 'Start a fresh session from this checkpoint', arguments: [session.id] });
-}
-
-/** Shows what the engine did, and links each offloaded result so the user can open it. */
-function report(events: readonly CompressionEvent[], stream: vscode.ChatResponseStream, deps: TurnDeps): void {
+/**
+ * Shows what the engine did as progress, which does not stay in the answer (the answer's summary says it
+ * once, with counts), and links each offloaded result so the user can open it.
+ */
+function showProgress(events: readonly CompressionEvent[], stream: vscode.ChatResponseStream, deps: TurnDeps): void {
   for (const e of events) {
-    if (e.name === 'drift-detected') stream.markdown(`\n\n> ⚠ ${e.detail}\n\n`);
     stream.progress(`Context: ${e.detail}${e.savedTokens > 0 ? ` (saved ${formatCount(e.savedTokens)} tokens)` : ''}`);
     if (e.file) stream.reference(vscode.Uri.file(deps.sessions.store.locate(e.file)));
   }

@@ -2,7 +2,8 @@
  * Which tools @ctx offers the model. By default every tool VS Code knows (`vscode.lm.tools`), as VS Code's
  * own agent does; `ctx.tools.allowed` restricts them (names or globs; empty or `*` is everything). ctx's own
  * tools are always offered, and so are the tools the user attached to the request with `#`: an explicit
- * attachment wins over the restriction. Pure, so it is tested without VS Code.
+ * attachment wins over the restriction. In Restricted Mode only those two are offered. Pure, so it is tested
+ * without VS Code.
  */
 
 /** What a tool needs for choosing: its name (`vscode.LanguageModelToolInformation` has one). */
@@ -36,11 +37,16 @@ export interface ToolChoiceOptions {
   readonly ownPrefix: string;
   /** Names of the tools the user attached to the request. */
   readonly attached: readonly string[];
+  /**
+   * Restricted Mode (an untrusted workspace): only ctx's own tools and the attached ones, whatever
+   * `allowed` says, so that the model cannot run the workspace's code on its own initiative.
+   */
+  readonly restricted?: boolean;
 }
 
 /** The tools to offer from `available`, in a stable order. */
 export function chooseTools<T extends NamedTool>(available: readonly T[], options: ToolChoiceOptions): ToolChoice<T> {
-  const isAllowed = allowedToolMatcher(options.allowed);
+  const isAllowed = options.restricted ? () => false : allowedToolMatcher(options.allowed);
   const attachedNames = new Set(options.attached);
   const own = available.filter((t) => t.name.startsWith(options.ownPrefix));
   const attached = available.filter((t) => attachedNames.has(t.name));

@@ -6,6 +6,8 @@
  *   while the user waits); both sessions are built by the same steps;
  * - the deterministic summary of the whole transcript, as Tier 3 writes it, against a full token
  *   count of the same conversation;
+ * - fact extraction and the recall check of the whole transcript against its deterministic summary
+ *   (see `recall.ts`);
  * - one more Tier 3 in a session holding 20 checkpoints, which re-summarizes every one of them from
  *   the archived originals, against the same Tier 3 in a session with none.
  *
@@ -36,6 +38,7 @@ import { TokenCounter } from '../../src/engine/tokens/counter';
 import type { LocalTokenizer } from '../../src/engine/tokens/localTokenizer';
 import { messageText, type Message } from '../../src/engine/types';
 import { median, type BenchRow } from './benchRow';
+import { benchRecall } from './recall';
 import { importForReplay, largestTranscriptFile, readyTokenizer, shortName, timedAsync } from './replayFixtures';
 
 const GROUP = 'checkpoints';
@@ -394,7 +397,7 @@ async function benchAging(messages: readonly Message[], tokenizer: LocalTokenize
   };
 }
 
-/** The three Tier 3 figures on the largest dev transcript. */
+/** The Tier 3 figures on the largest dev transcript. */
 export async function benchCheckpoints(quick = false): Promise<BenchRow[]> {
   const file = largestTranscriptFile();
   const messages = importForReplay(file).messages;
@@ -408,6 +411,7 @@ export async function benchCheckpoints(quick = false): Promise<BenchRow[]> {
     await benchReadyPrepare(messages, budget, tokenizer, repetitions, name, 'disk'),
     await benchReadyPrepare(messages, budget, tokenizer, repetitions, name, 'memory'),
     await benchDeterministicSummary(messages, tokenizer, quick ? 3 : 7, name),
+    await benchRecall(messages, tokenizer, quick ? 3 : 7, name),
     await benchAging(messages, tokenizer, quick ? 1 : 3, name),
   ];
 }

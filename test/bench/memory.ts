@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { TRANSCRIPTS_FOLDER } from '../unit/import/realTranscripts';
+import { transcriptPath } from '../unit/import/realTranscripts';
 import { median, type BenchRow } from './benchRow';
 import type { MemoryFigures } from './memoryChild';
 import { largestTranscriptFile, shortName } from './replayFixtures';
@@ -28,7 +28,7 @@ export async function benchMemory(quick = false): Promise<BenchRow[]> {
   const before = pick('before');
   const peak = pick('peak');
   const retained = pick('retained');
-  const fileMb = fs.statSync(path.join(TRANSCRIPTS_FOLDER, file)).size / MB;
+  const fileMb = fs.statSync(transcriptPath(file)).size / MB;
   const about = `${shortName(file)}, ${fileMb.toFixed(1)} MB file; median of ${runs.length} child processes`;
   return [
     {

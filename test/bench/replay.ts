@@ -1,11 +1,11 @@
 /**
- * Replays every dev transcript as `replay` does (a FileStore on disk, the default options) at a
- * budget of half the transcript's tokens, and asks what a compressed context is for: does the
+ * Replays every dev transcript of every set as `replay` does (a FileStore on disk, the default
+ * options, the first session of each file) at a budget of half the transcript's tokens, and asks what a compressed context is for: does the
  * final context end under the budget, and does it still hold the early facts (probes.dev.json),
  * verbatim in what the last request sends (ctx's context message with the ledger and the
  * checkpoints, then the live messages) or one search away? Two baselines are measured in the same
- * run: dropping the oldest messages until the context fits the same budget, and, for Claude Code
- * sessions that compacted themselves, what Claude Code kept.
+ * run: dropping the oldest messages until the context fits the same budget, and, for sessions
+ * that an agent compacted itself, what its own summary and the messages after it kept.
  * Run alone with `node out/test/bench/replay.js [--quick]`.
  */
 import * as fs from 'node:fs';
@@ -14,6 +14,8 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_ANSWER_RESERVE_TOKENS } from '../../src/engine/budget';
 import { CLAUDE_CODE_COMPACTION_MARKER } from '../../src/cli/import/claudeCodeConversation';
+import { CODEX_COMPACTION_MARKER } from '../../src/cli/import/codexRollout';
+import { COPILOT_SUMMARY_MARKER } from '../../src/cli/import/copilotChat';
 import type { RecoveryHit } from '../../src/engine/recovery/recoveryTypes';
 import { RecoveryIndex } from '../../src/engine/recovery/recoveryIndex';
 import { renderContext } from '../../src/cli/replay/renderContext';
@@ -25,6 +27,7 @@ import { readProbes, type Probe } from '../unit/import/realTranscripts';
 import { contextHolds, rankOfProbe } from '../unit/cli/probeHits';
 import { median, type BenchRow } from './benchRow';
 import { dropOldestUntilFits } from './dropOldest';
+import { probeKindRows, type ProbeOutcome } from './probeKinds';
 import { devTranscriptFiles, importForReplay, readyCounter, shortName } from './replayFixtures';
 
 const GROUP = 'replay';
@@ -34,6 +37,8 @@ const SEARCH_TOP = 3;
 const QUICK_TRANSCRIPTS = 4;
 /** Share of the probes the final contexts must hold verbatim. */
 const PROBES_KEPT_GOAL = 0.9;
+/** How each agent's own compaction summary starts once imported. */
+const NATIVE_SUMMARY_MARKERS = [CLAUDE_CODE_COMPACTION_MARKER, CODEX_COMPACTION_MARKER, COPILOT_SUMMARY_MARKER];
 
 interface ProbeScore {
   readonly total: number;
@@ -47,6 +52,9 @@ interface TranscriptResult {
   readonly file: string;
   readonly row: BenchRow;
   readonly probes: ProbeScore;
+  readonly outcomes: readonly ProbeOutcome[];
+  /** The final context's share of the budget. */
+  readonly finalUsage: number;
   /** Probes the final context lost, as `kind "probe"`. */
   readonly lost: readonly string[];
   readonly ms: number;
@@ -92,15 +100,18 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
   let either = 0;
   let dropOldest = 0;
   const lost: string[] = [];
+  const outcomes: ProbeOutcome[] = [];
   for (const probe of probes) {
     const verbatim = contextHolds(context, probe.probe);
     if (!verbatim) lost.push(`${probe.kind} "${probe.probe.length > 50 ? `${probe.probe.slice(0, 47)}…` : probe.probe}"`);
     const hits: RecoveryHit[] = index.search(probe.probe, { top: SEARCH_TOP });
     const found = (await rankOfProbe(hits, probe.probe, store, archive)) !== undefined;
+    const kept = contextHolds(droppedContext, probe.probe);
+    outcomes.push({ kind: probe.kind, verbatim, found, dropOldest: kept });
     inContext += verbatim ? 1 : 0;
     bySearch += found ? 1 : 0;
     either += verbatim || found ? 1 : 0;
-    dropOldest += contextHolds(droppedContext, probe.probe) ? 1 : 0;
+    dropOldest += kept ? 1 : 0;
   }
   session.dispose();
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
@@ -118,16 +129,18 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
     goal: '≤ budget',
     met: fits,
     note:
-      `budget ${count(figures.budget)}: final ${count(figures.finalTokens)} ${fits ? 'under' : 'OVER'} the budget (${figures.finalLevel}), ` +
+      `budget ${count(figures.budget)}: final ${count(figures.finalTokens)} ${fits ? 'under' : 'OVER'} the budget (${(figures.finalUsage * 100).toFixed(1)}%, ${figures.finalLevel}), ` +
       `peak ${count(figures.peakTokens)}${figures.peakTokens > figures.budget ? ' (over the budget)' : ''}; ` +
       `${figures.checkpoints} checkpoints, ${figures.compressions} compressions; ${figures.offloaded} offloaded, ${figures.truncated} truncated; ${ms.toFixed(0)} ms; ` +
-      `probes in the final context ${inContext}/${n} (drop-oldest ${dropOldest}/${n}${native ? `, Claude Code compaction ${native.found}/${n}` : ''}), search top ${SEARCH_TOP} ${bySearch}/${n}; ` +
+      `probes in the final context ${inContext}/${n} (drop-oldest ${dropOldest}/${n}${native ? `, the agent's own compaction ${native.found}/${n}` : ''}), search top ${SEARCH_TOP} ${bySearch}/${n}; ` +
       `baseline: the input (${count(figures.inputTokens)} tokens); ratio: input / final`,
   };
   return {
     file,
     row,
     probes: { total: n, inContext, bySearch, inContextOrSearch: either, dropOldest },
+    outcomes,
+    finalUsage: figures.finalUsage,
     lost,
     ms,
     inputTokens: figures.inputTokens,
@@ -141,8 +154,8 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
 }
 
 /**
- * What Claude Code itself kept at the end of a session that compacted: its summary and every
- * message after it. Undefined for sessions without a native compaction.
+ * What the agent itself kept at the end of a session it compacted: its summary and every message
+ * after it. Undefined for sessions without a native compaction.
  */
 async function nativeCompaction(
   file: string,
@@ -150,10 +163,9 @@ async function nativeCompaction(
   counter: TokenCounter,
   ours: string,
 ): Promise<TranscriptResult['native']> {
-  if (!file.startsWith('cc__')) return undefined;
   const messages = importForReplay(file, true).messages;
   const at = messages.findIndex((m: Message) =>
-    m.blocks.some((b) => b.type === 'text' && b.text.startsWith(CLAUDE_CODE_COMPACTION_MARKER)),
+    m.blocks.some((b) => b.type === 'text' && NATIVE_SUMMARY_MARKERS.some((marker) => b.text.startsWith(marker))),
   );
   if (at === -1) return undefined;
   const kept = messages.slice(at);
@@ -227,6 +239,12 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
       met: inContext >= PROBES_KEPT_GOAL * 100,
       note: `${kept} of ${probes} probes, ${results.length} transcripts; the final context is what the last request sends: ctx's context message (ledger, checkpoints) and the live messages; baseline: dropping the oldest messages until the context fits the same budget${lost.length > 0 ? `; lost: ${lost.join('; ')}` : ''}`,
     },
+    ...probeKindRows(
+      GROUP,
+      results.flatMap((r) => r.outcomes),
+      SEARCH_TOP,
+      scope,
+    ),
     {
       group: GROUP,
       name: `probes found by search in the top ${SEARCH_TOP}`,
@@ -265,6 +283,18 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
           sum((r) => r.finalTokens),
         ),
       note: `${scope}; baseline: the budgets added up; ratio: budget / final`,
+    },
+    {
+      group: GROUP,
+      name: 'share of the budget used by the final context',
+      value: median(results.map((r) => 100 * r.finalUsage)),
+      unit: '%',
+      note: `${scope}; median over the transcripts (all together: ${share(
+        sum((r) => r.finalTokens),
+        sum((r) => r.budget),
+      ).toFixed(
+        1,
+      )}% of the budgets added up); each: ${results.map((r) => `${shortName(r.file)} ${(100 * r.finalUsage).toFixed(1)}%`).join(', ')}`,
     },
     {
       group: GROUP,
@@ -318,12 +348,12 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
     const ourTokens = natives.reduce((n, r) => n + r.finalTokens, 0);
     rows.push({
       group: GROUP,
-      name: "probes kept verbatim, against Claude Code's own compaction",
+      name: "probes kept verbatim, against the agent's own compaction",
       value: ours,
       unit: '%',
       baseline: theirs,
       ratio: ours / theirs,
-      note: `${natives.length} Claude Code sessions, ${nativeProbes} probes; final context ${ourTokens.toLocaleString('en-US')} tokens (ctx) vs ${nativeTokens.toLocaleString('en-US')} (Claude Code: its summary and all after it)`,
+      note: `${natives.length} sessions the agent compacted itself, ${nativeProbes} probes; final context ${ourTokens.toLocaleString('en-US')} tokens (ctx) vs ${nativeTokens.toLocaleString('en-US')} (the agent: its summary and all after it)`,
     });
   }
   return rows;

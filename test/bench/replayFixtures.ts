@@ -3,18 +3,17 @@
  * line imports them, a ready token counter, conversations scaled up by repetition, and timing.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { importTranscript } from '../../src/cli/import/importTranscript';
 import type { ImportResult } from '../../src/cli/import/importTypes';
 import { TokenCounter } from '../../src/engine/tokens/counter';
 import { LocalTokenizer } from '../../src/engine/tokens/localTokenizer';
 import type { Block, Message } from '../../src/engine/types';
-import { readManifest, TRANSCRIPTS_FOLDER } from '../unit/import/realTranscripts';
+import { readManifest, transcriptPath } from '../unit/import/realTranscripts';
 
-/** Every dev transcript, smallest file first. */
+/** Every dev transcript of every set, smallest file first. */
 export function devTranscriptFiles(): string[] {
-  const size = (file: string) => fs.statSync(path.join(TRANSCRIPTS_FOLDER, file)).size;
+  const size = (file: string) => fs.statSync(transcriptPath(file)).size;
   return readManifest()
     .map((entry) => entry.file)
     .sort((a, b) => size(a) - size(b));
@@ -28,7 +27,7 @@ export function largestTranscriptFile(): string {
 
 /** Imports as `replay` does: Claude Code's own compaction summary left out. */
 export function importForReplay(file: string, keepNativeCompaction = false): ImportResult {
-  return importTranscript(fs.readFileSync(path.join(TRANSCRIPTS_FOLDER, file), 'utf8'), { keepNativeCompaction });
+  return importTranscript(fs.readFileSync(transcriptPath(file), 'utf8'), { keepNativeCompaction });
 }
 
 /** The command line's tokenizer, its encoder built. */

@@ -10,8 +10,10 @@ import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
 import { benchDashboard } from './dashboard';
+import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
 import { benchReplay } from './replay';
+import { benchStateJournal } from './stateJournal';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
 
@@ -40,7 +42,9 @@ async function main(): Promise<void> {
     ...(await benchTiers(quick)),
     ...(await benchReplay(quick)),
     ...(await benchCheckpoints(quick)),
+    ...(await benchLongSession(quick)),
     ...(await benchMemory(quick)),
+    ...(await benchStateJournal(quick)),
     ...(await benchDashboard(quick)),
   ];
   const table = renderTable(rows);

@@ -8,48 +8,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import * as vscode from 'vscode';
+import { askCtx, ctxApi, CTX_EXTENSION_ID, waitFor } from './ctxClient';
 import { page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';
-
-const CTX_EXTENSION_ID = 'ctx-dev.ctx';
-
-export interface CtxApi {
-  readonly storageRoot: string;
-  readonly activationMs: number;
-  currentSessionId(): string | undefined;
-  whenIdle(): Promise<void>;
-}
-
-export async function ctxApi(): Promise<CtxApi> {
-  const extension = vscode.extensions.getExtension<CtxApi>(CTX_EXTENSION_ID);
-  assert.ok(extension, 'ctx is installed');
-  return extension.activate();
-}
-
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Sends a query to @ctx through the real Chat view and waits until the stand-in has answered `requests` more times. */
-export async function askCtx(query: string, requestsExpected: number): Promise<standin.RecordedRequest[]> {
-  const api = await ctxApi();
-  await api.whenIdle();
-  const before = (await standin.requests()).length;
-  await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${query}` });
-  const sent = await waitFor(`${requestsExpected} model requests for "${query}"`, async () => {
-    const all = await standin.requests();
-    return all.length >= before + requestsExpected ? all.slice(before) : undefined;
-  });
-  await api.whenIdle();
-  return sent;
-}
 
 /** The status-bar entry of ctx and its background, next to the theme's colour for `colorVar`. */
 async function statusBarEntry(colorVar: string): Promise<{ text: string; background: string; themed: string }> {
@@ -126,7 +88,7 @@ describe('ctx in a real VS Code', function () {
     const files = await waitFor('an offloaded file', () =>
       fs.existsSync(offloadedDir) && fs.readdirSync(offloadedDir).length > 0 ? fs.readdirSync(offloadedDir) : undefined,
     );
-    assert.match(files[0], /_ctxStandin_bigResult_big-1\.txt$/);
+    assert.match(files[0], /_ctxStandin_bigResult_big-1_[0-9a-f]{8}\.txt$/);
     assert.strictEqual(fs.readFileSync(path.join(offloadedDir, files[0]), 'utf8').split('\n').length, 3000);
 
     const second = sent[1];

@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { askCtx, ctxApi, waitFor } from './ctx.test';
+import { askCtx, ctxApi, waitFor } from './ctxClient';
 import { page, selectors } from './page';
 import * as standin from './standin';
 

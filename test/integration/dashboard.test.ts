@@ -7,7 +7,7 @@
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { askCtx, ctxApi, waitFor } from './ctx.test';
+import { askCtx, ctxApi, waitFor } from './ctxClient';
 import { CTX_WEBVIEW_FRAMES, page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';

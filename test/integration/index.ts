@@ -4,7 +4,8 @@
  * describe/it), writes the result file the harness reads, and rejects when a test failed.
  *
  * Environment: CTX_TEST_RESULT_FILE (where to write results), CTX_TEST_GREP (run only matching tests),
- * CTX_TEST_TIMEOUT_MS (per-test timeout, default 30000).
+ * CTX_TEST_TIMEOUT_MS (per-test timeout, default 30000), CTX_TEST_SUITE (`restricted`: only the tests in
+ * `restricted/`, which expect an untrusted workspace; otherwise every other test).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -20,6 +21,9 @@ function loadMocha(): MochaConstructor {
   return typeof loaded === 'function' ? loaded : loaded.default;
 }
 
+/** The folder of the tests that run in Restricted Mode, in a run of their own (CTX_TEST_SUITE=restricted). */
+const RESTRICTED_FOLDER = 'restricted';
+
 /** Compiled test files under `dir`, sorted for a stable order. */
 function findTestFiles(dir: string): string[] {
   const found: string[] = [];
@@ -29,6 +33,14 @@ function findTestFiles(dir: string): string[] {
     else if (entry.name.endsWith('.test.js')) found.push(full);
   }
   return found.sort();
+}
+
+/** The files of this run: the Restricted Mode tests alone, or every other test. */
+function suiteFiles(dir: string): string[] {
+  const restricted = path.join(dir, RESTRICTED_FOLDER) + path.sep;
+  const inRestricted = (file: string) => file.startsWith(restricted);
+  const wanted = process.env.CTX_TEST_SUITE === 'restricted';
+  return findTestFiles(dir).filter((file) => inRestricted(file) === wanted);
 }
 
 function record(test: MochaType.Test, state: TestRecord['state'], error?: Error): TestRecord {
@@ -48,7 +60,7 @@ export async function run(): Promise<void> {
   const timeout = Number(process.env.CTX_TEST_TIMEOUT_MS) || 30000;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout, reporter: 'spec' });
   if (process.env.CTX_TEST_GREP) mocha.grep(process.env.CTX_TEST_GREP);
-  for (const file of findTestFiles(__dirname)) mocha.addFile(file);
+  for (const file of suiteFiles(__dirname)) mocha.addFile(file);
   fs.rmSync(metricsFilePath(), { force: true });
 
   const started = Date.now();

@@ -12,6 +12,10 @@ import * as path from 'path';
 export const selectors = {
   statusBar: '#workbench\\.parts\\.statusbar',
   statusBarItems: '#workbench\\.parts\\.statusbar .statusbar-item',
+  /** ctx's status-bar item (its id ends with the item's id, `ctx.level`). */
+  ctxStatusBarItem: '#workbench\\.parts\\.statusbar .statusbar-item[id$="ctx.level"]',
+  /** A hover (tooltip) the workbench shows. */
+  hover: ':is(.workbench-hover, .monaco-hover)',
   activityBar: '#workbench\\.parts\\.activitybar',
   sideBar: '#workbench\\.parts\\.sidebar',
   auxiliaryBar: '#workbench\\.parts\\.auxiliarybar',
@@ -60,6 +64,8 @@ export interface PageClient {
   type(text: string): Promise<void>;
   /** Clicks the first element matching the selector. */
   click(selector: string, timeoutMs?: number): Promise<void>;
+  /** Moves the mouse over the first visible match (its hover, e.g. a status-bar tooltip, follows). */
+  hover(selector: string): Promise<void>;
   /** The attribute of every element matching the selector (null where absent). */
   attribute(selector: string, name: string): Promise<(string | null)[]>;
   /** The computed style property (e.g. "background-color") of the first element matching the selector. */
@@ -127,6 +133,7 @@ export function createPageClient(
     press: (keys) => request<void>('press', { keys }),
     type: (text) => request<void>('type', { text }),
     click: (selector, timeoutMs = DEFAULT_TIMEOUT_MS) => request<void>('click', { selector }, timeoutMs),
+    hover: (selector) => request<void>('hover', { selector }),
     attribute: (selector, name) => request<(string | null)[]>('attribute', { selector, name }),
     computedStyle: async (selector, property) => {
       const values = await request<string[]>('style', { selector, property });

@@ -9,6 +9,8 @@ export const STANDIN_VENDOR = 'ctx-standin';
 export const STANDIN_FAMILY = 'standin';
 /** A tool returning a fake log of `lines` lines (~100 characters each). */
 export const BIG_RESULT_TOOL = 'ctxStandin_bigResult';
+/** How the user attaches it to a request. */
+export const BIG_RESULT_REFERENCE = '#standinBigResult';
 /** A tool that always throws (`message` becomes the error message). */
 export const FAILING_TOOL = 'ctxStandin_fail';
 /** A tool returning the text of a workspace file (`path`, relative to the workspace folder). */
@@ -59,6 +61,8 @@ export interface RecordedRequest {
 export interface StandinLimits {
   maxInputTokens?: number;
   maxOutputTokens?: number;
+  /** How long each summary request takes, in milliseconds (0 by default). */
+  summaryDelayMs?: number;
 }
 
 /** Queues replies; the model answers the next requests with them, in order. Returns how many are queued. */

@@ -2,13 +2,23 @@ import * as assert from 'node:assert/strict';
 import { isCheckpoint } from '../../src/engine/checkpoints/checkpointGuard';
 import { isLedger } from '../../src/engine/ledger/ledgerGuard';
 import { EMPTY_LEDGER } from '../../src/engine/ledger/ledgerTypes';
+import { isBlock } from '../../src/engine/schema';
 import { isOffloadRecord } from '../../src/engine/snapshots/snapshot';
+import { injectedTextBlock } from '../../src/engine/types';
 import { sampleCheckpoint, sampleLedger, sampleOffload } from './support/ledgerBuilders';
 
 /** A deep copy through JSON, as a value read back from disk would be. */
 const roundTrip = (v: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
 
 describe('guards', () => {
+  describe('isBlock', () => {
+    it('accepts a text block marked injected, read back from JSON, and rejects a flag that is not a boolean', () => {
+      assert.ok(isBlock(roundTrip(injectedTextBlock('[file a.md]\ncontents'))));
+      assert.ok(isBlock({ type: 'text', text: 'plain' }));
+      assert.ok(!isBlock({ type: 'text', text: 'x', injected: 'yes' }));
+    });
+  });
+
   describe('isLedger', () => {
     it('accepts the empty ledger and a full one read back from JSON', () => {
       assert.ok(isLedger(EMPTY_LEDGER));

@@ -1,5 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { compressionPenalty, modelFactorFor, reliabilityFor, reliabilityLevel, renderReliabilityLine } from '../../src/engine/reliability';
+import {
+  compressionPenalty,
+  contextConfidenceOf,
+  modelFactorFor,
+  RECALL_WEIGHT,
+  reliabilityFor,
+  reliabilityLevel,
+  renderReliabilityLine,
+} from '../../src/engine/reliability';
 
 const close = (actual: number, expected: number) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≠ ${expected}`);
 
@@ -103,5 +111,22 @@ describe('reliability', () => {
     assert.equal(renderReliabilityLine(fresh, 100, 128_000, 0), 'Context 100/128,000 · Reliability 🟢 95% (no compressions)');
     const critical = reliabilityFor({ model: 'mistral:7b', compressions: 1, contextConfidence: 0.5 });
     assert.match(renderReliabilityLine(critical, 1, 2, 1), /🔴 21% \(1 compression\)$/);
+  });
+
+  it('lowers the context confidence by the recall checks, less than by the drift check', () => {
+    close(contextConfidenceOf(1, 1), 1);
+    close(contextConfidenceOf(1, 0), 1 - RECALL_WEIGHT);
+    close(contextConfidenceOf(0.8, 0.5), 0.8 * (1 - RECALL_WEIGHT * 0.5));
+    const withRecall = reliabilityFor({ model: 'gpt-4o', compressions: 1, contextConfidence: 0.9, recallConfidence: 0.6 });
+    close(withRecall.contextConfidence, 0.9 * (1 - RECALL_WEIGHT * 0.4));
+    close(withRecall.score, 0.95 * 0.85 * withRecall.contextConfidence);
+    assert.equal(withRecall.driftConfidence, 0.9);
+    assert.equal(withRecall.recallConfidence, 0.6);
+  });
+
+  it('keeps the drift confidence alone when no recall check ran', () => {
+    const r = reliabilityFor({ model: 'gpt-4o', compressions: 1, contextConfidence: 0.9 });
+    close(r.contextConfidence, 0.9);
+    assert.equal(r.recallConfidence, undefined);
   });
 });

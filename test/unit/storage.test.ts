@@ -3,7 +3,9 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Archive } from '../../src/engine/archive';
-import { FileStore, StorageError, type FileOps } from '../../src/engine/storage/fileStore';
+import type { FileOps } from '../../src/engine/storage/fileOps';
+import { FileStore } from '../../src/engine/storage/fileStore';
+import { StorageError } from '../../src/engine/storage/storageError';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { StorePathError } from '../../src/engine/storage/storePath';
 import { user } from './support/builders';
@@ -36,7 +38,7 @@ describe('storage', () => {
       // root ignores permissions: simulate the read-only file system instead.
       const readOnly: FileOps = {
         ...fs,
-        appendFile: async () => Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' })),
+        open: async () => Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' })),
       } as FileOps;
       const store = new FileStore('/ro', readOnly);
       await assert.rejects(store.append('a.jsonl', ['x']), /Could not append to \/ro\/a\.jsonl: EROFS: read-only file system/);

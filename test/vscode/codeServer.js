@@ -75,6 +75,16 @@ function isolatedEnv(dirs, extra = {}) {
   };
 }
 
+/**
+ * User settings for a run in Restricted Mode: Workspace Trust on, the folder opened untrusted, and neither
+ * the startup dialog nor the banner in the way (the tests grant trust through the Workspace Trust editor).
+ */
+const RESTRICTED_MODE_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+};
+
 /** Writes User/settings.json: quiet, deterministic workbench (no welcome page, trust prompts, updates). */
 function writeUserSettings(dirs, settings = {}) {
   const file = path.join(dirs.userData, 'User', 'settings.json');
@@ -119,7 +129,16 @@ function installExtensions(dirs, vsixes, env) {
  * Starts code-server and resolves once it listens. Returns { pid, port, url, stop(), exited, output() }.
  * `onLine` receives each line it prints.
  */
-async function startCodeServer({ dirs, workspace, env, enableProposedApi = [], port, onLine = () => {}, readyTimeoutMs = 30000 }) {
+async function startCodeServer({
+  dirs,
+  workspace,
+  env,
+  enableProposedApi = [],
+  port,
+  onLine = () => {},
+  readyTimeoutMs = 30000,
+  workspaceTrust = false,
+}) {
   const chosenPort = port || (await freePort());
   fs.writeFileSync(dirs.config, `bind-addr: 127.0.0.1:${chosenPort}\nauth: none\ncert: false\n`);
   const args = [
@@ -132,7 +151,8 @@ async function startCodeServer({ dirs, workspace, env, enableProposedApi = [], p
     dirs.config,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    // Workspace Trust stays off unless a run tests Restricted Mode (see RESTRICTED_MODE_SETTINGS).
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     '--user-data-dir',
@@ -197,4 +217,13 @@ async function startCodeServer({ dirs, workspace, env, enableProposedApi = [], p
   };
 }
 
-module.exports = { profileDirs, makeProfileDirs, releaseProfileDirs, isolatedEnv, writeUserSettings, installExtensions, startCodeServer };
+module.exports = {
+  profileDirs,
+  makeProfileDirs,
+  releaseProfileDirs,
+  isolatedEnv,
+  writeUserSettings,
+  installExtensions,
+  startCodeServer,
+  RESTRICTED_MODE_SETTINGS,
+};

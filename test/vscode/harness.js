@@ -7,10 +7,12 @@
 // CLI:
 //   node test/vscode/harness.js --tests out/test/integration/index.js [--dev <folder> | --vsix <file>]
 //        [--workspace <folder>] [--install <vsix>]... [--env KEY=VALUE]... [--timeout <seconds>] [--verbose]
+//        [--restricted-mode]
 //   --dev    the extension under development (default: the repository root)
 //   --vsix   test an installed package instead: the .vsix is installed into the run's extensions folder
 //            and an empty test-runner extension (test/vscode/runner-extension) is the development path,
 //            because VS Code runs extensionTestsPath only while some extension is under development.
+//   --restricted-mode  Workspace Trust on and the folder untrusted; runs the suite's restricted/ tests
 // Module: const { runTests } = require('./harness'); await runTests({ extensionTestsPath, ... })
 'use strict';
 
@@ -27,6 +29,7 @@ const {
   writeUserSettings,
   installExtensions,
   startCodeServer,
+  RESTRICTED_MODE_SETTINGS,
 } = require('./codeServer');
 const { servePageChannel } = require('./pageChannel');
 const { killTree, killTreeSync, findDescendants } = require('./processes');
@@ -145,6 +148,8 @@ async function runTests(options) {
     settings: {},
     timeoutMs: 300000,
     verbose: false,
+    // Opens the workspace untrusted (Restricted Mode) and runs the suite's restricted/ tests instead.
+    restrictedMode: false,
     ...options,
   };
   if (!opts.extensionTestsPath) throw new Error('runTests: extensionTestsPath is required');
@@ -164,11 +169,12 @@ async function runTests(options) {
   const workspace = path.resolve(opts.workspace || path.join(runDir, 'workspace'));
   fs.mkdirSync(workspace, { recursive: true });
   fs.mkdirSync(channelDir, { recursive: true });
-  writeUserSettings(dirs, opts.settings);
+  writeUserSettings(dirs, { ...(opts.restrictedMode ? RESTRICTED_MODE_SETTINGS : {}), ...opts.settings });
   const env = isolatedEnv(dirs, {
     CTX_TEST_PAGE_CHANNEL: channelDir,
     CTX_TEST_RESULT_FILE: resultFile,
     CTX_TEST_SCREENSHOT_DIR: SCREENSHOT_DIR,
+    ...(opts.restrictedMode ? { CTX_TEST_SUITE: 'restricted' } : {}),
     ...opts.env,
   });
   const logFile = fs.createWriteStream(path.join(runDir, 'harness.log'));
@@ -231,6 +237,7 @@ async function runTests(options) {
         workspace,
         env,
         enableProposedApi: proposedApiIds(testExtensions),
+        workspaceTrust: opts.restrictedMode,
         onLine: (line) => log(`[code-server] ${line}`),
       });
       if (cleaned) {
@@ -412,6 +419,7 @@ function parseArgs(argv) {
     else if (arg === '--install') opts.extensions.push(next());
     else if (arg === '--timeout') opts.timeoutMs = Number(next()) * 1000;
     else if (arg === '--verbose') opts.verbose = true;
+    else if (arg === '--restricted-mode') opts.restrictedMode = true;
     else if (arg === '--env') {
       const [key, ...rest] = next().split('=');
       opts.env[key] = rest.join('=');
@@ -420,7 +428,7 @@ function parseArgs(argv) {
         fs
           .readFileSync(__filename, 'utf8')
           .split('\n')
-          .slice(5, 13)
+          .slice(5, 15)
           .map((l) => l.replace(/^\/\/ ?/, ''))
           .join('\n') + '\n',
       );

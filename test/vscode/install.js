@@ -132,7 +132,7 @@ function ensureCodeServer() {
   seedRipgrepCache(tmpDir);
   // npm runs on Node 22 (first on PATH), so code-server's postinstall sees the Node it requires and builds
   // VS Code's native modules for it. `yes`: node-pty's postinstall fetches node-gyp with npx.
-  const env = withNodeRuntime({ ...process.env, TMPDIR: tmpDir, npm_config_yes: 'true', npm_config_unsafe_perm: 'true' });
+  const env = { ...withNodeRuntime({ ...process.env, TMPDIR: tmpDir }), npm_config_yes: 'true', npm_config_unsafe_perm: 'true' };
   run('npm', ['install', '--unsafe-perm', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`], {
     cwd: CODE_SERVER_DIR,
     env,

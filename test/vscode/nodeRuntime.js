@@ -60,8 +60,11 @@ function ensureNodeRuntime() {
  * builds against its headers (a user .npmrc may point `nodedir` elsewhere).
  */
 function withNodeRuntime(env = process.env) {
+  // Under `npm test` the outer npm's settings arrive as npm_config_* variables, among them the user agent
+  // that names Node 20; code-server's postinstall reads the Node version from it. The inner npm makes its own.
+  const own = Object.fromEntries(Object.entries(env).filter(([key]) => !/^npm_(config|lifecycle|package)_/i.test(key)));
   return {
-    ...env,
+    ...own,
     PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${env.PATH || ''}`,
     npm_config_nodedir: NODE_HOME,
   };

@@ -94,6 +94,10 @@ async function perform(page, request, screenshotDir) {
       // part also exists inside requests that can be edited).
       await frame.locator(request.selector).filter({ visible: true }).first().click({ timeout });
       return null;
+    case 'hover':
+      // The first visible match, like click: hovers show the workbench's tooltips (status bar, tree).
+      await page.locator(request.selector).filter({ visible: true }).first().hover({ timeout });
+      return null;
     case 'attribute':
       return frame.locator(request.selector).evaluateAll((els, name) => els.map((el) => el.getAttribute(name)), request.name);
     case 'style':

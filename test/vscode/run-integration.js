@@ -4,10 +4,12 @@
 // root as the extension under development, and ends with `integration: N passed, M failed`.
 //
 //   node test/vscode/run-integration.js [--vsix <file>] [--grep <pattern>] [--timeout <seconds>] [--verbose]
-//                                       [--no-build]
+//                                       [--no-build] [--suite all|main|restricted]
 //   --vsix    test that packaged .vsix instead of the folder (installed; see harness.js)
 //   --grep    only tests whose full title matches (CTX_TEST_GREP)
 //   --no-build  skip esbuild and tsc (when you just built)
+//   --suite   `main`: the suite with Workspace Trust off; `restricted`: the tests of test/integration/restricted
+//             in a second, shorter run whose workspace is untrusted (Restricted Mode); `all` (default): both
 // Environment: CTX_TEST_VERBOSE=1 prints code-server, browser and page-channel lines too.
 'use strict';
 
@@ -28,7 +30,7 @@ function step(label, command, args) {
 }
 
 function parseArgs(argv) {
-  const opts = { env: {}, build: true };
+  const opts = { env: {}, build: true, suite: 'all' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--no-build') opts.build = false;
@@ -36,8 +38,10 @@ function parseArgs(argv) {
     else if (arg === '--grep') opts.env.CTX_TEST_GREP = argv[++i];
     else if (arg === '--timeout') opts.timeoutMs = Number(argv[++i]) * 1000;
     else if (arg === '--verbose') opts.verbose = true;
+    else if (arg === '--suite') opts.suite = argv[++i];
     else throw new Error(`unknown argument ${arg}`);
   }
+  if (!['all', 'main', 'restricted'].includes(opts.suite)) throw new Error(`--suite must be all, main or restricted (got ${opts.suite})`);
   return opts;
 }
 
@@ -46,20 +50,30 @@ async function main() {
   const started = Date.now();
   install();
   const tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
-  const { build, ...harnessOptions } = opts;
+  const { build, suite, ...harnessOptions } = opts;
   if (build) {
     step('build: node esbuild.js', process.execPath, [path.join(ROOT, 'esbuild.js')]);
     step('compile tests: tsc -p . --outDir out', process.execPath, [tsc, '-p', '.', '--outDir', 'out']);
   }
-  const summary = await runTests({
-    extensionTestsPath: path.join(ROOT, 'out', 'test', 'integration', 'index.js'),
-    extensionDevelopmentPath: ROOT,
-    ...harnessOptions,
-  });
-  printResults(summary);
+  const runs = suite === 'all' ? [false, true] : [suite === 'restricted'];
+  const summaries = [];
+  for (const restrictedMode of runs) {
+    if (restrictedMode) process.stdout.write('[integration] Restricted Mode: a second run with the workspace untrusted\n');
+    const summary = await runTests({
+      extensionTestsPath: path.join(ROOT, 'out', 'test', 'integration', 'index.js'),
+      extensionDevelopmentPath: ROOT,
+      ...harnessOptions,
+      restrictedMode,
+    });
+    printResults(summary);
+    summaries.push(summary);
+    if (summary.interrupted) break;
+  }
+  const passed = summaries.reduce((n, s) => n + s.passed, 0);
+  const failed = summaries.reduce((n, s) => n + s.failed, 0);
   process.stdout.write(`[integration] total ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  process.stdout.write(`integration: ${summary.passed} passed, ${summary.failed} failed\n`);
-  process.exit(summary.interrupted ? 130 : summary.ok ? 0 : 1);
+  process.stdout.write(`integration: ${passed} passed, ${failed} failed\n`);
+  process.exit(summaries.some((s) => s.interrupted) ? 130 : summaries.every((s) => s.ok) ? 0 : 1);
 }
 
 main().catch((e) => {

@@ -2,6 +2,7 @@
  * Anthropic Messages-style transcripts: `{system?, messages:[…]}`, a bare message list, or a Cline
  * SDK session (`{version, sessionId, system_prompt, messages:[{id, role, content, ts}]}`).
  * Cline's `tool_result` content is a JSON string; it is kept as the result text exactly as stored.
+ * Cline's `<environment_details>` (open tabs, the file tree, the time) in a user turn is injected.
  */
 import { textBlock } from '../../engine/types';
 import { convertAssistantContent, convertUserContent } from './anthropicContent';
@@ -10,6 +11,9 @@ import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, stringField, type JsonObject } from './jsonShape';
 import { renderContent } from './renderContent';
 import { toEpochMs } from './timestamps';
+
+/** Tags Cline wraps the context it appends to a user turn in. */
+const ANTHROPIC_INJECTED_TAGS: readonly string[] = ['environment_details'];
 
 /** Adds the system prompt (when there is one) and every message to one session of the sink. */
 export function importAnthropic(document: unknown, sink: ImportSink): void {
@@ -30,8 +34,10 @@ export function importAnthropic(document: unknown, sink: ImportSink): void {
       sink.add(sourceId, [{ role: 'system', blocks: [textBlock(renderContent(raw.content).text)] }]);
       return;
     }
-    const converted = role === 'assistant' ? convertAssistantContent(raw.content) : convertUserContent(raw.content);
+    const converted =
+      role === 'assistant' ? convertAssistantContent(raw.content) : convertUserContent(raw.content, ANTHROPIC_INJECTED_TAGS);
     sink.dropThinking(converted.thinkingBlocks);
+    sink.countPlaceholders(converted.placeholders);
     if (converted.unknownTypes.length > 0) {
       sink.warn(`message ${sourceId}: unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`);
     }

@@ -1,15 +1,30 @@
 /**
  * One Claude Code conversation (the main chain or a subagent's) from its user and assistant records.
+ * What Claude Code itself adds to a user turn is injected text: `isMeta` records (skill text,
+ * caveats, a slash command's expanded prompt), its own compaction summary, and the tags it wraps
+ * reminders, notifications and local command output in.
  */
-import { textBlock, type Block } from '../../engine/types';
+import { injectedTextBlock, type Block } from '../../engine/types';
 import { convertAssistantContent, convertUserContent, type ConvertedContent } from './anthropicContent';
 import type { ImportSink } from './importSink';
+import { injectedPart } from './injectedTags';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart, MessageDraft } from './messageDraft';
 import { toEpochMs } from './timestamps';
 
 /** How a kept native compaction summary starts, so no reader mistakes it for something the user typed. */
 export const CLAUDE_CODE_COMPACTION_MARKER = '[Claude Code compaction summary]';
+
+/** Tags Claude Code puts into a user's text for context it adds itself. */
+export const CLAUDE_CODE_INJECTED_TAGS: readonly string[] = [
+  'system-reminder',
+  'task-notification',
+  'local-command-stdout',
+  'local-command-stderr',
+  'bash-stdout',
+  'bash-stderr',
+  'user-prompt-submit-hook',
+];
 
 /** A user or assistant record, already checked to have a `message` object. */
 export interface ConversationRecord {
@@ -57,9 +72,14 @@ export function importClaudeCodeConversation(
       openReply = undefined;
       continue;
     }
-    const converted = convertUserContent(message.content);
+    const converted = convertUserContent(message.content, CLAUDE_CODE_INJECTED_TAGS);
     account(converted, sink, line);
-    const parts = record.isCompactSummary === true ? markCompactionSummary(converted.parts) : converted.parts;
+    const parts =
+      record.isCompactSummary === true
+        ? markCompactionSummary(converted.parts)
+        : record.isMeta === true
+          ? converted.parts.map(injectedPart)
+          : converted.parts;
     if (sink.add(id, parts, at, line).length === 0) sink.skip('empty-user-record');
     // A user's own words end the reply; its tool results do not.
     if (parts.some((part) => part.role === 'user')) openReply = undefined;
@@ -68,11 +88,13 @@ export function importClaudeCodeConversation(
 
 function account(converted: ConvertedContent, sink: ImportSink, line: number | undefined): void {
   sink.dropThinking(converted.thinkingBlocks);
+  sink.countPlaceholders(converted.placeholders);
   if (converted.unknownTypes.length > 0) {
     sink.warn(`unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`, line);
   }
 }
 
+/** Claude Code's summary is its model's words about the past, not the user's: all of it is injected. */
 function markCompactionSummary(parts: readonly DraftPart[]): DraftPart[] {
   let marked = false;
   return parts.map((part) => {
@@ -80,7 +102,9 @@ function markCompactionSummary(parts: readonly DraftPart[]): DraftPart[] {
     marked = true;
     const [first, ...rest] = part.blocks;
     const head: Block =
-      first?.type === 'text' ? textBlock(`${CLAUDE_CODE_COMPACTION_MARKER}\n${first.text}`) : textBlock(CLAUDE_CODE_COMPACTION_MARKER);
-    return { role: 'user', blocks: first?.type === 'text' ? [head, ...rest] : [head, ...part.blocks] };
+      first?.type === 'text'
+        ? injectedTextBlock(`${CLAUDE_CODE_COMPACTION_MARKER}\n${first.text}`)
+        : injectedTextBlock(CLAUDE_CODE_COMPACTION_MARKER);
+    return injectedPart({ role: 'user', blocks: first?.type === 'text' ? [head, ...rest] : [head, ...part.blocks] });
   });
 }

@@ -6,6 +6,11 @@ import type { TranscriptFormat } from './importTypes';
 import { parseTranscriptText, type ParsedTranscript } from './parseTranscriptText';
 import { TranscriptFormatError } from './importErrors';
 
+/** Record types of a Codex rollout. */
+const CODEX_RECORD_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
+/** Response item types an older Codex rollout writes bare; the message one also needs a role and content list. */
+const CODEX_ITEM_TYPES = new Set(['function_call', 'function_call_output', 'reasoning', 'local_shell_call', 'custom_tool_call']);
+
 /** Anthropic content block types that OpenAI messages never contain. */
 const ANTHROPIC_BLOCK_TYPES = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'file']);
 
@@ -30,11 +35,15 @@ function detectLines(records: readonly unknown[]): TranscriptFormat | undefined 
   const objects = records.filter(isJsonObject);
   if (objects.some(isClaudeCodeMessageRecord)) return 'claude-code';
   if (objects.some(isOpenHandsSession)) return 'openhands';
+  if (objects.some(isCodexRecord)) return 'codex';
   return undefined;
 }
 
 function detectDocument(value: JsonObject): TranscriptFormat | undefined {
   if ((stringField(value, 'trajectory_format') ?? '').startsWith('mini-swe-agent')) return 'mini-swe-agent';
+  if (listOf(value, 'requests', (r) => isJsonObject(r.message) && ('result' in r || 'response' in r))) return 'copilot-chat';
+  if (listOf(value, 'prompts', (p) => typeof p.prompt === 'string' && Array.isArray(p.logs))) return 'copilot-chatreplay';
+  if (listOf(value, 'messages', (m) => m.role === undefined && (m.type === 'user' || m.type === 'gemini'))) return 'gemini-cli';
   const history = arrayField(value, 'history');
   if (history !== undefined && history.some((entry) => isJsonObject(entry) && typeof entry.role === 'string')) return 'swe-agent';
   const messages = arrayField(value, 'messages');
@@ -56,6 +65,18 @@ function hasAnthropicBlocks(message: JsonObject): boolean {
   );
 }
 
+/** True when the field is a list and some entry is an object passing the test. */
+function listOf(value: JsonObject, key: string, test: (entry: JsonObject) => boolean): boolean {
+  return (arrayField(value, key) ?? []).some((entry) => isJsonObject(entry) && test(entry));
+}
+
+/** Codex rollout records: `{type, payload}` with one of its record types, or an older bare response item. */
+function isCodexRecord(record: JsonObject): boolean {
+  const type = stringField(record, 'type') ?? '';
+  if (isJsonObject(record.payload)) return CODEX_RECORD_TYPES.has(type);
+  return CODEX_ITEM_TYPES.has(type) && !isJsonObject(record.message);
+}
+
 function isClaudeCodeMessageRecord(record: JsonObject): boolean {
   const type = stringField(record, 'type');
   return (type === 'user' || type === 'assistant') && isJsonObject(record.message);
@@ -63,5 +84,10 @@ function isClaudeCodeMessageRecord(record: JsonObject): boolean {
 
 function isOpenHandsSession(record: JsonObject): boolean {
   const history = arrayField(record, 'history');
-  return history !== undefined && history.some((event) => isJsonObject(event) && ('action' in event || 'observation' in event));
+  // The older resolver output stores [action, observation] pairs instead of single events.
+  return history !== undefined && history.some((entry) => (Array.isArray(entry) ? entry.some(isOpenHandsEvent) : isOpenHandsEvent(entry)));
+}
+
+function isOpenHandsEvent(event: unknown): boolean {
+  return isJsonObject(event) && ('action' in event || 'observation' in event);
 }

@@ -9,7 +9,11 @@ export const KNOWN_FORMATS_DESCRIPTION = [
   'Anthropic-style messages with tool_use/tool_result blocks (including Cline SDK sessions)',
   'SWE-agent .traj ({history:[...], trajectory, info})',
   'mini-swe-agent trajectory (trajectory_format mini-swe-agent-1)',
-  'OpenHands evaluation output JSONL (one {instance_id, history:[...]} per line)',
+  'OpenHands evaluation or resolver output JSONL (one {instance_id or issue, history:[...]} per line)',
+  'VS Code Copilot Chat export ({requests:[...]} from "Chat: Export Chat…")',
+  'Copilot chat replay ({prompts:[{prompt, logs}]})',
+  'Codex CLI rollout JSONL (session_meta / response_item records)',
+  'Gemini CLI session ({sessionId, messages:[{type: user|gemini}]})',
 ].join(', ');
 
 /** The text is no transcript format the importers know, or not the format that was asked for. */

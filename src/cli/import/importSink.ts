@@ -3,6 +3,7 @@
  * per import; `finish` pairs results with calls and produces the `ImportResult`.
  */
 import type { Role } from '../../engine/types';
+import { isDateTime, MAX_TIME_MS } from './timestamps';
 import { MalformedTranscriptError } from './importErrors';
 import type { ImportedSession, ImportResult, ImportWarning, MalformedPolicy, TranscriptFormat } from './importTypes';
 import type { DraftPart, MessageDraft } from './messageDraft';
@@ -26,6 +27,7 @@ export class ImportSink {
   private records = 0;
   private skipped = 0;
   private thinkingBlocks = 0;
+  private placeholders = 0;
 
   constructor(private readonly onMalformed: MalformedPolicy) {}
 
@@ -49,6 +51,11 @@ export class ImportSink {
 
   dropThinking(count: number): void {
     this.thinkingBlocks += count;
+  }
+
+  /** Counts media that became a placeholder in the text. */
+  countPlaceholders(count: number): void {
+    this.placeholders += count;
   }
 
   warn(reason: string, line?: number): void {
@@ -87,6 +94,7 @@ export class ImportSink {
     let toolResults = 0;
     let unpairedResults = 0;
     let unansweredCalls = 0;
+    let injectedBlocks = 0;
     for (const session of this.sessions) {
       const outcome = pairToolResults(session.drafts);
       sessions.push({ id: session.id, sidechain: session.sidechain, messages: outcome.messages });
@@ -95,6 +103,7 @@ export class ImportSink {
       toolResults += outcome.toolResults;
       unpairedResults += outcome.unpairedResults;
       unansweredCalls += outcome.unansweredCalls;
+      for (const msg of outcome.messages) injectedBlocks += msg.blocks.filter((b) => b.type === 'text' && b.injected === true).length;
     }
     return {
       format,
@@ -110,11 +119,14 @@ export class ImportSink {
         toolResults,
         unpairedResults,
         unansweredCalls,
+        placeholders: this.placeholders,
+        injectedBlocks,
       },
     };
   }
 
-  private draft(wantedId: string, role: Role, part: DraftPart, at?: number, line?: number): MessageDraft {
+  private draft(wantedId: string, role: Role, part: DraftPart, time?: number, line?: number): MessageDraft {
+    const at = this.checkedTime(wantedId, time, line);
     const id = this.uniqueId(wantedId, line);
     const draft: MessageDraft = {
       id,
@@ -125,6 +137,18 @@ export class ImportSink {
     };
     this.currentSession().drafts.push(draft);
     return draft;
+  }
+
+  /**
+   * A time no date can hold stops a strict import; otherwise the message is kept without it, with
+   * a warning (file names and lists are made from times, and would fail later).
+   */
+  private checkedTime(sourceId: string, at: number | undefined, line?: number): number | undefined {
+    if (at === undefined || isDateTime(at)) return at;
+    const reason = `message ${sourceId} has the time ${at}, past the last date a computer calendar holds (${MAX_TIME_MS} ms after 1970, in the year 275760)`;
+    if (this.onMalformed === 'stop') throw new MalformedTranscriptError(line, reason);
+    this.warn(`${reason}; the message was kept without a time`, line);
+    return undefined;
   }
 
   /** Sources repeat ids (a resumed session copies records); the model needs them unique. */

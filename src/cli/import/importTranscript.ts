@@ -3,10 +3,14 @@
  */
 import { importAnthropic } from './anthropic';
 import { importClaudeCode } from './claudeCode';
+import { importCodexRollout } from './codexRollout';
+import { importCopilotChat } from './copilotChat';
+import { importCopilotChatReplay } from './copilotChatReplay';
 import { detectFormat } from './detect';
 import { TranscriptFormatError } from './importErrors';
 import { ImportSink } from './importSink';
 import type { ImportOptions, ImportResult, TranscriptFormat } from './importTypes';
+import { importGeminiSession } from './geminiSession';
 import { importMiniSweAgent } from './miniSweAgent';
 import { importOpenAi } from './openAi';
 import { importOpenHands } from './openHands';
@@ -25,6 +29,7 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
   const format = options.format ?? detectFormat(parsed);
   if (format === undefined) throw new TranscriptFormatError('no known transcript structure found');
   const sink = new ImportSink(options.onMalformed ?? 'continue');
+  const keepNativeCompaction = options.keepNativeCompaction ?? true;
   if (parsed.kind === 'lines') {
     for (const bad of parsed.malformed) {
       sink.countRecord();
@@ -33,7 +38,7 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
   }
   switch (format) {
     case 'claude-code':
-      importClaudeCode(asRecords(parsed), sink, options.keepNativeCompaction ?? true);
+      importClaudeCode(asRecords(parsed), sink, keepNativeCompaction);
       break;
     case 'openhands':
       importOpenHands(asRecords(parsed), sink);
@@ -49,6 +54,18 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
       break;
     case 'mini-swe-agent':
       importMiniSweAgent(asDocument(parsed, format), sink);
+      break;
+    case 'copilot-chat':
+      importCopilotChat(asDocument(parsed, format), sink, keepNativeCompaction);
+      break;
+    case 'copilot-chatreplay':
+      importCopilotChatReplay(asDocument(parsed, format), sink);
+      break;
+    case 'codex':
+      importCodexRollout(asRecords(parsed), sink, keepNativeCompaction);
+      break;
+    case 'gemini-cli':
+      importGeminiSession(asDocument(parsed, format), sink);
       break;
   }
   return sink.finish(format);

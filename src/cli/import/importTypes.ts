@@ -4,7 +4,17 @@
 import type { Message } from '../../engine/types';
 
 /** The transcript formats the importers understand. */
-export type TranscriptFormat = 'claude-code' | 'openai' | 'anthropic' | 'mini-swe-agent' | 'openhands' | 'swe-agent';
+export type TranscriptFormat =
+  | 'claude-code'
+  | 'openai'
+  | 'anthropic'
+  | 'mini-swe-agent'
+  | 'openhands'
+  | 'swe-agent'
+  | 'copilot-chat'
+  | 'copilot-chatreplay'
+  | 'codex'
+  | 'gemini-cli';
 
 /** What to do with a line (or entry) that is not valid JSON or not a record. */
 export type MalformedPolicy = 'continue' | 'stop';
@@ -16,7 +26,8 @@ export interface ImportOptions {
   /** `continue` warns and goes on; `stop` throws a `MalformedTranscriptError`. @default 'continue' */
   readonly onMalformed?: MalformedPolicy;
   /**
-   * Keeps Claude Code's own compaction summary as a user message that starts with
+   * Keeps an agent's own compaction summary (Claude Code's, Codex's, Copilot's history summary) as
+   * an injected user message that starts with a marker naming it, such as
    * `CLAUDE_CODE_COMPACTION_MARKER`; false drops it (it would otherwise leak old facts into a replay).
    * @default true
    */
@@ -47,6 +58,10 @@ export interface ImportStats {
   readonly unpairedResults: number;
   /** Calls that never got a result (typically the last action of a session). */
   readonly unansweredCalls: number;
+  /** Media the model saw (images, audio, binary documents), kept as a placeholder such as `[image]`. */
+  readonly placeholders: number;
+  /** Text blocks marked injected: context a tool or an agent added, kept as data. */
+  readonly injectedBlocks: number;
 }
 
 /** One conversation of a transcript: a file can hold several (OpenHands) or a subagent's (Claude Code). */

@@ -24,7 +24,8 @@ export function importOpenAi(document: unknown, sink: ImportSink): void {
 /** Adds what one message became, warning about anything kept in a fallback form. */
 export function addRead(read: ReadMessage, sourceId: string, sink: ImportSink, at?: number): void {
   sink.dropThinking(read.thinkingBlocks);
-  if (read.unknownRole !== undefined) sink.warn(`message ${sourceId}: unknown role '${read.unknownRole}' kept as a user message`);
+  sink.countPlaceholders(read.placeholders);
+  if (read.unknownRole !== undefined) sink.warn(`message ${sourceId}: unknown role '${read.unknownRole}' kept as injected user text`);
   if (read.unknownTypes.length > 0) {
     sink.warn(`message ${sourceId}: unknown content part type(s) ${[...new Set(read.unknownTypes)].join(', ')} kept as JSON text`);
   }

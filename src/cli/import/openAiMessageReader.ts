@@ -1,9 +1,10 @@
 /**
  * OpenAI Chat Completions messages to the model's blocks: `tool_calls` with JSON-string arguments,
  * `tool` messages answering them by `tool_call_id` (or SWE-agent's `tool_call_ids` list), and the
- * legacy `function_call` / `function` pair.
+ * legacy `function_call` / `function` pair. A message of a role nobody here knows is kept as
+ * injected user text: whoever wrote it, it was not the user or the assistant.
  */
-import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
+import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
 import { arrayField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart } from './messageDraft';
 import { renderContent } from './renderContent';
@@ -14,7 +15,9 @@ export interface ReadMessage {
   readonly parts: DraftPart[];
   readonly thinkingBlocks: number;
   readonly unknownTypes: readonly string[];
-  /** Set when the role is none of the known ones; the content is then kept as user text. */
+  /** Media parts that became a placeholder. */
+  readonly placeholders: number;
+  /** Set when the role is none of the known ones; the content is then kept as injected user text. */
   readonly unknownRole?: string;
 }
 
@@ -42,9 +45,16 @@ export class OpenAiMessageReader {
     const role = ROLES[roleName] ?? 'user';
     const content = renderContent(raw.content);
     if (role === 'tool') {
-      return { parts: [{ role, blocks: this.results(raw, content.text) }], thinkingBlocks: 0, unknownTypes: content.unknownTypes };
+      return {
+        parts: [{ role, blocks: this.results(raw, content.text) }],
+        thinkingBlocks: 0,
+        unknownTypes: content.unknownTypes,
+        placeholders: content.placeholders,
+      };
     }
-    const blocks: Block[] = content.text === '' ? [] : [textBlock(content.text)];
+    const unknownRole = ROLES[roleName] === undefined ? roleName || 'missing' : undefined;
+    const blocks: Block[] =
+      content.text === '' ? [] : [unknownRole === undefined ? textBlock(content.text) : injectedTextBlock(content.text)];
     let thinkingBlocks = 0;
     if (role === 'assistant') {
       const refusal = stringField(raw, 'refusal');
@@ -53,11 +63,11 @@ export class OpenAiMessageReader {
       if (isNonEmptyString(raw.reasoning_content) || isNonEmptyString(raw.reasoning)) thinkingBlocks++;
       blocks.push(...this.calls(raw, sourceId));
     }
-    const unknownRole = ROLES[roleName] === undefined ? roleName || 'missing' : undefined;
     return {
       parts: [{ role, blocks }],
       thinkingBlocks,
       unknownTypes: content.unknownTypes,
+      placeholders: content.placeholders,
       ...(unknownRole === undefined ? {} : { unknownRole }),
     };
   }

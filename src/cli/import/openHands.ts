@@ -1,10 +1,11 @@
 /**
- * OpenHands evaluation output JSONL: one task per line (`{instance_id, instruction, history, …}`).
+ * OpenHands output JSONL: one task per line, from the evaluation harness (`{instance_id,
+ * instruction, history, …}`) or the issue resolver (`{issue, instruction, history, git_patch, …}`).
  * Each line becomes its own session; `instruction`, `metadata` and `test_result` repeat or describe
  * the run and are not conversation.
  */
 import type { ImportSink } from './importSink';
-import { arrayField, idField, isJsonObject } from './jsonShape';
+import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import { importOpenHandsHistory } from './openHandsHistory';
 import type { SourceRecord } from './parseTranscriptText';
 
@@ -17,8 +18,22 @@ export function importOpenHands(records: readonly SourceRecord[], sink: ImportSi
       sink.countRecord();
       return sink.malformed('not an OpenHands session with a history list', source.line);
     }
-    const sessionId = idField(session, 'instance_id') ?? `session-${index + 1}`;
+    const sessionId = idField(session, 'instance_id') ?? issueId(session) ?? `session-${index + 1}`;
     sink.beginSession(sessionId);
-    importOpenHandsHistory(history, sessionId, sink, source.line);
+    const instruction = stringField(session, 'instruction');
+    importOpenHandsHistory(
+      history,
+      { sessionId, ...(source.line === undefined ? {} : { line: source.line }), ...(instruction === undefined ? {} : { instruction }) },
+      sink,
+    );
   });
+}
+
+/** `owner/repo#number` of a resolver run's issue. */
+function issueId(session: JsonObject): string | undefined {
+  const issue = objectField(session, 'issue');
+  const number = issue === undefined ? undefined : idField(issue, 'number');
+  if (issue === undefined || number === undefined) return undefined;
+  const repo = [stringField(issue, 'owner'), stringField(issue, 'repo')].filter((part) => part !== undefined).join('/');
+  return repo === '' ? `#${number}` : `${repo}#${number}`;
 }

@@ -2,12 +2,18 @@
  * One OpenHands event stream to messages. Actions the agent took through a tool become tool calls;
  * observations answer them, paired by `cause` (the action's event id) or the tool call id, and by
  * position only in the older format that has neither. `llm_metrics` is bookkeeping, never read.
+ *
+ * The older resolver output has events without `id`, `source`, `cause` or `args` (the arguments
+ * are the event's own fields), sometimes as `[action, observation]` pairs. There, the message that
+ * repeats the run's instruction is the user's task and other messages are the agent's.
+ * What the environment adds (recalled repository instructions and microagents, observations
+ * answering no action, messages from the environment) is injected text.
  */
-import { textBlock, toolResultBlock, type Block } from '../../engine/types';
+import { injectedTextBlock, textBlock, toolResultBlock, type Block, type TextBlock } from '../../engine/types';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
-import { openHandsCall } from './openHandsToolCall';
+import { eventArgs, openHandsCall } from './openHandsToolCall';
 import { renderRecall } from './openHandsRecall';
 import { IMAGE_PLACEHOLDER } from './renderContent';
 import { toEpochMs } from './timestamps';
@@ -29,10 +35,22 @@ interface OpenResponse {
   readonly draft: MessageDraft;
 }
 
+/** What the session says about itself beside its history. */
+export interface HistoryContext {
+  readonly sessionId: string;
+  /** 1-based line of the session in the file. */
+  readonly line?: number;
+  /** The run's instruction, which the task message of the older format repeats. */
+  readonly instruction?: string;
+}
+
 /** Adds the events of one session's history to the sink's current session. */
-export function importOpenHandsHistory(history: readonly unknown[], sessionId: string, sink: ImportSink, line?: number): void {
+export function importOpenHandsHistory(rawHistory: readonly unknown[], context: HistoryContext, sink: ImportSink): void {
+  const { sessionId, line } = context;
+  // The older output stores [action, observation] pairs; the events inside are what counts.
+  const history = rawHistory.flatMap((entry) => (Array.isArray(entry) ? entry : [entry]));
   const positional = !history.some((event) => isJsonObject(event) && ('cause' in event || 'tool_call_metadata' in event));
-  const reader = new HistoryReader(sink, positional, line);
+  const reader = new HistoryReader(sink, positional, line, context.instruction?.trim());
   history.forEach((raw, index) => {
     sink.countRecord();
     if (!isJsonObject(raw)) return sink.malformed(`${sessionId} history[${index}] is not an event`, line);
@@ -49,6 +67,7 @@ class HistoryReader {
     private readonly sink: ImportSink,
     private readonly positional: boolean,
     private readonly line: number | undefined,
+    private readonly instruction: string | undefined,
   ) {}
 
   read(event: Event): void {
@@ -57,7 +76,7 @@ class HistoryReader {
     if (action !== undefined && !CONVERSATION_ACTIONS.has(action)) this.toolAction(event, action);
     else if (action !== undefined) this.conversationAction(event, action);
     else if (observation === 'recall') {
-      this.addText(event, 'user', renderRecall(objectField(event.raw, 'extras') ?? {}), 'recall-observation');
+      this.addText(event, 'user', renderRecall(objectField(event.raw, 'extras') ?? {}), 'recall-observation', true);
     } else if (observation !== undefined && !STATE_OBSERVATIONS.has(observation)) this.observation(event, observation);
     else if (observation !== undefined) this.sink.skip(`${observation}-observation`);
     else this.sink.skip('unknown-event', { line: this.line, reason: `${event.sourceId} is neither an action nor an observation; skipped` });
@@ -78,7 +97,7 @@ class HistoryReader {
 
   private conversationAction(event: Event, action: string): void {
     this.openResponse = undefined;
-    const args = objectField(event.raw, 'args') ?? {};
+    const args = eventArgs(event.raw);
     const content = stringField(args, 'content') ?? stringField(event.raw, 'message') ?? '';
     if (action === 'system') {
       const tools = arrayField(args, 'tools') ?? [];
@@ -87,12 +106,12 @@ class HistoryReader {
       }
       this.addText(event, 'system', content, 'empty-system');
     } else if (action === 'message') {
-      const images = (arrayField(args, 'image_urls') ?? []).map(() => textBlock(IMAGE_PLACEHOLDER));
-      const blocks: Block[] = [...(content === '' ? [] : [textBlock(content)]), ...images];
-      if (
-        this.sink.add(event.sourceId, [{ role: event.raw.source === 'user' ? 'user' : 'assistant', blocks }], event.at, this.line)
-          .length === 0
-      ) {
+      const images = (arrayField(args, 'image_urls') ?? arrayField(args, 'images_urls') ?? []).map(() => textBlock(IMAGE_PLACEHOLDER));
+      this.sink.countPlaceholders(images.length);
+      const author = this.author(event.raw, content);
+      const text: TextBlock[] = content === '' ? [] : [author === 'environment' ? injectedTextBlock(content) : textBlock(content)];
+      const blocks: Block[] = [...text, ...images];
+      if (this.sink.add(event.sourceId, [{ role: author === 'agent' ? 'assistant' : 'user', blocks }], event.at, this.line).length === 0) {
         this.sink.skip('empty-message');
       }
     } else {
@@ -106,7 +125,7 @@ class HistoryReader {
     const content = stringField(event.raw, 'content') ?? stringField(event.raw, 'message') ?? '';
     if (callId === undefined) {
       // An observation that answers no recorded action (a rejected call's error) was still shown to the agent.
-      this.addText(event, 'user', content, `${observation}-observation`);
+      this.addText(event, 'user', content, `${observation}-observation`, true);
       return;
     }
     this.unanswered.splice(this.unanswered.indexOf(callId), 1);
@@ -127,8 +146,15 @@ class HistoryReader {
     return this.positional ? this.unanswered[0] : undefined;
   }
 
-  private addText(event: Event, role: 'system' | 'user', text: string, skippedKind: string): void {
+  /** Who wrote a message event: its `source`, or in the older format the user for the instruction and the agent otherwise. */
+  private author(raw: JsonObject, content: string): 'user' | 'agent' | 'environment' {
+    const source = stringField(raw, 'source');
+    if (source === 'user' || source === 'agent' || source === 'environment') return source;
+    return this.instruction !== undefined && this.instruction !== '' && content.trim() === this.instruction ? 'user' : 'agent';
+  }
+
+  private addText(event: Event, role: 'system' | 'user', text: string, skippedKind: string, injected = false): void {
     if (text === '') this.sink.skip(skippedKind);
-    else this.sink.add(event.sourceId, [{ role, blocks: [textBlock(text)] }], event.at, this.line);
+    else this.sink.add(event.sourceId, [{ role, blocks: [injected ? injectedTextBlock(text) : textBlock(text)] }], event.at, this.line);
   }
 }

@@ -14,6 +14,30 @@ export interface OpenHandsCall {
   readonly responseId?: string;
 }
 
+/** Fields of an event itself, as opposed to the arguments an older event carries beside them. */
+const EVENT_FIELDS = new Set([
+  'id',
+  'source',
+  'cause',
+  'timestamp',
+  'action',
+  'observation',
+  'message',
+  'tool_call_metadata',
+  'llm_metrics',
+  'extras',
+]);
+
+/**
+ * The action's arguments: its `args` object, or, in the older resolver output whose events have no
+ * `args`, the event's own fields other than the event's bookkeeping.
+ */
+export function eventArgs(raw: JsonObject): JsonObject {
+  const args = objectField(raw, 'args');
+  if (args !== undefined) return args;
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !EVENT_FIELDS.has(key)));
+}
+
 /**
  * `tool_call_metadata.model_response` is the raw reply, the only record of the exact arguments and
  * text (`args` adds runtime fields, and for `think` glues the reply's text onto the argument). It
@@ -36,7 +60,7 @@ export function openHandsCall(raw: JsonObject, action: string, sourceId: string)
       ...(responseId === undefined ? {} : { responseId }),
     };
   }
-  const args = objectField(raw, 'args') ?? {};
+  const args = eventArgs(raw);
   return { block: toolCallBlock(id, name, argsInput(action, args)), text: action === 'think' ? '' : (stringField(args, 'thought') ?? '') };
 }
 

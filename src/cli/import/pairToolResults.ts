@@ -1,8 +1,17 @@
 /**
  * The last pass of every import: each tool result must answer an earlier call with the same id.
- * Results that answer nothing are kept as user text rather than dropped or left dangling.
+ * Results that answer nothing are kept as user text rather than dropped or left dangling; that
+ * text is injected (a tool wrote it, not the user), so markers in it set nothing.
  */
-import { message, textBlock, toolCallBlock, toolResultBlock, type Block, type Message, type ToolResultBlock } from '../../engine/types';
+import {
+  injectedTextBlock,
+  message,
+  toolCallBlock,
+  toolResultBlock,
+  type Block,
+  type Message,
+  type ToolResultBlock,
+} from '../../engine/types';
 import type { ImportWarning } from './importTypes';
 import type { MessageDraft } from './messageDraft';
 
@@ -52,9 +61,9 @@ export function pairToolResults(drafts: readonly MessageDraft[]): PairingOutcome
       } else if (block.type === 'toolResult') {
         unpairedResults++;
         warnings.push(located(draft, `tool result for unknown call ${block.callId} kept as user text`));
-        orphans.push(textBlock(`[result of unknown tool call ${block.callId}]\n${block.content}`));
+        orphans.push(injectedTextBlock(`[result of unknown tool call ${block.callId}]\n${block.content}`));
       } else {
-        orphans.push(block.type === 'text' ? block : textBlock(JSON.stringify(block.input)));
+        orphans.push(injectedTextBlock(block.type === 'text' ? block.text : JSON.stringify(block.input)));
       }
     }
     toolResults += paired.length;

@@ -1,7 +1,8 @@
 /**
  * The first look at a transcript's text: one JSON document, or JSON Lines with their line numbers.
  */
-import { TranscriptFormatError } from './importErrors';
+import { MalformedTranscriptError, TranscriptFormatError } from './importErrors';
+import { nestsDeeperThan, TOO_DEEP_REASON } from './jsonDepth';
 import { isJsonObject } from './jsonShape';
 
 /** A record of a line-based transcript; `line` is 1-based and absent when the source had no lines. */
@@ -31,6 +32,7 @@ export function parseTranscriptText(text: string): ParsedTranscript {
   if (body.trim() === '') throw new TranscriptFormatError('the text is empty');
   const whole = tryParse(body);
   if (whole.ok) {
+    if (nestsDeeperThan(whole.value)) throw new MalformedTranscriptError(undefined, `the text is one JSON document and ${TOO_DEEP_REASON}`);
     if (typeof whole.value === 'object' && whole.value !== null) return { kind: 'document', value: whole.value };
     throw new TranscriptFormatError('the text is a bare JSON value, not an object or a list');
   }
@@ -39,10 +41,13 @@ export function parseTranscriptText(text: string): ParsedTranscript {
   body.split(/\r?\n/).forEach((raw, index) => {
     if (raw.trim() === '') return;
     const parsed = tryParse(raw);
-    if (parsed.ok && isJsonObject(parsed.value)) records.push({ line: index + 1, value: parsed.value });
+    if (parsed.ok && nestsDeeperThan(parsed.value)) malformed.push({ line: index + 1, reason: TOO_DEEP_REASON });
+    else if (parsed.ok && isJsonObject(parsed.value)) records.push({ line: index + 1, value: parsed.value });
     // The reason gives the size, not the text: warnings may be logged, transcripts hold user content.
     else malformed.push({ line: index + 1, reason: `${parsed.ok ? 'not a JSON object' : 'not valid JSON'} (${raw.length} characters)` });
   });
+  const tooDeep = malformed.find((m) => m.reason === TOO_DEEP_REASON);
+  if (records.length === 0 && tooDeep) throw new MalformedTranscriptError(tooDeep.line, TOO_DEEP_REASON);
   if (records.length === 0) throw new TranscriptFormatError('the text is neither JSON nor JSON Lines');
   return { kind: 'lines', records, malformed };
 }

@@ -22,6 +22,8 @@ export interface RenderedContent {
   readonly text: string;
   /** Part types this function does not know; they are kept as their JSON so nothing is lost. */
   readonly unknownTypes: readonly string[];
+  /** Media parts (images, audio, documents) that became a placeholder. */
+  readonly placeholders: number;
 }
 
 /**
@@ -29,31 +31,33 @@ export interface RenderedContent {
  * typed parts (Cline's `[{query, result}]` results) is structured data and becomes its JSON.
  */
 export function renderContent(content: unknown): RenderedContent {
-  if (content === undefined || content === null) return { text: '', unknownTypes: [] };
-  if (typeof content === 'string') return { text: content, unknownTypes: [] };
+  if (content === undefined || content === null) return { text: '', unknownTypes: [], placeholders: 0 };
+  if (typeof content === 'string') return { text: content, unknownTypes: [], placeholders: 0 };
   const parts = Array.isArray(content) ? content : [content];
-  if (!parts.every(isPart)) return { text: JSON.stringify(content), unknownTypes: [] };
+  if (!parts.every(isPart)) return { text: JSON.stringify(content), unknownTypes: [], placeholders: 0 };
   const texts: string[] = [];
   const unknownTypes: string[] = [];
+  let placeholders = 0;
   for (const part of parts) {
     const rendered = renderPart(part);
     texts.push(rendered.text);
     if (rendered.unknownType !== undefined) unknownTypes.push(rendered.unknownType);
+    if (rendered.placeholder === true) placeholders++;
   }
-  return { text: texts.join('\n'), unknownTypes };
+  return { text: texts.join('\n'), unknownTypes, placeholders };
 }
 
 function isPart(part: unknown): boolean {
   return typeof part === 'string' || (isJsonObject(part) && typeof part.type === 'string');
 }
 
-function renderPart(part: unknown): { text: string; unknownType?: string } {
+function renderPart(part: unknown): { text: string; unknownType?: string; placeholder?: boolean } {
   if (typeof part === 'string') return { text: part };
   if (!isJsonObject(part)) return { text: JSON.stringify(part) };
   const type = stringField(part, 'type') ?? '';
   const text = stringField(part, 'text');
   if (text !== undefined && (type === 'text' || type === 'input_text' || type === 'output_text')) return { text };
   const placeholder = MEDIA_PLACEHOLDERS[type];
-  if (placeholder !== undefined) return { text: placeholder };
+  if (placeholder !== undefined) return { text: placeholder, placeholder: true };
   return { text: text ?? JSON.stringify(part), unknownType: type };
 }

@@ -2,12 +2,15 @@
  * SWE-agent trajectories (`.traj`): the `history` list, in the function-calling variant (OpenAI
  * `tool_calls`, results in `tool` messages with `tool_call_ids`) or the text-action variant (the
  * command in a fenced block and in `action`; the next user message is its observation).
- * `trajectory[]` repeats every step and is not read.
+ * `trajectory[]` repeats every step and is not read. The first user message is the task; every
+ * later user message the environment wrote (an observation no action asked for, a format error),
+ * so it is injected text.
  */
 import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
 import { fencedBlocks, withoutBlock } from './fencedBlocks';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
+import { injectedPart } from './injectedTags';
 import { arrayField, isJsonObject, stringField, type JsonObject } from './jsonShape';
 import { addRead } from './openAi';
 import { OpenAiMessageReader } from './openAiMessageReader';
@@ -23,6 +26,7 @@ export function importSweAgent(document: unknown, sink: ImportSink): void {
   const reader = new OpenAiMessageReader();
   let awaitingObservation: string | undefined;
   let demonstrations = 0;
+  let taskSeen = false;
   history.forEach((raw, index) => {
     sink.countRecord();
     if (!isJsonObject(raw) || typeof raw.role !== 'string') return sink.malformed(`history[${index}] is not a chat message`);
@@ -34,7 +38,9 @@ export function importSweAgent(document: unknown, sink: ImportSink): void {
     const callId = awaitingObservation;
     awaitingObservation = undefined;
     if (raw.role === 'user' && callId !== undefined) {
-      sink.add(sourceId, [{ role: 'tool', blocks: [toolResultBlock(callId, renderContent(raw.content).text)] }]);
+      const observation = renderContent(raw.content);
+      sink.countPlaceholders(observation.placeholders);
+      sink.add(sourceId, [{ role: 'tool', blocks: [toolResultBlock(callId, observation.text)] }]);
       return;
     }
     const action = textAction(raw);
@@ -43,7 +49,10 @@ export function importSweAgent(document: unknown, sink: ImportSink): void {
       sink.add(sourceId, [{ role: 'assistant', blocks: textActionBlocks(raw, action, awaitingObservation) }]);
       return;
     }
-    addRead(reader.read(raw, sourceId), sourceId, sink);
+    const read = reader.read(raw, sourceId);
+    const fromEnvironment = raw.role === 'user' && taskSeen;
+    if (raw.role === 'user') taskSeen = true;
+    addRead(fromEnvironment ? { ...read, parts: read.parts.map(injectedPart) } : read, sourceId, sink);
   });
   if (demonstrations > 0) {
     sink.warn(`${demonstrations} demonstration message(s) (is_demo) skipped: an example the model was shown, not this task`);

@@ -2,6 +2,14 @@
  * Source timestamps to milliseconds since the epoch.
  */
 
+/** The last moment a JavaScript Date can hold: 8.64e15 ms after 1970 (the year 275760). */
+export const MAX_TIME_MS = 8.64e15;
+
+/** True for a time a Date can hold. */
+export function isDateTime(ms: number): boolean {
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS;
+}
+
 /** Epoch numbers below this are seconds, not milliseconds (1e11 ms is 1973; 1e11 s is year 5138). */
 const SECONDS_BELOW = 1e11;
 

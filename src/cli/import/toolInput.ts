@@ -2,12 +2,14 @@
  * Tool-call arguments as the model produced them, turned into the model's object form.
  */
 import type { ToolInput } from '../../engine/types';
+import { nestsDeeperThan } from './jsonDepth';
 import { isJsonObject } from './jsonShape';
 
 /**
  * An object stays as it is; a JSON string (OpenAI `function.arguments`) is parsed; anything that
  * is not an object keeps its exact text as `{ raw }` (a string) or `{ value }` (other JSON), so a
- * malformed call is still visible and nothing is lost.
+ * malformed call is still visible and nothing is lost. Arguments nested too deeply to walk safely
+ * keep their text too.
  */
 export function toToolInput(value: unknown): ToolInput {
   if (isJsonObject(value)) return value;
@@ -17,7 +19,7 @@ export function toToolInput(value: unknown): ToolInput {
   if (value.trim() === '') return {};
   try {
     const parsed: unknown = JSON.parse(value);
-    return isJsonObject(parsed) ? parsed : { raw: value };
+    return isJsonObject(parsed) && !nestsDeeperThan(parsed) ? parsed : { raw: value };
   } catch {
     return { raw: value };
   }

@@ -3,6 +3,7 @@
  * in the active context. Checkpoints age: each new one re-compresses the older ones one step,
  * always from the archived originals of their range.
  */
+import type { RecallFigures } from '../recall/recallFigures';
 
 /** Age steps: 0 recent (~1200 tokens), 1 old (~600), 2 ancient (~300), 3 merged (~150). */
 export type CheckpointAge = 0 | 1 | 2 | 3;
@@ -32,4 +33,6 @@ export interface Checkpoint {
   readonly keyDecisions: readonly string[];
   readonly filesModified: readonly string[];
   readonly nextSteps: readonly string[];
+  /** What the recall check found after this checkpoint's summary was last written (absent until one ran). */
+  readonly recall?: RecallFigures;
 }

@@ -1,4 +1,5 @@
 /** The type guard a checkpoint read back from storage (a state file, a snapshot) goes through. */
+import { isRecallFigures } from '../recall/recallFigures';
 import { isRecord } from '../schema';
 import type { Checkpoint, CheckpointAge } from './checkpoint';
 
@@ -28,6 +29,7 @@ export function isCheckpoint(v: unknown): v is Checkpoint {
     isNumber(v.compressionNumber) &&
     isStrings(v.keyDecisions) &&
     isStrings(v.filesModified) &&
-    isStrings(v.nextSteps)
+    isStrings(v.nextSteps) &&
+    (v.recall === undefined || isRecallFigures(v.recall))
   );
 }

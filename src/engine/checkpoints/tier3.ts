@@ -266,7 +266,7 @@ export class Tier3 {
           'checkpoint',
           0,
           `The model's summary replaced the deterministic one in the latest checkpoint (${formatCount(upgrade.tokens)} tokens)`,
-          'checkpoint-created',
+          'checkpoint-upgraded',
           upgrade.checkpointId,
         ),
       ],

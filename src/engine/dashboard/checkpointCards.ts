@@ -1,12 +1,12 @@
 /**
  * Each checkpoint as the dashboard shows it: its range and age, its size against the target of its
  * age, what it stands for, who wrote it, the drift check's findings after it, and its recall
- * figures when it carries some. Checkpoints an undo or the user took out are listed apart.
+ * figures when the recall check ran on it. Checkpoints an undo or the user took out are listed apart.
  */
 import { AGE_LABELS, targetTokensFor } from '../checkpoints/aging';
 import type { Checkpoint } from '../checkpoints/checkpoint';
 import type { RetiredReason } from '../checkpoints/retiredCheckpoint';
-import { isRecord } from '../schema';
+import { recallConfidence } from '../recall/recallFigures';
 import type { SessionState } from '../session/sessionState';
 import { itemId } from './itemIds';
 
@@ -15,7 +15,7 @@ export interface DriftFinding {
   readonly detail: string;
 }
 
-/** A figure of a checkpoint's recall, e.g. "Decisions: 100%". */
+/** A figure of a checkpoint's recall, e.g. "Found by search: 2". */
 export interface RecallFigure {
   readonly label: string;
   readonly value: string;
@@ -87,30 +87,18 @@ export function retiredCards(state: SessionState): RetiredCard[] {
   }));
 }
 
-/**
- * The recall figures a checkpoint carries, whatever their shape: a share (0 to 1) shows as a
- * percentage, a record of numbers one figure each. None when it carries none.
- */
+/** The recall check's figures for a checkpoint, when one ran: what it found of the span's facts, and the confidence they give. */
 export function recallFigures(c: Checkpoint): RecallFigure[] {
-  const recall: unknown = (c as Checkpoint & { readonly recall?: unknown }).recall;
-  if (typeof recall === 'number') return [{ label: 'Recall', value: figure(recall, true) }];
-  if (!isRecord(recall)) return [];
-  return Object.entries(recall).flatMap(([key, value]) =>
-    typeof value === 'number' && Number.isFinite(value) ? [{ label: words(key), value: figure(value) }] : [],
-  );
+  const r = c.recall;
+  if (!r) return [];
+  return [
+    { label: 'Facts checked', value: count(r.extracted) },
+    { label: 'Kept in the context', value: count(r.kept) },
+    { label: 'Found by search', value: count(r.found) },
+    { label: 'Put back', value: count(r.putBack) },
+    { label: 'Lost', value: count(r.lost) },
+    { label: 'Recall', value: `${Math.round(recallConfidence(r) * 100)}%` },
+  ];
 }
 
-/** A share as a percentage; in a record, where 0 and 1 may be counts, only a fraction between them reads as a share. */
-function figure(value: number, share = false): string {
-  const isShare = value >= 0 && value <= 1 && (share || !Number.isInteger(value));
-  return isShare ? `${Math.round(value * 100)}%` : value.toLocaleString('en-US');
-}
-
-/** `camelCase` or `snake_case` keys as words: "found facts". */
-function words(key: string): string {
-  const spaced = key
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
+const count = (n: number): string => n.toLocaleString('en-US');

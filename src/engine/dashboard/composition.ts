@@ -22,6 +22,7 @@ export type CompositionKey =
   | 'progress'
   | 'artifacts'
   | 'pinned'
+  | 'facts'
   | 'userMessages'
   | 'toolRecord'
   | 'restored'
@@ -46,6 +47,7 @@ export const COMPOSITION_PARTS: readonly { readonly key: CompositionKey; readonl
   { key: 'progress', group: 'ledger', label: 'Progress and next step' },
   { key: 'artifacts', group: 'ledger', label: 'Artifacts' },
   { key: 'pinned', group: 'ledger', label: 'Pinned items' },
+  { key: 'facts', group: 'ledger', label: 'Facts from summarized messages' },
   { key: 'userMessages', group: 'ledger', label: 'Your earlier messages' },
   { key: 'toolRecord', group: 'ledger', label: 'Tool record' },
   { key: 'restored', group: 'ledger', label: 'Restored by the drift check' },
@@ -78,6 +80,7 @@ const SECTION_KEYS: Readonly<Record<Exclude<ContextPart, 'checkpoint'>, Composit
   nextStep: 'progress',
   artifacts: 'artifacts',
   pinned: 'pinned',
+  facts: 'facts',
   toolRecord: 'toolRecord',
   userMessages: 'userMessages',
   restored: 'restored',

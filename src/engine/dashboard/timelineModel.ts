@@ -3,6 +3,7 @@
  * (from the timeline the session records), and every compression placed on the request it belongs
  * to, with the tokens it saved. Compressions of one kind in one request are one marker.
  */
+import { compressionKindOf } from '../activity/compressionTally';
 import { TIER_LABELS, type Tier } from '../compressionEvent';
 import type { Level } from '../levels';
 import type { SessionState } from '../session/sessionState';
@@ -24,7 +25,10 @@ export interface TimelineMarker {
   readonly request: number;
   readonly tier: Tier;
   readonly label: string;
+  /** Events of this kind in the request. */
   readonly count: number;
+  /** How many of them took something out of the context (a checkpoint's closing line, a snapshot or a check do not). */
+  readonly compressions: number;
   readonly savedTokens: number;
   /** The events' own words, the first few. */
   readonly details: readonly string[];
@@ -56,17 +60,26 @@ export function timelineModel(state: SessionState): TimelineModel {
   const history = state.history;
   let start = 0;
   const place = (end: number, at: number) => {
-    const byTier = new Map<Tier, { count: number; saved: number; details: string[] }>();
+    const byTier = new Map<Tier, { count: number; compressions: number; saved: number; details: string[] }>();
     for (let i = start; i < Math.min(end, history.length); i++) {
       const e = history[i];
-      const entry = byTier.get(e.tier) ?? { count: 0, saved: 0, details: [] };
+      const entry = byTier.get(e.tier) ?? { count: 0, compressions: 0, saved: 0, details: [] };
       entry.count++;
+      if (compressionKindOf(e) !== undefined) entry.compressions++;
       entry.saved += e.savedTokens;
       if (entry.details.length < MARKER_DETAILS) entry.details.push(e.detail);
       byTier.set(e.tier, entry);
     }
     for (const [tier, m] of byTier) {
-      markers.push({ request: at, tier, label: TIER_LABELS[tier], count: m.count, savedTokens: m.saved, details: m.details });
+      markers.push({
+        request: at,
+        tier,
+        label: TIER_LABELS[tier],
+        count: m.count,
+        compressions: m.compressions,
+        savedTokens: m.saved,
+        details: m.details,
+      });
     }
     start = Math.max(start, Math.min(end, history.length));
   };

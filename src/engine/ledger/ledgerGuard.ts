@@ -2,6 +2,7 @@
  * The type guard a ledger read back from storage (a state file, a snapshot) goes through.
  * Every entry is checked, nested ones included; optional fields are checked when present.
  */
+import { FACT_KINDS } from '../recall/fact';
 import { isRecord } from '../schema';
 import type {
   CommandRecord,
@@ -13,6 +14,7 @@ import type {
   GoalStatus,
   InstructionEntry,
   Ledger,
+  LedgerFact,
   LedgerSource,
   OffloadedEntry,
   PinnedEntry,
@@ -105,6 +107,14 @@ const isToolRecord = (v: unknown): v is ToolRecord =>
 
 const isInstructionEntry = (v: unknown): v is InstructionEntry =>
   isRecord(v) && isString(v.path) && isString(v.text) && optional(v.applyTo, (x): x is string[] => isArrayOf(x, isString));
+const isLedgerFact = (v: unknown): v is LedgerFact =>
+  isRecord(v) &&
+  oneOf(FACT_KINDS)(v.kind) &&
+  isString(v.key) &&
+  isString(v.line) &&
+  isString(v.messageId) &&
+  isNumber(v.score) &&
+  isNumber(v.at);
 
 const isPinnedEntry = (v: unknown): v is PinnedEntry =>
   isRecord(v) &&
@@ -136,6 +146,7 @@ export function isLedger(v: unknown): v is Ledger {
     isArrayOf(v.artifacts, isString) &&
     isArrayOf(v.userMessages, isUserMessageEntry) &&
     isToolRecord(v.tools) &&
+    (v.facts === undefined || isArrayOf(v.facts, isLedgerFact)) &&
     optional(v.pinned, (x): x is PinnedEntry[] => isArrayOf(x, isPinnedEntry))
   );
 }

@@ -33,6 +33,7 @@ export type LedgerPart =
   | 'nextStep'
   | 'artifacts'
   | 'pinned'
+  | 'facts'
   | 'toolRecord'
   | 'userMessages';
 

@@ -3,6 +3,7 @@
  * session intent, every user message verbatim, and a record of what the tools did, built from the
  * tool calls themselves rather than from the model's memory. It is rendered into every request.
  */
+import type { FactKind } from '../recall/fact';
 
 /** Where a ledger entry came from. Tool results are never a source: outside content must not lock decisions. */
 export type LedgerSource = 'user' | 'assistant' | 'command';
@@ -94,6 +95,25 @@ export interface OffloadedEntry {
   readonly tokens: number;
 }
 
+/**
+ * A fact the recall check put back: one a checkpoint's summary dropped and no search could find,
+ * shown in the ledger under its own small token cap. The lowest-scored and oldest are dropped
+ * first when the cap is reached; they stay in the archive.
+ */
+export interface LedgerFact {
+  readonly kind: FactKind;
+  /** What the recall check looks for (see `Fact.key`). */
+  readonly key: string;
+  /** The line shown, without its bullet; it holds the key. */
+  readonly line: string;
+  /** The message the fact was read from. */
+  readonly messageId: string;
+  /** 0 to 1, higher is more important. */
+  readonly score: number;
+  /** When it was put back. */
+  readonly at: number;
+}
+
 /** Built deterministically from tool calls and their results. */
 export interface ToolRecord {
   readonly files: readonly FileRecord[];
@@ -153,6 +173,8 @@ export interface Ledger {
   readonly artifacts: readonly string[];
   readonly userMessages: readonly UserMessageEntry[];
   readonly tools: ToolRecord;
+  /** Facts the recall check put back (absent until it puts one back). */
+  readonly facts?: readonly LedgerFact[];
   /** Items the user pinned, oldest first. Absent in ledgers stored before pinning existed, which read as none. */
   readonly pinned?: readonly PinnedEntry[];
 }

@@ -2,15 +2,16 @@
  * Brings the ledger up to date with new messages: the session intent, every user message
  * verbatim, the markers of user and assistant text, and the tool record.
  *
- * Markers are read from the text blocks of user and assistant messages only. Tool results and
- * system messages carry content from outside (files, web pages, command output), which must not
- * be able to set goals or lock decisions.
+ * Only what the user or the assistant wrote counts: the text blocks of user and assistant messages
+ * that are not injected. Tool results, system messages and injected text (attached files,
+ * repository instructions, reminders an agent adds to a user turn) carry content from outside,
+ * which must not be able to set goals or lock decisions, nor stand for the user's intent.
  */
 import { addArtifact, addDecision, addGoal, addGoalWithStatus, completeGoal, findGoal, setProgress } from './ledgerEdits';
 import type { Ledger, LedgerSource, ProgressStatus, UserMessageEntry } from './ledgerTypes';
 import { parseMarkers, type Marker } from './markers';
 import { recordToolActivity } from './toolRecord';
-import { messageText, type Message, type ToolCallBlock } from '../types';
+import { authoredText, type Message, type ToolCallBlock } from '../types';
 
 export { addDecision, addGoal, completeGoal, withOffloaded } from './ledgerEdits';
 
@@ -39,7 +40,7 @@ export async function updateLedger(ledger: Ledger, messages: readonly Message[],
   for (const msg of messages) {
     if (msg.role !== 'user' && msg.role !== 'assistant') continue;
     const at = msg.at ?? ctx.now;
-    const text = messageText(msg);
+    const text = authoredText(msg);
     if (msg.role === 'user' && text.trim().length > 0) {
       if (next.intent === undefined) next = { ...next, intent: { text, messageId: msg.id, at } };
       if (!known.has(msg.id)) {
@@ -48,7 +49,7 @@ export async function updateLedger(ledger: Ledger, messages: readonly Message[],
       }
     }
     for (const block of msg.blocks) {
-      if (block.type !== 'text') continue;
+      if (block.type !== 'text' || block.injected === true) continue;
       for (const marker of parseMarkers(block.text)) next = applyMarker(next, marker, msg.role, msg.id, at, ctx);
     }
   }

@@ -3,7 +3,7 @@
  *
  * The protected part (intent, goals, decisions, progress, next step, artifacts, earlier user
  * messages) is never cut: when it alone is over budget the result says `overflow` and still holds
- * all of it. The tool record (files, commands, errors, offloaded results) is shortened instead,
+ * all of it. The facts the recall check put back have their own small cap and come with it. The tool record (files, commands, errors, offloaded results) is shortened instead,
  * least important and oldest lines first, unfixed errors last of all.
  *
  * It runs on every request, so it counts tokens sparingly: the whole text once, and only when
@@ -11,6 +11,7 @@
  * until one fits, a few at most.
  */
 import { estimateTokens } from '../tokens/estimate';
+import { DEFAULT_FACTS_TOKENS, factsSection } from './factsSection';
 import { earlierUserMessages, leadingSections, LEDGER_HEADING, LEDGER_NOTE, section, type LedgerSection } from './ledgerSections';
 import type { Ledger } from './ledgerTypes';
 import { recordSections, type OutputDetails, type RecordSection, type RecordSectionId } from './toolRecordLines';
@@ -21,6 +22,8 @@ export interface RenderLedgerOptions {
   /** Pinned items still live as they were pinned: the ledger does not repeat them. */
   readonly livePinned?: ReadonlySet<string>;
   readonly budgetTokens: number;
+  /** Tokens the facts put back by the recall check may take. @default 400 */
+  readonly factsTokens?: number;
   countText(text: string): Promise<number>;
 }
 
@@ -56,7 +59,9 @@ export async function renderLedger(ledger: Ledger, opts: RenderLedgerOptions): P
 
 /** Renders the ledger as `renderLedger` does, and says which part each section of the text is. */
 export async function renderLedgerSections(ledger: Ledger, opts: RenderLedgerOptions): Promise<RenderedLedgerSections> {
-  const leading = leadingSections(ledger, opts.liveMessageIds, opts.livePinned);
+  const facts = await factsSection(ledger.facts ?? [], opts.factsTokens ?? DEFAULT_FACTS_TOKENS, (t) => opts.countText(t));
+  const protectedParts = leadingSections(ledger, opts.liveMessageIds, opts.livePinned);
+  const leading = facts === undefined ? protectedParts : [...protectedParts, { part: 'facts' as const, text: facts }];
   const trailing = earlierUserMessages(ledger, opts.liveMessageIds);
   const { sections, ranked, outputs } = recordSections(ledger.tools);
   const total = sections.reduce((n, s) => n + s.lines.length, 0);

@@ -23,6 +23,8 @@ const NOISE_LINES: readonly RegExp[] = [
   /^Dload\s+Upload\b/,
   /^[\s\p{P}\p{S}┃│─━]*$/u,
 ];
+/** The letters a pattern of {@link NOISE_LINES} can start with (`Exit code`, `Traceback`, `bash-$`, `Dload`). */
+const NOISE_FIRST_CHARS = 'EeTbD';
 /** Progress messages: what a tool was doing (`Compiling 3 files`, `Checking 107 source files ...`), not what came of it. */
 const PROGRESS_LINE =
   /^(?:checking|compiling|building|running|generating|installing|downloading|collecting|resolving|fetching|analy[sz]ing|testing|finding|loading|starting|waiting|getting)\b|(?:\.{3}|…)\s*\)?$/i;
@@ -56,15 +58,16 @@ export function scannedLines(content: string): string[] {
 
 /** A line without wrapper tags such as `<tool_use_error>`, leading decoration and surrounding space. */
 export function cleanLine(line: string): string {
-  return line
-    .replace(/<\/?tool_use_error>/g, '')
-    .replace(PROCESS_DONE, '')
-    .replace(LEADING_DECORATION, '')
-    .trim();
+  // Most lines carry neither wrapper; the replacements run only on those that may.
+  let clean = line.includes('tool_use_error>') ? line.replace(/<\/?tool_use_error>/g, '') : line;
+  if (clean.includes('PROCESS-DONE')) clean = clean.replace(PROCESS_DONE, '');
+  return clean.replace(LEADING_DECORATION, '').trim();
 }
 
 /** True for a cleaned line that says nothing by itself: an exit status, a bare tag, a prompt, punctuation only. */
 export function isNoiseLine(line: string): boolean {
+  // Most lines start with a letter or digit that no noise pattern starts with: answered at once.
+  if (line.length > 0 && /[A-Za-z0-9]/.test(line[0]) && !NOISE_FIRST_CHARS.includes(line[0])) return false;
   return NOISE_LINES.some((p) => p.test(line));
 }
 

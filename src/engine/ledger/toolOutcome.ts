@@ -29,6 +29,8 @@ const EXIT_CODE_LINES: readonly RegExp[] = [
   /^Command `.*` executed with exit code (-?\d+)\.?$/,
   /^(?:the )?(?:command|process)\s+(?:exited|finished|failed|completed) with (?:exit )?(?:code|status) (-?\d+)\.?$/i,
 ];
+/** A word every line of {@link EXIT_CODE_LINES} holds. */
+const EXIT_WORDS = /code|status/i;
 /** Exit-status lines sit at the top or the bottom of a result; the middle is the program's own output. */
 const HEAD_LINES = 15;
 const TAIL_LINES = 3;
@@ -39,23 +41,41 @@ const MAX_JSON_CHARS = 200_000;
 
 /** The exit status a result states at its top or bottom, or undefined. */
 export function exitCodeFromResult(content: string): number | undefined {
-  const headLines = content.slice(0, EDGE_CHARS).split('\n');
+  // Only the lines looked at are split off: the first ones, and the last ones found from the end.
+  const headLines = content.slice(0, EDGE_CHARS).split('\n', HEAD_LINES + 1);
   const head = headLines.slice(0, HEAD_LINES);
   const whole = content.length <= EDGE_CHARS;
   const tail = whole
     ? headLines.length > HEAD_LINES
-      ? headLines.slice(-TAIL_LINES)
+      ? lastLines(content, TAIL_LINES, 0)
       : []
-    : content.slice(-EDGE_CHARS).split('\n').slice(-TAIL_LINES);
+    : lastLines(content, TAIL_LINES, content.length - EDGE_CHARS);
   for (const raw of [...head, ...tail]) {
+    // Every exit-status line names a code or a status; most lines name neither.
+    if (!EXIT_WORDS.test(raw)) continue;
     const line = raw.trim();
-    if (line.length === 0) continue;
     for (const pattern of EXIT_CODE_LINES) {
       const match = pattern.exec(line);
       if (match) return Number(match[1]);
     }
   }
   return undefined;
+}
+
+/** The last `count` lines of `text` that start at or after `from` (the first one cut at `from`), in order. */
+function lastLines(text: string, count: number, from: number): string[] {
+  const lines: string[] = [];
+  let end = text.length;
+  while (lines.length < count) {
+    const at = text.lastIndexOf('\n', end - 1);
+    if (at < from || end === 0) {
+      lines.unshift(text.slice(from, end));
+      break;
+    }
+    lines.unshift(text.slice(at + 1, end));
+    end = at;
+  }
+  return lines;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Store } from '../ports';
 import { countLines } from '../preview/lines';
 import { sessionPaths } from '../session/sessionPaths';
 import { resolveOffloadedFile } from './offloadedPath';
-import { OffloadedFileNotFoundError, OffloadedRangeError } from './recoveryErrors';
+import { OffloadedFileNotFoundError, OffloadedPathRefusedError, OffloadedRangeError } from './recoveryErrors';
 import { formatCount } from '../text/numbers';
 
 /** Tool output is best kept under ~20k characters; one read stays inside that. */
@@ -62,8 +62,9 @@ export interface OffloadedRange {
 /**
  * Reads a range of lines of an offloaded file. Accepts the bare name or a session- or
  * store-relative path; throws `OffloadedPathRefusedError` for anything outside the session's
- * offloaded folder, `OffloadedFileNotFoundError` (with the available names) when it does not
- * exist, and `OffloadedRangeError` when the range is not inside the file.
+ * offloaded folder and for links and folders inside it (a link is never followed),
+ * `OffloadedFileNotFoundError` (with the available names) when it does not exist, and
+ * `OffloadedRangeError` when the range is not inside the file.
  */
 export async function readOffloaded(
   store: Store,
@@ -72,9 +73,16 @@ export async function readOffloaded(
   options: ReadOffloadedOptions = {},
 ): Promise<OffloadedRange> {
   const file = resolveOffloadedFile(store, sessionId, nameOrPath);
-  const content = await store.read(file.path);
+  const kind = await store.kindOf(file.path);
+  if (kind === 'link' || kind === 'folder') throw new OffloadedPathRefusedError(nameOrPath, sessionId, kind);
+  const content = kind === 'file' ? await store.read(file.path) : undefined;
   if (content === undefined) {
-    throw new OffloadedFileNotFoundError(file.name, sessionId, await store.list(sessionPaths(sessionId).offloaded));
+    const entries = await store.entries(sessionPaths(sessionId).offloaded);
+    throw new OffloadedFileNotFoundError(
+      file.name,
+      sessionId,
+      entries.filter((e) => e.kind === 'file').map((e) => e.name),
+    );
   }
   const totalLines = countLines(content);
   const base = { file: file.path, name: file.name, totalLines };

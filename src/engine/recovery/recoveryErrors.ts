@@ -8,13 +8,16 @@ import { formatCount } from '../text/numbers';
 export abstract class RecoveryError extends Error {}
 
 /** Why a requested path was refused. */
-export type RefusalReason = 'empty' | 'climbs' | 'absolute' | 'outsideOffloadedFolder';
+export type RefusalReason = 'empty' | 'climbs' | 'absolute' | 'outsideOffloadedFolder' | 'otherSession' | 'link' | 'folder';
 
 const REFUSAL_WORDS: Record<RefusalReason, string> = {
   empty: 'no file name was given',
   climbs: 'it contains "..", ".", a backslash or a NUL character',
   absolute: "it is an absolute path that is not this session's offloaded folder",
   outsideOffloadedFolder: "it points outside this session's offloaded folder",
+  otherSession: 'it belongs to another session, and only the current session can be read',
+  link: 'it is a link, and links are never followed (only files ctx wrote can be read)',
+  folder: 'it is a folder, not an offloaded file',
 };
 
 /** A path that does not name a file directly inside the session's offloaded folder. */
@@ -67,5 +70,13 @@ export class UnsafeSessionIdError extends RecoveryError {
   constructor(readonly sessionId: string) {
     super(`"${sessionId}" is not a session id: it must be one folder name, without "/", "\\" or "..".`);
     this.name = 'UnsafeSessionIdError';
+  }
+}
+
+/** The tool was called outside any ctx session, so there is nothing it may read. */
+export class NoCurrentSessionError extends RecoveryError {
+  constructor() {
+    super('There is no current @ctx session, so there are no offloaded results to read. Ask @ctx in the Chat view first.');
+    this.name = 'NoCurrentSessionError';
   }
 }

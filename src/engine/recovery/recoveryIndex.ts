@@ -11,7 +11,7 @@ import { messageSearchText } from './messageText';
 import { assertSafeSessionId } from './offloadedPath';
 import { capForIndexing, splitIntoPassages } from './passages';
 import { RERANK_POOL, rankCandidates, type Candidate } from './ranking';
-import { cappedNote, indexFullNote, unreadableArchiveNote } from './recoveryNotes';
+import { cappedNote, indexFullNote, skippedEntryNote, unreadableArchiveNote, unreadableFileNote } from './recoveryNotes';
 import type { RecoveryDocumentInput, RecoveryHit, RecoveryNote, RecoverySearchOptions, RecoverySource } from './recoveryTypes';
 import { readSessionContent, type SessionContent } from './sessionContent';
 
@@ -162,11 +162,22 @@ export class RecoveryIndex {
     const present = new Set(content.offloadedNames.map((name) => offloadedKey(pathOf(name))));
     const prefix = offloadedKey(pathOf(''));
     for (const key of [...this.documents.keys()]) if (key.startsWith(prefix) && !present.has(key)) this.forget(key);
+    for (const key of [...this.noteMap.keys()]) if (key.startsWith(`skipped:${prefix}`)) this.noteMap.delete(key);
+    if (content.offloadedProblem !== undefined) {
+      this.noteMap.set(`skipped:${prefix}`, unreadableFileNote(content.offloadedFolder, content.offloadedProblem));
+    }
+    for (const entry of content.skippedEntries) {
+      const path = pathOf(entry.name);
+      this.noteMap.set(`skipped:${offloadedKey(path)}`, skippedEntryNote(path, entry.kind));
+    }
     for (const name of content.offloadedNames) {
       const path = pathOf(name);
       const key = offloadedKey(path);
       if (this.documents.has(key)) continue;
-      const text = await this.store.read(path);
+      const text = await this.store.read(path).catch((e: unknown) => {
+        this.noteMap.set(`skipped:${key}`, unreadableFileNote(path, e instanceof Error ? e.message : String(e)));
+        return undefined;
+      });
       if (text === undefined) continue;
       const toolName = content.origins.get(name)?.toolName;
       this.indexDocument(

@@ -24,3 +24,15 @@ export function unreadableArchiveNote(archivePath: string, sessionId: string, li
     message: `Archive lines ${lines.join(', ')} of session ${sessionId} could not be read and are not searchable.`,
   };
 }
+
+/** An entry of the offloaded folder that is not a plain file: links are never followed, folders never entered. */
+export function skippedEntryNote(path: string, kind: string): RecoveryNote {
+  const what =
+    kind === 'link' ? 'a link, which is never followed' : kind === 'folder' ? 'a folder, not an offloaded file' : 'not a plain file';
+  return { ref: path, message: `${path} is ${what}; it is not searched.` };
+}
+
+/** An offloaded file that could not be read while indexing. */
+export function unreadableFileNote(path: string, reason: string): RecoveryNote {
+  return { ref: path, message: `${path} could not be read (${reason}); it is not searched.` };
+}

@@ -1,8 +1,8 @@
 /** What a stored session holds that the recovery index searches: its offloaded files and its archive. */
 import { Archive } from '../archive';
-import type { Store } from '../ports';
+import { systemClock, type Store, type StoreEntry } from '../ports';
+import { peekSessionState } from '../session/sessionLoad';
 import { sessionPaths } from '../session/sessionPaths';
-import { parseSessionState } from '../session/sessionState';
 import type { Message } from '../types';
 
 /** The tool call an offloaded file came from, as the session state recorded it. */
@@ -16,6 +16,10 @@ export interface SessionContent {
   readonly offloadedFolder: string;
   /** Names of the files in it. */
   readonly offloadedNames: readonly string[];
+  /** Entries of the folder that are not plain files (links, folders): never read, only noted. */
+  readonly skippedEntries: readonly StoreEntry[];
+  /** Why the offloaded folder could not be listed (a link out of the store, say), when it could not. */
+  readonly offloadedProblem?: string;
   /** Origin of each offloaded file by name, when the state file could be read. */
   readonly origins: ReadonlyMap<string, OffloadOrigin>;
   readonly archivePath: string;
@@ -27,19 +31,24 @@ export interface SessionContent {
 /** Reads the session's listing, state and archive. A missing or unreadable state only loses the origins. */
 export async function readSessionContent(store: Store, sessionId: string): Promise<SessionContent> {
   const paths = sessionPaths(sessionId);
-  const [offloadedNames, stateText, archived] = await Promise.all([
-    store.list(paths.offloaded),
-    store.read(paths.state),
+  let offloadedProblem: string | undefined;
+  const [entries, state, archived] = await Promise.all([
+    store.entries(paths.offloaded).catch((e: unknown) => {
+      offloadedProblem = e instanceof Error ? e.message : String(e);
+      return [];
+    }),
+    peekSessionState(store, sessionId, systemClock),
     new Archive(store, paths.archive).read(),
   ]);
-  const state = stateText === undefined ? undefined : parseSessionState(stateText);
   const origins = new Map<string, OffloadOrigin>();
   for (const record of state?.offloads ?? []) {
     origins.set(record.file.split('/').pop() ?? record.file, { callId: record.callId, toolName: record.toolName });
   }
   return {
     offloadedFolder: paths.offloaded,
-    offloadedNames,
+    offloadedNames: entries.filter((e) => e.kind === 'file').map((e) => e.name),
+    skippedEntries: entries.filter((e) => e.kind !== 'file'),
+    ...(offloadedProblem === undefined ? {} : { offloadedProblem }),
     origins,
     archivePath: paths.archive,
     messages: archived.messages,

@@ -32,18 +32,20 @@ import type { CompressionPreview } from './compressionPreview';
 import { CompressionPreviews, type AppliedPreview } from './compressionPreviews';
 import type { EditOutcome } from './itemEdit';
 import { ItemEditor } from './itemEditor';
-import { MessageIntake, titleOf } from './messageIntake';
+import { MessageIntake } from './messageIntake';
 import { preparedContext, type PreparedContext } from './preparedContext';
 import { RequestPreparation, type Preparation } from './requestPreparation';
 import { RequestRenderer } from './requestView';
 import { SessionArchive } from './sessionArchive';
 import { SessionDashboard, type DashboardRequest } from './sessionDashboard';
 import { SessionHistory } from './sessionHistory';
+import { appendSessionLog } from './sessionLog';
 import { newSessionId, sessionPaths, type SessionPaths } from './sessionPaths';
 import { SessionSnapshots } from './sessionSnapshots';
-import { emptyState, parseSessionState, type SessionState } from './sessionState';
-import { SessionStateCell, type SessionWarning } from './stateCell';
-import { StateFile } from './statePersistence';
+import { emptyState, type SessionState } from './sessionState';
+import { SessionStateCell, type SessionWarning, type StatePersistence } from './stateCell';
+import { loadSession, sessionJournalOptions } from './sessionLoad';
+import { StateJournal } from '../storage/stateJournal';
 
 export interface SessionDeps {
   readonly store: Store;
@@ -80,12 +82,18 @@ export class ContextSession {
     initial: SessionState,
     private readonly options: EngineOptions,
     private readonly deps: SessionDeps,
-    stored: boolean,
+    journal: StateJournal<SessionState>,
   ) {
     this.paths = sessionPaths(initial.id);
-    this.cell = new SessionStateCell(initial, new StateFile(deps.store, this.paths.state), deps.clock, deps.logger, stored);
+    this.cell = new SessionStateCell(initial, journalPersistence(journal), deps.clock, deps.logger);
     this.onDidChange = this.cell.onDidChange;
-    this.archive = new SessionArchive(deps.store, this.paths, initial.parentSessionId === initial.id ? undefined : initial.parentSessionId);
+    const parent = initial.parentSessionId === initial.id ? undefined : initial.parentSessionId;
+    this.archive = new SessionArchive(deps.store, this.paths, parent, {
+      onRepair: (sideFile) =>
+        this.cell.warn(
+          `The end of the archive was cut short (a crash or a full disk); that part was kept in ${sideFile}, and nothing else changed.`,
+        ),
+    });
     this.renderer = new RequestRenderer(deps.counter, options.ledgerShare);
     const effectiveOptions = () => optionsForBudget(this.options, this.budgetUsed);
     const parts = { cell: this.cell, archive: this.archive, paths: this.paths, ...deps, options: effectiveOptions };
@@ -103,7 +111,7 @@ export class ContextSession {
 
   /** Starts a new, empty session. */
   static create(options: EngineOptions, deps: SessionDeps, id = newSessionId(deps.clock.now())): ContextSession {
-    return new ContextSession(emptyState(id, deps.clock.now()), options, deps, false);
+    return new ContextSession(emptyState(id, deps.clock.now()), options, deps, newJournal(id, deps));
   }
 
   /**
@@ -129,31 +137,28 @@ export class ContextSession {
       },
       options,
       deps,
-      false,
+      newJournal(id, deps),
     );
   }
 
   /**
-   * Opens a stored session. A corrupt or unknown state file does not lose the session: the active
-   * context is rebuilt from the archive and the user is told. Undefined when nothing is stored.
+   * Opens a stored session: its state from the base and the journal, the messages archived after
+   * the last save taken in, messages the archive is missing appended first. A state that cannot
+   * be used is moved aside and the session rebuilt from the archive and the latest snapshot; the
+   * user is told what was and was not recovered. Undefined when nothing is stored.
    */
   static async open(id: string, options: EngineOptions, deps: SessionDeps): Promise<ContextSession | undefined> {
-    const paths = sessionPaths(id);
-    const text = await deps.store.read(paths.state);
-    const parsed = text === undefined ? undefined : parseSessionState(text);
-    if (parsed) return new ContextSession(parsed, options, deps, true);
-    const archived = await new SessionArchive(deps.store, paths, undefined).read();
-    if (text === undefined && archived.messages.length === 0) return undefined;
-    const rebuilt: SessionState = {
-      ...emptyState(id, deps.clock.now()),
-      active: archived.messages,
-      archivedCount: archived.messages.length,
-      title: titleOf(archived.messages),
-    };
-    const session = new ContextSession(rebuilt, options, deps, false);
-    session.cell.warn(
-      `The state of session ${id} could not be read, so its context was rebuilt from the archive (${archived.messages.length} messages). Nothing else was lost.`,
-    );
+    const loaded = await loadSession(id, { store: deps.store, clock: deps.clock });
+    if (!loaded) return undefined;
+    const session = new ContextSession(loaded.state, options, deps, loaded.journal);
+    if (loaded.notice) session.cell.warn(loaded.notice);
+    const owed = new Set(loaded.unarchived.map((m) => m.id));
+    session.archive.owe(loaded.unarchived.filter((m) => !loaded.unreconciled.some((u) => u.id === m.id)));
+    const archived = loaded.unreconciled.filter((m) => !owed.has(m.id));
+    const toArchive = loaded.unreconciled.filter((m) => owed.has(m.id));
+    if (archived.length > 0) await session.intake.add(archived, true);
+    if (toArchive.length > 0) await session.intake.add(toArchive);
+    await session.cell.save();
     return session;
   }
 
@@ -216,11 +221,16 @@ export class ContextSession {
   }
 
   /**
-   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival). A
-   * call to one of the checkpoint tools asks for a checkpoint, resolved on the next request.
+   * Adds messages: archives them first, then offloads large tool results (tier 1, on arrival); what
+   * tier 1 did joins the session log. A call to one of the checkpoint tools asks for a checkpoint,
+   * resolved on the next request.
    */
-  add(messages: readonly Message[]): Promise<CompressionEvent[]> {
-    return this.intake.add(messages);
+  async add(messages: readonly Message[]): Promise<CompressionEvent[]> {
+    const events = await this.intake.add(messages);
+    await appendSessionLog(this.deps.store, this.paths, events, this.deps.logger);
+    // Saved at once (a journal line), so a crash never leaves the state a round behind the archive.
+    await this.cell.save();
+    return events;
   }
 
   /** Asks for a checkpoint at the next call of this tool (design §3.4); resolved on the next request. */
@@ -423,4 +433,13 @@ export class ContextSession {
     await this.cell.save();
     this.cell.changed('ledger');
   }
+}
+
+function newJournal(id: string, deps: SessionDeps): StateJournal<SessionState> {
+  return StateJournal.create(sessionJournalOptions(id, { store: deps.store, clock: deps.clock }));
+}
+
+/** The state saved through its journal: each save appends only what changed. */
+function journalPersistence(journal: StateJournal<SessionState>): StatePersistence {
+  return { write: async (state) => void (await journal.save(state)) };
 }

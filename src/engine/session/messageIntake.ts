@@ -10,11 +10,11 @@ import { newId } from '../ids';
 import { updateLedger, withOffloaded } from '../ledger/ledgerUpdate';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, Store } from '../ports';
-import { oneLine, shortenEnd } from '../text/shorten';
 import { offloadDecision, offloadResult, type OffloadRecord } from '../tiers/offload';
 import type { TokenCounter } from '../tokens/counter';
-import { messageText, type Block, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
+import { type Block, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import type { SessionArchive } from './sessionArchive';
+import { sessionTitle } from './sessionTitle';
 import type { SessionPaths } from './sessionPaths';
 import type { SessionStateCell } from './stateCell';
 import { formatCount } from '../text/numbers';
@@ -23,8 +23,6 @@ import { formatCount } from '../text/numbers';
 export const HUGE_RESULT_CHARS = 2_000_000;
 /** Characters per token of the estimate used for huge results. */
 const ESTIMATE_CHARS_PER_TOKEN = 4;
-/** A session's title is its first request, cut to this many characters. */
-const TITLE_MAX_CHARS = 80;
 
 export interface IntakeDeps {
   readonly cell: SessionStateCell;
@@ -41,10 +39,13 @@ export interface IntakeDeps {
 export class MessageIntake {
   constructor(private readonly deps: IntakeDeps) {}
 
-  /** Takes the messages in; returns what tier 1 did. */
-  async add(messages: readonly Message[]): Promise<CompressionEvent[]> {
+  /**
+   * Takes the messages in; returns what tier 1 did. `alreadyArchived` is for messages the archive
+   * holds but the state does not (a session reopened after a crash): they are not archived again.
+   */
+  async add(messages: readonly Message[], alreadyArchived = false): Promise<CompressionEvent[]> {
     const { cell, counter, clock } = this.deps;
-    const archived = await this.archive(messages);
+    const archived = alreadyArchived ? this.countArchived(messages) : await this.archive(messages);
     const events: CompressionEvent[] = [];
     const offloads: OffloadRecord[] = [];
     const arrived: Message[] = [];
@@ -62,7 +63,7 @@ export class MessageIntake {
     cell.update({
       ...(checkpointCall?.type === 'toolCall' ? { pendingCheckpointTool: checkpointCall.name } : {}),
       active: [...state.active, ...arrived],
-      title: state.title || titleOf(messages),
+      title: state.title || sessionTitle(messages),
       offloads: offloads.length > 0 ? [...state.offloads, ...offloads] : state.offloads,
       history: events.length > 0 ? [...state.history, ...events] : state.history,
       ledger:
@@ -75,6 +76,11 @@ export class MessageIntake {
     });
     cell.changed('messages');
     return events;
+  }
+
+  private countArchived(messages: readonly Message[]): boolean {
+    this.deps.cell.update({ archivedCount: this.deps.cell.state.archivedCount + messages.length });
+    return true;
   }
 
   private async archive(messages: readonly Message[]): Promise<boolean> {
@@ -163,10 +169,4 @@ function toolCallsById(messages: readonly Message[]): Map<string, ToolCallBlock>
   const calls = new Map<string, ToolCallBlock>();
   for (const m of messages) for (const b of m.blocks) if (b.type === 'toolCall') calls.set(b.id, b);
   return calls;
-}
-
-/** The session's title: its first user request, on one line. */
-export function titleOf(messages: readonly Message[]): string {
-  const first = messages.find((m) => m.role === 'user');
-  return first ? shortenEnd(oneLine(messageText(first)), TITLE_MAX_CHARS) : '';
 }

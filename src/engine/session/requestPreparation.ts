@@ -21,6 +21,7 @@ import type { Tier3, PlanMode, TurnOptions } from '../checkpoints/tier3';
 import type { CompressionEvent } from '../compressionEvent';
 import { driftStep } from '../drift/driftStep';
 import type { Level } from '../levels';
+import { levelChange, type LevelPoint } from '../levelWording';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, WorkspaceFiles } from '../ports';
 import type { TokenCounter } from '../tokens/counter';
@@ -104,7 +105,7 @@ export class RequestPreparation {
     await run.step(snapshot);
     const reason = run.view.ledgerOverflow
       ? 'What must never be summarized (the intent, goals, decisions and your messages) no longer fits in its share of the context window.'
-      : `The context is at ${(run.usage * 100).toFixed(0)}% of the budget even after a checkpoint.`;
+      : criticalReason(run.point(run.before), run.point(run.view));
     await run.step({
       events: [
         {
@@ -178,6 +179,15 @@ export class RequestPreparation {
   }
 }
 
+/**
+ * Why the context went CRITICAL, naming where it stood before the steps and after them: a checkpoint may
+ * well have brought it down, and the sentence must not read as a contradiction.
+ */
+function criticalReason(before: LevelPoint, after: LevelPoint): string {
+  const sentence = `The context ${after.usage < before.usage ? '' : 'is '}${levelChange(before, after)}`;
+  return after.level === 'CRITICAL' ? `${sentence}, still CRITICAL after a checkpoint.` : `${sentence}.`;
+}
+
 /** One preparation in progress: the events so far and the view of the state as it stands. */
 class RequestRun {
   readonly events: CompressionEvent[] = [];
@@ -205,6 +215,11 @@ class RequestRun {
   /** A method, not a getter: every step may change it. */
   level(): Level {
     return levelOfView(this.view, this.budget, this.deps.options().thresholds);
+  }
+
+  /** A view's share of the budget and its level. */
+  point(view: RequestView): LevelPoint {
+    return { usage: view.measured.total / this.budget, level: levelOfView(view, this.budget, this.deps.options().thresholds) };
   }
 
   /** Applies what a step produced; the view is rendered again only when the state changed. */

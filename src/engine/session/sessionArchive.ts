@@ -5,7 +5,7 @@
  * order, so checkpoints and the drift check read the originals without reading the file again;
  * a session started fresh from another one reads through to its parent's archive.
  */
-import { Archive } from '../archive';
+import { Archive, type ArchiveOptions } from '../archive';
 import type { Store } from '../ports';
 import type { Message } from '../types';
 import { sessionPaths, type SessionPaths } from './sessionPaths';
@@ -30,8 +30,17 @@ export class SessionArchive {
     private readonly store: Store,
     paths: SessionPaths,
     private readonly parentSessionId: string | undefined,
+    options: ArchiveOptions = {},
   ) {
-    this.archive = new Archive(store, paths.archive);
+    this.archive = new Archive(store, paths.archive, options);
+  }
+
+  /**
+   * Messages the archive is missing although the session has them (found when a session was
+   * opened after a crash): they are appended first, before the next messages.
+   */
+  owe(messages: readonly Message[]): void {
+    this.unarchived = [...messages, ...this.unarchived];
   }
 
   /** True when every message that entered the session is in the archive. */

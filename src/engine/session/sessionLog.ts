@@ -1,12 +1,13 @@
 /**
  * The session log (`session-log.md` in the session's folder): one line per thing ctx did, e.g.
  * "Summarized 8 messages → 1 summary (saved ~1,200 tokens)". A failure to write it is logged and
- * never stops the conversation.
+ * never stops the conversation. Strings that look like credentials are masked, as in everything ctx shows.
  */
 import type { CompressionEvent } from '../compressionEvent';
 import { errorMessage } from '../errors';
 import type { Logger, Store } from '../ports';
 import type { SessionPaths } from './sessionPaths';
+import { maskSecrets } from '../text/secrets';
 
 /** The session log's file name, in the session's folder. */
 export const SESSION_LOG_FILE = 'session-log.md';
@@ -21,7 +22,7 @@ export async function appendSessionLog(
   try {
     await store.append(
       `${paths.folder}/${SESSION_LOG_FILE}`,
-      events.map((e) => `- ${new Date(e.at).toISOString()} · ${e.name ?? e.tier} · ${e.detail}`),
+      events.map((e) => `- ${new Date(e.at).toISOString()} · ${e.name ?? e.tier} · ${maskSecrets(e.detail)}`),
     );
   } catch (e) {
     logger.warn(`The session log could not be written: ${errorMessage(e)}`);

@@ -5,7 +5,12 @@ export const SESSIONS_FOLDER = 'sessions';
 
 export interface SessionPaths {
   readonly folder: string;
+  /** The state's base: the whole state as of its last compaction. */
   readonly state: string;
+  /** The state's journal: what changed since the base, one line per save. */
+  readonly journal: string;
+  /** Names the one process that may write the session. */
+  readonly lock: string;
   readonly archive: string;
   readonly offloaded: string;
   /** Folder of the session's snapshots, one JSON file each. */
@@ -17,6 +22,8 @@ export function sessionPaths(sessionId: string): SessionPaths {
   return {
     folder,
     state: `${folder}/state.json`,
+    journal: `${folder}/state.journal.jsonl`,
+    lock: `${folder}/writer.lock`,
     archive: `${folder}/archive.jsonl`,
     offloaded: `${folder}/offloaded`,
     snapshots: `${folder}/snapshots`,

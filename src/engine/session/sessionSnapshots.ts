@@ -12,6 +12,14 @@ import { formatCount } from '../text/numbers';
 import type { StepResult } from './contextSteps';
 import type { SessionState } from './sessionState';
 
+/**
+ * Automatic snapshots kept per session, newest first; older ones are removed as new ones are
+ * taken, so a long session's folder does not grow by a copy of the context at every checkpoint.
+ * Snapshots taken on request are kept until the user removes them.
+ * @default 20
+ */
+export const AUTOMATIC_SNAPSHOTS_KEPT = 20;
+
 export interface SnapshotTaken extends StepResult {
   readonly summary?: SnapshotSummary;
 }
@@ -52,6 +60,7 @@ export class SessionSnapshots {
         tokens,
       });
       const automatic = reason !== 'manual';
+      if (automatic) await this.removeOldAutomatic();
       const detail = `${automatic ? 'Automatic snapshot' : 'Snapshot'} "${summary.name}" taken (${formatCount(tokens)} tokens, ${state.checkpoints.length} checkpoints)`;
       return {
         summary,
@@ -63,6 +72,12 @@ export class SessionSnapshots {
         warnings: [`A snapshot could not be saved (${errorMessage(e)}). The conversation goes on; nothing was removed.`],
       };
     }
+  }
+
+  /** Keeps the newest automatic snapshots; a snapshot that cannot be removed now is tried again next time. */
+  private async removeOldAutomatic(): Promise<void> {
+    const automatic = (await this.snapshots.list().catch(() => [])).filter((s) => s.readable && s.reason !== 'manual');
+    for (const old of automatic.slice(AUTOMATIC_SNAPSHOTS_KEPT)) await this.snapshots.remove(old.id).catch(() => false);
   }
 
   /** Reads a snapshot by id or name and returns the state it puts back; undefined when there is none. */

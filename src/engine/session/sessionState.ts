@@ -96,39 +96,71 @@ const isEvent = (v: unknown): v is CompressionEvent =>
   typeof v.savedTokens === 'number' &&
   typeof v.detail === 'string';
 
+/** Each field's check, in the order a problem is reported. */
+const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => boolean])[] = [
+  ['schema', (v) => v === SCHEMA_VERSION],
+  ['id', (v) => typeof v === 'string'],
+  ['title', (v) => typeof v === 'string'],
+  ['createdAt', (v) => typeof v === 'number'],
+  ['updatedAt', (v) => typeof v === 'number'],
+  ['active', (v) => isArrayOf(v, isMessage)],
+  ['archivedCount', (v) => typeof v === 'number'],
+  ['watermark', (v) => v === undefined || typeof v === 'string'],
+  ['pendingCheckpointTool', (v) => v === undefined || typeof v === 'string'],
+  ['offloads', (v) => isArrayOf(v, isOffload)],
+  ['truncations', (v) => isArrayOf(v, isTruncation)],
+  ['history', (v) => isArrayOf(v, isEvent)],
+  ['ledger', isLedger],
+  ['checkpoints', (v) => isArrayOf(v, isCheckpoint)],
+  ['compressions', (v) => typeof v === 'number'],
+  ['restored', (v) => typeof v === 'string'],
+  ['contextConfidence', (v) => typeof v === 'number'],
+  ['autoSnapshotArmed', (v) => typeof v === 'boolean'],
+  ['parentSessionId', (v) => v === undefined || typeof v === 'string'],
+  ['timeline', (v) => isArrayOf(v, isTimelinePoint)],
+  ['retiredCheckpoints', (v) => isArrayOf(v, isRetiredCheckpoint)],
+];
+
+/** The first field that is missing or of the wrong type, or undefined for a valid state. */
+export function sessionStateProblem(v: unknown): string | undefined {
+  if (!isRecord(v)) return 'it is not an object';
+  const wrong = FIELD_CHECKS.find(([field, check]) => !check(v[field]));
+  return wrong === undefined ? undefined : `its field "${wrong[0]}" is missing or of the wrong type`;
+}
+
 export function isSessionState(v: unknown): v is SessionState {
-  return (
-    isRecord(v) &&
-    v.schema === SCHEMA_VERSION &&
-    typeof v.id === 'string' &&
-    typeof v.title === 'string' &&
-    typeof v.createdAt === 'number' &&
-    typeof v.updatedAt === 'number' &&
-    isArrayOf(v.active, isMessage) &&
-    typeof v.archivedCount === 'number' &&
-    (v.watermark === undefined || typeof v.watermark === 'string') &&
-    (v.pendingCheckpointTool === undefined || typeof v.pendingCheckpointTool === 'string') &&
-    isArrayOf(v.offloads, isOffload) &&
-    isArrayOf(v.truncations, isTruncation) &&
-    isArrayOf(v.history, isEvent) &&
-    isLedger(v.ledger) &&
-    isArrayOf(v.checkpoints, isCheckpoint) &&
-    typeof v.compressions === 'number' &&
-    typeof v.restored === 'string' &&
-    typeof v.contextConfidence === 'number' &&
-    typeof v.autoSnapshotArmed === 'boolean' &&
-    (v.parentSessionId === undefined || typeof v.parentSessionId === 'string') &&
-    isArrayOf(v.timeline, isTimelinePoint) &&
-    isArrayOf(v.retiredCheckpoints, isRetiredCheckpoint)
-  );
+  return sessionStateProblem(v) === undefined;
+}
+
+/** What a JSON value read back as a session's state is. */
+export type SessionStateReading =
+  | { readonly kind: 'state'; readonly state: SessionState }
+  | { readonly kind: 'newer'; readonly schema: number }
+  | { readonly kind: 'unreadable'; readonly reason: string };
+
+/**
+ * Reads a parsed state: fields added since the first state files get the values an old file
+ * means; a schema above this version is newer (never to be overwritten). `sessionId`, when
+ * given, must be the state's own.
+ */
+export function readSessionStateValue(value: unknown, sessionId?: string): SessionStateReading {
+  if (!isRecord(value)) return { kind: 'unreadable', reason: 'it is not an object' };
+  if (typeof value.schema === 'number' && value.schema > SCHEMA_VERSION) return { kind: 'newer', schema: value.schema };
+  const withDefaults = { ...LATER_FIELDS, ...value };
+  const problem = sessionStateProblem(withDefaults);
+  if (problem !== undefined) return { kind: 'unreadable', reason: problem };
+  const state = withDefaults as unknown as SessionState;
+  if (sessionId !== undefined && state.id !== sessionId) {
+    return { kind: 'unreadable', reason: `it is the state of another session (${state.id})` };
+  }
+  return { kind: 'state', state };
 }
 
 /** Parses a state file; undefined when it is corrupt or from another schema. */
 export function parseSessionState(text: string): SessionState | undefined {
   try {
-    const value: unknown = JSON.parse(text);
-    const withDefaults = isRecord(value) ? { ...LATER_FIELDS, ...value } : value;
-    return isSessionState(withDefaults) ? withDefaults : undefined;
+    const reading = readSessionStateValue(JSON.parse(text));
+    return reading.kind === 'state' ? reading.state : undefined;
   } catch {
     return undefined;
   }

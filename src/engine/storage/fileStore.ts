@@ -1,50 +1,50 @@
 import * as nodeFs from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import type { Store } from '../ports';
+import type { Store, StoreEntry, StoreEntryKind } from '../ports';
+import { lineStartBefore, NEWLINE, readBytes, writeWhole, type EntryType, type FileHandleOps, type FileOps } from './fileOps';
+import { errorCode, LinkOutsideStoreError, StorageError } from './storageError';
 import { storePathSegments } from './storePath';
+import { tornTailPath } from './tornTail';
 
-/** The file operations FileStore needs; injectable so tests can simulate a crash or a full disk. */
-export interface FileOps {
-  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
-  writeFile(path: string, data: string, options: { encoding: 'utf8'; flag?: string }): Promise<void>;
-  appendFile(path: string, data: string, options: { encoding: 'utf8' }): Promise<void>;
-  readFile(path: string, options: { encoding: 'utf8' }): Promise<string>;
-  rename(from: string, to: string): Promise<void>;
-  readdir(path: string): Promise<string[]>;
-  rm(path: string, options: { recursive: true; force: true }): Promise<void>;
-}
-
-/** Thrown when the storage folder cannot be written; carries the path and the system's reason. */
-export class StorageError extends Error {
-  constructor(
-    readonly path: string,
-    readonly operation: string,
-    override readonly cause: unknown,
-  ) {
-    super(`Could not ${operation} ${path}: ${cause instanceof Error ? cause.message : String(cause)}`);
-    this.name = 'StorageError';
-  }
+export interface FileStoreOptions {
+  /**
+   * Sync files and folders to the disk after each write, so a power cut loses nothing written.
+   * Off only where the writes can be made again from their source (a replay of a transcript).
+   * @default true
+   */
+  readonly sync?: boolean;
 }
 
 /**
- * A Store on the local file system. Writes go to a temporary file that is renamed over the
- * target, so a crash leaves either the old or the new content, never half of each.
+ * A Store on the local file system. Writes go to a temporary file that is synced and renamed over
+ * the target, and the folder is synced after, so a crash leaves either the old or the new content.
+ * Appends go out in one write and are synced; a failed append is cut back off, so a full disk
+ * never leaves half a line (this assumes one writer per file: see WriterLock). No link is
+ * followed out of the root.
  */
 export class FileStore implements Store {
   private tempCounter = 0;
+  private repairs = 0;
+  private realRoot: string | undefined;
+
+  private readonly sync: boolean;
 
   constructor(
     private readonly root: string,
     private readonly fs: FileOps = nodeFs,
-  ) {}
+    options: FileStoreOptions = {},
+  ) {
+    this.sync = options.sync ?? true;
+  }
 
   async write(path: string, content: string): Promise<void> {
     const target = this.resolve(path);
-    const temp = `${target}.tmp-${process.pid}-${++this.tempCounter}`;
+    const temp = this.tempPath(target);
     try {
-      await this.fs.mkdir(nodePath.dirname(target), { recursive: true });
-      await this.fs.writeFile(temp, content, { encoding: 'utf8' });
+      await this.prepareFolder(target);
+      await this.writeNewFile(temp, Buffer.from(content, 'utf8'));
       await this.fs.rename(temp, target);
+      await this.syncFolder(nodePath.dirname(target));
     } catch (e) {
       await this.fs.rm(temp, { recursive: true, force: true }).catch(() => undefined);
       throw new StorageError(target, 'write', e);
@@ -53,39 +53,200 @@ export class FileStore implements Store {
 
   async append(path: string, lines: readonly string[]): Promise<void> {
     const target = this.resolve(path);
+    const data = Buffer.from(lines.map((l) => `${l}\n`).join(''), 'utf8');
+    let file: FileHandleOps | undefined;
+    let sizeBefore: number | undefined;
     try {
-      await this.fs.mkdir(nodePath.dirname(target), { recursive: true });
-      await this.fs.appendFile(target, lines.map((l) => `${l}\n`).join(''), { encoding: 'utf8' });
+      await this.prepareFolder(target);
+      await this.refuseLink(target);
+      file = await this.fs.open(target, 'a');
+      sizeBefore = (await file.stat()).size;
+      await writeWhole(file, data);
+      if (this.sync) await file.sync();
     } catch (e) {
+      // Cut back what this append wrote, so a full disk leaves the file as it was.
+      if (file && sizeBefore !== undefined) await file.truncate(sizeBefore).catch(() => undefined);
       throw new StorageError(target, 'append to', e);
+    } finally {
+      await file?.close().catch(() => undefined);
+    }
+  }
+
+  async repairTail(path: string): Promise<string | undefined> {
+    const target = this.resolve(path);
+    let file: FileHandleOps | undefined;
+    try {
+      await this.refuseLink(target);
+      file = await this.fs.open(target, 'r+');
+      return (await this.cutTornTail(file, path)).aside;
+    } catch (e) {
+      if (errorCode(e) === 'ENOENT') return undefined;
+      throw new StorageError(target, 'repair', e);
+    } finally {
+      await file?.close().catch(() => undefined);
     }
   }
 
   async read(path: string): Promise<string | undefined> {
+    const target = this.resolve(path);
     try {
-      return await this.fs.readFile(this.resolve(path), { encoding: 'utf8' });
+      await this.refuseLinkOutside(target);
+      return await this.fs.readFile(target, { encoding: 'utf8' });
     } catch (e) {
-      if (isNotFound(e)) return undefined;
-      throw new StorageError(this.resolve(path), 'read', e);
+      if (errorCode(e) === 'ENOENT') return undefined;
+      throw new StorageError(target, 'read', e);
     }
   }
 
   async list(folder: string): Promise<string[]> {
+    return (await this.entries(folder)).map((e) => e.name);
+  }
+
+  async entries(folder: string): Promise<StoreEntry[]> {
+    const target = this.resolve(folder);
     try {
-      const names = await this.fs.readdir(this.resolve(folder));
-      return names.filter((n) => !n.includes('.tmp-')).sort();
+      await this.refuseLinkOutside(target);
+      const found = await this.fs.readdir(target, { withFileTypes: true });
+      return found
+        .filter((d) => !d.name.includes('.tmp-'))
+        .map((d) => ({ name: d.name, kind: kindOf(d) }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch (e) {
-      if (isNotFound(e)) return [];
-      throw new StorageError(this.resolve(folder), 'list', e);
+      if (errorCode(e) === 'ENOENT') return [];
+      throw new StorageError(target, 'list', e);
+    }
+  }
+
+  async kindOf(path: string): Promise<StoreEntryKind | undefined> {
+    const target = this.resolve(path);
+    try {
+      return kindOf(await this.fs.lstat(target));
+    } catch (e) {
+      if (errorCode(e) === 'ENOENT' || errorCode(e) === 'ENOTDIR') return undefined;
+      throw new StorageError(target, 'inspect', e);
+    }
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const source = this.resolve(from);
+    const target = this.resolve(to);
+    try {
+      await this.prepareFolder(target);
+      await this.fs.rename(source, target);
+      await this.syncFolder(nodePath.dirname(target));
+      if (nodePath.dirname(source) !== nodePath.dirname(target)) await this.syncFolder(nodePath.dirname(source));
+    } catch (e) {
+      throw new StorageError(source, 'move', e);
+    }
+  }
+
+  async createExclusive(path: string, content: string): Promise<boolean> {
+    const target = this.resolve(path);
+    const temp = this.tempPath(target);
+    try {
+      await this.prepareFolder(target);
+      await this.writeNewFile(temp, Buffer.from(content, 'utf8'));
+      // A hard link appears whole or not at all, and fails when anything (a link too) is there.
+      await this.fs.link(temp, target);
+      await this.syncFolder(nodePath.dirname(target));
+      return true;
+    } catch (e) {
+      if (errorCode(e) === 'EEXIST') return false;
+      throw new StorageError(target, 'create', e);
+    } finally {
+      await this.fs.rm(temp, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 
   async remove(path: string): Promise<void> {
-    await this.fs.rm(this.resolve(path), { recursive: true, force: true });
+    const target = this.resolve(path);
+    try {
+      await this.fs.rm(target, { recursive: true, force: true });
+    } catch (e) {
+      throw new StorageError(target, 'remove', e);
+    }
   }
 
   locate(path: string): string {
     return this.resolve(path);
+  }
+
+  /**
+   * When the file does not end with a newline, moves its last partial line to a side file and
+   * cuts it off. Returns the file's size after, and the side file when there was a torn tail.
+   */
+  private async cutTornTail(file: FileHandleOps, path: string): Promise<{ size: number; aside?: string }> {
+    const size = (await file.stat()).size;
+    if (size === 0 || (await readBytes(file, size - 1, 1))[0] === NEWLINE) return { size };
+    const cut = await lineStartBefore(file, size);
+    const aside = tornTailPath(path, Date.now(), ++this.repairs);
+    const asideTarget = this.resolve(aside);
+    await this.writeNewFile(asideTarget, await readBytes(file, cut, size - cut));
+    await this.syncFolder(nodePath.dirname(asideTarget));
+    await file.truncate(cut);
+    if (this.sync) await file.sync();
+    return { size: cut, aside };
+  }
+
+  /** Creates the file's folder and checks that it really lies inside the root. */
+  private async prepareFolder(target: string): Promise<void> {
+    const folder = nodePath.dirname(target);
+    await this.fs.mkdir(folder, { recursive: true });
+    const real = await this.fs.realpath(folder);
+    if (!isInside(real, await this.rootReal())) throw new LinkOutsideStoreError(folder, real);
+  }
+
+  /** Appending through a link would write wherever it points. */
+  private async refuseLink(target: string): Promise<void> {
+    const kind = await this.fs.lstat(target).then(kindOf, (e: unknown) => {
+      if (errorCode(e) === 'ENOENT') return undefined;
+      throw e;
+    });
+    if (kind === 'link') throw new LinkOutsideStoreError(target, await this.fs.realpath(target).catch(() => 'a missing target'));
+  }
+
+  /** Reads follow a link only while it stays inside the root. */
+  private async refuseLinkOutside(target: string): Promise<void> {
+    const real = await this.fs.realpath(target);
+    if (!isInside(real, await this.rootReal())) throw new LinkOutsideStoreError(target, real);
+  }
+
+  private async rootReal(): Promise<string> {
+    if (this.realRoot === undefined) {
+      const resolved = await this.fs.realpath(this.root).catch(() => undefined);
+      if (resolved === undefined) return nodePath.resolve(this.root);
+      this.realRoot = resolved;
+    }
+    return this.realRoot;
+  }
+
+  /** Writes a file that must not exist yet and syncs it. */
+  private async writeNewFile(path: string, data: Uint8Array): Promise<void> {
+    const file = await this.fs.open(path, 'wx');
+    try {
+      await writeWhole(file, data);
+      if (this.sync) await file.sync();
+    } finally {
+      await file.close();
+    }
+  }
+
+  /** Makes a rename or a new file in the folder durable. Some systems cannot sync a folder; that is no failure. */
+  private async syncFolder(folder: string): Promise<void> {
+    if (!this.sync) return;
+    let handle: FileHandleOps | undefined;
+    try {
+      handle = await this.fs.open(folder, 'r');
+      await handle.sync();
+    } catch (e) {
+      if (!['EISDIR', 'EINVAL', 'EPERM', 'EBADF', 'ENOTSUP', 'EACCES'].includes(errorCode(e) ?? '')) throw e;
+    } finally {
+      await handle?.close().catch(() => undefined);
+    }
+  }
+
+  private tempPath(target: string): string {
+    return `${target}.tmp-${process.pid}-${++this.tempCounter}`;
   }
 
   private resolve(path: string): string {
@@ -93,6 +254,12 @@ export class FileStore implements Store {
   }
 }
 
-function isNotFound(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'ENOENT';
+function kindOf(entry: EntryType): StoreEntryKind {
+  if (entry.isSymbolicLink()) return 'link';
+  if (entry.isDirectory()) return 'folder';
+  return entry.isFile() ? 'file' : 'other';
+}
+
+function isInside(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith(nodePath.sep) ? root : `${root}${nodePath.sep}`);
 }

@@ -3,13 +3,23 @@
  * below sees nothing until `flush`. A dry run (a compression previewed before it applies) works on
  * one, so it writes no file; applying the preview flushes what it wrote, in order.
  */
-import type { Store } from '../ports';
+import type { Store, StoreEntry, StoreEntryKind } from '../ports';
 import { storePathSegments } from './storePath';
 
 type Change =
   | { readonly kind: 'write'; readonly path: string; readonly content: string }
+  | { readonly kind: 'createExclusive'; readonly path: string; readonly content: string }
   | { readonly kind: 'append'; readonly path: string; readonly lines: readonly string[] }
+  | { readonly kind: 'rename'; readonly from: string; readonly to: string }
   | { readonly kind: 'remove'; readonly path: string };
+
+/** A file created here turned out to exist below when the changes were made there. */
+export class OverlayConflictError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} was created meanwhile, so the changes were not all made`);
+    this.name = 'OverlayConflictError';
+  }
+}
 
 export class OverlayStore implements Store {
   private readonly changes: Change[] = [];
@@ -18,22 +28,25 @@ export class OverlayStore implements Store {
 
   constructor(private readonly below: Store) {}
 
-  /** True when nothing was written, appended or removed. */
+  /** True when nothing was written, appended, moved or removed. */
   get empty(): boolean {
     return this.changes.length === 0;
   }
 
   async write(path: string, content: string): Promise<void> {
-    const key = keyOf(path);
     this.changes.push({ kind: 'write', path, content });
-    this.contents.set(key, content);
+    this.contents.set(keyOf(path), content);
   }
 
   async append(path: string, lines: readonly string[]): Promise<void> {
-    const key = keyOf(path);
     const before = await this.read(path);
     this.changes.push({ kind: 'append', path, lines });
-    this.contents.set(key, (before ?? '') + lines.map((l) => `${l}\n`).join(''));
+    this.contents.set(keyOf(path), (before ?? '') + lines.map((l) => `${l}\n`).join(''));
+  }
+
+  /** A dry run repairs nothing: the real writer repairs a torn line before its own first append. */
+  async repairTail(): Promise<string | undefined> {
+    return undefined;
   }
 
   async read(path: string): Promise<string | undefined> {
@@ -44,15 +57,43 @@ export class OverlayStore implements Store {
   }
 
   async list(folder: string): Promise<string[]> {
+    return (await this.entries(folder)).map((e) => e.name);
+  }
+
+  async entries(folder: string): Promise<StoreEntry[]> {
     const prefix = `${keyOf(folder)}/`;
-    const names = new Set((await this.below.list(folder)).filter((n) => !this.removedAbove(`${prefix}${n}`)));
+    const kinds = new Map<string, StoreEntryKind>();
+    for (const e of await this.below.entries(folder)) if (!this.removedAbove(`${prefix}${e.name}`)) kinds.set(e.name, e.kind);
     for (const [key, content] of this.contents) {
       if (!key.startsWith(prefix)) continue;
-      const name = key.slice(prefix.length).split('/')[0];
-      if (content === undefined && key === `${prefix}${name}`) names.delete(name);
-      else if (content !== undefined) names.add(name);
+      const rest = key.slice(prefix.length).split('/');
+      if (content === undefined && rest.length === 1) kinds.delete(rest[0]);
+      else if (content !== undefined) kinds.set(rest[0], rest.length > 1 ? 'folder' : 'file');
     }
-    return [...names].sort();
+    return [...kinds].map(([name, kind]) => ({ name, kind })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  async kindOf(path: string): Promise<StoreEntryKind | undefined> {
+    const key = keyOf(path);
+    if (this.contents.has(key)) return this.contents.get(key) === undefined ? undefined : 'file';
+    for (const [k, content] of this.contents) if (content !== undefined && k.startsWith(`${key}/`)) return 'folder';
+    if (this.removedAbove(key)) return undefined;
+    return this.below.kindOf(path);
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const content = await this.read(from);
+    if (content === undefined) throw Object.assign(new Error(`ENOENT: no such file, rename '${from}'`), { code: 'ENOENT' });
+    this.changes.push({ kind: 'rename', from, to });
+    this.contents.set(keyOf(from), undefined);
+    this.contents.set(keyOf(to), content);
+  }
+
+  async createExclusive(path: string, content: string): Promise<boolean> {
+    if ((await this.kindOf(path)) !== undefined) return false;
+    this.changes.push({ kind: 'createExclusive', path, content });
+    this.contents.set(keyOf(path), content);
+    return true;
   }
 
   async remove(path: string): Promise<void> {
@@ -69,9 +110,23 @@ export class OverlayStore implements Store {
   /** Makes every change on the store below, in the order it was made here. */
   async flush(): Promise<void> {
     for (const change of this.changes.splice(0)) {
-      if (change.kind === 'write') await this.below.write(change.path, change.content);
-      else if (change.kind === 'append') await this.below.append(change.path, change.lines);
-      else await this.below.remove(change.path);
+      switch (change.kind) {
+        case 'write':
+          await this.below.write(change.path, change.content);
+          break;
+        case 'createExclusive':
+          if (!(await this.below.createExclusive(change.path, change.content))) throw new OverlayConflictError(change.path);
+          break;
+        case 'append':
+          await this.below.repairTail(change.path);
+          await this.below.append(change.path, change.lines);
+          break;
+        case 'rename':
+          await this.below.rename(change.from, change.to);
+          break;
+        case 'remove':
+          await this.below.remove(change.path);
+      }
     }
     this.contents.clear();
   }

@@ -5,6 +5,7 @@
  */
 import { CancelledError, type Cancellation } from '../cancellation';
 import type { ToolRecord } from '../ledger/ledgerTypes';
+import { maskSecrets } from '../text/secrets';
 import type { Message } from '../types';
 import { summarizeHistory } from './historySummary';
 import type { CountText, Summarizer, SummaryRequest } from './summarizer';
@@ -26,7 +27,8 @@ export class DeterministicSummarizer implements Summarizer {
 
   async summarize(request: SummaryRequest, cancellation: Cancellation): Promise<string> {
     if (cancellation.isCancellationRequested) throw new CancelledError('Summarizing');
-    if (request.kind === 'toolResult') return compressToolResult(request, this.deps.countText);
-    return summarizeHistory(request, this.deps.recordTools(request.messages), this.deps.countText);
+    // Summaries are read in place of the messages; credentials in those stay in the archive only.
+    if (request.kind === 'toolResult') return maskSecrets(await compressToolResult(request, this.deps.countText));
+    return maskSecrets(await summarizeHistory(request, this.deps.recordTools(request.messages), this.deps.countText));
   }
 }

@@ -28,6 +28,11 @@ export interface CandidateLine {
   readonly rank?: number;
   /** May be cut to fill the rest of the budget instead of being left out. @default false */
   readonly shortenable?: boolean;
+  /**
+   * Stands in for its section's other lines when none of them fits (a one-line form of a table):
+   * shown only then, never beside them. @default false
+   */
+  readonly fallback?: boolean;
 }
 
 /**
@@ -56,24 +61,21 @@ export function recentFirst<T>(
 
 /** Lines shown together, in their own order, whatever order they were chosen in. */
 export interface LineGroup {
-  /** Shown before the first chosen line (a sub-heading, a table header). */
+  /** Shown before the first chosen line (a sub-heading, a table header); nothing is shown for a group with no line chosen. */
   readonly header?: readonly string[];
-  /** Shown when the group has no lines at all (e.g. "- **Completed:** nothing recorded"). */
-  readonly empty?: string;
-  /** Starts the note shown when the group has lines but none fitted (e.g. "- **Completed:**"). @default '-' */
-  readonly label?: string;
   /** Prefix the chosen lines with "1. ", "2. "… */
   readonly numbered?: boolean;
   readonly lines: readonly CandidateLine[];
 }
 
-/** A heading with the lines that always stay, then its groups. */
+/**
+ * A heading with the lines that always stay, then its groups. A section with neither required
+ * nor candidate lines is left out, heading and all: a summary holds no placeholders.
+ */
 export interface FitSection {
   readonly heading: string;
   readonly required: readonly string[];
   readonly groups: readonly LineGroup[];
-  /** Shown when the section has nothing to show at all. */
-  readonly empty: string;
 }
 
 /**
@@ -119,38 +121,67 @@ export async function fitSections(
   return skeleton;
 }
 
-/** The title, headings, required lines and empty notes: what stays whatever the target. */
+/** The title, the headings of sections with something to say, and the required lines: what stays whatever the target. */
 export function renderSkeleton(title: string, sections: readonly FitSection[]): string {
   return render(title, sections, () => () => undefined);
 }
 
 type Chosen = Map<LineGroup, Map<CandidateLine, string>>;
 
-/** Greedy choice by priority within a character budget; a shortenable line may take what is left. */
+/**
+ * Greedy choice by priority within a character budget; a shortenable line may take what is left.
+ * Essential lines come first; then every section that has lines but no required ones gets its
+ * best line within its share of what is left (cut to the share if it may be cut, passed over if
+ * not, a stand-in taking the place of lines that cannot be cut), so a tight summary keeps a line
+ * of each kind instead of headings alone; then everything else by priority.
+ */
 function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
-  const candidates: { group: LineGroup; line: CandidateLine; index: number }[] = [];
-  for (const section of sections) {
-    for (const group of section.groups) group.lines.forEach((line, index) => candidates.push({ group, line, index }));
-  }
+  const candidates: Candidate[] = [];
+  sections.forEach((section, sectionIndex) => {
+    for (const group of section.groups) group.lines.forEach((line, index) => candidates.push({ sectionIndex, group, line, index }));
+  });
   candidates.sort((a, b) => a.line.priority - b.line.priority || (a.line.rank ?? a.index) - (b.line.rank ?? b.index));
 
   const chosen: Chosen = new Map();
+  const covered = new Set<number>();
   let left = budgetChars;
-  for (const { group, line } of candidates) {
-    let lines = chosen.get(group);
-    const headerCost = lines === undefined ? (group.header ?? []).reduce((n, h) => n + h.length + 1, 0) - (group.empty?.length ?? 0) : 0;
-    const cost = line.text.length + 1 + headerCost;
+  const take = (c: Candidate, maxChars: number): boolean => {
+    let lines = chosen.get(c.group);
+    if (lines?.has(c.line)) return false;
+    const headerCost = lines === undefined ? (c.group.header ?? []).reduce((n, h) => n + h.length + 1, 0) : 0;
+    const room = Math.min(left, maxChars + headerCost + 1);
     let text: string | undefined;
-    if (cost <= left) text = line.text;
-    else if (line.shortenable && left - headerCost - 1 >= MIN_SHORTENED_CHARS) {
-      text = shortenEnd(line.text, Math.floor(left - headerCost - 1));
+    if (c.line.text.length + 1 + headerCost <= room) text = c.line.text;
+    else if (c.line.shortenable && room - headerCost - 1 >= MIN_SHORTENED_CHARS) {
+      text = shortenEnd(c.line.text, Math.floor(room - headerCost - 1));
     }
-    if (text === undefined) continue;
-    if (lines === undefined) chosen.set(group, (lines = new Map()));
-    lines.set(line, text);
+    if (text === undefined) return false;
+    if (lines === undefined) chosen.set(c.group, (lines = new Map()));
+    lines.set(c.line, text);
     left -= text.length + 1 + headerCost;
+    covered.add(c.sectionIndex);
+    return true;
+  };
+
+  const main = candidates.filter((c) => !c.line.fallback);
+  for (const c of main) if (c.line.priority <= PRIORITY.essential) take(c, Number.POSITIVE_INFINITY);
+  const uncovered = sections
+    .map((section, i) => ({ section, i }))
+    .filter(({ section, i }) => section.required.length === 0 && !covered.has(i) && section.groups.some((g) => g.lines.length > 0));
+  let waiting = uncovered.length;
+  for (const { i } of uncovered) {
+    const share = left / Math.max(1, waiting--);
+    for (const c of candidates) if (c.sectionIndex === i && take(c, share)) break;
   }
+  for (const c of main) take(c, Number.POSITIVE_INFINITY);
   return chosen;
+}
+
+interface Candidate {
+  readonly sectionIndex: number;
+  readonly group: LineGroup;
+  readonly line: CandidateLine;
+  readonly index: number;
 }
 
 type Pick = (group: LineGroup) => (line: CandidateLine) => string | undefined;
@@ -158,25 +189,13 @@ type Pick = (group: LineGroup) => (line: CandidateLine) => string | undefined;
 function render(title: string, sections: readonly FitSection[], pick: Pick): string {
   const out = [title];
   for (const section of sections) {
+    if (section.required.length === 0 && section.groups.every((g) => g.lines.length === 0)) continue;
     out.push('', section.heading, ...section.required);
-    let shown = section.required.length;
-    let left = 0;
     for (const group of section.groups) {
       const texts = group.lines.map(pick(group)).filter((t): t is string => t !== undefined);
-      if (texts.length > 0) {
-        out.push(...(group.header ?? []), ...texts.map((t, i) => (group.numbered ? `${i + 1}. ${t}` : t)));
-        shown += texts.length;
-      } else if (group.empty !== undefined) {
-        out.push(group.lines.length === 0 ? group.empty : leftOutNote(group.label ?? '-', group.lines.length));
-        shown++;
-      } else left += group.lines.length;
+      if (texts.length === 0) continue;
+      out.push(...(group.header ?? []), ...texts.map((t, i) => (group.numbered ? `${i + 1}. ${t}` : t)));
     }
-    if (shown === 0) out.push(left > 0 ? leftOutNote('-', left) : section.empty);
   }
   return out.join('\n');
-}
-
-/** Says that lines exist but did not fit, so an empty list is not mistaken for "nothing happened". */
-function leftOutNote(label: string, count: number): string {
-  return `${label} ${count} ${count === 1 ? 'item' : 'items'} left out to fit`;
 }

@@ -1,13 +1,17 @@
 /**
  * The deterministic history summary: the summary structure (design §4.2) built from the messages themselves,
- * the guide and the record of what the tools did, fitted to the target by priority. The session
- * intent and the headings always stay; the intent is cut in the middle to a share of the target,
- * since the ledger beside the checkpoints keeps it verbatim.
+ * the guide, the record of what the tools did and the span's facts (decisions, errors with their
+ * resolution, outcomes, names), fitted to the target by priority. Sections with nothing to say
+ * are left out. The session intent stays, cut in the middle to a share of the target; a summary
+ * shown beside the ledger leaves out what the ledger holds verbatim (the intent, goals, locked
+ * decisions, progress marks and the next step) and gives the room to the facts.
  */
 import type { ToolRecord } from '../ledger/ledgerTypes';
+import { extractFacts } from '../recall/extractFacts';
+import { MARKER_SCORE, type Fact } from '../recall/fact';
 import { readConversationFacts, unique, type ConversationFacts } from './conversationFacts';
-import { ESTIMATE_SAFETY, fitSections, PRIORITY, recentFirst, renderSkeleton, type CandidateLine, type FitSection } from './fitLines';
-import { artifactsSection, criticalFactsSection, progressSection } from './recordSections';
+import { ESTIMATE_SAFETY, fitSections, PRIORITY, renderSkeleton, type CandidateLine, type FitSection } from './fitLines';
+import { artifactsSection, criticalFactsSection, factCandidate, progressSection, resolvedByFacts, shownPhase } from './recordSections';
 import { shortenMiddle } from '../text/shorten';
 import { recoveryReferenceLines, sectionHeading, SUMMARY_TITLE } from './summaryFormat';
 import type { CountText, SummaryRequest } from './summarizer';
@@ -27,14 +31,21 @@ export const MAX_INTENT_ATTEMPTS = 8;
  */
 export const INTENT_SHARE_OF_TARGET = 0.2;
 
-/** Which recovery line is kept first when space is short: how to search, then the archive, the offloaded folder, the range. */
-const RECOVERY_LINE_RANKS: readonly number[] = [1, 2, 3, 0];
+/**
+ * Priorities of the recovery lines (archive, offloaded folder, range, how to search): how to search
+ * stays whatever the target; the paths and the range, which the context message and the
+ * checkpoint's heading already give, go before the facts do.
+ */
+const RECOVERY_LINE_PRIORITIES: readonly number[] = [PRIORITY.detail, PRIORITY.detail, PRIORITY.useful, PRIORITY.essential];
 
 /** Builds the summary of `request.messages` within `request.targetTokens`. */
 export async function summarizeHistory(request: SummaryRequest, record: ToolRecord, countText: CountText): Promise<string> {
   const facts = readConversationFacts(request.messages);
-  const build = (intent: string) => sectionsFor(request, intent, facts, record);
-  const capped = await capIntent(request.guide.intent, Math.floor(request.targetTokens * INTENT_SHARE_OF_TARGET), countText);
+  const spanFacts = request.facts ?? extractFacts(request.messages);
+  const rest = otherSections(request, facts, record, spanFacts);
+  const build = (intent: string) => [intentSection(request, intent, facts), ...rest];
+  const shownIntent = request.besideLedger ? '' : request.guide.intent;
+  const capped = await capIntent(shownIntent, Math.floor(request.targetTokens * INTENT_SHARE_OF_TARGET), countText);
   const intent = await fitIntent(capped, request.targetTokens, build, countText);
   return fitSections(SUMMARY_TITLE, build(intent), request.targetTokens, countText);
 }
@@ -70,26 +81,35 @@ async function fitIntent(intent: string, target: number, build: (intent: string)
   return shortenMiddle(intent, 0);
 }
 
-function sectionsFor(request: SummaryRequest, intent: string, facts: ConversationFacts, record: ToolRecord): FitSection[] {
+/** The intent and the goals; nothing when the ledger beside the summary holds them. */
+function intentSection(request: SummaryRequest, intent: string, facts: ConversationFacts): FitSection {
+  const ledger = request.besideLedger === true;
+  return {
+    heading: sectionHeading('Session Intent'),
+    required: ledger ? [] : [intent.length > 0 ? intent : '(not recorded)'],
+    groups: ledger
+      ? []
+      : [
+          {
+            lines: unique([...request.guide.goals, ...facts.markers.GOAL]).map((goal) => ({
+              text: `- [GOAL] ${goal}`,
+              priority: PRIORITY.essential,
+            })),
+          },
+        ],
+  };
+}
+
+/** Every section after the intent: they do not change while the intent is fitted. */
+function otherSections(request: SummaryRequest, facts: ConversationFacts, record: ToolRecord, spanFacts: readonly Fact[]): FitSection[] {
   const { guide } = request;
+  const ledger = request.besideLedger === true;
+  const resolved = resolvedByFacts(spanFacts);
   return [
-    {
-      heading: sectionHeading('Session Intent'),
-      required: [intent.length > 0 ? intent : '(not recorded)'],
-      groups: [
-        {
-          lines: unique([...guide.goals, ...facts.markers.GOAL]).map((goal) => ({
-            text: `- [GOAL] ${goal}`,
-            priority: PRIORITY.essential,
-          })),
-        },
-      ],
-      empty: '',
-    },
-    artifactsSection(record, facts.markers.ARTIFACT),
-    decisionsSection(request, facts),
-    progressSection(guide.progress, facts, record),
-    criticalFactsSection(record, facts.identifiers),
+    artifactsSection(record, ledger ? [] : facts.markers.ARTIFACT, spanFacts),
+    decisionsSection(request, facts, spanFacts),
+    progressSection(guide.progress, facts, record, !ledger, resolved),
+    criticalFactsSection(record, spanFacts, resolved, [shownPhase(facts) ?? '']),
     nextStepsSection(request, facts),
     {
       heading: sectionHeading('Recovery References'),
@@ -98,8 +118,7 @@ function sectionsFor(request: SummaryRequest, intent: string, facts: Conversatio
         {
           lines: recoveryReferenceLines(request.references).map((text, i) => ({
             text,
-            priority: PRIORITY.essential,
-            rank: RECOVERY_LINE_RANKS[i],
+            priority: RECOVERY_LINE_PRIORITIES[i] ?? PRIORITY.useful,
           })),
         },
         {
@@ -110,31 +129,41 @@ function sectionsFor(request: SummaryRequest, intent: string, facts: Conversatio
           })),
         },
       ],
-      empty: '- none recorded',
     },
   ];
 }
 
-/** Locked decisions, then `[DECISION]` lines of the conversation, then decision-like sentences, latest first. */
-function decisionsSection(request: SummaryRequest, facts: ConversationFacts): FitSection {
-  const locked = unique(request.guide.decisions);
+/**
+ * Locked decisions and the `[DECISION]` lines of the conversation (unless the ledger beside the
+ * summary holds them), then the decisions the span's facts read from what the assistant said and
+ * did, the best first.
+ */
+function decisionsSection(request: SummaryRequest, facts: ConversationFacts, spanFacts: readonly Fact[]): FitSection {
+  const ledger = request.besideLedger === true;
+  const locked = ledger ? [] : unique(request.guide.decisions);
   const known = new Set(locked.map(decisionKey));
-  const marked = unique(facts.markers.DECISION).filter((d) => !known.has(decisionKey(d)));
+  const marked = ledger ? [] : unique(facts.markers.DECISION).filter((d) => !known.has(decisionKey(d)));
   marked.forEach((d) => known.add(decisionKey(d)));
-  const sentences = facts.decisions.filter((d) => !known.has(decisionKey(d)));
+  const stated = spanFacts.filter((f) => f.kind === 'decision' && f.score < MARKER_SCORE && !known.has(decisionKey(f.text)));
   const lines: CandidateLine[] = [
     ...locked.map((d) => ({ text: `[DECISION] ${d}`, priority: PRIORITY.essential })),
     ...marked.map((d, i) => ({ text: `[DECISION] ${d}`, priority: PRIORITY.essential, rank: marked.length - i })),
-    ...recentFirst(sentences, (d) => d, PRIORITY.important, PRIORITY.useful, true),
+    ...stated.map((f) => ({ ...factCandidate(f), text: f.text })),
   ];
-  return { heading: sectionHeading('Key Decisions'), required: [], groups: [{ numbered: true, lines }], empty: '- none recorded' };
+  return { heading: sectionHeading('Key Decisions'), required: [], groups: [{ numbered: true, lines }] };
 }
 
-/** The latest `[NEXT]` lines and the guide's next step, then the last assistant message's stated plan. */
+/**
+ * The latest `[NEXT]` lines and the guide's next step (the ledger's, when the summary is shown
+ * beside it, is left out), then the last assistant message's stated plan.
+ */
 function nextStepsSection(request: SummaryRequest, facts: ConversationFacts): FitSection {
   const marked = unique([...facts.markers.NEXT].reverse());
-  const stated = unique([...(request.guide.nextStep ? [request.guide.nextStep] : []), ...marked]);
-  const known = new Set(stated.map(decisionKey));
+  const ledgerNext = request.besideLedger ? request.guide.nextStep : undefined;
+  const stated = unique([...(request.guide.nextStep && !request.besideLedger ? [request.guide.nextStep] : []), ...marked]).filter(
+    (s) => ledgerNext === undefined || decisionKey(s) !== decisionKey(ledgerNext),
+  );
+  const known = new Set([...stated, ...(ledgerNext ? [ledgerNext] : [])].map(decisionKey));
   const plan = facts.plan.filter((p) => !known.has(decisionKey(p)));
   const lines: CandidateLine[] = [
     ...stated.map((s, i) => ({
@@ -145,7 +174,7 @@ function nextStepsSection(request: SummaryRequest, facts: ConversationFacts): Fi
     })),
     ...plan.map((p, i) => ({ text: p, priority: stated.length > 0 ? PRIORITY.useful : PRIORITY.important, rank: i, shortenable: true })),
   ];
-  return { heading: sectionHeading('Next Steps'), required: [], groups: [{ numbered: true, lines }], empty: '- none stated' };
+  return { heading: sectionHeading('Next Steps'), required: [], groups: [{ numbered: true, lines }] };
 }
 
 /** Compares decisions without their status suffix, case or spacing. */

@@ -38,9 +38,9 @@ export async function fitsWithin(text: string, limit: number, countText: CountTe
 }
 
 /**
- * The request with its guide shortened until its prompt without messages takes at most half of
- * `limit`, and that prompt's tokens; `undefined` when even an empty guide leaves less than
- * {@link MIN_MESSAGE_ROOM_TOKENS}.
+ * The request with its facts left out, then its guide shortened, until its prompt without
+ * messages takes at most half of `limit`, and that prompt's tokens; `undefined` when even an
+ * empty guide leaves less than {@link MIN_MESSAGE_ROOM_TOKENS}.
  */
 export async function withFittingGuide(
   request: SummaryRequest,
@@ -48,17 +48,23 @@ export async function withFittingGuide(
   limit: number,
   countText: CountText,
 ): Promise<{ request: SummaryRequest; overhead: number } | undefined> {
-  const overheadOf = async (guide: SummaryGuide) => countText(buildSummaryPrompt({ ...request, guide, messages: lead }));
-  let overhead = await overheadOf(request.guide);
+  let overhead = await countText(buildSummaryPrompt({ ...request, messages: lead }));
   if (overhead <= limit / 2) return { request, overhead };
+  // The facts listed for the model go first: the recall check puts back what a summary drops.
+  const withoutFacts: SummaryRequest = request.facts !== undefined && request.facts.length > 0 ? { ...request, facts: [] } : request;
+  const overheadOf = async (guide: SummaryGuide) => countText(buildSummaryPrompt({ ...withoutFacts, guide, messages: lead }));
+  if (withoutFacts !== request) {
+    overhead = await overheadOf(request.guide);
+    if (overhead <= limit / 2) return { request: withoutFacts, overhead };
+  }
   for (let scale = 0.5; scale > 1 / 1024; scale /= 2) {
     const guide = shrinkGuide(request.guide, scale);
     overhead = await overheadOf(guide);
-    if (overhead <= limit / 2) return { request: { ...request, guide }, overhead };
+    if (overhead <= limit / 2) return { request: { ...withoutFacts, guide }, overhead };
   }
   const empty: SummaryGuide = { intent: shortenMiddle(request.guide.intent, 0), goals: [], decisions: [], progress: [] };
   overhead = await overheadOf(empty);
-  return overhead + MIN_MESSAGE_ROOM_TOKENS <= limit ? { request: { ...request, guide: empty }, overhead } : undefined;
+  return overhead + MIN_MESSAGE_ROOM_TOKENS <= limit ? { request: { ...withoutFacts, guide: empty }, overhead } : undefined;
 }
 
 /** The guide at `scale` of its size: the intent cut in the middle, the latest items of each list, each shortened. */

@@ -1,9 +1,12 @@
 /**
- * The summary sections built from the record of what the tools did (files, commands, errors) and
- * the progress marks: Artifacts Created, Current Progress and Critical Facts.
+ * The summary sections built from the record of what the tools did (files, commands, errors), the
+ * progress marks and the span's facts: Artifacts Created, Current Progress and Critical Facts.
  */
 import type { CommandRecord, ErrorRecord, FileAction, FileRecord, ToolRecord } from '../ledger/ledgerTypes';
 import type { ConversationFacts } from './conversationFacts';
+import type { Fact } from '../recall/fact';
+import { holdsKey, matchForm } from '../recall/factKey';
+import { factLine } from '../recall/factLines';
 import { PRIORITY, recentFirst, type CandidateLine, type FitSection } from './fitLines';
 import { oneLine, shortenEnd } from '../text/shorten';
 import { sectionHeading } from './summaryFormat';
@@ -25,11 +28,15 @@ export const MAX_SUBJECT_CHARS = 60;
 const STATUS_WORDS: Readonly<Record<FileAction, string>> = { read: 'read', created: 'created', edited: 'modified', deleted: 'deleted' };
 const DONE = /\b(?:COMPLETED?|DONE|FINISHED)\b/i;
 
-/** Files created, modified or deleted as a table; `[ARTIFACT]` lines; files only read on one line. */
-export function artifactsSection(record: ToolRecord, artifactMarkers: readonly string[]): FitSection {
+/**
+ * Files created, modified or deleted as a table; `[ARTIFACT]` lines; files only read on one line;
+ * files the conversation named that no tool touched on another, the most important first.
+ */
+export function artifactsSection(record: ToolRecord, artifactMarkers: readonly string[], facts: readonly Fact[] = []): FitSection {
   const byTime = [...record.files].sort((a, b) => a.lastAt - b.lastAt);
   const changed = latest(byTime.filter((f) => f.actions.some((a) => a !== 'read')));
   const read = latest(byTime.filter((f) => f.actions.every((a) => a === 'read')));
+  const named = facts.filter((f) => f.kind === 'artifact' && !record.files.some((r) => r.path.endsWith(f.key)));
   return {
     heading: sectionHeading('Artifacts Created'),
     required: [],
@@ -39,10 +46,32 @@ export function artifactsSection(record: ToolRecord, artifactMarkers: readonly s
         lines: recentFirst(changed, artifactRow, IMPORTANT, USEFUL),
       },
       { lines: recentFirst(artifactMarkers, (m) => `- [ARTIFACT] ${m}`, USEFUL, DETAIL) },
+      {
+        lines:
+          changed.length > 0
+            ? [
+                {
+                  text: `- Changed: ${[...changed].reverse().map(changedName).join(', ')}`,
+                  priority: IMPORTANT,
+                  shortenable: true,
+                  fallback: true,
+                },
+              ]
+            : [],
+      },
       { lines: read.length > 0 ? [{ text: `- Read: ${read.map((f) => f.path).join(', ')}`, priority: DETAIL, shortenable: true }] : [] },
+      { lines: named.length > 0 ? [{ text: `- Named: ${rankedKeys(named).join(', ')}`, priority: DETAIL, shortenable: true }] : [] },
     ],
-    empty: '- none recorded',
   };
+}
+
+/** A changed file's name and what happened to it, for the one-line form of the table: `router.ex (modified)`. */
+function changedName(file: FileRecord): string {
+  const name = file.path.split(/[\\/]/).pop() ?? file.path;
+  return `${name} (${file.actions
+    .filter((a) => a !== 'read')
+    .map((a) => STATUS_WORDS[a])
+    .join(', ')})`;
 }
 
 function artifactRow(file: FileRecord): string {
@@ -52,14 +81,23 @@ function artifactRow(file: FileRecord): string {
   return `| ${cell(name)} | ${cell(file.path)} | ${status.join(', ')} |`;
 }
 
-/** Phase, what was completed (checkpoints, fixed errors, commands that succeeded) and what remains. */
-export function progressSection(guideProgress: readonly string[], facts: ConversationFacts, record: ToolRecord): FitSection {
-  const marks = progressMarks(facts.markers.CHECKPOINT, guideProgress);
+/**
+ * Phase, what was completed (checkpoints, fixed errors, commands that succeeded) and what remains.
+ * `marks` false leaves the progress marks out, for a summary shown beside the ledger that holds them.
+ */
+export function progressSection(
+  guideProgress: readonly string[],
+  facts: ConversationFacts,
+  record: ToolRecord,
+  marksShown = true,
+  resolved: ResolvedBy = () => undefined,
+): FitSection {
+  const marks = marksShown ? progressMarks(facts.markers.CHECKPOINT, guideProgress) : [];
   const doneMarks = marks.filter((m) => DONE.test(m));
   const openMarks = marks.filter((m) => !DONE.test(m));
   const errors = latestErrors(record.errors);
-  const fixed = errors.filter((e) => e.fixed);
-  const unfixed = errors.filter((e) => !e.fixed);
+  const fixed = errors.filter((e) => e.fixed || resolved(e) !== undefined);
+  const unfixed = errors.filter((e) => !e.fixed && resolved(e) === undefined);
   const succeeded = latestCommands(record.commands).filter((c) => c.ok);
   const sub = (text: string) => `  - ${text}`;
   const completed: CandidateLine[] = [
@@ -81,15 +119,17 @@ export function progressSection(guideProgress: readonly string[], facts: Convers
     required: [],
     groups: [
       {
-        label: '- **Phase:**',
-        empty: '- **Phase:** not stated',
-        lines: facts.phase ? [{ text: `- **Phase:** ${facts.phase}`, priority: IMPORTANT, shortenable: true }] : [],
+        lines: shownPhase(facts) ? [{ text: `- **Phase:** ${facts.phase}`, priority: USEFUL, shortenable: true }] : [],
       },
-      { header: ['- **Completed:**'], label: '- **Completed:**', empty: '- **Completed:** nothing recorded', lines: completed },
-      { header: ['- **Remaining:**'], label: '- **Remaining:**', empty: '- **Remaining:** nothing recorded', lines: remaining },
+      { header: ['- **Completed:**'], lines: completed },
+      { header: ['- **Remaining:**'], lines: remaining },
     ],
-    empty: '',
   };
+}
+
+/** The phase, unless the plan already says it. */
+export function shownPhase(facts: ConversationFacts): string | undefined {
+  return facts.phase !== undefined && !facts.plan.includes(facts.phase) ? facts.phase : undefined;
 }
 
 /** Progress marks, one per step: the conversation's `[CHECKPOINT]` lines, then the guide's, the later status winning. */
@@ -106,26 +146,60 @@ function progressMarks(markers: readonly string[], guide: readonly string[]): st
   return [...byStep.values()];
 }
 
-/** Errors with their fix status, failed commands (not already reported as errors) with their exit codes, identifiers mentioned. */
-export function criticalFactsSection(record: ToolRecord, identifiers: readonly string[]): FitSection {
+/**
+ * Errors with their fix status, failed commands (not already reported as errors) with their exit
+ * codes, then the span's facts the record (or `shownElsewhere`) does not hold: errors with how
+ * they were resolved, outcomes, and the names mentioned.
+ */
+export function criticalFactsSection(
+  record: ToolRecord,
+  facts: readonly Fact[],
+  resolved: ResolvedBy = () => undefined,
+  shownElsewhere: readonly string[] = [],
+): FitSection {
   const errors = latestErrors(record.errors);
   const reported = new Set(record.errors.map((e) => e.callId));
   const exitCodes = new Map(record.commands.flatMap((c) => (c.exitCode !== undefined ? [[c.callId, c.exitCode] as const] : [])));
   const failed = latestCommands(record.commands).filter((c) => !c.ok && !reported.has(c.callId));
+  // Record errors are shown first, and the phase elsewhere: a fact they already state is not
+  // repeated. Command outputs are only details, often left out, so outcomes are not checked against them.
+  const recorded = [...errors.map((e) => e.summary), ...shownElsewhere].map(matchForm);
+  const untold = (f: Fact) => !recorded.some((r) => holdsKey(r, f.key));
+  const factLines = facts.filter((f) => (f.kind === 'error' || f.kind === 'outcome') && untold(f));
+  const names = facts.filter((f) => f.kind === 'identifier');
   return {
     heading: sectionHeading('Critical Facts'),
     required: [],
     groups: [
       {
         lines: [
-          ...recentFirst(errors, (e) => errorFact(e, exitCodes.get(e.callId)), IMPORTANT, USEFUL),
+          ...recentFirst(errors, (e) => errorFact(e, exitCodes.get(e.callId), resolved(e)), IMPORTANT, USEFUL),
           ...recentFirst(failed, (c) => `- ${commandText(c)}`, USEFUL, DETAIL),
-          ...(identifiers.length > 0 ? [{ text: `- Mentioned: ${identifiers.join(', ')}`, priority: DETAIL, shortenable: true }] : []),
+          ...factLines.map((f) => factCandidate(f, f.kind === 'error' && f.resolution?.resolved === false ? IMPORTANT : undefined)),
+          ...(names.length > 0 ? [{ text: `- Mentioned: ${rankedKeys(names).join(', ')}`, priority: DETAIL, shortenable: true }] : []),
         ],
       },
     ],
-    empty: '- none recorded',
   };
+}
+
+/** A fact as a candidate line: its priority and rank from its score (or the priority given), shortenable. */
+export function factCandidate(fact: Fact, priority?: number): CandidateLine {
+  return { text: `- ${factLine(fact)}`, priority: priority ?? factPriority(fact.score), rank: factRank(fact.score), shortenable: true };
+}
+
+/** Scores from 0.75 are important, from 0.5 useful, the rest detail. */
+export function factPriority(score: number): number {
+  return score >= 0.75 ? IMPORTANT : score >= 0.5 ? USEFUL : DETAIL;
+}
+
+/** Within a priority, higher scores first; ranks compare with `recentFirst`'s (1 = most recent). */
+export function factRank(score: number): number {
+  return 1 + Math.round((1 - score) * 10);
+}
+
+function rankedKeys(facts: readonly Fact[]): string[] {
+  return [...facts].sort((a, b) => b.score - a.score).map((f) => f.key);
 }
 
 /** `` `command` (exit N) ``, or "(failed)" / "(ok)" when the exit status is unknown. */
@@ -134,11 +208,30 @@ function commandText(command: CommandRecord): string {
   return `\`${shortenEnd(oneLine(command.command), MAX_RECORD_TEXT_CHARS)}\` (${status})`;
 }
 
-/** An error with what it was about, its command's exit code, and whether it was fixed. */
-function errorFact(error: ErrorRecord, exitCode: number | undefined): string {
+/** An error with what it was about, its command's exit code, and whether (and how) it was fixed. */
+function errorFact(error: ErrorRecord, exitCode: number | undefined, resolvedBy: string | undefined): string {
   const subject = error.subject ? ` \`${errorText(error.subject)}\`` : '';
   const exit = exitCode !== undefined ? ` (exit ${exitCode})` : '';
-  return `- ${error.toolName}${subject}${exit}: ${errorText(error.summary)} — ${error.fixed ? 'fixed' : 'not fixed'}`;
+  const status = error.fixed ? 'fixed' : resolvedBy !== undefined ? `resolved: ${resolvedBy}` : 'not fixed';
+  return `- ${error.toolName}${subject}${exit}: ${errorText(error.summary)} — ${status}`;
+}
+
+/**
+ * How a recorded error was resolved when the record does not know it was (the span's facts can
+ * see a different command succeed on the same thing); undefined when nothing resolved it.
+ */
+export type ResolvedBy = (error: ErrorRecord) => string | undefined;
+
+/** Reads the resolution of recorded errors from the span's error facts with the same line. */
+export function resolvedByFacts(facts: readonly Fact[]): ResolvedBy {
+  const byKey = facts
+    .filter((f) => f.kind === 'error' && f.resolution?.resolved)
+    .map((f) => ({ key: f.key, by: f.resolution?.by ?? 'later' }));
+  return (error) => {
+    if (byKey.length === 0) return undefined;
+    const summary = matchForm(error.summary);
+    return byKey.find((f) => holdsKey(summary, f.key))?.by;
+  };
 }
 
 function errorText(text: string): string {

@@ -5,6 +5,7 @@
  * floor whenever the model fails.
  */
 import type { Cancellation } from '../cancellation';
+import type { Fact } from '../recall/fact';
 import type { Message } from '../types';
 
 /** What the summary must serve (design §4.2: the goal-aware prompt). Goals and decisions are never summarized away. */
@@ -49,6 +50,19 @@ export interface SummaryRequest {
   /** What the user asked the summary to focus on (`/compress <focus>`). */
   readonly focus?: string;
   readonly references: RecoveryReferences;
+  /**
+   * The facts of `messages` (see `extractFacts`), when the caller already has them; the
+   * deterministic summary builds its decisions, errors and outcomes on them (reading them from
+   * the messages itself when absent), and a model is asked to keep them.
+   */
+  readonly facts?: readonly Fact[];
+  /**
+   * True when the summary is shown beside the ledger (as a checkpoint is), which holds verbatim
+   * the session intent, the active goals, the locked decisions, the progress marks, the next step
+   * and every user message: the summary leaves those out and gives the room to everything else.
+   * @default false
+   */
+  readonly besideLedger?: boolean;
 }
 
 export interface Summarizer {

@@ -6,6 +6,8 @@ import type { Store } from '../ports';
 import { buildPreview } from '../preview/preview';
 import { parseJson } from '../preview/contentKind';
 import { fileTimestamp, safeFileNamePart, toWellFormed } from '../text/sanitize';
+import { maskSecrets } from '../text/secrets';
+import { shortHash } from '../text/shortHash';
 import type { ToolResultBlock } from '../types';
 import { formatCount } from '../text/numbers';
 
@@ -48,10 +50,19 @@ function looksLikeYaml(content: string): boolean {
   return /^(---\n)?([\w-]+:( .*)?\n){3,}/.test(content.slice(0, 2000));
 }
 
-/** The file name: timestamp, tool and call id, each sanitized so no name can escape the folder. */
-export function offloadFileName(at: number, toolName: string, callId: string, kind: string): string {
+/** Names tried with a running number when a file of the same name holds something else. */
+const MAX_NAME_SUFFIX = 100;
+
+/**
+ * The file name: timestamp, tool and call id, each sanitized so no name can escape the folder,
+ * then a short hash of the full tool name and call id. Sanitizing and shortening lose
+ * characters (`a:1` and `a/1` both read `a_1`); the hash keeps such calls apart.
+ */
+export function offloadFileName(at: number, toolName: string, callId: string, kind: string, suffix = 1): string {
   const ext = kind === 'json' ? 'json' : 'txt';
-  return `${fileTimestamp(at)}_${safeFileNamePart(toolName, 'tool')}_${safeFileNamePart(callId, 'call', 40)}.${ext}`;
+  const hash = shortHash(`${toolName}\u0000${callId}`);
+  const number = suffix > 1 ? `-${suffix}` : '';
+  return `${fileTimestamp(at)}_${safeFileNamePart(toolName, 'tool')}_${safeFileNamePart(callId, 'call', 40)}_${hash}${number}.${ext}`;
 }
 
 export interface OffloadTarget {
@@ -80,19 +91,42 @@ export async function offloadResult(
   target: OffloadTarget,
 ): Promise<Offloaded> {
   const preview = buildPreview(block.content, toolName);
-  const name = offloadFileName(at, toolName, block.callId, preview.kind);
-  const file = `${target.folder}/${name}`;
   const { text, replaced } = toWellFormed(block.content);
-  await target.store.write(file, text);
+  const file = await writeNewFile(target, (suffix) => offloadFileName(at, toolName, block.callId, preview.kind, suffix), text);
   const replacement = renderOffloadReplacement({
     toolName,
     location: target.store.locate(file),
     file,
     tokens,
-    preview: preview.text,
+    // The file and the archive keep the result as it was; what the model sees in context is masked.
+    preview: maskSecrets(preview.text),
     isError: block.isError,
   });
   return { block: { ...block, content: replacement }, file, kind: preview.kind, replacedCharacters: replaced };
+}
+
+/**
+ * Writes the text under the first free name; an existing file is never overwritten. A file that
+ * already holds exactly this text (the same result taken in again) is reused.
+ */
+async function writeNewFile(target: OffloadTarget, nameFor: (suffix: number) => string, text: string): Promise<string> {
+  for (let suffix = 1; suffix <= MAX_NAME_SUFFIX; suffix++) {
+    const file = `${target.folder}/${nameFor(suffix)}`;
+    if (await target.store.createExclusive(file, text)) return file;
+    if ((await target.store.read(file)) === text) return file;
+  }
+  throw new OffloadNameError(nameFor(1), MAX_NAME_SUFFIX);
+}
+
+/** Every name for this result is taken by files holding something else. */
+export class OffloadNameError extends Error {
+  constructor(
+    readonly fileName: string,
+    readonly tried: number,
+  ) {
+    super(`No free file name for ${fileName}: ${tried} names are taken by other files.`);
+    this.name = 'OffloadNameError';
+  }
 }
 
 interface ReplacementParts {

@@ -9,8 +9,17 @@ export function blockText(block: Block): string {
     case 'text':
       return block.text;
     case 'toolCall':
-      return block.name + (JSON.stringify(block.input) ?? '');
+      return block.name + inputText(block.input);
     case 'toolResult':
       return block.content;
+  }
+}
+
+/** Input nested thousands of levels deep cannot be written as JSON (the stack overflows); it is counted by a stand-in. */
+function inputText(input: unknown): string {
+  try {
+    return JSON.stringify(input) ?? '';
+  } catch {
+    return '[tool input nested too deeply to show]';
   }
 }

@@ -89,6 +89,8 @@ function recordedOptions(options) {
 class StandinModel {
   constructor(maxInputTokens = DEFAULT_MAX_INPUT_TOKENS) {
     this.limits = { maxInputTokens, maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS };
+    /** How long a summary takes (ms), so tests can watch what ctx shows while it waits. */
+    this.summaryDelayMs = 0;
     this.changeEmitter = new vscode.EventEmitter();
     /** Fired when the limits change, so VS Code asks for the model information again. */
     this.onDidChangeLanguageModelChatInformation = this.changeEmitter.event;
@@ -109,14 +111,23 @@ class StandinModel {
     return this.script.length;
   }
 
-  /** Changes the limits the model reports. */
-  configure(limits) {
-    const next = { ...this.limits, ...(limits || {}) };
+  /** Changes the limits the model reports, and how long a summary takes. */
+  configure(options) {
+    const { summaryDelayMs, ...limits } = options || {};
+    if (typeof summaryDelayMs === 'number' && summaryDelayMs >= 0) this.summaryDelayMs = summaryDelayMs;
+    const next = { ...this.limits, ...limits };
     if (next.maxInputTokens !== this.limits.maxInputTokens || next.maxOutputTokens !== this.limits.maxOutputTokens) {
       this.limits = next;
       this.changeEmitter.fire();
     }
-    return { vendor: VENDOR, id: MODEL_ID, family: FAMILY, ...this.limits, queued: this.script.length };
+    return {
+      vendor: VENDOR,
+      id: MODEL_ID,
+      family: FAMILY,
+      ...this.limits,
+      summaryDelayMs: this.summaryDelayMs,
+      queued: this.script.length,
+    };
   }
 
   /**
@@ -147,6 +158,7 @@ class StandinModel {
     if (isSummaryRequest(rendered, options)) {
       // Summaries never take scripted replies: the tests script the conversation, not ctx's housekeeping.
       this.summaryRequests.push({ at: new Date().toISOString(), prompt: rendered.map((m) => m.text).join('\n') });
+      if (this.summaryDelayMs > 0) await delay(this.summaryDelayMs, token);
       progress.report(new vscode.LanguageModelTextPart(standinSummary(rendered, this.summaryRequests.length)));
       return;
     }

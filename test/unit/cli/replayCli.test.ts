@@ -7,9 +7,10 @@ import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { LEVELS } from '../../../src/engine/levels';
 import type { RecoveryHit } from '../../../src/engine/recovery/recoveryTypes';
 import { sessionPaths } from '../../../src/engine/session/sessionPaths';
-import { parseSessionState } from '../../../src/engine/session/sessionState';
+import { peekSessionState } from '../../../src/engine/session/sessionLoad';
+import { systemClock } from '../../../src/engine/ports';
 import { FileStore } from '../../../src/engine/storage/fileStore';
-import { readProbes, TRANSCRIPTS_FOLDER } from '../import/realTranscripts';
+import { readProbes, transcriptPath } from '../import/realTranscripts';
 import { buildCli, runBuiltCli, TemporaryFolders } from './builtCli';
 import { rankOfProbe } from './probeHits';
 
@@ -30,13 +31,17 @@ const NUMBER_FIELDS = [
   'snapshots',
   'ms',
   'sessions',
+  'session',
 ];
-const STRING_FIELDS = ['format', 'finalLevel', 'transcript', 'sessionId', 'out', 'contextFile'];
+const STRING_FIELDS = ['format', 'finalLevel', 'transcript', 'sessionId', 'transcriptSessionId', 'out', 'contextFile'];
 
 const CASES = [
   { file: 'cc__vscode-copilot-chat__30530d66-37fb-4f3b-aa5f-d92b6a8afae2.jsonl', budget: 20_000 },
   { file: 'sweagent__marshmallow-1867__function_calling_replace_from_source.traj', budget: 6_000 },
   { file: 'cline__sdk_session.messages.json', budget: 12_000 },
+  { file: 'copilot__vscode-chat-logs__fix-deploy.json', budget: 16_000 },
+  { file: 'gemini__codemie-code__session-2026-01-16T11-01-file-ops-37b7abef.json', budget: 8_000 },
+  { file: 'codex__codemie-code__rollout-2026-05-11T11-26-55-019e1625.jsonl', budget: 60_000 },
 ];
 
 describe('the replay command on real transcripts', function () {
@@ -47,7 +52,7 @@ describe('the replay command on real transcripts', function () {
 
   for (const c of CASES) {
     describe(c.file, () => {
-      const transcript = path.join(TRANSCRIPTS_FOLDER, c.file);
+      const transcript = transcriptPath(c.file);
       const imported = importTranscript(fs.readFileSync(transcript, 'utf8'), { keepNativeCompaction: false });
       let out: string;
       let report: Record<string, unknown>;
@@ -63,6 +68,7 @@ describe('the replay command on real transcripts', function () {
       it('prints one JSON object with every figure, and writes the same to replay.json', () => {
         for (const field of NUMBER_FIELDS) assert.equal(typeof report[field], 'number', `${field} is a number`);
         for (const field of STRING_FIELDS) assert.equal(typeof report[field], 'string', `${field} is a string`);
+        assert.deepEqual(report.importStats, imported.stats, 'importStats is what the import counted');
         assert.ok(Array.isArray(report.warnings));
         assert.deepEqual(JSON.parse(fs.readFileSync(path.join(out, 'replay.json'), 'utf8')), report);
       });
@@ -93,8 +99,8 @@ describe('the replay command on real transcripts', function () {
         const archived = await new Archive(store, paths.archive).read();
         assert.deepEqual(archived.unreadableLines, []);
         assert.deepEqual(archived.messages, imported.messages, 'the archive holds every imported message as it arrived');
-        const state = parseSessionState((await store.read(paths.state)) ?? '');
-        assert.ok(state, 'state.json is a valid session state');
+        const state = await peekSessionState(store, report.sessionId as string, systemClock);
+        assert.ok(state, 'the state (state.json and its journal) is a valid session state');
         assert.equal(state.offloads.length, report.offloaded);
         for (const offload of state.offloads) assert.ok(fs.existsSync(store.locate(offload.file)), `${offload.file} exists`);
         const context = fs.readFileSync(path.join(out, 'context.md'), 'utf8');
@@ -138,7 +144,7 @@ describe('the replay command on real transcripts', function () {
 
   it('prints a readable summary without --json, and replaces an earlier replay in the same folder', () => {
     const out = temporary.make('summary');
-    const transcript = path.join(TRANSCRIPTS_FOLDER, CASES[0].file);
+    const transcript = transcriptPath(CASES[0].file);
     for (let i = 0; i < 2; i++) {
       const run = runBuiltCli(['replay', transcript, '--budget', '20000', '--out', out]);
       assert.equal(run.status, 0, run.stderr);
@@ -151,7 +157,7 @@ describe('the replay command on real transcripts', function () {
 
   it('searches in text mode, with the source, the reference, the score and an excerpt', () => {
     const out = path.join(temporary.make('search'), 'out');
-    assert.equal(runBuiltCli(['replay', path.join(TRANSCRIPTS_FOLDER, CASES[0].file), '--budget', '20000', '--out', out]).status, 0);
+    assert.equal(runBuiltCli(['replay', transcriptPath(CASES[0].file), '--budget', '20000', '--out', out]).status, 0);
     const run = runBuiltCli(['search', out, 'gemini-cli', '--top', '2']);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^2 hits for "gemini-cli", best first:\n\n1\. (archive|offloaded) · \S+.* · score \d+\.\d\d\n {3}\S/);

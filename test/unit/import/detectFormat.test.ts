@@ -28,6 +28,35 @@ describe('format detection', () => {
       [JSON.stringify({ history: [{ role: 'system', content: 's' }], trajectory: [], info: {} }), 'swe-agent'],
       [JSON.stringify({ trajectory_format: 'mini-swe-agent-1', messages: [{ role: 'system', content: 's' }] }), 'mini-swe-agent'],
       [JSON.stringify({ instance_id: 'i', history: [{ id: 0, action: 'system', args: { content: 's' } }] }), 'openhands'],
+      [
+        JSON.stringify({
+          issue: { number: 1 },
+          history: [
+            [
+              { action: 'run', command: 'ls' },
+              { observation: 'run', content: '' },
+            ],
+          ],
+        }),
+        'openhands',
+      ],
+      [JSON.stringify({ requesterUsername: 'me', requests: [{ message: { text: 'hi' }, response: [], result: {} }] }), 'copilot-chat'],
+      [JSON.stringify({ exportedAt: 'now', prompts: [{ prompt: 'hi', logs: [] }] }), 'copilot-chatreplay'],
+      [
+        jsonl([
+          { timestamp: 't', type: 'session_meta', payload: { id: 's' } },
+          { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'user', content: [] } },
+        ]),
+        'codex',
+      ],
+      [
+        jsonl([
+          { id: 's', instructions: '' },
+          { type: 'function_call', name: 'shell', arguments: '{}', call_id: 'c' },
+        ]),
+        'codex',
+      ],
+      [JSON.stringify({ sessionId: 's', projectHash: 'h', messages: [{ id: 'm', type: 'user', content: 'hi' }] }), 'gemini-cli'],
     ];
     for (const [text, format] of cases) assert.equal(detectTranscriptFormat(text), format, text.slice(0, 80));
   });

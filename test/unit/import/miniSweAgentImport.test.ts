@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { importTranscript } from '../../../src/cli/import/importTranscript';
-import { messageText, toolCalls, toolResults } from '../../../src/engine/types';
+import { authoredText, messageText, toolCalls, toolResults } from '../../../src/engine/types';
 import { assertWellFormed } from './pairingInvariants';
 
 const trajectory = (messages: readonly { role: string; content: string }[]) =>
@@ -45,5 +45,75 @@ describe('mini-swe-agent import', () => {
     assert.equal(toolResults(result.messages[7])[0].content, 'diff --git a/x b/x');
     assertWellFormed(result);
     assert.equal(result.sessions[0].id, 'django__django-11138');
+  });
+
+  describe('format 1.1, with tool calls', () => {
+    const task = { role: 'user', content: 'Fix the timezone bug' };
+    const exit = { role: 'exit', content: '', extra: { exit_status: 'Submitted', submission: 'diff' } };
+    const formatError = { role: 'user', content: 'No tool calls found in the response.', extra: { interrupt_type: 'FormatError' } };
+
+    it('pairs Chat Completions tool calls with their tool messages, and counts the exit record as skipped', () => {
+      const result = importTranscript(
+        JSON.stringify({
+          trajectory_format: 'mini-swe-agent-1.1',
+          messages: [
+            { role: 'system', content: 'You can run bash.' },
+            task,
+            {
+              role: 'assistant',
+              content: 'Looking.',
+              tool_calls: [{ id: 'tc1', type: 'function', function: { name: 'bash', arguments: '{"command":"ls"}' } }],
+            },
+            { role: 'tool', tool_call_id: 'tc1', content: '<returncode>0</returncode>\n<output>a.py</output>', extra: { returncode: 0 } },
+            { role: 'assistant', content: 'Done thinking.' },
+            formatError,
+            exit,
+          ],
+        }),
+      );
+      assert.deepEqual(
+        result.messages.map((m) => m.role),
+        ['system', 'user', 'assistant', 'tool', 'assistant', 'user'],
+      );
+      assert.deepEqual(toolCalls(result.messages[2])[0].input, { command: 'ls' });
+      assert.equal(toolResults(result.messages[3])[0].callId, 'tc1');
+      assert.equal(authoredText(result.messages[5]), '', 'the format error is mini-swe-agent’s, not the user’s');
+      assert.equal(result.stats.skippedByKind.exit, 1);
+      assertWellFormed(result);
+    });
+
+    it('reads Responses API replies and function_call_output items', () => {
+      const result = importTranscript(
+        JSON.stringify({
+          trajectory_format: 'mini-swe-agent-1.1',
+          messages: [
+            { role: 'system', content: 'You can run bash.' },
+            { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Fix the timezone bug' }] },
+            {
+              object: 'response',
+              output: [
+                { type: 'reasoning', summary: [] },
+                { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Listing.' }] },
+                { type: 'function_call', call_id: 'fc1', name: 'bash', arguments: '{"command":"ls"}' },
+              ],
+            },
+            { type: 'function_call_output', call_id: 'fc1', output: 'a.py' },
+            exit,
+          ],
+        }),
+      );
+      assert.deepEqual(
+        result.messages.map((m) => [m.role, messageText(m)]),
+        [
+          ['system', 'You can run bash.'],
+          ['user', 'Fix the timezone bug'],
+          ['assistant', 'Listing.'],
+          ['tool', ''],
+        ],
+      );
+      assert.equal(toolResults(result.messages[3])[0].content, 'a.py');
+      assert.equal(result.stats.thinkingBlocks, 1);
+      assertWellFormed(result);
+    });
   });
 });

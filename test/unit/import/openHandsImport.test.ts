@@ -135,4 +135,75 @@ describe('OpenHands import', () => {
     );
     assert.equal(result.messages[0].at, Date.UTC(2025, 3, 30, 16, 32, 54, 708));
   });
+
+  describe('the older resolver output, whose events have no id, source, cause or args', () => {
+    const instruction = 'Please fix the following issue.\n# Problem Statement\nThe CLI crashes on empty input.';
+    const events = [
+      { content: instruction, images_urls: null, wait_for_response: false, action: 'message', security_risk: null },
+      { command: 'ls src', thought: 'Let me look at the sources first.', keep_prompt: true, action: 'run', security_risk: null },
+      { content: 'cli.py\r\nroot@box:/workspace # ', command_id: -1, command: 'ls src', exit_code: 0, observation: 'run' },
+      {
+        code: "open_file('src/cli.py')",
+        thought: 'Open the entry point.',
+        action: 'run_ipython',
+        kernel_init_code: 'from agentskills import *',
+      },
+      {
+        content: '1|import sys\n[Jupyter current working directory: /workspace]',
+        code: "open_file('src/cli.py')",
+        observation: 'run_ipython',
+      },
+      { content: 'I have guarded the empty input.', images_urls: null, wait_for_response: false, action: 'message' },
+      { outputs: {}, thought: 'The crash is fixed.', action: 'finish' },
+    ];
+    const resolverLine = (history: readonly unknown[]) =>
+      JSON.stringify({
+        issue: { owner: 'acme', repo: 'tool', number: 7, title: 'Crash', body: 'The CLI crashes on empty input.' },
+        instruction,
+        base_commit: '',
+        git_patch: 'diff --git a/src/cli.py b/src/cli.py',
+        history,
+        metrics: { accumulated_cost: 0.07 },
+        success: true,
+        error: null,
+      });
+
+    it('imports the task as the user message, each action as a call with its thought, and pairs observations by position', () => {
+      const result = importTranscript(resolverLine(events));
+      assert.equal(result.format, 'openhands');
+      assert.equal(result.sessions[0].id, 'acme/tool#7');
+      assert.deepEqual(
+        result.messages.map((m) => m.role),
+        ['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'assistant'],
+      );
+      assert.equal(messageText(result.messages[0]), instruction);
+      assert.equal(messageText(result.messages[1]), 'Let me look at the sources first.');
+      assert.deepEqual(toolCalls(result.messages[1])[0].input, { command: 'ls src', keep_prompt: true });
+      assert.equal(toolCalls(result.messages[3])[0].name, 'run_ipython');
+      assert.equal(toolCalls(result.messages[3])[0].input.code, "open_file('src/cli.py')");
+      assert.deepEqual(
+        result.messages.flatMap(toolResults).map((r) => r.content.split('\n')[0]),
+        ['cli.py\r', '1|import sys'],
+      );
+      assert.equal(messageText(result.messages[5]), 'I have guarded the empty input.');
+      assert.equal(toolCalls(result.messages[6])[0].name, 'finish');
+      assert.equal(result.stats.skipped, 0);
+      assertWellFormed(result);
+    });
+
+    it('reads the same events stored as [action, observation] pairs', () => {
+      const pairs = [
+        [events[0], { content: '', observation: 'null' }],
+        [events[1], events[2]],
+        [events[3], events[4]],
+      ];
+      const result = importTranscript(resolverLine(pairs));
+      assert.deepEqual(
+        result.messages.map((m) => m.role),
+        ['user', 'assistant', 'tool', 'assistant', 'tool'],
+      );
+      assert.equal(result.stats.skippedByKind['null-observation'], 1);
+      assertWellFormed(result);
+    });
+  });
 });

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { importTranscript } from '../../../src/cli/import/importTranscript';
 import type { ImportResult, TranscriptFormat } from '../../../src/cli/import/importTypes';
-import { toolCalls, type Message } from '../../../src/engine/types';
+import { authoredText, toolCalls, type Message } from '../../../src/engine/types';
 import { assertWellFormed } from './pairingInvariants';
 import { allMessages, readManifest, readProbes, readTranscript, visibleTexts, type ManifestEntry } from './realTranscripts';
+import { typedPrompts } from './typedPrompts';
 
 /** The format each real file must be detected as, from its structure alone. */
 const EXPECTED_FORMATS: Readonly<Record<string, TranscriptFormat>> = {
@@ -18,6 +19,12 @@ const EXPECTED_FORMATS: Readonly<Record<string, TranscriptFormat>> = {
   'miniswe__gemini3pro__psf__requests-1142.traj.json': 'mini-swe-agent',
   'miniswe__gemini3pro__django__django-11138.traj.json': 'mini-swe-agent',
   'cline__sdk_session.messages.json': 'anthropic',
+  'cc__codemie-code__624a4a58-b34c-462d-a70d-13421c8125a8.jsonl': 'claude-code',
+  'cc__codemie-code__196820da-1026-4b6f-a513-a6aae42da1a6.jsonl': 'claude-code',
+  'copilot__vscode-chat-logs__fix-deploy.json': 'copilot-chat',
+  'copilot-chatreplay__vscode-chat-logs__remove-tests.chatreplay.json': 'copilot-chatreplay',
+  'codex__codemie-code__rollout-2026-05-11T11-26-55-019e1625.jsonl': 'codex',
+  'gemini__codemie-code__session-2026-01-16T11-01-file-ops-37b7abef.json': 'gemini-cli',
 };
 
 const calls = (messages: readonly Message[]) => messages.flatMap(toolCalls);
@@ -55,6 +62,20 @@ describe('importing the real transcripts', () => {
       it('has as many tool calls as the manifest counts, where the definitions agree', () => {
         assertToolCallCount(entry, importedFile(entry.file));
       });
+
+      const typed = typedPrompts(EXPECTED_FORMATS[entry.file], readTranscript(entry.file));
+      if (typed !== undefined) {
+        it(`keeps each of the ${typed.length} prompts the user typed as the user's own words, not as injected context`, () => {
+          const authored = allMessages(importedFile(entry.file))
+            .filter((m) => m.role === 'user')
+            .map(authoredText);
+          assert.ok(typed.length > 0);
+          assert.deepEqual(
+            typed.filter((prompt) => !authored.some((text) => text.includes(prompt.trim()))),
+            [],
+          );
+        });
+      }
     });
   }
 

@@ -1,9 +1,10 @@
 /**
- * The real dev transcripts (test/fixtures/transcripts/set1), their manifest and their probes.
+ * The real dev transcripts of every set (test/fixtures/transcripts/set1, set2), their manifests and
+ * their probes. File names are unique across the sets, so a file name is enough to find one.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { TRANSCRIPTS_FOLDER } from '../support/repository';
+import { TRANSCRIPT_FOLDERS, TRANSCRIPTS_FOLDER } from '../support/repository';
 import type { ImportResult } from '../../../src/cli/import/importTypes';
 import type { Message } from '../../../src/engine/types';
 
@@ -11,6 +12,8 @@ export { TRANSCRIPTS_FOLDER };
 
 export interface ManifestEntry {
   readonly file: string;
+  /** The folder of the set the file belongs to (added when the manifest is read). */
+  readonly folder: string;
   readonly format: string;
   readonly tool_calls: number;
   readonly assistant_api_messages?: number;
@@ -24,16 +27,30 @@ export interface Probe {
   readonly kind: string;
 }
 
+/** The manifest entries of every set, in set order. */
 export function readManifest(): ManifestEntry[] {
-  return JSON.parse(fs.readFileSync(path.join(TRANSCRIPTS_FOLDER, 'manifest.json'), 'utf8')) as ManifestEntry[];
+  return TRANSCRIPT_FOLDERS.flatMap((folder) =>
+    (JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as Omit<ManifestEntry, 'folder'>[]).map((entry) => ({
+      ...entry,
+      folder,
+    })),
+  );
 }
 
+/** The probes of every set. */
 export function readProbes(): Probe[] {
-  return JSON.parse(fs.readFileSync(path.join(TRANSCRIPTS_FOLDER, 'probes.dev.json'), 'utf8')) as Probe[];
+  return TRANSCRIPT_FOLDERS.flatMap((folder) => JSON.parse(fs.readFileSync(path.join(folder, 'probes.dev.json'), 'utf8')) as Probe[]);
+}
+
+/** Where a transcript of any set is; throws when no set has it. */
+export function transcriptPath(file: string): string {
+  const folder = TRANSCRIPT_FOLDERS.find((candidate) => fs.existsSync(path.join(candidate, file)));
+  if (folder === undefined) throw new Error(`${file} is in none of ${TRANSCRIPT_FOLDERS.join(', ')}`);
+  return path.join(folder, file);
 }
 
 export function readTranscript(file: string): string {
-  return fs.readFileSync(path.join(TRANSCRIPTS_FOLDER, file), 'utf8');
+  return fs.readFileSync(transcriptPath(file), 'utf8');
 }
 
 /** Every string inside a tool input, so a probe with quotes is found as the model saw it. */

@@ -18,3 +18,12 @@ export const TRANSCRIPT_SETS_FOLDER = path.join(REPOSITORY_ROOT, 'test', 'fixtur
 
 /** The first set of real transcripts; CTX_TRANSCRIPTS_DIR points elsewhere. */
 export const TRANSCRIPTS_FOLDER = process.env.CTX_TRANSCRIPTS_DIR ?? path.join(TRANSCRIPT_SETS_FOLDER, 'set1');
+
+/**
+ * Every set of real transcripts, each a folder with its own manifest.json and probes.dev.json;
+ * CTX_TRANSCRIPTS_DIR replaces them all with that one folder.
+ */
+export const TRANSCRIPT_FOLDERS: readonly string[] =
+  process.env.CTX_TRANSCRIPTS_DIR === undefined
+    ? ['set1', 'set2'].map((set) => path.join(TRANSCRIPT_SETS_FOLDER, set))
+    : [TRANSCRIPTS_FOLDER];

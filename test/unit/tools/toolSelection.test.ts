@@ -52,4 +52,15 @@ describe('tool selection for @ctx', () => {
     assert.ok(!choice.leftOut.includes('ctx_recover'));
     assert.deepEqual(new Set([...names(choice.tools), ...choice.leftOut]).size, many.length, 'every tool is either offered or named');
   });
+
+  it('in Restricted Mode offers only ctx’s own tools and the attached ones, whatever the setting allows', () => {
+    for (const allowed of [[], ['*'], ['shell_*']]) {
+      const choice = chooseTools(AVAILABLE, { allowed, ownPrefix: 'ctx_', attached: ['editor_readFile'], restricted: true });
+      assert.deepEqual(names(choice.tools), ['ctx_recover', 'ctx_checkpoint', 'editor_readFile']);
+    }
+    assert.deepEqual(names(chooseTools(AVAILABLE, { allowed: [], ownPrefix: 'ctx_', attached: [], restricted: true }).tools), [
+      'ctx_recover',
+      'ctx_checkpoint',
+    ]);
+  });
 });

@@ -52,8 +52,8 @@ export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budg
     return `<line class="tick tier-${tier}" x1="${at}" x2="${at}" y1="${HEIGHT}" y2="${(HEIGHT * 0.55).toFixed(1)}" vector-effect="non-scaling-stroke"><title>${escapeHtml(tickWords(request, markers))}</title></line>`;
   });
   const saved = t.markers.reduce((n, m) => n + m.savedTokens, 0);
-  // Snapshots are kept beside the context, not taken from it: they are drawn, not counted.
-  const compressions = t.markers.reduce((n, m) => n + (m.tier === 'snapshot' ? 0 : m.count), 0);
+  // Snapshots, checks and a checkpoint's closing line take nothing out: they are drawn, not counted.
+  const compressions = t.markers.reduce((n, m) => n + m.compressions, 0);
   const lastPoint = t.points[t.points.length - 1];
   const description = `Context tokens over ${formatCount(t.requests)} requests, now ${formatCount(lastPoint.after)} of a budget of ${formatCount(lastPoint.budget)}; ${formatCount(compressions)} compressions saved ${formatCount(saved)} tokens in all.`;
   return [

@@ -1,0 +1,198 @@
+/**
+ * OpenAI Codex CLI rollout JSONL (`~/.codex/sessions/…/rollout-*.jsonl`): `{timestamp, type,
+ * payload}` records, where `response_item` payloads are what the model saw and `event_msg`,
+ * `turn_context` are the UI's and the harness's bookkeeping. Older rollouts have no wrapper: a
+ * first line `{id, instructions}` and the response items themselves. Calls pair with their outputs
+ * by `call_id`; an `exec_command` that keeps running answers "Process running with session ID N"
+ * and its output comes back in the result of a later `write_stdin` call, each kept with its own call.
+ * The items of one model response (text, then calls) merge into one assistant message.
+ */
+import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { unwrapCodexRecord, type CodexItem } from './codexRecord';
+import { codexUserBlocks, userMessageEvents } from './codexUserText';
+import type { ImportSink } from './importSink';
+import { injectedPart } from './injectedTags';
+import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
+import type { MessageDraft } from './messageDraft';
+import type { SourceRecord } from './parseTranscriptText';
+import { renderContent } from './renderContent';
+import { toToolInput } from './toolInput';
+
+/** How a kept Codex compaction summary starts, so no reader mistakes it for the user's words. */
+export const CODEX_COMPACTION_MARKER = '[Codex compaction summary]';
+
+/** Adds the rollout as one session named after its id. */
+export function importCodexRollout(records: readonly SourceRecord[], sink: ImportSink, keepNativeCompaction: boolean): void {
+  const events = records.map((record, index) => unwrapCodexRecord(record, index)).filter((item) => item?.kind === 'event_msg');
+  const typed = userMessageEvents(events.flatMap((item) => (item === undefined ? [] : [item.payload])));
+  const reader = new RolloutReader(sink, typed, keepNativeCompaction);
+  records.forEach((source, index) => {
+    sink.countRecord();
+    const item = unwrapCodexRecord(source, index);
+    if (item === undefined) return sink.malformed('not a rollout record', source.line);
+    reader.read(item);
+  });
+}
+
+class RolloutReader {
+  private begun = false;
+  /** The assistant message of the response being read: its text and calls until something else arrives. */
+  private reply: MessageDraft | undefined;
+
+  constructor(
+    private readonly sink: ImportSink,
+    private readonly typed: ReadonlySet<string>,
+    private readonly keepNativeCompaction: boolean,
+  ) {}
+
+  read(item: CodexItem): void {
+    switch (item.kind) {
+      case 'session_meta':
+        return this.sessionMeta(item);
+      case 'response_item':
+        return this.responseCodexItem(item);
+      case 'compacted':
+        return this.compacted(item);
+      case 'event_msg':
+      case 'turn_context':
+        return this.sink.skip(item.kind);
+      default:
+        if (item.kind.startsWith('record-')) return this.sink.skip(item.kind);
+        return this.sink.skip(item.kind, {
+          ...lineOf(item),
+          reason: `record type '${item.kind}' is not known to be model context; skipped`,
+        });
+    }
+  }
+
+  private sessionMeta(item: CodexItem): void {
+    if (this.begun) return this.sink.skip('session_meta');
+    this.begun = true;
+    this.sink.beginSession(stringField(item.payload, 'id') ?? 'main');
+    const instructions = objectField(item.payload, 'base_instructions');
+    const text = instructions === undefined ? stringField(item.payload, 'instructions') : stringField(instructions, 'text');
+    if (text !== undefined && text !== '') {
+      this.sink.add(`${item.sourceId}:instructions`, [{ role: 'system', blocks: [textBlock(text)] }], item.at, item.line);
+    }
+  }
+
+  private responseCodexItem(item: CodexItem): void {
+    const p = item.payload;
+    const type = stringField(p, 'type') ?? '';
+    switch (type) {
+      case 'message':
+        return this.message(item);
+      case 'reasoning':
+        // Encrypted or summarised reasoning: not model context here, like thinking elsewhere.
+        this.sink.dropThinking(1);
+        return;
+      case 'function_call':
+        return this.call(item, toolCallBlock(callId(p, item), stringField(p, 'name') ?? 'unknown', toToolInput(p.arguments)));
+      case 'custom_tool_call':
+        return this.call(
+          item,
+          toolCallBlock(callId(p, item), stringField(p, 'name') ?? 'unknown', { input: stringField(p, 'input') ?? '' }),
+        );
+      case 'local_shell_call':
+        return this.call(item, toolCallBlock(callId(p, item), 'local_shell', objectField(p, 'action') ?? {}));
+      case 'web_search_call':
+        // A search the provider ran: the rollout records no output for it, so the call stays unanswered.
+        return this.call(item, toolCallBlock(callId(p, item), 'web_search', objectField(p, 'action') ?? {}));
+      case 'function_call_output':
+      case 'custom_tool_call_output':
+        return this.output(item);
+      default:
+        this.sink.skip(`response_item-${type || 'untyped'}`, {
+          ...lineOf(item),
+          reason: `response item type '${type || 'untyped'}' is not known; skipped`,
+        });
+    }
+  }
+
+  private message(item: CodexItem): void {
+    const p = item.payload;
+    const role = stringField(p, 'role') ?? '';
+    const content = arrayField(p, 'content') ?? [];
+    if (role === 'assistant') {
+      const rendered = this.rendered(item, content);
+      this.replyDraft(item).blocks.push(...(rendered === '' ? [] : [textBlock(rendered)]));
+      return;
+    }
+    this.reply = undefined;
+    if (role === 'developer' || role === 'system') {
+      const text = this.rendered(item, content);
+      if (this.sink.add(item.sourceId, [{ role: 'system', blocks: [textBlock(text)] }], item.at, item.line).length === 0) {
+        this.sink.skip('empty-message');
+      }
+      return;
+    }
+    const user = codexUserBlocks(content, this.typed);
+    this.sink.countPlaceholders(user.placeholders);
+    if (user.unknownTypes.length > 0) {
+      this.sink.warn(
+        `${item.sourceId}: unknown content part type(s) ${[...new Set(user.unknownTypes)].join(', ')} kept as JSON text`,
+        item.line,
+      );
+    }
+    const part = { role: 'user' as const, blocks: user.blocks };
+    // A message of a role nobody here knows is kept, as injected text.
+    const parts = role === 'user' ? [part] : [injectedPart(part)];
+    if (role !== 'user') this.sink.warn(`${item.sourceId}: message role '${role || 'missing'}' kept as injected user text`, item.line);
+    if (this.sink.add(item.sourceId, parts, item.at, item.line).length === 0) this.sink.skip('empty-message');
+  }
+
+  /** The text of assistant or developer content; media become placeholders, unknown parts JSON, both counted. */
+  private rendered(item: CodexItem, content: readonly unknown[]): string {
+    const rendered = renderContent(content);
+    this.sink.countPlaceholders(rendered.placeholders);
+    if (rendered.unknownTypes.length > 0) {
+      this.sink.warn(
+        `${item.sourceId}: unknown content part type(s) ${[...new Set(rendered.unknownTypes)].join(', ')} kept as JSON text`,
+        item.line,
+      );
+    }
+    return rendered.text;
+  }
+
+  private call(item: CodexItem, block: Block): void {
+    this.replyDraft(item).blocks.push(block);
+  }
+
+  private output(item: CodexItem): void {
+    this.reply = undefined;
+    const p = item.payload;
+    const output = p.output;
+    const text =
+      typeof output === 'string'
+        ? output
+        : isJsonObject(output) && typeof output.content === 'string'
+          ? output.content
+          : JSON.stringify(output ?? '');
+    this.sink.add(item.sourceId, [{ role: 'tool', blocks: [toolResultBlock(callId(p, item), text)] }], item.at, item.line);
+  }
+
+  private compacted(item: CodexItem): void {
+    this.reply = undefined;
+    const text = stringField(item.payload, 'message') ?? '';
+    if (!this.keepNativeCompaction || text === '') return this.sink.skip('native-compaction-summary');
+    this.sink.add(
+      item.sourceId,
+      [injectedPart({ role: 'user', blocks: [textBlock(`${CODEX_COMPACTION_MARKER}\n${text}`)] })],
+      item.at,
+      item.line,
+    );
+  }
+
+  private replyDraft(item: CodexItem): MessageDraft {
+    this.reply ??= this.sink.open(item.sourceId, 'assistant', item.at, item.line);
+    return this.reply;
+  }
+}
+
+function callId(payload: JsonObject, item: CodexItem): string {
+  return idField(payload, 'call_id') ?? idField(payload, 'id') ?? `${item.sourceId}:call`;
+}
+
+function lineOf(item: CodexItem): { line?: number } {
+  return item.line === undefined ? {} : { line: item.line };
+}

@@ -1,0 +1,63 @@
+/**
+ * Which parts of a Codex user message the user typed. Codex adds user-role items of its own (the
+ * project's AGENTS.md, an `<environment_context>`); what the user typed is also logged as a
+ * `user_message` event, so where the rollout has such events they decide. Older rollouts without
+ * them fall back to the tags and the heading Codex writes its additions with.
+ */
+import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/types';
+import { splitInjectedTags } from './injectedTags';
+import { isJsonObject, stringField, type JsonObject } from './jsonShape';
+import { IMAGE_PLACEHOLDER } from './renderContent';
+
+/** Tags Codex wraps the context it adds to a user turn in. */
+const CODEX_INJECTED_TAGS: readonly string[] = ['environment_context', 'user_instructions', 'INSTRUCTIONS', 'user_shell_command'];
+
+/** How Codex starts the user-role item that carries a project's AGENTS.md. */
+const AGENTS_FILE_HEADING = /^\s*# AGENTS\.md instructions\b/;
+
+/** The texts of the `user_message` events: what the user typed, as Codex logged it. */
+export function userMessageEvents(payloads: readonly JsonObject[]): ReadonlySet<string> {
+  return new Set(
+    payloads
+      .filter((p) => p.type === 'user_message')
+      .flatMap((p) => {
+        const message = stringField(p, 'message');
+        return message === undefined ? [] : [message.trim()];
+      }),
+  );
+}
+
+/** A user message as blocks, with what had to be stood in for. */
+export interface CodexUserBlocks {
+  readonly blocks: TextBlock[];
+  /** Images that became a placeholder. */
+  readonly placeholders: number;
+  /** Part types nobody here knows, kept as their JSON (injected: who wrote them is unknown). */
+  readonly unknownTypes: readonly string[];
+}
+
+/** A user message's content parts as blocks, the ones Codex added marked injected. */
+export function codexUserBlocks(content: readonly unknown[], typed: ReadonlySet<string>): CodexUserBlocks {
+  const blocks: TextBlock[] = [];
+  const unknownTypes: string[] = [];
+  let placeholders = 0;
+  for (const part of content) {
+    const type = isJsonObject(part) ? stringField(part, 'type') : undefined;
+    if (type === 'input_image') {
+      placeholders++;
+      blocks.push(textBlock(IMAGE_PLACEHOLDER));
+      continue;
+    }
+    const text = isJsonObject(part) && (type === 'input_text' || type === 'text') ? (stringField(part, 'text') ?? '') : undefined;
+    if (text === undefined) {
+      unknownTypes.push(type ?? typeof part);
+      blocks.push(injectedTextBlock(JSON.stringify(part)));
+      continue;
+    }
+    if (text === '') continue;
+    if (typed.size > 0) blocks.push(typed.has(text.trim()) ? textBlock(text) : injectedTextBlock(text));
+    else if (AGENTS_FILE_HEADING.test(text)) blocks.push(injectedTextBlock(text));
+    else blocks.push(...splitInjectedTags(text, CODEX_INJECTED_TAGS));
+  }
+  return { blocks, placeholders, unknownTypes };
+}

@@ -1,0 +1,26 @@
+/**
+ * Gemini CLI reads the files a prompt @-references and appends them to the user's text between
+ * fixed separators. That appended part is the files' content, not the user's words.
+ */
+import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/types';
+
+/** Where Gemini CLI starts and ends the content it read for @-references. */
+const REFERENCED_START = '--- Content from referenced files ---';
+const REFERENCED_END = '--- End of content ---';
+
+/** The user's text with the referenced files' content as an injected block; the characters are all kept. */
+export function splitReferencedFiles(text: string): TextBlock[] {
+  const start = text.indexOf(REFERENCED_START);
+  if (start === -1) return text === '' ? [] : [textBlock(text)];
+  const endAt = text.indexOf(REFERENCED_END, start);
+  const end = endAt === -1 ? text.length : endAt + REFERENCED_END.length;
+  // Whitespace around the appended part goes with it, so every character stays in some block.
+  const head = text.slice(0, start);
+  const headEnd = head.trim() === '' ? 0 : head.trimEnd().length;
+  const tailStart = text.slice(end).trim() === '' ? text.length : end;
+  return [
+    ...(headEnd === 0 ? [] : [textBlock(text.slice(0, headEnd))]),
+    injectedTextBlock(text.slice(headEnd, tailStart)),
+    ...(tailStart === text.length ? [] : splitReferencedFiles(text.slice(tailStart))),
+  ];
+}

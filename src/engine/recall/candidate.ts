@@ -1,0 +1,43 @@
+/** A fact as extraction finds it, before duplicates are merged and the best are chosen. */
+import { oneLine, shortenEnd } from '../text/shorten';
+import type { Fact, FactKind } from './fact';
+import { keyOf, nameKeyOf } from './factKey';
+
+/** A fact with where it was found, for ordering. */
+export interface Candidate extends Fact {
+  /** Order of the block it was read from among everything read. */
+  readonly seq: number;
+}
+
+/**
+ * Longest fact text kept, in characters.
+ * @default 240 — a long sentence; the key, at most 100 characters from its start, always survives.
+ */
+export const MAX_FACT_TEXT_CHARS = 240;
+
+/** A candidate whose key is taken from the start of `text`; undefined when the text has no usable key. */
+export function candidate(
+  kind: FactKind,
+  text: string,
+  where: { readonly messageId: string; readonly seq: number },
+  score: number,
+  more: Pick<Fact, 'subject' | 'resolution'> = {},
+): Candidate | undefined {
+  const line = /\s\s|[\t\n\r]/.test(text) ? oneLine(text) : text.trim();
+  const key = keyOf(line);
+  if (key === undefined) return undefined;
+  return { kind, key, text: shortenEnd(line, MAX_FACT_TEXT_CHARS), messageId: where.messageId, seq: where.seq, score, ...more };
+}
+
+/** A candidate whose key is the name `key` (a path, an id, a URL; its end when long), shown as `text`. */
+export function keyedCandidate(
+  kind: FactKind,
+  key: string,
+  text: string,
+  where: { readonly messageId: string; readonly seq: number },
+  score: number,
+): Candidate | undefined {
+  const exact = nameKeyOf(key);
+  if (exact === undefined) return undefined;
+  return { kind, key: exact, text: shortenEnd(oneLine(text), MAX_FACT_TEXT_CHARS), messageId: where.messageId, seq: where.seq, score };
+}

@@ -1,0 +1,105 @@
+/**
+ * Fact extraction: what a span of the conversation established, read from the messages alone
+ * (no markers needed, though marker lines win): the user's requests, the assistant's decisions,
+ * errors with how they were resolved, outcomes, files and names. Deterministic, and linear in the
+ * span's text: every message and block is read a fixed number of times, and error resolution is
+ * answered from indexes built once.
+ */
+import { classifyToolCall } from '../ledger/toolActivity';
+import { proseLines, splitSentences } from '../text/prose';
+import type { Message, ToolCallBlock } from '../types';
+import { callFacts } from './callFacts';
+import type { Candidate } from './candidate';
+import { ResolutionIndex, type ErrorSite, type FixStatement } from './errorResolution';
+import type { Fact } from './fact';
+import { NameCollector } from './identifierFacts';
+import { resolvedErrors, type PendingError } from './pendingErrors';
+import { assistantFacts, userFacts } from './proseFacts';
+import { errorFact, RESULT_SCORES, resultFacts } from './resultFacts';
+import { DEFAULT_MAX_FACTS, selectFacts } from './selectFacts';
+import { saysFixed } from './statementCues';
+import { termsOf } from './terms';
+import { readToolSteps } from './toolSteps';
+import { actedOnByMessage, blockStarts, changes, endsTurn } from './turns';
+
+/** What `extractFacts` may read besides the span, and how many facts it returns. */
+export interface ExtractOptions {
+  /**
+   * Messages after the span (the live context). They give no facts of their own; they are read to
+   * see whether an error of the span was resolved later.
+   */
+  readonly after?: readonly Message[];
+  /** Calls of earlier messages, for results in the span whose call is not in it. */
+  readonly findCall?: (callId: string) => ToolCallBlock | undefined;
+  /** Most facts returned. @default 40 */
+  readonly maxFacts?: number;
+}
+
+/** Characters of a failed result read for the names the error mentions. @default 400 */
+export const ERROR_HEAD_CHARS = 400;
+
+/** The facts of `span`, at most `maxFacts`, in the order they appeared. */
+export function extractFacts(span: readonly Message[], options: ExtractOptions = {}): Fact[] {
+  const all = options.after && options.after.length > 0 ? [...span, ...options.after] : span;
+  const starts = blockStarts(all);
+  const steps = readToolSteps(all, options.findCall);
+  const activities = new Map(steps.flatMap((s) => (s.call ? [[s.call.id, s.activity] as const] : [])));
+  const acted = actedOnByMessage(all, (call) => changes(activities.get(call.id) ?? classifyToolCall(call)));
+  const names = new NameCollector();
+  const fixes: FixStatement[] = [];
+  const found: Candidate[] = [];
+  const errors: PendingError[] = [];
+  let firstUser = true;
+
+  all.forEach((msg, i) => {
+    const site = { messageId: msg.id, seq: starts[i] };
+    if (i >= span.length) {
+      if (msg.role === 'assistant') collectFixes(msg, site, fixes);
+      return;
+    }
+    if (msg.role !== 'user' && msg.role !== 'assistant') return;
+    const prose = proseLines(msg);
+    if (msg.role === 'user') {
+      found.push(...userFacts(prose, site, firstUser));
+      firstUser = false;
+    } else {
+      const stated = assistantFacts(prose, site, { actedOn: acted[i], endsTurn: endsTurn(all, i) }, fixes);
+      for (const fact of stated) {
+        if (fact.kind === 'error') {
+          errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
+        } else found.push(fact);
+      }
+    }
+    for (const line of prose) names.add(line, site, msg.role === 'user');
+  });
+
+  for (const step of steps) {
+    if (step.messageIndex >= span.length) continue;
+    const site: ErrorSite = { seq: step.seq, keys: step.keys, terms: step.terms };
+    if (!step.ok) {
+      // What an error names (a branch, a module, a file) tells what a later call fixed it on.
+      const named = { ...site, terms: [...new Set([...step.terms, ...termsOf(step.result.content.slice(0, ERROR_HEAD_CHARS))])] };
+      errors.push({ fact: () => errorFact(step), score: RESULT_SCORES.error, site: named });
+      continue;
+    }
+    found.push(...callFacts(step));
+    for (const fact of resultFacts(step)) {
+      if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site });
+      else found.push(fact);
+    }
+  }
+
+  const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
+  found.push(...resolvedErrors(errors, new ResolutionIndex(steps, fixes), maxFacts));
+  found.push(...names.facts());
+  return selectFacts(found, maxFacts);
+}
+
+/** Sentences of a later assistant message that say something was fixed. */
+function collectFixes(msg: Message, site: { readonly messageId: string; readonly seq: number }, fixes: FixStatement[]): void {
+  for (const line of proseLines(msg)) {
+    for (const sentence of splitSentences(line)) {
+      if (saysFixed(sentence)) fixes.push({ seq: site.seq, messageId: site.messageId, text: sentence, terms: termsOf(sentence) });
+    }
+  }
+}

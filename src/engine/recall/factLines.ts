@@ -1,0 +1,52 @@
+/**
+ * A fact on one line, as a summary or the ledger shows it: a word for its kind, its text (which
+ * holds its key), and for an error what it was about and how it ended.
+ */
+import { oneLine, shortenEnd } from '../text/shorten';
+import type { Fact, FactKind } from './fact';
+import { holdsKey, matchForm } from './factKey';
+
+/** The word a fact's line starts with, by kind. */
+export const FACT_LABELS: Readonly<Record<FactKind, string>> = {
+  request: 'Asked',
+  decision: 'Decided',
+  error: 'Error',
+  outcome: 'Outcome',
+  artifact: 'File',
+  identifier: 'Name',
+};
+
+/**
+ * Longest fact text on a line, in characters.
+ * @default 160 — room for the key (at most 100) and what surrounds it.
+ */
+export const FACT_LINE_TEXT_CHARS = 160;
+/** Longest error subject or resolution shown beside an error, in characters. @default 80 */
+export const FACT_DETAIL_CHARS = 80;
+
+/** The fact's text cut to `maxChars`, or its key alone when the cut would lose the key. */
+export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string {
+  if (fact.text.length <= maxChars) return fact.text;
+  const cut = shortenEnd(fact.text, maxChars);
+  return holdsKey(matchForm(cut), fact.key) ? cut : fact.key;
+}
+
+/**
+ * "Label: text", with an error's subject and resolution: "Error: … (`npm test`) — resolved: `npm ci`
+ * succeeded". The label is left out when the text already starts with it ("Error: …").
+ */
+export function factLine(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string {
+  const text = compactText(fact, maxChars);
+  const label = FACT_LABELS[fact.kind];
+  const labelled = text.toLowerCase().startsWith(`${label.toLowerCase()}:`) ? text : `${label}: ${text}`;
+  if (fact.kind !== 'error') return labelled;
+  const subject = fact.subject ? ` (\`${shortenEnd(oneLine(fact.subject), FACT_DETAIL_CHARS)}\`)` : '';
+  const resolution = fact.resolution;
+  const ending =
+    resolution === undefined
+      ? ''
+      : resolution.resolved
+        ? ` — resolved${resolution.by ? `: ${shortenEnd(resolution.by, FACT_DETAIL_CHARS)}` : ''}`
+        : ' — not resolved';
+  return `${labelled}${subject}${ending}`;
+}

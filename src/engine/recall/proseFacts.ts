@@ -1,0 +1,194 @@
+/**
+ * Facts read from what people and the model wrote: marker lines, the user's requests, the
+ * assistant's decisions, findings, results and failures, its headings, and the answer that ends
+ * its turn. Tool results and tool inputs are never read here: outside content must not make
+ * decisions.
+ */
+import { parseMarkers, type MarkerKind } from '../ledger/markers';
+import { splitSentences, undecorated } from '../text/prose';
+import { candidate, type Candidate } from './candidate';
+import { MARKER_SCORE, type FactKind } from './fact';
+import type { FixStatement } from './errorResolution';
+import { saysFixed, statementOf } from './statementCues';
+import { containsTerm, termsOf } from './terms';
+
+/** Scores of what prose shows that is not a statement cue (see `statementCues`). */
+export const PROSE_SCORES = {
+  /** The first sentence of the span's first user message, and of any later one. */
+  firstRequest: 0.8,
+  request: 0.7,
+  /** A later sentence of a user message that asks, orders or corrects. */
+  askedAgain: 0.6,
+  correction: 0.65,
+  /** User text this long is mostly pasted content; its sentences score lower. */
+  pasted: 0.5,
+  heading: 0.45,
+  /** A title in capitals or flagged with a symbol (`🔴 **CRITICAL ISSUE FOUND**`): the writer marked it as important. */
+  flaggedHeading: 0.6,
+  /** A title naming a step of a plan (`Phase 2: …`, `Step 3 - …`): what the work is organised into. */
+  planHeading: 0.55,
+  /** The first sentence of the message that ends the assistant's turn: its answer. */
+  answer: 0.6,
+  /** A sentence that names what the next call then changes, whatever its wording or language. */
+  planByAction: 0.45,
+} as const;
+
+/** What a plan gains when the next call carries it out: a change, or only a look. */
+export const ACTED_ON_BONUS = { changes: 0.2, looks: 0.05 } as const;
+/** Characters of user text beyond which it is taken as pasted content. @default 3000 */
+export const PASTED_CHARS = 3000;
+/** Most request sentences per user message. @default 3 */
+export const MAX_REQUESTS_PER_MESSAGE = 3;
+/** Most facts per assistant message from its sentences, the highest scores kept. @default 8 */
+export const MAX_STATEMENTS_PER_MESSAGE = 8;
+
+const MARKER_KINDS: Readonly<Record<MarkerKind, FactKind>> = {
+  goal: 'request',
+  decision: 'decision',
+  next: 'decision',
+  checkpoint: 'outcome',
+  artifact: 'artifact',
+};
+const ASKING =
+  /[?？!！]\s*$|^(?:please|can you|could you|would you|make|add|fix|remove|delete|create|update|change|use|implement|write|run|check|ensure|keep|let['’]s|i want|i need|we need)\b|\b(?:should|must|need to|want)\b/i;
+const CORRECTING = /^(?:no\b|nope\b|actually\b|instead\b|wait\b|stop\b|don['’]t\b|do not\b|never\b|that['’]s (?:not|wrong))/i;
+const MARKUP_LINE = /^\s*<[^>]+>.*<\/?[^>]+>\s*$|^\s*<\/?[\w-]+[^>]*>\s*$/;
+const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
+/** A line opening with bold text, after a bullet or a symbol or two (`🔴 **Title**: …`). */
+const BOLD_LEAD = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:[\p{So}\p{Sk}\uFE0F\u200D]+\s*)?\*\*([^*\n]{3,80}?)\*\*/u;
+const MIN_TITLE_WORDS = 3;
+/** A plan's step: `Phase 4.1: …`, `Step 2 - …`, `Stage 3 …`. */
+const PLAN_STEP = /^(?:phase|step|stage|part|milestone)\s+\d+(?:\.\d+)*\b/i;
+/** Two or more words, every letter a capital. */
+const SHOUTED = /^(?=.*\p{Lu})[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\s+[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
+/** A pictograph (🔴, ⚠️, ❗, 🚨…) on the line: how writers flag what matters. */
+const FLAG_SYMBOL = /\p{Extended_Pictographic}/u;
+
+/** Where the message's facts are placed, and what surrounds it. */
+export interface ProseSite {
+  readonly messageId: string;
+  readonly seq: number;
+}
+
+/** Marker lines of a message's prose as facts of top score; the lines they were read from. */
+function markerFacts(line: string, site: ProseSite): Candidate | undefined {
+  const [marker] = parseMarkers(line);
+  return marker ? candidate(MARKER_KINDS[marker.kind], marker.text, site, MARKER_SCORE) : undefined;
+}
+
+/** The user's requests (from the prose lines of one user message, see `proseLines`): its first sentence, then sentences that ask, order or correct. */
+export function userFacts(prose: readonly string[], site: ProseSite, first: boolean): Candidate[] {
+  const lines = prose.filter((l) => !MARKUP_LINE.test(l));
+  const pasted = lines.reduce((n, l) => n + l.length, 0) > PASTED_CHARS;
+  const facts: Candidate[] = [];
+  let requests = 0;
+  for (const line of lines) {
+    const marked = markerFacts(line, site);
+    if (marked) {
+      facts.push(marked);
+      continue;
+    }
+    for (const sentence of splitSentences(line)) {
+      if (requests >= MAX_REQUESTS_PER_MESSAGE) break;
+      const score =
+        requests === 0
+          ? first
+            ? PROSE_SCORES.firstRequest
+            : PROSE_SCORES.request
+          : CORRECTING.test(sentence)
+            ? PROSE_SCORES.correction
+            : ASKING.test(sentence)
+              ? PROSE_SCORES.askedAgain
+              : undefined;
+      if (score === undefined) continue;
+      const fact = candidate('request', sentence, site, pasted ? Math.min(score, PROSE_SCORES.pasted) : score);
+      if (fact) {
+        facts.push(fact);
+        requests++;
+      }
+    }
+  }
+  return facts;
+}
+
+/** What the assistant's next calls name: their input values, lower case, and whether they change anything. */
+export interface ActedOn {
+  readonly text: string;
+  readonly changes: boolean;
+}
+
+/** What surrounds an assistant message. */
+export interface AssistantContext {
+  /** The calls of this message, or else of the next assistant message. */
+  readonly actedOn?: ActedOn;
+  /** True when a user message or the end of the conversation follows: the message is an answer. */
+  readonly endsTurn: boolean;
+}
+
+/**
+ * The assistant's marker lines, headings and the sentences that state something (see
+ * `statementOf`), a plan raised when the next call carries it out; the first sentence of an answer.
+ * Sentences saying something was fixed go to `fixes`.
+ */
+export function assistantFacts(prose: readonly string[], site: ProseSite, context: AssistantContext, fixes: FixStatement[]): Candidate[] {
+  const marked: Candidate[] = [];
+  const stated: Candidate[] = [];
+  let answered = !context.endsTurn;
+  for (const line of prose) {
+    const marker = markerFacts(line, site);
+    if (marker) {
+      marked.push(marker);
+      continue;
+    }
+    const title = titleOf(line);
+    if (title !== undefined) {
+      const fact = titleFact(title, line, site);
+      if (fact) stated.push({ ...fact, text: undecorated(line).replace(/\*\*/g, '') });
+      if (HEADING.test(line)) continue;
+    }
+    for (const sentence of splitSentences(line)) {
+      if (saysFixed(sentence)) fixes.push({ seq: site.seq, messageId: site.messageId, text: sentence, terms: termsOf(sentence) });
+      const fact = sentenceFact(sentence, site, context.actedOn);
+      if (fact) stated.push(fact);
+      else if (!answered) {
+        const answer = candidate('outcome', sentence, site, PROSE_SCORES.answer);
+        if (answer) stated.push(answer);
+      }
+      answered = true;
+    }
+  }
+  const best = stated.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, MAX_STATEMENTS_PER_MESSAGE);
+  return [...marked, ...best];
+}
+
+/** A sentence's fact: what it states, raised when the next call carries it out; a plan told by the action alone. */
+function sentenceFact(sentence: string, site: ProseSite, actedOn: ActedOn | undefined): Candidate | undefined {
+  const statement = statementOf(sentence);
+  const carried = actedOn !== undefined && termsOf(sentence).some((t) => containsTerm(actedOn.text, t));
+  if (statement === undefined) {
+    return carried && actedOn?.changes ? candidate('decision', sentence, site, PROSE_SCORES.planByAction) : undefined;
+  }
+  const bonus = statement.kind === 'decision' && carried ? (actedOn?.changes ? ACTED_ON_BONUS.changes : ACTED_ON_BONUS.looks) : 0;
+  return candidate(statement.kind, sentence, site, Math.min(0.95, statement.score + bonus));
+}
+
+/**
+ * A title as a fact: a step of a plan is a decision; a title the writer flagged (in capitals, or
+ * with a symbol before or after it) is a finding that counts more than a plain one.
+ */
+function titleFact(title: string, line: string, site: ProseSite): Candidate | undefined {
+  if (PLAN_STEP.test(title)) return candidate('decision', title, site, PROSE_SCORES.planHeading);
+  const flagged = SHOUTED.test(title) || FLAG_SYMBOL.test(line);
+  return candidate('outcome', title, site, flagged ? PROSE_SCORES.flaggedHeading : PROSE_SCORES.heading);
+}
+
+/** The title of a heading line or of a line that opens with bold text, when it has a few words. */
+function titleOf(line: string): string | undefined {
+  const match = HEADING.exec(line) ?? BOLD_LEAD.exec(line);
+  if (!match) return undefined;
+  const title = match[1]
+    .replace(/\*\*/g, '')
+    .replace(/[:：]\s*$/, '')
+    .trim();
+  return title.split(/\s+/).length >= MIN_TITLE_WORDS || termsOf(title).length > 0 ? title : undefined;
+}

@@ -1,0 +1,170 @@
+/**
+ * Facts read from what tools returned: the error a failed call reported, and the outcomes a
+ * successful one printed (test counts, versions, commits, URLs, success lines, measured figures,
+ * the output of a short program). File contents that were only read are not outcomes.
+ */
+import { errorSummary } from '../ledger/errorSummary';
+import { cleanLine, isNoiseLine, isProgressLine } from '../ledger/resultLines';
+import { candidate, keyedCandidate, type Candidate } from './candidate';
+import type { ToolStep } from './toolSteps';
+
+/** Scores of what results show. */
+export const RESULT_SCORES = {
+  /** An error a tool reported; raised when nothing resolved it. */
+  error: 0.7,
+  tests: 0.75,
+  commit: 0.7,
+  pullRequest: 0.7,
+  url: 0.5,
+  version: 0.55,
+  success: 0.55,
+  measure: 0.5,
+  shortOutput: 0.5,
+  /** The head line of a search or other tool's answer. */
+  otherTool: 0.4,
+  id: 0.4,
+} as const;
+
+/** Most outcome facts read from one result. @default 3 */
+export const MAX_OUTCOMES_PER_RESULT = 3;
+/** An output of at most this many meaningful lines is a short program's answer. @default 6 */
+export const SHORT_OUTPUT_LINES = 6;
+/** Longest line taken as an outcome, in characters: longer lines are data, not verdicts. @default 160 */
+export const MAX_OUTCOME_LINE_CHARS = 160;
+
+const TEST_COUNT =
+  /\b\d+\s+(?:tests?\s+)?(?:passed|failed|failing|passing|errors?|skipped|pending|broken|failures?)(?![\w.-])|^Tests?:\s+\d+|^Ran \d+ tests?\b|\btest result: (?:ok|FAILED)\b|^(?:OK|FAILED)\s*\((?:failures|errors|tests)=/i;
+const TEST_FAILURES = /\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failing|errors?|failures?)(?![\w.-])|^FAILED\b|\btest result: FAILED\b/i;
+const COMMIT = /^\[[^\]\s]+(?: \([^)]*\))? [0-9a-f]{7,40}\]|\bcommit [0-9a-f]{7,40}\b/;
+const URL = /https?:\/\/[^\s<>"'`)\]]+/g;
+const PULL_REQUEST = /\/(?:pull|pulls|merge_requests|issues|commit|releases)\/\w/;
+const VERSION = /(?:^|[\s@"'=:v(^~])\d+\.\d+\.\d+(?:[-+][\w.]+)?\b|\bversion:?\s+v?\d+\.\d+/i;
+const SUCCESS =
+  /\b(?:success(?:ful(?:ly)?)?|succeeded|compiled|built|deployed|published|installed|created|generated|wrote|saved|merged|pushed|completed|finished|found \d+)\b/i;
+const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}:\s*[-+]?\d[\d,._]*\s*[\p{L}%]{0,12}$/u;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const MARKUP = /<[!/]?[A-Za-z][^>]*>/;
+const LETTER = /\p{L}/u;
+const DIGIT = /\d/;
+const HEADER_ROW = /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/;
+/** Words one of which every test-count line holds (lower case). */
+const TEST_WORDS = ['pass', 'fail', 'error', 'skip', 'pend', 'broken', 'test', 'ran '];
+
+/**
+ * Meaningful lines read at each end of an output for outcomes.
+ * @default 6 — a header and its first answers at the top, a runner's verdict at the bottom.
+ */
+export const OUTCOME_EDGE_LINES = 6;
+
+/** The error fact of a failed step, with what it was about. */
+export function errorFact(step: ToolStep): Candidate | undefined {
+  const line = errorSummary(step.result.content).replace(/…$/, '');
+  const where = { messageId: step.messageId, seq: step.seq };
+  return candidate('error', line, where, RESULT_SCORES.error, step.subject ? { subject: step.subject } : {});
+}
+
+/** Outcome facts of a successful step; test runs that report failures give an error fact instead. */
+export function resultFacts(step: ToolStep): Candidate[] {
+  const kind = step.activity.kind;
+  if (kind === 'file') return [];
+  const where = { messageId: step.messageId, seq: step.seq };
+  const edges = edgeLines(step.result.content);
+  // A line says something when it has words, or is a version on its own (`v20.11.1`).
+  const lines = edges.lines.filter(
+    (l) => l.length <= MAX_OUTCOME_LINE_CHARS * 4 && (hasLetters(l, 3) || (l.length <= 40 && VERSION.test(l))),
+  );
+  const found: Candidate[] = [];
+  const add = (c: Candidate | undefined) => {
+    if (c && !found.some((f) => f.key === c.key)) found.push(c);
+  };
+  for (const line of lines) {
+    const short = line.length <= MAX_OUTCOME_LINE_CHARS;
+    const digits = DIGIT.test(line);
+    const lower = digits ? line.toLowerCase() : '';
+    if (digits && short && TEST_WORDS.some((w) => lower.includes(w)) && TEST_COUNT.test(line)) {
+      const failing = TEST_FAILURES.test(line);
+      add(candidate(failing ? 'error' : 'outcome', line, where, failing ? RESULT_SCORES.error : RESULT_SCORES.tests, subjectOf(step)));
+    } else if (digits && (line.startsWith('[') || lower.includes('commit')) && COMMIT.test(line)) {
+      add(candidate('outcome', line, where, RESULT_SCORES.commit));
+    } else if (digits && short && line.includes('.') && VERSION.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.version));
+    else if (short && SUCCESS.test(line) && !isProgressLine(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
+    else if (digits && line.includes(':') && MEASURE.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.measure));
+    // A URL inside markup is part of a document (a doctype, a namespace), not something the call produced.
+    if (line.includes('http') && !MARKUP.test(line)) {
+      for (const url of line.matchAll(URL)) {
+        const pr = PULL_REQUEST.test(url[0]);
+        add(keyedCandidate('outcome', url[0].replace(/[.,:;]+$/, ''), line, where, pr ? RESULT_SCORES.pullRequest : RESULT_SCORES.url));
+      }
+    }
+    if (digits && line.includes('-')) {
+      for (const id of line.matchAll(UUID)) {
+        add(keyedCandidate('identifier', tokenAround(line, id.index, id[0].length), line, where, RESULT_SCORES.id));
+      }
+    }
+  }
+  // A table's header row (`NAME  STATUS  AGE`) names columns; its first row is the answer.
+  const head = lines.find((l) => !isProgressLine(l) && !MARKUP.test(l) && !HEADER_ROW.test(l));
+  if (head !== undefined && head.length <= MAX_OUTCOME_LINE_CHARS) {
+    if (kind === 'command' && edges.whole && lines.length <= SHORT_OUTPUT_LINES) {
+      add(candidate('outcome', head, where, RESULT_SCORES.shortOutput));
+    } else if (kind === 'other') add(candidate('outcome', head, where, RESULT_SCORES.otherTool));
+  }
+  return found.sort((a, b) => b.score - a.score).slice(0, MAX_OUTCOMES_PER_RESULT);
+}
+
+/** Characters of a line read: longer lines are data (minified code, a dump), never a verdict. @default 1000 */
+const EDGE_LINE_CHARS = 1000;
+
+/**
+ * The meaningful lines at the two ends of an output: at most {@link OUTCOME_EDGE_LINES} from the
+ * top and as many from the bottom, cleaned; `whole` when that is all of it. Lines are found from
+ * each end, never by splitting the whole output, so a long output costs no more than a short one.
+ */
+function edgeLines(content: string): { lines: string[]; whole: boolean } {
+  const head: string[] = [];
+  let at = 0;
+  while (at <= content.length && head.length < OUTCOME_EDGE_LINES) {
+    const next = content.indexOf('\n', at);
+    const end = next < 0 ? content.length : next;
+    pushMeaningful(content.slice(at, end), head);
+    at = end + 1;
+  }
+  if (at > content.length) return { lines: head, whole: true };
+  const tail: string[] = [];
+  let stop = content.length;
+  while (stop > at && tail.length < OUTCOME_EDGE_LINES) {
+    const start = content.lastIndexOf('\n', stop - 1) + 1;
+    pushMeaningful(content.slice(Math.max(start, at), stop), tail);
+    stop = start - 1;
+  }
+  return { lines: [...head, ...tail.reverse()], whole: stop <= at };
+}
+
+function pushMeaningful(line: string, into: string[]): void {
+  if (line.length > EDGE_LINE_CHARS) line = line.slice(0, EDGE_LINE_CHARS);
+  const clean = cleanLine(line);
+  if (clean.length > 0 && !isNoiseLine(clean)) into.push(clean);
+}
+
+/** True when the line has at least `count` letters; ASCII letters are counted without a regular expression. */
+function hasLetters(line: string, count: number): boolean {
+  let found = 0;
+  for (let i = 0; i < line.length && found < count; i++) {
+    const c = line.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0x80 && LETTER.test(line[i]))) found++;
+  }
+  return found >= count;
+}
+
+/** The whitespace-delimited token holding `line[at, at + length)`, trailing punctuation taken off. */
+function tokenAround(line: string, at: number, length: number): string {
+  let start = at;
+  let end = at + length;
+  while (start > 0 && !/\s/.test(line[start - 1])) start--;
+  while (end < line.length && !/\s/.test(line[end])) end++;
+  return line.slice(start, end).replace(/[.,:;]+$/, '');
+}
+
+function subjectOf(step: ToolStep): { subject?: string } {
+  return step.subject ? { subject: step.subject } : {};
+}

@@ -1,0 +1,71 @@
+/**
+ * Choosing the facts of a span: duplicates merged (an error keeps its latest occurrence, anything
+ * else its first and its best score, a repeated fact counts a little more), then the best of each
+ * kind up to its share, then the best of the rest, up to a cap.
+ */
+import type { Candidate } from './candidate';
+import { FACT_KINDS, type Fact, type FactKind } from './fact';
+import { matchForm } from './factKey';
+
+/**
+ * Most facts kept per span.
+ * @default 40 — about as many as a recent checkpoint can show in a few lines each; the rest of
+ * the span stays searchable in the archive.
+ */
+export const DEFAULT_MAX_FACTS = 40;
+
+/** Each kind's guaranteed share of the cap, so one talkative kind cannot crowd out the others. */
+export const KIND_SHARES: Readonly<Record<FactKind, number>> = {
+  request: 0.15,
+  decision: 0.2,
+  error: 0.2,
+  outcome: 0.2,
+  artifact: 0.15,
+  identifier: 0.1,
+};
+
+/** What a fact gains each time it comes back (names count their own repeats). @default 0.05, at most twice */
+export const REPEAT_BONUS = 0.05;
+const MAX_REPEAT_BONUS = 2 * REPEAT_BONUS;
+const MAX_SCORE = 0.99;
+
+/** The chosen facts, in the order they appeared. */
+export function selectFacts(candidates: readonly Candidate[], maxFacts = DEFAULT_MAX_FACTS): Fact[] {
+  const merged = mergeDuplicates(candidates);
+  const byKind = new Map<FactKind, Candidate[]>(FACT_KINDS.map((k) => [k, []]));
+  for (const c of merged) byKind.get(c.kind)?.push(c);
+  const chosen = new Set<Candidate>();
+  for (const kind of FACT_KINDS) {
+    const quota = Math.floor(maxFacts * KIND_SHARES[kind]);
+    for (const c of (byKind.get(kind) ?? []).sort(byScore).slice(0, quota)) chosen.add(c);
+  }
+  for (const c of [...merged].sort(byScore)) {
+    if (chosen.size >= maxFacts) break;
+    chosen.add(c);
+  }
+  return [...chosen].sort((a, b) => a.seq - b.seq).map(({ seq: _seq, ...fact }) => fact);
+}
+
+function byScore(a: Candidate, b: Candidate): number {
+  return b.score - a.score || a.seq - b.seq;
+}
+
+/** One candidate per kind and key: errors at their latest occurrence, others at their first, each with its best score; marker scores stay on top. */
+function mergeDuplicates(candidates: readonly Candidate[]): Candidate[] {
+  const byKey = new Map<string, { kept: Candidate; best: number; repeats: number }>();
+  for (const c of candidates) {
+    const key = `${c.kind}\u0000${matchForm(c.key)}`;
+    const known = byKey.get(key);
+    if (!known) {
+      byKey.set(key, { kept: c, best: c.score, repeats: 0 });
+      continue;
+    }
+    known.repeats++;
+    known.best = Math.max(known.best, c.score);
+    if (c.kind === 'error' && c.seq >= known.kept.seq) known.kept = c;
+  }
+  return [...byKey.values()].map(({ kept, best, repeats }) => ({
+    ...kept,
+    score: best >= MAX_SCORE ? best : Math.min(MAX_SCORE, best + Math.min(MAX_REPEAT_BONUS, repeats * REPEAT_BONUS)),
+  }));
+}

@@ -1,0 +1,70 @@
+/**
+ * The tool calls of a stretch of conversation paired with their results, each read once: what the
+ * call did (files, commands), whether it worked, what it was about. Fact extraction and the error
+ * resolution both work from these steps.
+ */
+import { subjectKey } from '../ledger/commandKey';
+import { classifyToolCall, type ToolActivity } from '../ledger/toolActivity';
+import { toolOutcome } from '../ledger/toolOutcome';
+import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
+import { inputValues, termsOf } from './terms';
+
+/** One tool result with its call. */
+export interface ToolStep {
+  /** Order of the result among everything read (blocks of all messages, in order). */
+  readonly seq: number;
+  /** Index of the result's message in the messages read. */
+  readonly messageIndex: number;
+  readonly messageId: string;
+  readonly call: ToolCallBlock | undefined;
+  readonly result: ToolResultBlock;
+  readonly activity: ToolActivity;
+  readonly ok: boolean;
+  /** The commands run or the paths touched, joined; undefined for other tools. */
+  readonly subject: string | undefined;
+  /** Keys of the commands or paths (see `subjectKey`): the same command run again has the same key. */
+  readonly keys: readonly string[];
+  /** Distinctive terms of the call's input. */
+  readonly terms: readonly string[];
+}
+
+const OTHER: ToolActivity = { kind: 'other' };
+
+/**
+ * Every tool result of `messages` as a step, in order. A result's call is looked up in `messages`,
+ * then through `findCall`. Linear in the number of blocks.
+ */
+export function readToolSteps(messages: readonly Message[], findCall?: (callId: string) => ToolCallBlock | undefined): ToolStep[] {
+  const calls = new Map<string, ToolCallBlock>();
+  for (const msg of messages) for (const block of msg.blocks) if (block.type === 'toolCall') calls.set(block.id, block);
+  const steps: ToolStep[] = [];
+  let seq = 0;
+  messages.forEach((msg, messageIndex) => {
+    for (const block of msg.blocks) {
+      seq++;
+      if (block.type !== 'toolResult') continue;
+      const call = calls.get(block.callId) ?? findCall?.(block.callId);
+      steps.push(stepOf(block, call, seq, messageIndex, msg.id));
+    }
+  });
+  return steps;
+}
+
+function stepOf(result: ToolResultBlock, call: ToolCallBlock | undefined, seq: number, messageIndex: number, messageId: string): ToolStep {
+  const activity = call ? classifyToolCall(call, result) : OTHER;
+  const ok = toolOutcome(result, activity.kind === 'command').ok;
+  let subject: string | undefined;
+  let keys: string[] = [];
+  let terms: string[] = [];
+  if (activity.kind === 'command') {
+    subject = activity.commands.join(' ; ');
+    keys =
+      activity.commands.length === 1 ? [subjectKey(subject)] : [...new Set([subjectKey(subject), ...activity.commands.map(subjectKey)])];
+    terms = termsOf(subject);
+  } else if (activity.kind === 'file') {
+    subject = activity.paths.join(', ');
+    keys = activity.paths.map(subjectKey);
+    terms = termsOf(activity.paths.join(' '));
+  } else if (call) terms = termsOf(inputValues(call.input, 1000));
+  return { seq, messageIndex, messageId, call, result, activity, ok, subject, keys, terms };
+}

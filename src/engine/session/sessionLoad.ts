@@ -1,0 +1,148 @@
+/**
+ * Opening a stored session without ever resetting it silently. The state is its base plus its
+ * journal; the archive is the source of truth for messages. A state that cannot be used (cut
+ * short, damaged, of the wrong shape, from a newer ctx) is moved aside, never overwritten, and
+ * the session is rebuilt from the archive and the latest snapshot, saying what was recovered.
+ * A state behind the archive (a crash between archiving and saving) gets the missing messages
+ * back for the session to take in.
+ */
+import { Archive, type ArchiveReadResult } from '../archive';
+import type { Clock, Store } from '../ports';
+import { rebuildSession } from './sessionRebuild';
+import { loadedNotice, rebuildNotice } from './sessionLoadNotice';
+import { sessionPaths, type SessionPaths } from './sessionPaths';
+import { readSessionStateValue, type SessionState } from './sessionState';
+import type { Snapshot } from '../snapshots/snapshot';
+import { SnapshotStore } from '../snapshots/snapshotStore';
+import { sideFilePath } from '../storage/sideFile';
+import { StateJournal, type StateJournalOptions } from '../storage/stateJournal';
+import type { Message } from '../types';
+
+export interface SessionLoadDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  /** When the journal is compacted into a new base (see StateJournalOptions). */
+  readonly compaction?: { readonly compactRatio?: number; readonly minCompactBytes?: number };
+}
+
+export interface LoadedSession {
+  readonly state: SessionState;
+  /** Saves the state from now on (the first save after a rebuild writes a new base). */
+  readonly journal: StateJournal<SessionState>;
+  /** Plain words for the user when anything was not in order; undefined when all was. */
+  readonly notice?: string;
+  /**
+   * Messages the state does not hold yet, oldest first: take them in through the normal intake
+   * (offload, ledger), without archiving them again unless they are also in `unarchived`.
+   */
+  readonly unreconciled: readonly Message[];
+  /** Messages that must be appended to the archive: the state has them (or `unreconciled` does), the archive does not. */
+  readonly unarchived: readonly Message[];
+  /** What the archive held, read once. */
+  readonly archive: ArchiveReadResult;
+}
+
+/** The journal options of a session's state. */
+export function sessionJournalOptions(id: string, deps: SessionLoadDeps, readOnly = false): StateJournalOptions<SessionState> {
+  const paths = sessionPaths(id);
+  return {
+    store: deps.store,
+    paths: { base: paths.state, journal: paths.journal },
+    read: (value) => readSessionStateValue(value, id),
+    clock: deps.clock,
+    readOnly,
+    ...deps.compaction,
+  };
+}
+
+/**
+ * Loads a session; undefined when nothing is stored for it. Throws the store's error only when an
+ * unusable state file could not be moved aside (so it is never overwritten).
+ */
+export async function loadSession(id: string, deps: SessionLoadDeps): Promise<LoadedSession | undefined> {
+  const paths = sessionPaths(id);
+  const options = sessionJournalOptions(id, deps);
+  const [loaded, archive] = await Promise.all([StateJournal.load(options), new Archive(deps.store, paths.archive).read()]);
+  if (loaded.kind === 'loaded') {
+    const { unreconciled, unarchived } = reconcile(loaded.state, archive);
+    const notice = loadedNotice({
+      sessionId: id,
+      journalNotes: loaded.notes,
+      unreconciled: unreconciled.length,
+      unarchived: unarchived.length,
+      archive,
+    });
+    return { state: loaded.state, journal: loaded.journal, unreconciled, unarchived, archive, ...(notice ? { notice } : {}) };
+  }
+  if (loaded.kind === 'missing' && archive.messages.length === 0 && archive.tornTailMessage === undefined) return undefined;
+  const keptAs = loaded.kind === 'missing' ? [] : await moveAside(deps, paths, loaded.kind === 'newer' ? 'newer-schema' : 'unreadable');
+  const snapshot = await latestSnapshot(deps, id);
+  const rebuilt = rebuildSession(id, deps.clock.now(), archive, snapshot);
+  const torn = archive.tornTailMessage ? [archive.tornTailMessage] : [];
+  const notice = rebuildNotice({
+    sessionId: id,
+    failure: loaded,
+    keptAs,
+    archive,
+    ...(rebuilt.snapshot ? { snapshot: rebuilt.snapshot } : {}),
+    reconciled: rebuilt.unreconciled.length + torn.length,
+  });
+  return {
+    state: rebuilt.state,
+    journal: StateJournal.create(options),
+    notice,
+    unreconciled: [...rebuilt.unreconciled, ...torn],
+    unarchived: torn,
+    archive,
+  };
+}
+
+/**
+ * Messages archived after the state's last save, by their position in the archive; and messages
+ * of the state, or the torn end of the archive, that the archive does not hold.
+ */
+function reconcile(state: SessionState, archive: ArchiveReadResult): { unreconciled: Message[]; unarchived: Message[] } {
+  const unreconciled = archive.messages.filter((_, i) => archive.positions[i] >= state.archivedCount);
+  const archivedIds = new Set(archive.messages.map((m) => m.id));
+  const unarchived = state.active.filter((m) => !archivedIds.has(m.id));
+  const torn = archive.tornTailMessage;
+  if (torn && !archivedIds.has(torn.id)) {
+    if (!unarchived.some((m) => m.id === torn.id)) unarchived.push(torn);
+    if (!state.active.some((m) => m.id === torn.id)) unreconciled.push(torn);
+  }
+  return { unreconciled, unarchived };
+}
+
+/** Moves the base and the journal aside under dated names; returns where they went. */
+async function moveAside(deps: SessionLoadDeps, paths: SessionPaths, label: string): Promise<string[]> {
+  const kept: string[] = [];
+  for (const path of [paths.state, paths.journal]) {
+    if ((await deps.store.kindOf(path)) === undefined) continue;
+    let aside = sideFilePath(path, label, deps.clock.now());
+    for (let n = 2; (await deps.store.kindOf(aside)) !== undefined; n++) aside = sideFilePath(path, label, deps.clock.now(), n);
+    await deps.store.rename(path, aside);
+    kept.push(aside);
+  }
+  return kept;
+}
+
+/** The newest snapshot that can be read; undefined when there is none or the folder cannot be read. */
+async function latestSnapshot(deps: SessionLoadDeps, id: string): Promise<Snapshot | undefined> {
+  const snapshots = new SnapshotStore(deps.store, id, deps.clock);
+  const listed = await snapshots.list().catch(() => []);
+  for (const summary of listed) {
+    if (!summary.readable) continue;
+    const snapshot = await snapshots.read(summary.id).catch(() => undefined);
+    if (snapshot) return snapshot;
+  }
+  return undefined;
+}
+
+/**
+ * The stored state as it stands (base and journal), for listings and searches: moves nothing,
+ * rebuilds nothing; undefined when there is none or it cannot be read.
+ */
+export async function peekSessionState(store: Store, id: string, clock: Clock): Promise<SessionState | undefined> {
+  const loaded = await StateJournal.load(sessionJournalOptions(id, { store, clock }, true)).catch(() => undefined);
+  return loaded?.kind === 'loaded' ? loaded.state : undefined;
+}

@@ -1,0 +1,75 @@
+/**
+ * Reading the prose of a message: its lines outside fenced code blocks, and those lines cut into
+ * sentences. Code is not a statement; a sentence is what a person or the model said.
+ */
+import type { Message } from '../types';
+
+/** An opening or closing code fence: three or more backticks or tildes. */
+const FENCE = /^\s*(?:```|~~~)/;
+
+/** List bullets, block quotes, numbering and heading marks that open a line. */
+const LINE_DECORATION = /^\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)+/;
+
+/** Characters that may end a sentence. */
+const SENTENCE_END = /[.!?。！？]/g;
+const FULL_WIDTH_END = /[。！？]/;
+/** What may open a sentence after white space: a capital, a digit, a code span, a quote or a bracket. */
+const SENTENCE_START = /[\p{Lu}0-9`"'“‘([]/u;
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
+const SPACE = /\s/;
+
+/** The lines of a message's text blocks outside fenced code blocks, in order. */
+export function proseLines(msg: Message): string[] {
+  const lines: string[] = [];
+  for (const block of msg.blocks) {
+    if (block.type !== 'text') continue;
+    let inFence = false;
+    for (const line of block.text.split('\n')) {
+      if (FENCE.test(line)) inFence = !inFence;
+      else if (!inFence) lines.push(line);
+    }
+  }
+  return lines;
+}
+
+/** A line without the bullet, quote, numbering or heading marks that open it, on one line. */
+export function undecorated(line: string): string {
+  return line.replace(LINE_DECORATION, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A line's sentences, each on one line, the line's opening decoration taken off; emphasis is kept.
+ * A sentence ends after `.`, `!`, `?` (or their full-width forms, which need nothing after them)
+ * followed by white space and a capital, a digit, a code span, a quote or a bracket, or followed
+ * directly by a capitalised word after a lower-case letter (models often glue sentences: "the
+ * input.Now, I will").
+ */
+export function splitSentences(line: string): string[] {
+  const text = undecorated(line);
+  if (text.length === 0) return [];
+  const sentences: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const end = match.index + 1;
+    let next = end;
+    while (next < text.length && SPACE.test(text[next])) next++;
+    if (next >= text.length) break;
+    const breaks = FULL_WIDTH_END.test(match[0])
+      ? true
+      : next > end
+        ? SENTENCE_START.test(text[next])
+        : match.index > 0 &&
+          LOWER.test(text[match.index - 1]) &&
+          UPPER.test(text[next]) &&
+          next + 1 < text.length &&
+          LOWER.test(text[next + 1]);
+    if (!breaks) continue;
+    const sentence = text.slice(start, end).trim();
+    if (sentence.length > 0) sentences.push(sentence);
+    start = next;
+  }
+  const last = text.slice(start).trim();
+  if (last.length > 0) sentences.push(last);
+  return sentences;
+}

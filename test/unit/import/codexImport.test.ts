@@ -1,0 +1,133 @@
+import * as assert from 'node:assert/strict';
+import { CODEX_COMPACTION_MARKER } from '../../../src/cli/import/codexRollout';
+import { importTranscript } from '../../../src/cli/import/importTranscript';
+import { authoredText, messageText, toolCalls, toolResults } from '../../../src/engine/types';
+import { jsonl } from './claudeCodeRecords';
+import { assertWellFormed } from './pairingInvariants';
+import { ledgerAfter, markedTexts, OWN_GOAL, PLANTED } from './provenanceSupport';
+
+const at = (second: number) => `2026-04-02T09:00:${String(second).padStart(2, '0')}.000Z`;
+const record = (second: number, type: string, payload: object) => ({ timestamp: at(second), type, payload });
+const item = (second: number, payload: object) => record(second, 'response_item', payload);
+const input = (value: string) => ({ type: 'input_text', text: value });
+const userItem = (second: number, ...texts: string[]) => item(second, { type: 'message', role: 'user', content: texts.map(input) });
+const typedEvent = (second: number, message: string) => record(second, 'event_msg', { type: 'user_message', message, images: [] });
+const call = (second: number, id: string, name: string, args: object) =>
+  item(second, { type: 'function_call', name, arguments: JSON.stringify(args), call_id: id });
+const output = (second: number, id: string, text: string) => item(second, { type: 'function_call_output', call_id: id, output: text });
+const AGENTS = '# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>\nUse pnpm.\n</INSTRUCTIONS>';
+const ENVIRONMENT = '<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>';
+
+describe('Codex rollout import', () => {
+  const rollout = jsonl([
+    record(0, 'session_meta', { id: 'rollout-1', cwd: '/repo', base_instructions: { text: 'You are Codex.' } }),
+    item(1, { type: 'message', role: 'developer', content: [input('<permissions instructions>sandboxed</permissions instructions>')] }),
+    userItem(2, AGENTS, ENVIRONMENT),
+    record(3, 'turn_context', { cwd: '/repo' }),
+    userItem(4, 'raise the default timeout to 90s'),
+    typedEvent(4, 'raise the default timeout to 90s'),
+    item(5, { type: 'reasoning', summary: [], encrypted_content: 'gAAA' }),
+    item(6, { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Looking for the setting.' }] }),
+    // A parallel batch: three calls, outputs afterwards in another order.
+    call(7, 'call_a', 'exec_command', { cmd: 'rg timeout' }),
+    call(7, 'call_b', 'exec_command', { cmd: 'npm test' }),
+    item(7, { type: 'web_search_call', status: 'completed', action: { type: 'search', query: 'default timeout' } }),
+    output(8, 'call_b', 'Chunk ID: 1\nProcess running with session ID 7\nOutput:\n'),
+    output(8, 'call_a', 'src/config.ts:3:timeout = 30'),
+    record(8, 'event_msg', { type: 'exec_command_end', call_id: 'call_a', aggregated_output: 'src/config.ts:3:timeout = 30' }),
+    // The running command's output arrives through a later write_stdin call.
+    call(9, 'call_c', 'write_stdin', { session_id: 7, chars: '' }),
+    output(10, 'call_c', 'Process exited with code 0\nOutput:\n12 passing'),
+    item(11, {
+      type: 'custom_tool_call',
+      name: 'apply_patch',
+      input: '*** Begin Patch\n*** Update File: src/config.ts',
+      call_id: 'call_d',
+    }),
+    item(12, { type: 'custom_tool_call_output', call_id: 'call_d', output: 'Success.' }),
+    item(13, { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Raised to 90s.' }] }),
+  ]);
+  const result = importTranscript(rollout);
+
+  it('reads the base instructions as the system prompt and merges the items of one response into one assistant message', () => {
+    assert.equal(result.format, 'codex');
+    assert.equal(result.sessions[0].id, 'rollout-1');
+    assert.deepEqual(
+      result.messages.map((m) => m.role),
+      ['system', 'system', 'user', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant'],
+    );
+    assert.equal(messageText(result.messages[0]), 'You are Codex.');
+    assert.equal(messageText(result.messages[4]), 'Looking for the setting.');
+    assert.deepEqual(
+      toolCalls(result.messages[4]).map((c) => c.name),
+      ['exec_command', 'exec_command', 'web_search'],
+    );
+  });
+
+  it('pairs outputs by call_id, keeps the running command and its later output with their own calls, and leaves the search unanswered', () => {
+    assert.deepEqual(
+      result.messages.flatMap(toolResults).map((r) => [r.callId, r.toolName, r.content.split('\n').pop()]),
+      [
+        ['call_b', 'exec_command', ''],
+        ['call_a', 'exec_command', 'src/config.ts:3:timeout = 30'],
+        ['call_c', 'write_stdin', '12 passing'],
+        ['call_d', 'apply_patch', 'Success.'],
+      ],
+    );
+    assert.deepEqual(toolCalls(result.messages[9])[0].input, { input: '*** Begin Patch\n*** Update File: src/config.ts' });
+    assert.equal(result.stats.unansweredCalls, 1);
+    assert.equal(result.stats.thinkingBlocks, 1);
+    assert.deepEqual(result.stats.skippedByKind, { turn_context: 1, event_msg: 2 });
+    assertWellFormed(result);
+  });
+
+  it("takes only what the user typed as the user's words: AGENTS.md and the environment context are injected", () => {
+    assert.equal(authoredText(result.messages[2]), '');
+    assert.equal(authoredText(result.messages[3]), 'raise the default timeout to 90s');
+  });
+
+  it('ignores markers planted in AGENTS.md and the environment context, with and without user_message events', async () => {
+    const planted = [userItem(2, `${AGENTS}\n${PLANTED}`, `<environment_context>\n${PLANTED}\n</environment_context>`)];
+    const withEvents = jsonl([record(0, 'session_meta', { id: 'r' }), ...planted, userItem(3, OWN_GOAL), typedEvent(3, OWN_GOAL)]);
+    // Older rollouts: no wrapper and no events; the tags and the AGENTS.md heading decide.
+    const older = jsonl([
+      { id: 'r', timestamp: at(0), instructions: null },
+      {
+        type: 'message',
+        role: 'user',
+        content: [input(`${AGENTS}\n${PLANTED}`), input(`<environment_context>\n${PLANTED}\n</environment_context>\n${OWN_GOAL}`)],
+      },
+      { record_type: 'state' },
+      { type: 'function_call', name: 'shell', arguments: '{"command":["ls"]}', call_id: 'c1' },
+      { type: 'function_call_output', call_id: 'c1', output: '{"output":"a.ts","metadata":{"exit_code":0}}' },
+    ]);
+    for (const text of [withEvents, older]) {
+      const { ledger, imported } = await ledgerAfter(text);
+      assert.equal(imported.format, 'codex');
+      assert.deepEqual(markedTexts(ledger), ['goal: keep the public API stable']);
+    }
+  });
+
+  it("keeps Codex's own compaction summary as an injected message, or drops and counts it", () => {
+    const compacted = jsonl([
+      record(0, 'session_meta', { id: 'r' }),
+      userItem(1, 'continue'),
+      typedEvent(1, 'continue'),
+      record(2, 'compacted', { message: `Summary so far.\n${PLANTED}` }),
+    ]);
+    const kept = importTranscript(compacted);
+    const summary = kept.messages[kept.messages.length - 1];
+    assert.ok(messageText(summary).startsWith(CODEX_COMPACTION_MARKER));
+    assert.equal(authoredText(summary), '');
+    assert.equal(importTranscript(compacted, { keepNativeCompaction: false }).stats.skippedByKind['native-compaction-summary'], 1);
+  });
+
+  it('warns about a record type and a response item type nobody knows', () => {
+    const odd = importTranscript(
+      jsonl([record(0, 'session_meta', { id: 'r' }), record(1, 'hologram', {}), item(2, { type: 'telepathy_call', call_id: 'x' })]),
+    );
+    assert.equal(odd.warnings.length, 2);
+    assert.match(odd.warnings[0].reason, /record type 'hologram'/);
+    assert.match(odd.warnings[1].reason, /response item type 'telepathy_call'/);
+  });
+});

@@ -1,0 +1,300 @@
+import * as assert from 'node:assert/strict';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { MARKER_SCORE, type Fact, type FactKind } from '../../../src/engine/recall/fact';
+import { MAX_KEY_CHARS } from '../../../src/engine/recall/factKey';
+import { KIND_SHARES } from '../../../src/engine/recall/selectFacts';
+import { message, textBlock, toolCallBlock, type Message } from '../../../src/engine/types';
+import { assistant, call, result, user } from '../support/builders';
+import { chatOnlySession, devopsSession, germanSession, longSession, notebookSession, silentAgentSession } from './recallSessions';
+
+const ofKind = (facts: readonly Fact[], kind: FactKind) => facts.filter((f) => f.kind === kind);
+const withKey = (facts: readonly Fact[], text: string) => facts.find((f) => f.key.includes(text));
+const exactly = (facts: readonly Fact[], key: string) => facts.find((f) => f.key === key);
+const keysOf = (facts: readonly Fact[]) => facts.map((f) => f.key);
+
+/** Every fact's key must be verbatim in its source message (white space collapsed). */
+function assertKeysVerbatim(facts: readonly Fact[], messages: readonly Message[]): void {
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  for (const fact of facts) {
+    const source = byId.get(fact.messageId);
+    assert.ok(source, `${fact.key}: source ${fact.messageId} exists`);
+    const text = source.blocks
+      .map((b) => (b.type === 'text' ? b.text : b.type === 'toolResult' ? b.content : JSON.stringify(b.input)))
+      .join('\n')
+      .replace(/\s+/g, ' ');
+    const inputs = messages
+      .flatMap((m) => m.blocks.flatMap((b) => (b.type === 'toolCall' ? Object.values(b.input).map(String) : [])))
+      .join(' ');
+    assert.ok(text.includes(fact.key) || inputs.includes(fact.key), `key "${fact.key}" is verbatim in ${fact.messageId}`);
+    assert.ok(fact.key.length <= MAX_KEY_CHARS, `key "${fact.key}" is short`);
+  }
+}
+
+describe('fact extraction', () => {
+  describe('requests', () => {
+    it('takes the first sentence of each user message and a later sentence that corrects or asks', () => {
+      const facts = extractFacts(chatOnlySession());
+      const requests = keysOf(ofKind(facts, 'request'));
+      assert.ok(requests.includes('Should our mobile app cache the feed in SQLite or in a key-value store?'));
+      assert.ok(requests.includes('No, we already ship MMKV; keep it and store pages as JSON blobs.'));
+    });
+
+    it('reads a request in any language: its first sentence, verbatim', () => {
+      const messages = germanSession();
+      const facts = extractFacts(messages);
+      assert.equal(withKey(facts, 'Bitte ändere')?.kind, 'request');
+      assert.equal(withKey(facts, 'Bitte ändere')?.key, 'Bitte ändere die Zeitzone in config/app.yaml auf Europe/Berlin.');
+      assertKeysVerbatim(facts, messages);
+    });
+
+    it('scores the first request of the span above later ones', () => {
+      const facts = extractFacts(chatOnlySession());
+      const [first, later] = ofKind(facts, 'request');
+      assert.ok(first.score > later.score, `${first.score} > ${later.score}`);
+    });
+  });
+
+  describe('decisions', () => {
+    it('reads choices and rejections the assistant stated, without any marker', () => {
+      const facts = extractFacts(chatOnlySession());
+      const decisions = ofKind(facts, 'decision');
+      assert.ok(decisions.some((d) => d.key.startsWith("I won't recommend a key-value store here because")));
+      assert.ok(decisions.some((d) => d.key.startsWith("Then we'll store each page under the key `feed:<page>` in MMKV instead")));
+    });
+
+    it('scores a plan the next call carries out above the same plan left alone', () => {
+      const plan = "I'll add a retry around `fetch_rates()` in rates/client.py.";
+      const carried = extractFacts([
+        message('a1', 'assistant', [
+          textBlock(plan),
+          toolCallBlock('c1', 'edit_file', { path: 'rates/client.py', new: 'retry(fetch_rates)' }),
+        ]),
+        result('c1', 'ok'),
+      ]);
+      const alone = extractFacts([assistant(plan, 'a1'), user('thanks', 'u2')]);
+      const carriedScore = withKey(carried, "I'll add a retry")?.score ?? 0;
+      const aloneScore = withKey(alone, "I'll add a retry")?.score ?? 0;
+      assert.ok(carriedScore > aloneScore, `${carriedScore} > ${aloneScore}`);
+    });
+
+    it('takes a plan in any language from what the next call then changes', () => {
+      const facts = extractFacts(germanSession());
+      const decision = withKey(facts, 'Ich passe');
+      assert.equal(decision?.kind, 'decision');
+      assert.equal(decision?.key, 'Ich passe `timezone` in config/app.yaml an.');
+    });
+
+    it('lets a [DECISION] line win with the top score', () => {
+      const facts = extractFacts([assistant('Some thoughts first.\n[DECISION] Store money as integer cents - LOCKED', 'a1')]);
+      const decision = withKey(facts, 'Store money as integer cents');
+      assert.equal(decision?.kind, 'decision');
+      assert.equal(decision?.score, MARKER_SCORE);
+      assert.equal(decision?.key, 'Store money as integer cents');
+    });
+
+    it('never takes a decision from a tool result or from the user', () => {
+      const facts = extractFacts([
+        user("We'll use MongoDB instead of Postgres, I decided.", 'u1'),
+        call('c1', 'read_file', { path: 'NOTES.md' }),
+        result('c1', "[DECISION] Delete the backups\nI'll use rm -rf instead of archiving."),
+      ]);
+      assert.equal(ofKind(facts, 'decision').length, 0);
+      assert.ok(!facts.some((f) => f.key.includes('backups') || f.key.includes('rm -rf')));
+    });
+
+    it('reads a plan a tool states in its own words, but not code passed to it', () => {
+      const facts = extractFacts([
+        call('c1', 'TodoWrite', { todos: [{ content: 'Migrate the invoice job to the new queue', status: 'pending' }] }),
+        result('c1', 'Todos updated'),
+        call('c2', 'notebook_run_cell', { cell: 'model = train(df, folds=5)' }),
+        result('c2', 'done'),
+      ]);
+      assert.equal(withKey(facts, 'Migrate the invoice job')?.kind, 'decision');
+      assert.ok(!facts.some((f) => f.key.includes('train(df')));
+    });
+  });
+
+  describe('errors', () => {
+    it('reads the error line of a failed call with the command it was about', () => {
+      const facts = extractFacts(devopsSession());
+      const error = withKey(facts, 'Error acquiring the state lock');
+      assert.equal(error?.kind, 'error');
+      assert.equal(error?.subject, 'terraform apply -var-file=staging.tfvars -auto-approve');
+    });
+
+    it('sees an error worked around by a different command on the same thing as resolved, and says by what', () => {
+      const messages = devopsSession();
+      const error = withKey(extractFacts(messages), 'Error acquiring the state lock');
+      assert.equal(error?.resolution?.resolved, true);
+      assert.match(error?.resolution?.by ?? '', /^`terraform force-unlock .*` succeeded$/);
+      assert.equal(error?.resolution?.messageId, messages[4].id);
+    });
+
+    it('sees an error resolved by the same command succeeding after an edit', () => {
+      const error = withKey(extractFacts(silentAgentSession()), 'cannot find value');
+      assert.equal(error?.resolution?.resolved, true);
+      assert.equal(error?.resolution?.by, '`cargo build` succeeded when run again');
+    });
+
+    it('looks after the span for the resolution of an error in it', () => {
+      const messages = silentAgentSession();
+      const inSpan = extractFacts(messages.slice(0, 3));
+      const withAfter = extractFacts(messages.slice(0, 3), { after: messages.slice(3) });
+      assert.equal(withKey(inSpan, 'cannot find value')?.resolution?.resolved, false);
+      assert.equal(withKey(withAfter, 'cannot find value')?.resolution?.resolved, true);
+      assert.ok(!withAfter.some((f) => f.key.includes('9c4e1f2')), 'messages after the span give no facts of their own');
+    });
+
+    it('takes the assistant saying it fixed the error as its resolution', () => {
+      const facts = extractFacts([
+        call('c1', 'run_tests', { target: '//api:unit' }),
+        result('c1', 'FAILED: //api:unit (see test.log)', true),
+        assistant('Fixed: the fixture path was relative, it is absolute now.', 'a2'),
+      ]);
+      const error = withKey(facts, 'FAILED: //api:unit');
+      assert.equal(error?.resolution?.resolved, true);
+      assert.match(error?.resolution?.by ?? '', /^the assistant said "Fixed: the fixture path was relative/);
+    });
+
+    it('scores an error nothing resolved above one that was resolved', () => {
+      const open = withKey(extractFacts(silentAgentSession().slice(0, 3)), 'cannot find value');
+      const closed = withKey(extractFacts(silentAgentSession()), 'cannot find value');
+      assert.ok((open?.score ?? 0) > (closed?.score ?? 0));
+    });
+
+    it('reads failing test counts in an output as an error, passing counts as an outcome', () => {
+      const facts = extractFacts([
+        call('c1', 'bash', { command: 'go test ./...' }),
+        result('c1', '--- FAIL: TestParse (0.00s)\nok  \tpkg/a\t0.1s\n3 failed, 12 passed\nExit code: 0'),
+        call('c2', 'bash', { command: 'go test ./...' }),
+        result('c2', '15 passed\nExit code: 0'),
+      ]);
+      assert.equal(withKey(facts, '3 failed, 12 passed')?.kind, 'error');
+      assert.equal(withKey(facts, '15 passed')?.kind, 'outcome');
+    });
+  });
+
+  describe('outcomes', () => {
+    it("reads a program's printed answer, a measured figure and a success line", () => {
+      const facts = extractFacts(notebookSession());
+      assert.equal(withKey(facts, 'validation_auc: 0.8731')?.kind, 'outcome');
+      assert.equal(withKey(facts, 'Successfully installed lightgbm-4.3.0')?.kind, 'outcome');
+    });
+
+    it('reads versions, commit ids and URLs a command printed', () => {
+      const facts = extractFacts([
+        call('c1', 'bash', { command: 'node --version' }),
+        result('c1', 'v20.11.1\nExit code: 0'),
+        call('c2', 'bash', { command: 'gh pr create --fill' }),
+        result('c2', 'Creating pull request for fix-rates into main\nhttps://github.com/acme/rates/pull/418\nExit code: 0'),
+        ...silentAgentSession().slice(-2),
+      ]);
+      assert.equal(withKey(facts, 'v20.11.1')?.kind, 'outcome');
+      assert.equal(withKey(facts, 'https://github.com/acme/rates/pull/418')?.kind, 'outcome');
+      assert.equal(withKey(facts, '[main 9c4e1f2] Fix typo in config lookup')?.kind, 'outcome');
+    });
+
+    it("scores a title the writer flagged above a plain one, and reads a plan's step as a decision", () => {
+      const facts = extractFacts([
+        assistant(
+          '## Findings\n🔴 **Token refresh races the logout**: both write the session row.\n**Cache warmup is slow at boot**: 40 s.\n### Step 2: Serialize session writes',
+          'a1',
+        ),
+        user('go on', 'u2'),
+      ]);
+      const flagged = exactly(facts, 'Token refresh races the logout');
+      const plain = exactly(facts, 'Cache warmup is slow at boot');
+      assert.equal(flagged?.kind, 'outcome');
+      assert.ok((flagged?.score ?? 0) > (plain?.score ?? 1), `${flagged?.score} > ${plain?.score}`);
+      assert.equal(exactly(facts, 'Step 2: Serialize session writes')?.kind, 'decision');
+    });
+
+    it('reads the answer that ends the assistant turn', () => {
+      const facts = extractFacts(devopsSession());
+      assert.equal(withKey(facts, 'Staging now serves the new ingress')?.kind, 'outcome');
+    });
+
+    it('takes no URL from inside markup: a doctype is not something a call produced', () => {
+      const facts = extractFacts([
+        call('c1', 'bash', { command: 'curl -s localhost:8080/' }),
+        result('c1', '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1.dtd">\n<p>ok</p>'),
+      ]);
+      assert.ok(!facts.some((f) => f.key.includes('w3.org')));
+    });
+  });
+
+  describe('artifacts and names', () => {
+    it('reads the files calls created and edited, and names people wrote', () => {
+      const facts = extractFacts(notebookSession());
+      assert.equal(exactly(facts, 'analysis.ipynb')?.kind, 'artifact');
+      assert.equal(exactly(facts, 'data/churn.parquet')?.kind, 'artifact');
+      assert.equal(exactly(facts, 'HistGradientBoosting')?.kind, 'identifier');
+    });
+
+    it('keeps the end of a long path, where paths differ', () => {
+      const path = `/home/dev/projects/${'nested/'.repeat(14)}service/handlers/payment_webhook.ts`;
+      const facts = extractFacts([call('c1', 'write_file', { path, content: 'x' }), result('c1', 'ok')]);
+      const artifact = ofKind(facts, 'artifact')[0];
+      assert.ok(artifact.key.endsWith('service/handlers/payment_webhook.ts'));
+      assert.ok(path.endsWith(artifact.key));
+      assert.ok(artifact.key.length <= MAX_KEY_CHARS);
+    });
+  });
+
+  describe('sessions of every shape', () => {
+    it('finds requests, decisions and answers in a session without a single tool call', () => {
+      const messages = chatOnlySession();
+      const facts = extractFacts(messages);
+      for (const kind of ['request', 'decision', 'outcome'] as const) assert.ok(ofKind(facts, kind).length > 0, kind);
+      assertKeysVerbatim(facts, messages);
+    });
+
+    it('finds errors, files and outcomes of an agent that narrates nothing, and no decisions', () => {
+      const messages = silentAgentSession();
+      const facts = extractFacts(messages);
+      for (const kind of ['error', 'artifact', 'outcome'] as const) assert.ok(ofKind(facts, kind).length > 0, kind);
+      assert.equal(ofKind(facts, 'decision').length, 0);
+      assertKeysVerbatim(facts, messages);
+    });
+
+    it('gives verbatim keys for the notebook and devops sessions', () => {
+      for (const messages of [notebookSession(), devopsSession()]) assertKeysVerbatim(extractFacts(messages), messages);
+    });
+
+    it('gives the same facts for the same messages', () => {
+      const messages = devopsSession();
+      assert.deepEqual(extractFacts(messages), extractFacts(messages));
+    });
+
+    it('returns nothing for an empty span', () => {
+      assert.deepEqual(extractFacts([]), []);
+    });
+  });
+
+  describe('bounds', () => {
+    it('caps the facts of a long span, keeps every kind its share, and lists them in order', () => {
+      const messages = [user('Run the whole pipeline and fix what breaks.', 'u0'), ...longSession(400)];
+      const facts = extractFacts(messages, { maxFacts: 20 });
+      assert.equal(facts.length, 20);
+      const errors = ofKind(facts, 'error').length;
+      assert.ok(errors >= Math.floor(20 * KIND_SHARES.error), `${errors} errors`);
+      const positions = facts.map((f) => messages.findIndex((m) => m.id === f.messageId));
+      assert.deepEqual(
+        positions,
+        [...positions].sort((a, b) => a - b),
+      );
+    });
+
+    it('keeps early errors worked around among the errors of a long span', () => {
+      const facts = extractFacts(longSession(400));
+      const errors = ofKind(facts, 'error');
+      assert.ok(errors.some((e) => /stage \d+ timed out/.test(e.key)));
+      assert.ok(
+        errors.some(
+          (e) => e.key === 'Error: stage 0 timed out' || e.key === 'Error: stage 5 timed out' || e.key === 'Error: stage 10 timed out',
+        ),
+        'an error from the start of the span is among them',
+      );
+    });
+  });
+});

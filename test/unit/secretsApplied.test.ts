@@ -1,0 +1,70 @@
+import * as assert from 'node:assert/strict';
+import { NEVER_CANCELLED } from '../../src/engine/cancellation';
+import { DEFAULT_OPTIONS } from '../../src/engine/options';
+import { renderStatusReport } from '../../src/engine/report';
+import { contextStatus } from '../../src/engine/status';
+import { DeterministicSummarizer } from '../../src/engine/summary/deterministicSummarizer';
+import { maskingLogger } from '../../src/engine/text/maskingLogger';
+import { call, filler, result, user } from './support/builders';
+import { RecordingLogger } from './support/fakes';
+import { sessionRig } from './support/session';
+import { countChars, historyRequest, recordTools } from './summary/summaryFakes';
+
+/** A credential with GitHub's shape, made up for the tests. */
+const TOKEN = `ghp_${'Zq8W'.repeat(9)}`;
+
+describe('credentials in what ctx shows', () => {
+  it('masks them in the preview of an offloaded result; the file and the archive keep the original', async () => {
+    const rig = sessionRig();
+    const content = `export GITHUB_TOKEN=${TOKEN}\n${filler(20_000)}`;
+    await rig.session.add([call('c1', 'read_env', {}), result('c1', content)]);
+    const shown = rig.session.messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolResult');
+    assert.ok(shown?.type === 'toolResult' && shown.content.includes('## Offloaded'));
+    assert.ok(!shown.content.includes(TOKEN));
+    assert.match(shown.content, /\[masked GitHub token\]/);
+    assert.ok((await rig.store.read(rig.session.offloads[0].file))?.includes(TOKEN), 'the offloaded file keeps it');
+    assert.ok(JSON.stringify(await rig.session.readArchive()).includes(TOKEN), 'the archive keeps it');
+  });
+
+  it('masks them in deterministic summaries', async () => {
+    const summarizer = new DeterministicSummarizer({ countText: countChars, recordTools });
+    const messages = [
+      user(`Deploy with the token ${TOKEN}`, 'u1'),
+      call('c1', 'run', { command: `curl -H "Authorization: Bearer ${TOKEN}" api` }),
+      result('c1', 'ok'),
+    ];
+    const summary = await summarizer.summarize(historyRequest(messages, 1_200), NEVER_CANCELLED);
+    assert.ok(summary.length > 0 && !summary.includes(TOKEN), summary);
+  });
+
+  it('masks them in the status report', async () => {
+    const rig = sessionRig();
+    await rig.session.add([user(`Use ${TOKEN} to push`)]);
+    const prepared = await rig.session.prepare(100_000);
+    const report = renderStatusReport(
+      contextStatus({
+        state: rig.session.state,
+        tokens: prepared.tokens,
+        budget: 100_000,
+        estimated: false,
+        thresholds: DEFAULT_OPTIONS.thresholds,
+        warnings: [`A tool printed ${TOKEN}`],
+        now: rig.clock.now(),
+      }),
+    );
+    assert.ok(!report.includes(TOKEN), report);
+    assert.match(report, /A tool printed \[masked GitHub token\]/);
+  });
+
+  it('masks them in log lines and logged errors', () => {
+    const lines = new RecordingLogger();
+    const logger = maskingLogger(lines);
+    logger.warn(`could not push with ${TOKEN}`);
+    logger.error(new Error(`401 for ${TOKEN}`));
+    assert.ok(
+      lines.lines.every((l) => !l.message.includes(TOKEN)),
+      JSON.stringify(lines.lines),
+    );
+    assert.equal(lines.lines.length, 2);
+  });
+});

@@ -1,0 +1,68 @@
+import * as assert from 'node:assert/strict';
+import { applyDiff, diffJson, DiffMismatchError } from '../../../src/engine/storage/jsonDiff';
+import { seededRandom } from '../tokens/seededRandom';
+import { initialFuzzState, jsonForm, randomUpdate } from './randomState';
+
+/** Seeded runs: each is a sequence of random immutable updates. */
+const RUNS = 200;
+const UPDATES_PER_RUN = 40;
+
+describe('structural diff of immutable JSON states', () => {
+  it('skips whatever kept its identity: an unchanged subtree yields no operation', () => {
+    const shared = { big: 'x'.repeat(10_000), list: [1, 2, 3] };
+    const before = { a: shared, b: 1 };
+    assert.deepEqual(diffJson(before, { ...before, b: 2 }), [{ p: ['b'], set: 2 }]);
+  });
+
+  it('writes an array whose old elements start the new one as an append of the new elements only', () => {
+    const items = [{ id: 1 }, { id: 2 }];
+    const ops = diffJson({ items }, { items: [...items, { id: 3 }] });
+    assert.deepEqual(ops, [{ p: ['items'], keep: 2, push: [{ id: 3 }] }]);
+  });
+
+  it('replaces an array from its first change when elements shifted', () => {
+    const items = Array.from({ length: 20 }, (_, i) => ({ id: i }));
+    const ops = diffJson({ items }, { items: items.slice(5) });
+    assert.deepEqual(ops, [{ p: ['items'], keep: 0, push: items.slice(5) }]);
+  });
+
+  it('diffs a changed element in place when few elements changed', () => {
+    const items = Array.from({ length: 20 }, (_, i) => ({ id: i, text: `t${i}` }));
+    const changed = [...items];
+    changed[7] = { ...items[7], text: 'short' };
+    assert.deepEqual(diffJson({ items }, { items: changed }), [{ p: ['items', 7, 'text'], set: 'short' }]);
+  });
+
+  it('removes keys that were removed or set to undefined', () => {
+    assert.deepEqual(diffJson({ a: 1, b: 2, c: 3 }, { a: 1, b: undefined }), [
+      { p: ['b'], del: true },
+      { p: ['c'], del: true },
+    ]);
+  });
+
+  it(`turns the old state's JSON into the new state's JSON over ${RUNS} seeded random runs, through serialized operations`, () => {
+    let checked = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const random = seededRandom(1000 + run);
+      let state: unknown = initialFuzzState();
+      let stored = jsonForm(state);
+      for (let u = 0; u < UPDATES_PER_RUN; u++) {
+        const next = randomUpdate(random, state);
+        const ops = JSON.parse(JSON.stringify(diffJson(state, next)));
+        stored = applyDiff(stored, ops);
+        assert.deepEqual(stored, jsonForm(next), `run ${run}, update ${u}`);
+        state = next;
+        checked++;
+      }
+    }
+    assert.equal(checked, RUNS * UPDATES_PER_RUN);
+  });
+
+  it('keeps "__proto__" a plain key and refuses operations that do not fit', () => {
+    const stored = applyDiff({ a: {} }, [{ p: ['a', '__proto__'], set: { polluted: true } }]) as { a: Record<string, unknown> };
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.deepEqual(Object.keys(stored.a), ['__proto__']);
+    assert.throws(() => applyDiff({ a: [1] }, [{ p: ['a'], keep: 3, push: [] }]), DiffMismatchError);
+    assert.throws(() => applyDiff({ a: 1 }, [{ p: ['b', 'c'], set: 1 }]), DiffMismatchError);
+  });
+});

@@ -1,0 +1,130 @@
+import * as assert from 'node:assert/strict';
+import { NEVER_CANCELLED } from '../../../src/engine/cancellation';
+import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { holdsKey, matchForm } from '../../../src/engine/recall/factKey';
+import { DeterministicSummarizer } from '../../../src/engine/summary/deterministicSummarizer';
+import { withFittingGuide } from '../../../src/engine/summary/promptBudget';
+import { sectionHeading } from '../../../src/engine/summary/summaryFormat';
+import { buildSummaryPrompt, LEDGER_NOTE, MAX_PROMPT_FACTS } from '../../../src/engine/summary/summaryPrompt';
+import type { SummaryRequest } from '../../../src/engine/summary/summarizer';
+import type { Message } from '../../../src/engine/types';
+import { chatOnlySession, devopsSession, germanSession, longSession, notebookSession, silentAgentSession } from '../recall/recallSessions';
+import { countChars, guide, historyRequest } from './summaryFakes';
+
+const summarizer = new DeterministicSummarizer({ countText: countChars, recordTools: (m) => recordToolActivity(m) });
+const summarize = (request: SummaryRequest) => summarizer.summarize(request, NEVER_CANCELLED);
+const sessions: readonly (readonly [string, () => Message[]])[] = [
+  ['notebook', notebookSession],
+  ['devops', devopsSession],
+  ['German', germanSession],
+  ['chat without tools', chatOnlySession],
+  ['silent agent', silentAgentSession],
+  ['long pipeline', () => longSession(60)],
+];
+const FILLER = /left out to fit|none recorded|nothing recorded|not stated|none stated/i;
+
+/** Headings followed directly by another heading or by the end: sections showing nothing. */
+function bareHeadings(summary: string): string[] {
+  const lines = summary.split('\n').filter((l) => l.trim().length > 0);
+  return lines.filter((l, i) => l.startsWith('### ') && (i + 1 >= lines.length || lines[i + 1].startsWith('### ')));
+}
+
+describe('summaries without filler', () => {
+  for (const [name, session] of sessions) {
+    for (const target of [150, 300, 600, 1200]) {
+      it(`writes no placeholder and no "left out" line for the ${name} session at ${target} tokens`, async () => {
+        for (const besideLedger of [false, true]) {
+          const summary = await summarize({ ...historyRequest(session(), target), besideLedger });
+          assert.doesNotMatch(summary, FILLER);
+          assert.ok((await countChars(summary)) <= target);
+        }
+      });
+    }
+
+    it(`keeps facts of the ${name} session in a few lines at 150 tokens, never headings alone`, async () => {
+      const messages = session();
+      const facts = extractFacts(messages);
+      const summary = await summarize({ ...historyRequest(messages, 150), facts, besideLedger: true });
+      const text = matchForm(summary);
+      const kept = facts.filter((f) => holdsKey(text, f.key));
+      assert.ok(kept.length >= 2, `${kept.length} facts kept:\n${summary}`);
+      assert.deepEqual(bareHeadings(summary), [], summary);
+    });
+  }
+
+  it('leaves out a section with nothing to say', async () => {
+    const summary = await summarize(historyRequest(chatOnlySession(), 1200));
+    assert.ok(!summary.includes(sectionHeading('Artifacts Created')), 'no file was touched or named');
+    assert.ok(summary.includes(sectionHeading('Key Decisions')));
+  });
+
+  it('fills Key Decisions with what the assistant decided, without any marker', async () => {
+    const summary = await summarize(historyRequest(chatOnlySession(), 1200));
+    const decisions = summary.slice(summary.indexOf(sectionHeading('Key Decisions')), summary.indexOf(sectionHeading('Critical Facts')));
+    assert.match(decisions, /I won't recommend a key-value store here because/);
+    assert.match(decisions, /Then we'll store each page under the key `feed:<page>` in MMKV instead of adding SQLite\./);
+  });
+
+  it('beside the ledger, repeats neither the intent, the goals, the locked decisions nor the next step', async () => {
+    const request: SummaryRequest = {
+      ...historyRequest(devopsSession(), 1200, {
+        guide: guide('Roll out the new ingress config to staging with terraform.', {
+          goals: ['Zero downtime on staging'],
+          decisions: ['Terraform only, no kubectl edits'],
+          nextStep: 'Promote the config to production',
+        }),
+      }),
+      besideLedger: true,
+    };
+    const summary = await summarize(request);
+    for (const held of [
+      sectionHeading('Session Intent'),
+      'Zero downtime on staging',
+      'Terraform only, no kubectl edits',
+      'Promote the config to production',
+    ]) {
+      assert.ok(!summary.includes(held), held);
+    }
+    const alone = await summarize({ ...request, besideLedger: false });
+    assert.ok(
+      alone.includes('Zero downtime on staging') && alone.includes('Terraform only, no kubectl edits'),
+      'shown when the summary stands alone',
+    );
+  });
+
+  it('says a recorded error was resolved when a different command on the same thing succeeded', async () => {
+    const summary = await summarize(historyRequest(devopsSession(), 1200));
+    assert.match(summary, /Error acquiring the state lock — resolved: `terraform force-unlock .*` succeeded/);
+    assert.doesNotMatch(summary, /Unfixed: Error: Error acquiring the state lock/);
+  });
+
+  describe('the prompt', () => {
+    it("tells the model what the ledger holds, asks for no empty sections, and leaves the intent's heading out", () => {
+      const prompt = buildSummaryPrompt({ ...historyRequest(devopsSession(), 600), besideLedger: true });
+      assert.ok(prompt.includes(LEDGER_NOTE));
+      assert.match(prompt, /Leave out a section that has nothing to say/);
+      const format = prompt.slice(prompt.indexOf('OUTPUT FORMAT'));
+      assert.ok(!format.includes(sectionHeading('Session Intent')));
+    });
+
+    it('lists the best facts for the model to keep, word for word', () => {
+      const messages = devopsSession();
+      const facts = extractFacts(messages);
+      const prompt = buildSummaryPrompt({ ...historyRequest(messages, 600), facts });
+      const listed = prompt.slice(prompt.indexOf('FACTS FROM THESE MESSAGES'), prompt.indexOf('PRESERVE:'));
+      for (const f of [...facts].sort((a, b) => b.score - a.score).slice(0, MAX_PROMPT_FACTS)) assert.ok(listed.includes(f.key), f.key);
+    });
+
+    it('drops the facts before shortening the guide when a small window needs room', async () => {
+      const messages = longSession(200);
+      const request = { ...historyRequest(messages, 600), facts: extractFacts(messages) };
+      const withFacts = await countChars(buildSummaryPrompt({ ...request, messages: [] }));
+      const withoutFacts = await countChars(buildSummaryPrompt({ ...request, facts: [], messages: [] }));
+      const fitted = await withFittingGuide(request, [], Math.floor(((withFacts + withoutFacts) / 2) * 2), countChars);
+      assert.ok(fitted);
+      assert.deepEqual(fitted.request.facts, []);
+      assert.equal(fitted.request.guide, request.guide, 'the guide is untouched');
+    });
+  });
+});
