@@ -10,11 +10,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-/** A share (0..1) as a percentage for people: "12.3%", "0.4%", "<0.1%". */
+/**
+ * A share (0..1) as a percentage for people: "12%", "4.3%", "<0.1%". Rounded down, as every level
+ * figure is, so a share never reads as past a threshold it has not reached (84.96% shows as 84%).
+ */
 export function percent(share: number): string {
   const p = share * 100;
   if (p > 0 && p < 0.1) return '<0.1%';
-  return `${p >= 10 ? Math.round(p) : p.toFixed(1)}%`;
+  return `${p >= 10 ? Math.floor(p) : (Math.floor(p * 10) / 10).toFixed(1)}%`;
 }
 
 /** A share (0..1) as an SVG coordinate in percent, rounded for short markup. */

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { DEFAULT_THRESHOLDS } from '../../../src/engine/levels';
 import { dashboardPage } from '../../../src/vscode/dashboard/dashboardPage';
 import { isWebviewMessage } from '../../../src/vscode/dashboard/dashboardProtocol';
+import { percent } from '../../../src/vscode/dashboard/html';
 import { changedSections, renderSections } from '../../../src/vscode/dashboard/dashboardSections';
 import { call, result } from '../support/builders';
 import { furnishedSession, RESERVE, ROOMY_BUDGET } from './dashboardFixtures';
@@ -83,6 +84,13 @@ describe('dashboard page', () => {
     const changed = Object.keys(changedSections(before, after));
     assert.ok(changed.includes('items'), 'the item now says it is pinned');
     assert.ok(!changed.includes('timeline') && !changed.includes('checkpoints'), `only what changed (${changed.join(', ')})`);
+  });
+
+  it('rounds shares down, so none reads as past a threshold it has not reached', () => {
+    assert.equal(percent(0.8496), '84%');
+    assert.equal(percent(0.0449), '4.4%');
+    assert.equal(percent(0.0004), '<0.1%');
+    assert.equal(percent(0), '0.0%');
   });
 
   it('accepts only well-formed messages from the webview', () => {
