@@ -4,12 +4,11 @@
  * most every `REFRESH_MS` it builds the engine's model again and posts only the parts whose HTML
  * changed. What the user does on the page comes back as messages, checked, and goes to the session.
  */
+import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { answerReserveBeside } from '../../engine/budget';
-import type { DashboardModel } from '../../engine/dashboard/dashboardModel';
 import { parseItemId } from '../../engine/dashboard/itemIds';
 import { errorMessage } from '../../engine/errors';
-import { randomChars } from '../../engine/ids';
 import type { Logger } from '../../engine/ports';
 import type { ContextSession } from '../../engine/session/contextSession';
 import type { EditOutcome } from '../../engine/session/itemEdit';
@@ -21,6 +20,7 @@ import type { SessionManager } from '../sessions';
 import { dashboardPage } from './dashboardPage';
 import { isWebviewMessage, type DashboardAction, type HostMessage } from './dashboardProtocol';
 import { changedSections, renderSections, type Sections } from './dashboardSections';
+import { escapeHtml } from './html';
 import type { PreviewState } from './sections/previewHtml';
 
 export const DASHBOARD_VIEW_TYPE = 'ctx.dashboard';
@@ -29,8 +29,8 @@ export const DASHBOARD_VIEW_TYPE = 'ctx.dashboard';
 const REFRESH_MS = 150;
 /** Items listed at first, and added by each "Show more". */
 const ITEM_PAGE = 100;
-/** A nonce long enough that a page cannot guess it. */
-const NONCE_CHARS = 32;
+/** Random bytes of a page's script nonce: enough that nothing can guess it. */
+const NONCE_BYTES = 18;
 
 export interface DashboardDeps {
   readonly extensionUri: vscode.Uri;
@@ -44,7 +44,6 @@ export class DashboardPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly opened = performance.now();
   private shown: Sections | undefined;
-  private latest: DashboardModel | undefined;
   private preview: PreviewState = { kind: 'none' };
   private previewCancel: vscode.CancellationTokenSource | undefined;
   private itemLimit = ITEM_PAGE;
@@ -79,23 +78,18 @@ export class DashboardPanel implements vscode.Disposable {
     let visible = true;
     this.panel.onDidChangeViewState(
       (e) => {
-        if (e.webviewPanel.visible && !visible) void this.renderPage();
+        if (e.webviewPanel.visible && !visible) this.showPage();
         visible = e.webviewPanel.visible;
       },
       undefined,
       this.disposables,
     );
     deps.sessions.onDidChange(() => this.schedule(), undefined, this.disposables);
-    void this.renderPage();
+    this.showPage();
   }
 
   reveal(): void {
     this.panel.reveal();
-  }
-
-  /** The model the page shows now. */
-  get model(): DashboardModel | undefined {
-    return this.latest;
   }
 
   dispose(): void {
@@ -106,6 +100,16 @@ export class DashboardPanel implements vscode.Disposable {
     this.previewCancel?.dispose();
     this.disposables.forEach((d) => d.dispose());
     this.panel.dispose();
+  }
+
+  /** Renders the page whole; a failure is logged and shown in the panel, never thrown. */
+  private showPage(): void {
+    this.renderPage().catch((e: unknown) => {
+      this.deps.logger.error(`The dashboard could not be rendered: ${errorMessage(e)}`);
+      if (!this.disposed) {
+        this.panel.webview.html = `<!DOCTYPE html><p>The dashboard could not be rendered: ${escapeHtml(errorMessage(e))}. Nothing was lost.</p>`;
+      }
+    });
   }
 
   /** The page, whole, with every part rendered. */
@@ -119,7 +123,7 @@ export class DashboardPanel implements vscode.Disposable {
       cspSource: webview.cspSource,
       scriptUri: asset('dist', 'dashboard.js'),
       styleUri: asset('media', 'dashboard.css'),
-      nonce: randomChars(NONCE_CHARS),
+      nonce: randomBytes(NONCE_BYTES).toString('base64url'),
     });
     this.shown = sections;
   }
@@ -160,17 +164,14 @@ export class DashboardPanel implements vscode.Disposable {
   private async sections(): Promise<Sections> {
     const current = this.deps.sessions.current;
     const config = this.deps.config();
-    if (!current) {
-      this.latest = undefined;
-      return renderSections(undefined, this.preview, config.engine.thresholds);
-    }
+    if (!current) return renderSections(undefined, this.preview, config.engine.thresholds);
     const budget = this.deps.sessions.lastBudget(current.session);
-    this.latest = await current.session.dashboard({
+    const model = await current.session.dashboard({
       budget,
       reserveTokens: answerReserveBeside(budget, config.answerReserveTokens),
       itemLimit: this.itemLimit,
     });
-    return renderSections(this.latest, this.preview, config.engine.thresholds);
+    return renderSections(model, this.preview, config.engine.thresholds);
   }
 
   private post(message: HostMessage): Thenable<boolean> {
