@@ -28,6 +28,12 @@ export default tseslint.config(
     },
   },
   {
+    // Only the webview's script runs in a browser page; the DOM it types must not be used elsewhere.
+    files: ['src/**/*.ts'],
+    ignores: ['src/webview/**'],
+    rules: { 'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'requestAnimationFrame'] },
+  },
+  {
     files: ['test/**/*.ts', 'src/cli/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -5,6 +5,7 @@ import { createApi, type CtxApi } from './vscode/api';
 import { registerCommands } from './vscode/commands';
 import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
 import { registerCtxTools } from './vscode/ctxTools';
+import { registerDashboard } from './vscode/dashboard/registerDashboard';
 import { instructionFilesFor } from './vscode/instructionFiles';
 import { registerParticipant } from './vscode/participant';
 import { registerCtxModels } from './vscode/provider/registerCtxModels';
@@ -68,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     registerStatusBar(context, sessions);
     registerTree(context, sessions);
     registerCommands(context, { sessions, report, recovery, logger, config: () => config });
+    const dashboard = registerDashboard(context, { extensionUri: context.extensionUri, sessions, config: () => config, logger });
     const activationMs = performance.now() - started;
     // Reading the latest session happens after activation, so it never adds to it.
     setTimeout(
@@ -78,7 +80,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       `ctx activated in ${activationMs.toFixed(2)} ms; sessions are stored in ${storageRoot}` +
         (isWorkspaceTrusted() ? '' : `; Restricted Mode: ${RESTRICTED_MODE_LIMITS.join(' ')}`),
     );
-    return createApi(storageRoot, sessions, activationMs);
+    return createApi({ storageRoot, sessions, activationMs, dashboard, config: () => config });
   } catch (e) {
     // VS Code stays silent about activation failures: say it.
     logger.error(e instanceof Error ? e : String(e));

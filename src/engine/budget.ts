@@ -34,6 +34,14 @@ export function availableBudget(budget: number, systemTokens: number, checkpoint
   return Math.max(0, budget - systemTokens - checkpointTokens);
 }
 
+/**
+ * The answer reserve beside a budget: the configured reserve, capped as `budgetFor` caps it (a
+ * reserve never takes more than half the window, so never more than the budget).
+ */
+export function answerReserveBeside(budget: number, configuredReserve: number): number {
+  return Math.max(0, Math.min(configuredReserve, budget));
+}
+
 /** Usage share of a budget, 0 for an empty budget. */
 export function usageOf(tokens: number, budget: number): number {
   return budget > 0 ? tokens / budget : 0;

@@ -2,7 +2,18 @@
 import type { RecallFigures } from './recall/recallFigures';
 
 export type Tier =
-  'offload' | 'truncate' | 'watermark' | 'compress-results' | 'checkpoint' | 'age' | 'drift' | 'recall' | 'snapshot' | 'critical';
+  | 'offload'
+  | 'truncate'
+  | 'watermark'
+  | 'compress-results'
+  | 'checkpoint'
+  | 'age'
+  | 'drift'
+  | 'recall'
+  | 'snapshot'
+  | 'critical'
+  | 'drop'
+  | 'undo';
 
 /** The events' names, so a log can be filtered by what happened (design §10). */
 export type EngineEventName =
@@ -22,7 +33,10 @@ export type EngineEventName =
   | 'auto-snapshot-created'
   | 'drift-detected'
   /** The recall check ran after a checkpoint (design §6.2); its figures are in the detail. */
-  | 'recall-checked';
+  | 'recall-checked'
+  | 'item-dropped'
+  | 'item-offloaded'
+  | 'compression-undone';
 
 export interface CompressionEvent {
   readonly at: number;
@@ -36,6 +50,10 @@ export interface CompressionEvent {
   readonly name?: EngineEventName;
   /** For a recall check: its figures. */
   readonly recall?: RecallFigures;
+  /** The checkpoint the event is about: the one created or aged, or checked by the drift check. */
+  readonly checkpointId?: string;
+  /** The snapshot the event took, or the one an undo restored (which is not undone twice). */
+  readonly snapshotId?: string;
 }
 
 export const TIER_LABELS: Readonly<Record<Tier, string>> = {
@@ -49,4 +67,6 @@ export const TIER_LABELS: Readonly<Record<Tier, string>> = {
   recall: 'Recall check',
   snapshot: 'Snapshot',
   critical: 'CRITICAL',
+  drop: 'Dropped by you',
+  undo: 'Compression undone',
 };

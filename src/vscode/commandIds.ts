@@ -18,6 +18,7 @@ export const COMMANDS = {
   freshSession: 'ctx.freshSession',
   openCheckpoint: 'ctx.openCheckpoint',
   openSessionLog: 'ctx.openSessionLog',
+  openDashboard: 'ctx.openDashboard',
 } as const;
 
 export const TREE_VIEW_ID = 'ctx.sessions';

@@ -50,18 +50,26 @@ export class Recovery {
   }
 
   /**
-   * Checkpoints are not files: their summaries are added to the index when new or changed (aging
-   * rewrites them), and merged-away ones removed.
+   * Checkpoints are not files: their summaries (and those of checkpoints undone or dropped) are added
+   * to the index when new or changed (aging rewrites them), and merged-away ones removed.
    */
   private async indexCheckpoints(entry: IndexEntry, ids: readonly string[]): Promise<void> {
     const current = new Map<string, string>();
     for (const id of ids) {
       const session = await this.sessions.get(id);
-      const documents = (session?.checkpoints ?? []).map((c, i) => ({
-        ref: `checkpoint ${i + 1} · ${c.range} (${c.id})`,
-        text: c.summary,
-        sessionId: id,
-      }));
+      const documents = [
+        ...(session?.checkpoints ?? []).map((c, i) => ({
+          ref: `checkpoint ${i + 1} · ${c.range} (${c.id})`,
+          text: c.summary,
+          sessionId: id,
+        })),
+        // Checkpoints an undo or the user took out of the context stay findable.
+        ...(session?.state.retiredCheckpoints ?? []).map((r) => ({
+          ref: `${r.reason} checkpoint · ${r.checkpoint.range} (${r.checkpoint.id})`,
+          text: r.checkpoint.summary,
+          sessionId: id,
+        })),
+      ];
       for (const d of documents) current.set(`${id}\u0000${d.ref}`, d.text);
       entry.index.addDocuments(
         'checkpoint',

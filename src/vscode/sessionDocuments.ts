@@ -22,6 +22,13 @@ export function checkpointUri(sessionId: string, checkpointId: string): vscode.U
 
 export const VIRTUAL_CHECKPOINT = 'checkpoint';
 
+/** `ctx-session:/item/<session>/<item id>.md`: an item of a session's context, read-only. */
+export function itemUri(sessionId: string, itemId: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: SESSION_FILE_SCHEME, path: `/${VIRTUAL_ITEM}/${sessionId}/${encodeURIComponent(itemId)}.md` });
+}
+
+export const VIRTUAL_ITEM = 'item';
+
 export function registerSessionDocuments(context: vscode.ExtensionContext, store: Store, virtual?: VirtualDocuments): void {
   const provider: vscode.TextDocumentContentProvider = {
     async provideTextDocumentContent(uri) {

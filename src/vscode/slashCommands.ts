@@ -55,6 +55,7 @@ const budgetOf = (c: SlashCommandContext) => c.deps.sessions.budgetFor(c.request
 export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
   status: async (c) => {
     c.stream.markdown(await c.deps.sessions.report(c.session));
+    c.stream.button({ command: COMMANDS.openDashboard, title: 'Open the dashboard' });
   },
 
   compress: async (c) => {

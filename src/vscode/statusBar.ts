@@ -87,7 +87,7 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
         ? new vscode.ThemeColor('statusBarItem.warningBackground')
         : undefined;
   const tooltip = new vscode.MarkdownString(undefined, true);
-  tooltip.isTrusted = { enabledCommands: [COMMANDS.compress, COMMANDS.showStatus, COMMANDS.showTree] };
+  tooltip.isTrusted = { enabledCommands: [COMMANDS.compress, COMMANDS.showStatus, COMMANDS.showTree, COMMANDS.openDashboard] };
   tooltip.appendMarkdown(`**ctx · ${state.level}** — ${escape(state.title || 'current session')}\n\n`);
   if (state.compressing) tooltip.appendMarkdown(`${COMPRESSING_ICON} ${escape(state.compressing)}\n\n`);
   tooltip.appendMarkdown(
@@ -110,7 +110,7 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
     );
   }
   tooltip.appendMarkdown(
-    `[$(fold) Compress](command:${COMMANDS.compress}) · [$(pulse) Status](command:${COMMANDS.showStatus}) · [$(list-tree) Open tree](command:${COMMANDS.showTree})`,
+    `[$(dashboard) Dashboard](command:${COMMANDS.openDashboard}) · [$(fold) Compress](command:${COMMANDS.compress}) · [$(pulse) Status](command:${COMMANDS.showStatus}) · [$(list-tree) Open tree](command:${COMMANDS.showTree})`,
   );
   item.tooltip = tooltip;
 }

@@ -1,10 +1,17 @@
-/** Session documents rendered on demand rather than read from a file: a checkpoint as Markdown. */
+/** Session documents rendered on demand rather than read from a file: a checkpoint, or an item of the context, as Markdown. */
 import { AGE_LABELS } from '../engine/checkpoints/aging';
-import { VIRTUAL_CHECKPOINT } from './sessionDocuments';
+import { VIRTUAL_CHECKPOINT, VIRTUAL_ITEM } from './sessionDocuments';
 import type { SessionManager } from './sessions';
 import { formatCount } from '../engine/text/numbers';
 
 export async function renderVirtualDocument(sessions: SessionManager, path: string): Promise<string | undefined> {
+  const item = new RegExp(`^${VIRTUAL_ITEM}/([^/]+)/([^/]+)\\.md$`).exec(path);
+  if (item) {
+    const found = await (await sessions.get(item[1]))?.itemText(decodeURIComponent(item[2]));
+    return found
+      ? `# ${found.title}\n\n${found.text}`
+      : 'This item is no longer in the context. The session archive still has every original message.';
+  }
   const match = new RegExp(`^${VIRTUAL_CHECKPOINT}/([^/]+)/([^/]+)\\.md$`).exec(path);
   if (!match) return undefined;
   const session = await sessions.get(match[1]);

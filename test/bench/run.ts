@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
+import { benchDashboard } from './dashboard';
 import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
 import { benchProvider } from './provider';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     ...(await benchProvider(quick)),
     ...(await benchReportedWindow(quick)),
     ...(await benchStateJournal(quick)),
+    ...(await benchDashboard(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);

@@ -31,6 +31,12 @@ export const selectors = {
   chatConfirmation: ':is(.chat-confirmation-widget, .chat-confirmation-widget2)',
 } as const;
 
+/**
+ * The frames of ctx's webview panels, outermost first: VS Code puts a webview's page in an iframe
+ * (`#active-frame`) inside the iframe it creates for the extension's webview.
+ */
+export const CTX_WEBVIEW_FRAMES: readonly string[] = ['iframe.webview[src*="extensionId=ctx-dev.ctx"]', 'iframe#active-frame'];
+
 /** A page request that the harness could not perform, or that got no answer in time. */
 export class PageRequestError extends Error {
   constructor(
@@ -66,6 +72,8 @@ export interface PageClient {
   computedStyle(selector: string, property: string): Promise<string>;
   /** Evaluates a small JavaScript expression in the page; returns its JSON result. */
   evaluate<T = unknown>(expression: string): Promise<T>;
+  /** The same calls inside a frame: `frames` are iframe selectors, outermost first (press, type and screenshot stay page-wide). */
+  within(frames: readonly string[]): PageClient;
 }
 
 /** How long the harness gets beyond a request's own time limit before the client gives up. */
@@ -83,8 +91,11 @@ function isAnswer(value: unknown): value is Answer {
   return typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean';
 }
 
-/** Creates a client for the channel folder (default: CTX_TEST_PAGE_CHANNEL). */
-export function createPageClient(channelDir: string | undefined = process.env.CTX_TEST_PAGE_CHANNEL): PageClient {
+/** Creates a client for the channel folder (default: CTX_TEST_PAGE_CHANNEL), acting in the page or in a frame of it. */
+export function createPageClient(
+  channelDir: string | undefined = process.env.CTX_TEST_PAGE_CHANNEL,
+  frames: readonly string[] = [],
+): PageClient {
   async function request<T>(op: string, params: Record<string, unknown>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<T> {
     if (!channelDir) {
       throw new PageRequestError(op, 'no page channel: CTX_TEST_PAGE_CHANNEL is not set (run the tests through test/vscode/harness.js)');
@@ -92,7 +103,7 @@ export function createPageClient(channelDir: string | undefined = process.env.CT
     const id = randomUUID();
     const requestFile = path.join(channelDir, `req-${id}.json`);
     const answerFile = path.join(channelDir, `res-${id}.json`);
-    fs.writeFileSync(`${requestFile}.tmp`, JSON.stringify({ op, ...params, timeoutMs }));
+    fs.writeFileSync(`${requestFile}.tmp`, JSON.stringify({ op, ...params, timeoutMs, ...(frames.length > 0 ? { frames } : {}) }));
     fs.renameSync(`${requestFile}.tmp`, requestFile);
     const deadline = Date.now() + timeoutMs + ANSWER_MARGIN_MS;
     while (Date.now() < deadline) {
@@ -130,6 +141,7 @@ export function createPageClient(channelDir: string | undefined = process.env.CT
       return values[0];
     },
     evaluate: <T>(expression: string) => request<T>('evaluate', { expression }),
+    within: (inner) => createPageClient(channelDir, [...frames, ...inner]),
   };
 }
 

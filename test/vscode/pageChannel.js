@@ -14,6 +14,8 @@
 //   attribute   { selector, name }                        -> (string|null)[]  of every match
 //   style       { selector, property }                    -> string[]  computed style of every match
 //   evaluate    { expression }                            -> any       JSON result of a JS expression in the page
+// Any request may carry `frames`: a list of iframe selectors, outermost first (a webview is an iframe in an
+// iframe); the request is then performed in that frame, waiting for it to appear within its time limit.
 // Requests are performed one at a time, in the order their files appear.
 'use strict';
 
@@ -35,12 +37,28 @@ function safeName(name) {
   );
 }
 
+/** The frame a request names through `frames` (iframe selectors, outermost first), or the page's main frame. */
+async function targetFrame(page, frames, timeout) {
+  let frame = page.mainFrame();
+  for (const selector of frames || []) {
+    const element = await frame.waitForSelector(selector, { timeout, state: 'attached' });
+    const inner = await element.contentFrame();
+    if (!inner) throw new Error(`${selector} is not a frame`);
+    frame = inner;
+  }
+  return frame;
+}
+
 /** Performs one request on the playwright `page`. */
 async function perform(page, request, screenshotDir) {
   const timeout = typeof request.timeoutMs === 'number' ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
+  const frame =
+    request.op === 'screenshot' || request.op === 'press' || request.op === 'type'
+      ? page
+      : await targetFrame(page, request.frames, timeout);
   switch (request.op) {
     case 'text':
-      return page.locator(request.selector).allInnerTexts();
+      return frame.locator(request.selector).allInnerTexts();
     case 'waitForText': {
       const matches = request.regex
         ? (t) => new RegExp(request.regex.source, request.regex.flags).test(t)
@@ -48,7 +66,7 @@ async function perform(page, request, screenshotDir) {
       const deadline = Date.now() + timeout;
       let seen = [];
       for (;;) {
-        seen = await page.locator(request.selector).allInnerTexts();
+        seen = await frame.locator(request.selector).allInnerTexts();
         const hit = seen.find(matches);
         if (hit !== undefined) return hit;
         if (Date.now() > deadline) {
@@ -74,20 +92,20 @@ async function perform(page, request, screenshotDir) {
     case 'click':
       // The first visible match: the workbench keeps hidden copies of some widgets (the Chat view's input
       // part also exists inside requests that can be edited).
-      await page.locator(request.selector).filter({ visible: true }).first().click({ timeout });
+      await frame.locator(request.selector).filter({ visible: true }).first().click({ timeout });
       return null;
     case 'hover':
       // The first visible match, like click: hovers show the workbench's tooltips (status bar, tree).
       await page.locator(request.selector).filter({ visible: true }).first().hover({ timeout });
       return null;
     case 'attribute':
-      return page.locator(request.selector).evaluateAll((els, name) => els.map((el) => el.getAttribute(name)), request.name);
+      return frame.locator(request.selector).evaluateAll((els, name) => els.map((el) => el.getAttribute(name)), request.name);
     case 'style':
-      return page
+      return frame
         .locator(request.selector)
         .evaluateAll((els, prop) => els.map((el) => getComputedStyle(el).getPropertyValue(prop)), request.property);
     case 'evaluate': {
-      const value = await page.evaluate(request.expression);
+      const value = await frame.evaluate(request.expression);
       return value === undefined ? null : value;
     }
     default:

@@ -250,6 +250,7 @@ export class Tier3 {
         saved,
         `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${formatCount(saved)} tokens; ${work.created.range}, ${formatCount(work.created.currentTokens)} tokens, ${by})`,
         'checkpoint-created',
+        work.created.id,
       ),
     ];
     for (const { from, to } of work.aged) {
@@ -261,19 +262,20 @@ export class Tier3 {
           Math.max(0, wasTokens - to.currentTokens),
           `${what}: ${formatCount(wasTokens)} → ${formatCount(to.currentTokens)} tokens, re-summarized from the archived originals`,
           'checkpoint-aged',
+          to.id,
         ),
       );
     }
-    if (work.recall) events.push(this.recallEvent(work.recall));
+    if (work.recall) events.push(this.recallEvent(work.recall, work.created.id));
     events.push(
       this.event('checkpoint', 0, `Context compressed: ${formatCount(tokensBefore)} → ${formatCount(tokensAfter)} tokens`, 'compressed'),
     );
     return events;
   }
 
-  private recallEvent(f: RecallFigures): CompressionEvent {
+  private recallEvent(f: RecallFigures, checkpointId?: string): CompressionEvent {
     const detail = `Recall check: ${f.extracted} facts, ${f.kept} in the context, ${f.found} found by search, ${f.putBack} put back, ${f.lost} lost`;
-    return { ...this.event('recall', 0, detail, 'recall-checked'), recall: f };
+    return { ...this.event('recall', 0, detail, 'recall-checked', checkpointId), recall: f };
   }
 
   /**
@@ -314,10 +316,11 @@ export class Tier3 {
                 0,
                 `The model's summary replaced the deterministic one in the latest checkpoint (${formatCount(upgraded.currentTokens)} tokens)`,
                 'checkpoint-upgraded',
+                upgraded.id,
               ),
             ]
           : []),
-        this.recallEvent(followUp.recall),
+        this.recallEvent(followUp.recall, followUp.newestId),
       ],
     };
   }
@@ -586,8 +589,8 @@ export class Tier3 {
     return basis === basisOf(state.checkpoints, plan) && plan.messageIds.every((id, i) => state.active[i]?.id === id);
   }
 
-  private event(tier: Tier, savedTokens: number, detail: string, name: EngineEventName): CompressionEvent {
-    return { at: this.deps.clock.now(), tier, savedTokens, detail, name };
+  private event(tier: Tier, savedTokens: number, detail: string, name: EngineEventName, checkpointId?: string): CompressionEvent {
+    return { at: this.deps.clock.now(), tier, savedTokens, detail, name, ...(checkpointId ? { checkpointId } : {}) };
   }
 }
 

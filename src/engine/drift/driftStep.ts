@@ -18,6 +18,8 @@ export async function driftStep(
   contextMessages: readonly Message[],
   archive: () => Promise<ArchivedMessages>,
   now: number,
+  /** The checkpoint just applied, named in the event. */
+  checkpointId?: string,
 ): Promise<StepResult> {
   const contextText = contextMessages.map(messageText).join('\n');
   let report = checkDrift({ contextText, ledger: state.ledger, isFindable: () => false });
@@ -40,6 +42,7 @@ export async function driftStep(
         savedTokens: 0,
         detail: `Drift check: ${report.missing.length} item(s) missing after the checkpoint were restored from the ledger: ${what}`,
         name: 'drift-detected',
+        ...(checkpointId ? { checkpointId } : {}),
       },
     ],
   };

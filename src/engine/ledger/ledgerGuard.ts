@@ -17,6 +17,8 @@ import type {
   LedgerFact,
   LedgerSource,
   OffloadedEntry,
+  PinnedEntry,
+  PinnedKind,
   ProgressMark,
   ProgressStatus,
   ToolRecord,
@@ -27,6 +29,7 @@ const SOURCES: readonly LedgerSource[] = ['user', 'assistant', 'command'];
 const GOAL_STATUSES: readonly GoalStatus[] = ['active', 'completed', 'paused'];
 const PROGRESS_STATUSES: readonly ProgressStatus[] = ['completed', 'in-progress', 'pending'];
 const FILE_ACTIONS: readonly FileAction[] = ['read', 'created', 'edited', 'deleted'];
+const PINNED_KINDS: readonly PinnedKind[] = ['message', 'toolResult'];
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -113,6 +116,17 @@ const isLedgerFact = (v: unknown): v is LedgerFact =>
   isNumber(v.score) &&
   isNumber(v.at);
 
+const isPinnedEntry = (v: unknown): v is PinnedEntry =>
+  isRecord(v) &&
+  isString(v.itemId) &&
+  oneOf(PINNED_KINDS)(v.kind) &&
+  isString(v.messageId) &&
+  optional(v.callId, isString) &&
+  isString(v.label) &&
+  isString(v.text) &&
+  isNumber(v.tokens) &&
+  isNumber(v.at);
+
 const isIntent = (v: unknown): v is NonNullable<Ledger['intent']> =>
   isRecord(v) && isString(v.text) && isString(v.messageId) && isNumber(v.at);
 
@@ -132,6 +146,7 @@ export function isLedger(v: unknown): v is Ledger {
     isArrayOf(v.artifacts, isString) &&
     isArrayOf(v.userMessages, isUserMessageEntry) &&
     isToolRecord(v.tools) &&
-    (v.facts === undefined || isArrayOf(v.facts, isLedgerFact))
+    (v.facts === undefined || isArrayOf(v.facts, isLedgerFact)) &&
+    optional(v.pinned, (x): x is PinnedEntry[] => isArrayOf(x, isPinnedEntry))
   );
 }

@@ -5,6 +5,7 @@
  */
 import { intentText, isShownAsIntent } from './intentExcerpt';
 import type { Goal, InstructionEntry, Ledger, ProgressStatus, UserMessageEntry } from './ledgerTypes';
+import { pinnedSection } from './pinned';
 import { formatCount } from '../text/numbers';
 
 export const LEDGER_HEADING = '## Session ledger';
@@ -21,32 +22,67 @@ export function section(title: string, lines: readonly string[]): string | undef
 export const INSTRUCTIONS_HEADING = '### Workspace instructions';
 export const INSTRUCTIONS_NOTE = "_The workspace's instruction files that apply, verbatim. Follow them throughout._";
 
+/** The parts of the rendered ledger, each a section of its own (what the context's composition is made of). */
+export type LedgerPart =
+  | 'ledgerHeading'
+  | 'instructions'
+  | 'intent'
+  | 'goals'
+  | 'decisions'
+  | 'progress'
+  | 'nextStep'
+  | 'artifacts'
+  | 'pinned'
+  | 'facts'
+  | 'toolRecord'
+  | 'userMessages';
+
+/** One section of the rendered ledger and the part it is. */
+export interface LedgerSection {
+  readonly part: LedgerPart;
+  readonly text: string;
+}
+
 /**
- * The workspace's instructions, intent, goals, decisions, progress, next step and artifacts, in that
- * order; empty ones left out. A huge intent whose full text is kept elsewhere shows its start and end
- * (see `intentText`).
+ * The workspace's instructions, intent, goals, decisions, progress, next step, artifacts and the
+ * pinned items no longer live, in that order; empty ones left out. A huge intent whose full text is
+ * kept elsewhere shows its start and end (see `intentText`).
  */
-export function leadingSections(ledger: Ledger, liveMessageIds: ReadonlySet<string> = new Set()): string[] {
+export function leadingSections(
+  ledger: Ledger,
+  liveMessageIds: ReadonlySet<string> = new Set(),
+  livePinned: ReadonlySet<string> = new Set(),
+): LedgerSection[] {
   const intent = intentText(ledger, liveMessageIds);
-  const sections = [
-    instructionsSection(ledger.instructions ?? []),
-    intent === undefined ? undefined : section('Session intent', [intent]),
-    section('Goals', goalLines(ledger.goals)),
-    section(
-      'Locked decisions',
-      ledger.decisions.map((d) => `- ${d.locked ? '🔒 ' : ''}${d.text}`),
-    ),
-    section(
-      'Progress',
-      ledger.progress.map((p) => `- ${PROGRESS_ICONS[p.status]} ${p.text}`),
-    ),
-    ledger.nextStep === undefined ? undefined : section('Next step', [ledger.nextStep.text]),
-    section(
-      'Artifacts',
-      ledger.artifacts.map((a) => `- ${a}`),
-    ),
+  const sections: [LedgerPart, string | undefined][] = [
+    ['instructions', instructionsSection(ledger.instructions ?? [])],
+    ['intent', intent === undefined ? undefined : section('Session intent', [intent])],
+    ['goals', section('Goals', goalLines(ledger.goals))],
+    [
+      'decisions',
+      section(
+        'Locked decisions',
+        ledger.decisions.map((d) => `- ${d.locked ? '🔒 ' : ''}${d.text}`),
+      ),
+    ],
+    [
+      'progress',
+      section(
+        'Progress',
+        ledger.progress.map((p) => `- ${PROGRESS_ICONS[p.status]} ${p.text}`),
+      ),
+    ],
+    ['nextStep', ledger.nextStep === undefined ? undefined : section('Next step', [ledger.nextStep.text])],
+    [
+      'artifacts',
+      section(
+        'Artifacts',
+        ledger.artifacts.map((a) => `- ${a}`),
+      ),
+    ],
+    ['pinned', pinnedSection(ledger, livePinned)],
   ];
-  return sections.filter((s): s is string => s !== undefined);
+  return sections.flatMap(([part, text]) => (text === undefined ? [] : [{ part, text }]));
 }
 
 /** Each instruction file under its path (and its `applyTo` globs), its text as it is. */

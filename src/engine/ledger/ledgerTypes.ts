@@ -132,6 +132,30 @@ export interface InstructionEntry {
   readonly applyTo?: readonly string[];
 }
 
+/** What can be pinned: a message (its text) or a tool result (its content as the model sees it). */
+export type PinnedKind = 'message' | 'toolResult';
+
+/**
+ * An item of the context the user pinned: kept verbatim through every compression. While the item
+ * is in the live context as it was pinned, the ledger does not repeat it; once a compression takes
+ * or changes it, the ledger shows this copy.
+ */
+export interface PinnedEntry {
+  /** The item's id in the context (see `engine/dashboard/itemIds.ts`). */
+  readonly itemId: string;
+  readonly kind: PinnedKind;
+  /** The message that held the item. */
+  readonly messageId: string;
+  /** The tool call a pinned result answers. */
+  readonly callId?: string;
+  /** How the item is named in the ledger, e.g. `assistant message` or `read_file result`. */
+  readonly label: string;
+  /** The item's text, verbatim. */
+  readonly text: string;
+  readonly tokens: number;
+  readonly at: number;
+}
+
 export interface Ledger {
   /**
    * The workspace's instruction files that apply, read again at every turn. Absent in ledgers stored
@@ -151,6 +175,8 @@ export interface Ledger {
   readonly tools: ToolRecord;
   /** Facts the recall check put back (absent until it puts one back). */
   readonly facts?: readonly LedgerFact[];
+  /** Items the user pinned, oldest first. Absent in ledgers stored before pinning existed, which read as none. */
+  readonly pinned?: readonly PinnedEntry[];
 }
 
 export const EMPTY_LEDGER: Ledger = {

@@ -12,13 +12,15 @@
  */
 import { estimateTokens } from '../tokens/estimate';
 import { DEFAULT_FACTS_TOKENS, factsSection } from './factsSection';
-import { earlierUserMessages, leadingSections, LEDGER_HEADING, LEDGER_NOTE, section } from './ledgerSections';
+import { earlierUserMessages, leadingSections, LEDGER_HEADING, LEDGER_NOTE, section, type LedgerSection } from './ledgerSections';
 import type { Ledger } from './ledgerTypes';
 import { recordSections, type OutputDetails, type RecordSection, type RecordSectionId } from './toolRecordLines';
 
 export interface RenderLedgerOptions {
   /** Messages still in the active context: their user messages are not repeated. */
   readonly liveMessageIds: ReadonlySet<string>;
+  /** Pinned items still live as they were pinned: the ledger does not repeat them. */
+  readonly livePinned?: ReadonlySet<string>;
   readonly budgetTokens: number;
   /** Tokens the facts put back by the recall check may take. @default 400 */
   readonly factsTokens?: number;
@@ -35,44 +37,59 @@ export interface RenderedLedger {
   readonly omitted: readonly string[];
 }
 
+/** The rendered ledger with its sections. */
+export interface RenderedLedgerSections extends RenderedLedger {
+  /** The text's sections in order, each with the part it is; joined by blank lines they are `text`. */
+  readonly sections: readonly LedgerSection[];
+}
+
 /** Candidate cuts verified with the tokenizer before falling back to no tool record at all. */
 const MAX_CUT_ATTEMPTS = 3;
 /** Each failed attempt aims this much lower than the overshoot it saw. */
 const CUT_MARGIN = 1.1;
 const SECTION_SEPARATOR = '\n\n';
 
-const EMPTY: RenderedLedger = { text: '', tokens: 0, overflow: false, omitted: [] };
+const EMPTY: RenderedLedgerSections = { text: '', tokens: 0, overflow: false, omitted: [], sections: [] };
 
 /** Renders the ledger within `budgetTokens`, shortening only the tool record. */
 export async function renderLedger(ledger: Ledger, opts: RenderLedgerOptions): Promise<RenderedLedger> {
+  const { sections: _sections, ...rendered } = await renderLedgerSections(ledger, opts);
+  return rendered;
+}
+
+/** Renders the ledger as `renderLedger` does, and says which part each section of the text is. */
+export async function renderLedgerSections(ledger: Ledger, opts: RenderLedgerOptions): Promise<RenderedLedgerSections> {
   const facts = await factsSection(ledger.facts ?? [], opts.factsTokens ?? DEFAULT_FACTS_TOKENS, (t) => opts.countText(t));
-  const leading =
-    facts === undefined ? leadingSections(ledger, opts.liveMessageIds) : [...leadingSections(ledger, opts.liveMessageIds), facts];
+  const protectedParts = leadingSections(ledger, opts.liveMessageIds, opts.livePinned);
+  const leading = facts === undefined ? protectedParts : [...protectedParts, { part: 'facts' as const, text: facts }];
   const trailing = earlierUserMessages(ledger, opts.liveMessageIds);
   const { sections, ranked, outputs } = recordSections(ledger.tools);
   const total = sections.reduce((n, s) => n + s.lines.length, 0);
   if (leading.length === 0 && trailing === undefined && total === 0) return EMPTY;
 
-  const compose = (kept: ReadonlyMap<RecordSectionId, number>) =>
-    [
-      LEDGER_HEADING + '\n' + LEDGER_NOTE,
-      ...leading,
-      ...recordTexts(sections, kept, outputs),
-      ...(trailing === undefined ? [] : [trailing]),
-    ].join(SECTION_SEPARATOR);
+  const compose = (kept: ReadonlyMap<RecordSectionId, number>): LedgerSection[] => [
+    { part: 'ledgerHeading', text: LEDGER_HEADING + '\n' + LEDGER_NOTE },
+    ...leading,
+    ...recordTexts(sections, kept, outputs).map((text) => ({ part: 'toolRecord' as const, text })),
+    ...(trailing === undefined ? [] : [{ part: 'userMessages' as const, text: trailing }]),
+  ];
+  const joined = (parts: readonly LedgerSection[]) => parts.map((p) => p.text).join(SECTION_SEPARATOR);
   const all = new Map(sections.map((s) => [s.id, s.lines.length]));
-  const fullText = compose(all);
+  const fullSections = compose(all);
+  const fullText = joined(fullSections);
   const fullTokens = await opts.countText(fullText);
-  if (fullTokens <= opts.budgetTokens) return { text: fullText, tokens: fullTokens, overflow: false, omitted: [] };
+  if (fullTokens <= opts.budgetTokens) return { text: fullText, tokens: fullTokens, overflow: false, omitted: [], sections: fullSections };
 
   const none = new Map<RecordSectionId, number>();
-  const protectedText = compose(none);
+  const protectedSections = compose(none);
+  const protectedText = joined(protectedSections);
   const protectedTokens = total === 0 ? fullTokens : await opts.countText(protectedText);
   const fallback = {
     text: protectedText,
     tokens: protectedTokens,
     overflow: protectedTokens > opts.budgetTokens,
     omitted: omittedWords(sections, none),
+    sections: protectedSections,
   };
   if (fallback.overflow || total === 0) return fallback;
 
@@ -83,9 +100,12 @@ export async function renderLedger(ledger: Ledger, opts: RenderLedgerOptions): P
   for (let attempt = 0; attempt < MAX_CUT_ATTEMPTS && room > 0; attempt++) {
     const kept = fit(costs, ranked, room);
     if ([...kept.values()].every((n) => n === 0)) break;
-    const text = compose(kept);
+    const keptSections = compose(kept);
+    const text = joined(keptSections);
     const tokens = await opts.countText(text);
-    if (tokens <= opts.budgetTokens) return { text, tokens, overflow: false, omitted: omittedWords(sections, kept) };
+    if (tokens <= opts.budgetTokens) {
+      return { text, tokens, overflow: false, omitted: omittedWords(sections, kept), sections: keptSections };
+    }
     room -= (tokens - opts.budgetTokens) * CUT_MARGIN + 1;
   }
   return fallback;

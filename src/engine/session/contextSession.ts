@@ -7,17 +7,20 @@
  * - the archive owns what was said (`sessionArchive.ts`),
  * - the intake takes messages in: archive first, then tier 1 and the ledger (`messageIntake.ts`),
  * - the preparation runs the steps before a request, in order (`requestPreparation.ts`),
- * - Tier 3 makes checkpoints (`../checkpoints/tier3.ts`), snapshots are kept by `sessionSnapshots.ts`.
+ * - Tier 3 makes checkpoints (`../checkpoints/tier3.ts`), snapshots are kept by `sessionSnapshots.ts`,
+ * - the history records what was done and the timeline of requests (`sessionHistory.ts`),
+ * - the item editor pins, drops and offloads items and undoes a compression (`itemEditor.ts`),
+ * - the previews run a compression on a scratch copy before it applies (`compressionPreviews.ts`),
+ * - the dashboard reads the session for the dashboard (`sessionDashboard.ts`).
  */
-import { usageOf } from '../budget';
 import type { Checkpoint } from '../checkpoints/checkpoint';
 import { Tier3, type TurnOptions } from '../checkpoints/tier3';
 import type { CompressionEvent } from '../compressionEvent';
+import type { DashboardModel } from '../dashboard/dashboardModel';
 import { newId } from '../ids';
 import { addDecision, addGoal, completeGoal } from '../ledger/ledgerUpdate';
 import { withInstructions } from '../ledger/instructions';
 import type { InstructionEntry, Ledger } from '../ledger/ledgerTypes';
-import type { Level } from '../levels';
 import { optionsForBudget, type EngineOptions } from '../options';
 import type { Clock, Logger, Store, WorkspaceFiles } from '../ports';
 import { recallConfidence, sumRecallFigures } from '../recall/recallFigures';
@@ -26,10 +29,17 @@ import type { Snapshot, SnapshotSummary } from '../snapshots/snapshot';
 import type { OffloadRecord } from '../tiers/offload';
 import type { TokenCounter } from '../tokens/counter';
 import type { Message } from '../types';
+import type { CompressionPreview } from './compressionPreview';
+import { CompressionPreviews, type AppliedPreview } from './compressionPreviews';
+import type { EditOutcome } from './itemEdit';
+import { ItemEditor } from './itemEditor';
 import { MessageIntake } from './messageIntake';
-import { RequestPreparation, type CriticalOffer, type Preparation } from './requestPreparation';
-import { levelOfView, RequestRenderer, type RequestView } from './requestView';
+import { preparedContext, type PreparedContext } from './preparedContext';
+import { RequestPreparation, type Preparation } from './requestPreparation';
+import { RequestRenderer } from './requestView';
 import { SessionArchive } from './sessionArchive';
+import { SessionDashboard, type DashboardRequest } from './sessionDashboard';
+import { SessionHistory } from './sessionHistory';
 import { appendSessionLog } from './sessionLog';
 import { newSessionId, sessionPaths, type SessionPaths } from './sessionPaths';
 import { SessionSearch } from './sessionSearch';
@@ -47,26 +57,8 @@ export interface SessionDeps {
   readonly clock: Clock;
 }
 
-/** What the model is sent, and how full the window is. */
-export interface PreparedContext {
-  readonly messages: readonly Message[];
-  readonly tokens: number;
-  readonly budget: number;
-  readonly usage: number;
-  readonly level: Level;
-  /** True while the tokenizer is not built and the figures are estimates. */
-  readonly estimated: boolean;
-  /** What the tiers did during this call. */
-  readonly events: readonly CompressionEvent[];
-  /** Tokens of ctx's context message (ledger, checkpoints), included in `tokens`. */
-  readonly contextTokens: number;
-  readonly checkpoints: number;
-  /** Where the context stood before the tiers acted in this call (its highest point). */
-  readonly before: { readonly tokens: number; readonly usage: number; readonly level: Level };
-  /** Set when the context went CRITICAL: the user should be offered a fresh session. */
-  readonly critical?: CriticalOffer;
-}
-
+export type { PreparedContext } from './preparedContext';
+export type { DashboardRequest } from './sessionDashboard';
 export type { TurnOptions } from '../checkpoints/tier3';
 export type { SessionChange, SessionWarning } from './stateCell';
 
@@ -81,6 +73,10 @@ export class ContextSession {
   private readonly tier3: Tier3;
   private readonly snapshots: SessionSnapshots;
   private readonly renderer: RequestRenderer;
+  private readonly history: SessionHistory;
+  private readonly editor: ItemEditor;
+  private readonly previews: CompressionPreviews;
+  private readonly dashboardReader: SessionDashboard;
   /** The budget of the latest request; work outside a request measures against it. */
   private budgetUsed = 0;
 
@@ -102,11 +98,18 @@ export class ContextSession {
     });
     this.renderer = new RequestRenderer(deps.counter, options.ledgerShare);
     const effectiveOptions = () => optionsForBudget(this.options, this.budgetUsed);
-    const parts = { cell: this.cell, archive: this.archive, paths: this.paths, ...deps, options: effectiveOptions };
+    const search = new SessionSearch(deps.store, initial.id, this.paths);
+    const parts = { cell: this.cell, archive: this.archive, paths: this.paths, search, ...deps, options: effectiveOptions };
     this.intake = new MessageIntake(parts);
-    this.tier3 = new Tier3({ ...parts, state: () => this.cell.state, search: new SessionSearch(deps.store, initial.id, this.paths) });
+    this.tier3 = new Tier3({ ...parts, state: () => this.cell.state });
     this.snapshots = new SessionSnapshots(deps.store, initial.id, deps.clock);
     this.preparation = new RequestPreparation({ ...parts, renderer: this.renderer, tier3: this.tier3, snapshots: this.snapshots });
+    this.history = new SessionHistory(parts);
+    const budget = () => this.budgetUsed;
+    const shared = { ...parts, renderer: this.renderer, tier3: this.tier3, snapshots: this.snapshots, history: this.history, budget };
+    this.editor = new ItemEditor(shared);
+    this.previews = new CompressionPreviews({ ...shared, options });
+    this.dashboardReader = new SessionDashboard({ ...shared, options });
   }
 
   /** Starts a new, empty session. */
@@ -347,6 +350,67 @@ export class ContextSession {
     this.cell.changed('compressed');
   }
 
+  /**
+   * Everything the dashboard shows of this session (see `engine/dashboard/`): the composition of the
+   * budget, the items largest first, the timeline, the checkpoints and what an undo would take back.
+   */
+  dashboard(request: DashboardRequest): Promise<DashboardModel> {
+    return this.dashboardReader.model(request);
+  }
+
+  /** The full text of an item of the context (see `engine/dashboard/itemIds.ts`); undefined when it is no longer there. */
+  itemText(id: string): Promise<{ readonly title: string; readonly text: string } | undefined> {
+    return this.dashboardReader.itemText(id);
+  }
+
+  /** Pins a message or a tool result: the ledger keeps it verbatim through every compression. */
+  pin(id: string): Promise<EditOutcome> {
+    return this.editor.pin(id);
+  }
+
+  /** Unpins an item (by its id, or its pinned entry's id). */
+  unpin(id: string): Promise<EditOutcome> {
+    return this.editor.unpin(id);
+  }
+
+  /** Drops an item from the context; the archive keeps it, and a tool call and its result go together. */
+  drop(id: string): Promise<EditOutcome> {
+    return this.editor.drop(id);
+  }
+
+  /** Offloads a tool result to a file now, leaving a preview and the path (tier 1's mechanism). */
+  offloadNow(id: string): Promise<EditOutcome> {
+    return this.editor.offloadNow(id);
+  }
+
+  /**
+   * Undoes the last compression: the snapshot taken before it is restored, with the messages that
+   * arrived since and the ledger as it is now. A snapshot of the current state is taken first, and
+   * the undone checkpoint is kept among the retired ones, where it can be searched.
+   */
+  undoLastCompression(): Promise<EditOutcome> {
+    return this.editor.undoLastCompression();
+  }
+
+  /**
+   * Previews "Compress context": the same steps run on a scratch copy of the state, with no side
+   * effect, and what they would do is returned. Apply it with `applyCompressionPreview`.
+   */
+  previewCompression(budget: number, turn: TurnOptions = {}): Promise<CompressionPreview> {
+    this.budgetUsed = budget;
+    return this.previews.preview(budget, turn);
+  }
+
+  /** Applies a previewed compression exactly as shown, if the context is still what the preview started from. */
+  applyCompressionPreview(id: string): Promise<AppliedPreview> {
+    return this.previews.apply(id);
+  }
+
+  /** Forgets a previewed compression without applying it. */
+  discardCompressionPreview(): void {
+    this.previews.discard();
+  }
+
   /** Writes the state if it changed. A failure is reported, not thrown: the conversation goes on in memory. */
   save(): Promise<void> {
     return this.cell.save();
@@ -358,40 +422,18 @@ export class ContextSession {
   }
 
   private async finish(preparation: Preparation, budget: number): Promise<PreparedContext> {
-    await this.record(preparation.events, []);
-    return this.prepared(preparation, budget);
+    const prepared = this.prepared(preparation, budget);
+    await this.history.recordRequest(prepared);
+    return prepared;
   }
 
   /** What was done joins the history and the session log; the state is saved. */
-  private async record(events: readonly CompressionEvent[], warnings: readonly string[]): Promise<void> {
-    for (const warning of warnings) this.cell.warn(warning);
-    if (events.length > 0) {
-      this.cell.update({ history: [...this.cell.state.history, ...events] });
-      this.cell.changed('compressed');
-      await appendSessionLog(this.deps.store, this.paths, events, this.deps.logger);
-    }
-    await this.cell.save();
+  private record(events: readonly CompressionEvent[], warnings: readonly string[]): Promise<void> {
+    return this.history.record(events, warnings);
   }
 
   private prepared(p: Pick<Preparation, 'view' | 'before' | 'events' | 'critical'>, budget: number): PreparedContext {
-    const thresholds = this.options.thresholds;
-    const figures = (view: RequestView) => ({
-      tokens: view.measured.total,
-      usage: usageOf(view.measured.total, budget),
-      level: levelOfView(view, budget, thresholds),
-    });
-    const now = figures(p.view);
-    return {
-      messages: p.view.messages,
-      ...now,
-      budget,
-      estimated: p.view.measured.estimated,
-      events: p.events,
-      contextTokens: p.view.contextTokens,
-      checkpoints: this.cell.state.checkpoints.length,
-      before: figures(p.before),
-      ...(p.critical ? { critical: p.critical } : {}),
-    };
+    return preparedContext(p, budget, this.options.thresholds, this.cell.state.checkpoints.length);
   }
 
   private async changeLedger(ledger: Ledger): Promise<void> {

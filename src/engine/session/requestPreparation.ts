@@ -12,6 +12,9 @@
  *   6. The room a checkpoint left below the target usage goes to the summarized messages' best facts.
  *   7. CRITICAL: a snapshot and the offer of a fresh session.
  *
+ * "Compress context" runs the same steps at once, after one snapshot of the context as it was, so
+ * the whole compression can be undone.
+ *
  * Nothing leaves the context while the archive misses a message (a full disk): steps 1 and 4–5
  * wait until it is whole again.
  */
@@ -135,12 +138,14 @@ export class RequestPreparation {
       cell.warn('Compression was skipped: the archive could not be written, and nothing is removed from the context until it is.');
       return run.result();
     }
+    // One snapshot before everything the compression does, so undoing it puts back the context as it was.
+    await run.step(this.deps.snapshots.take('before-checkpoint', undefined, run.state, run.view.measured.total));
     await run.step(truncateInputsStep(run.state, o.recentMessagesKept, { files, counter, now: clock.now() }));
     await run.step(moveWatermarkBeforeRecent(run.state, o.recentMessagesKept, logger));
     await run.step(watermarkStep(run.state, counter, logger, clock.now()));
     await run.step(tier3.takeUpgrade());
     await run.step(this.compressOldResults(run.state));
-    await this.checkpoint(run, turn, 'all-but-recent', true);
+    await this.checkpoint(run, turn, 'all-but-recent', true, true);
     await this.fillRoom(run);
     return run.result();
   }
@@ -152,19 +157,19 @@ export class RequestPreparation {
     return run.result();
   }
 
-  /** Tier 3: the checkpoint, a snapshot before it, the drift check after it. */
-  private async checkpoint(run: RequestRun, turn: TurnOptions, mode: PlanMode, explicit: boolean): Promise<void> {
+  /** Tier 3: the checkpoint, a snapshot before it (unless one was taken already), the drift check after it. */
+  private async checkpoint(run: RequestRun, turn: TurnOptions, mode: PlanMode, explicit: boolean, snapshotTaken = false): Promise<void> {
     const { tier3, snapshots, archive, clock } = this.deps;
     const outcome = await tier3.checkpoint(run.view, run.budget, turn, mode, explicit);
     await run.step(outcome);
     const work = outcome.work;
     if (!work) return;
     const before = run.view.measured.total;
-    await run.step(snapshots.take('before-checkpoint', undefined, run.state, before));
+    if (!snapshotTaken) await run.step(snapshots.take('before-checkpoint', undefined, run.state, before));
     const applying = await tier3.applying(work);
     await run.step({ patch: applying.patch });
     await run.step({ events: tier3.appliedEvents(work, before, run.view.measured.total), warnings: applying.warnings });
-    await run.step(driftStep(run.state, run.view.messages, () => archive.read(), clock.now()));
+    await run.step(driftStep(run.state, run.view.messages, () => archive.read(), clock.now(), work.created.id));
     tier3.applied(work, turn, explicit);
   }
 

@@ -4,9 +4,17 @@
  * ledger, the live messages or the budget changed, and an unchanged context message is the same
  * object, so its token count comes from the counter's cache.
  */
-import { contextMessage, CONTEXT_MESSAGE_ID, renderContextText } from '../checkpoints/contextMessage';
+import {
+  contextMessage,
+  CONTEXT_MESSAGE_ID,
+  joinSections,
+  renderContextSections,
+  type ContextSection,
+} from '../checkpoints/contextMessage';
+import type { LedgerSection } from '../ledger/ledgerSections';
 import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
-import { renderLedger } from '../ledger/renderLedger';
+import { pinnedStillLive } from '../ledger/pinned';
+import { renderLedgerSections } from '../ledger/renderLedger';
 import type { SessionState } from './sessionState';
 import type { Measurement, TokenCounter } from '../tokens/counter';
 import type { Message } from '../types';
@@ -20,6 +28,8 @@ export interface RequestView {
   readonly contextTokens: number;
   /** True when what must never be summarized does not fit its budget. */
   readonly ledgerOverflow: boolean;
+  /** The context message's sections, in order: what each part of it is (empty without a context message). */
+  readonly sections: readonly ContextSection[];
 }
 
 /** The level a view stands at: CRITICAL whenever what must never be summarized does not fit. */
@@ -41,7 +51,7 @@ const FORGET_LINES_AFTER = 4;
 export class RequestRenderer {
   /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */
   private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
-  private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean } | undefined;
+  private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean; sections: readonly LedgerSection[] } | undefined;
   private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
   /** Token counts of the ledger's lines at the last render. */
   private lineCounts = new Map<string, number>();
@@ -69,17 +79,26 @@ export class RequestRenderer {
   }
 
   private async renderNow(s: SessionState, budget: number): Promise<RequestView> {
-    const everything = s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined;
+    // Something left the live context (a checkpoint, the watermark, a message dropped or restored away), or it continues another session.
+    const everything =
+      s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined || s.active.length < s.archivedCount;
     const key = [s.ledger, s.active, budget, everything];
     if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
-      const rendered = await renderLedger(everything ? s.ledger : pinnedOnly(s.ledger), {
+      const rendered = await renderLedgerSections(everything ? s.ledger : pinnedOnly(s.ledger), {
         liveMessageIds: new Set(s.active.map((m) => m.id)),
+        livePinned: pinnedStillLive(s.ledger.pinned ?? [], s.active),
         budgetTokens: Math.floor(budget * this.ledgerShare),
         countText: (t) => this.countByLine(t),
       });
-      this.ledgerCache = { key, text: rendered.text, overflow: rendered.overflow };
+      this.ledgerCache = { key, text: rendered.text, overflow: rendered.overflow, sections: rendered.sections };
     }
-    const text = renderContextText({ ledgerText: this.ledgerCache.text, checkpoints: s.checkpoints, restored: s.restored });
+    const sections = renderContextSections({
+      ledgerText: this.ledgerCache.text,
+      ledgerSections: this.ledgerCache.sections,
+      checkpoints: s.checkpoints,
+      restored: s.restored,
+    });
+    const text = joinSections(sections);
     if (text !== this.contextCache.text) this.contextCache = { text, message: contextMessage(text, this.contextCache.message) };
     const head = this.contextCache.message;
     const messages = head ? [head, ...s.active] : s.active;
@@ -89,6 +108,7 @@ export class RequestRenderer {
       measured,
       contextTokens: head ? (measured.perMessage.get(CONTEXT_MESSAGE_ID) ?? 0) : 0,
       ledgerOverflow: this.ledgerCache.overflow,
+      sections: head ? sections : [],
     };
   }
 

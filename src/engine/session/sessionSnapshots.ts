@@ -62,7 +62,10 @@ export class SessionSnapshots {
       const automatic = reason !== 'manual';
       if (automatic) await this.removeOldAutomatic();
       const detail = `${automatic ? 'Automatic snapshot' : 'Snapshot'} "${summary.name}" taken (${formatCount(tokens)} tokens, ${state.checkpoints.length} checkpoints)`;
-      return { summary, events: [this.event(detail, automatic ? 'auto-snapshot-created' : 'snapshot-created')] };
+      return {
+        summary,
+        events: [{ ...this.event(detail, automatic ? 'auto-snapshot-created' : 'snapshot-created'), snapshotId: summary.id }],
+      };
     } catch (e) {
       return {
         events: [this.event('A snapshot could not be saved', 'snapshot-error')],

@@ -1,6 +1,7 @@
 /** The persisted state of a session (its `state.json`), and the guard it is read back through. */
 import type { Checkpoint } from '../checkpoints/checkpoint';
 import { isCheckpoint } from '../checkpoints/checkpointGuard';
+import { isRetiredCheckpoint, type RetiredCheckpoint } from '../checkpoints/retiredCheckpoint';
 import type { CompressionEvent } from '../compressionEvent';
 import { isLedger } from '../ledger/ledgerGuard';
 import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
@@ -8,6 +9,7 @@ import { SCHEMA_VERSION, isMessage, isRecord } from '../schema';
 import type { OffloadRecord } from '../tiers/offload';
 import type { TruncationRecord } from '../tiers/truncateInputs';
 import type { Message } from '../types';
+import { isTimelinePoint, type TimelinePoint } from './timeline';
 
 export interface SessionState {
   readonly schema: number;
@@ -41,6 +43,10 @@ export interface SessionState {
   readonly autoSnapshotArmed: boolean;
   /** The session this one was started fresh from. */
   readonly parentSessionId?: string;
+  /** One point per request: tokens before and after the steps, the level (see `timeline.ts`). */
+  readonly timeline: readonly TimelinePoint[];
+  /** Checkpoints an undo or the user took out of the context, kept so they can still be read and searched. */
+  readonly retiredCheckpoints: readonly RetiredCheckpoint[];
 }
 
 /** The fields added after the first state files were written, with the values an old file means. */
@@ -51,6 +57,8 @@ const LATER_FIELDS = {
   restored: '',
   contextConfidence: 1,
   autoSnapshotArmed: true,
+  timeline: [],
+  retiredCheckpoints: [],
 } satisfies Partial<SessionState>;
 
 export function emptyState(id: string, now: number): SessionState {
@@ -109,6 +117,8 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['contextConfidence', (v) => typeof v === 'number'],
   ['autoSnapshotArmed', (v) => typeof v === 'boolean'],
   ['parentSessionId', (v) => v === undefined || typeof v === 'string'],
+  ['timeline', (v) => isArrayOf(v, isTimelinePoint)],
+  ['retiredCheckpoints', (v) => isArrayOf(v, isRetiredCheckpoint)],
 ];
 
 /** The first field that is missing or of the wrong type, or undefined for a valid state. */

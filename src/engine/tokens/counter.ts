@@ -74,6 +74,14 @@ export class TokenCounter {
     return this.messageTokens(msg);
   }
 
+  /**
+   * A block's tokens as the last measurement counted them (an estimate for a block not counted
+   * exactly yet), without its message's framing: what a breakdown of a measured message adds up.
+   */
+  blockTokens(block: Block): number {
+    return this.exactCounts.get(block) ?? estimateTokens(blockText(block));
+  }
+
   /** Exact when the tokenizer is ready, an estimate otherwise. */
   async countText(text: string): Promise<number> {
     const [count] = await this.countTexts([text]);

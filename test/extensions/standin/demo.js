@@ -233,6 +233,55 @@ function takeLock(dir) {
 }
 
 /**
+ * Plays the demo conversation in the current Chat view (a new chat starts a new session): the scripted
+ * replies are queued on the stand-in `model` step by step, and each step waits until ctx is idle again.
+ * `api` is ctx's extension API, `log` an output channel.
+ */
+async function playSteps(api, model, log) {
+  for (const [i, step] of STEPS.entries()) {
+    log.info(`step ${i + 1}/${STEPS.length}: @ctx ${step.query}`);
+    if (step.command) {
+      // Slash commands answer without the model: give the request time to start, then wait for ctx.
+      await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${step.query}` });
+      await sleep(1500);
+      await api.whenIdle();
+      continue;
+    }
+    model.queue(step.replies);
+    const before = model.requests.length;
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${step.query}` });
+    try {
+      await waitUntil(`@ctx to send "${step.query}" to the model`, () => model.requests.length > before, 30000);
+      await waitUntil(`@ctx to use every scripted reply for "${step.query}"`, () => model.script.length === 0, 60000);
+    } catch (e) {
+      model.script.length = 0;
+      throw e;
+    }
+    await api.whenIdle();
+    await sleep(300);
+  }
+}
+
+/**
+ * The demo conversation on request (tests): plays it in a new chat whatever the workspace holds, and
+ * returns the id of the session it made.
+ */
+async function playDemoNow(model) {
+  const ctx = vscode.extensions.getExtension(CTX_EXTENSION_ID);
+  if (!ctx) throw new Error(`${CTX_EXTENSION_ID} is not installed`);
+  const api = await ctx.activate();
+  await api.whenIdle();
+  await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  const log = vscode.window.createOutputChannel('ctx demo (test stand-in)', { log: true });
+  try {
+    await playSteps(api, model, log);
+  } finally {
+    log.dispose();
+  }
+  return api.currentSessionId();
+}
+
+/**
  * Plays the demo once per workspace. `model` is the stand-in model (its script queue and its record of
  * requests).
  */
@@ -274,28 +323,7 @@ async function runDemo(context, model) {
     status = vscode.window.setStatusBarMessage('$(play) ctx demo: the offline stand-in model is playing a scripted conversation…');
     await sleep(500);
 
-    for (const [i, step] of STEPS.entries()) {
-      log.info(`step ${i + 1}/${STEPS.length}: @ctx ${step.query}`);
-      if (step.command) {
-        // Slash commands answer without the model: give the request time to start, then wait for ctx.
-        await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${step.query}` });
-        await sleep(1500);
-        await api.whenIdle();
-        continue;
-      }
-      model.queue(step.replies);
-      const before = model.requests.length;
-      await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${step.query}` });
-      try {
-        await waitUntil(`@ctx to send "${step.query}" to the model`, () => model.requests.length > before, 30000);
-        await waitUntil(`@ctx to use every scripted reply for "${step.query}"`, () => model.script.length === 0, 60000);
-      } catch (e) {
-        model.script.length = 0;
-        throw e;
-      }
-      await api.whenIdle();
-      await sleep(300);
-    }
+    await playSteps(api, model, log);
 
     const sessionId = api.currentSessionId();
     await vscode.commands.executeCommand('ctx.showTree');
@@ -313,4 +341,4 @@ async function runDemo(context, model) {
   }
 }
 
-module.exports = { runDemo, MARKER_FILE };
+module.exports = { runDemo, playDemoNow, MARKER_FILE };

@@ -68,6 +68,8 @@ function activate(context) {
     vscode.commands.registerCommand('ctxStandin.toolInvocations', api.toolInvocations),
     vscode.commands.registerCommand('ctxStandin.reset', api.reset),
     vscode.commands.registerCommand('ctxStandin.configure', api.configure),
+    /** Plays the `npm start` demo conversation now, in a new chat; returns the id of the session it made. */
+    vscode.commands.registerCommand('ctxStandin.playDemo', () => require('./demo').playDemoNow(model)),
   );
 
   // `npm start` only (test/vscode/start.js sets CTX_STANDIN_DEMO=1): play a scripted demo conversation

@@ -116,7 +116,8 @@ describe('the command line on hostile input and failing storage', function () {
   });
 
   it('refuses a second replay into the same new --out while the first runs, and the first finishes whole', async () => {
-    const file = write('long.json', chatText(chatWithTools(20, 3_000)));
+    // Long enough that the first replay still runs when the second has started, on a busy machine too.
+    const file = write('long.json', chatText(chatWithTools(80, 3_000)));
     const out = path.join(folder, 'shared');
     // The lock is taken before the tokenizer is built, so even a short replay holds it a while.
     const first = spawn(process.execPath, [CLI_BUNDLE, 'replay', file, '--budget', '100000', '--out', out], {

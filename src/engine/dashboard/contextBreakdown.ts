@@ -1,0 +1,97 @@
+/**
+ * Where a request's tokens go, from the engine's own measurement: the context message's tokens by
+ * the section each of its blocks belongs to, each live message's tokens split into its own content
+ * and its tool results, and what is left of each message (its framing) and of the whole request
+ * (the reply priming). The parts add up to the measured total exactly.
+ */
+import { CONTEXT_MESSAGE_ID, type ContextSection } from '../checkpoints/contextMessage';
+import type { Message } from '../types';
+import type { DashboardInput } from './dashboardInput';
+
+/** A section of the context message and its tokens. */
+export interface SectionTokens {
+  readonly section: ContextSection;
+  readonly tokens: number;
+}
+
+/** A live message's tokens: its own text and calls, each tool result, and its framing. */
+export interface MessageTokens {
+  readonly message: Message;
+  /** 0-based position in the live messages. */
+  readonly index: number;
+  /** Its text and tool calls. */
+  readonly own: number;
+  /** Each tool result it holds, by call id. */
+  readonly results: ReadonlyMap<string, number>;
+  /** The sum of `results`. */
+  readonly resultTokens: number;
+  /** The message's framing (and its tool calls' framing). */
+  readonly framing: number;
+  /** Everything: own + results + framing, as measured. */
+  readonly total: number;
+}
+
+export interface ContextBreakdown {
+  readonly sections: readonly SectionTokens[];
+  readonly messages: readonly MessageTokens[];
+  /** Framing of the context message and the request (reply priming), not in any part. */
+  readonly framing: number;
+  readonly total: number;
+}
+
+/** Most messages hold no tool result: they share one empty map. */
+const NO_RESULTS: ReadonlyMap<string, number> = new Map();
+
+export function contextBreakdown(input: DashboardInput): ContextBreakdown {
+  const { view, blockTokens } = input;
+  const perMessage = view.measured.perMessage;
+  const head = view.messages[0]?.id === CONTEXT_MESSAGE_ID ? view.messages[0] : undefined;
+  const sections = head ? sectionTokens(head, view.sections, blockTokens) : [];
+  let framing = view.measured.total;
+  if (head) framing -= sections.reduce((n, s) => n + s.tokens, 0);
+  const messages: MessageTokens[] = [];
+  const live = head ? view.messages.slice(1) : view.messages;
+  live.forEach((message, index) => {
+    const total = perMessage.get(message.id) ?? 0;
+    let own = 0;
+    let resultSum = 0;
+    let results: Map<string, number> | undefined;
+    for (const block of message.blocks) {
+      const tokens = blockTokens(block);
+      if (block.type !== 'toolResult') own += tokens;
+      else {
+        results ??= new Map();
+        results.set(block.callId, (results.get(block.callId) ?? 0) + tokens);
+        resultSum += tokens;
+      }
+    }
+    const messageFraming = Math.max(0, total - own - resultSum);
+    messages.push({ message, index, own, results: results ?? NO_RESULTS, resultTokens: resultSum, framing: messageFraming, total });
+    framing -= own + resultSum;
+  });
+  return { sections, messages, framing: Math.max(0, framing), total: view.measured.total };
+}
+
+/**
+ * Each block of the context message belongs to the section its first character is in: sections
+ * start with a heading after a blank line, where the message is split into blocks too.
+ */
+function sectionTokens(head: Message, sections: readonly ContextSection[], blockTokens: DashboardInput['blockTokens']): SectionTokens[] {
+  const starts: number[] = [];
+  let offset = 0;
+  for (const s of sections) {
+    starts.push(offset);
+    offset += s.text.length + 2;
+  }
+  const tokens = sections.map(() => 0);
+  let at = 0;
+  let section = 0;
+  for (const block of head.blocks) {
+    if (block.type !== 'text') continue;
+    const first = at + (block.text.startsWith('\n') ? 1 : 0);
+    while (section + 1 < starts.length && starts[section + 1] <= first) section++;
+    if (sections.length > 0) tokens[section] += blockTokens(block);
+    at += block.text.length + 1;
+  }
+  return sections.map((s, i) => ({ section: s, tokens: tokens[i] }));
+}

@@ -1,0 +1,25 @@
+/** The page's header: the session, where the context stands, and the actions on the whole context. */
+import type { DashboardModel } from '../../../engine/dashboard/dashboardModel';
+import { formatCount } from '../../../engine/text/numbers';
+import { escapeHtml, timeOfDay } from '../html';
+
+export function headerHtml(m: DashboardModel, previewOpen: boolean): string {
+  const undo = m.undo
+    ? `<button class="secondary" data-action="undo" data-focus="undo" title="${escapeHtml(`Restore "${m.undo.snapshotName}" (${timeOfDay(m.undo.at)}); what arrived since stays`)}">Undo last compression</button>`
+    : `<button class="secondary" disabled title="No compression to undo">Undo last compression</button>`;
+  const warnings =
+    m.warnings.length === 0
+      ? ''
+      : `<ul class="warnings">${m.warnings
+          .slice(-3)
+          .map((w) => `<li>${escapeHtml(w)}</li>`)
+          .join('')}</ul>`;
+  return `<h1>Context: ${escapeHtml(m.title || m.sessionId)}</h1>
+<p class="summary">${formatCount(m.messages)} messages in the context · ${formatCount(m.archived)} in the archive · ${m.checkpoints.length} checkpoints</p>
+<p class="actions" role="toolbar" aria-label="Actions on the whole context"><button data-action="preview" data-focus="preview"${previewOpen ? ' disabled' : ''}>Preview compression…</button><button class="secondary" data-action="compress" data-focus="compress">Compress now</button>${undo}</p>${warnings}`;
+}
+
+/** The header when there is no session to show. */
+export function noSessionHtml(): string {
+  return `<h1>Context</h1><p class="empty">No @ctx session yet. Ask @ctx something in the Chat view: this dashboard shows its context as it grows.</p>`;
+}

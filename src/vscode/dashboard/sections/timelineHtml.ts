@@ -1,0 +1,111 @@
+/**
+ * The timeline: the context's tokens before (dashed) and after (solid) the steps of each request,
+ * the budget and the level thresholds, and a tick on each request that compressed, coloured by its
+ * weightiest kind and naming them all. The drawing says in words what it shows; the compressions
+ * are listed in a table too.
+ */
+import type { Tier } from '../../../engine/compressionEvent';
+import type { LevelThresholds } from '../../../engine/levels';
+import type { TimelineMarker, TimelineModel } from '../../../engine/dashboard/timelineModel';
+import { formatCount } from '../../../engine/text/numbers';
+import { shortenEnd } from '../../../engine/text/shorten';
+import { escapeHtml } from '../html';
+
+const WIDTH = 1000;
+const HEIGHT = 200;
+/** Rows of the compressions table shown, the newest. */
+const TABLE_ROWS = 50;
+/** Characters of an event's words in the table. */
+const ROW_DETAIL_CHARS = 240;
+/** One tick a request, in the colour of its weightiest kind of compression. */
+const TIER_ORDER: readonly Tier[] = [
+  'critical',
+  'checkpoint',
+  'undo',
+  'drift',
+  'drop',
+  'offload',
+  'watermark',
+  'truncate',
+  'compress-results',
+  'age',
+  'snapshot',
+];
+
+export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budget: number): string {
+  if (t.points.length === 0) {
+    return `<h2>Timeline</h2><p class="empty">No request yet: each request of this session will be drawn here, with every compression on it.</p>`;
+  }
+  const top = Math.max(t.maxTokens, budget, 1) * 1.05;
+  const last = t.points[t.points.length - 1].request;
+  const span = Math.max(1, last);
+  const x = (request: number) => (((request - 0.5) / span) * WIDTH).toFixed(1);
+  const y = (tokens: number) => (HEIGHT - (tokens / top) * HEIGHT).toFixed(1);
+  const line = (pick: (p: TimelineModel['points'][number]) => number) => t.points.map((p) => `${x(p.request)},${y(pick(p))}`).join(' ');
+  const levelLines = (['yellowAt', 'orangeAt', 'redAt', 'criticalAt'] as const).map(
+    (k) =>
+      `<line class="threshold threshold-${k.replace('At', '')}" x1="0" x2="${WIDTH}" y1="${y(thresholds[k] * budget)}" y2="${y(thresholds[k] * budget)}" vector-effect="non-scaling-stroke"/>`,
+  );
+  const ticks = [...byRequest(t.markers)].map(([request, markers]) => {
+    const at = x(Math.min(request, span + 0.5));
+    const tier = markers.reduce((a, b) => (TIER_ORDER.indexOf(b.tier) < TIER_ORDER.indexOf(a.tier) ? b : a)).tier;
+    return `<line class="tick tier-${tier}" x1="${at}" x2="${at}" y1="${HEIGHT}" y2="${(HEIGHT * 0.55).toFixed(1)}" vector-effect="non-scaling-stroke"><title>${escapeHtml(tickWords(request, markers))}</title></line>`;
+  });
+  const saved = t.markers.reduce((n, m) => n + m.savedTokens, 0);
+  // Snapshots, checks and a checkpoint's closing line take nothing out: they are drawn, not counted.
+  const compressions = t.markers.reduce((n, m) => n + m.compressions, 0);
+  const lastPoint = t.points[t.points.length - 1];
+  const description = `Context tokens over ${formatCount(t.requests)} requests, now ${formatCount(lastPoint.after)} of a budget of ${formatCount(lastPoint.budget)}; ${formatCount(compressions)} compressions saved ${formatCount(saved)} tokens in all.`;
+  return [
+    `<h2 id="timeline-title">Timeline</h2>`,
+    `<p id="timeline-desc" class="summary">${escapeHtml(description)}</p>`,
+    `<svg class="timeline" viewBox="0 0 ${WIDTH} ${HEIGHT}" preserveAspectRatio="none" width="100%" height="${HEIGHT}" role="img" aria-labelledby="timeline-title timeline-desc">`,
+    `<line class="budget-line" x1="0" x2="${WIDTH}" y1="${y(budget)}" y2="${y(budget)}" vector-effect="non-scaling-stroke"/>`,
+    ...levelLines,
+    ...ticks,
+    `<polyline class="before" points="${line((p) => p.before)}" vector-effect="non-scaling-stroke"/>`,
+    `<polyline class="after" points="${line((p) => p.after)}" vector-effect="non-scaling-stroke"/>`,
+    `</svg>`,
+    `<p class="axis"><span>request 1</span><span>request ${formatCount(last)}</span></p>`,
+    `<p class="key"><span class="key-after">tokens sent</span><span class="key-before">before the steps</span><span class="key-budget">budget</span>${tierKey(t.markers)}</p>`,
+    compressionsTable(t.markers),
+  ].join('');
+}
+
+/** The kinds of compression drawn, each with its colour. */
+function tierKey(markers: readonly TimelineMarker[]): string {
+  const seen = new Map(markers.map((m) => [m.tier, m.label]));
+  return [...seen].map(([tier, label]) => `<span><span class="swatch-tick tier-${tier}"></span>${escapeHtml(label)}</span>`).join('');
+}
+
+/** The markers of each request, in request order. */
+function byRequest(markers: readonly TimelineMarker[]): Map<number, TimelineMarker[]> {
+  const out = new Map<number, TimelineMarker[]>();
+  for (const m of markers) out.set(m.request, [...(out.get(m.request) ?? []), m]);
+  return out;
+}
+
+/** What a request's tick says: each kind of compression in it and what it saved. */
+function tickWords(request: number, markers: readonly TimelineMarker[]): string {
+  const kinds = markers.map((m) => `${m.label}${m.count > 1 ? ` ×${m.count}` : ''} (saved ${formatCount(m.savedTokens)})`);
+  return `Request ${request}: ${kinds.join(', ')}`;
+}
+
+/** The first event's own words, shortened, and how many more there were. */
+function detailWords(m: TimelineMarker, chars: number): string {
+  const first = shortenEnd(m.details[0] ?? '', chars);
+  return m.count > 1 ? `${first} (and ${m.count - 1} more)` : first;
+}
+
+function compressionsTable(markers: readonly TimelineMarker[]): string {
+  if (markers.length === 0) return '<p class="empty">Nothing was compressed yet.</p>';
+  const rows = markers
+    .slice(-TABLE_ROWS)
+    .reverse()
+    .map(
+      (m) =>
+        `<tr><td class="num">${m.request}</td><td><span class="swatch-tick tier-${m.tier}"></span>${escapeHtml(m.label)}${m.count > 1 ? ` ×${m.count}` : ''}</td><td class="num">${formatCount(m.savedTokens)}</td><td>${escapeHtml(detailWords(m, ROW_DETAIL_CHARS))}</td></tr>`,
+    )
+    .join('');
+  return `<details class="compressions"><summary>Compressions by request, newest first (${formatCount(markers.length)})</summary><table><thead><tr><th scope="col" class="num">Request</th><th scope="col">What</th><th scope="col" class="num">Tokens saved</th><th scope="col">Detail</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+}
