@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { TIER_LABELS, type Tier } from '../../../src/engine/compressionEvent';
 import { DEFAULT_THRESHOLDS } from '../../../src/engine/levels';
+import { timelineHtml } from '../../../src/vscode/dashboard/sections/timelineHtml';
 import { dashboardPage } from '../../../src/vscode/dashboard/dashboardPage';
 import { isWebviewMessage } from '../../../src/vscode/dashboard/dashboardProtocol';
 import { percent } from '../../../src/vscode/dashboard/html';
@@ -100,5 +102,41 @@ describe('dashboard page', () => {
     assert.equal(isWebviewMessage({ type: 'action', action: 'drop', item: 42 }), false);
     assert.equal(isWebviewMessage({ type: 'painted', ms: 'soon' }), false);
     assert.equal(isWebviewMessage('drop'), false);
+  });
+});
+
+describe('dashboard timeline ticks', () => {
+  const point = (request: number) => ({
+    request,
+    at: request,
+    before: 900,
+    after: 500,
+    level: 'ORANGE' as const,
+    budget: 1000,
+    requests: 1,
+  });
+  const marker = (request: number, tier: Tier) => ({
+    request,
+    tier,
+    label: TIER_LABELS[tier],
+    count: 1,
+    compressions: 0,
+    savedTokens: 0,
+    details: [`${tier} happened`],
+  });
+
+  it('colours a request by its weightiest kind: a checkpoint outranks the recall check that followed it, a recall check alone has its own tick', () => {
+    const html = timelineHtml(
+      {
+        points: [point(1), point(2)],
+        markers: [marker(1, 'recall'), marker(1, 'checkpoint'), marker(2, 'recall')],
+        requests: 2,
+        maxTokens: 1000,
+      },
+      DEFAULT_THRESHOLDS,
+      1000,
+    );
+    const ticks = [...html.matchAll(/<line class="tick tier-([a-z-]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(ticks, ['checkpoint', 'recall']);
   });
 });

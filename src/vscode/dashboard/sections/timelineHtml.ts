@@ -17,20 +17,21 @@ const HEIGHT = 200;
 const TABLE_ROWS = 50;
 /** Characters of an event's words in the table. */
 const ROW_DETAIL_CHARS = 240;
-/** One tick a request, in the colour of its weightiest kind of compression. */
-const TIER_ORDER: readonly Tier[] = [
-  'critical',
-  'checkpoint',
-  'undo',
-  'drift',
-  'drop',
-  'offload',
-  'watermark',
-  'truncate',
-  'compress-results',
-  'age',
-  'snapshot',
-];
+/** One tick a request, in the colour of its weightiest kind of compression (0 first); every kind is ranked. */
+const TIER_RANK: Readonly<Record<Tier, number>> = {
+  critical: 0,
+  checkpoint: 1,
+  undo: 2,
+  drift: 3,
+  recall: 4,
+  drop: 5,
+  offload: 6,
+  watermark: 7,
+  truncate: 8,
+  'compress-results': 9,
+  age: 10,
+  snapshot: 11,
+};
 
 export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budget: number): string {
   if (t.points.length === 0) {
@@ -48,7 +49,7 @@ export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budg
   );
   const ticks = [...byRequest(t.markers)].map(([request, markers]) => {
     const at = x(Math.min(request, span + 0.5));
-    const tier = markers.reduce((a, b) => (TIER_ORDER.indexOf(b.tier) < TIER_ORDER.indexOf(a.tier) ? b : a)).tier;
+    const tier = markers.reduce((a, b) => (TIER_RANK[b.tier] < TIER_RANK[a.tier] ? b : a)).tier;
     return `<line class="tick tier-${tier}" x1="${at}" x2="${at}" y1="${HEIGHT}" y2="${(HEIGHT * 0.55).toFixed(1)}" vector-effect="non-scaling-stroke"><title>${escapeHtml(tickWords(request, markers))}</title></line>`;
   });
   const saved = t.markers.reduce((n, m) => n + m.savedTokens, 0);
