@@ -91,8 +91,18 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
 
   const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
   found.push(...resolvedErrors(errors, new ResolutionIndex(steps, fixes), maxFacts));
-  found.push(...names.facts());
+  found.push(...withoutNamesHeldBy(names.facts(), found));
   return selectFacts(found, maxFacts);
+}
+
+/**
+ * Names that a fact's key already holds whole: a file keyed on the tool's confirmation line
+ * ("File created successfully at: /path") holds its path, which needs no fact of its own.
+ */
+function withoutNamesHeldBy(names: readonly Candidate[], facts: readonly Candidate[]): Candidate[] {
+  const artifacts = facts.filter((f) => f.kind === 'artifact' && f.key.includes(' ')).map((f) => f.key);
+  if (artifacts.length === 0) return [...names];
+  return names.filter((n) => n.kind !== 'artifact' || !artifacts.some((key) => key !== n.key && key.includes(n.key)));
 }
 
 /** Sentences of a later assistant message that say something was fixed. */
