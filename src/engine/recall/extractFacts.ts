@@ -20,6 +20,7 @@ import { DEFAULT_MAX_FACTS, selectFacts } from './selectFacts';
 import { saysFixed } from './statementCues';
 import { termsOf } from './terms';
 import { readToolSteps } from './toolSteps';
+import { reportFailures } from './reportFacts';
 import { actedOnByMessage, blockStarts, changes, endsTurn } from './turns';
 
 /** What `extractFacts` may read besides the span, and how many facts it returns. */
@@ -83,7 +84,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       continue;
     }
     found.push(...callFacts(step));
-    for (const fact of resultFacts(step)) {
+    for (const fact of [...resultFacts(step), ...reportFailures(step)]) {
       if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site });
       else found.push(fact);
     }
