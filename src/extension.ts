@@ -7,6 +7,7 @@ import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
 import { registerCtxTools } from './vscode/ctxTools';
 import { instructionFilesFor } from './vscode/instructionFiles';
 import { registerParticipant } from './vscode/participant';
+import { registerCtxModels } from './vscode/provider/registerCtxModels';
 import { Recovery } from './vscode/recovery';
 import { registerReportDocument } from './vscode/reportDocument';
 import { registerSessionDocuments } from './vscode/sessionDocuments';
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       instructions: instructionFilesFor(logger, isWorkspaceTrusted),
     });
     registerCtxTools(context, { sessions, recovery });
+    registerCtxModels(context, { sessions, recovery, config: () => config, logger });
     registerStatusBar(context, sessions);
     registerTree(context, sessions);
     registerCommands(context, { sessions, report, recovery, logger, config: () => config });

@@ -4,8 +4,23 @@ import { DEFAULT_ANSWER_RESERVE_TOKENS } from '../engine/budget';
 import { DEFAULT_THRESHOLDS, validateThresholds } from '../engine/levels';
 import { DEFAULT_OPTIONS, type EngineOptions } from '../engine/options';
 import type { EncodingName } from '../engine/ports';
+import type { ReportedWindowSetting } from '../engine/relay/reportedWindow';
 
 export const CONFIG_SECTION = 'ctx';
+
+/**
+ * The input window ctx's models report to their callers: the wrapped model's own ('model'), or
+ * a larger one ('extended') so that callers leave all compaction to ctx.
+ */
+export type ReportedWindow = ReportedWindowSetting;
+
+/** ctx's models, which wrap the chat models of other vendors. */
+export interface ModelsConfig {
+  readonly enabled: boolean;
+  /** Vendors whose models are wrapped; empty means every vendor found. */
+  readonly vendors: readonly string[];
+  readonly reportedWindow: ReportedWindow;
+}
 
 export interface CtxConfig {
   readonly engine: EngineOptions;
@@ -19,6 +34,7 @@ export interface CtxConfig {
   readonly summarizerModel: string;
   /** Upper bound on model ↔ tool rounds in one @ctx turn. */
   readonly maxToolRounds: number;
+  readonly models: ModelsConfig;
   /** Problems found in the settings, in plain words (e.g. thresholds that do not rise). */
   readonly problems: readonly string[];
 }
@@ -54,6 +70,11 @@ export function readConfig(): CtxConfig {
     encoding: encoding === 'o200k_base' || encoding === 'cl100k_base' ? encoding : 'auto',
     allowedTools: c.get('tools.allowed', []),
     maxToolRounds: Math.max(1, c.get('tools.maxRounds', 12)),
+    models: {
+      enabled: c.get('models.enabled', true),
+      vendors: c.get<string[]>('models.vendors', []).filter((v) => typeof v === 'string' && v.trim() !== ''),
+      reportedWindow: c.get<string>('models.reportedWindow', 'model') === 'extended' ? 'extended' : 'model',
+    },
     problems: problem ? [problem] : [],
   };
 }

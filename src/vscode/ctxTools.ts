@@ -5,23 +5,14 @@
  */
 import * as vscode from 'vscode';
 import { CHECKPOINT_TOOL } from '../engine/options';
-import { readSessionOffloaded } from '../engine/recovery/readSessionOffloaded';
 import type { Recovery } from './recovery';
+import { readOffloadedText, recoverText, type ReadOffloadedInput, type RecoverInput } from './recoveryTools';
 import type { SessionManager } from './sessions';
 
 export const CTX_TOOL_PREFIX = 'ctx_';
 export const RECOVER_TOOL = 'ctx_recover';
 export const READ_OFFLOADED_TOOL = 'ctx_read_offloaded';
 
-interface RecoverInput {
-  readonly query: string;
-  readonly top?: number;
-}
-interface ReadOffloadedInput {
-  readonly path: string;
-  readonly startLine?: number;
-  readonly endLine?: number;
-}
 interface CheckpointInput {
   readonly reason?: string;
 }
@@ -36,27 +27,13 @@ const text = (value: string) => new vscode.LanguageModelToolResult([new vscode.L
 export function registerCtxTools(context: vscode.ExtensionContext, deps: CtxToolDeps): void {
   const recover: vscode.LanguageModelTool<RecoverInput> = {
     async invoke({ input }) {
-      if (typeof input.query !== 'string' || input.query.trim() === '') {
-        throw new Error('Give a query: words, identifiers, a path or an exact phrase.');
-      }
-      const top = Math.min(20, Math.max(1, Math.floor(input.top ?? 5)));
-      const hits = await deps.recovery.search(deps.sessions.current?.session.id, input.query, top);
-      if (hits.length === 0) return text(`No match for "${input.query}" in the offloaded results or the archive.`);
-      return text(hits.map((h, i) => `${i + 1}. [${h.source}] ${h.ref} (score ${h.score.toFixed(1)})\n${h.excerpt}`).join('\n\n'));
+      return text(await recoverText(deps.recovery, deps.sessions.current?.session.id, input));
     },
   };
 
   const read: vscode.LanguageModelTool<ReadOffloadedInput> = {
     async invoke({ input }) {
-      if (typeof input.path !== 'string') throw new Error('Give "path": the file name shown in the "## Offloaded:" note.');
-      // The session is the conversation's, never one named in the path: a path can only narrow it.
-      const current = deps.sessions.current?.session.id;
-      const sessionIds = current ? await deps.recovery.lineage(current) : [];
-      const range = await readSessionOffloaded(deps.sessions.store, sessionIds, input.path, {
-        startLine: input.startLine,
-        endLine: input.endLine,
-      });
-      return text(`${range.name}, lines ${range.startLine}–${range.endLine} of ${range.totalLines}:\n${range.text}\n\n${range.hint}`);
+      return text(await readOffloadedText(deps.recovery, deps.sessions.store, deps.sessions.current?.session.id, input));
     },
   };
 

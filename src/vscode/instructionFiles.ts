@@ -70,6 +70,8 @@ export class WorkspaceInstructionFiles implements InstructionFiles {
 async function scopedFiles(folder: vscode.Uri): Promise<vscode.Uri[]> {
   const dir = vscode.Uri.joinPath(folder, SCOPED_FOLDER);
   try {
+    // Most workspaces have no such folder: asked first, so reading it never logs a failure.
+    if ((await vscode.workspace.fs.stat(dir)).type !== vscode.FileType.Directory) return [];
     const entries = await vscode.workspace.fs.readDirectory(dir);
     return entries
       .filter(([name, type]) => type === vscode.FileType.File && name.toLowerCase().endsWith(SCOPED_INSTRUCTIONS_SUFFIX))

@@ -10,6 +10,7 @@ import type { CtxConfig } from './config';
 import type { Recovery } from './recovery';
 import type { SessionManager } from './sessions';
 import { SLASH_COMMANDS } from './slashCommands';
+import { withDirectModel } from './provider/directModel';
 import { runTurn } from './toolLoop';
 
 export const PARTICIPANT_ID = 'ctx.participant';
@@ -26,7 +27,7 @@ export interface ParticipantDeps {
 
 export function registerParticipant(context: vscode.ExtensionContext, deps: ParticipantDeps): void {
   const handler: vscode.ChatRequestHandler = (request, chatContext, stream, token) =>
-    deps.sessions.trackTurn(() => handle(request, chatContext, stream, token));
+    deps.sessions.trackTurn(async () => handle(await withDirectModel(request), chatContext, stream, token));
   const handle = async (
     request: vscode.ChatRequest,
     chatContext: vscode.ChatContext,

@@ -131,6 +131,19 @@ export class SessionManager implements vscode.Disposable {
     return fresh;
   }
 
+  /** A new session, shown and stored like @ctx sessions; it becomes current when it is followed. */
+  async create(model?: string): Promise<ContextSession> {
+    const session = await this.track(ContextSession.create(this.options(), this.sessionDeps(model)));
+    if (model) this.models.set(session.id, model);
+    return session;
+  }
+
+  /** Makes a session current, remembering the model used with it (ctx's models do this on every request). */
+  follow(session: ContextSession, model?: string): void {
+    if (model) this.models.set(session.id, model);
+    this.makeCurrent(session);
+  }
+
   /** The model last used with a session, for its reliability score. */
   modelOf(session: ContextSession): string | undefined {
     return this.models.get(session.id);

@@ -29,6 +29,11 @@ import { median, type BenchRow } from './benchRow';
 import { dropOldestUntilFits } from './dropOldest';
 import { probeKindRows, type ProbeOutcome } from './probeKinds';
 import { devTranscriptFiles, importForReplay, readyCounter, shortName } from './replayFixtures';
+import { AGE_LABELS } from '../../src/engine/checkpoints/aging';
+import type { Checkpoint } from '../../src/engine/checkpoints/checkpoint';
+import { extractFacts } from '../../src/engine/recall/extractFacts';
+import { holdsKey, matchForm } from '../../src/engine/recall/factKey';
+import { sumRecallFigures, type RecallFigures } from '../../src/engine/recall/recallFigures';
 
 const GROUP = 'replay';
 /** A probe counts as found by search when a hit among the first this many leads to it. */
@@ -65,6 +70,10 @@ interface TranscriptResult {
   readonly checkpoints: number;
   readonly compressions: number;
   readonly native?: { readonly tokens: number; readonly found: number; readonly ours: number; readonly total: number };
+  /** Every recall check of the replay, added up. */
+  readonly recall: RecallFigures;
+  /** The smallest checkpoint that has aged, and how many of its span's facts its summary still holds. */
+  readonly smallestAged?: { readonly tokens: number; readonly age: string; readonly held: number; readonly facts: number };
 }
 
 /** The prepare budget is half the input; `--budget` is that plus the answer reserve the host keeps. */
@@ -113,6 +122,8 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
     either += verbatim || found ? 1 : 0;
     dropOldest += kept ? 1 : 0;
   }
+  const recall = sumRecallFigures(session.state.history.flatMap((e) => (e.recall ? [e.recall] : [])));
+  const smallestAged = smallestAgedCheckpoint(session.checkpoints, archive);
   session.dispose();
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   const ms = median(times);
@@ -133,6 +144,7 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
       `peak ${count(figures.peakTokens)}${figures.peakTokens > figures.budget ? ' (over the budget)' : ''}; ` +
       `${figures.checkpoints} checkpoints, ${figures.compressions} compressions; ${figures.offloaded} offloaded, ${figures.truncated} truncated; ${ms.toFixed(0)} ms; ` +
       `probes in the final context ${inContext}/${n} (drop-oldest ${dropOldest}/${n}${native ? `, the agent's own compaction ${native.found}/${n}` : ''}), search top ${SEARCH_TOP} ${bySearch}/${n}; ` +
+      `recall checks: ${recallWords(recall)}; ` +
       `baseline: the input (${count(figures.inputTokens)} tokens); ratio: input / final`,
   };
   return {
@@ -150,6 +162,28 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
     checkpoints: figures.checkpoints,
     compressions: figures.compressions,
     native,
+    recall,
+    ...(smallestAged ? { smallestAged } : {}),
+  };
+}
+
+function recallWords(r: RecallFigures): string {
+  return `${r.extracted} facts extracted, ${r.kept} kept in the context, ${r.found} found by search, ${r.putBack} put back, ${r.lost} lost`;
+}
+
+/** The smallest aged checkpoint of the final context and how many of its span's facts its summary still holds verbatim. */
+function smallestAgedCheckpoint(checkpoints: readonly Checkpoint[], archive: readonly Message[]): TranscriptResult['smallestAged'] {
+  const aged = checkpoints.filter((c) => c.age > 0).sort((a, b) => a.currentTokens - b.currentTokens)[0];
+  if (!aged) return undefined;
+  const byId = new Map(archive.map((m) => [m.id, m]));
+  const span = aged.messageIds.flatMap((id) => byId.get(id) ?? []);
+  const facts = extractFacts(span);
+  const summary = matchForm(aged.summary);
+  return {
+    tokens: aged.currentTokens,
+    age: AGE_LABELS[aged.age],
+    held: facts.filter((f) => holdsKey(summary, f.key)).length,
+    facts: facts.length,
   };
 }
 
@@ -298,6 +332,19 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
     },
     {
       group: GROUP,
+      name: 'recall checks: facts kept in the context, found by search or put back',
+      value: share(
+        sum((r) => r.recall.kept + r.recall.found + r.recall.putBack),
+        sum((r) => r.recall.extracted),
+      ),
+      unit: '%',
+      note: `${scope}; all replays together: ${recallWords(sumRecallFigures(results.map((r) => r.recall)))}; each: ${results
+        .map((r) => `${shortName(r.file)} ${r.recall.extracted}/${r.recall.kept}/${r.recall.found}/${r.recall.putBack}/${r.recall.lost}`)
+        .join(', ')} (extracted/kept/found/put back/lost)`,
+    },
+    ...smallestAgedRow(results, scope),
+    {
+      group: GROUP,
       name: 'replays whose peak stayed under the budget',
       value: results.length - peakOver.length,
       unit: 'transcripts',
@@ -378,4 +425,21 @@ if (require.main === module) {
       process.exitCode = 1;
     },
   );
+}
+
+/** The smallest aged checkpoint over all replays, and the facts it still holds. */
+function smallestAgedRow(results: readonly TranscriptResult[], scope: string): BenchRow[] {
+  const withAged = results.filter((r) => r.smallestAged !== undefined);
+  const smallest = withAged.sort((a, b) => (a.smallestAged?.tokens ?? 0) - (b.smallestAged?.tokens ?? 0))[0];
+  const s = smallest?.smallestAged;
+  if (!smallest || !s) return [];
+  return [
+    {
+      group: GROUP,
+      name: 'smallest aged checkpoint',
+      value: s.tokens,
+      unit: 'tokens',
+      note: `${scope}; ${shortName(smallest.file)}, ${s.age}: it still holds ${s.held} of the ${s.facts} facts of its span verbatim; each replay's smallest: ${withAged.map((r) => `${shortName(r.file)} ${r.smallestAged?.tokens} tokens, ${r.smallestAged?.held}/${r.smallestAged?.facts} facts`).join(', ')}`,
+    },
+  ];
 }

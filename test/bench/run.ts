@@ -11,6 +11,8 @@ import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
 import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
+import { benchProvider } from './provider';
+import { benchReportedWindow } from './reportedWindow';
 import { benchReplay } from './replay';
 import { benchStateJournal } from './stateJournal';
 import { benchTiers } from './tiers';
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
     ...(await benchCheckpoints(quick)),
     ...(await benchLongSession(quick)),
     ...(await benchMemory(quick)),
+    ...(await benchProvider(quick)),
+    ...(await benchReportedWindow(quick)),
     ...(await benchStateJournal(quick)),
   ];
   const table = renderTable(rows);

@@ -63,6 +63,8 @@ export interface StandinLimits {
   maxOutputTokens?: number;
   /** How long each summary request takes, in milliseconds (0 by default). */
   summaryDelayMs?: number;
+  /** Summaries copy the prompt's facts but those containing this text (a model that drops one); null: no facts (the default). */
+  keepFactsExcept?: string | null;
 }
 
 /** Queues replies; the model answers the next requests with them, in order. Returns how many are queued. */

@@ -5,7 +5,7 @@
  * the user pointed at it, but did not write it.
  */
 import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
-import { splitInjectedTags } from './injectedTags';
+import { splitInjectedTags } from '../../engine/text/injectedTags';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart } from './messageDraft';
 import { IMAGE_PLACEHOLDER, renderContent } from './renderContent';

@@ -7,7 +7,7 @@
 import { injectedTextBlock, type Block } from '../../engine/types';
 import { convertAssistantContent, convertUserContent, type ConvertedContent } from './anthropicContent';
 import type { ImportSink } from './importSink';
-import { injectedPart } from './injectedTags';
+import { injectedPart } from './messageDraft';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart, MessageDraft } from './messageDraft';
 import { toEpochMs } from './timestamps';

@@ -11,7 +11,7 @@ import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../../eng
 import { unwrapCodexRecord, type CodexItem } from './codexRecord';
 import { codexUserBlocks, userMessageEvents } from './codexUserText';
 import type { ImportSink } from './importSink';
-import { injectedPart } from './injectedTags';
+import { injectedPart } from './messageDraft';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
 import type { SourceRecord } from './parseTranscriptText';

@@ -5,7 +5,7 @@
  * them fall back to the tags and the heading Codex writes its additions with.
  */
 import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/types';
-import { splitInjectedTags } from './injectedTags';
+import { splitInjectedTags } from '../../engine/text/injectedTags';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import { IMAGE_PLACEHOLDER } from './renderContent';
 

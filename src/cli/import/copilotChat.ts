@@ -10,7 +10,7 @@ import { copilotResultText } from './copilotToolResult';
 import { renderRawParts } from './copilotRawParts';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
-import { splitAuthoredTag } from './injectedTags';
+import { splitAuthoredTag } from '../../engine/text/injectedTags';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import { toEpochMs } from './timestamps';
 import { toToolInput } from './toolInput';

@@ -11,7 +11,7 @@ import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Bloc
 import { renderRawParts } from './copilotRawParts';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
-import { splitAuthoredTag } from './injectedTags';
+import { splitAuthoredTag } from '../../engine/text/injectedTags';
 import { arrayField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
 import { toEpochMs } from './timestamps';

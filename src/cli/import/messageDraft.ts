@@ -2,7 +2,7 @@
  * Messages while an importer still builds them: Claude Code spreads one reply over several
  * records, so blocks are appended after the message was placed in the conversation.
  */
-import type { Block, Role } from '../../engine/types';
+import { injectedTextBlock, type Block, type Role } from '../../engine/types';
 
 /** A message whose blocks can still grow. */
 export interface MessageDraft {
@@ -19,4 +19,9 @@ export interface MessageDraft {
 export interface DraftPart {
   readonly role: Role;
   readonly blocks: readonly Block[];
+}
+
+/** The part with every text block injected, for a message nobody in the session wrote (results are data already). */
+export function injectedPart(part: DraftPart): DraftPart {
+  return { role: part.role, blocks: part.blocks.map((b) => (b.type === 'text' && b.injected !== true ? injectedTextBlock(b.text) : b)) };
 }

@@ -5,7 +5,7 @@
  */
 import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
 import type { ImportSink } from './importSink';
-import { injectedPart } from './injectedTags';
+import { injectedPart } from './messageDraft';
 import { arrayField, idField, isJsonObject, stringField, type JsonObject } from './jsonShape';
 import { addRead } from './openAi';
 import type { OpenAiMessageReader } from './openAiMessageReader';

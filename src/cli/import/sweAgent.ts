@@ -10,7 +10,7 @@ import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../../eng
 import { fencedBlocks, withoutBlock } from './fencedBlocks';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
-import { injectedPart } from './injectedTags';
+import { injectedPart } from './messageDraft';
 import { arrayField, isJsonObject, stringField, type JsonObject } from './jsonShape';
 import { addRead } from './openAi';
 import { OpenAiMessageReader } from './openAiMessageReader';

@@ -1,5 +1,5 @@
 /**
- * The drift check (design §6): after the context is compressed,
+ * The drift check (design §6.1): after the context is compressed,
  * everything the session depends on (its intent, active goals, locked decisions, the next step and
  * the artifacts it produced) must still be in the context, or at least findable on disk.
  */

@@ -163,7 +163,10 @@ export class RecoveryIndex {
       const passage = this.passages.get(id);
       return passage !== undefined && (sources === undefined || sources.includes(passage.source));
     };
-    const results = this.engine.search(query, { filter: (r) => wanted(r.id) });
+    const results = this.engine.search(query, {
+      filter: (r) => wanted(r.id),
+      ...(options.exactTerms ? { prefix: false, fuzzy: false } : {}),
+    });
     const candidates: Candidate[] = results.slice(0, Math.max(RERANK_POOL, top * 4)).flatMap((r) => {
       const passage = this.passages.get(r.id);
       return passage ? [{ passage, score: r.score, terms: r.terms }] : [];

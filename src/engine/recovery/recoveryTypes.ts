@@ -37,6 +37,12 @@ export interface RecoverySearchOptions {
   readonly top?: number;
   /** Only these sources. @default all */
   readonly sources?: readonly RecoverySource[];
+  /**
+   * Whole terms only, without the prefix and typo matching that a person's query needs: for
+   * verbatim text (the recall check's facts), where it finds the same passages far faster in a
+   * large index. @default false
+   */
+  readonly exactTerms?: boolean;
 }
 
 /** A document added from outside the stored session (a checkpoint summary, for instance). */

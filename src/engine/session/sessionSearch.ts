@@ -35,6 +35,7 @@ export class SessionSearch {
       messages: archived.messages,
       unreadableLines: [],
     });
-    return (query, top) => index.search(query, { top, sources: ORIGINALS });
+    // The facts searched for are verbatim: whole terms find their passages without typo matching.
+    return (query, top) => index.search(query, { top, sources: ORIGINALS, exactTerms: true });
   }
 }

@@ -101,7 +101,7 @@ export async function fitSections(
   countText: CountText,
 ): Promise<string> {
   const all = (line: CandidateLine) => line.text;
-  const full = render(title, sections, () => all, false);
+  const full = render(title, sections, () => all);
   const fullTokens = await countText(full);
   if (fullTokens <= targetTokens) return full;
 
@@ -113,7 +113,7 @@ export async function fitSections(
   let budgetChars = (targetTokens - skeletonTokens) * charsPerToken * ESTIMATE_SAFETY;
   for (let attempt = 0; attempt < MAX_FIT_ATTEMPTS && budgetChars > 0; attempt++) {
     const chosen = choose(sections, budgetChars);
-    const text = render(title, sections, (group) => (line) => chosen.get(group)?.get(line), false);
+    const text = render(title, sections, (group) => (line) => chosen.get(group)?.get(line));
     const tokens = await countText(text);
     if (tokens <= targetTokens) return text;
     budgetChars *= (targetTokens / tokens) * ESTIMATE_SAFETY;
@@ -121,12 +121,9 @@ export async function fitSections(
   return skeleton;
 }
 
-/**
- * The title, the headings of sections with something to say, and the required lines: what stays
- * whatever the target. Sizes are measured on it, so every heading that may be shown is paid for.
- */
+/** The title and the sections with required lines: what stays whatever the target. */
 export function renderSkeleton(title: string, sections: readonly FitSection[]): string {
-  return render(title, sections, () => () => undefined, true);
+  return render(title, sections, () => () => undefined);
 }
 
 type Chosen = Map<LineGroup, Map<CandidateLine, string>>;
@@ -189,23 +186,17 @@ interface Candidate {
 
 type Pick = (group: LineGroup) => (line: CandidateLine) => string | undefined;
 
-/**
- * The sections with the lines `pick` chooses. `headings` shows the heading of every section that
- * has candidate lines; otherwise a section with no required line and no chosen one is left out,
- * since a heading with nothing under it is a placeholder (its room goes to what a recall check puts back).
- */
-function render(title: string, sections: readonly FitSection[], pick: Pick, headings: boolean): string {
+function render(title: string, sections: readonly FitSection[], pick: Pick): string {
   const out = [title];
   for (const section of sections) {
-    if (section.required.length === 0 && section.groups.every((g) => g.lines.length === 0)) continue;
-    const body: string[] = [];
+    const body = [...section.required];
     for (const group of section.groups) {
       const texts = group.lines.map(pick(group)).filter((t): t is string => t !== undefined);
       if (texts.length === 0) continue;
       body.push(...(group.header ?? []), ...texts.map((t, i) => (group.numbered ? `${i + 1}. ${t}` : t)));
     }
-    if (!headings && section.required.length === 0 && body.length === 0) continue;
-    out.push('', section.heading, ...section.required, ...body);
+    // A heading with nothing under it says nothing: an aged summary keeps facts, never bare headings.
+    if (body.length > 0) out.push('', section.heading, ...body);
   }
   return out.join('\n');
 }

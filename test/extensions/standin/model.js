@@ -46,12 +46,30 @@ function isSummaryRequest(rendered, options) {
   return SUMMARY_PROMPT_OPENINGS.some((opening) => rendered[0].text.startsWith(opening));
 }
 
-/** A short, deterministic summary in the requested structure, naming the request it answers. */
-function standinSummary(rendered, number) {
+/** The fact lines ctx lists in a summary prompt (after "FACTS FROM THESE MESSAGES"), without their dash. */
+function promptFacts(prompt) {
+  const at = prompt.indexOf('FACTS FROM THESE MESSAGES');
+  if (at < 0) return [];
+  const lines = [];
+  for (const line of prompt.slice(at).split('\n').slice(1)) {
+    if (!line.startsWith('- ')) break;
+    lines.push(line.slice(2));
+  }
+  return lines;
+}
+
+/**
+ * A short, deterministic summary in the requested structure, naming the request it answers. With
+ * `keepFactsExcept` set it copies the prompt's facts like a careful model would, but drops those that
+ * contain that text, like a model that lost one.
+ */
+function standinSummary(rendered, number, keepFactsExcept) {
   const prompt = rendered.map((m) => m.text).join('\n');
+  const facts = keepFactsExcept === undefined ? [] : promptFacts(prompt).filter((f) => !f.includes(keepFactsExcept));
   return [
     '## Session Summary',
     `Stand-in summary ${number} of a ${prompt.length}-character prompt.`,
+    ...(facts.length > 0 ? ['### Critical Facts', ...facts.map((f) => `- ${f}`)] : []),
     '### Next Steps',
     `[NEXT] Continue from stand-in summary ${number}`,
   ].join('\n');
@@ -91,6 +109,8 @@ class StandinModel {
     this.limits = { maxInputTokens, maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS };
     /** How long a summary takes (ms), so tests can watch what ctx shows while it waits. */
     this.summaryDelayMs = 0;
+    /** When set, summaries copy the prompt's facts except those containing this text. */
+    this.keepFactsExcept = undefined;
     this.changeEmitter = new vscode.EventEmitter();
     /** Fired when the limits change, so VS Code asks for the model information again. */
     this.onDidChangeLanguageModelChatInformation = this.changeEmitter.event;
@@ -113,8 +133,10 @@ class StandinModel {
 
   /** Changes the limits the model reports, and how long a summary takes. */
   configure(options) {
-    const { summaryDelayMs, ...limits } = options || {};
+    const { summaryDelayMs, keepFactsExcept, ...limits } = options || {};
     if (typeof summaryDelayMs === 'number' && summaryDelayMs >= 0) this.summaryDelayMs = summaryDelayMs;
+    // A string: summaries keep the prompt's facts but those containing it; null: summaries keep no facts.
+    if (keepFactsExcept !== undefined) this.keepFactsExcept = keepFactsExcept === null ? undefined : keepFactsExcept;
     const next = { ...this.limits, ...limits };
     if (next.maxInputTokens !== this.limits.maxInputTokens || next.maxOutputTokens !== this.limits.maxOutputTokens) {
       this.limits = next;
@@ -126,6 +148,7 @@ class StandinModel {
       family: FAMILY,
       ...this.limits,
       summaryDelayMs: this.summaryDelayMs,
+      keepFactsExcept: this.keepFactsExcept ?? null,
       queued: this.script.length,
     };
   }
@@ -159,7 +182,7 @@ class StandinModel {
       // Summaries never take scripted replies: the tests script the conversation, not ctx's housekeeping.
       this.summaryRequests.push({ at: new Date().toISOString(), prompt: rendered.map((m) => m.text).join('\n') });
       if (this.summaryDelayMs > 0) await delay(this.summaryDelayMs, token);
-      progress.report(new vscode.LanguageModelTextPart(standinSummary(rendered, this.summaryRequests.length)));
+      progress.report(new vscode.LanguageModelTextPart(standinSummary(rendered, this.summaryRequests.length, this.keepFactsExcept)));
       return;
     }
     const scripted = this.script.length > 0;

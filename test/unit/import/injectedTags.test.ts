@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { splitInjectedTags } from '../../../src/cli/import/injectedTags';
+import { splitInjectedTags } from '../../../src/engine/text/injectedTags';
 
 const TAGS = ['system-reminder', 'context'];
 

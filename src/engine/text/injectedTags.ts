@@ -3,8 +3,36 @@
  * `<environment_context>`, `<attachments>`…). Text inside such a tag is data, not the user's words,
  * so a user text is split into the user's blocks and injected blocks around those tags.
  */
-import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/types';
-import type { DraftPart } from './messageDraft';
+import { injectedTextBlock, textBlock, type TextBlock } from '../types';
+
+/**
+ * Tags that editors and agents wrap around what they add to a user's turn: VS Code Copilot's
+ * rendered prompt (`<context>`, `<attachments>`, `<reminderInstructions>`, `<environment_info>`,
+ * `<workspace_info>`), Claude Code's reminders, Codex's environment context. Their content is
+ * context a tool brought in, never the user's words.
+ */
+export const EDITOR_INJECTED_TAGS: readonly string[] = [
+  'context',
+  'attachments',
+  'attachment',
+  'reminderInstructions',
+  'environment_info',
+  'workspace_info',
+  'system-reminder',
+  'environment_context',
+  'user_instructions',
+];
+
+/** The tag some editors put around the user's own words in a rendered turn (VS Code Copilot's `<userRequest>`). */
+export const AUTHORED_TAG = 'userRequest';
+
+/**
+ * A user's text as a caller sent it, as blocks: when it wraps the user's words in
+ * `<userRequest>`, only those are the user's; otherwise the known injected tags are split off.
+ */
+export function userTextBlocks(text: string): TextBlock[] {
+  return text.includes(`<${AUTHORED_TAG}>`) ? splitAuthoredTag(text, AUTHORED_TAG) : splitInjectedTags(text, EDITOR_INJECTED_TAGS);
+}
 
 /**
  * The text as blocks: each known tag (with its contents) becomes an injected block, the text
@@ -58,11 +86,6 @@ export function splitAuthoredTag(text: string, authoredTag: string, typed?: stri
   }
   push(pieces, text.slice(from), true);
   return withWhitespaceInjected(pieces).map((piece) => (piece.injected ? injectedTextBlock(piece.text) : textBlock(piece.text)));
-}
-
-/** The part with every text block injected, for a message nobody in the session wrote (results are data already). */
-export function injectedPart(part: DraftPart): DraftPart {
-  return { role: part.role, blocks: part.blocks.map((b) => (b.type === 'text' && b.injected !== true ? injectedTextBlock(b.text) : b)) };
 }
 
 interface Piece {

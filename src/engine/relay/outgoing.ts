@@ -1,0 +1,24 @@
+/**
+ * What is forwarded to the wrapped model: the caller's leading instructions as it sent them, then
+ * the prepared context. A session message that no tier changed goes as the caller's own message
+ * (with parts the engine does not model: images, cache markers, reasoning); anything ctx wrote or
+ * changed goes as the engine's message.
+ */
+import type { Message } from '../types';
+
+export type Outgoing<Raw> =
+  /** Exactly as the caller sent it; `system` when the caller gave it as instructions. */
+  { readonly kind: 'caller'; readonly raw: Raw; readonly system: boolean } | { readonly kind: 'engine'; readonly message: Message };
+
+export function outgoingMessages<Raw>(
+  pinned: readonly Raw[],
+  prepared: readonly Message[],
+  rawFor: (message: Message) => Raw | undefined,
+): Outgoing<Raw>[] {
+  const out: Outgoing<Raw>[] = pinned.map((raw) => ({ kind: 'caller', raw, system: true }));
+  for (const message of prepared) {
+    const raw = rawFor(message);
+    out.push(raw === undefined ? { kind: 'engine', message } : { kind: 'caller', raw, system: message.role === 'system' });
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+/**
+ * What a relayed request needs from its host: the wrapped model, the tools, where the answer goes,
+ * and how ctx's own recovery tools run. The types of the caller's messages, tools and response
+ * parts are the host's; the relay only passes them along.
+ */
+import type { Cancellation } from '../cancellation';
+import type { Logger } from '../ports';
+import type { ConversationRouter, SessionSource } from '../conversation/conversationRouter';
+import type { IncomingMessage } from '../conversation/incomingMessage';
+import type { TurnOptions } from '../session/contextSession';
+import type { ContextSession, PreparedContext } from '../session/contextSession';
+import type { ToolCallBlock } from '../types';
+import type { Outgoing } from './outgoing';
+
+/** A part of the wrapped model's answer, as the relay sees it; `part` is what is forwarded. */
+export type RelayPart<Part> =
+  | { readonly kind: 'text'; readonly text: string; readonly part: Part }
+  | { readonly kind: 'toolCall'; readonly call: ToolCallBlock; readonly part: Part }
+  | { readonly kind: 'other'; readonly part: Part };
+
+export interface RelayRequest<Raw, Tool> {
+  /** Every message of the request, as sent. */
+  readonly messages: readonly IncomingMessage<Raw>[];
+  /** The tools the caller offered; they go to the wrapped model unchanged. */
+  readonly tools: readonly Tool[];
+  /** The wrapped model's input window. */
+  readonly maxInputTokens: number;
+  readonly cancellation: Cancellation;
+}
+
+export interface RelayPorts<Raw, Tool, Part> {
+  readonly router: ConversationRouter;
+  /** Where the router gets sessions for this request. */
+  readonly sessions: SessionSource;
+  readonly logger: Logger;
+  /** The budget for a window (less the answer's reserve, or the settings' override). */
+  budgetFor(maxInputTokens: number): number;
+  /** Tokens of a text, as the wrapped model would count it. */
+  countText(text: string): Promise<number>;
+  /** The text a tool definition costs in the request (name, description, schema). */
+  toolText(tool: Tool): string;
+  toolName(tool: Tool): string;
+  /** ctx's recovery tools, offered to the model when something was compressed away. */
+  readonly recoveryTools: readonly Tool[];
+  /** Runs one of ctx's recovery tools for a session; a thrown error becomes an error result. */
+  runRecoveryTool(session: ContextSession, call: ToolCallBlock): Promise<string>;
+  /** Summarizer and the like for the session's tiers. */
+  turnOptions(): Promise<TurnOptions>;
+  /** Sends the messages to the wrapped model; the answer streams back as relay parts. */
+  send(messages: readonly Outgoing<Raw>[], tools: readonly Tool[], cancellation: Cancellation): Promise<AsyncIterable<RelayPart<Part>>>;
+  /** Forwards a part of the answer to the caller. */
+  report(part: Part): void;
+  /** The context was prepared for a request (the status bar and the tree follow the session). */
+  prepared(session: ContextSession, prepared: PreparedContext): void;
+}

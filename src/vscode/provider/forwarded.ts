@@ -1,0 +1,43 @@
+/**
+ * What ctx sends to the wrapped model, as chat messages. The caller's own messages go as they
+ * came, except that system messages become user messages: sending the system role needs a
+ * proposed API. Messages ctx wrote or changed are converted from the engine's blocks.
+ */
+import * as vscode from 'vscode';
+import type { Outgoing } from '../../engine/relay/outgoing';
+import type { Message } from '../../engine/types';
+
+type RequestMessage = vscode.LanguageModelChatRequestMessage;
+type Part = vscode.LanguageModelInputPart;
+
+export function toForwarded(outgoing: readonly Outgoing<RequestMessage>[]): vscode.LanguageModelChatMessage[] {
+  return outgoing.flatMap((o) => {
+    if (o.kind === 'engine') return fromEngine(o.message);
+    const role = o.system ? vscode.LanguageModelChatMessageRole.User : o.raw.role;
+    return [new vscode.LanguageModelChatMessage(role, [...o.raw.content] as Part[], o.raw.name)];
+  });
+}
+
+function fromEngine(m: Message): vscode.LanguageModelChatMessage[] {
+  const parts: Part[] = [];
+  for (const b of m.blocks) {
+    if (b.type === 'text' && b.text.length > 0) parts.push(new vscode.LanguageModelTextPart(b.text));
+    if (b.type === 'toolCall' && m.role === 'assistant') parts.push(new vscode.LanguageModelToolCallPart(b.id, b.name, b.input));
+    if (b.type === 'toolResult') {
+      parts.push(
+        new vscode.LanguageModelToolResultPart(b.callId, [new vscode.LanguageModelTextPart(b.isError ? `Error: ${b.content}` : b.content)]),
+      );
+    }
+  }
+  if (parts.length === 0) return [];
+  // Tool results go first in their message: a model reads them as the answer to the calls just made.
+  const ordered = [
+    ...parts.filter((p) => p instanceof vscode.LanguageModelToolResultPart),
+    ...parts.filter((p) => !(p instanceof vscode.LanguageModelToolResultPart)),
+  ];
+  return [
+    m.role === 'assistant'
+      ? new vscode.LanguageModelChatMessage(vscode.LanguageModelChatMessageRole.Assistant, parts)
+      : new vscode.LanguageModelChatMessage(vscode.LanguageModelChatMessageRole.User, ordered),
+  ];
+}

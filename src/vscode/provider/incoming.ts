@@ -1,0 +1,97 @@
+/**
+ * The caller's messages as the engine reads them. Text, tool calls and tool results become blocks
+ * (what an editor wraps in its own tags in a user's turn, such as Copilot's `<environment_info>`, as
+ * injected text: never the user's words, never the session intent);
+ * images become a short placeholder (and count in the digest by type, size and hash); cache markers,
+ * reasoning and other parts the engine does not model are left to the caller's own message, which
+ * is what gets forwarded while ctx has not changed it.
+ */
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { IncomingMessage } from '../../engine/conversation/incomingMessage';
+import { userTextBlocks } from '../../engine/text/injectedTags';
+import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
+
+/** The proposed system role's value; the finalized API knows only User and Assistant. */
+export const SYSTEM_ROLE = 3;
+
+type RequestMessage = vscode.LanguageModelChatRequestMessage;
+
+interface DataPart {
+  readonly mimeType: string;
+  readonly data: Uint8Array;
+}
+
+function isDataPart(part: unknown): part is DataPart {
+  return (
+    typeof part === 'object' &&
+    part !== null &&
+    typeof (part as { mimeType?: unknown }).mimeType === 'string' &&
+    (part as { data?: unknown }).data instanceof Uint8Array
+  );
+}
+
+/** Real content types have a slash (`image/png`); callers' markers (`cache_control`) do not. */
+function isContent(part: DataPart): boolean {
+  return part.mimeType.includes('/');
+}
+
+function placeholder(part: DataPart): string {
+  return `[${part.mimeType}, ${part.data.byteLength.toLocaleString('en-US')} bytes]`;
+}
+
+function identity(part: DataPart): string {
+  return `${part.mimeType}:${part.data.byteLength}:${createHash('sha1').update(part.data).digest('hex')}`;
+}
+
+/** The text of a tool result's content. */
+export function resultText(content: readonly unknown[]): string {
+  return content
+    .map((part) => {
+      if (part instanceof vscode.LanguageModelTextPart) return part.value;
+      if (part instanceof vscode.LanguageModelPromptTsxPart) return JSON.stringify(part.value);
+      if (isDataPart(part)) return isContent(part) ? placeholder(part) : '';
+      return '';
+    })
+    .join('');
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function toIncoming(raw: RequestMessage): IncomingMessage<RequestMessage> {
+  const texts: string[] = [];
+  const blocks: Block[] = [];
+  const extra: string[] = [];
+  let hasResults = false;
+  // In a user's turn, what the editor or agent wrapped in its own tags is context, not the user's words.
+  const fromUser = raw.role === vscode.LanguageModelChatMessageRole.User;
+  const flushText = () => {
+    const text = texts.join('');
+    if (texts.length > 0) blocks.push(...(fromUser && text !== '' ? userTextBlocks(text) : [textBlock(text)]));
+    texts.length = 0;
+  };
+  for (const part of raw.content) {
+    if (part instanceof vscode.LanguageModelTextPart) texts.push(part.value);
+    else if (part instanceof vscode.LanguageModelToolCallPart) {
+      flushText();
+      blocks.push(toolCallBlock(part.callId, part.name, isObject(part.input) ? part.input : { value: part.input }));
+    } else if (part instanceof vscode.LanguageModelToolResultPart) {
+      flushText();
+      hasResults = true;
+      blocks.push(toolResultBlock(part.callId, resultText(part.content), (part as { isError?: unknown }).isError === true));
+    } else if (isDataPart(part) && isContent(part)) {
+      texts.push(placeholder(part));
+      extra.push(identity(part));
+    }
+  }
+  flushText();
+  return { role: roleOf(raw.role, hasResults), blocks, extra, raw };
+}
+
+function roleOf(role: number, hasResults: boolean): Role {
+  if (role === vscode.LanguageModelChatMessageRole.Assistant) return 'assistant';
+  if (role === SYSTEM_ROLE) return 'system';
+  return hasResults ? 'tool' : 'user';
+}

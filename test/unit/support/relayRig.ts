@@ -1,0 +1,106 @@
+/**
+ * A relay over in-memory ports and a scripted stand-in for the wrapped model: each request takes
+ * the next scripted answer, and everything it was sent is recorded.
+ */
+import { CancellationSource } from '../../../src/engine/cancellation';
+import type { Outgoing } from '../../../src/engine/relay/outgoing';
+import type { RelayPart, RelayPorts } from '../../../src/engine/relay/relayPorts';
+import { relayRequest, type RelayOutcome } from '../../../src/engine/relay/relayRequest';
+import type { ContextSession, PreparedContext } from '../../../src/engine/session/contextSession';
+import { messageText, toolCallBlock, type ToolCallBlock } from '../../../src/engine/types';
+import type { Caller, CallerMessage } from './callerConversation';
+import { routerRig, type RouterRig } from './routerRig';
+
+/** A tool as the stand-in knows it: a name and the text its definition costs. */
+export interface FakeTool {
+  readonly name: string;
+  readonly definition: string;
+}
+
+export type Answer = readonly (RelayPart<string> | { readonly kind: 'fail'; readonly error: Error })[];
+
+export const text = (value: string): RelayPart<string> => ({ kind: 'text', text: value, part: `text:${value}` });
+export const toolCall = (id: string, name: string, input: Record<string, unknown> = {}): RelayPart<string> => ({
+  kind: 'toolCall',
+  call: toolCallBlock(id, name, input),
+  part: `call:${name}`,
+});
+
+export interface SentRequest {
+  readonly messages: readonly Outgoing<CallerMessage>[];
+  readonly tools: readonly string[];
+}
+
+export class RelayRig {
+  readonly rig: RouterRig;
+  readonly sent: SentRequest[] = [];
+  readonly reported: string[] = [];
+  readonly recoveryCalls: ToolCallBlock[] = [];
+  readonly preparedFor: { session: ContextSession; prepared: PreparedContext }[] = [];
+  readonly cancellation = new CancellationSource();
+  private readonly answers: Answer[] = [];
+  /** Called after each part the stand-in yields, to act mid-stream. */
+  afterPart: (part: string) => void = () => undefined;
+  recoveryAnswer = (call: ToolCallBlock) => `Found for ${JSON.stringify(call.input)}: the port is 8443.`;
+
+  constructor(
+    options: Parameters<typeof routerRig>[0] = {},
+    private readonly windowTokens = 128_000,
+  ) {
+    this.rig = routerRig(options);
+  }
+
+  /** Queues the stand-in's answers, one per request it will get. */
+  script(...answers: Answer[]): this {
+    this.answers.push(...answers);
+    return this;
+  }
+
+  run(messages: readonly Caller[], tools: readonly FakeTool[] = []): Promise<RelayOutcome> {
+    return relayRequest({ messages, tools, maxInputTokens: this.windowTokens, cancellation: this.cancellation.token }, this.ports());
+  }
+
+  /** The text of everything a recorded request carried. */
+  static textOf(request: SentRequest): string {
+    return request.messages
+      .map((o) => (o.kind === 'engine' ? messageText(o.message) : o.raw.blocks.map((b) => JSON.stringify(b)).join('\n')))
+      .join('\n');
+  }
+
+  private ports(): RelayPorts<CallerMessage, FakeTool, string> {
+    return {
+      router: this.rig.router,
+      sessions: this.rig.sessions,
+      logger: this.rig.logger,
+      budgetFor: (window) => window - 4_096,
+      countText: async (t) => Math.ceil(t.length / 4),
+      toolText: (t) => t.definition,
+      toolName: (t) => t.name,
+      recoveryTools: [
+        { name: 'ctx_recover', definition: 'search what was compressed away' },
+        { name: 'ctx_read_offloaded', definition: 'read an offloaded result' },
+      ],
+      runRecoveryTool: async (_session, call) => {
+        this.recoveryCalls.push(call);
+        return this.recoveryAnswer(call);
+      },
+      turnOptions: async () => ({}),
+      send: async (messages, tools) => {
+        this.sent.push({ messages, tools: tools.map((t) => t.name) });
+        const answer = this.answers.shift() ?? [text('(no scripted answer)')];
+        return this.stream(answer);
+      },
+      report: (part) => this.reported.push(part),
+      prepared: (session, prepared) => this.preparedFor.push({ session, prepared }),
+    };
+  }
+
+  private async *stream(answer: Answer): AsyncIterable<RelayPart<string>> {
+    for (const part of answer) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (part.kind === 'fail') throw part.error;
+      yield part;
+      this.afterPart(part.part);
+    }
+  }
+}
