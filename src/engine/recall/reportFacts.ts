@@ -18,8 +18,8 @@ export const REPORT_HEAD_CHARS = 1500;
 /** Most failure facts from one report. @default 2 */
 export const MAX_REPORT_FAILURES = 2;
 /** A JSON field opening a line (`"summary": "`), and the end of a JSON string: reports are often JSON. */
-const JSON_FIELD_START = /^\s*"[\w -]{1,40}"\s*:\s*"/;
-const JSON_STRING_END = /"\s*,?\s*$/;
+const JSON_FIELD_START = /^\s*[[{]?\s*"[\w -]{1,40}"\s*:\s*"/;
+const JSON_STRING_END = /"\s*[,}\]]*\s*$/;
 /** A line break inside a JSON string, as written. */
 const ESCAPED_BREAK = /\\n/;
 
