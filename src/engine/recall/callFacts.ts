@@ -1,20 +1,21 @@
 /**
- * Facts read from the calls themselves: the files a call created, edited, deleted or read, and the
- * plan a call states in its own words (a task's description, a to-do item) when the tool is
- * neither a shell nor a file operation.
+ * Facts read from the calls themselves: the files a call created, edited, deleted or read (see
+ * `fileFacts`), the items of a plan the agent wrote with its plan or to-do tool, and the plan a
+ * call states in its own words (a task's description) when the tool is neither a shell nor a file
+ * operation.
  */
-import type { FileAction } from '../ledger/ledgerTypes';
-import { keyedCandidate, candidate, type Candidate } from './candidate';
+import { candidate, type Candidate } from './candidate';
+import { fileFacts } from './fileFacts';
+import { planItems } from './planItems';
 import type { ToolStep } from './toolSteps';
 
-/** Scores of files by what was done to them, and of a plan stated in a call's input. */
-export const CALL_SCORES: Readonly<Record<FileAction, number>> & { readonly plan: number } = {
-  created: 0.7,
-  edited: 0.65,
-  deleted: 0.6,
-  read: 0.3,
+/** Scores of what a call's input states. */
+export const CALL_SCORES = {
+  /** An item of a plan the agent wrote down: a step it decided to take. */
+  planItem: 0.5,
+  /** A sentence in any other tool's input (a task's description). */
   plan: 0.4,
-};
+} as const;
 
 /** Input strings between these lengths, on one line with a space, read as prose. */
 const PLAN_CHARS = { min: 12, max: 200 } as const;
@@ -22,20 +23,20 @@ const PLAN_CHARS = { min: 12, max: 200 } as const;
 const PROSE = /^[\p{L}\p{N}\s,.'’"“”:!?/()-]+$/u;
 /** Prose has words of letters: at least this many. @default 3 */
 const MIN_PLAN_WORDS = 3;
-/** Most plan facts from one call. @default 3 */
+/** Most plan facts from one call's prose. @default 3 */
 export const MAX_PLANS_PER_CALL = 3;
+/** Most items read from one plan. @default 12 — a long to-do list; the rest come back in the next update of the list. */
+export const MAX_PLAN_ITEMS_PER_CALL = 12;
 
-/** The artifacts of a successful file step, or the plans a successful other call states. */
+/** The facts of a successful step's call: its files, or the plan items or plans it states. */
 export function callFacts(step: ToolStep): Candidate[] {
+  if (step.activity.kind === 'file') return fileFacts(step);
+  if (step.activity.kind !== 'other' || step.call === undefined) return [];
   const where = { messageId: step.messageId, seq: step.seq };
-  const activity = step.activity;
-  if (activity.kind === 'file') {
-    return activity.paths.flatMap((path) => {
-      const fact = keyedCandidate('artifact', path, `${path} (${activity.action})`, where, CALL_SCORES[activity.action]);
-      return fact ? [fact] : [];
-    });
+  const items = planItems(step.call.input);
+  if (items.length > 0) {
+    return items.slice(0, MAX_PLAN_ITEMS_PER_CALL).flatMap((item) => candidate('decision', item, where, CALL_SCORES.planItem) ?? []);
   }
-  if (activity.kind !== 'other' || step.call === undefined) return [];
   const plans: Candidate[] = [];
   for (const value of proseValues(step.call.input)) {
     if (plans.length >= MAX_PLANS_PER_CALL) break;

@@ -6,6 +6,7 @@
  * long session with many errors costs no more than reading it.
  */
 import { shortenEnd } from '../text/shorten';
+import { editChange } from './editChange';
 import type { ErrorResolution } from './fact';
 import type { ToolStep } from './toolSteps';
 
@@ -119,10 +120,17 @@ export class ResolutionIndex {
   }
 }
 
-/** What a successful step did, in a few words; `again` when it repeats the failed call. */
+/**
+ * What a successful step did, in a few words; `again` when it repeats the failed call. An edit
+ * that resolved an error is named with the first line it put in: the fix itself.
+ */
 function successWords(step: ToolStep, again: boolean): string {
   const subject = shortenEnd((step.subject ?? step.call?.name ?? 'a tool call').replace(/\s+/g, ' '), RESOLUTION_CHARS);
-  if (step.activity.kind === 'file') return `${step.activity.action} ${subject}`;
+  if (step.activity.kind === 'file') {
+    const added = step.activity.action === 'edited' && step.call ? editChange(step.call.input)?.added : undefined;
+    const words = `${step.activity.action} ${subject}`;
+    return added === undefined ? words : `${words}, putting in \`${shortenEnd(added, RESOLUTION_CHARS)}\``;
+  }
   return again ? `\`${subject}\` succeeded when run again` : `\`${subject}\` succeeded`;
 }
 

@@ -20,6 +20,7 @@ import { DEFAULT_MAX_FACTS, selectFacts } from './selectFacts';
 import { saysFixed } from './statementCues';
 import { termsOf } from './terms';
 import { readToolSteps } from './toolSteps';
+import { reportFailures } from './reportFacts';
 import { actedOnByMessage, blockStarts, changes, endsTurn } from './turns';
 
 /** What `extractFacts` may read besides the span, and how many facts it returns. */
@@ -83,7 +84,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       continue;
     }
     found.push(...callFacts(step));
-    for (const fact of resultFacts(step)) {
+    for (const fact of [...resultFacts(step), ...reportFailures(step)]) {
       if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site });
       else found.push(fact);
     }
@@ -91,8 +92,18 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
 
   const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
   found.push(...resolvedErrors(errors, new ResolutionIndex(steps, fixes), maxFacts));
-  found.push(...names.facts());
+  found.push(...withoutNamesHeldBy(names.facts(), found));
   return selectFacts(found, maxFacts);
+}
+
+/**
+ * Names that a fact's key already holds whole: a file keyed on the tool's confirmation line
+ * ("File created successfully at: /path") holds its path, which needs no fact of its own.
+ */
+function withoutNamesHeldBy(names: readonly Candidate[], facts: readonly Candidate[]): Candidate[] {
+  const artifacts = facts.filter((f) => f.kind === 'artifact' && f.key.includes(' ')).map((f) => f.key);
+  if (artifacts.length === 0) return [...names];
+  return names.filter((n) => n.kind !== 'artifact' || !artifacts.some((key) => key !== n.key && key.includes(n.key)));
 }
 
 /** Sentences of a later assistant message that say something was fixed. */

@@ -17,6 +17,8 @@ export const MIN_KEY_CHARS = 4;
 /** Characters a Markdown renderer or a summary adds or drops around words. */
 const MARKUP = /\*\*|__|`/g;
 const TRAILING_JOINERS = /[\s,;:(–—-]+$/;
+/** Where a word ends before a space or a sentence's punctuation (not inside a path such as `a.b`). */
+const WORD_END = /^[\p{L}\p{N}_`'’)\]](?:\s|[,;:!?)]|\.(?:\s|$))/u;
 
 /** The text as matching sees it: markup dropped, white space collapsed, lower case. */
 export function matchForm(text: string): string {
@@ -33,9 +35,9 @@ export function matchForm(text: string): string {
 export function keyOf(text: string, maxChars = MAX_KEY_CHARS): string | undefined {
   let key = /\s\s|[\t\n\r]/.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
   if (key.length > maxChars) {
-    const cut = key.slice(0, maxChars + 1);
-    const space = cut.lastIndexOf(' ');
-    key = (space >= maxChars / 2 ? cut.slice(0, space) : cut.slice(0, maxChars)).replace(TRAILING_JOINERS, '');
+    // A word that ends exactly at the limit (the next character is not part of a word) stays whole.
+    const end = WORD_END.test(key.slice(maxChars - 1, maxChars + 2)) ? maxChars : key.lastIndexOf(' ', maxChars);
+    key = (end >= maxChars / 2 ? key.slice(0, end) : key.slice(0, maxChars)).replace(TRAILING_JOINERS, '');
   }
   return key.length >= MIN_KEY_CHARS ? key : undefined;
 }

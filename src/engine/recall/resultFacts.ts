@@ -44,6 +44,8 @@ const SUCCESS =
 const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}:\s*[-+]?\d[\d,._]*\s*[\p{L}%]{0,12}$/u;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const MARKUP = /<[!/]?[A-Za-z][^>]*>/;
+/** The opening of a markup document: `<!DOCTYPE html`, `<html …>`, `<?xml …?>`, `<svg …>`. */
+const MARKUP_DOCUMENT = /^<(?:!DOCTYPE\b|\?xml\b|html\b|svg\b)/i;
 const LETTER = /\p{L}/u;
 const DIGIT = /\d/;
 const HEADER_ROW = /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/;
@@ -73,6 +75,8 @@ export function resultFacts(step: ToolStep): Candidate[] {
   const lines = edges.lines.filter(
     (l) => l.length <= MAX_OUTCOME_LINE_CHARS * 4 && (hasLetters(l, 3) || (l.length <= 40 && VERSION.test(l))),
   );
+  // A URL in a markup document (a doctype, a namespace, a link) is part of the document, not something the call produced.
+  const markup = lines.some((l) => MARKUP_DOCUMENT.test(l));
   const found: Candidate[] = [];
   const add = (c: Candidate | undefined) => {
     if (c && !found.some((f) => f.key === c.key)) found.push(c);
@@ -89,8 +93,7 @@ export function resultFacts(step: ToolStep): Candidate[] {
     } else if (digits && short && line.includes('.') && VERSION.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.version));
     else if (short && SUCCESS.test(line) && !isProgressLine(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
     else if (digits && line.includes(':') && MEASURE.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.measure));
-    // A URL inside markup is part of a document (a doctype, a namespace), not something the call produced.
-    if (line.includes('http') && !MARKUP.test(line)) {
+    if (!markup && line.includes('http') && !MARKUP.test(line)) {
       for (const url of line.matchAll(URL)) {
         const pr = PULL_REQUEST.test(url[0]);
         add(keyedCandidate('outcome', url[0].replace(/[.,:;]+$/, ''), line, where, pr ? RESULT_SCORES.pullRequest : RESULT_SCORES.url));

@@ -71,8 +71,13 @@ const FAILURE = new RegExp(
   'i',
 );
 /** A failure word denied: "without errors", "didn't get any error", "no failures". */
+const FAILURE_NOUN = String.raw`(?:errors?|fail\w*|exceptions?|crash\w*)\b`;
 const DENIED_FAILURE = new RegExp(
-  String.raw`\b(?:no|not|without|never|zero|0|n${A}t(?:\s+\w+){0,2})\s+(?:\w+\s+){0,2}(?:errors?|fail\w*|exceptions?|crash\w*)\b`,
+  [
+    String.raw`\b(?:no|not|without|never|zero|0)\s+(?:\w+\s+){0,2}${FAILURE_NOUN}`,
+    // `n't` sits inside its word ("didn't get any error"); a joining word starts another clause ("couldn't start and failed").
+    String.raw`n${A}t(?:\s+(?!(?:and|but|or|so|then|because)\b)\w+){0,3}\s+${FAILURE_NOUN}`,
+  ].join('|'),
   'i',
 );
 /** Something found out: a cause, a diagnosis, a fact about the code. */

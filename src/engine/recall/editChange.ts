@@ -1,0 +1,105 @@
+/**
+ * What an edit changed, read from its call's input: the first line it took out and the first line
+ * it put in. Agents' edit tools name the text they replace and its replacement (`old_string` /
+ * `new_string`, `oldString` / `newString`, `old_str` / `new_str`, a list of such edits) or pass a
+ * patch (`*** Begin Patch`, a unified diff, `SEARCH` / `REPLACE` blocks); all are read the same way.
+ */
+import { isRecord } from '../schema';
+
+/** The first changed line on each side of an edit, trimmed; either may be missing (a pure insertion or deletion). */
+export interface EditChange {
+  readonly removed?: string;
+  readonly added?: string;
+}
+
+/** Field pairs holding the replaced text and its replacement. */
+const REPLACEMENT_KEYS: readonly (readonly [string, string])[] = [
+  ['old_string', 'new_string'],
+  ['oldString', 'newString'],
+  ['old_str', 'new_str'],
+  ['old_text', 'new_text'],
+  ['oldText', 'newText'],
+  ['old', 'new'],
+  ['search', 'replace'],
+];
+/** Characters of an input read for a patch. @default 20000 — a large patch's first change is near its start. */
+const PATCH_CHARS = 20_000;
+const PATCH_START = /^(?:\*\*\* Begin Patch|diff --git |--- |@@ )|\n@@ /;
+const SEARCH_BLOCK = /<{5,} SEARCH\r?\n([\s\S]*?)\r?\n={5,}\r?\n([\s\S]*?)\r?\n>{5,} REPLACE/;
+/** A line that says something: a few letters, not only brackets and punctuation. */
+const MEANINGFUL = /\p{L}.*\p{L}.*\p{L}/u;
+/** Longest line taken as a change, in characters: longer lines are data (minified code, a blob). @default 300 */
+export const MAX_CHANGE_LINE_CHARS = 300;
+
+/** The first change an edit's input describes, or undefined when it names none. */
+export function editChange(input: Readonly<Record<string, unknown>>): EditChange | undefined {
+  const pair = replacementOf(input);
+  if (pair) return changeBetween(pair[0], pair[1]);
+  for (const value of Object.values(input)) {
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        const inner = isRecord(item) ? replacementOf(item) : undefined;
+        if (inner) return changeBetween(inner[0], inner[1]);
+      }
+    } else if (typeof value === 'string') {
+      const change = patchChange(value.slice(0, PATCH_CHARS));
+      if (change) return change;
+    }
+  }
+  return undefined;
+}
+
+function replacementOf(input: Readonly<Record<string, unknown>>): readonly [string, string] | undefined {
+  for (const [from, to] of REPLACEMENT_KEYS) {
+    const old = input[from];
+    const replacement = input[to];
+    if (typeof old === 'string' && typeof replacement === 'string') return [old, replacement];
+  }
+  return undefined;
+}
+
+/** The first meaningful line of each side of the stretch where `before` and `after` differ. */
+export function changeBetween(before: string, after: string): EditChange | undefined {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start].trim() === b[start].trim()) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1].trim() === b[endB - 1].trim()) {
+    endA--;
+    endB--;
+  }
+  return withLines(firstMeaningful(a, start, endA), firstMeaningful(b, start, endB));
+}
+
+/** The first removed and added lines of a patch: `*** Begin Patch`, a unified diff, or `SEARCH` / `REPLACE` blocks. */
+function patchChange(text: string): EditChange | undefined {
+  const block = text.includes('SEARCH') ? SEARCH_BLOCK.exec(text) : null;
+  if (block) return changeBetween(block[1], block[2]);
+  if (!PATCH_START.test(text)) return undefined;
+  let removed: string | undefined;
+  let added: string | undefined;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('---') || line.startsWith('+++')) continue;
+    if (removed === undefined && line.startsWith('-') && isChangeLine(line.slice(1))) removed = line.slice(1).trim();
+    else if (added === undefined && line.startsWith('+') && isChangeLine(line.slice(1))) added = line.slice(1).trim();
+    if (removed !== undefined && added !== undefined) break;
+  }
+  return withLines(removed, added);
+}
+
+function firstMeaningful(lines: readonly string[], from: number, to: number): string | undefined {
+  for (let i = from; i < to; i++) if (isChangeLine(lines[i])) return lines[i].trim();
+  return undefined;
+}
+
+function isChangeLine(line: string): boolean {
+  const text = line.trim();
+  return text.length >= 4 && text.length <= MAX_CHANGE_LINE_CHARS && MEANINGFUL.test(text);
+}
+
+function withLines(removed: string | undefined, added: string | undefined): EditChange | undefined {
+  if (removed === undefined && added === undefined) return undefined;
+  return { ...(removed !== undefined ? { removed } : {}), ...(added !== undefined ? { added } : {}) };
+}

@@ -1,0 +1,73 @@
+/**
+ * Facts of a successful file step: the file (keyed on the tool's own confirmation line when it is
+ * short and names the file, "File created successfully at: /path", else on the path), and for an
+ * edit its outcome: the first line it put in and the first line it took out (what was there
+ * before, usually the line that was found wrong).
+ */
+import { keyOf, MAX_KEY_CHARS } from './factKey';
+import type { FileAction } from '../ledger/ledgerTypes';
+import { candidate, keyedCandidate, type Candidate } from './candidate';
+import { editChange } from './editChange';
+import type { ToolStep } from './toolSteps';
+
+/** Scores of files by what was done to them, and of the lines an edit changed. */
+export const FILE_SCORES: Readonly<Record<FileAction, number>> & { readonly added: number; readonly removed: number } = {
+  created: 0.7,
+  edited: 0.65,
+  deleted: 0.6,
+  read: 0.3,
+  /** The first line an edit put in: what the file says now. */
+  added: 0.5,
+  /** The first line an edit took out. */
+  removed: 0.45,
+};
+
+/** Characters of a result read for its confirmation line. */
+const CONFIRMATION_CHARS = 400;
+
+/** A file step's facts: one artifact per path, and an edit's changed lines. */
+export function fileFacts(step: ToolStep): Candidate[] {
+  const activity = step.activity;
+  if (activity.kind !== 'file') return [];
+  const where = { messageId: step.messageId, seq: step.seq };
+  const facts: Candidate[] = [];
+  const confirmation = activity.action === 'read' ? undefined : confirmationLine(step.result.content, activity.paths);
+  for (const path of activity.paths) {
+    const score = FILE_SCORES[activity.action];
+    const fact =
+      confirmation?.includes(path) === true
+        ? candidate('artifact', confirmation, where, score)
+        : keyedCandidate('artifact', path, `${path} (${activity.action})`, where, score);
+    if (fact) facts.push(fact);
+  }
+  if (activity.action !== 'edited' || step.call === undefined) return facts;
+  const change = editChange(step.call.input);
+  const name = baseName(activity.paths[0] ?? '');
+  const line = (text: string | undefined, prefix: string, score: number) => {
+    const fact = text === undefined ? undefined : candidate('outcome', text, where, score);
+    if (fact) facts.push({ ...fact, text: `${prefix}${fact.text}` });
+  };
+  line(change?.added, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
+  line(change?.removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed);
+  return facts;
+}
+
+/**
+ * The first sentence of the result's first line when it names one of the paths and is short
+ * enough to be a key whole: the tool's own words for what it did.
+ */
+function confirmationLine(content: string, paths: readonly string[]): string | undefined {
+  const head = content.slice(0, CONFIRMATION_CHARS).trimStart();
+  const line = head.slice(0, (head.indexOf('\n') + 1 || head.length + 1) - 1).trim();
+  const path = paths.find((p) => line.includes(p));
+  if (path === undefined) return undefined;
+  // The sentence that holds the path: up to the first ". " after it.
+  const after = line.indexOf(path) + path.length;
+  const stop = line.indexOf('. ', after);
+  const sentence = stop < 0 ? line : line.slice(0, stop + 1);
+  return sentence.length <= MAX_KEY_CHARS && keyOf(sentence) === sentence ? sentence : undefined;
+}
+
+function baseName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+}

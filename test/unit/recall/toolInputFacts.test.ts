@@ -1,0 +1,189 @@
+import * as assert from 'node:assert/strict';
+import { changeBetween, editChange } from '../../../src/engine/recall/editChange';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import type { Fact, FactKind } from '../../../src/engine/recall/fact';
+import { keyOf } from '../../../src/engine/recall/factKey';
+import { planItems } from '../../../src/engine/recall/planItems';
+import { statementOf } from '../../../src/engine/recall/statementCues';
+import { assistant, call, result, user } from '../support/builders';
+
+const ofKind = (facts: readonly Fact[], kind: FactKind) => facts.filter((f) => f.kind === kind);
+const exactly = (facts: readonly Fact[], key: string) => facts.find((f) => f.key === key);
+
+describe('facts read from what tools were given and said', () => {
+  describe('plan items', () => {
+    it('reads the steps of a plan tool whose items carry a text and a status, whatever the tool is called', () => {
+      const input = {
+        explanation: 'Splitting the port into steps',
+        plan: [
+          { step: 'Port the Kotlin DTOs to Swift Codable structs', status: 'completed' },
+          { step: 'Wire the Combine publisher into the settings view', status: 'in_progress' },
+        ],
+      };
+      assert.deepEqual(planItems(input), [
+        'Port the Kotlin DTOs to Swift Codable structs',
+        'Wire the Combine publisher into the settings view',
+      ]);
+      const facts = extractFacts([call('p1', 'record_progress', input), result('p1', 'Plan updated')]);
+      const decision = exactly(facts, 'Wire the Combine publisher into the settings view');
+      assert.equal(decision?.kind, 'decision');
+    });
+
+    it('reads a list under a plan-like name even when its items have no status, and a Markdown checklist', () => {
+      assert.deepEqual(planItems({ tasks: ['Benchmark the Elixir GenServer under load', 'x'] }), [
+        'Benchmark the Elixir GenServer under load',
+      ]);
+      assert.deepEqual(planItems({ body: '## Plan\n- [x] Vendor the protobuf schema\n- [ ] Regenerate the Go stubs\nnotes' }), [
+        'Vendor the protobuf schema',
+        'Regenerate the Go stubs',
+      ]);
+    });
+
+    it('takes no items from a list of data: records without status under an ordinary name, ids, long text', () => {
+      assert.deepEqual(planItems({ rows: [{ title: 'Quarterly revenue by region' }] }), []);
+      assert.deepEqual(planItems({ todos: [{ content: 'a1b2c3d4', status: 'pending' }] }), []);
+      assert.deepEqual(planItems({ todos: [{ content: `Rewrite ${'the parser '.repeat(30)}`, status: 'pending' }] }), []);
+    });
+
+    it('lists each item once, in the order given', () => {
+      const items = planItems({
+        items: [
+          { text: 'Add the Flyway migration for invoices', done: false },
+          { text: 'Add the Flyway migration for invoices', done: true },
+          { text: 'Backfill invoice totals in batches', done: false },
+        ],
+      });
+      assert.deepEqual(items, ['Add the Flyway migration for invoices', 'Backfill invoice totals in batches']);
+    });
+  });
+
+  describe('what an edit changed', () => {
+    it('reads the first changed line on each side of a replacement, past the lines both sides share', () => {
+      const change = editChange({
+        file: 'lib/router.ex',
+        old_text: 'defmodule Router do\n  plug :match\n  plug :dispatch\nend',
+        new_text: 'defmodule Router do\n  plug Plug.Logger\n  plug :match\n  plug :dispatch\nend',
+      });
+      assert.deepEqual(change, { added: 'plug Plug.Logger' });
+      assert.deepEqual(changeBetween('timeout = 30\nretries = 2', 'timeout = 90\nretries = 2'), {
+        removed: 'timeout = 30',
+        added: 'timeout = 90',
+      });
+    });
+
+    it('reads the first edit of a list of edits, and the first lines of a unified diff or SEARCH/REPLACE block', () => {
+      assert.deepEqual(editChange({ path: 'a.go', edits: [{ oldText: 'return nil', newText: 'return ErrClosed' }] }), {
+        removed: 'return nil',
+        added: 'return ErrClosed',
+      });
+      const diff =
+        '--- a/cmd/main.go\n+++ b/cmd/main.go\n@@ -3,2 +3,2 @@\n-\tlog.Fatal(srv.ListenAndServe())\n+\tlog.Fatal(srv.ListenAndServeTLS(cert, key))\n';
+      assert.deepEqual(editChange({ patch: diff }), {
+        removed: 'log.Fatal(srv.ListenAndServe())',
+        added: 'log.Fatal(srv.ListenAndServeTLS(cert, key))',
+      });
+      const block =
+        'src/app.rb\n<<<<<<< SEARCH\nconfig.cache_store = :memory_store\n=======\nconfig.cache_store = :redis_cache_store\n>>>>>>> REPLACE';
+      assert.deepEqual(editChange({ diff: block }), {
+        removed: 'config.cache_store = :memory_store',
+        added: 'config.cache_store = :redis_cache_store',
+      });
+    });
+
+    it('names no change when the input holds none or only punctuation changed', () => {
+      assert.equal(editChange({ path: 'x.ts', content: 'whole file' }), undefined);
+      assert.equal(changeBetween('  }\n})', '  }\n});'), undefined);
+    });
+
+    it("gives an edit's first added line as an outcome keyed on the line itself", () => {
+      const added = 'ssl_mode: System.get_env("DB_SSL") == "true"';
+      const facts = extractFacts([
+        call('e1', 'edit_file', { path: 'config/runtime.exs', old_string: 'ssl_mode: false', new_string: added }),
+        result('e1', 'Applied 1 edit to config/runtime.exs'),
+      ]);
+      const outcome = exactly(facts, added);
+      assert.equal(outcome?.kind, 'outcome');
+      assert.ok(outcome?.text.includes('runtime.exs'), outcome?.text);
+      assert.equal(exactly(facts, 'ssl_mode: false')?.kind, 'outcome');
+    });
+    it('names the edit that resolved an error with the first line it put in', () => {
+      const facts = extractFacts([
+        call('b1', 'shell', { command: 'kotlinc src/Billing.kt' }),
+        result('b1', 'src/Billing.kt:12: error: unresolved reference: roundHalfEven', true),
+        call('e1', 'str_replace', {
+          path: 'src/Billing.kt',
+          old_str: 'val total = amount.roundHalfEven()',
+          new_str: 'val total = amount.setScale(2, RoundingMode.HALF_EVEN)',
+        }),
+        result('e1', 'ok'),
+      ]);
+      const error = facts.find((f) => f.kind === 'error' && f.key.includes('unresolved reference'));
+      assert.equal(error?.resolution?.resolved, true);
+      assert.equal(error?.resolution?.by, 'edited src/Billing.kt, putting in `val total = amount.setScale(2, RoundingMode.HALF_EVEN)`');
+    });
+  });
+
+  describe('the confirmation line of a write', () => {
+    it("keys a written file on the tool's own short confirmation line when it names the file", () => {
+      const line = 'Wrote 42 lines to /srv/app/migrations/0007_add_index.sql';
+      const facts = extractFacts([
+        assistant('The new index belongs in /srv/app/migrations/0007_add_index.sql, after the last migration.', 'a0'),
+        call('w1', 'write_file', { file_path: '/srv/app/migrations/0007_add_index.sql', content: 'CREATE INDEX ...' }),
+        result('w1', `${line}\n`),
+      ]);
+      assert.equal(exactly(facts, line)?.kind, 'artifact');
+      assert.ok(!facts.some((f) => f.key === '/srv/app/migrations/0007_add_index.sql'), 'the path needs no fact of its own');
+    });
+
+    it('keys on the path when the result does not name the file or is long', () => {
+      const path = 'web/src/hooks/useDebounce.tsx';
+      const silent = extractFacts([call('w1', 'create_file', { path, content: 'export {}' }), result('w1', 'ok')]);
+      assert.equal(exactly(silent, path)?.kind, 'artifact');
+      const wordy = extractFacts([
+        call('w2', 'create_file', { path, content: 'export {}' }),
+        result('w2', `The file ${path} was created ${'and formatted with the project settings '.repeat(5)}`),
+      ]);
+      assert.equal(exactly(wordy, path)?.kind, 'artifact');
+    });
+  });
+
+  describe('failures stated in a delegated report', () => {
+    it("reads a failure a sub-agent states in words in its report's opening, as an error about that call", () => {
+      const report = JSON.stringify({
+        summary: 'The crawl was interrupted before the sitemap could be parsed. Partial results follow.',
+      });
+      const facts = extractFacts([
+        user('Find every page that links to the retired pricing page.', 'u1'),
+        call('t1', 'spawn_subagent', { prompt: 'crawl the site' }),
+        result('t1', report),
+      ]);
+      const error = exactly(facts, 'The crawl was interrupted before the sitemap could be parsed.');
+      assert.equal(error?.kind, 'error');
+      assert.equal(error?.subject, 'spawn_subagent');
+    });
+
+    it('takes no failure from a report that denies one, nor from a tool that is not a delegation', () => {
+      const denied = extractFacts([
+        call('t1', 'delegate_task', { prompt: 'audit' }),
+        result('t1', 'The audit finished without errors. Every handler is covered.'),
+      ]);
+      assert.equal(ofKind(denied, 'error').length, 0);
+      const lookup = extractFacts([call('k1', 'kb_lookup', { q: 'retries' }), result('k1', 'Retries were interrupted by design in v2.')]);
+      assert.equal(ofKind(lookup, 'error').length, 0);
+    });
+  });
+
+  describe('cues and keys', () => {
+    it('still reads a failure after a denial in another clause', () => {
+      assert.equal(statementOf("The worker couldn't start and failed with a port conflict.")?.kind, 'error');
+      assert.equal(statementOf("The migration didn't produce any errors."), undefined);
+    });
+
+    it('keeps a word that ends exactly at the key limit whole', () => {
+      const text = `${'word '.repeat(19)}abcd, efgh`;
+      const key = keyOf(text, 99);
+      assert.equal(key, `${'word '.repeat(19)}abcd`);
+      assert.equal(keyOf(`${'word '.repeat(19)}abcdefgh`, 99), `${'word '.repeat(18)}word`);
+    });
+  });
+});
