@@ -92,7 +92,8 @@ function checkPositionals(spec: CommandSpec, given: readonly string[]): string[]
   if (given.length === wanted.length) return [...given];
   if (spec.lastTakesRest) return [...given.slice(0, wanted.length - 1), given.slice(wanted.length - 1).join(' ')];
   throw new UsageError(
-    `${spec.name} takes ${wanted.length} argument${wanted.length === 1 ? '' : 's'} (${wanted.map((p) => `<${p}>`).join(' ')}), but ${given.length} were given: ${given.map((g) => `"${g}"`).join(' ')}.`,
+    `${spec.name} takes ${wanted.length} argument${wanted.length === 1 ? '' : 's'} (${wanted.map((p) => `<${p}>`).join(' ')}), ` +
+      `but ${given.length} were given: ${given.map((g) => `"${g}"`).join(' ')}.`,
   );
 }
 

@@ -39,8 +39,11 @@ export function renderReplaySummary(r: ReplayReport): string {
     `Import:   ${renderImportStats(r.importStats)}`,
     `Budget:   ${formatCount(r.budget)} tokens (from ${formatCount(r.maxInputTokens)} maximum input tokens, less the answer reserve)`,
     `Input:    ${formatCount(r.inputTokens)} tokens without compression`,
-    `Context:  ${formatCount(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ${pct(reduction)} smaller than the input), peak ${formatCount(r.peakTokens)}`,
-    `Tiers:    ${formatCount(r.offloaded)} results offloaded, ${formatCount(r.truncated)} inputs truncated, ${formatCount(r.watermarked)} tool blocks dropped by the watermark, ${formatCount(r.checkpoints)} checkpoints in the end from ${formatCount(r.compressions)} made, ${formatCount(r.snapshots)} snapshots`,
+    `Context:  ${formatCount(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ` +
+      `${pct(reduction)} smaller than the input), peak ${formatCount(r.peakTokens)}`,
+    `Tiers:    ${formatCount(r.offloaded)} results offloaded, ${formatCount(r.truncated)} inputs truncated, ` +
+      `${formatCount(r.watermarked)} tool blocks dropped by the watermark, ` +
+      `${formatCount(r.checkpoints)} checkpoints in the end from ${formatCount(r.compressions)} made, ${formatCount(r.snapshots)} snapshots`,
     `Time:     ${(r.ms / 1000).toFixed(2)} s`,
     `Wrote ${r.contextFile}, the figures in ${path.join(r.out, FIGURES_FILE)} and the session in ${path.join(r.out, SESSIONS_FOLDER, r.sessionId)}.`,
   ];

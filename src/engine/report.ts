@@ -4,7 +4,7 @@ import { describeCompression } from './activity/lastCompression';
 import { TIER_LABELS } from './compressionEvent';
 import { levelChange } from './levelWording';
 import type { RecallFigures } from './recall/recallFigures';
-import type { ContextStatus } from './status';
+import type { CheckpointLine, ContextStatus } from './status';
 import { formatCount } from './text/numbers';
 
 /** How many rows of compression history the report shows (the newest). */
@@ -34,14 +34,16 @@ function renderReport(s: ContextStatus): string {
     `- **Tool inputs truncated:** ${s.truncations.count} (${formatCount(s.truncations.savedTokens)} tokens saved)`,
     `- **Watermark compressions:** ${s.watermarkDrops.count} (${formatCount(s.watermarkDrops.savedTokens)} tokens saved)`,
     `- **Checkpoints made:** ${s.checkpointsMade}`,
-    `- **Checkpoints:** ${s.checkpoints.length}${s.checkpoints.length > 0 ? ` (${s.checkpoints.map((c) => `${c.age} ${formatCount(c.tokens)}`).join(', ')} tokens)` : ''}`,
+    `- **Checkpoints:** ${s.checkpoints.length}${checkpointSizes(s.checkpoints)}`,
     `- **Goals / locked decisions:** ${s.goals} / ${s.decisions}`,
     `- **Drift events:** ${s.driftDetections}`,
     ...(s.recall ? [`- **Recall checks:** ${recallLine(s.recall)}`] : []),
     ...(s.snapshots !== undefined ? [`- **Snapshots:** ${s.snapshots}`] : []),
     ...(s.reliability
       ? [
-          `- **Reliability:** ${Math.round(s.reliability.score * 100)}% ${s.reliability.level} (model ${s.reliability.modelFactor.toFixed(2)} × compression ${s.reliability.compressionPenalty.toFixed(2)} × context ${s.reliability.contextConfidence.toFixed(2)})`,
+          `- **Reliability:** ${Math.round(s.reliability.score * 100)}% ${s.reliability.level} ` +
+            `(model ${s.reliability.modelFactor.toFixed(2)} × compression ${s.reliability.compressionPenalty.toFixed(2)} ` +
+            `× context ${s.reliability.contextConfidence.toFixed(2)})`,
         ]
       : []),
     ...(s.preparation && s.preparation !== 'idle' ? [`- **Next checkpoint, in the background:** ${s.preparation}`] : []),
@@ -63,7 +65,8 @@ function renderReport(s: ContextStatus): string {
     );
     s.checkpoints.forEach((c, i) =>
       lines.push(
-        `| ${i + 1} | ${c.range} | ${c.age} | ${formatCount(c.tokens)} | ${formatCount(c.originalTokens)} | ${c.summarizedBy} | ${c.recall ? `${c.recall.kept} · ${c.recall.found} · ${c.recall.putBack} · ${c.recall.lost}` : ''} |`,
+        `| ${i + 1} | ${c.range} | ${c.age} | ${formatCount(c.tokens)} | ${formatCount(c.originalTokens)} | ${c.summarizedBy} | ` +
+          `${c.recall ? `${c.recall.kept} · ${c.recall.found} · ${c.recall.putBack} · ${c.recall.lost}` : ''} |`,
       ),
     );
   }
@@ -83,11 +86,20 @@ function renderReport(s: ContextStatus): string {
 }
 
 /** "14:02:11 UTC", the way the report writes times. */
+/** Each checkpoint's age and size, in brackets, when there are any: " (recent 1,200, old 300 tokens)". */
+function checkpointSizes(checkpoints: readonly CheckpointLine[]): string {
+  if (checkpoints.length === 0) return '';
+  return ` (${checkpoints.map((c) => `${c.age} ${formatCount(c.tokens)}`).join(', ')} tokens)`;
+}
+
 function clockTime(at: number): string {
   return `${new Date(at).toISOString().slice(11, 19)} UTC`;
 }
 
 /** "38 facts: 30 in the context, 6 found by search, 2 put back, 0 lost". */
 function recallLine(r: RecallFigures): string {
-  return `${formatCount(r.extracted)} facts: ${formatCount(r.kept)} in the context, ${formatCount(r.found)} found by search, ${formatCount(r.putBack)} put back, ${formatCount(r.lost)} lost`;
+  return (
+    `${formatCount(r.extracted)} facts: ${formatCount(r.kept)} in the context, ` +
+    `${formatCount(r.found)} found by search, ${formatCount(r.putBack)} put back, ${formatCount(r.lost)} lost`
+  );
 }

@@ -6,7 +6,10 @@ export function explainModelError(e: unknown): string {
   if (e instanceof vscode.LanguageModelError) {
     switch (e.code) {
       case vscode.LanguageModelError.NoPermissions.name:
-        return 'The language model refused the request: this extension has no permission to use it. Allow ctx to use the model when VS Code asks, or pick another model.';
+        return (
+          'The language model refused the request: this extension has no permission to use it. ' +
+          'Allow ctx to use the model when VS Code asks, or pick another model.'
+        );
       case vscode.LanguageModelError.Blocked.name:
         return 'The language model blocked the request (quota or content filter). Wait a moment or rephrase, then ask again.';
       case vscode.LanguageModelError.NotFound.name:

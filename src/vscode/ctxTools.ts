@@ -43,7 +43,8 @@ export function registerCtxTools(context: vscode.ExtensionContext, deps: CtxTool
       if (!session) return text('No @ctx session is active, so there is nothing to checkpoint.');
       session.requestCheckpoint(CHECKPOINT_TOOL);
       return text(
-        'Checkpoint set. From the next request on, tool calls and results before this point leave the context; all text stays, and everything remains searchable with ctx_recover.',
+        'Checkpoint set. From the next request on, tool calls and results before this point leave the context; ' +
+          'all text stays, and everything remains searchable with ctx_recover.',
       );
     },
     prepareInvocation() {

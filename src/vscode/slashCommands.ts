@@ -130,7 +130,9 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
     const snapshot = await c.session.createSnapshot(name || undefined);
     if (snapshot) {
       c.stream.markdown(
-        `📸 Snapshot **${snapshot.name}** saved: ${formatCount(snapshot.tokens)} tokens, ${snapshot.messageCount} messages, ${snapshot.checkpointCount} checkpoints. Restore it with \`/restore ${snapshot.name}\`.`,
+        `📸 Snapshot **${snapshot.name}** saved: ` +
+          `${formatCount(snapshot.tokens)} tokens, ${snapshot.messageCount} messages, ${snapshot.checkpointCount} checkpoints. ` +
+          `Restore it with \`/restore ${snapshot.name}\`.`,
       );
     }
   },
@@ -142,7 +144,8 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
       if (restored) {
         c.deps.sessions.recordPrepared(c.session, await c.session.measure(budgetOf(c)));
         c.stream.markdown(
-          `Restored **${restored.name}** (${restored.messageCount} messages, ${restored.checkpointCount} checkpoints). The state before it was saved as a snapshot too, and the archive still has everything.`,
+          `Restored **${restored.name}** (${restored.messageCount} messages, ${restored.checkpointCount} checkpoints). ` +
+            `The state before it was saved as a snapshot too, and the archive still has everything.`,
         );
         return;
       }
@@ -178,7 +181,8 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
     }
     const fresh = await c.deps.sessions.startFresh(c.session);
     c.stream.markdown(
-      `Started a fresh session seeded with the ledger (goals, decisions, your messages, the files and commands so far) and ${prepared.checkpoints} checkpoint${prepared.checkpoints === 1 ? '' : 's'}. ` +
+      `Started a fresh session seeded with the ledger (goals, decisions, your messages, the files and commands so far) ` +
+        `and ${prepared.checkpoints} checkpoint${prepared.checkpoints === 1 ? '' : 's'}. ` +
         `It continues in a new chat; this conversation stays in the archive and can still be searched with \`/recover\`.`,
     );
     openFreshChat(fresh.id, c.deps.logger);

@@ -109,9 +109,13 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
       `**Restricted Mode** (the workspace is not trusted):\n\n${state.restrictedMode.map((r) => `- ${escape(r)}`).join('\n')}\n\n`,
     );
   }
-  tooltip.appendMarkdown(
-    `[$(dashboard) Dashboard](command:${COMMANDS.openDashboard}) · [$(fold) Compress](command:${COMMANDS.compress}) · [$(pulse) Status](command:${COMMANDS.showStatus}) · [$(list-tree) Open tree](command:${COMMANDS.showTree})`,
-  );
+  const links = [
+    `[$(dashboard) Dashboard](command:${COMMANDS.openDashboard})`,
+    `[$(fold) Compress](command:${COMMANDS.compress})`,
+    `[$(pulse) Status](command:${COMMANDS.showStatus})`,
+    `[$(list-tree) Open tree](command:${COMMANDS.showTree})`,
+  ];
+  tooltip.appendMarkdown(links.join(' · '));
   item.tooltip = tooltip;
 }
 

@@ -25,7 +25,8 @@ export function offeredTools(
 export function notOfferedResult(name: string): string {
   return isWorkspaceTrusted()
     ? `Not run: ${name} was not offered in this turn. Use one of the tools you were given.`
-    : `Not run: ${name} was not offered because the workspace is in Restricted Mode (not trusted). Use one of the tools you were given, or ask the user to attach it with #.`;
+    : `Not run: ${name} was not offered because the workspace is in Restricted Mode (not trusted). ` +
+        `Use one of the tools you were given, or ask the user to attach it with #.`;
 }
 
 /**

@@ -21,7 +21,8 @@ export async function renderVirtualDocument(sessions: SessionManager, path: stri
   return [
     `# Checkpoint ${index + 1} · ${AGE_LABELS[c.age]} · ${c.range}`,
     '',
-    `*${formatCount(c.originalTokens)} tokens → ${formatCount(c.currentTokens)} · compressed ${c.compressionCount}× · summarized by ${c.summarizedBy} · created ${new Date(c.createdAt).toISOString()}` +
+    `*${formatCount(c.originalTokens)} tokens → ${formatCount(c.currentTokens)} · compressed ${c.compressionCount}× · ` +
+      `summarized by ${c.summarizedBy} · created ${new Date(c.createdAt).toISOString()}` +
       `${c.compressedAt ? ` · aged ${new Date(c.compressedAt).toISOString()}` : ''}*`,
     '',
     c.summary,

@@ -75,6 +75,11 @@ interface Bench {
 
 /** Where the benchmark sessions keep their files: on disk as the extension does, or in memory to time the engine alone. */
 type StoreKind = 'disk' | 'memory';
+/** What each store means for the measure, said in the notes. */
+const STORE_WORDS: Readonly<Record<StoreKind, string>> = {
+  disk: 'FileStore on the temporary folder (snapshot and state written as the extension writes them)',
+  memory: 'MemoryStore: the engine alone, without file writes',
+};
 
 function openBench(tokenizer: LocalTokenizer, startAt: number, options: EngineOptions = DEFAULT_OPTIONS, store: StoreKind = 'disk'): Bench {
   const onDisk = store === 'disk';
@@ -208,9 +213,11 @@ async function benchReadyPrepare(
       [...ready, ...floor].every((s) => s.checkpoints > 0) &&
       ready.every((s) => s.stateBefore === 'ready'),
     note:
-      `budget ${n(budget)}, request at message ${sample.at}: ${n(sample.tokensBefore)} → ${n(sample.tokensAfter)} tokens (ready) and ${n(floor[0].tokensBefore)} → ${n(floor[0].tokensAfter)} (baseline), ${sample.checkpoints} checkpoint; ` +
-      `background preparation ${states} before the request (baseline: ${floorStates}); baseline: the same prepare() with nothing ready, the deterministic summary written while the user waits; ` +
-      `${store === 'disk' ? 'FileStore on the temporary folder (snapshot and state written as the extension writes them)' : 'MemoryStore: the engine alone, without file writes'}; median of ${repetitions}`,
+      `budget ${n(budget)}, request at message ${sample.at}: ${n(sample.tokensBefore)} → ${n(sample.tokensAfter)} tokens (ready) and ` +
+      `${n(floor[0].tokensBefore)} → ${n(floor[0].tokensAfter)} (baseline), ${sample.checkpoints} checkpoint; ` +
+      `background preparation ${states} before the request (baseline: ${floorStates}); ` +
+      `baseline: the same prepare() with nothing ready, the deterministic summary written while the user waits; ` +
+      `${STORE_WORDS[store]}; median of ${repetitions}`,
   };
 }
 
@@ -260,7 +267,9 @@ async function benchDeterministicSummary(
     unit: 'ms',
     baseline,
     ratio: baseline / ms,
-    note: `${n(inputTokens)} tokens → ${n(summaryTokens)} tokens (target ${n(target)}); baseline: counting every token of the same conversation with a fresh counter; median of ${repetitions}`,
+    note:
+      `${n(inputTokens)} tokens → ${n(summaryTokens)} tokens (target ${n(target)}); ` +
+      `baseline: counting every token of the same conversation with a fresh counter; median of ${repetitions}`,
   };
 }
 
@@ -392,8 +401,11 @@ async function benchAging(messages: readonly Message[], tokenizer: LocalTokenize
     baseline,
     ratio: ms / baseline,
     note:
-      `checkpoints ${AGING_CHECKPOINTS.length} (${before}) → ${afterCount} (${after}), each re-summarized from the archived originals, ${MESSAGES_PER_CHECKPOINT} messages each; ` +
-      `the request at ${AGING_USAGE * 100}% of a ${n(budget)}-token budget (tier 2 off); baseline: the same request with no checkpoints to age; ratio: aging time / baseline, lower is better; FileStore; median of ${repetitions}`,
+      `checkpoints ${AGING_CHECKPOINTS.length} (${before}) → ${afterCount} (${after}), each re-summarized from the archived originals, ` +
+      `${MESSAGES_PER_CHECKPOINT} messages each; ` +
+      `the request at ${AGING_USAGE * 100}% of a ${n(budget)}-token budget (tier 2 off); ` +
+      `baseline: the same request with no checkpoints to age; ` +
+      `ratio: aging time / baseline, lower is better; FileStore; median of ${repetitions}`,
   };
 }
 

@@ -131,7 +131,9 @@ async function runScenario(scenario: Scenario, repetitions: number, counter: Tok
   const live = await buildSession(scenario.messages, scenario.compressions, deps, clock, budget);
   const buildMs = Date.now() - built;
   const id = live.id;
-  const shape = `${n(scenario.messages)} messages, ${scenario.what}: ${n(live.state.compressions)} checkpoints made, ${n(live.state.history.length)} events, ${n(live.messages.length)} live messages`;
+  const shape =
+    `${n(scenario.messages)} messages, ${scenario.what}: ` +
+    `${n(live.state.compressions)} checkpoints made, ${n(live.state.history.length)} events, ${n(live.messages.length)} live messages`;
   live.dispose();
 
   // The first render, on the session as it is opened again (after a reload): its request view measured by the status bar first.
@@ -192,7 +194,9 @@ async function runScenario(scenario: Scenario, repetitions: number, counter: Tok
       ratio: firstMs / median(firstBaseline),
       goal: `≤ ${FIRST_RENDER_GOAL_MS} ms`,
       met: firstMs <= FIRST_RENDER_GOAL_MS,
-      note: `ratio: times the Markdown status report of the same session (the baseline, which lists the snapshots); page ${n(bytes / 1024)} KB; session built in ${n(buildMs / 1000)} s`,
+      note:
+        `ratio: times the Markdown status report of the same session (the baseline, which lists the snapshots); ` +
+        `page ${n(bytes / 1024)} KB; session built in ${n(buildMs / 1000)} s`,
     },
     {
       group: GROUP,

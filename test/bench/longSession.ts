@@ -67,7 +67,8 @@ export async function benchLongSession(quick: boolean): Promise<BenchRow[]> {
   ];
   const note = (r: SizeRun) =>
     `${r.messages.toLocaleString('en-US')} messages in a ${MAX_INPUT_TOKENS.toLocaleString('en-US')}-token window: ${r.checkpoints} checkpoints, ` +
-    `final ${r.finalTokens.toLocaleString('en-US')} tokens, ${(r.bytes / 1024 / 1024).toFixed(1)} MB on disk, ${(r.ms / r.messages).toFixed(2)} ms a message; FileStore`;
+    `final ${r.finalTokens.toLocaleString('en-US')} tokens, ${(r.bytes / 1024 / 1024).toFixed(1)} MB on disk, ` +
+    `${(r.ms / r.messages).toFixed(2)} ms a message; FileStore`;
   const scaled = (times: number, r: SizeRun): BenchRow => {
     const limit = times * LINEAR_SLACK;
     return {

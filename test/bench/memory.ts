@@ -38,7 +38,9 @@ export async function benchMemory(quick = false): Promise<BenchRow[]> {
       unit: 'MB',
       baseline: before,
       ratio: peak / before,
-      note: `${about}; sampled after every message; baseline: heap just before the replay (tokenizer built, transcript imported); ratio: peak / baseline, lower is better`,
+      note:
+        `${about}; sampled after every message; ` +
+        `baseline: heap just before the replay (tokenizer built, transcript imported); ratio: peak / baseline, lower is better`,
     },
     {
       group: GROUP,

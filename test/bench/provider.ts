@@ -137,7 +137,9 @@ export async function benchProvider(quick = false): Promise<BenchRow[]> {
         unit: 'ms',
         baseline: median(t.direct),
         ...(goal ? { goal: `≤ ${goal} ms`, met: median(added) <= goal } : {}),
-        note: `${requests} requests from ${messages - requests * NEW_PER_REQUEST} to ${messages} messages, 2 new each; baseline: the same request straight to the stand-in`,
+        note:
+          `${requests} requests from ${messages - requests * NEW_PER_REQUEST} to ${messages} messages, 2 new each; ` +
+          `baseline: the same request straight to the stand-in`,
       },
       {
         group: GROUP,

@@ -140,10 +140,14 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
     goal: '≤ budget',
     met: fits,
     note:
-      `budget ${count(figures.budget)}: final ${count(figures.finalTokens)} ${fits ? 'under' : 'OVER'} the budget (${(figures.finalUsage * 100).toFixed(1)}%, ${figures.finalLevel}), ` +
+      `budget ${count(figures.budget)}: final ${count(figures.finalTokens)} ${fits ? 'under' : 'OVER'} the budget ` +
+      `(${(figures.finalUsage * 100).toFixed(1)}%, ${figures.finalLevel}), ` +
       `peak ${count(figures.peakTokens)}${figures.peakTokens > figures.budget ? ' (over the budget)' : ''}; ` +
-      `${figures.checkpoints} checkpoints, ${figures.compressions} compressions; ${figures.offloaded} offloaded, ${figures.truncated} truncated; ${ms.toFixed(0)} ms; ` +
-      `probes in the final context ${inContext}/${n} (drop-oldest ${dropOldest}/${n}${native ? `, the agent's own compaction ${native.found}/${n}` : ''}), search top ${SEARCH_TOP} ${bySearch}/${n}; ` +
+      `${figures.checkpoints} checkpoints, ${figures.compressions} compressions; ` +
+      `${figures.offloaded} offloaded, ${figures.truncated} truncated; ${ms.toFixed(0)} ms; ` +
+      `probes in the final context ${inContext}/${n} ` +
+      `(drop-oldest ${dropOldest}/${n}${native ? `, the agent's own compaction ${native.found}/${n}` : ''}), ` +
+      `search top ${SEARCH_TOP} ${bySearch}/${n}; ` +
       `recall checks: ${recallWords(recall)}; ` +
       `baseline: the input (${count(figures.inputTokens)} tokens); ratio: input / final`,
   };
@@ -214,6 +218,11 @@ async function nativeCompaction(
 
 const share = (part: number, whole: number) => (whole > 0 ? (100 * part) / whole : NaN);
 const count = (x: number) => Math.round(x).toLocaleString('en-US');
+/** A replay whose peak went over the budget: "name (12,000 of 10,000)". */
+const peakWords = (r: TranscriptResult) => `${shortName(r.file)} (${count(r.peakTokens)} of ${count(r.budget)})`;
+/** A replay's smallest aged checkpoint: its size and the facts of its span it still holds. */
+const smallestAgedWords = (r: TranscriptResult) =>
+  `${shortName(r.file)} ${r.smallestAged?.tokens} tokens, ${r.smallestAged?.held}/${r.smallestAged?.facts} facts`;
 
 /** Replays every dev transcript (the smallest few with `quick`) and compares with the baselines. */
 export async function benchReplay(quick = false): Promise<BenchRow[]> {
@@ -260,7 +269,9 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
       baseline: results.length,
       goal: 'all',
       met: under.length === results.length,
-      note: `${scope}; budget: half of each transcript's tokens${over.length > 0 ? `; over: ${over.join(', ')}` : ''}; baseline: the number of transcripts (drop-oldest fits every one by construction)`,
+      note:
+        `${scope}; budget: half of each transcript's tokens${over.length > 0 ? `; over: ${over.join(', ')}` : ''}; ` +
+        `baseline: the number of transcripts (drop-oldest fits every one by construction)`,
     },
     {
       group: GROUP,
@@ -271,7 +282,10 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
       ratio: inContext / dropOldest,
       goal: `≥ ${PROBES_KEPT_GOAL * 100}%`,
       met: inContext >= PROBES_KEPT_GOAL * 100,
-      note: `${kept} of ${probes} probes, ${results.length} transcripts; the final context is what the last request sends: ctx's context message (ledger, checkpoints) and the live messages; baseline: dropping the oldest messages until the context fits the same budget${lost.length > 0 ? `; lost: ${lost.join('; ')}` : ''}`,
+      note:
+        `${kept} of ${probes} probes, ${results.length} transcripts; ` +
+        `the final context is what the last request sends: ctx's context message (ledger, checkpoints) and the live messages; ` +
+        `baseline: dropping the oldest messages until the context fits the same budget${lost.length > 0 ? `; lost: ${lost.join('; ')}` : ''}`,
     },
     ...probeKindRows(
       GROUP,
@@ -349,7 +363,7 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
       value: results.length - peakOver.length,
       unit: 'transcripts',
       baseline: results.length,
-      note: `${scope}; the largest context any request of the replay sent${peakOver.length > 0 ? `; over: ${peakOver.map((r) => `${shortName(r.file)} (${count(r.peakTokens)} of ${count(r.budget)})`).join(', ')}` : ''}`,
+      note: `${scope}; the largest context any request of the replay sent${peakOver.length > 0 ? `; over: ${peakOver.map(peakWords).join(', ')}` : ''}`,
     },
     {
       group: GROUP,
@@ -400,7 +414,9 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
       unit: '%',
       baseline: theirs,
       ratio: ours / theirs,
-      note: `${natives.length} sessions the agent compacted itself, ${nativeProbes} probes; final context ${ourTokens.toLocaleString('en-US')} tokens (ctx) vs ${nativeTokens.toLocaleString('en-US')} (the agent: its summary and all after it)`,
+      note:
+        `${natives.length} sessions the agent compacted itself, ${nativeProbes} probes; ` +
+        `final context ${ourTokens.toLocaleString('en-US')} tokens (ctx) vs ${nativeTokens.toLocaleString('en-US')} (the agent: its summary and all after it)`,
     });
   }
   return rows;
@@ -439,7 +455,9 @@ function smallestAgedRow(results: readonly TranscriptResult[], scope: string): B
       name: 'smallest aged checkpoint',
       value: s.tokens,
       unit: 'tokens',
-      note: `${scope}; ${shortName(smallest.file)}, ${s.age}: it still holds ${s.held} of the ${s.facts} facts of its span verbatim; each replay's smallest: ${withAged.map((r) => `${shortName(r.file)} ${r.smallestAged?.tokens} tokens, ${r.smallestAged?.held}/${r.smallestAged?.facts} facts`).join(', ')}`,
+      note:
+        `${scope}; ${shortName(smallest.file)}, ${s.age}: it still holds ${s.held} of the ${s.facts} facts of its span verbatim; ` +
+        `each replay's smallest: ${withAged.map(smallestAgedWords).join(', ')}`,
     },
   ];
 }

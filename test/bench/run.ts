@@ -28,9 +28,17 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 export function renderTable(rows: readonly BenchRow[]): string {
   const lines = ['| Group | Measure | Value | Baseline | Ratio | Goal | Met | Note |', '|---|---|---|---|---|---|---|---|'];
   for (const r of rows) {
-    lines.push(
-      `| ${r.group} | ${cell(r.name)} | ${fmt(r.value)} ${r.unit} | ${r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`} | ${r.ratio === undefined ? '' : `${fmt(r.ratio, 1)}×`} | ${r.goal ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'no'} | ${cell(r.note ?? '')} |`,
-    );
+    const cells = [
+      r.group,
+      cell(r.name),
+      `${fmt(r.value)} ${r.unit}`,
+      r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`,
+      r.ratio === undefined ? '' : `${fmt(r.ratio, 1)}×`,
+      r.goal ?? '',
+      r.met === undefined ? '' : r.met ? 'yes' : 'no',
+      cell(r.note ?? ''),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
@@ -55,7 +63,9 @@ async function main(): Promise<void> {
   console.log(table);
   if (!quick) {
     const out = path.resolve(__dirname, '../../../BENCHMARKS.md');
-    const header = `# Benchmarks\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version}, ${os.cpus().length} cores). Medians over repetitions; ratios against baselines measured in the same run.\n\n`;
+    const header =
+      `# Benchmarks\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version}, ${os.cpus().length} cores). ` +
+      `Medians over repetitions; ratios against baselines measured in the same run.\n\n`;
     fs.writeFileSync(out, `${header}${table}\n`);
     console.log(`\nWritten to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }

@@ -106,7 +106,9 @@ export async function benchStateJournal(quick: boolean): Promise<BenchRow[]> {
       baseline: rewritePerState,
       goal: `≤ ${LINEAR_GOAL} (linear in the session)`,
       met: perState <= LINEAR_GOAL,
-      note: `${half} saves wrote ${(journalHalf.bytes / 1024).toFixed(0)} KiB, ${n} saves ${(journal.bytes / 1024).toFixed(0)} KiB; rewriting grows with the square of the session`,
+      note:
+        `${half} saves wrote ${(journalHalf.bytes / 1024).toFixed(0)} KiB, ${n} saves ${(journal.bytes / 1024).toFixed(0)} KiB; ` +
+        `rewriting grows with the square of the session`,
     },
   ];
 }

@@ -133,7 +133,8 @@ export async function benchTiers(quick = false): Promise<BenchRow[]> {
     [
       'whole replay (add + prepare per message)',
       replayPass,
-      `MemoryStore, budget half the input, watermark at each ${CHECKPOINT_TOOL} call; every request saves the whole state, so the replay grows faster than its input`,
+      `MemoryStore, budget half the input, watermark at each ${CHECKPOINT_TOOL} call; ` +
+        `every request saves the whole state, so the replay grows faster than its input`,
     ],
   ];
   const rows: BenchRow[] = [];

@@ -228,7 +228,9 @@ async function incremental(texts: readonly string[]): Promise<BenchRow[]> {
       unit: 'ms',
       baseline: warm,
       ratio: warm / value,
-      note: 'baseline: fresh counter over the same tokenizer; new text must be merged while the recount only looks up known pieces, so this cannot reach the 100× size ratio',
+      note:
+        'baseline: fresh counter over the same tokenizer; ' +
+        'new text must be merged while the recount only looks up known pieces, so this cannot reach the 100× size ratio',
     },
   ];
 }

@@ -16,7 +16,8 @@ import * as standin from './standin';
 /** The status-bar entry of ctx and its background, next to the theme's colour for `colorVar`. */
 async function statusBarEntry(colorVar: string): Promise<{ text: string; background: string; themed: string }> {
   return page.evaluate(`(() => {
-    const item = [...document.querySelectorAll('.statusbar-item')].find((e) => /\\b(GREEN|YELLOW|ORANGE|RED|CRITICAL)\\b|ctx/.test(e.innerText) && e.id.includes('ctx.level'));
+    const item = [...document.querySelectorAll('.statusbar-item')]
+      .find((e) => /\\b(GREEN|YELLOW|ORANGE|RED|CRITICAL)\\b|ctx/.test(e.innerText) && e.id.includes('ctx.level'));
     const probe = document.createElement('div');
     probe.style.backgroundColor = 'var(${colorVar})';
     (document.querySelector('.monaco-workbench') || document.body).appendChild(probe);

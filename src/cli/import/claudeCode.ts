@@ -78,7 +78,8 @@ function warnAboutUnrecordedPrompts(
     const repeated = userTexts.some((user) => user.position > prompt.position && user.text.includes(prompt.text));
     if (!repeated) {
       sink.warn(
-        `queued prompt (${prompt.text.length} characters) appears in no later user record; it may have reached the model as a queued message and is not imported`,
+        `queued prompt (${prompt.text.length} characters) appears in no later user record; ` +
+          `it may have reached the model as a queued message and is not imported`,
         prompt.line,
       );
     }

@@ -248,7 +248,8 @@ export class Tier3 {
       this.event(
         'checkpoint',
         saved,
-        `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${formatCount(saved)} tokens; ${work.created.range}, ${formatCount(work.created.currentTokens)} tokens, ${by})`,
+        `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${formatCount(saved)} tokens; ` +
+          `${work.created.range}, ${formatCount(work.created.currentTokens)} tokens, ${by})`,
         'checkpoint-created',
         work.created.id,
       ),
@@ -445,7 +446,8 @@ export class Tier3 {
         this.event(
           'checkpoint',
           0,
-          `Free room below the target used: ${filled.placed} facts of the summarized messages kept verbatim in the newest checkpoint (${formatCount(added)} tokens)`,
+          `Free room below the target used: ${filled.placed} facts of the summarized messages ` +
+            `kept verbatim in the newest checkpoint (${formatCount(added)} tokens)`,
           'checkpoint-filled',
         ),
       ],

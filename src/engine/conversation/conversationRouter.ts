@@ -178,7 +178,8 @@ export class ConversationRouter {
       this.warnUnsaved(e);
     }
     this.deps.logger.info(
-      `Conversation of session ${parent.id} ${rewritten ? 'rewritten by the caller' : 'changed'} after message ${common} of ${from.length}: continuing in branch ${id}.`,
+      `Conversation of session ${parent.id} ${rewritten ? 'rewritten by the caller' : 'changed'} after message ${common} of ${from.length}: ` +
+        `continuing in branch ${id}.`,
     );
     return { session, track, kind: 'branched' };
   }

@@ -137,18 +137,23 @@ export function renderDriftWarning(report: DriftReport, intent: string): string 
   const coreLost = report.missing.some((i) => i.kind === 'intent' || i.kind === 'decision');
   const recommendation =
     report.confidence < FRESH_START_BELOW_CONFIDENCE
-      ? 'Much of what this session depends on was lost in compression. Check the restored items; if the answers stop making sense, start a fresh session from the latest checkpoint with /fresh.'
+      ? 'Much of what this session depends on was lost in compression. Check the restored items; ' +
+        'if the answers stop making sense, start a fresh session from the latest checkpoint with /fresh.'
       : coreLost
-        ? 'Check that the next answer still serves the original intent and keeps the locked decisions. If it does not, restate the goal or start a fresh session from the latest checkpoint with /fresh.'
+        ? 'Check that the next answer still serves the original intent and keeps the locked decisions. ' +
+          'If it does not, restate the goal or start a fresh session from the latest checkpoint with /fresh.'
         : 'Nothing to do unless the next answers go off track; if they do, restate the goal.';
   return [
     '⚠️ **Goal Drift Warning**',
     '',
-    `**Detection:** After compression, ${report.missing.length} of the ${report.items.length} things this session depends on ${report.missing.length === 1 ? 'was' : 'were'} missing from the context: ${joinWords(counts)}. Confidence: ${Math.round(report.confidence * 100)}%.`,
+    `**Detection:** After compression, ${report.missing.length} of the ${report.items.length} things this session depends on ` +
+      `${report.missing.length === 1 ? 'was' : 'were'} missing from the context: ${joinWords(counts)}. ` +
+      `Confidence: ${Math.round(report.confidence * 100)}%.`,
     `**Original Intent:** ${shownIntent}`,
     '',
     '**Recovery Action:**',
-    'The missing items are put back into the context word for word from the ledger. The full conversation is still in the archive and can be searched with `ctx_recover`.',
+    'The missing items are put back into the context word for word from the ledger. ' +
+      'The full conversation is still in the archive and can be searched with `ctx_recover`.',
     '',
     `**Recommendation:** ${recommendation}`,
   ].join('\n');

@@ -12,8 +12,24 @@ import { shortenEnd } from '../text/shorten';
 /** Longest error summary kept in the ledger, in characters. */
 export const ERROR_SUMMARY_MAX_CHARS = 160;
 /** Words that mark the line naming the error (a traceback's exception, `fatal:`, `make: *** … Error 2`). */
-const ERROR_WORDS =
-  /\b(?:error|fatal|fail(?:ed|ure|s)?|exception|cannot|can't|not found|no such|denied|does not exist|invalid|panic|rejected|refused|timed? ?out)\b|\b[A-Z]\w*(?:Error|Exception)\b/i;
+const ERROR_TERMS = [
+  'error',
+  'fatal',
+  'fail(?:ed|ure|s)?',
+  'exception',
+  'cannot',
+  "can't",
+  'not found',
+  'no such',
+  'denied',
+  'does not exist',
+  'invalid',
+  'panic',
+  'rejected',
+  'refused',
+  'timed? ?out',
+];
+const ERROR_WORDS = new RegExp(String.raw`\b(?:${ERROR_TERMS.join('|')})\b|\b[A-Z]\w*(?:Error|Exception)\b`, 'i');
 /** Lines a linter or compiler prints per finding: `[W] …`, `E501 …`, `warning: …`, `src/a.ts:12:5`. */
 const DIAGNOSTIC_LINES: readonly RegExp[] = [
   /^\[[A-Z]\]\s/,

@@ -57,5 +57,8 @@ function anyDepth(glob: string): string {
 
 function cut(text: string, path: string): string {
   if (text.length <= MAX_INSTRUCTION_CHARS) return text;
-  return `${text.slice(0, MAX_INSTRUCTION_CHARS)}\n\n[ctx: ${path} goes on for ${(text.length - MAX_INSTRUCTION_CHARS).toLocaleString('en-US')} more characters; read the file for the rest.]`;
+  return (
+    `${text.slice(0, MAX_INSTRUCTION_CHARS)}\n\n` +
+    `[ctx: ${path} goes on for ${(text.length - MAX_INSTRUCTION_CHARS).toLocaleString('en-US')} more characters; read the file for the rest.]`
+  );
 }

@@ -3,8 +3,9 @@
  *
  * The protected part (intent, goals, decisions, progress, next step, artifacts, earlier user
  * messages) is never cut: when it alone is over budget the result says `overflow` and still holds
- * all of it. The facts the recall check put back have their own small cap and come with it. The tool record (files, commands, errors, offloaded results) is shortened instead,
- * least important and oldest lines first, unfixed errors last of all.
+ * all of it. The facts the recall check put back have their own small cap and come with it. The
+ * tool record (files, commands, errors, offloaded results) is shortened instead, least important
+ * and oldest lines first, unfixed errors last of all.
  *
  * It runs on every request, so it counts tokens sparingly: the whole text once, and only when
  * that is over budget the protected part once and each candidate cut (estimated from characters)

@@ -26,8 +26,26 @@ const NOISE_LINES: readonly RegExp[] = [
 /** The letters a pattern of {@link NOISE_LINES} can start with (`Exit code`, `Traceback`, `bash-$`, `Dload`). */
 const NOISE_FIRST_CHARS = 'EeTbD';
 /** Progress messages: what a tool was doing (`Compiling 3 files`, `Checking 107 source files ...`), not what came of it. */
-const PROGRESS_LINE =
-  /^(?:checking|compiling|building|running|generating|installing|downloading|collecting|resolving|fetching|analy[sz]ing|testing|finding|loading|starting|waiting|getting)\b|(?:\.{3}|…)\s*\)?$/i;
+const PROGRESS_VERBS = [
+  'checking',
+  'compiling',
+  'building',
+  'running',
+  'generating',
+  'installing',
+  'downloading',
+  'collecting',
+  'resolving',
+  'fetching',
+  'analy[sz]ing',
+  'testing',
+  'finding',
+  'loading',
+  'starting',
+  'waiting',
+  'getting',
+];
+const PROGRESS_LINE = new RegExp(String.raw`^(?:${PROGRESS_VERBS.join('|')})\b|(?:\.{3}|…)\s*\)?$`, 'i');
 /** Two or more literal `\n` escapes in one line. */
 const ESCAPED_BREAKS = /\\n.*\\n/;
 /** Decoration some tools put before their messages: box-drawing bars. */

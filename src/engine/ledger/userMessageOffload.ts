@@ -67,8 +67,9 @@ function isDue(entry: UserMessageEntry, live: ReadonlySet<string>): boolean {
 export function userMessageFileName(at: number, messageId: string): string {
   const d = new Date(at);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}_${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
-  return `${stamp}_user_${safeFileNamePart(messageId, 'message')}.md`;
+  const day = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
+  const time = `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  return `${day}_${time}_user_${safeFileNamePart(messageId, 'message')}.md`;
 }
 
 /** The first lines of a message, within the preview limits, with an ellipsis when cut. */

@@ -49,8 +49,24 @@ function textPreview(content: string, lineCount: number): string {
 }
 
 /** Definitions worth listing in an outline of a long file: functions, classes, headings. */
-const DEFINITION =
-  /^\s*(?:\d+[→:\t|]\s*)?(?:export\s+|public\s+|private\s+|async\s+|static\s+)*(?:def|class|function|interface|type|enum|struct|impl|fn|func|module|defmodule)\b|^#{1,3}\s/;
+const DEFINITION_KEYWORDS = [
+  'def',
+  'class',
+  'function',
+  'interface',
+  'type',
+  'enum',
+  'struct',
+  'impl',
+  'fn',
+  'func',
+  'module',
+  'defmodule',
+];
+/** A keyword opening a definition, after a read tool's line number (`12→`) and modifiers; or a Markdown heading. */
+const DEFINITION = new RegExp(
+  String.raw`^\s*(?:\d+[→:\t|]\s*)?(?:export\s+|public\s+|private\s+|async\s+|static\s+)*(?:${DEFINITION_KEYWORDS.join('|')})\b|^#{1,3}\s`,
+);
 
 function fileReadPreview(content: string, lineCount: number): string {
   const scanned = content.slice(0, PREVIEW_SCAN_MAX_CHARS);

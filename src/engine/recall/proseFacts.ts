@@ -49,8 +49,37 @@ const MARKER_KINDS: Readonly<Record<MarkerKind, FactKind>> = {
   checkpoint: 'outcome',
   artifact: 'artifact',
 };
-const ASKING =
-  /[?？!！]\s*$|^(?:please|can you|could you|would you|make|add|fix|remove|delete|create|update|change|use|implement|write|run|check|ensure|keep|let['’]s|i want|i need|we need)\b|\b(?:should|must|need to|want)\b/i;
+/** How a request opens: asking for something or telling what to do. */
+const REQUEST_OPENINGS = [
+  'please',
+  'can you',
+  'could you',
+  'would you',
+  'make',
+  'add',
+  'fix',
+  'remove',
+  'delete',
+  'create',
+  'update',
+  'change',
+  'use',
+  'implement',
+  'write',
+  'run',
+  'check',
+  'ensure',
+  'keep',
+  "let['’]s",
+  'i want',
+  'i need',
+  'we need',
+];
+/** A question or an exclamation, a request, or what should be. */
+const ASKING = new RegExp(
+  [String.raw`[?？!！]\s*$`, String.raw`^(?:${REQUEST_OPENINGS.join('|')})\b`, String.raw`\b(?:should|must|need to|want)\b`].join('|'),
+  'i',
+);
 const CORRECTING = /^(?:no\b|nope\b|actually\b|instead\b|wait\b|stop\b|don['’]t\b|do not\b|never\b|that['’]s (?:not|wrong))/i;
 const MARKUP_LINE = /^\s*<[^>]+>.*<\/?[^>]+>\s*$|^\s*<\/?[\w-]+[^>]*>\s*$/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;

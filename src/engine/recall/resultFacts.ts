@@ -32,15 +32,41 @@ export const SHORT_OUTPUT_LINES = 6;
 /** Longest line taken as an outcome, in characters: longer lines are data, not verdicts. @default 160 */
 export const MAX_OUTCOME_LINE_CHARS = 160;
 
-const TEST_COUNT =
-  /\b\d+\s+(?:tests?\s+)?(?:passed|failed|failing|passing|errors?|skipped|pending|broken|failures?)(?![\w.-])|^Tests?:\s+\d+|^Ran \d+ tests?\b|\btest result: (?:ok|FAILED)\b|^(?:OK|FAILED)\s*\((?:failures|errors|tests)=/i;
+/** A test runner's tally, in the forms runners print it: "12 passed", "Tests: 3", "Ran 26 tests", "test result: ok", "FAILED (errors=2)". */
+const TEST_COUNT = new RegExp(
+  [
+    String.raw`\b\d+\s+(?:tests?\s+)?(?:passed|failed|failing|passing|errors?|skipped|pending|broken|failures?)(?![\w.-])`,
+    String.raw`^Tests?:\s+\d+`,
+    String.raw`^Ran \d+ tests?\b`,
+    String.raw`\btest result: (?:ok|FAILED)\b`,
+    String.raw`^(?:OK|FAILED)\s*\((?:failures|errors|tests)=`,
+  ].join('|'),
+  'i',
+);
 const TEST_FAILURES = /\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failing|errors?|failures?)(?![\w.-])|^FAILED\b|\btest result: FAILED\b/i;
 const COMMIT = /^\[[^\]\s]+(?: \([^)]*\))? [0-9a-f]{7,40}\]|\bcommit [0-9a-f]{7,40}\b/;
 const URL = /https?:\/\/[^\s<>"'`)\]]+/g;
 const PULL_REQUEST = /\/(?:pull|pulls|merge_requests|issues|commit|releases)\/\w/;
 const VERSION = /(?:^|[\s@"'=:v(^~])\d+\.\d+\.\d+(?:[-+][\w.]+)?\b|\bversion:?\s+v?\d+\.\d+/i;
-const SUCCESS =
-  /\b(?:success(?:ful(?:ly)?)?|succeeded|compiled|built|deployed|published|installed|created|generated|wrote|saved|merged|pushed|completed|finished|found \d+)\b/i;
+const SUCCESS_WORDS = [
+  'success(?:ful(?:ly)?)?',
+  'succeeded',
+  'compiled',
+  'built',
+  'deployed',
+  'published',
+  'installed',
+  'created',
+  'generated',
+  'wrote',
+  'saved',
+  'merged',
+  'pushed',
+  'completed',
+  'finished',
+  String.raw`found \d+`,
+];
+const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS.join('|')})\b`, 'i');
 const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}:\s*[-+]?\d[\d,._]*\s*[\p{L}%]{0,12}$/u;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const MARKUP = /<[!/]?[A-Za-z][^>]*>/;

@@ -44,10 +44,26 @@ const CHOICE = new RegExp(
   'i',
 );
 /** Saying what comes next. */
-const INTENTION = new RegExp(
-  String.raw`(?:^|\b)(?:I${A}ll|I will|I${A}m going to|I am going to|let${A}s|let us|we${A}ll|we will|we should|we need to|I should|I need to|I${A}d like to|I plan to|I${A}m (?:now )?(?:going|planning|adding|changing|updating|using|switching|replacing|removing)|the plan|plan:)\b`,
-  'i',
-);
+const INTENTION_PHRASES = [
+  `I${A}ll`,
+  'I will',
+  `I${A}m going to`,
+  'I am going to',
+  `let${A}s`,
+  'let us',
+  `we${A}ll`,
+  'we will',
+  'we should',
+  'we need to',
+  'I should',
+  'I need to',
+  `I${A}d like to`,
+  'I plan to',
+  `I${A}m (?:now )?(?:going|planning|adding|changing|updating|using|switching|replacing|removing)`,
+  'the plan',
+  'plan:',
+];
+const INTENTION = new RegExp(String.raw`(?:^|\b)(?:${INTENTION_PHRASES.join('|')})\b`, 'i');
 const LET_ME = /^(?:(?:now|first|next|then|ok(?:ay)?|great|good|alright),?\s+)?let me\b/i;
 /** Verbs of looking rather than changing: an intention to explore. */
 const EXPLORING =
@@ -66,10 +82,23 @@ const RESULT = new RegExp(
   'i',
 );
 /** Something went wrong. */
-const FAILURE = new RegExp(
-  String.raw`(?<![\w-])(?:fail(?:s|ed|ing|ure)?|errors?|exception|couldn${A}t|could not|can${A}t|cannot|unable to|interrupted|(?:does|did)(?:n${A}t| not) work|broken|crash(?:es|ed)?|not found|timed? out)\b`,
-  'i',
-);
+const FAILURE_WORDS = [
+  'fail(?:s|ed|ing|ure)?',
+  'errors?',
+  'exception',
+  `couldn${A}t`,
+  'could not',
+  `can${A}t`,
+  'cannot',
+  'unable to',
+  'interrupted',
+  `(?:does|did)(?:n${A}t| not) work`,
+  'broken',
+  'crash(?:es|ed)?',
+  'not found',
+  'timed? out',
+];
+const FAILURE = new RegExp(String.raw`(?<![\w-])(?:${FAILURE_WORDS.join('|')})\b`, 'i');
 /** A failure word denied: "without errors", "didn't get any error", "no failures". */
 const FAILURE_NOUN = String.raw`(?:errors?|fail\w*|exceptions?|crash\w*)\b`;
 const DENIED_FAILURE = new RegExp(
@@ -81,10 +110,27 @@ const DENIED_FAILURE = new RegExp(
   'i',
 );
 /** Something found out: a cause, a diagnosis, a fact about the code. */
-const FINDING = new RegExp(
-  String.raw`\b(?:root cause|the cause|caused by|the (?:issue|problem|bug|error|culprit) (?:is|was|here)|this is (?:a|an|the|because|due)|because|due to|turns out|it seems|appears to|seems to|found (?:that|the|a|\d+)|this means|which means|the reason|mismatch|likely|confirm(?:s|ed))\b`,
-  'i',
-);
+const FINDING_PHRASES = [
+  'root cause',
+  'the cause',
+  'caused by',
+  'the (?:issue|problem|bug|error|culprit) (?:is|was|here)',
+  'this is (?:a|an|the|because|due)',
+  'because',
+  'due to',
+  'turns out',
+  'it seems',
+  'appears to',
+  'seems to',
+  String.raw`found (?:that|the|a|\d+)`,
+  'this means',
+  'which means',
+  'the reason',
+  'mismatch',
+  'likely',
+  'confirm(?:s|ed)',
+];
+const FINDING = new RegExp(String.raw`\b(?:${FINDING_PHRASES.join('|')})\b`, 'i');
 /** Saying an error is gone. */
 const FIXED = new RegExp(
   String.raw`\b(?:fixed|resolved|solved|works now|now works|is working|passes now|now pass(?:es)?|succeeded|(?:that|this|it) worked|no longer)\b`,

@@ -28,7 +28,8 @@ export class OffloadedPathRefusedError extends RecoveryError {
     readonly reason: RefusalReason,
   ) {
     super(
-      `Refused to read "${requested}": ${REFUSAL_WORDS[reason]}. Only files in the offloaded folder of session ${sessionId} can be read; pass the bare file name.`,
+      `Refused to read "${requested}": ${REFUSAL_WORDS[reason]}. ` +
+        `Only files in the offloaded folder of session ${sessionId} can be read; pass the bare file name.`,
     );
     this.name = 'OffloadedPathRefusedError';
   }

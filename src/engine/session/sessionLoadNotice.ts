@@ -50,7 +50,8 @@ function recoveredFromSnapshot(snapshot: Snapshot, reconciled: number): string {
   const decisions = c.ledger.decisions.length;
   return (
     `Recovered: the ledger (${count(goals, 'goal')}, ${count(decisions, 'locked decision')}), ${count(c.checkpoints.length, 'checkpoint')}, ` +
-    `${count(c.offloads.length, 'offloaded result')} and the context as of the snapshot; ${count(reconciled, 'later message')} taken in again from the archive. ` +
+    `${count(c.offloads.length, 'offloaded result')} and the context as of the snapshot; ` +
+    `${count(reconciled, 'later message')} taken in again from the archive. ` +
     'Not recovered: goals and decisions added with /goal or /decide after the snapshot, and the compression history.'
   );
 }
@@ -58,7 +59,8 @@ function recoveredFromSnapshot(snapshot: Snapshot, reconciled: number): string {
 function recoveredFromArchive(): string {
   return (
     'Recovered: every archived message, and from them the intent, your messages, [GOAL] and [DECISION] lines and the record of files and commands. ' +
-    'Not recovered (no snapshot could be read): goals and decisions added with /goal or /decide, checkpoint summaries (made again from the archive when needed) and the compression history.'
+    'Not recovered (no snapshot could be read): goals and decisions added with /goal or /decide, ' +
+    'checkpoint summaries (made again from the archive when needed) and the compression history.'
   );
 }
 
@@ -67,12 +69,14 @@ export function archiveSentences(archive: ArchiveReadResult): string[] {
   const out: string[] = [];
   if (archive.unreadableLines.length > 0) {
     out.push(
-      `Archive line${archive.unreadableLines.length === 1 ? '' : 's'} ${archive.unreadableLines.join(', ')} could not be read and ${archive.unreadableLines.length === 1 ? 'was' : 'were'} skipped (left in place).`,
+      `Archive line${archive.unreadableLines.length === 1 ? '' : 's'} ${archive.unreadableLines.join(', ')} could not be read ` +
+        `and ${archive.unreadableLines.length === 1 ? 'was' : 'were'} skipped (left in place).`,
     );
   }
   if (archive.salvagedLines.length > 0) {
     out.push(
-      `Archive line${archive.salvagedLines.length === 1 ? '' : 's'} ${archive.salvagedLines.join(', ')} held a write cut short followed by a whole message; the whole message was recovered.`,
+      `Archive line${archive.salvagedLines.length === 1 ? '' : 's'} ${archive.salvagedLines.join(', ')} held a write cut short followed by a whole message; ` +
+        `the whole message was recovered.`,
     );
   }
   if (archive.tornTail) {
@@ -96,12 +100,14 @@ export function loadedNotice(p: LoadedNoticeParts): string | undefined {
   if (p.journalNotes.length > 0) sentences.push(`Session ${p.sessionId}'s saved state: ${p.journalNotes.join('; ')}.`);
   if (p.unreconciled > 0) {
     sentences.push(
-      `${count(p.unreconciled, 'archived message was', 'archived messages were')} newer than the saved state (its last save was interrupted) and ${p.unreconciled === 1 ? 'is' : 'are'} taken in again from the archive.`,
+      `${count(p.unreconciled, 'archived message was', 'archived messages were')} newer than the saved state (its last save was interrupted) ` +
+        `and ${p.unreconciled === 1 ? 'is' : 'are'} taken in again from the archive.`,
     );
   }
   if (p.unarchived > 0) {
     sentences.push(
-      `${count(p.unarchived, 'message')} of the saved state ${p.unarchived === 1 ? 'was' : 'were'} missing from the archive and ${p.unarchived === 1 ? 'is' : 'are'} archived now.`,
+      `${count(p.unarchived, 'message')} of the saved state ${p.unarchived === 1 ? 'was' : 'were'} missing from the archive ` +
+        `and ${p.unarchived === 1 ? 'is' : 'are'} archived now.`,
     );
   }
   sentences.push(...archiveSentences(p.archive));

@@ -61,7 +61,9 @@ export class SessionSnapshots {
       });
       const automatic = reason !== 'manual';
       if (automatic) await this.removeOldAutomatic();
-      const detail = `${automatic ? 'Automatic snapshot' : 'Snapshot'} "${summary.name}" taken (${formatCount(tokens)} tokens, ${state.checkpoints.length} checkpoints)`;
+      const detail =
+        `${automatic ? 'Automatic snapshot' : 'Snapshot'} "${summary.name}" taken ` +
+        `(${formatCount(tokens)} tokens, ${state.checkpoints.length} checkpoints)`;
       return {
         summary,
         events: [{ ...this.event(detail, automatic ? 'auto-snapshot-created' : 'snapshot-created'), snapshotId: summary.id }],

@@ -70,7 +70,9 @@ export function undoCompression(state: SessionState, snapshot: Snapshot | undefi
         at: now,
         tier: 'undo',
         savedTokens: 0,
-        detail: `Undid the last compression: the context is back as it was before it ("${snapshot.name}", ${back} message${back === 1 ? '' : 's'} back)${undoneWords(undone)}`,
+        detail:
+          `Undid the last compression: the context is back as it was before it ` +
+          `("${snapshot.name}", ${back} message${back === 1 ? '' : 's'} back)${undoneWords(undone)}`,
         name: 'compression-undone',
         snapshotId: snapshot.id,
       },

@@ -29,7 +29,10 @@ const PATH_LINE =
 
 /** The note that opens a compressed result. */
 export function compressionNote(toolName: string, fromTokens: number, toTokens: number): string {
-  return `[ctx compressed this ${toolName} result from ${fromTokens} to about ${toTokens} tokens; the full result is in the archive — search it with ${RECOVER_TOOL}]`;
+  return (
+    `[ctx compressed this ${toolName} result from ${fromTokens} to about ${toTokens} tokens; ` +
+    `the full result is in the archive — search it with ${RECOVER_TOOL}]`
+  );
 }
 
 /** The result of `request` within `request.targetTokens`, or unchanged when it already fits. */

@@ -26,8 +26,21 @@ export const ASSIGNED_SECRET_MIN_ENTROPY = 3;
 const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|$)/g;
 
 /** Names that say their value is a credential (matched as a part of the name, any case). */
-const CREDENTIAL_NAME =
-  '[A-Za-z0-9_.-]*(?:api[_-]?key|apikey|secret|token|passphrase|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credential|signature)[A-Za-z0-9_.-]*';
+const CREDENTIAL_WORDS = [
+  'api[_-]?key',
+  'apikey',
+  'secret',
+  'token',
+  'passphrase',
+  'access[_-]?key',
+  'private[_-]?key',
+  'client[_-]?secret',
+  'auth[_-]?key',
+  'credential',
+  'signature',
+];
+const NAME_CHARS = '[A-Za-z0-9_.-]*';
+const CREDENTIAL_NAME = `${NAME_CHARS}(?:${CREDENTIAL_WORDS.join('|')})${NAME_CHARS}`;
 
 const RULES: readonly SecretRule[] = [
   { kind: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },

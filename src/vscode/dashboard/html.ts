@@ -2,6 +2,7 @@
  * Building HTML safely as strings: every value put into markup goes through `escapeHtml`, so text
  * from a conversation can never become markup in the dashboard. Pure, so it is tested in plain node.
  */
+import type { Level } from '../../engine/levels';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -28,4 +29,21 @@ export function svgPercent(share: number): string {
 /** A time of day for people, in their own time zone: "10:35:22". */
 export function timeOfDay(at: number): string {
   return new Date(at).toTimeString().slice(0, 8);
+}
+
+/** A column of a table: its title, and whether it holds figures (aligned as numbers). */
+export interface TableColumn {
+  readonly title: string;
+  readonly numeric?: boolean;
+}
+
+/** A table's head: one header cell a column, each scoped to its column. */
+export function tableHead(columns: readonly TableColumn[]): string {
+  const cells = columns.map((c) => `<th scope="col"${c.numeric ? ' class="num"' : ''}>${c.title}</th>`);
+  return `<thead><tr>${cells.join('')}</tr></thead>`;
+}
+
+/** A context level as a badge, coloured by the level. */
+export function levelBadge(level: Level): string {
+  return `<span class="level level-${level.toLowerCase()}">${level}</span>`;
 }

@@ -4,7 +4,8 @@ import { messageText } from '../../../src/engine/types';
 
 describe('the context message', () => {
   const text =
-    '# Context kept by ctx\nintro\n\n## Session ledger\nnote\n\n### Goals\n- one\n\nplain paragraph\n\n```\n\n## not a heading in code? still split\n```\n\n### Files\n- a.ts';
+    '# Context kept by ctx\nintro\n\n## Session ledger\nnote\n\n### Goals\n- one\n\n' +
+    'plain paragraph\n\n```\n\n## not a heading in code? still split\n```\n\n### Files\n- a.ts';
 
   it('is cut before headings and gives the exact text back when its blocks are joined', () => {
     const pieces = splitAtHeadings(text);

@@ -99,7 +99,10 @@ describe('the command line on bad input', function () {
     assertRefused(runBuiltCli(['replay', SMALL_TRANSCRIPT, '--out', path.join(folder, 'o6'), '--budget']), /--budget needs a value\./);
     assertRefused(
       runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--out', path.join(folder, 'o6'), '--format', 'word']),
-      /Unknown format "word"; --format takes one of claude-code, openai, anthropic, mini-swe-agent, openhands, swe-agent, copilot-chat, copilot-chatreplay, codex, gemini-cli\./,
+      new RegExp(
+        String.raw`Unknown format "word"; --format takes one of ` +
+          String.raw`claude-code, openai, anthropic, mini-swe-agent, openhands, swe-agent, copilot-chat, copilot-chatreplay, codex, gemini-cli\.`,
+      ),
     );
     assertRefused(
       runBuiltCli(['replay', '--budget', '1000', '--out', path.join(folder, 'o6')]),

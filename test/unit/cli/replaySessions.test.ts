@@ -94,7 +94,10 @@ describe('the replay command with several sessions and what the import left out'
     assert.equal(text.status, 0, text.stderr);
     assert.match(
       text.stdout,
-      /\nImport: +3 records read; 1 thinking block dropped; 1 image or file kept as a placeholder; 1 block of injected context kept as data; 1 result without a call kept as text\n/,
+      new RegExp(
+        String.raw`\nImport: +3 records read; 1 thinking block dropped; 1 image or file kept as a placeholder; ` +
+          String.raw`1 block of injected context kept as data; 1 result without a call kept as text\n`,
+      ),
     );
     const json = runBuiltCli(['replay', file, '--budget', '8000', '--out', path.join(temporary.make('out'), 'o'), '--json']);
     const stats = (JSON.parse(json.stdout) as { importStats: Record<string, number> }).importStats;

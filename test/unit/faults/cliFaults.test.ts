@@ -129,7 +129,10 @@ describe('the command line on hostile input and failing storage', function () {
     assert.ok(fs.existsSync(path.join(out, 'replay.lock')), 'the first replay holds the lock');
     assertOneLineRefusal(
       runBuiltCli(['replay', file, '--budget', '100000', '--out', out]),
-      /Cannot replay into .*shared: Another ctx replay \(process \d+ on .*\) is writing here; only one writer at a time is allowed\. Wait for it to end, or choose another --out\./,
+      new RegExp(
+        String.raw`Cannot replay into .*shared: Another ctx replay \(process \d+ on .*\) is writing here; ` +
+          String.raw`only one writer at a time is allowed\. Wait for it to end, or choose another --out\.`,
+      ),
     );
     assert.equal(await firstDone, 0);
     assert.deepEqual(fs.readdirSync(out).sort(), ['context.md', 'replay.json', 'sessions']);

@@ -18,7 +18,8 @@ const CLI_CASES_PER_KIND = 2;
 const figures = { inProcess: 0, replayed: 0, cli: 0 };
 after(() =>
   console.log(
-    `      figures: ${figures.inProcess + figures.cli} fuzz cases run (${figures.inProcess} in process, ${figures.replayed} of them replayed; ${figures.cli} through dist/cli.js)`,
+    `      figures: ${figures.inProcess + figures.cli} fuzz cases run ` +
+      `(${figures.inProcess} in process, ${figures.replayed} of them replayed; ${figures.cli} through dist/cli.js)`,
   ),
 );
 

@@ -19,7 +19,8 @@ const figures = { journaled: 0, sessions: 0 };
 after(async () => {
   await temp.cleanUp();
   console.log(
-    `      figures: ${figures.journaled + figures.sessions} faults injected (${figures.journaled} into saves, ${figures.sessions} into ContextSession's storage)`,
+    `      figures: ${figures.journaled + figures.sessions} faults injected ` +
+      `(${figures.journaled} into saves, ${figures.sessions} into ContextSession's storage)`,
   );
 });
 

@@ -22,7 +22,9 @@ describe('error summary', () => {
       { length: 40 },
       (_, i) => `  File "/testbed/requests/m${i}.py", line ${i + 1}, in f${i}\n    resp = self.send(prep, timeout=timeout)`,
     ).join('\n');
-    const output = `${'ResourceWarning: unclosed socket\n'.repeat(70)}Traceback (most recent call last):\n${frames}\nAttributeError: 'MockRequest' object has no attribute 'origin_req_host'\n\nRan 26 tests in 17.171s\n\nFAILED (errors=2)`;
+    const output =
+      `${'ResourceWarning: unclosed socket\n'.repeat(70)}Traceback (most recent call last):\n${frames}\n` +
+      `AttributeError: 'MockRequest' object has no attribute 'origin_req_host'\n\nRan 26 tests in 17.171s\n\nFAILED (errors=2)`;
     assert.equal(errorSummary(output), "AttributeError: 'MockRequest' object has no attribute 'origin_req_host'");
   });
 
@@ -51,7 +53,9 @@ describe('error summary', () => {
   });
 
   it("reads a test runner's verdict at the end of a long output", () => {
-    const output = `${'.'.repeat(80)}\n${Array.from({ length: 200 }, (_, i) => `test_case_${i} ... ok`).join('\n')}\nFAIL: test_aware_datetime (timezones.tests.SerializationTests)\nRan 200 tests`;
+    const output =
+      `${'.'.repeat(80)}\n${Array.from({ length: 200 }, (_, i) => `test_case_${i} ... ok`).join('\n')}\n` +
+      `FAIL: test_aware_datetime (timezones.tests.SerializationTests)\nRan 200 tests`;
     assert.equal(errorSummary(output), 'FAIL: test_aware_datetime (timezones.tests.SerializationTests)');
   });
 

@@ -13,7 +13,10 @@ const FILE = 'sessions/s1/offloaded/20260121_100000_user_u1.md';
 /** A first request with a file pasted into it: the question first, the file, a closing instruction. */
 function pastedRequest(): string {
   const file = Array.from({ length: 900 }, (_, i) => `\tconst line${i} = useState(${i});  // component state`).join('\n');
-  return `Move the filter icon after the Sessions button in agent-sidebar.tsx.\n[file agent-sidebar.tsx]\n${file}\nKeep the tests green and do not touch the styles.`;
+  return (
+    `Move the filter icon after the Sessions button in agent-sidebar.tsx.\n[file agent-sidebar.tsx]\n${file}\n` +
+    `Keep the tests green and do not touch the styles.`
+  );
 }
 
 function ledgerWithIntent(text: string, entry: Partial<UserMessageEntry>): Ledger {

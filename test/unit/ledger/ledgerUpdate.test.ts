@@ -14,7 +14,8 @@ describe('ledger update', () => {
       [
         user('Please build login.\n[GOAL] Implement user authentication', 'u1'),
         assistant(
-          'Plan:\n[DECISION] Use JWT for authentication - LOCKED\n[CHECKPOINT] Design flow - COMPLETED\n[ARTIFACT] Created src/auth/login.ts\n[NEXT] Write the token code',
+          'Plan:\n[DECISION] Use JWT for authentication - LOCKED\n[CHECKPOINT] Design flow - COMPLETED\n' +
+            '[ARTIFACT] Created src/auth/login.ts\n[NEXT] Write the token code',
           'a1',
         ),
       ],

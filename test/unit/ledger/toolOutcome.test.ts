@@ -4,12 +4,15 @@ import { toolResultBlock } from '../../../src/engine/types';
 
 /** Result texts as the real transcripts (test/fixtures/transcripts/set1) have them. */
 const CLAUDE_CODE_BASH_ERROR =
-  'Exit code 128\nfatal: The current branch spotter-gqc has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin spotter-gqc\n';
+  'Exit code 128\nfatal: The current branch spotter-gqc has no upstream branch.\n' +
+  'To push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin spotter-gqc\n';
 const MINI_SWE_AGENT_FAILURE =
-  '<returncode>1</returncode>\n<output>\nTraceback (most recent call last):\n  File "/testbed/django/db/backends/utils.py", line 82, in _execute\n    return self.cursor.execute(sql)\n';
+  '<returncode>1</returncode>\n<output>\nTraceback (most recent call last):\n  File "/testbed/django/db/backends/utils.py", line 82, in _execute\n' +
+  '    return self.cursor.execute(sql)\n';
 const MINI_SWE_AGENT_SUCCESS = '<returncode>0</returncode>\n<output>\ntotal 172\ndrwxrwxrwx   1 root root  4096 Oct 24  2024 .\n</output>';
 const CLAUDE_CODE_TASK_OUTPUT =
-  '<retrieval_status>success</retrieval_status>\n\n<task_id>b7636e2</task_id>\n\n<task_type>local_bash</task_type>\n\n<status>completed</status>\n\n<exit_code>0</exit_code>\n\n<output>\n==> file_system\nCompiling 7 files (.ex)\n';
+  '<retrieval_status>success</retrieval_status>\n\n<task_id>b7636e2</task_id>\n\n<task_type>local_bash</task_type>\n\n<status>completed</status>\n\n' +
+  '<exit_code>0</exit_code>\n\n<output>\n==> file_system\nCompiling 7 files (.ex)\n';
 const OPENHANDS_RUN = 'make: *** [Makefile:192: build] Error 2\n[The command completed with exit code 2.]';
 const OPENHANDS_OLD = 'ls: cannot access x\n[Command finished with exit code 2]';
 

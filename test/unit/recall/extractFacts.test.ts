@@ -197,7 +197,8 @@ describe('fact extraction', () => {
     it("scores a title the writer flagged above a plain one, and reads a plan's step as a decision", () => {
       const facts = extractFacts([
         assistant(
-          '## Findings\n🔴 **Token refresh races the logout**: both write the session row.\n**Cache warmup is slow at boot**: 40 s.\n### Step 2: Serialize session writes',
+          '## Findings\n🔴 **Token refresh races the logout**: both write the session row.\n' +
+            '**Cache warmup is slow at boot**: 40 s.\n### Step 2: Serialize session writes',
           'a1',
         ),
         user('go on', 'u2'),

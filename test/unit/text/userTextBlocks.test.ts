@@ -12,7 +12,9 @@ const authored = (text: string) =>
 describe("a user's turn as an editor sends it", () => {
   it("keeps only the words inside <userRequest> as the user's when the editor wraps them", () => {
     const turn =
-      '<context>\nThe current date is 2026-11-22.\n</context>\n<attachments>\n<attachment id="file:a.ts">[DECISION] ship it</attachment>\n</attachments>\n<userRequest>\nFix the failing test in a.ts\n</userRequest>';
+      '<context>\nThe current date is 2026-11-22.\n</context>\n' +
+      '<attachments>\n<attachment id="file:a.ts">[DECISION] ship it</attachment>\n</attachments>\n' +
+      '<userRequest>\nFix the failing test in a.ts\n</userRequest>';
     assert.deepEqual(authored(turn), ['Fix the failing test in a.ts']);
     assert.equal(
       userTextBlocks(turn)

@@ -22,20 +22,44 @@ function card(c: CheckpointCard): string {
       ? ''
       : `<dl class="recall">${c.recall.map((r) => `<dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd>`).join('')}</dl>`;
   const ratio = c.tokens > 0 ? `${(c.originalTokens / c.tokens).toFixed(1)}×` : '—';
+  const overTarget = Math.round(c.target * 1.25);
+  const meterScale = `min="0" max="${Math.max(c.target * 2, c.tokens)}" low="${overTarget}" high="${overTarget}" optimum="${c.target}"`;
+  const meter = `<meter ${meterScale} value="${c.tokens}" aria-label="Size against its target">${formatCount(c.tokens)}</meter>`;
+  const size = `${meter} ${formatCount(c.tokens)} tokens for a target of ${formatCount(c.target)}`;
+  const standsFor = `${formatCount(c.messages)} messages, ${formatCount(c.originalTokens)} tokens (${ratio} smaller)`;
+  const aged = c.compressedAt !== undefined ? `, aged ${timeOfDay(c.compressedAt)}` : '';
+  const made = `${timeOfDay(c.createdAt)}${aged} · compressed ${c.compressionCount}×`;
+  const facts = [
+    `<dl><dt>Stands for</dt><dd>${standsFor}</dd>`,
+    `<dt>Written by</dt><dd>${escapeHtml(c.summarizedBy)}</dd>`,
+    `<dt>Made</dt><dd>${made}</dd></dl>`,
+  ].join('');
+  const actions = [
+    cardButton('open', 'Open', 'secondary', c.itemId, title),
+    cardButton('drop', 'Drop', 'secondary danger', c.itemId, title),
+  ];
   return `<article class="card" aria-label="${escapeHtml(title)}"><h3>${escapeHtml(title)}</h3>
-<p><meter min="0" max="${Math.max(c.target * 2, c.tokens)}" low="${Math.round(c.target * 1.25)}" high="${Math.round(c.target * 1.25)}" optimum="${c.target}" value="${c.tokens}" aria-label="Size against its target">${formatCount(c.tokens)}</meter> ${formatCount(c.tokens)} tokens for a target of ${formatCount(c.target)}</p>
-<dl><dt>Stands for</dt><dd>${formatCount(c.messages)} messages, ${formatCount(c.originalTokens)} tokens (${ratio} smaller)</dd><dt>Written by</dt><dd>${escapeHtml(c.summarizedBy)}</dd><dt>Made</dt><dd>${timeOfDay(c.createdAt)}${c.compressedAt !== undefined ? `, aged ${timeOfDay(c.compressedAt)}` : ''} · compressed ${c.compressionCount}×</dd></dl>
+<p>${size}</p>
+${facts}
 ${drift}${recall}
-<p class="actions"><button class="secondary" data-action="open" data-item="${escapeHtml(c.itemId)}" data-focus="open:${escapeHtml(c.itemId)}" aria-label="${escapeHtml(`Open: ${title}`)}">Open</button><button class="secondary danger" data-action="drop" data-item="${escapeHtml(c.itemId)}" data-focus="drop:${escapeHtml(c.itemId)}" aria-label="${escapeHtml(`Drop: ${title}`)}">Drop</button></p></article>`;
+<p class="actions">${actions.join('')}</p></article>`;
+}
+
+/** A button acting on the checkpoint's item, named after the action and the checkpoint. */
+function cardButton(action: 'open' | 'drop', label: string, classes: string, itemId: string, title: string): string {
+  const item = escapeHtml(itemId);
+  const target = `data-action="${action}" data-item="${item}" data-focus="${action}:${item}"`;
+  return `<button class="${classes}" ${target} aria-label="${escapeHtml(`${label}: ${title}`)}">${label}</button>`;
 }
 
 function retiredList(retired: readonly RetiredCard[]): string {
   if (retired.length === 0) return '';
   const items = retired
-    .map(
-      (r) =>
-        `<li>${escapeHtml(r.range)} · ${r.reason === 'undone' ? 'undone' : 'dropped'} at ${timeOfDay(r.at)} · ${formatCount(r.tokens)} tokens by ${escapeHtml(r.summarizedBy)}</li>`,
-    )
+    .map((r) => {
+      const how = r.reason === 'undone' ? 'undone' : 'dropped';
+      return `<li>${escapeHtml(r.range)} · ${how} at ${timeOfDay(r.at)} · ${formatCount(r.tokens)} tokens by ${escapeHtml(r.summarizedBy)}</li>`;
+    })
     .join('');
-  return `<details class="retired"><summary>Undone and dropped checkpoints (${retired.length}), kept for search with /recover</summary><ul>${items}</ul></details>`;
+  const summary = `<summary>Undone and dropped checkpoints (${retired.length}), kept for search with /recover</summary>`;
+  return `<details class="retired">${summary}<ul>${items}</ul></details>`;
 }

@@ -4,9 +4,8 @@ import { formatCount } from '../../../engine/text/numbers';
 import { escapeHtml, timeOfDay } from '../html';
 
 export function headerHtml(m: DashboardModel, previewOpen: boolean): string {
-  const undo = m.undo
-    ? `<button class="secondary" data-action="undo" data-focus="undo" title="${escapeHtml(`Restore "${m.undo.snapshotName}" (${timeOfDay(m.undo.at)}); what arrived since stays`)}">Undo last compression</button>`
-    : `<button class="secondary" disabled title="No compression to undo">Undo last compression</button>`;
+  const preview = `<button data-action="preview" data-focus="preview"${previewOpen ? ' disabled' : ''}>Preview compression…</button>`;
+  const compress = '<button class="secondary" data-action="compress" data-focus="compress">Compress now</button>';
   const warnings =
     m.warnings.length === 0
       ? ''
@@ -16,7 +15,14 @@ export function headerHtml(m: DashboardModel, previewOpen: boolean): string {
           .join('')}</ul>`;
   return `<h1>Context: ${escapeHtml(m.title || m.sessionId)}</h1>
 <p class="summary">${formatCount(m.messages)} messages in the context · ${formatCount(m.archived)} in the archive · ${m.checkpoints.length} checkpoints</p>
-<p class="actions" role="toolbar" aria-label="Actions on the whole context"><button data-action="preview" data-focus="preview"${previewOpen ? ' disabled' : ''}>Preview compression…</button><button class="secondary" data-action="compress" data-focus="compress">Compress now</button>${undo}</p>${warnings}`;
+<p class="actions" role="toolbar" aria-label="Actions on the whole context">${preview}${compress}${undoButton(m.undo)}</p>${warnings}`;
+}
+
+/** Undo, naming the snapshot it would restore; disabled when there is no compression to undo. */
+function undoButton(undo: DashboardModel['undo']): string {
+  if (!undo) return `<button class="secondary" disabled title="No compression to undo">Undo last compression</button>`;
+  const hint = `Restore "${undo.snapshotName}" (${timeOfDay(undo.at)}); what arrived since stays`;
+  return `<button class="secondary" data-action="undo" data-focus="undo" title="${escapeHtml(hint)}">Undo last compression</button>`;
 }
 
 /** The header when there is no session to show. */

@@ -2,16 +2,24 @@
 import type { CompressionPreview, ContextFigures } from '../../../engine/session/compressionPreview';
 import { TIER_LABELS } from '../../../engine/compressionEvent';
 import { formatCount } from '../../../engine/text/numbers';
-import { escapeHtml, percent } from '../html';
+import { escapeHtml, levelBadge, percent } from '../html';
 
 /** What the preview part shows: nothing, the work under way, or the preview. */
 export type PreviewState =
   { readonly kind: 'none' } | { readonly kind: 'busy' } | { readonly kind: 'ready'; readonly preview: CompressionPreview };
 
+const PREVIEW_TITLE = '<h2 id="preview-title">Preview of the compression</h2>';
+const CANCEL_BUTTON = '<button class="secondary" data-action="cancel" data-focus="preview-cancel">Cancel</button>';
+
 export function previewHtml(state: PreviewState): string {
   if (state.kind === 'none') return '';
   if (state.kind === 'busy') {
-    return `<div class="preview-panel" role="region" aria-labelledby="preview-title" aria-busy="true"><h2 id="preview-title">Preview of the compression</h2><p>Running the compression on a copy of the context; nothing changes until you apply it…</p><p class="actions"><button class="secondary" data-action="cancel" data-focus="preview-cancel">Cancel</button></p></div>`;
+    return [
+      '<div class="preview-panel" role="region" aria-labelledby="preview-title" aria-busy="true">',
+      PREVIEW_TITLE,
+      '<p>Running the compression on a copy of the context; nothing changes until you apply it…</p>',
+      `<p class="actions">${CANCEL_BUTTON}</p></div>`,
+    ].join('');
   }
   const p = state.preview;
   const events = p.events
@@ -19,7 +27,7 @@ export function previewHtml(state: PreviewState): string {
     .map((e) => `<li><strong>${escapeHtml(TIER_LABELS[e.tier])}</strong>: ${escapeHtml(e.detail)}</li>`)
     .join('');
   const checkpoint = p.checkpoint
-    ? `<h3>The new checkpoint: ${escapeHtml(p.checkpoint.range)}, ${formatCount(p.checkpoint.currentTokens)} tokens, by ${escapeHtml(p.checkpoint.summarizedBy)}</h3><pre class="summary-text" tabindex="0" aria-label="The new checkpoint's summary">${escapeHtml(p.checkpoint.summary)}</pre>`
+    ? newCheckpoint(p.checkpoint)
     : '<p>No checkpoint would be made: everything is among the latest messages kept intact.</p>';
   const aged =
     p.aged.length === 0
@@ -27,12 +35,20 @@ export function previewHtml(state: PreviewState): string {
       : `<p>Older checkpoints aged: ${p.aged.map((c) => `${escapeHtml(c.range)} → ${formatCount(c.currentTokens)} tokens`).join('; ')}</p>`;
   const warnings =
     p.warnings.length === 0 ? '' : `<ul class="warnings">${p.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>`;
-  return `<div class="preview-panel" role="region" aria-labelledby="preview-title"><h2 id="preview-title">Preview of the compression</h2>
-<p class="before-after">${figures('Before', p.before)} → ${figures('after', p.after)} · messages ${formatCount(p.messagesBefore)} → ${formatCount(p.messagesAfter)}</p>
+  const messages = `messages ${formatCount(p.messagesBefore)} → ${formatCount(p.messagesAfter)}`;
+  const apply = `<button data-action="apply" data-item="${escapeHtml(p.id)}" data-focus="preview-apply">Apply</button>`;
+  return `<div class="preview-panel" role="region" aria-labelledby="preview-title">${PREVIEW_TITLE}
+<p class="before-after">${figures('Before', p.before)} → ${figures('after', p.after)} · ${messages}</p>
 <ul class="events">${events}</ul>${checkpoint}${aged}${warnings}
-<p class="actions"><button data-action="apply" data-item="${escapeHtml(p.id)}" data-focus="preview-apply">Apply</button><button class="secondary" data-action="cancel" data-focus="preview-cancel">Cancel</button></p></div>`;
+<p class="actions">${apply}${CANCEL_BUTTON}</p></div>`;
+}
+
+/** The checkpoint the compression would make: its span, size and writer, then its summary in full. */
+function newCheckpoint(c: NonNullable<CompressionPreview['checkpoint']>): string {
+  const heading = `<h3>The new checkpoint: ${escapeHtml(c.range)}, ${formatCount(c.currentTokens)} tokens, by ${escapeHtml(c.summarizedBy)}</h3>`;
+  return `${heading}<pre class="summary-text" tabindex="0" aria-label="The new checkpoint's summary">${escapeHtml(c.summary)}</pre>`;
 }
 
 function figures(label: string, f: ContextFigures): string {
-  return `${label}: <strong>${formatCount(f.tokens)}</strong> tokens (${percent(f.usage)}, <span class="level level-${f.level.toLowerCase()}">${f.level}</span>)`;
+  return `${label}: <strong>${formatCount(f.tokens)}</strong> tokens (${percent(f.usage)}, ${levelBadge(f.level)})`;
 }

@@ -9,10 +9,27 @@ import type { LevelThresholds } from '../../../engine/levels';
 import type { TimelineMarker, TimelineModel } from '../../../engine/dashboard/timelineModel';
 import { formatCount } from '../../../engine/text/numbers';
 import { shortenEnd } from '../../../engine/text/shorten';
-import { escapeHtml } from '../html';
+import { escapeHtml, tableHead } from '../html';
 
 const WIDTH = 1000;
 const HEIGHT = 200;
+/** The drawing fills the page's width, stretched; its lines keep their width however it is stretched. */
+const FRAME = `viewBox="0 0 ${WIDTH} ${HEIGHT}" preserveAspectRatio="none" width="100%" height="${HEIGHT}"`;
+const UNSCALED_STROKE = 'vector-effect="non-scaling-stroke"';
+/** Where a request's tick ends, rising from the bottom. */
+const TICK_TOP = (HEIGHT * 0.55).toFixed(1);
+/** What each line of the drawing is; the kinds of compression follow. */
+const LINE_KEY = [
+  '<span class="key-after">tokens sent</span>',
+  '<span class="key-before">before the steps</span>',
+  '<span class="key-budget">budget</span>',
+].join('');
+const COMPRESSIONS_HEAD = tableHead([
+  { title: 'Request', numeric: true },
+  { title: 'What' },
+  { title: 'Tokens saved', numeric: true },
+  { title: 'Detail' },
+]);
 /** Rows of the compressions table shown, the newest. */
 const TABLE_ROWS = 50;
 /** Characters of an event's words in the table. */
@@ -43,32 +60,36 @@ export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budg
   const x = (request: number) => (((request - 0.5) / span) * WIDTH).toFixed(1);
   const y = (tokens: number) => (HEIGHT - (tokens / top) * HEIGHT).toFixed(1);
   const line = (pick: (p: TimelineModel['points'][number]) => number) => t.points.map((p) => `${x(p.request)},${y(pick(p))}`).join(' ');
-  const levelLines = (['yellowAt', 'orangeAt', 'redAt', 'criticalAt'] as const).map(
-    (k) =>
-      `<line class="threshold threshold-${k.replace('At', '')}" x1="0" x2="${WIDTH}" y1="${y(thresholds[k] * budget)}" y2="${y(thresholds[k] * budget)}" vector-effect="non-scaling-stroke"/>`,
-  );
+  const levelLines = (['yellowAt', 'orangeAt', 'redAt', 'criticalAt'] as const).map((k) => {
+    const at = y(thresholds[k] * budget);
+    return `<line class="threshold threshold-${k.replace('At', '')}" x1="0" x2="${WIDTH}" y1="${at}" y2="${at}" ${UNSCALED_STROKE}/>`;
+  });
   const ticks = [...byRequest(t.markers)].map(([request, markers]) => {
     const at = x(Math.min(request, span + 0.5));
     const tier = markers.reduce((a, b) => (TIER_RANK[b.tier] < TIER_RANK[a.tier] ? b : a)).tier;
-    return `<line class="tick tier-${tier}" x1="${at}" x2="${at}" y1="${HEIGHT}" y2="${(HEIGHT * 0.55).toFixed(1)}" vector-effect="non-scaling-stroke"><title>${escapeHtml(tickWords(request, markers))}</title></line>`;
+    const tip = escapeHtml(tickWords(request, markers));
+    return `<line class="tick tier-${tier}" x1="${at}" x2="${at}" y1="${HEIGHT}" y2="${TICK_TOP}" ${UNSCALED_STROKE}><title>${tip}</title></line>`;
   });
   const saved = t.markers.reduce((n, m) => n + m.savedTokens, 0);
   // Snapshots, checks and a checkpoint's closing line take nothing out: they are drawn, not counted.
   const compressions = t.markers.reduce((n, m) => n + m.compressions, 0);
   const lastPoint = t.points[t.points.length - 1];
-  const description = `Context tokens over ${formatCount(t.requests)} requests, now ${formatCount(lastPoint.after)} of a budget of ${formatCount(lastPoint.budget)}; ${formatCount(compressions)} compressions saved ${formatCount(saved)} tokens in all.`;
+  const description =
+    `Context tokens over ${formatCount(t.requests)} requests, ` +
+    `now ${formatCount(lastPoint.after)} of a budget of ${formatCount(lastPoint.budget)}; ` +
+    `${formatCount(compressions)} compressions saved ${formatCount(saved)} tokens in all.`;
   return [
     `<h2 id="timeline-title">Timeline</h2>`,
     `<p id="timeline-desc" class="summary">${escapeHtml(description)}</p>`,
-    `<svg class="timeline" viewBox="0 0 ${WIDTH} ${HEIGHT}" preserveAspectRatio="none" width="100%" height="${HEIGHT}" role="img" aria-labelledby="timeline-title timeline-desc">`,
-    `<line class="budget-line" x1="0" x2="${WIDTH}" y1="${y(budget)}" y2="${y(budget)}" vector-effect="non-scaling-stroke"/>`,
+    `<svg class="timeline" ${FRAME} role="img" aria-labelledby="timeline-title timeline-desc">`,
+    `<line class="budget-line" x1="0" x2="${WIDTH}" y1="${y(budget)}" y2="${y(budget)}" ${UNSCALED_STROKE}/>`,
     ...levelLines,
     ...ticks,
-    `<polyline class="before" points="${line((p) => p.before)}" vector-effect="non-scaling-stroke"/>`,
-    `<polyline class="after" points="${line((p) => p.after)}" vector-effect="non-scaling-stroke"/>`,
+    `<polyline class="before" points="${line((p) => p.before)}" ${UNSCALED_STROKE}/>`,
+    `<polyline class="after" points="${line((p) => p.after)}" ${UNSCALED_STROKE}/>`,
     `</svg>`,
     `<p class="axis"><span>request 1</span><span>request ${formatCount(last)}</span></p>`,
-    `<p class="key"><span class="key-after">tokens sent</span><span class="key-before">before the steps</span><span class="key-budget">budget</span>${tierKey(t.markers)}</p>`,
+    `<p class="key">${LINE_KEY}${tierKey(t.markers)}</p>`,
     compressionsTable(t.markers),
   ].join('');
 }
@@ -88,8 +109,13 @@ function byRequest(markers: readonly TimelineMarker[]): Map<number, TimelineMark
 
 /** What a request's tick says: each kind of compression in it and what it saved. */
 function tickWords(request: number, markers: readonly TimelineMarker[]): string {
-  const kinds = markers.map((m) => `${m.label}${m.count > 1 ? ` ×${m.count}` : ''} (saved ${formatCount(m.savedTokens)})`);
+  const kinds = markers.map((m) => `${timesLabel(m)} (saved ${formatCount(m.savedTokens)})`);
   return `Request ${request}: ${kinds.join(', ')}`;
+}
+
+/** A kind of compression, and how many times it ran in the request when more than once: "Watermark ×3". */
+function timesLabel(m: TimelineMarker): string {
+  return `${m.label}${m.count > 1 ? ` ×${m.count}` : ''}`;
 }
 
 /** The first event's own words, shortened, and how many more there were. */
@@ -103,10 +129,12 @@ function compressionsTable(markers: readonly TimelineMarker[]): string {
   const rows = markers
     .slice(-TABLE_ROWS)
     .reverse()
-    .map(
-      (m) =>
-        `<tr><td class="num">${m.request}</td><td><span class="swatch-tick tier-${m.tier}"></span>${escapeHtml(m.label)}${m.count > 1 ? ` ×${m.count}` : ''}</td><td class="num">${formatCount(m.savedTokens)}</td><td>${escapeHtml(detailWords(m, ROW_DETAIL_CHARS))}</td></tr>`,
-    )
+    .map((m) => {
+      const what = `<span class="swatch-tick tier-${m.tier}"></span>${escapeHtml(timesLabel(m))}`;
+      const detail = escapeHtml(detailWords(m, ROW_DETAIL_CHARS));
+      return `<tr><td class="num">${m.request}</td><td>${what}</td><td class="num">${formatCount(m.savedTokens)}</td><td>${detail}</td></tr>`;
+    })
     .join('');
-  return `<details class="compressions"><summary>Compressions by request, newest first (${formatCount(markers.length)})</summary><table><thead><tr><th scope="col" class="num">Request</th><th scope="col">What</th><th scope="col" class="num">Tokens saved</th><th scope="col">Detail</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+  const summary = `<summary>Compressions by request, newest first (${formatCount(markers.length)})</summary>`;
+  return `<details class="compressions">${summary}<table>${COMPRESSIONS_HEAD}<tbody>${rows}</tbody></table></details>`;
 }
