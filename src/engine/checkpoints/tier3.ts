@@ -36,6 +36,7 @@ import { checkCheckpointRecall, fillRoom, withRecalledFacts, type CheckpointReca
 import { CallIndex } from './callIndex';
 import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
 import { extractFacts } from '../recall/extractFacts';
+import { SpanFacts } from './spanFacts';
 import type { Fact } from '../recall/fact';
 import type { RecallSearch } from '../recall/recallCheck';
 import type { RecallFigures } from '../recall/recallFigures';
@@ -114,6 +115,8 @@ export class Tier3 {
   private readonly floorSummarizer: DeterministicSummarizer;
   /** Records of the ranges summarized, so the merged checkpoint's growing range is not read from its start again. */
   private readonly rangeRecords = new RangeRecords();
+  /** The facts of the spans checkpoints stand for, so aging does not read them again. */
+  private readonly spanFacts = new SpanFacts();
   /** Tool calls of the archive by id, taken in as the archive grows. */
   private readonly callIndex = new CallIndex();
   /** Facts the newest checkpoint may take into free room below the target, until a request uses them. */
@@ -423,7 +426,9 @@ export class Tier3 {
   private async factsReader(live: readonly Message[]): Promise<(messages: readonly Message[], maxFacts?: number) => Fact[]> {
     const archived = await this.deps.archive.read();
     const findCall = (id: string): ToolCallBlock | undefined => this.callIndex.find(archived.messages, id);
-    return (messages, maxFacts) => extractFacts(messages, { after: live, findCall, ...(maxFacts ? { maxFacts } : {}) });
+    const read = (messages: readonly Message[], maxFacts?: number) =>
+      extractFacts(messages, { after: live, findCall, ...(maxFacts ? { maxFacts } : {}) });
+    return (messages, maxFacts) => (maxFacts ? read(messages, maxFacts) : this.spanFacts.of(messages, (m) => read(m)));
   }
 
   /**

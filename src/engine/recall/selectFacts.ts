@@ -46,6 +46,18 @@ export function selectFacts(candidates: readonly Candidate[], maxFacts = DEFAULT
   return [...chosen].sort((a, b) => a.seq - b.seq).map(({ seq: _seq, ...fact }) => fact);
 }
 
+/**
+ * The facts of a span made of parts whose facts were chosen before (a merged checkpoint's): chosen
+ * again among them all, in the parts' order, as if they were one span's candidates.
+ */
+export function combineFacts(parts: readonly (readonly Fact[])[], maxFacts = DEFAULT_MAX_FACTS): Fact[] {
+  let seq = 0;
+  return selectFacts(
+    parts.flatMap((facts) => facts.map((fact): Candidate => ({ ...fact, seq: seq++ }))),
+    maxFacts,
+  );
+}
+
 function byScore(a: Candidate, b: Candidate): number {
   return b.score - a.score || a.seq - b.seq;
 }

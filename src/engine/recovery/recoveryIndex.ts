@@ -14,6 +14,7 @@ import { RERANK_POOL, rankCandidates, type Candidate } from './ranking';
 import { cappedNote, indexFullNote, skippedEntryNote, unreadableArchiveNote, unreadableFileNote } from './recoveryNotes';
 import type { RecoveryDocumentInput, RecoveryHit, RecoveryNote, RecoverySearchOptions, RecoverySource } from './recoveryTypes';
 import { readSessionContent, type SessionContent } from './sessionContent';
+import { TermRarity } from './termRarity';
 
 /** Offloaded results can be 50 MB; the first 5 MB of one is what a search can reasonably need. */
 export const DEFAULT_MAX_CHARS_PER_DOCUMENT = 5_000_000;
@@ -60,7 +61,11 @@ export class RecoveryIndex {
   private readonly engine = new MiniSearch<IndexedFields>({
     fields: ['text', 'name', 'toolName'],
     tokenize: codeTerms,
-    processTerm: normalizeTerm,
+    processTerm: (term) => {
+      const normal = normalizeTerm(term);
+      if (normal !== null) this.passageTerms?.add(normal);
+      return normal;
+    },
     searchOptions: {
       boost: { text: 1, name: 0.5, toolName: 0.5 },
       prefix: (term) => term.length >= LOOSE_MATCH_MIN_LENGTH,
@@ -69,6 +74,9 @@ export class RecoveryIndex {
     },
   });
   private readonly passages = new Map<number, IndexedPassage>();
+  private readonly rarity = new TermRarity();
+  /** The terms of the passage being added, while it is added. */
+  private passageTerms: Set<string> | undefined;
   /** Passage ids and indexed characters of each document, by document key. */
   private readonly documents = new Map<string, { readonly ids: readonly number[]; readonly chars: number }>();
   private readonly archiveProgress = new Map<string, ArchiveProgress>();
@@ -163,7 +171,7 @@ export class RecoveryIndex {
       const passage = this.passages.get(id);
       return passage !== undefined && (sources === undefined || sources.includes(passage.source));
     };
-    const results = this.engine.search(query, {
+    const results = this.engine.search(options.exactTerms ? this.distinctiveTerms(query) : query, {
       filter: (r) => wanted(r.id),
       ...(options.exactTerms ? { prefix: false, fuzzy: false } : {}),
     });
@@ -172,6 +180,16 @@ export class RecoveryIndex {
       return passage ? [{ passage, score: r.score, terms: r.terms }] : [];
     });
     return rankCandidates(candidates, query, top);
+  }
+
+  /**
+   * A verbatim text's rarest words, as a query: they rank the passages holding the text first as
+   * the whole text would, and a search for them reads only the few passages that have them, so its
+   * cost does not grow with the session. The ranking below still compares the whole text.
+   */
+  private distinctiveTerms(text: string): string {
+    const terms = codeTerms(text).flatMap((t) => normalizeTerm(t) ?? []);
+    return this.rarity.rarest(terms, this.passages.size).join(' ');
   }
 
   /** New files are read and indexed one at a time, so only one large file is in memory at once. */
@@ -260,7 +278,12 @@ export class RecoveryIndex {
       this.passages.set(id, { ...base, id, ...passage });
       fields.push({ id, text: passage.text, name, toolName: base.toolName ?? '' });
     }
-    this.engine.addAll(fields);
+    for (const passageFields of fields) {
+      this.passageTerms = new Set();
+      this.engine.add(passageFields);
+      this.rarity.countPassage(this.passageTerms);
+    }
+    this.passageTerms = undefined;
     this.documents.set(key, { ids, chars: capped.text.length });
     this.indexedChars += capped.text.length;
   }

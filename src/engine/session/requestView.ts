@@ -53,8 +53,10 @@ export class RequestRenderer {
   private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean; sections: readonly LedgerSection[] } | undefined;
   private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
-  /** Token counts of the ledger's lines at the last render. */
+  /** Token counts of the ledger's lines, kept across renders. */
   private lineCounts = new Map<string, number>();
+  /** The lines the ledger render in progress has counted: the ones to keep when old lines are forgotten. */
+  private renderLines = new Set<string>();
 
   constructor(
     private readonly counter: TokenCounter,
@@ -84,12 +86,14 @@ export class RequestRenderer {
       s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined || s.active.length < s.archivedCount;
     const key = [s.ledger, s.active, budget, everything];
     if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
+      this.renderLines = new Set();
       const rendered = await renderLedgerSections(everything ? s.ledger : pinnedOnly(s.ledger), {
         liveMessageIds: new Set(s.active.map((m) => m.id)),
         livePinned: pinnedStillLive(s.ledger.pinned ?? [], s.active),
         budgetTokens: Math.floor(budget * this.ledgerShare),
         countText: (t) => this.countByLine(t),
       });
+      this.forgetOldLines();
       this.ledgerCache = { key, text: rendered.text, overflow: rendered.overflow, sections: rendered.sections };
     }
     const sections = renderContextSections({
@@ -117,7 +121,8 @@ export class RequestRenderer {
    * line break. A line break is a token of its own in the encodings ctx uses, so the sum is the
    * whole text's count or a little more (blank lines), never less. Each line is counted once
    * while it stays in the ledger, so a long session's ledger is not counted again in full on
-   * every request, only its new lines.
+   * every request, only its new lines. The ledger is counted in pieces (a section, a cut being
+   * tried), so lines are forgotten only once a whole render is done (`forgetOldLines`).
    */
   private async countByLine(text: string): Promise<number> {
     const lines = text.split('\n');
@@ -127,12 +132,21 @@ export class RequestRenderer {
     const fresh = new Map(unknown.map((l, i) => [l, counts[i]]));
     let total = lines.length - 1;
     for (const line of lines) total += this.lineCounts.get(line) ?? fresh.get(line) ?? 0;
-    // Estimates made while the tokenizer loads are not kept; lines that left the ledger are forgotten once they pile up.
+    // Estimates made while the tokenizer loads are not kept.
     if (!exact) return total;
     for (const [line, tokens] of fresh) this.lineCounts.set(line, tokens);
-    if (this.lineCounts.size > FORGET_LINES_AFTER * lines.length + FORGET_LINES_AFTER) {
-      this.lineCounts = new Map(lines.map((l): [string, number] => [l, this.lineCounts.get(l) ?? 0]));
-    }
+    for (const line of lines) this.renderLines.add(line);
     return total;
+  }
+
+  /** Lines that left the ledger are forgotten once they pile up: those the latest render did not count go. */
+  private forgetOldLines(): void {
+    if (this.lineCounts.size <= FORGET_LINES_AFTER * this.renderLines.size + FORGET_LINES_AFTER) return;
+    const kept = new Map<string, number>();
+    for (const line of this.renderLines) {
+      const tokens = this.lineCounts.get(line);
+      if (tokens !== undefined) kept.set(line, tokens);
+    }
+    this.lineCounts = kept;
   }
 }

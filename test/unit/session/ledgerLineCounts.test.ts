@@ -1,0 +1,51 @@
+import * as assert from 'node:assert/strict';
+
+import { RequestRenderer } from '../../../src/engine/session/requestView';
+import { TokenCounter } from '../../../src/engine/tokens/counter';
+import type { EncodingName, Tokenizer } from '../../../src/engine/ports';
+import { call, result, user } from '../support/builders';
+import { sessionRig } from '../support/session';
+
+/** Counts like the test tokenizer, and tallies the characters it was asked to count. */
+class TallyTokenizer implements Tokenizer {
+  readonly encoding: EncodingName = 'o200k_base';
+  ready = true;
+  chars = 0;
+  async whenReady(): Promise<void> {}
+  async countMany(texts: readonly string[]): Promise<number[]> {
+    for (const t of texts) this.chars += t.length;
+    return texts.map((t) => Math.ceil(t.length / 4));
+  }
+}
+
+describe("the ledger's line counts", () => {
+  it('counts a long ledger once: the next render counts only its new lines, though the ledger is counted section by section', async () => {
+    const rig = sessionRig();
+    await rig.session.add([user('Tidy up every module of the inventory service and keep the tests green.')]);
+    for (let i = 0; i < 60; i++) {
+      await rig.session.add([call(`r${i}`, 'read_file', { path: `src/inventory/part${i}.rs` }), result(`r${i}`, `fn part${i}() {}`)]);
+      await rig.session.add([call(`t${i}`, 'run_command', { command: `cargo test part${i}` }), result(`t${i}`, `test part${i} ... ok`)]);
+    }
+    // A watermark puts the whole ledger (files, commands, requests) in the context message; a few facts put back make a small section of their own.
+    const facts = [1, 2, 3].map((n) => ({
+      kind: 'outcome' as const,
+      key: `part${n} passes`,
+      line: `part${n} passes after the rename`,
+      messageId: `t${n}`,
+      score: 0.5,
+      at: n,
+    }));
+    const before = rig.session.state;
+    const state = { ...before, watermark: before.active[1].id, ledger: { ...before.ledger, facts } };
+    const tally = new TallyTokenizer();
+    const renderer = new RequestRenderer(new TokenCounter(tally), 0.25);
+    const first = await renderer.render(state, 200_000);
+    const ledgerChars = first.sections.reduce((n, s) => n + s.text.length, 0);
+    assert.ok(ledgerChars > 3_000, `a long ledger (${ledgerChars} characters)`);
+    const countedFirst = tally.chars;
+    const later = { ...state, active: [...state.active, user('Now the billing module, the same way.')] };
+    await renderer.render({ ...later, ledger: { ...later.ledger } }, 200_000);
+    const countedAgain = tally.chars - countedFirst;
+    assert.ok(countedAgain < countedFirst / 5, `counted again: ${countedAgain} characters, first render ${countedFirst}`);
+  });
+});
