@@ -40,6 +40,7 @@ import { messageText, type Message } from '../../src/engine/types';
 import { median, type BenchRow } from './benchRow';
 import { benchRecall } from './recall';
 import { importForReplay, largestTranscriptFile, readyTokenizer, shortName, timedAsync } from './replayFixtures';
+import { runAlone } from './runAlone';
 
 const GROUP = 'checkpoints';
 /** The user's wait at RED with a prepared checkpoint (the background preparation exists so this is short). */
@@ -428,23 +429,4 @@ export async function benchCheckpoints(quick = false): Promise<BenchRow[]> {
   ];
 }
 
-if (require.main === module) {
-  benchCheckpoints(process.argv.includes('--quick')).then(
-    (rows) =>
-      console.table(
-        rows.map((r) => ({
-          name: r.name,
-          value: r.value.toFixed(1),
-          unit: r.unit,
-          baseline: r.baseline?.toFixed(1),
-          ratio: r.ratio?.toFixed(2),
-          met: r.met,
-          note: r.note,
-        })),
-      ),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runAlone(module, benchCheckpoints);

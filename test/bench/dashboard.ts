@@ -29,6 +29,7 @@ import { changedSections, renderSections } from '../../src/vscode/dashboard/dash
 import { median, type BenchRow } from './benchRow';
 import { readyCounter } from './replayFixtures';
 import { syntheticSession } from './syntheticSession';
+import { runAlone } from './runAlone';
 
 const GROUP = 'dashboard';
 const FIRST_RENDER_GOAL_MS = 300;
@@ -233,15 +234,4 @@ export async function benchDashboard(quick = false): Promise<BenchRow[]> {
   ];
 }
 
-if (require.main === module) {
-  benchDashboard(process.argv.includes('--quick')).then(
-    (rows) =>
-      console.table(
-        rows.map((r) => ({ name: r.name, value: r.value.toFixed(1), baseline: r.baseline?.toFixed(1), met: r.met, note: r.note })),
-      ),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runAlone(module, benchDashboard);

@@ -15,6 +15,7 @@ import { TokenCounter } from '../../src/engine/tokens/counter';
 import type { BenchRow } from './benchRow';
 import { readyTokenizer } from './replayFixtures';
 import { syntheticSession } from './syntheticSession';
+import { runAlone } from './runAlone';
 
 const GROUP = 'long session';
 /** A common window: long sessions outgrow it many times over. */
@@ -99,11 +100,4 @@ export async function benchLongSession(quick: boolean): Promise<BenchRow[]> {
   ];
 }
 
-if (require.main === module) {
-  benchLongSession(process.argv.includes('--quick'))
-    .then((rows) => console.log(JSON.stringify(rows, null, 2)))
-    .catch((e) => {
-      console.error(e);
-      process.exit(1);
-    });
-}
+runAlone(module, benchLongSession);

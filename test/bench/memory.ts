@@ -11,6 +11,7 @@ import { transcriptPath } from '../unit/import/realTranscripts';
 import { median, type BenchRow } from './benchRow';
 import type { MemoryFigures } from './memoryChild';
 import { largestTranscriptFile, shortName } from './replayFixtures';
+import { runAlone } from './runAlone';
 
 const GROUP = 'memory';
 const MB = 1024 * 1024;
@@ -55,21 +56,4 @@ export async function benchMemory(quick = false): Promise<BenchRow[]> {
   ];
 }
 
-if (require.main === module) {
-  benchMemory(process.argv.includes('--quick')).then(
-    (rows) =>
-      console.table(
-        rows.map((r) => ({
-          name: r.name,
-          value: r.value.toFixed(1),
-          baseline: r.baseline?.toFixed(1),
-          ratio: r.ratio?.toFixed(2),
-          note: r.note,
-        })),
-      ),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runAlone(module, benchMemory);

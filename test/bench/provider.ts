@@ -27,6 +27,7 @@ import {
   type CallerMessage,
 } from './providerFixtures';
 import { readyTokenizer } from './replayFixtures';
+import { runAlone } from './runAlone';
 
 const GROUP = 'provider';
 /** The wrapped model's window: a common 128K. */
@@ -162,11 +163,4 @@ export async function benchProvider(quick = false): Promise<BenchRow[]> {
   return rows;
 }
 
-if (require.main === module) {
-  benchProvider(process.argv.includes('--quick'))
-    .then((rows) => rows.forEach((r) => console.log(`${r.name}: ${r.value.toFixed(2)} ${r.unit}  ${r.note ?? ''}`)))
-    .catch((e) => {
-      console.error(e);
-      process.exit(1);
-    });
-}
+runAlone(module, benchProvider);

@@ -34,6 +34,7 @@ import type { Checkpoint } from '../../src/engine/checkpoints/checkpoint';
 import { extractFacts } from '../../src/engine/recall/extractFacts';
 import { holdsKey, matchForm } from '../../src/engine/recall/factKey';
 import { sumRecallFigures, type RecallFigures } from '../../src/engine/recall/recallFigures';
+import { runAlone } from './runAlone';
 
 const GROUP = 'replay';
 /** A probe counts as found by search when a hit among the first this many leads to it. */
@@ -422,27 +423,6 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
   return rows;
 }
 
-if (require.main === module) {
-  benchReplay(process.argv.includes('--quick')).then(
-    (rows) =>
-      console.table(
-        rows.map((r) => ({
-          name: r.name,
-          value: r.value.toFixed(1),
-          unit: r.unit,
-          baseline: r.baseline?.toFixed(1),
-          ratio: r.ratio?.toFixed(2),
-          met: r.met,
-          note: r.note,
-        })),
-      ),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
-
 /** The smallest aged checkpoint over all replays, and the facts it still holds. */
 function smallestAgedRow(results: readonly TranscriptResult[], scope: string): BenchRow[] {
   const withAged = results.filter((r) => r.smallestAged !== undefined);
@@ -461,3 +441,5 @@ function smallestAgedRow(results: readonly TranscriptResult[], scope: string): B
     },
   ];
 }
+
+runAlone(module, benchReplay);

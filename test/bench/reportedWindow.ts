@@ -27,6 +27,7 @@ import { messageText, textBlock, toolCallBlock, toolResultBlock, type Block } fr
 import type { BenchRow } from './benchRow';
 import { agentTools, benchRelay, systemPrompt, type CallerMessage, type RawMessage } from './providerFixtures';
 import { readyTokenizer } from './replayFixtures';
+import { runAlone } from './runAlone';
 
 const GROUP = 'reported window';
 /** The wrapped model's real windows: a small one, which a few hundred steps fill many times, and a common one. */
@@ -182,11 +183,4 @@ export async function benchReportedWindow(quick = false): Promise<BenchRow[]> {
   return rows;
 }
 
-if (require.main === module) {
-  benchReportedWindow(process.argv.includes('--quick'))
-    .then((rows) => rows.forEach((r) => console.log(`${r.name}: ${r.value.toFixed(1)} ${r.unit}  ${r.note ?? ''}`)))
-    .catch((e) => {
-      console.error(e);
-      process.exit(1);
-    });
-}
+runAlone(module, benchReportedWindow);

@@ -15,6 +15,7 @@ import { StateJournal } from '../../src/engine/storage/stateJournal';
 import { message, textBlock, toolCallBlock, toolResultBlock } from '../../src/engine/types';
 import type { BenchRow } from './benchRow';
 import { timedAsync } from './replayFixtures';
+import { runAlone } from './runAlone';
 
 const GROUP = 'state journal';
 /** All saves together may write at most this many times the final state's bytes. */
@@ -113,12 +114,4 @@ export async function benchStateJournal(quick: boolean): Promise<BenchRow[]> {
   ];
 }
 
-if (require.main === module) {
-  benchStateJournal(process.argv.includes('--quick')).then(
-    (rows) => console.log(rows),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+runAlone(module, benchStateJournal);

@@ -18,6 +18,7 @@ import { TokenCounter } from '../../src/engine/tokens/counter';
 import type { Message } from '../../src/engine/types';
 import { median, type BenchRow } from './benchRow';
 import { importForReplay, largestTranscriptFile, readyTokenizer, repeatedConversation, shortName, timedAsync } from './replayFixtures';
+import { runAlone } from './runAlone';
 
 const GROUP = 'tiers';
 /** Lower than the 15,000-token default so tier 1 has real work on a transcript whose results are at most ~8,000 tokens. */
@@ -177,21 +178,4 @@ export async function benchTiers(quick = false): Promise<BenchRow[]> {
   return rows;
 }
 
-if (require.main === module) {
-  benchTiers(process.argv.includes('--quick')).then(
-    (rows) =>
-      console.table(
-        rows.map((r) => ({
-          name: r.name,
-          value: r.value.toFixed(1),
-          baseline: r.baseline?.toFixed(1),
-          ratio: r.ratio?.toFixed(2),
-          met: r.met,
-        })),
-      ),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runAlone(module, benchTiers);

@@ -11,6 +11,7 @@ import { message, textBlock, type Message } from '../../src/engine/types';
 import { rankData, referenceCount, referenceEncoder } from '../unit/tokens/reference';
 import { transcriptFiles, transcriptStrings } from '../unit/tokens/transcripts';
 import { median, type BenchRow } from './benchRow';
+import { runAlone } from './runAlone';
 
 const GROUP = 'tokens';
 const ENCODING: EncodingName = 'o200k_base';
@@ -261,24 +262,4 @@ export async function benchTokens(): Promise<BenchRow[]> {
   return [...buildTimes(), ...throughput(texts), ...longRuns(), ...(await incremental(texts))];
 }
 
-function printTable(rows: readonly BenchRow[]): void {
-  const format = (n: number | undefined) => (n === undefined ? '' : n >= 100 ? n.toFixed(0) : n.toFixed(2));
-  console.table(
-    rows.map((row) => ({
-      name: row.name,
-      value: `${format(row.value)} ${row.unit}`,
-      baseline: row.baseline === undefined ? '' : `${format(row.baseline)} ${row.unit}`,
-      ratio: row.ratio === undefined ? '' : `${format(row.ratio)}×`,
-      goal: row.goal ?? '',
-      met: row.met === undefined ? '' : row.met ? 'yes' : 'NO',
-      note: row.note ?? '',
-    })),
-  );
-}
-
-if (require.main === module) {
-  benchTokens().then(printTable, (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-}
+runAlone(module, () => benchTokens());
