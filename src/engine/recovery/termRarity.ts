@@ -18,7 +18,10 @@ export const COMMON_TERM_PASSAGES = 400;
 export class TermRarity {
   private readonly passagesWith = new Map<string, number>();
 
-  /** Counts one passage's distinct terms. A passage forgotten later is not taken off: the counts only ever grow, so a term may read as a little commoner than it is. */
+  /**
+   * Counts one passage's distinct terms. A passage forgotten later is not taken off: the counts
+   * only ever grow, so a term may read as a little commoner than it is.
+   */
   countPassage(terms: ReadonlySet<string>): void {
     for (const term of terms) this.passagesWith.set(term, (this.passagesWith.get(term) ?? 0) + 1);
   }

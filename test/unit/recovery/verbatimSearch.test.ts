@@ -38,8 +38,9 @@ async function indexOf(messages: readonly Message[]): Promise<RecoveryIndex> {
 describe('verbatim search: the rarest words of a text find its passage', () => {
   it('picks the rarest known terms, leaves out words too common to tell passages apart, and ignores words never indexed', () => {
     const rarity = new TermRarity();
-    for (let i = 0; i < 100; i++)
+    for (let i = 0; i < 100; i++) {
       rarity.countPassage(new Set(['the', 'build', ...(i < 3 ? ['replica'] : []), ...(i === 0 ? ['pool'] : [])]));
+    }
     assert.deepEqual(rarity.rarest(['the', 'pool', 'replica', 'build', 'unseen'], 100), ['pool', 'replica']);
   });
 
