@@ -4,6 +4,7 @@
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { page, selectors } from './page';
 import * as standin from './standin';
 
 export const CTX_EXTENSION_ID = 'ctx-dev.ctx';
@@ -50,4 +51,13 @@ export async function askCtx(query: string, requestsExpected: number, timeoutMs 
   );
   await api.whenIdle();
   return sent;
+}
+
+/** Sends @ctx a query that makes no model request (a slash command), and waits until it has answered. */
+export async function commandCtx(query: string, answered: string | RegExp): Promise<void> {
+  const api = await ctxApi();
+  await api.whenIdle();
+  await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${query}` });
+  await page.waitForText(selectors.chatResponses, answered, 20000);
+  await api.whenIdle();
 }

@@ -5,20 +5,12 @@
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { askCtx, ctxApi } from './ctxClient';
+import { askCtx, commandCtx, ctxApi } from './ctxClient';
 import { page, selectors } from './page';
 import * as standin from './standin';
 
 /** The decision the stand-in's summary drops. */
 const DROPPED = 'replace the unbounded map with an LRU cache of 512 entries';
-
-async function commandCtx(query: string, answered: string | RegExp): Promise<void> {
-  const api = await ctxApi();
-  await api.whenIdle();
-  await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${query}` });
-  await page.waitForText(selectors.chatResponses, answered, 20000);
-  await api.whenIdle();
-}
 
 const padding = (topic: string) => `Notes on ${topic}. ${'The resolver walks the module graph once per build. '.repeat(120)}`;
 

@@ -5,21 +5,12 @@
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { askCtx, ctxApi, waitFor } from './ctxClient';
+import { askCtx, commandCtx, ctxApi, waitFor } from './ctxClient';
 import { page, selectors } from './page';
 import * as standin from './standin';
 
 const answer = (tokens: number, topic: string) =>
   `Notes on ${topic}. ${'The parser keeps every token position stable across edits. '.repeat(Math.ceil(tokens / 10))}`;
-
-/** Sends a chat query that makes no model request, and waits until @ctx has answered it. */
-async function commandCtx(query: string, answered: string | RegExp): Promise<void> {
-  const api = await ctxApi();
-  await api.whenIdle();
-  await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${query}` });
-  await page.waitForText(selectors.chatResponses, answered, 20000);
-  await api.whenIdle();
-}
 
 async function summaryRequests(): Promise<{ prompt: string }[]> {
   return (await vscode.commands.executeCommand<{ prompt: string }[]>('ctxStandin.summaryRequests')) ?? [];

@@ -7,7 +7,7 @@
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { askCtx, ctxApi, waitFor } from './ctxClient';
+import { askCtx, commandCtx, ctxApi, waitFor } from './ctxClient';
 import { CTX_WEBVIEW_FRAMES, page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';
@@ -29,15 +29,6 @@ async function model(): Promise<Model> {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-
-/** Sends a chat query that makes no model request, and waits until @ctx has answered it. */
-async function commandCtx(query: string, answered: string | RegExp): Promise<void> {
-  const api = await ctxApi();
-  await api.whenIdle();
-  await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${query}` });
-  await page.waitForText(selectors.chatResponses, answered, 20000);
-  await api.whenIdle();
-}
 
 /** An answer of about `tokens` stand-in tokens that carries a phrase to look for. */
 const answer = (phrase: string, tokens = 1500) =>
