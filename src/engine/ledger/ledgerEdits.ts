@@ -4,6 +4,7 @@
  * changes) and never adds the same text twice.
  */
 import type { Goal, Ledger, LedgerSource, OffloadedEntry, ProgressStatus } from './ledgerTypes';
+import { RECORD_LIMITS } from './toolRecord';
 
 /** Text compared for duplicates: case, spacing and a final full stop do not count. */
 export function sameText(a: string, b: string): boolean {
@@ -81,7 +82,7 @@ export function addArtifact(ledger: Ledger, text: string): Ledger {
   return { ...ledger, artifacts: [...ledger.artifacts, trimmed] };
 }
 
-/** Records offloaded results; an entry for a call already recorded replaces it. */
+/** Records offloaded results, the newest within the record's limit; an entry for a call already recorded replaces it. */
 export function withOffloaded(ledger: Ledger, entries: readonly OffloadedEntry[]): Ledger {
   if (entries.length === 0) return ledger;
   const offloaded = [...ledger.tools.offloaded];
@@ -93,5 +94,6 @@ export function withOffloaded(ledger: Ledger, entries: readonly OffloadedEntry[]
       offloaded.push(entry);
     } else offloaded[at] = entry;
   }
-  return { ...ledger, tools: { ...ledger.tools, offloaded } };
+  const newest = offloaded.length > RECORD_LIMITS.offloaded ? offloaded.slice(offloaded.length - RECORD_LIMITS.offloaded) : offloaded;
+  return { ...ledger, tools: { ...ledger.tools, offloaded: newest } };
 }

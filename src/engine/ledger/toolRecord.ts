@@ -30,9 +30,10 @@ function activityOf(call: ToolCallBlock, result: ToolResultBlock): ToolActivity 
  * fit its share of the budget (a quarter of it), so a long session's record would otherwise grow
  * without ever being shown, and cost time on every request. Older entries stay in the archive,
  * where the recovery search finds them.
- * @default 400 commands, 300 files written (created, edited, deleted), 200 files only read, 200 errors
+ * The offloaded results listed are the newest; every file stays in the session's folder.
+ * @default 400 commands, 300 files written (created, edited, deleted), 200 files only read, 200 errors, 100 offloaded results
  */
-export const RECORD_LIMITS = { commands: 400, writtenFiles: 300, readFiles: 200, errors: 200 } as const;
+export const RECORD_LIMITS = { commands: 400, writtenFiles: 300, readFiles: 200, errors: 200, offloaded: 100 } as const;
 
 /** The record within its limits: the newest entries of each kind, unfixed errors before fixed ones. */
 export function boundedRecord(record: ToolRecord): ToolRecord {

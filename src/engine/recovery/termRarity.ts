@@ -29,8 +29,9 @@ export class TermRarity {
   /**
    * The query's rarest distinct terms that occur at all, at most `RARE_QUERY_TERMS` of them,
    * leaving out those in more than `COMMON_TERM_SHARE` of `passages` or in more than
-   * `COMMON_TERM_PASSAGES` unless nothing else is left (then the single rarest one). Empty when
-   * no term of the query is indexed.
+   * `COMMON_TERM_PASSAGES` unless nothing else is left (then the single rarest one, if it is in
+   * `COMMON_TERM_PASSAGES` or fewer). Empty when no term of the query is indexed, or none is
+   * rare enough for a search to tell its passage apart.
    */
   rarest(terms: Iterable<string>, passages: number): string[] {
     const known = [...new Set(terms)].flatMap((term) => {
@@ -40,6 +41,8 @@ export class TermRarity {
     known.sort((a, b) => a.count - b.count || (a.term < b.term ? -1 : 1));
     const common = Math.max(1, Math.min(passages * COMMON_TERM_SHARE, COMMON_TERM_PASSAGES));
     const distinctive = known.filter((k) => k.count <= common);
-    return (distinctive.length > 0 ? distinctive : known.slice(0, 1)).slice(0, RARE_QUERY_TERMS).map((k) => k.term);
+    // With no distinctive word, the rarest one still places the text in a small session; where it fills hundreds of passages, nothing can.
+    const fallback = known.slice(0, 1).filter((k) => k.count <= COMMON_TERM_PASSAGES);
+    return (distinctive.length > 0 ? distinctive : fallback).slice(0, RARE_QUERY_TERMS).map((k) => k.term);
   }
 }

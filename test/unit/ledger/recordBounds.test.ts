@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { withOffloaded } from '../../../src/engine/ledger/ledgerEdits';
+import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
 import { RangeRecords } from '../../../src/engine/ledger/rangeRecords';
 import { RECORD_LIMITS, recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import type { Message } from '../../../src/engine/types';
@@ -17,6 +19,19 @@ function commandRun(n: number, first = 0): Message[] {
 }
 
 describe('the tool record in a long session', () => {
+  it('lists the newest offloaded results within its limit, and a result offloaded again keeps its place', () => {
+    const entry = (i: number, tokens = 20_000) => ({ callId: `c${i}`, toolName: 'fetch', file: `offloaded/c${i}.txt`, tokens });
+    let ledger = EMPTY_LEDGER;
+    for (let i = 0; i < RECORD_LIMITS.offloaded + 30; i++) ledger = withOffloaded(ledger, [entry(i)]);
+    const listed = ledger.tools.offloaded;
+    assert.equal(listed.length, RECORD_LIMITS.offloaded);
+    assert.equal(listed[0].callId, 'c30');
+    assert.equal(listed[listed.length - 1].callId, `c${RECORD_LIMITS.offloaded + 29}`);
+    const again = withOffloaded(ledger, [entry(60, 5)]).tools.offloaded;
+    assert.equal(again.length, RECORD_LIMITS.offloaded);
+    assert.equal(again.find((e) => e.callId === 'c60')?.tokens, 5);
+  });
+
   it('keeps the newest commands within its limit; the oldest are left to the archive', () => {
     const record = recordToolActivity(commandRun(RECORD_LIMITS.commands + 50));
     assert.equal(record.commands.length, RECORD_LIMITS.commands);

@@ -93,3 +93,13 @@ describe('verbatim search in a very long session', () => {
     assert.deepEqual(rarity.rarest(['frequent', 'scarce'], 20_000), ['scarce']);
   });
 });
+
+describe('verbatim search of a text with no distinctive word', () => {
+  it(`finds nothing when even its rarest word is in more than ${COMMON_TERM_PASSAGES} passages: no search could tell its passage apart`, () => {
+    const rarity = new TermRarity();
+    for (let i = 0; i < 20_000; i++) {
+      rarity.countPassage(new Set(i < COMMON_TERM_PASSAGES + 1 ? ['frequent', 'everywhere'] : ['everywhere']));
+    }
+    assert.deepEqual(rarity.rarest(['frequent', 'everywhere'], 20_000), []);
+  });
+});
