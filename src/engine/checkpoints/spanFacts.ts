@@ -14,6 +14,7 @@ export const REMEMBERED_SPANS = 64;
 
 interface KnownSpan {
   readonly key: string;
+  readonly firstId: string;
   readonly count: number;
   readonly lastId: string;
   readonly facts: readonly Fact[];
@@ -72,18 +73,16 @@ export class SpanFacts {
     const lastId = span[span.length - 1].id;
     const key = `${firstId}\u0000${lastId}\u0000${span.length}`;
     this.spans.delete(key);
-    this.spans.set(key, { key, count: span.length, lastId, facts });
+    this.spans.set(key, { key, firstId, count: span.length, lastId, facts });
     const keys = this.startingAt.get(firstId) ?? new Set<string>();
     keys.add(key);
     this.startingAt.set(firstId, keys);
     for (const [oldest, known] of this.spans) {
       if (this.spans.size <= REMEMBERED_SPANS) break;
       this.spans.delete(oldest);
-      const first = [...this.startingAt].find(([, ks]) => ks.has(known.key));
-      if (first) {
-        first[1].delete(known.key);
-        if (first[1].size === 0) this.startingAt.delete(first[0]);
-      }
+      const sameStart = this.startingAt.get(known.firstId);
+      sameStart?.delete(oldest);
+      if (sameStart?.size === 0) this.startingAt.delete(known.firstId);
     }
   }
 }

@@ -4,7 +4,7 @@
  * changes) and never adds the same text twice.
  */
 import type { Goal, Ledger, LedgerSource, OffloadedEntry, ProgressStatus } from './ledgerTypes';
-import { RECORD_LIMITS } from './toolRecord';
+import { boundedRecord } from './toolRecord';
 
 /** Text compared for duplicates: case, spacing and a final full stop do not count. */
 export function sameText(a: string, b: string): boolean {
@@ -94,6 +94,5 @@ export function withOffloaded(ledger: Ledger, entries: readonly OffloadedEntry[]
       offloaded.push(entry);
     } else offloaded[at] = entry;
   }
-  const newest = offloaded.length > RECORD_LIMITS.offloaded ? offloaded.slice(offloaded.length - RECORD_LIMITS.offloaded) : offloaded;
-  return { ...ledger, tools: { ...ledger.tools, offloaded: newest } };
+  return { ...ledger, tools: boundedRecord({ ...ledger.tools, offloaded }) };
 }

@@ -37,15 +37,21 @@ export const RECORD_LIMITS = { commands: 400, writtenFiles: 300, readFiles: 200,
 
 /** The record within its limits: the newest entries of each kind, unfixed errors before fixed ones. */
 export function boundedRecord(record: ToolRecord): ToolRecord {
-  const { commands, files, errors } = record;
+  const { commands, files, errors, offloaded } = record;
   const written = files.filter((f) => f.actions.some((a) => a !== 'read'));
   const overFiles = written.length > RECORD_LIMITS.writtenFiles || files.length - written.length > RECORD_LIMITS.readFiles;
-  if (commands.length <= RECORD_LIMITS.commands && errors.length <= RECORD_LIMITS.errors && !overFiles) return record;
+  const within =
+    commands.length <= RECORD_LIMITS.commands &&
+    errors.length <= RECORD_LIMITS.errors &&
+    offloaded.length <= RECORD_LIMITS.offloaded &&
+    !overFiles;
+  if (within) return record;
   return {
     ...record,
     commands: commands.length > RECORD_LIMITS.commands ? commands.slice(commands.length - RECORD_LIMITS.commands) : commands,
     files: overFiles ? newestFiles(files) : files,
     errors: errors.length > RECORD_LIMITS.errors ? newestErrors(errors) : errors,
+    offloaded: offloaded.length > RECORD_LIMITS.offloaded ? offloaded.slice(offloaded.length - RECORD_LIMITS.offloaded) : offloaded,
   };
 }
 

@@ -118,7 +118,7 @@ describe('the command line on hostile input and failing storage', function () {
   it('refuses a second replay into the same new --out while the first runs, and the first finishes whole', async () => {
     // Long enough that the first replay still runs when the second has started, on a busy machine too.
     const file = write('long.json', chatText(chatWithTools(80, 3_000)));
-    const out = path.join(folder, 'shared');
+    const out = path.join(folder, 'one-out');
     // The lock is taken before the tokenizer is built, so even a short replay holds it a while.
     const first = spawn(process.execPath, [CLI_BUNDLE, 'replay', file, '--budget', '100000', '--out', out], {
       cwd: REPOSITORY_ROOT,
@@ -130,7 +130,7 @@ describe('the command line on hostile input and failing storage', function () {
     assertOneLineRefusal(
       runBuiltCli(['replay', file, '--budget', '100000', '--out', out]),
       new RegExp(
-        String.raw`Cannot replay into .*shared: Another ctx replay \(process \d+ on .*\) is writing here; ` +
+        String.raw`Cannot replay into .*one-out: Another ctx replay \(process \d+ on .*\) is writing here; ` +
           String.raw`only one writer at a time is allowed\. Wait for it to end, or choose another --out\.`,
       ),
     );
