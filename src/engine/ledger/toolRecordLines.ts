@@ -4,7 +4,8 @@
  */
 import { subjectKey } from './commandKey';
 import { shortenEnd } from '../text/shorten';
-import type { CommandRecord, ErrorRecord, FileRecord, ToolRecord } from './ledgerTypes';
+import type { CommandRecord, ErrorRecord, FileRecord, OffloadedEntry, ToolRecord } from './ledgerTypes';
+import { memoizeByObject } from '../memo';
 import { formatCount } from '../text/numbers';
 
 /**
@@ -52,48 +53,51 @@ const PATH_MAX_CHARS = 160;
  * The sections in render order, each with its lines ordered so a kept part is always a prefix,
  * and the outputs of the commands. A command that ran several times is listed once, as it last
  * ran, with how many times it ran.
+ *
+ * It runs on every request while the record changes, so each entry's line is made once and
+ * remembered with the entry, and the cutting order is put together tier by tier: each tier is one
+ * section's lines, already newest first in display order.
  */
 export function recordSections(record: ToolRecord): { sections: RecordSection[]; ranked: RankedLine[]; outputs: OutputDetails } {
-  const ranked: RankedLine[] = [];
   const files = orderedFiles(record.files);
-  files.forEach((f) => ranked.push({ section: 'files', tier: isChanged(f) ? TIER.changedFile : TIER.readFile, at: f.lastAt }));
   const commands = latestRuns(record.commands);
-  commands.forEach(({ command: c }) => ranked.push({ section: 'commands', tier: TIER.command, at: c.at }));
-  const errors = [...newestFirst(record.errors.filter((e) => !e.fixed)), ...newestFirst(record.errors.filter((e) => e.fixed))];
-  errors.forEach((e) => ranked.push({ section: 'errors', tier: e.fixed ? TIER.fixedError : TIER.unfixedError, at: e.at }));
+  const unfixed = newestFirst(record.errors.filter((e) => !e.fixed));
+  const fixed = newestFirst(record.errors.filter((e) => e.fixed));
   const offloaded = [...record.offloaded].reverse();
-  offloaded.forEach(() => ranked.push({ section: 'offloaded', tier: TIER.offloaded, at: 0 }));
   const lineIndex: number[] = [];
   const texts: string[] = [];
+  const outputAts: number[] = [];
   commands.forEach(({ command: c }, i) => {
     if (c.output === undefined) return;
     lineIndex.push(i);
-    texts.push(`: ${c.output}`);
-    ranked.push({ section: 'outputs', tier: TIER.output, at: c.at });
+    texts.push(outputText(c));
+    outputAts.push(c.at);
   });
 
-  const fixes = new Map(record.commands.map((c) => [c.callId, c.command]));
+  const fixes = fixed.length === 0 ? new Map<string, string>() : new Map(record.commands.map((c) => [c.callId, c.command]));
   const sections: RecordSection[] = [
-    { id: 'files', title: 'Files', noun: 'files', lines: files.map(fileLine) },
+    { id: 'files', title: 'Files', noun: 'files', lines: [...files.changed, ...files.read].map(fileLine) },
     { id: 'commands', title: 'Commands', noun: 'commands', lines: commands.map(commandLine) },
-    { id: 'errors', title: 'Errors', noun: 'errors', lines: errors.map((e) => errorLine(e, fixes)) },
-    {
-      id: 'offloaded',
-      title: 'Offloaded results',
-      noun: 'offloaded results',
-      lines: offloaded.map((o) => `- ${o.toolName}, ${formatCount(o.tokens)} tokens: \`${o.file}\``),
-    },
+    { id: 'errors', title: 'Errors', noun: 'errors', lines: [...unfixed, ...fixed].map((e) => errorLine(e, fixes)) },
+    { id: 'offloaded', title: 'Offloaded results', noun: 'offloaded results', lines: offloaded.map(offloadedLine) },
     { id: 'outputs', title: 'Command output', noun: 'command outputs', lines: texts },
   ];
-  // Stable sort: within a tier, records of the same time keep their display order.
-  const order = ranked.map((r, i) => ({ r, i })).sort((a, b) => a.r.tier - b.r.tier || b.r.at - a.r.at || a.i - b.i);
-  return { sections, ranked: order.map((o) => o.r), outputs: { lineIndex, texts } };
+  const ranked: RankedLine[] = [
+    ...unfixed.map((e) => ({ section: 'errors' as const, tier: TIER.unfixedError, at: e.at })),
+    ...files.changed.map((f) => ({ section: 'files' as const, tier: TIER.changedFile, at: f.lastAt })),
+    ...commands.map(({ command: c }) => ({ section: 'commands' as const, tier: TIER.command, at: c.at })),
+    ...offloaded.map(() => ({ section: 'offloaded' as const, tier: TIER.offloaded, at: 0 })),
+    ...fixed.map((e) => ({ section: 'errors' as const, tier: TIER.fixedError, at: e.at })),
+    ...files.read.map((f) => ({ section: 'files' as const, tier: TIER.readFile, at: f.lastAt })),
+    ...outputAts.map((at) => ({ section: 'outputs' as const, tier: TIER.output, at })),
+  ];
+  return { sections, ranked, outputs: { lineIndex, texts } };
 }
 
 /** Each command once, newest first, as it last ran, with how many times it ran. */
 function latestRuns(commands: readonly CommandRecord[]): { command: CommandRecord; runs: number }[] {
   const byText = new Map<string, { command: CommandRecord; runs: number }>();
-  for (const c of newestFirst(commands)) {
+  for (const c of newestFirst(commands, (x) => x.at)) {
     const seen = byText.get(c.command);
     if (seen) seen.runs++;
     else byText.set(c.command, { command: c, runs: 1 });
@@ -105,37 +109,83 @@ function isChanged(file: FileRecord): boolean {
   return file.actions.some((a) => a !== 'read');
 }
 
-function orderedFiles(files: readonly FileRecord[]): FileRecord[] {
-  const recent = newestFirst(files.map((f) => ({ ...f, at: f.lastAt })));
-  return [...recent.filter(isChanged), ...recent.filter((f) => !isChanged(f))];
+/** Files changed and files only read, each most recently touched first. */
+function orderedFiles(files: readonly FileRecord[]): { changed: FileRecord[]; read: FileRecord[] } {
+  const recent = newestFirst(files, (f) => f.lastAt);
+  return { changed: recent.filter(isChanged), read: recent.filter((f) => !isChanged(f)) };
 }
 
-/** Most recent first; equal times keep the later record first. */
-function newestFirst<T extends { readonly at: number }>(items: readonly T[]): T[] {
+/**
+ * Most recent first; equal times keep the later record first. Records are mostly appended in time
+ * order, so that case is a reversal, without a sort.
+ */
+function newestFirst<T>(items: readonly T[], timeOf: (item: T) => number): T[];
+function newestFirst<T extends { readonly at: number }>(items: readonly T[]): T[];
+function newestFirst<T>(items: readonly T[], timeOf: (item: T) => number = (item) => (item as { at: number }).at): T[] {
+  let inOrder = true;
+  for (let i = 1; i < items.length && inOrder; i++) inOrder = timeOf(items[i - 1]) <= timeOf(items[i]);
+  if (inOrder) return [...items].reverse();
   return items
     .map((item, i) => ({ item, i }))
-    .sort((a, b) => b.item.at - a.item.at || b.i - a.i)
+    .sort((a, b) => timeOf(b.item) - timeOf(a.item) || b.i - a.i)
     .map((x) => x.item);
 }
 
+/** A line made for a record entry with the same inputs is the same line: remembered with the entry. */
+function rememberedLine<K extends object>(
+  key: K,
+  inputs: string,
+  make: () => string,
+  memo: WeakMap<K, { inputs: string; line: string }>,
+): string {
+  const known = memo.get(key);
+  if (known && known.inputs === inputs) return known.line;
+  const line = make();
+  memo.set(key, { inputs, line });
+  return line;
+}
+
+const fileLines = new WeakMap<FileRecord, { inputs: string; line: string }>();
+const commandLines = new WeakMap<CommandRecord, { inputs: string; line: string }>();
+const errorLines = new WeakMap<ErrorRecord, { inputs: string; line: string }>();
+
 function fileLine(file: FileRecord): string {
-  return `- ${code(shortenEnd(file.path, PATH_MAX_CHARS))}: ${file.actions.join(', ')}`;
+  return rememberedLine(file, '', () => `- ${code(shortenEnd(file.path, PATH_MAX_CHARS))}: ${file.actions.join(', ')}`, fileLines);
 }
 
 function commandLine({ command: c, runs }: { command: CommandRecord; runs: number }): string {
-  const status = c.exitCode !== undefined ? `exit ${c.exitCode}` : c.ok ? 'ok' : 'failed';
-  return `- ${code(oneLine(c.command))}${runs > 1 ? ` (${runs} runs)` : ''} → ${status}`;
+  return rememberedLine(
+    c,
+    String(runs),
+    () => {
+      const status = c.exitCode !== undefined ? `exit ${c.exitCode}` : c.ok ? 'ok' : 'failed';
+      return `- ${code(oneLine(c.command))}${runs > 1 ? ` (${runs} runs)` : ''} → ${status}`;
+    },
+    commandLines,
+  );
 }
 
+const outputText = memoizeByObject((c: CommandRecord) => `: ${c.output}`);
+
+const offloadedLine = memoizeByObject((o: OffloadedEntry) => `- ${o.toolName}, ${formatCount(o.tokens)} tokens: \`${o.file}\``);
+
+/** A fixed error's line names the call that fixed it, as the record knows it now. */
 function errorLine(e: ErrorRecord, fixes: ReadonlyMap<string, string>): string {
-  const on = e.subject === undefined ? '' : ` on ${code(oneLine(e.subject))}`;
-  if (!e.fixed) return `- ❌ ${e.toolName}${on}: ${e.summary}`;
-  return `- ✔️ ${e.toolName}${on}: ${e.summary}; ${fixedBy(e, fixes)}`;
+  const fix = e.fixed && e.fixedByCallId !== undefined ? fixes.get(e.fixedByCallId) : undefined;
+  return rememberedLine(
+    e,
+    fix === undefined ? '' : `=${fix}`,
+    () => {
+      const on = e.subject === undefined ? '' : ` on ${code(oneLine(e.subject))}`;
+      if (!e.fixed) return `- ❌ ${e.toolName}${on}: ${e.summary}`;
+      return `- ✔️ ${e.toolName}${on}: ${e.summary}; ${fixedBy(e, fix)}`;
+    },
+    errorLines,
+  );
 }
 
 /** How a fixed error was fixed: the command that then worked, or a later run of the same one. */
-function fixedBy(e: ErrorRecord, fixes: ReadonlyMap<string, string>): string {
-  const fix = e.fixedByCallId === undefined ? undefined : fixes.get(e.fixedByCallId);
+function fixedBy(e: ErrorRecord, fix: string | undefined): string {
   if (fix === undefined) return `fixed by a later successful call${e.fixedByCallId ? ` (${e.fixedByCallId})` : ''}`;
   if (e.subject !== undefined && subjectKey(fix) === subjectKey(e.subject)) return 'fixed: a later run succeeded';
   return `fixed by ${code(oneLine(fix))}`;

@@ -45,8 +45,16 @@ function pinnedOnly(ledger: Ledger): Ledger {
   return { ...ledger, intent: undefined, userMessages: [], tools: EMPTY_LEDGER.tools };
 }
 
-/** Line counts are kept until they are this many times the lines of the latest ledger. */
+/** Line and piece counts are kept until they are this many times those of the latest ledger. */
 const FORGET_LINES_AFTER = 4;
+/** What separates the ledger's sections: the pieces counted as a whole. */
+const PIECE_BREAK = '\n\n';
+
+interface PieceCount {
+  readonly tokens: number;
+  /** How many lines the piece has. */
+  readonly lines: number;
+}
 
 export class RequestRenderer {
   /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */
@@ -55,8 +63,10 @@ export class RequestRenderer {
   private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
   /** Token counts of the ledger's lines, kept across renders. */
   private lineCounts = new Map<string, number>();
-  /** The lines the ledger render in progress has counted: the ones to keep when old lines are forgotten. */
-  private renderLines = new Set<string>();
+  /** Token counts of the ledger's pieces between blank lines, kept across renders. */
+  private pieceCounts = new Map<string, PieceCount>();
+  /** The pieces the ledger render in progress has counted: the ones to keep when old counts are forgotten. */
+  private renderPieces = new Set<string>();
 
   constructor(
     private readonly counter: TokenCounter,
@@ -86,7 +96,7 @@ export class RequestRenderer {
       s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined || s.active.length < s.archivedCount;
     const key = [s.ledger, s.active, budget, everything];
     if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
-      this.renderLines = new Set();
+      this.renderPieces = new Set();
       const rendered = await renderLedgerSections(everything ? s.ledger : pinnedOnly(s.ledger), {
         liveMessageIds: new Set(s.active.map((m) => m.id)),
         livePinned: pinnedStillLive(s.ledger.pinned ?? [], s.active),
@@ -121,31 +131,53 @@ export class RequestRenderer {
    * line break. A line break is a token of its own in the encodings ctx uses, so the sum is the
    * whole text's count or a little more (blank lines), never less. Each line is counted once
    * while it stays in the ledger, so a long session's ledger is not counted again in full on
-   * every request, only its new lines. The ledger is counted in pieces (a section, a cut being
-   * tried), so lines are forgotten only once a whole render is done (`forgetOldLines`).
+   * every request, only its new lines; and a piece between blank lines (a section) that is
+   * unchanged is not even split into lines again. The ledger is counted in pieces (a section, a
+   * cut being tried), so counts are forgotten only once a whole render is done (`forgetOldLines`).
    */
   private async countByLine(text: string): Promise<number> {
-    const lines = text.split('\n');
-    const unknown = [...new Set(lines.filter((l) => !this.lineCounts.has(l)))];
+    const pieces = text.split(PIECE_BREAK);
+    const newPieces = [...new Set(pieces.filter((p) => !this.pieceCounts.has(p)))].map((p) => ({ text: p, lines: p.split('\n') }));
+    const unknown = [...new Set(newPieces.flatMap((p) => p.lines.filter((l) => !this.lineCounts.has(l))))];
     const counts = await this.counter.countTexts(unknown);
     const exact = !this.counter.estimated;
     const fresh = new Map(unknown.map((l, i) => [l, counts[i]]));
-    let total = lines.length - 1;
-    for (const line of lines) total += this.lineCounts.get(line) ?? fresh.get(line) ?? 0;
+    const freshPieces = new Map<string, PieceCount>();
+    for (const { text: piece, lines } of newPieces) {
+      let tokens = lines.length - 1;
+      for (const line of lines) tokens += this.lineCounts.get(line) ?? fresh.get(line) ?? 0;
+      freshPieces.set(piece, { tokens, lines: lines.length });
+    }
+    // Between two pieces, a blank line: two line breaks.
+    let total = 2 * (pieces.length - 1);
+    for (const piece of pieces) total += (this.pieceCounts.get(piece) ?? freshPieces.get(piece))?.tokens ?? 0;
     // Estimates made while the tokenizer loads are not kept.
     if (!exact) return total;
     for (const [line, tokens] of fresh) this.lineCounts.set(line, tokens);
-    for (const line of lines) this.renderLines.add(line);
+    for (const [piece, count] of freshPieces) this.pieceCounts.set(piece, count);
+    for (const piece of pieces) this.renderPieces.add(piece);
     return total;
   }
 
-  /** Lines that left the ledger are forgotten once they pile up: those the latest render did not count go. */
+  /** Counts that left the ledger are forgotten once they pile up: those the latest render did not use go. */
   private forgetOldLines(): void {
-    if (this.lineCounts.size <= FORGET_LINES_AFTER * this.renderLines.size + FORGET_LINES_AFTER) return;
+    let renderLines = 0;
+    for (const piece of this.renderPieces) renderLines += this.pieceCounts.get(piece)?.lines ?? 0;
+    if (this.pieceCounts.size > FORGET_LINES_AFTER * this.renderPieces.size + FORGET_LINES_AFTER) {
+      const kept = new Map<string, PieceCount>();
+      for (const piece of this.renderPieces) {
+        const count = this.pieceCounts.get(piece);
+        if (count !== undefined) kept.set(piece, count);
+      }
+      this.pieceCounts = kept;
+    }
+    if (this.lineCounts.size <= FORGET_LINES_AFTER * renderLines + FORGET_LINES_AFTER) return;
     const kept = new Map<string, number>();
-    for (const line of this.renderLines) {
-      const tokens = this.lineCounts.get(line);
-      if (tokens !== undefined) kept.set(line, tokens);
+    for (const piece of this.renderPieces) {
+      for (const line of piece.split('\n')) {
+        const tokens = this.lineCounts.get(line);
+        if (tokens !== undefined) kept.set(line, tokens);
+      }
     }
     this.lineCounts = kept;
   }
