@@ -8,6 +8,16 @@ import { isPlainObject, type DiffOp } from './jsonDiff';
 
 /** Schema of the base file and of the journal lines. */
 export const JOURNAL_SCHEMA = 1;
+/**
+ * Schema of a journal line that drops the front of a list (a list kept to its newest entries):
+ * versions of ctx that cannot apply it read it as newer and leave the state alone.
+ */
+export const DROPPING_SCHEMA = 2;
+
+/** The schema a journal line with these operations is written with. */
+export function recordSchema(ops: readonly DiffOp[]): number {
+  return ops.some((op) => 'keep' in op && op.drop !== undefined) ? DROPPING_SCHEMA : JOURNAL_SCHEMA;
+}
 /** Marks a base file, so a state written before journals existed (the bare state) is told apart. */
 export const BASE_FORMAT = 'ctx-state-base';
 
@@ -62,18 +72,20 @@ export function readRecord(line: string): RecordReading {
   const value = parseJson(line);
   if (!value.ok || !isPlainObject(value.value)) return { kind: 'unreadable', reason: 'it is not a JSON object' };
   const v = value.value;
-  if (typeof v.schema === 'number' && v.schema > JOURNAL_SCHEMA) return { kind: 'newer', schema: v.schema };
-  if (v.schema !== JOURNAL_SCHEMA || !isWholeNumber(v.generation) || !isWholeNumber(v.n) || !Array.isArray(v.ops) || !v.ops.every(isOp)) {
+  if (typeof v.schema === 'number' && v.schema > DROPPING_SCHEMA) return { kind: 'newer', schema: v.schema };
+  const schema = v.schema === JOURNAL_SCHEMA || v.schema === DROPPING_SCHEMA ? v.schema : undefined;
+  if (schema === undefined || !isWholeNumber(v.generation) || !isWholeNumber(v.n) || !Array.isArray(v.ops) || !v.ops.every(isOp)) {
     return { kind: 'unreadable', reason: 'it is not a journal record' };
   }
-  return { kind: 'record', record: { schema: v.schema, generation: v.generation, n: v.n, ops: v.ops } };
+  if (recordSchema(v.ops) > schema) return { kind: 'unreadable', reason: 'it drops the front of a list without saying so in its schema' };
+  return { kind: 'record', record: { schema, generation: v.generation, n: v.n, ops: v.ops } };
 }
 
 function isOp(v: unknown): v is DiffOp {
   if (!isPlainObject(v) || !Array.isArray(v.p) || !v.p.every((k) => typeof k === 'string' || isWholeNumber(k))) return false;
   if ('set' in v) return true;
   if ('del' in v) return v.del === true;
-  return isWholeNumber(v.keep) && Array.isArray(v.push);
+  return isWholeNumber(v.keep) && Array.isArray(v.push) && (v.drop === undefined || isWholeNumber(v.drop));
 }
 
 function isWholeNumber(v: unknown): v is number {

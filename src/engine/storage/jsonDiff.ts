@@ -22,9 +22,14 @@ export interface DeleteOp {
   readonly del: true;
 }
 
-/** Keeps the first `keep` elements of an array and appends `push`: an append when nothing was cut. */
+/**
+ * Removes the first `drop` elements of an array (none when absent), keeps the first `keep` of the
+ * rest and appends `push`: an append when nothing was cut, a sliding window (a list kept to its
+ * newest entries) when the front was dropped.
+ */
 export interface SpliceOp {
   readonly p: JsonPath;
+  readonly drop?: number;
   readonly keep: number;
   readonly push: readonly unknown[];
 }
@@ -77,16 +82,33 @@ function diffArray(before: readonly unknown[], after: readonly unknown[], path: 
     if (after.length > prefix) ops.push({ p: [...path], keep: prefix, push: after.slice(prefix) });
     return;
   }
-  if (after.length >= before.length) {
-    const changed: number[] = [];
-    for (let i = prefix; i < overlap; i++) if (before[i] !== after[i]) changed.push(i);
-    if (changed.length <= Math.max(1, overlap * ELEMENTWISE_MAX_SHARE)) {
-      for (const i of changed) diffElement(before[i], after[i], [...path, i], ops);
-      if (after.length > before.length) ops.push({ p: [...path], keep: before.length, push: after.slice(before.length) });
-      return;
-    }
+  if (after.length >= before.length && diffInPlace(before, after, 0, path, ops)) return;
+  if (prefix === 0 && after.length > 0) {
+    // Its oldest entries dropped and new ones appended: only the change is written.
+    const drop = before.indexOf(after[0], 1);
+    if (drop > 0 && after.length >= before.length - drop && diffInPlace(before, after, drop, path, ops)) return;
   }
   ops.push({ p: [...path], keep: prefix, push: after.slice(prefix) });
+}
+
+/**
+ * Writes `after` as `before` without its first `drop` elements, with the elements that changed
+ * diffed one by one and the new ones appended; false, writing nothing, when too many changed.
+ */
+function diffInPlace(
+  before: readonly unknown[],
+  after: readonly unknown[],
+  drop: number,
+  path: (string | number)[],
+  ops: DiffOp[],
+): boolean {
+  const kept = before.length - drop;
+  const changed: number[] = [];
+  for (let i = 0; i < kept; i++) if (before[drop + i] !== after[i]) changed.push(i);
+  if (changed.length > Math.max(drop === 0 ? 1 : 0, kept * ELEMENTWISE_MAX_SHARE)) return false;
+  if (drop > 0 || after.length > kept) ops.push({ p: [...path], ...(drop > 0 ? { drop } : {}), keep: kept, push: after.slice(kept) });
+  for (const i of changed) diffElement(before[drop + i], after[i], [...path, i], ops);
+  return true;
 }
 
 /** An array element is never absent: JSON writes `undefined` there as null. */
@@ -166,9 +188,14 @@ function applyOp(root: unknown, op: DiffOp): unknown {
 }
 
 function splice(array: unknown[], op: SpliceOp): unknown[] {
-  if (!Number.isInteger(op.keep) || op.keep < 0 || op.keep > array.length || !Array.isArray(op.push)) {
-    throw new DiffMismatchError(op, `the array has ${array.length} elements, ${op.keep} were to be kept`);
+  const drop = op.drop ?? 0;
+  if (!Number.isInteger(drop) || drop < 0 || drop > array.length) {
+    throw new DiffMismatchError(op, `the array has ${array.length} elements, ${drop} were to be dropped`);
   }
+  if (!Number.isInteger(op.keep) || op.keep < 0 || op.keep > array.length - drop || !Array.isArray(op.push)) {
+    throw new DiffMismatchError(op, `the array has ${array.length - drop} elements, ${op.keep} were to be kept`);
+  }
+  if (drop > 0) array.splice(0, drop);
   array.length = op.keep;
   for (const item of op.push) array.push(item);
   return array;

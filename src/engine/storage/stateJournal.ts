@@ -7,7 +7,7 @@
  */
 import { systemClock, type Clock, type Store } from '../ports';
 import { diffJson, applyDiff, DiffMismatchError } from './jsonDiff';
-import { BASE_FORMAT, JOURNAL_SCHEMA, readBase, readRecord, type BaseFile, type JournalRecord } from './journalFormat';
+import { BASE_FORMAT, JOURNAL_SCHEMA, readBase, readRecord, recordSchema, type BaseFile, type JournalRecord } from './journalFormat';
 import { sideFilePath } from './sideFile';
 
 /** The two files of a journaled state. */
@@ -156,7 +156,7 @@ export class StateJournal<T extends object> {
       this.saved = state;
       return { kind: 'unchanged', bytes: 0 };
     }
-    const record: JournalRecord = { schema: JOURNAL_SCHEMA, generation: this.generation, n: this.n + 1, ops };
+    const record: JournalRecord = { schema: recordSchema(ops), generation: this.generation, n: this.n + 1, ops };
     const line = JSON.stringify(record);
     try {
       if (!this.tailChecked) await this.options.store.repairTail(this.options.paths.journal);

@@ -22,8 +22,21 @@ describe('structural diff of immutable JSON states', () => {
 
   it('replaces an array from its first change when elements shifted', () => {
     const items = Array.from({ length: 20 }, (_, i) => ({ id: i }));
-    const ops = diffJson({ items }, { items: items.slice(5) });
-    assert.deepEqual(ops, [{ p: ['items'], keep: 0, push: items.slice(5) }]);
+    const shifted = [{ id: -1 }, ...items];
+    assert.deepEqual(diffJson({ items }, { items: shifted }), [{ p: ['items'], keep: 0, push: shifted }]);
+  });
+
+  it('writes a list kept to its newest entries as how many of the oldest went and the new ones only', () => {
+    const items = Array.from({ length: 20 }, (_, i) => ({ id: i, text: `t${i}` }));
+    const slid = [...items.slice(3), { id: 20, text: 't20' }, { id: 21, text: 't21' }];
+    slid[4] = { ...slid[4], text: 'changed' };
+    assert.deepEqual(diffJson({ items }, { items: items.slice(5) }), [{ p: ['items'], drop: 5, keep: 15, push: [] }]);
+    const ops = diffJson({ items }, { items: slid });
+    assert.deepEqual(ops, [
+      { p: ['items'], drop: 3, keep: 17, push: slid.slice(17) },
+      { p: ['items', 4, 'text'], set: 'changed' },
+    ]);
+    assert.deepEqual(applyDiff(structuredClone({ items }), JSON.parse(JSON.stringify(ops))), { items: slid });
   });
 
   it('diffs a changed element in place when few elements changed', () => {
@@ -63,6 +76,8 @@ describe('structural diff of immutable JSON states', () => {
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     assert.deepEqual(Object.keys(stored.a), ['__proto__']);
     assert.throws(() => applyDiff({ a: [1] }, [{ p: ['a'], keep: 3, push: [] }]), DiffMismatchError);
+    assert.throws(() => applyDiff({ a: [1, 2] }, [{ p: ['a'], drop: 3, keep: 0, push: [] }]), DiffMismatchError);
+    assert.throws(() => applyDiff({ a: [1, 2] }, [{ p: ['a'], drop: 1, keep: 2, push: [] }]), DiffMismatchError);
     assert.throws(() => applyDiff({ a: 1 }, [{ p: ['b', 'c'], set: 1 }]), DiffMismatchError);
   });
 });

@@ -38,6 +38,11 @@ export function randomUpdate(random: Random, value: unknown, depth = 4): unknown
     if (roll < 0.45) return [...value, ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => randomValue(random, 2))];
     if (roll < 0.6 && value.length > 0) return value.slice(0, Math.floor(random() * value.length));
     if (roll < 0.7 && value.length > 0) return value.slice(1 + Math.floor(random() * value.length));
+    if (roll < 0.8 && value.length > 1) {
+      // A list kept to its newest entries: the oldest go as new ones come.
+      const slid = [...value.slice(1 + Math.floor(random() * (value.length - 1))), randomValue(random, 2)];
+      return slid.length > 1 && random() < 0.3 ? [randomUpdate(random, slid[0], depth - 1), ...slid.slice(1)] : slid;
+    }
     if (value.length > 0 && depth > 0) {
       const i = Math.floor(random() * value.length);
       const copy = [...value];

@@ -79,6 +79,29 @@ describe('state journal', () => {
     assert.ok(rewriteBytes > 100 * journal.figures.bytesWritten, 'rewriting the whole state each time writes far more');
   });
 
+  it('writes a list kept to its newest entries as its change only, on lines whose schema versions that cannot apply them refuse', async () => {
+    const store = new MemoryStore();
+    const journal = StateJournal.create(options(store));
+    let state: FuzzState = { ...initialFuzzState(), active: [] };
+    for (let i = 1; i <= 1000; i++) {
+      const active = (grow(state, i).active as unknown[]).slice(-300);
+      state = { ...state, active };
+      await journal.save(state);
+    }
+    const finalSize = JSON.stringify(state).length;
+    assert.ok(journal.figures.bytesWritten < 8 * finalSize, `${journal.figures.bytesWritten} bytes for a ${finalSize}-byte state`);
+    const lines = ((await store.read(PATHS.journal)) ?? '').trim().split('\n');
+    assert.equal((JSON.parse(lines[lines.length - 1]) as { schema: number }).schema, 2, 'a line that drops entries says so');
+    assert.deepEqual(loaded(await StateJournal.load(options(store))).state, jsonForm(state));
+    const mislabelled = JSON.stringify({ ...(JSON.parse(lines[lines.length - 1]) as object), schema: 1 });
+    await store.write(PATHS.journal, [...lines.slice(0, -1), mislabelled].join('\n') + '\n');
+    const load = loaded(await StateJournal.load(options(store)));
+    assert.ok(
+      load.notes.some((n) => n.includes('line')),
+      JSON.stringify(load.notes),
+    );
+  });
+
   it('starts a new base when the journal outgrows the base, and skips lines of the old base left by a crash', async () => {
     const store = new MemoryStore();
     const journal = StateJournal.create(options(store, { minCompactBytes: 0, compactRatio: 1 }));
