@@ -109,27 +109,55 @@ export function recordToolActivity(
   return builder.build();
 }
 
-/** Mutable working copies of a record, with the indexes that keep each step constant-time. */
+/**
+ * Working copies of a record, made on the first change of each list, with the indexes that keep
+ * each step constant-time, also made when first needed: a batch without tool results (most
+ * messages of a conversation) gives the same record back, unchanged lists keep their identity,
+ * and what is derived from them (the ledger's lines, the state journal's diff) is not done again.
+ */
 class ToolRecordBuilder {
-  private readonly files: FileRecord[];
-  private readonly fileIndex = new Map<string, number>();
-  private readonly commands: CommandRecord[];
-  private readonly errors: ErrorRecord[];
+  private files: FileRecord[] | undefined;
+  private fileIndex: Map<string, number> | undefined;
+  private commands: CommandRecord[] | undefined;
+  private errors: ErrorRecord[] | undefined;
   /** Unfixed errors by subject key. */
-  private readonly unfixed = new Map<string, number[]>();
-  private readonly seen = new Set<string>();
+  private unfixedIndex: Map<string, number[]> | undefined;
+  private seenIds: Set<string> | undefined;
 
-  constructor(private readonly base: ToolRecord) {
-    this.files = [...base.files];
-    this.files.forEach((f, i) => this.fileIndex.set(f.path, i));
-    this.commands = [...base.commands];
-    this.errors = [...base.errors];
-    this.errors.forEach((e, i) => {
+  constructor(private readonly base: ToolRecord) {}
+
+  private get seen(): Set<string> {
+    if (this.seenIds) return this.seenIds;
+    this.seenIds = new Set<string>();
+    for (const f of this.base.files) this.seenIds.add(f.lastCallId);
+    for (const c of this.base.commands) this.seenIds.add(c.callId);
+    for (const e of this.base.errors) this.seenIds.add(e.callId);
+    return this.seenIds;
+  }
+
+  private get fileList(): FileRecord[] {
+    return (this.files ??= [...this.base.files]);
+  }
+
+  private get filesByPath(): Map<string, number> {
+    return (this.fileIndex ??= new Map(this.base.files.map((f, i) => [f.path, i])));
+  }
+
+  private get commandList(): CommandRecord[] {
+    return (this.commands ??= [...this.base.commands]);
+  }
+
+  private get errorList(): ErrorRecord[] {
+    return (this.errors ??= [...this.base.errors]);
+  }
+
+  private get unfixed(): Map<string, number[]> {
+    if (this.unfixedIndex) return this.unfixedIndex;
+    this.unfixedIndex = new Map();
+    this.base.errors.forEach((e, i) => {
       if (!e.fixed && e.subject !== undefined) this.watch(subjectKey(e.subject), i);
     });
-    for (const f of base.files) this.seen.add(f.lastCallId);
-    for (const c of base.commands) this.seen.add(c.callId);
-    for (const e of base.errors) this.seen.add(e.callId);
+    return this.unfixedIndex;
   }
 
   add(result: ToolResultBlock, call: ToolCallBlock | undefined, at: number): void {
@@ -147,7 +175,9 @@ class ToolRecordBuilder {
   }
 
   build(): ToolRecord {
-    return boundedRecord({ files: this.files, commands: this.commands, errors: this.errors, offloaded: this.base.offloaded });
+    if (!this.files && !this.commands && !this.errors) return this.base;
+    const { files = this.base.files, commands = this.base.commands, errors = this.base.errors } = this;
+    return boundedRecord({ files, commands, errors, offloaded: this.base.offloaded });
   }
 
   private addCommands(result: ToolResultBlock, call: ToolCallBlock, commands: readonly string[], outcome: ToolOutcome, at: number): void {
@@ -156,7 +186,7 @@ class ToolRecordBuilder {
     commands.forEach((command, i) => {
       const record: CommandRecord = { callId: call.id, command, ok: outcome.ok, at };
       const withExit = outcome.exitCode === undefined ? record : { ...record, exitCode: outcome.exitCode };
-      this.commands.push(output !== undefined && i === commands.length - 1 ? { ...withExit, output } : withExit);
+      this.commandList.push(output !== undefined && i === commands.length - 1 ? { ...withExit, output } : withExit);
     });
     const subject = commands.join(' ; ');
     const keys = [...new Set([subjectKey(subject), ...commands.map(subjectKey)])];
@@ -182,30 +212,33 @@ class ToolRecordBuilder {
 
   /** Adds the action to the file's record; a write to a file already seen is an edit. */
   private touch(path: string, action: FileAction, callId: string, at: number): void {
-    const index = this.fileIndex.get(path);
+    const files = this.fileList;
+    const index = this.filesByPath.get(path);
     if (index === undefined) {
-      this.fileIndex.set(path, this.files.length);
-      this.files.push({ path, actions: [action], lastAt: at, lastCallId: callId });
+      this.filesByPath.set(path, files.length);
+      files.push({ path, actions: [action], lastAt: at, lastCallId: callId });
       return;
     }
-    const file = this.files[index];
+    const file = files[index];
     const known = file.actions.some((a) => a !== 'deleted');
     const effective: FileAction = action === 'created' && known ? 'edited' : action;
     const actions = file.actions.includes(effective) ? file.actions : [...file.actions, effective];
     const later = at >= file.lastAt;
-    this.files[index] = { path, actions, lastAt: later ? at : file.lastAt, lastCallId: later ? callId : file.lastCallId };
+    files[index] = { path, actions, lastAt: later ? at : file.lastAt, lastCallId: later ? callId : file.lastCallId };
   }
 
   private addError(result: ToolResultBlock, toolName: string, subject: string | undefined, keys: readonly string[], at: number): void {
     const record: ErrorRecord = { callId: result.callId, toolName, summary: errorSummaryOf(result), at, fixed: false };
-    keys.forEach((k) => this.watch(k, this.errors.length));
-    this.errors.push(subject === undefined ? record : { ...record, subject });
+    const errors = this.errorList;
+    keys.forEach((k) => this.watch(k, errors.length));
+    errors.push(subject === undefined ? record : { ...record, subject });
   }
 
   private watch(key: string, index: number): void {
-    const list = this.unfixed.get(key);
+    const unfixed = this.unfixed;
+    const list = unfixed.get(key);
     if (list) list.push(index);
-    else this.unfixed.set(key, [index]);
+    else unfixed.set(key, [index]);
   }
 
   /** Marks every unfixed error on this subject as fixed by the call. */
@@ -214,7 +247,8 @@ class ToolRecordBuilder {
     if (!list) return;
     this.unfixed.delete(key);
     for (const i of list) {
-      if (!this.errors[i].fixed) this.errors[i] = { ...this.errors[i], fixed: true, fixedByCallId: callId };
+      const errors = this.errorList;
+      if (!errors[i].fixed) errors[i] = { ...errors[i], fixed: true, fixedByCallId: callId };
     }
   }
 }

@@ -58,11 +58,19 @@ const PATH_MAX_CHARS = 160;
  * remembered with the entry, and the cutting order is put together tier by tier: each tier is one
  * section's lines, already newest first in display order.
  */
-export function recordSections(record: ToolRecord): { sections: RecordSection[]; ranked: RankedLine[]; outputs: OutputDetails } {
+export const recordSections: (record: ToolRecord) => RecordLines = memoizeByObject(linesOf);
+
+/** The tool record as the ledger shows it. */
+export interface RecordLines {
+  readonly sections: readonly RecordSection[];
+  readonly ranked: readonly RankedLine[];
+  readonly outputs: OutputDetails;
+}
+
+function linesOf(record: ToolRecord): RecordLines {
   const files = orderedFiles(record.files);
   const commands = latestRuns(record.commands);
-  const unfixed = newestFirst(record.errors.filter((e) => !e.fixed));
-  const fixed = newestFirst(record.errors.filter((e) => e.fixed));
+  const { unfixed, fixed } = errorsByState(record.errors);
   const offloaded = [...record.offloaded].reverse();
   const lineIndex: number[] = [];
   const texts: string[] = [];
@@ -94,8 +102,8 @@ export function recordSections(record: ToolRecord): { sections: RecordSection[];
   return { sections, ranked, outputs: { lineIndex, texts } };
 }
 
-/** Each command once, newest first, as it last ran, with how many times it ran. */
-function latestRuns(commands: readonly CommandRecord[]): { command: CommandRecord; runs: number }[] {
+/** Each command once, newest first, as it last ran, with how many times it ran. Lists that did not change are not gone through again. */
+const latestRuns = memoizeByObject((commands: readonly CommandRecord[]): readonly { command: CommandRecord; runs: number }[] => {
   const byText = new Map<string, { command: CommandRecord; runs: number }>();
   for (const c of newestFirst(commands, (x) => x.at)) {
     const seen = byText.get(c.command);
@@ -103,17 +111,23 @@ function latestRuns(commands: readonly CommandRecord[]): { command: CommandRecor
     else byText.set(c.command, { command: c, runs: 1 });
   }
   return [...byText.values()];
-}
+});
+
+/** Unfixed errors and fixed ones, each newest first. */
+const errorsByState = memoizeByObject((errors: readonly ErrorRecord[]) => ({
+  unfixed: newestFirst(errors.filter((e) => !e.fixed)),
+  fixed: newestFirst(errors.filter((e) => e.fixed)),
+}));
 
 function isChanged(file: FileRecord): boolean {
   return file.actions.some((a) => a !== 'read');
 }
 
 /** Files changed and files only read, each most recently touched first. */
-function orderedFiles(files: readonly FileRecord[]): { changed: FileRecord[]; read: FileRecord[] } {
+const orderedFiles = memoizeByObject((files: readonly FileRecord[]) => {
   const recent = newestFirst(files, (f) => f.lastAt);
   return { changed: recent.filter(isChanged), read: recent.filter((f) => !isChanged(f)) };
-}
+});
 
 /**
  * Most recent first; equal times keep the later record first. Records are mostly appended in time

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { classifyToolCall } from '../../../src/engine/ledger/toolActivity';
 import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { message, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
-import { call, result } from '../support/builders';
+import { call, result, user } from '../support/builders';
 
 const T0 = Date.UTC(2026, 0, 21, 10, 0, 0);
 const at = (msg: Message, minute: number): Message => ({ ...msg, at: T0 + minute * 60_000 });
@@ -142,6 +142,31 @@ describe('tool record', () => {
     const twice = recordToolActivity(batch, once);
     assert.equal(twice.commands.length, 1);
     assert.equal(twice.errors.length, 1);
+  });
+
+  it('gives the same record back for messages without tool results, and keeps each list no result changed', () => {
+    const base = recordToolActivity([
+      call('c1', 'Bash', { command: 'npm test' }),
+      result('c1', 'Exit code 1\nFAIL parser', true),
+      call('r1', 'Read', { file_path: 'src/parser.ts' }),
+      result('r1', 'export const parse = 1;'),
+    ]);
+    assert.equal(recordToolActivity([user('Keep going.')], base), base);
+    assert.equal(recordToolActivity([call('c1', 'Bash', { command: 'npm test' }), result('c1', 'Exit code 1', true)], base), base);
+    const afterRead = recordToolActivity([call('r2', 'Read', { file_path: 'src/lexer.ts' }), result('r2', 'export const lex = 1;')], base);
+    assert.deepEqual(
+      afterRead.files.map((f) => f.path),
+      ['src/parser.ts', 'src/lexer.ts'],
+    );
+    assert.equal(afterRead.commands, base.commands);
+    assert.equal(afterRead.errors, base.errors);
+    const afterFix = recordToolActivity([call('c2', 'Bash', { command: 'npm test' }), result('c2', 'Tests: 12 passed')], base);
+    assert.equal(afterFix.files, base.files);
+    assert.deepEqual(
+      afterFix.errors.map((e) => [e.fixed, e.fixedByCallId]),
+      [[true, 'c2']],
+    );
+    assert.equal(base.errors[0].fixed, false, 'the base record is left as it was');
   });
 
   it('shortens an error summary to about 160 characters', () => {
