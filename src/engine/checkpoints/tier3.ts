@@ -115,6 +115,8 @@ export class Tier3 {
   private readonly floorSummarizer: DeterministicSummarizer;
   /** Records of the ranges summarized, so the merged checkpoint's growing range is not read from its start again. */
   private readonly rangeRecords = new RangeRecords();
+  /** Archived messages with their offloaded results as references, one copy per message and offloads. */
+  private readonly referencedCopies = new WeakMap<Message, { files: string; message: Message }>();
   /** The facts of the spans checkpoints stand for, so aging does not read them again. */
   private readonly spanFacts = new SpanFacts();
   /** Tool calls of the archive by id, taken in as the archive grows. */
@@ -546,8 +548,13 @@ export class Tier3 {
     const archived = await this.deps.archive.read();
     const offloaded = new Map(this.deps.state().offloads.map((o) => [o.callId, o]));
     const referenced = (m: Message): Message => {
-      if (!m.blocks.some((b) => b.type === 'toolResult' && offloaded.has(b.callId))) return m;
-      return {
+      const results = m.blocks.filter((b) => b.type === 'toolResult' && offloaded.has(b.callId));
+      if (results.length === 0) return m;
+      // The same message with the same offloads reads the same: one copy, so what is remembered per message holds.
+      const files = results.map((b) => (b.type === 'toolResult' ? offloaded.get(b.callId)?.file : '')).join('\n');
+      const known = this.referencedCopies.get(m);
+      if (known?.files === files) return known.message;
+      const message = {
         ...m,
         blocks: m.blocks.map((b) => {
           const o = b.type === 'toolResult' ? offloaded.get(b.callId) : undefined;
@@ -559,6 +566,8 @@ export class Tier3 {
             : b;
         }),
       };
+      this.referencedCopies.set(m, { files, message });
+      return message;
     };
     return {
       originals: async (ids) =>

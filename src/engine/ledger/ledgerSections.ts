@@ -16,7 +16,7 @@ const PROGRESS_ICONS: Readonly<Record<ProgressStatus, string>> = { completed: 'â
 
 /** A titled section, or undefined when there is nothing to put in it. */
 export function section(title: string, lines: readonly string[]): string | undefined {
-  return lines.length === 0 ? undefined : [`### ${title}`, ...lines].join('\n');
+  return lines.length === 0 ? undefined : `### ${title}\n${lines.join('\n')}`;
 }
 
 export const INSTRUCTIONS_HEADING = '### Workspace instructions';

@@ -110,6 +110,13 @@ export function recordToolActivity(
 }
 
 /**
+ * The call ids a record has seen, kept for the record built from it next, which takes them over: a
+ * long session's record is not gone through for them on every batch. They include calls whose
+ * entries the limits dropped since, so a result recorded long ago is not recorded again.
+ */
+const seenCallIds = new WeakMap<ToolRecord, Set<string>>();
+
+/**
  * Working copies of a record, made on the first change of each list, with the indexes that keep
  * each step constant-time, also made when first needed: a batch without tool results (most
  * messages of a conversation) gives the same record back, unchanged lists keep their identity,
@@ -126,9 +133,13 @@ class ToolRecordBuilder {
 
   constructor(private readonly base: ToolRecord) {}
 
+  /** Call ids already recorded: handed on from record to record, built from the lists only when a record has none to hand on. */
   private get seen(): Set<string> {
     if (this.seenIds) return this.seenIds;
-    this.seenIds = new Set<string>();
+    const handedOn = seenCallIds.get(this.base);
+    seenCallIds.delete(this.base);
+    this.seenIds = handedOn ?? new Set<string>();
+    if (handedOn) return this.seenIds;
     for (const f of this.base.files) this.seenIds.add(f.lastCallId);
     for (const c of this.base.commands) this.seenIds.add(c.callId);
     for (const e of this.base.errors) this.seenIds.add(e.callId);
@@ -175,9 +186,11 @@ class ToolRecordBuilder {
   }
 
   build(): ToolRecord {
-    if (!this.files && !this.commands && !this.errors) return this.base;
+    const unchanged = !this.files && !this.commands && !this.errors;
     const { files = this.base.files, commands = this.base.commands, errors = this.base.errors } = this;
-    return boundedRecord({ files, commands, errors, offloaded: this.base.offloaded });
+    const record = unchanged ? this.base : boundedRecord({ files, commands, errors, offloaded: this.base.offloaded });
+    if (this.seenIds) seenCallIds.set(record, this.seenIds);
+    return record;
   }
 
   private addCommands(result: ToolResultBlock, call: ToolCallBlock, commands: readonly string[], outcome: ToolOutcome, at: number): void {

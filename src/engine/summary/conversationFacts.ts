@@ -9,6 +9,7 @@ import type { Message } from '../types';
 import { GOAL_MARKERS, type GoalMarker } from './summaryFormat';
 import { proseLines, splitSentences } from '../text/prose';
 import { oneLine, shortenEnd } from '../text/shorten';
+import { memoizeByObject } from '../memo';
 
 /**
  * Longest fact kept, in characters.
@@ -38,32 +39,46 @@ const PLAN_ANYWHERE = /[.!?]\s+(?:next|now|I'll|I will|let me|then|after that)\b
 /** Reads the facts from the text of user and assistant messages. */
 export function readConversationFacts(messages: readonly Message[]): ConversationFacts {
   const markers: Record<GoalMarker, string[]> = { GOAL: [], CHECKPOINT: [], DECISION: [], ARTIFACT: [], NEXT: [] };
-  let lastAssistantProse: string[] | undefined;
-  const prose: string[][] = [];
-
+  const prose: (readonly string[])[] = [];
   for (const msg of messages) {
     if (msg.role !== 'user' && msg.role !== 'assistant') continue;
-    const lines = proseLines(msg);
-    for (const line of lines) {
-      const marker = MARKER_LINE.exec(line);
-      if (marker) {
-        markers[marker[1].toUpperCase() as GoalMarker].push(shortenEnd(oneLine(marker[2]), MAX_FACT_CHARS));
-      }
-    }
-    if (msg.role !== 'assistant' || !lines.some((l) => l.trim().length > 0 && !MARKER_LINE.test(l))) continue;
-    lastAssistantProse = lines;
-    prose.push(lines);
+    const said = saidIn(msg);
+    for (const [marker, text] of said.markers) markers[marker].push(text);
+    if (said.prose) prose.push(said.prose);
   }
-  let lastPlan: string[] = [];
-  for (let i = prose.length - 1; i >= 0 && lastPlan.length === 0; i--) lastPlan = planOf(prose[i]);
+  let lastPlan: readonly string[] = [];
+  for (let i = prose.length - 1; i >= 0 && lastPlan.length === 0; i--) lastPlan = planIn(prose[i]);
 
-  const lastSentences = (lastAssistantProse ?? []).filter((l) => !MARKER_LINE.test(l)).flatMap(sentences);
+  const lastSentences = (prose[prose.length - 1] ?? []).filter((l) => !MARKER_LINE.test(l)).flatMap(sentences);
   return {
     markers,
     ...(lastSentences.length > 0 ? { phase: shortenEnd(lastSentences[0], MAX_FACT_CHARS) } : {}),
     plan: lastPlan,
   };
 }
+
+/** What one message says: its marker lines, and its prose lines when an assistant says more than markers. */
+interface Said {
+  readonly markers: readonly (readonly [GoalMarker, string])[];
+  readonly prose?: readonly string[];
+}
+
+/**
+ * Read once per message: aging summarizes the oldest, merged checkpoint's growing span again on
+ * every compression, and its messages do not change.
+ */
+const saidIn = memoizeByObject((msg: Message): Said => {
+  const lines = proseLines(msg);
+  const markers: [GoalMarker, string][] = [];
+  for (const line of lines) {
+    const marker = MARKER_LINE.exec(line);
+    if (marker) markers.push([marker[1].toUpperCase() as GoalMarker, shortenEnd(oneLine(marker[2]), MAX_FACT_CHARS)]);
+  }
+  const saysMore = msg.role === 'assistant' && lines.some((l) => l.trim().length > 0 && !MARKER_LINE.test(l));
+  return saysMore ? { markers, prose: lines } : { markers };
+});
+
+const planIn = memoizeByObject((lines: readonly string[]) => planOf(lines));
 
 /** The plan sentences of a message's prose lines. */
 function planOf(lines: readonly string[]): string[] {
