@@ -54,6 +54,8 @@ export async function updateLedger(ledger: Ledger, messages: readonly Message[],
     }
   }
   const tools = recordToolActivity(messages, next.tools, ctx.findCall?.bind(ctx), ctx.now);
+  // Unchanged, it stays the same object: what is derived from it (the rendered ledger) is kept.
+  if (next === ledger && added.length === 0 && tools === ledger.tools) return ledger;
   return { ...next, userMessages: added.length > 0 ? [...next.userMessages, ...added] : next.userMessages, tools };
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the next request sends: ctx's context message (the ledger, the checkpoints, what the drift
  * check restored), then the live messages, measured. The ledger is rendered again only when the
- * ledger, the live messages or the budget changed, and an unchanged context message is the same
+ * ledger, the budget or what of the live messages it depends on changed, and an unchanged context message is the same
  * object, so its token count comes from the counter's cache.
  */
 import {
@@ -43,6 +43,16 @@ export function levelOfView(view: RequestView, budget: number, thresholds: Level
  */
 function pinnedOnly(ledger: Ledger): Ledger {
   return { ...ledger, intent: undefined, userMessages: [], tools: EMPTY_LEDGER.tools };
+}
+
+/**
+ * What of the live context the ledger's text depends on: which of its user messages are still live
+ * (they are not repeated) and which pinned items are. A new message that changes neither, and
+ * leaves the ledger as it was, gets the ledger rendered before.
+ */
+function liveInLedger(ledger: Ledger, liveMessageIds: ReadonlySet<string>, livePinned: ReadonlySet<string>): string {
+  const liveUsers = ledger.userMessages.filter((u) => liveMessageIds.has(u.messageId)).map((u) => u.messageId);
+  return `${liveUsers.join('\n')}\n\n${[...livePinned].join('\n')}`;
 }
 
 /** Line and piece counts are kept until they are this many times those of the latest ledger. */
@@ -94,12 +104,14 @@ export class RequestRenderer {
     // Something left the live context (a checkpoint, the watermark, a message dropped or restored away), or it continues another session.
     const everything =
       s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined || s.active.length < s.archivedCount;
-    const key = [s.ledger, s.active, budget, everything];
+    const liveMessageIds = new Set(s.active.map((m) => m.id));
+    const livePinned = pinnedStillLive(s.ledger.pinned ?? [], s.active);
+    const key = [s.ledger, budget, everything, liveInLedger(s.ledger, liveMessageIds, livePinned)];
     if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
       this.renderPieces = new Set();
       const rendered = await renderLedgerSections(everything ? s.ledger : pinnedOnly(s.ledger), {
-        liveMessageIds: new Set(s.active.map((m) => m.id)),
-        livePinned: pinnedStillLive(s.ledger.pinned ?? [], s.active),
+        liveMessageIds,
+        livePinned,
         budgetTokens: Math.floor(budget * this.ledgerShare),
         countText: (t) => this.countByLine(t),
       });

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { RequestRenderer } from '../../../src/engine/session/requestView';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import type { EncodingName, Tokenizer } from '../../../src/engine/ports';
-import { call, result, user } from '../support/builders';
+import { assistant, call, result, user } from '../support/builders';
 import { sessionRig } from '../support/session';
 
 /** Counts like the test tokenizer, and tallies the characters it was asked to count. */
@@ -47,5 +47,22 @@ describe("the ledger's line counts", () => {
     await renderer.render({ ...later, ledger: { ...later.ledger } }, 200_000);
     const countedAgain = tally.chars - countedFirst;
     assert.ok(countedAgain < countedFirst / 5, `counted again: ${countedAgain} characters, first render ${countedFirst}`);
+  });
+
+  it('renders the ledger again only when the ledger or what of the live messages it shows changed', async () => {
+    const rig = sessionRig();
+    await rig.session.add([user('Port the scheduler to the new queue API.', 'u-first')]);
+    await rig.session.add([call('r1', 'read_file', { path: 'src/scheduler.rs' }), result('r1', 'fn schedule() {}')]);
+    const before = rig.session.state;
+    const state = { ...before, watermark: before.active[1].id };
+    const renderer = new RequestRenderer(new TokenCounter(new TallyTokenizer()), 0.25);
+    const ledgerSection = async (s: typeof state) => (await renderer.render(s, 200_000)).sections.find((x) => x.part === 'ledgerHeading');
+    const first = await ledgerSection(state);
+    assert.ok(first, 'the ledger is shown');
+    const withReply = { ...state, active: [...state.active, assistant('Reading the queue module next.')] };
+    assert.equal(await ledgerSection(withReply), first, 'a reply that changes nothing the ledger shows reuses its render');
+    const firstGone = { ...withReply, active: withReply.active.filter((m) => m.id !== 'u-first') };
+    const afterLeaving = await ledgerSection(firstGone);
+    assert.notEqual(afterLeaving, first, 'a user message that left the live context is shown: the ledger is rendered again');
   });
 });
