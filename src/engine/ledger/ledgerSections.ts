@@ -104,19 +104,36 @@ function goalLines(goals: readonly Goal[]): string[] {
  * User messages no longer in the live context, verbatim and in order, numbered by their place
  * among all user messages. The intent's message is shown once, as the intent. A message kept in
  * a file shows its preview and the file.
+ *
+ * A long session has many, and they change only when one leaves the live context: each block is
+ * made once, and the same messages shown give the same text as before.
  */
 export function earlierUserMessages(ledger: Ledger, liveMessageIds: ReadonlySet<string>): string | undefined {
-  const blocks: string[] = [];
+  const shown: number[] = [];
   ledger.userMessages.forEach((entry, i) => {
-    if (liveMessageIds.has(entry.messageId)) return;
-    if (isShownAsIntent(ledger, entry)) return;
-    blocks.push(userMessageBlock(entry, i + 1));
+    if (!liveMessageIds.has(entry.messageId) && !isShownAsIntent(ledger, entry)) shown.push(i);
   });
-  return blocks.length === 0 ? undefined : [`### Earlier user messages`, ...blocks].join('\n\n');
+  if (shown.length === 0) return undefined;
+  const key = shown.join(',');
+  const known = earlierTexts.get(ledger.userMessages);
+  if (known?.key === key) return known.text;
+  const blocks = shown.map((i) => userMessageBlock(ledger.userMessages[i], i + 1));
+  const text = [`### Earlier user messages`, ...blocks].join('\n\n');
+  earlierTexts.set(ledger.userMessages, { key, text });
+  return text;
 }
 
+const earlierTexts = new WeakMap<readonly UserMessageEntry[], { readonly key: string; readonly text: string }>();
+
 function userMessageBlock(entry: UserMessageEntry, number: number): string {
-  if (entry.file === undefined) return `**User message ${number}:**\n${entry.text ?? ''}`;
-  const tokens = formatCount(entry.tokens);
-  return `**User message ${number}** (${tokens} tokens; the start is below, full text: ${entry.file}):\n${entry.preview ?? ''}`;
+  const known = userMessageBlocks.get(entry);
+  if (known?.number === number) return known.block;
+  const block =
+    entry.file === undefined
+      ? `**User message ${number}:**\n${entry.text ?? ''}`
+      : `**User message ${number}** (${formatCount(entry.tokens)} tokens; the start is below, full text: ${entry.file}):\n${entry.preview ?? ''}`;
+  userMessageBlocks.set(entry, { number, block });
+  return block;
 }
+
+const userMessageBlocks = new WeakMap<UserMessageEntry, { readonly number: number; readonly block: string }>();

@@ -9,13 +9,15 @@
  *
  * It runs on every request, so it counts tokens sparingly: the whole text once, and only when
  * that is over budget the protected part once and each candidate cut (estimated from characters)
- * until one fits, a few at most.
+ * until one fits, a few at most. Texts are counted as sections, and a tool record section that did
+ * not change is the same text as before, so a long session's record costs what changed in it.
  */
 import { estimateTokens } from '../tokens/estimate';
 import { DEFAULT_FACTS_TOKENS, factsSection } from './factsSection';
 import { earlierUserMessages, leadingSections, LEDGER_HEADING, LEDGER_NOTE, section, type LedgerSection } from './ledgerSections';
 import type { Ledger } from './ledgerTypes';
-import { recordSections, type OutputDetails, type RecordSection, type RecordSectionId } from './toolRecordLines';
+import { memoizeByObject } from '../memo';
+import { recordSections, type OutputDetails, type RankedRun, type RecordSection, type RecordSectionId } from './toolRecordLines';
 
 export interface RenderLedgerOptions {
   /** Messages still in the active context: their user messages are not repeated. */
@@ -26,6 +28,12 @@ export interface RenderLedgerOptions {
   /** Tokens the facts put back by the recall check may take. @default 400 */
   readonly factsTokens?: number;
   countText(text: string): Promise<number>;
+  /**
+   * Tokens of texts joined by blank lines, as `countText` counts the joined text. A counter that
+   * remembers texts counts a section it saw before without the join: the sections of a long
+   * session's tool record stay the same objects while they are unchanged. By default the join is counted.
+   */
+  countSections?(texts: readonly string[]): Promise<number>;
 }
 
 export interface RenderedLedger {
@@ -60,6 +68,7 @@ export async function renderLedger(ledger: Ledger, opts: RenderLedgerOptions): P
 
 /** Renders the ledger as `renderLedger` does, and says which part each section of the text is. */
 export async function renderLedgerSections(ledger: Ledger, opts: RenderLedgerOptions): Promise<RenderedLedgerSections> {
+  const countSections = opts.countSections ?? ((texts: readonly string[]) => opts.countText(texts.join(SECTION_SEPARATOR)));
   const facts = await factsSection(ledger.facts ?? [], opts.factsTokens ?? DEFAULT_FACTS_TOKENS, (t) => opts.countText(t));
   const protectedParts = leadingSections(ledger, opts.liveMessageIds, opts.livePinned);
   const leading = facts === undefined ? protectedParts : [...protectedParts, { part: 'facts' as const, text: facts }];
@@ -74,77 +83,86 @@ export async function renderLedgerSections(ledger: Ledger, opts: RenderLedgerOpt
     ...recordTexts(sections, kept, outputs).map((text) => ({ part: 'toolRecord' as const, text })),
     ...(trailing === undefined ? [] : [{ part: 'userMessages' as const, text: trailing }]),
   ];
-  const joined = (parts: readonly LedgerSection[]) => parts.map((p) => p.text).join(SECTION_SEPARATOR);
+  const counted = (parts: readonly LedgerSection[]) => countSections(parts.map((p) => p.text));
+  const result = (parts: readonly LedgerSection[], tokens: number, kept: ReadonlyMap<RecordSectionId, number>, overflow = false) => ({
+    text: parts.map((p) => p.text).join(SECTION_SEPARATOR),
+    tokens,
+    overflow,
+    omitted: omittedWords(sections, kept),
+    sections: parts,
+  });
+  // The whole text is joined only once it is known to fit: a long session's record is far over budget.
   const all = new Map(sections.map((s) => [s.id, s.lines.length]));
   const fullSections = compose(all);
-  const fullText = joined(fullSections);
-  const fullTokens = await opts.countText(fullText);
-  if (fullTokens <= opts.budgetTokens) return { text: fullText, tokens: fullTokens, overflow: false, omitted: [], sections: fullSections };
+  const fullTokens = await counted(fullSections);
+  if (fullTokens <= opts.budgetTokens) return result(fullSections, fullTokens, all);
 
   const none = new Map<RecordSectionId, number>();
   const protectedSections = compose(none);
-  const protectedText = joined(protectedSections);
-  const protectedTokens = total === 0 ? fullTokens : await opts.countText(protectedText);
-  const fallback = {
-    text: protectedText,
-    tokens: protectedTokens,
-    overflow: protectedTokens > opts.budgetTokens,
-    omitted: omittedWords(sections, none),
-    sections: protectedSections,
-  };
+  const protectedTokens = total === 0 ? fullTokens : await counted(protectedSections);
+  const fallback = result(protectedSections, protectedTokens, none, protectedTokens > opts.budgetTokens);
   if (fallback.overflow || total === 0) return fallback;
 
-  // Real tokenizers may count more than four characters a token; scale the estimates to this text.
-  const scale = Math.max(1, fullTokens / Math.max(1, estimateTokens(fullText)));
-  const costs = sections.map((s) => sectionCost(s, scale));
+  // Real tokenizers may count more than four characters a token; scale the estimates to this record.
+  const recordEstimate = sections.reduce((n, s) => n + wholeSection(s, outputs).estimate, 0);
+  const scale = Math.max(1, (fullTokens - protectedTokens) / Math.max(1, recordEstimate));
   let room = opts.budgetTokens - protectedTokens;
   for (let attempt = 0; attempt < MAX_CUT_ATTEMPTS && room > 0; attempt++) {
-    const kept = fit(costs, ranked, room);
+    const kept = fit(sections, ranked, scale, room);
     if ([...kept.values()].every((n) => n === 0)) break;
     const keptSections = compose(kept);
-    const text = joined(keptSections);
-    const tokens = await opts.countText(text);
-    if (tokens <= opts.budgetTokens) {
-      return { text, tokens, overflow: false, omitted: omittedWords(sections, kept), sections: keptSections };
-    }
+    const tokens = await counted(keptSections);
+    if (tokens <= opts.budgetTokens) return result(keptSections, tokens, kept);
     room -= (tokens - opts.budgetTokens) * CUT_MARGIN + 1;
   }
   return fallback;
 }
 
-/** Estimated tokens of a section: its heading and closing "…and N more" line, and each line. */
-interface SectionCost {
-  readonly id: RecordSectionId;
-  readonly head: number;
-  readonly lines: readonly number[];
-}
+/** Estimated tokens of each line of a section, and of its heading and closing "…and N more" line. */
+const lineEstimates = memoizeByObject((s: RecordSection): readonly number[] =>
+  // Outputs are shown on their command's line: no line break of their own.
+  s.lines.map((l) => estimateTokens(l) + (s.id === 'outputs' ? 0 : 1)),
+);
 
-function sectionCost(s: RecordSection, scale: number): SectionCost {
+function headEstimate(s: RecordSection): number {
   // Outputs are shown on their command's line: no heading of their own.
-  const head = s.id === 'outputs' ? 0 : estimateTokens(`${SECTION_SEPARATOR}### ${s.title}\n${moreLine(s.lines.length)}\n`) * scale;
-  return { id: s.id, head, lines: s.lines.map((l) => (estimateTokens(l) + (s.id === 'outputs' ? 0 : 1)) * scale) };
+  return s.id === 'outputs' ? 0 : estimateTokens(`${SECTION_SEPARATOR}### ${s.title}\n${moreLine(s.lines.length)}\n`);
 }
 
 /** How many lines of each section fit in `room` tokens, keeping a prefix of the ranking. */
-function fit(
-  costs: readonly SectionCost[],
-  ranked: readonly { readonly section: RecordSectionId }[],
-  room: number,
-): Map<RecordSectionId, number> {
-  const kept = new Map<RecordSectionId, number>(costs.map((c) => [c.id, 0]));
-  const byId = new Map(costs.map((c) => [c.id, c]));
+function fit(sections: readonly RecordSection[], ranked: readonly RankedRun[], scale: number, room: number): Map<RecordSectionId, number> {
+  const kept = new Map<RecordSectionId, number>(sections.map((s) => [s.id, 0]));
+  const byId = new Map(sections.map((s) => [s.id, s]));
   let used = 0;
-  for (const line of ranked) {
-    const cost = byId.get(line.section);
-    if (cost === undefined) continue;
-    const n = kept.get(line.section) ?? 0;
-    const next = used + cost.lines[n] + (n === 0 ? cost.head : 0);
-    if (next > room) break;
-    used = next;
-    kept.set(line.section, n + 1);
+  for (const run of ranked) {
+    const s = byId.get(run.section);
+    if (s === undefined) continue;
+    const lines = lineEstimates(s);
+    for (let i = 0; i < run.count; i++) {
+      const n = kept.get(s.id) ?? 0;
+      const next = used + (lines[n] + (n === 0 ? headEstimate(s) : 0)) * scale;
+      if (next > room) return kept;
+      used = next;
+      kept.set(s.id, n + 1);
+    }
   }
   return kept;
 }
+
+/**
+ * A section with all its lines (the commands with all they printed), and its estimate: made once
+ * per section. The outputs belong to the commands section, so the section alone says which they are.
+ */
+function wholeSection(s: RecordSection, outputs: OutputDetails): { readonly text: string | undefined; readonly estimate: number } {
+  const known = wholeSections.get(s);
+  if (known) return known;
+  const text = s.id === 'outputs' ? undefined : keptText(s, s.lines.length, outputs, s.id === 'commands' ? outputs.texts.length : 0);
+  const whole = { text, estimate: text === undefined ? 0 : estimateTokens(text) };
+  wholeSections.set(s, whole);
+  return whole;
+}
+
+const wholeSections = new WeakMap<RecordSection, { readonly text: string | undefined; readonly estimate: number }>();
 
 /** The kept part of each section; the first kept outputs (newest first, like the commands) follow their command lines. */
 function recordTexts(sections: readonly RecordSection[], kept: ReadonlyMap<RecordSectionId, number>, outputs: OutputDetails): string[] {
@@ -153,19 +171,24 @@ function recordTexts(sections: readonly RecordSection[], kept: ReadonlyMap<Recor
   for (const s of sections) {
     const n = kept.get(s.id) ?? 0;
     if (n === 0 || s.id === 'outputs') continue;
-    let lines = s.lines.slice(0, n);
-    if (s.id === 'commands' && shownOutputs > 0) {
-      lines = [...lines];
-      for (let j = 0; j < shownOutputs; j++) {
-        const at = outputs.lineIndex[j];
-        if (at < lines.length) lines[at] += outputs.texts[j];
-      }
-    }
-    const more = s.lines.length - n;
-    const text = section(s.title, more > 0 ? [...lines, moreLine(more)] : lines);
+    const whole = n === s.lines.length && (s.id !== 'commands' || shownOutputs === outputs.texts.length);
+    const text = whole ? wholeSection(s, outputs).text : keptText(s, n, outputs, shownOutputs);
     if (text !== undefined) texts.push(text);
   }
   return texts;
+}
+
+/** The first `n` lines of a section under its title, and how many more there are. */
+function keptText(s: RecordSection, n: number, outputs: OutputDetails, shownOutputs: number): string | undefined {
+  const lines = s.lines.slice(0, n);
+  if (s.id === 'commands' && shownOutputs > 0) {
+    for (let j = 0; j < shownOutputs; j++) {
+      const at = outputs.lineIndex[j];
+      if (at < lines.length) lines[at] += outputs.texts[j];
+    }
+  }
+  const more = s.lines.length - n;
+  return section(s.title, more > 0 ? [...lines, moreLine(more)] : lines);
 }
 
 function moreLine(count: number): string {

@@ -32,19 +32,16 @@ export interface OutputDetails {
   readonly texts: readonly string[];
 }
 
-/** A line's place in the cutting order: lower tiers stay longest. */
-export interface RankedLine {
+/**
+ * A run of lines in the cutting order: the next `count` lines of one section. Within a section
+ * lines are kept in display order, so the lines a run stands for are the ones after those kept
+ * before it.
+ */
+export interface RankedRun {
   readonly section: RecordSectionId;
-  readonly tier: number;
-  readonly at: number;
+  readonly count: number;
 }
 
-/**
- * Importance tiers, kept in this order: unfixed errors, files changed, commands, offloaded
- * results, fixed errors, files only read, what commands printed. Within a tier the most recent
- * stays longest.
- */
-const TIER = { unfixedError: 0, changedFile: 1, command: 2, offloaded: 3, fixedError: 4, readFile: 5, output: 6 } as const;
 /** Longest command shown, in characters: the first line only. */
 const COMMAND_MAX_CHARS = 120;
 const PATH_MAX_CHARS = 160;
@@ -54,56 +51,108 @@ const PATH_MAX_CHARS = 160;
  * and the outputs of the commands. A command that ran several times is listed once, as it last
  * ran, with how many times it ran.
  *
- * It runs on every request while the record changes, so each entry's line is made once and
- * remembered with the entry, and the cutting order is put together tier by tier: each tier is one
- * section's lines, already newest first in display order.
+ * It runs on every request while the record changes, so each list's section is made once per
+ * list and a list the record did not change keeps its section (the same object), each entry's
+ * line is made once and remembered with the entry, and the cutting order is a few runs of lines,
+ * not one item per line: unfixed errors stay longest, then files changed, commands, offloaded
+ * results, fixed errors, files only read and what commands printed, the most recent first in each.
  */
-export const recordSections: (record: ToolRecord) => RecordLines = memoizeByObject(linesOf);
+export const recordSections = memoizeByObject((record: ToolRecord): RecordLines => {
+  const files = fileSection(record.files);
+  const commands = commandSection(record.commands);
+  const errors = errorSection(record.errors, record.commands);
+  const offloaded = offloadedSection(record.offloaded);
+  const runs: RankedRun[] = [
+    { section: 'errors', count: errors.unfixed },
+    { section: 'files', count: files.changed },
+    { section: 'commands', count: commands.section.lines.length },
+    { section: 'offloaded', count: offloaded.lines.length },
+    { section: 'errors', count: errors.section.lines.length - errors.unfixed },
+    { section: 'files', count: files.section.lines.length - files.changed },
+    { section: 'outputs', count: commands.outputs.texts.length },
+  ];
+  return {
+    sections: [files.section, commands.section, errors.section, offloaded, commands.outputSection],
+    ranked: runs.filter((r) => r.count > 0),
+    outputs: commands.outputs,
+  };
+});
 
 /** The tool record as the ledger shows it. */
 export interface RecordLines {
+  /** Files, commands, errors, offloaded results and outputs: a section whose list did not change is the same object. */
   readonly sections: readonly RecordSection[];
-  readonly ranked: readonly RankedLine[];
+  /** The cutting order: what stays longest first. */
+  readonly ranked: readonly RankedRun[];
+  /** Belongs to the commands section: the same while it is the same. */
   readonly outputs: OutputDetails;
 }
 
-function linesOf(record: ToolRecord): RecordLines {
-  const files = orderedFiles(record.files);
-  const commands = latestRuns(record.commands);
-  const { unfixed, fixed } = errorsByState(record.errors);
-  const offloaded = [...record.offloaded].reverse();
+/** Files changed, then files only read, each most recently touched first; `changed` of them changed. */
+const fileSection = memoizeByObject((list: readonly FileRecord[]): { section: RecordSection; changed: number } => {
+  const files = orderedFiles(list);
+  const lines = [...files.changed, ...files.read].map(fileLine);
+  return { section: { id: 'files', title: 'Files', noun: 'files', lines }, changed: files.changed.length };
+});
+
+/** Each command once, newest first, and what the commands printed, in the order of their lines. */
+const commandSection = memoizeByObject((list: readonly CommandRecord[]) => {
+  const commands = latestRuns(list);
   const lineIndex: number[] = [];
   const texts: string[] = [];
-  const outputAts: number[] = [];
   commands.forEach(({ command: c }, i) => {
     if (c.output === undefined) return;
     lineIndex.push(i);
     texts.push(outputText(c));
-    outputAts.push(c.at);
   });
+  const section: RecordSection = { id: 'commands', title: 'Commands', noun: 'commands', lines: commands.map(commandLine) };
+  const outputSection: RecordSection = { id: 'outputs', title: 'Command output', noun: 'command outputs', lines: texts };
+  return { section, outputSection, outputs: { lineIndex, texts } as OutputDetails };
+});
 
-  const fixes = fixed.length === 0 ? new Map<string, string>() : new Map(record.commands.map((c) => [c.callId, c.command]));
-  const sections: RecordSection[] = [
-    { id: 'files', title: 'Files', noun: 'files', lines: [...files.changed, ...files.read].map(fileLine) },
-    { id: 'commands', title: 'Commands', noun: 'commands', lines: commands.map(commandLine) },
-    { id: 'errors', title: 'Errors', noun: 'errors', lines: [...unfixed, ...fixed].map((e) => errorLine(e, fixes)) },
-    { id: 'offloaded', title: 'Offloaded results', noun: 'offloaded results', lines: offloaded.map(offloadedLine) },
-    { id: 'outputs', title: 'Command output', noun: 'command outputs', lines: texts },
-  ];
-  const ranked: RankedLine[] = [
-    ...unfixed.map((e) => ({ section: 'errors' as const, tier: TIER.unfixedError, at: e.at })),
-    ...files.changed.map((f) => ({ section: 'files' as const, tier: TIER.changedFile, at: f.lastAt })),
-    ...commands.map(({ command: c }) => ({ section: 'commands' as const, tier: TIER.command, at: c.at })),
-    ...offloaded.map(() => ({ section: 'offloaded' as const, tier: TIER.offloaded, at: 0 })),
-    ...fixed.map((e) => ({ section: 'errors' as const, tier: TIER.fixedError, at: e.at })),
-    ...files.read.map((f) => ({ section: 'files' as const, tier: TIER.readFile, at: f.lastAt })),
-    ...outputAts.map((at) => ({ section: 'outputs' as const, tier: TIER.output, at })),
-  ];
-  return { sections, ranked, outputs: { lineIndex, texts } };
+interface ErrorSection {
+  readonly section: RecordSection;
+  /** How many of the lines, from the first, are unfixed errors. */
+  readonly unfixed: number;
 }
 
-/** Each command once, newest first, as it last ran, with how many times it ran. Lists that did not change are not gone through again. */
-const latestRuns = memoizeByObject((commands: readonly CommandRecord[]): readonly { command: CommandRecord; runs: number }[] => {
+/**
+ * Unfixed errors, then fixed ones, each newest first. A fixed error's line names the command that
+ * fixed it, so the section is made again when the commands change; with the same lines it stays
+ * the same object.
+ */
+function errorSection(errors: readonly ErrorRecord[], commands: readonly CommandRecord[]): ErrorSection {
+  const known = errorSections.get(errors);
+  if (known && known.commands === commands) return known.value;
+  const { unfixed, fixed } = errorsByState(errors);
+  const fixes = fixed.length === 0 ? undefined : commandsByCallId(commands);
+  const lines = [...unfixed, ...fixed].map((e) => errorLine(e, fixes));
+  const value =
+    known && sameLines(known.value.section.lines, lines)
+      ? known.value
+      : { section: { id: 'errors' as const, title: 'Errors', noun: 'errors', lines }, unfixed: unfixed.length };
+  errorSections.set(errors, { commands, value });
+  return value;
+}
+
+const errorSections = new WeakMap<readonly ErrorRecord[], { commands: readonly CommandRecord[]; value: ErrorSection }>();
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
+const commandsByCallId = memoizeByObject((commands: readonly CommandRecord[]) => new Map(commands.map((c) => [c.callId, c.command])));
+
+/** Offloaded results, the newest first. */
+const offloadedSection = memoizeByObject((list: readonly OffloadedEntry[]): RecordSection => ({
+  id: 'offloaded',
+  title: 'Offloaded results',
+  noun: 'offloaded results',
+  lines: [...list].reverse().map(offloadedLine),
+}));
+
+/** Each command once, newest first, as it last ran, with how many times it ran. */
+function latestRuns(commands: readonly CommandRecord[]): { command: CommandRecord; runs: number }[] {
   const byText = new Map<string, { command: CommandRecord; runs: number }>();
   for (const c of newestFirst(commands, (x) => x.at)) {
     const seen = byText.get(c.command);
@@ -111,31 +160,37 @@ const latestRuns = memoizeByObject((commands: readonly CommandRecord[]): readonl
     else byText.set(c.command, { command: c, runs: 1 });
   }
   return [...byText.values()];
-});
+}
 
 /** Unfixed errors and fixed ones, each newest first. */
-const errorsByState = memoizeByObject((errors: readonly ErrorRecord[]) => ({
-  unfixed: newestFirst(errors.filter((e) => !e.fixed)),
-  fixed: newestFirst(errors.filter((e) => e.fixed)),
-}));
+function errorsByState(errors: readonly ErrorRecord[]): { unfixed: ErrorRecord[]; fixed: ErrorRecord[] } {
+  return {
+    unfixed: newestFirst(
+      errors.filter((e) => !e.fixed),
+      (e) => e.at,
+    ),
+    fixed: newestFirst(
+      errors.filter((e) => e.fixed),
+      (e) => e.at,
+    ),
+  };
+}
 
 function isChanged(file: FileRecord): boolean {
   return file.actions.some((a) => a !== 'read');
 }
 
 /** Files changed and files only read, each most recently touched first. */
-const orderedFiles = memoizeByObject((files: readonly FileRecord[]) => {
+function orderedFiles(files: readonly FileRecord[]): { changed: FileRecord[]; read: FileRecord[] } {
   const recent = newestFirst(files, (f) => f.lastAt);
   return { changed: recent.filter(isChanged), read: recent.filter((f) => !isChanged(f)) };
-});
+}
 
 /**
  * Most recent first; equal times keep the later record first. Records are mostly appended in time
  * order, so that case is a reversal, without a sort.
  */
-function newestFirst<T>(items: readonly T[], timeOf: (item: T) => number): T[];
-function newestFirst<T extends { readonly at: number }>(items: readonly T[]): T[];
-function newestFirst<T>(items: readonly T[], timeOf: (item: T) => number = (item) => (item as { at: number }).at): T[] {
+function newestFirst<T>(items: readonly T[], timeOf: (item: T) => number): T[] {
   let inOrder = true;
   for (let i = 1; i < items.length && inOrder; i++) inOrder = timeOf(items[i - 1]) <= timeOf(items[i]);
   if (inOrder) return [...items].reverse();
@@ -184,8 +239,8 @@ const outputText = memoizeByObject((c: CommandRecord) => `: ${c.output}`);
 const offloadedLine = memoizeByObject((o: OffloadedEntry) => `- ${o.toolName}, ${formatCount(o.tokens)} tokens: \`${o.file}\``);
 
 /** A fixed error's line names the call that fixed it, as the record knows it now. */
-function errorLine(e: ErrorRecord, fixes: ReadonlyMap<string, string>): string {
-  const fix = e.fixed && e.fixedByCallId !== undefined ? fixes.get(e.fixedByCallId) : undefined;
+function errorLine(e: ErrorRecord, fixes: ReadonlyMap<string, string> | undefined): string {
+  const fix = e.fixed && e.fixedByCallId !== undefined ? fixes?.get(e.fixedByCallId) : undefined;
   return rememberedLine(
     e,
     fix === undefined ? '' : `=${fix}`,

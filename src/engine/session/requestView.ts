@@ -114,6 +114,7 @@ export class RequestRenderer {
         livePinned,
         budgetTokens: Math.floor(budget * this.ledgerShare),
         countText: (t) => this.countByLine(t),
+        countSections: (texts) => this.countSections(texts),
       });
       this.forgetOldLines();
       this.ledgerCache = { key, text: rendered.text, overflow: rendered.overflow, sections: rendered.sections };
@@ -168,6 +169,25 @@ export class RequestRenderer {
     for (const [line, tokens] of fresh) this.lineCounts.set(line, tokens);
     for (const [piece, count] of freshPieces) this.pieceCounts.set(piece, count);
     for (const piece of pieces) this.renderPieces.add(piece);
+    return total;
+  }
+
+  /**
+   * Sections joined by blank lines, counted as `countByLine` counts the joined text (each blank line
+   * between them two line breaks), without the join: a section counted before is a lookup. A
+   * section with blank lines of its own (the earlier user messages) is remembered whole as well, so
+   * it is not split again while it stays the same; its lines are its pieces', not counted twice.
+   */
+  private async countSections(texts: readonly string[]): Promise<number> {
+    let total = 2 * (texts.length - 1);
+    for (const text of texts) {
+      const known = this.pieceCounts.get(text);
+      const tokens = known?.tokens ?? (await this.countByLine(text));
+      total += tokens;
+      if (this.counter.estimated) continue;
+      if (!this.pieceCounts.has(text)) this.pieceCounts.set(text, { tokens, lines: 0 });
+      this.renderPieces.add(text);
+    }
     return total;
   }
 

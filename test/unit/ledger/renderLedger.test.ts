@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { EMPTY_LEDGER, type CommandRecord, type FileRecord, type Ledger } from '../../../src/engine/ledger/ledgerTypes';
 import { renderLedger } from '../../../src/engine/ledger/renderLedger';
+import { recordSections } from '../../../src/engine/ledger/toolRecordLines';
 import { charCounter } from './ledgerFixtures';
 
 const AT = Date.UTC(2026, 0, 21, 10, 0, 0);
@@ -269,5 +270,37 @@ describe('ledger rendering', () => {
     const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: budget, countText: dense });
     assert.ok(rendered.tokens <= budget);
     assert.match(rendered.text, /### Commands/);
+  });
+  it('keeps each tool record section the same while its list is unchanged, and makes again only the one that changed', () => {
+    const ledger = fullLedger(50);
+    const before = recordSections(ledger.tools);
+    const oneMore: CommandRecord = { callId: 'c-new', command: 'npm run lint', ok: true, at: AT + 99 };
+    const after = recordSections({ ...ledger.tools, commands: [...ledger.tools.commands, oneMore] });
+    const byId = (lines: typeof before) => new Map(lines.sections.map((s) => [s.id, s]));
+    const [was, is] = [byId(before), byId(after)];
+    assert.equal(is.get('files'), was.get('files'));
+    assert.equal(is.get('offloaded'), was.get('offloaded'));
+    assert.equal(is.get('errors'), was.get('errors'), 'the commands changed, but no fixed error names another command');
+    assert.notEqual(is.get('commands'), was.get('commands'));
+    assert.equal(is.get('commands')?.lines[0], '- `npm run lint` → ok');
+  });
+
+  it('counts a ledger over budget section by section when the counter can, joining only the text it returns', async () => {
+    const ledger = fullLedger(200);
+    const joinedCounts: string[] = [];
+    // Counts by line, each line break a token, as ctx's renderer does: sections then add up exactly.
+    const byLine = (text: string) => text.split('\n').reduce((n, line) => n + Math.ceil(line.length / 4) + 1, -1);
+    const countSections = async (texts: readonly string[]) => texts.reduce((n, t) => n + byLine(t), 2 * (texts.length - 1));
+    const countText = async (text: string) => {
+      joinedCounts.push(text);
+      return byLine(text);
+    };
+    const full = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 1_000_000, countText, countSections });
+    assert.equal(full.tokens, byLine(full.text), 'the sections add up to the joined text');
+    const budget = Math.floor(full.tokens / 3);
+    const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: budget, countText, countSections });
+    assert.ok(rendered.tokens <= budget && rendered.tokens > budget / 2, `${rendered.tokens} tokens for ${budget}`);
+    assert.equal(rendered.tokens, byLine(rendered.text));
+    assert.ok(!joinedCounts.some((t) => t.includes('### Files')), 'no text with the tool record was counted joined');
   });
 });
