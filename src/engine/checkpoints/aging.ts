@@ -39,7 +39,10 @@ export function planAging(checkpoints: readonly Checkpoint[]): AgingStep[] {
     if (age === 3) merging.push(checkpoint);
     else steps.push({ replaces: [checkpoint], age, messageIds: checkpoint.messageIds });
   }
-  if (merging.length > 0) steps.unshift({ replaces: merging, age: 3, messageIds: merging.flatMap((c) => c.messageIds) });
+  if (merging.length > 0) {
+    const messageIds = ([] as string[]).concat(...merging.map((c) => c.messageIds));
+    steps.unshift({ replaces: merging, age: 3, messageIds });
+  }
   return steps;
 }
 

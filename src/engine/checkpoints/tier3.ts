@@ -548,8 +548,9 @@ export class Tier3 {
     const archived = await this.deps.archive.read();
     const offloaded = new Map(this.deps.state().offloads.map((o) => [o.callId, o]));
     const referenced = (m: Message): Message => {
+      // A merged checkpoint's span is most of the session and is read at every compression: most messages offloaded nothing.
+      if (!m.blocks.some((b) => b.type === 'toolResult' && offloaded.has(b.callId))) return m;
       const results = m.blocks.filter((b) => b.type === 'toolResult' && offloaded.has(b.callId));
-      if (results.length === 0) return m;
       // The same message with the same offloads reads the same: one copy, so what is remembered per message holds.
       const files = results.map((b) => (b.type === 'toolResult' ? offloaded.get(b.callId)?.file : '')).join('\n');
       const known = this.referencedCopies.get(m);
@@ -570,11 +571,14 @@ export class Tier3 {
       return message;
     };
     return {
-      originals: async (ids) =>
-        ids.flatMap((id) => {
+      originals: async (ids) => {
+        const messages: Message[] = [];
+        for (const id of ids) {
           const m = archived.byId(id);
-          return m ? [referenced(m)] : [];
-        }),
+          if (m) messages.push(referenced(m));
+        }
+        return messages;
+      },
       position: (id) => archived.position(id),
     };
   }

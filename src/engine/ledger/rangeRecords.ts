@@ -12,7 +12,8 @@ import type { Message, ToolCallBlock } from '../types';
 const REMEMBERED_RANGES = 8;
 
 interface RememberedRange {
-  readonly ids: readonly string[];
+  /** The range's messages: the archive's own objects, so a prefix is found by identity. */
+  readonly messages: readonly Message[];
   readonly record: ToolRecord;
   readonly calls: ReadonlyMap<string, ToolCallBlock>;
 }
@@ -23,19 +24,19 @@ export class RangeRecords {
   /** The tool record of these messages, in order. */
   recordOf(messages: readonly Message[]): ToolRecord {
     const base = this.longestPrefix(messages);
-    const added = messages.slice(base?.ids.length ?? 0);
+    const added = messages.slice(base?.messages.length ?? 0);
     const calls = new Map(base?.calls ?? []);
     for (const m of added) for (const b of m.blocks) if (b.type === 'toolCall') calls.set(b.id, b);
     const record = recordToolActivity(added, base?.record ?? EMPTY_LEDGER.tools, (id) => calls.get(id));
-    this.remembered = [{ ids: messages.map((m) => m.id), record, calls }, ...this.remembered].slice(0, REMEMBERED_RANGES);
+    this.remembered = [{ messages, record, calls }, ...this.remembered].slice(0, REMEMBERED_RANGES);
     return record;
   }
 
   private longestPrefix(messages: readonly Message[]): RememberedRange | undefined {
     let best: RememberedRange | undefined;
     for (const r of this.remembered) {
-      if (r.ids.length > messages.length || (best && r.ids.length <= best.ids.length)) continue;
-      if (r.ids.every((id, i) => messages[i].id === id)) best = r;
+      if (r.messages.length > messages.length || (best && r.messages.length <= best.messages.length)) continue;
+      if (r.messages.every((m, i) => messages[i] === m)) best = r;
     }
     return best;
   }
