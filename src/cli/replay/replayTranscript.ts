@@ -9,6 +9,7 @@ import { DEFAULT_OPTIONS, type EngineOptions } from '../../engine/options';
 import { silentLogger, systemClock, type Clock, type Logger, type Store } from '../../engine/ports';
 import { ContextSession, type PreparedContext, type SessionDeps } from '../../engine/session/contextSession';
 import { newSessionId } from '../../engine/session/sessionPaths';
+import { shortHashOfParts } from '../../engine/text/shortHash';
 import type { TokenCounter } from '../../engine/tokens/counter';
 import { toolCalls, type Message } from '../../engine/types';
 import { ReplayClock } from './replayClock';
@@ -67,7 +68,9 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     clock,
     ...options.deps,
   };
-  const session = ContextSession.create(engine, deps, newSessionId(clock.now()));
+  // The same conversation replayed gets the same session id, so it gives the same result every time.
+  const fingerprint = shortHashOfParts(input.messages.map((m) => `${m.role} ${m.at ?? ''} ${JSON.stringify(m.blocks)}`));
+  const session = ContextSession.create(engine, deps, newSessionId(clock.now(), fingerprint));
   const budget = budgetFor({ maxInputTokens: options.maxInputTokens, answerReserveTokens: options.answerReserveTokens });
 
   const started = stopwatch.now();

@@ -30,10 +30,15 @@ export function sessionPaths(sessionId: string): SessionPaths {
   };
 }
 
-/** A new session id: sortable by creation time, unique enough for one workspace. */
-export function newSessionId(now: number): string {
+/**
+ * A new session id: sortable by creation time, unique enough for one workspace. A session made
+ * again from the same input (a replay) passes that input's fingerprint instead of random
+ * characters: the id is part of paths the context shows, so a random one would make the same
+ * replay count differently from run to run.
+ */
+export function newSessionId(now: number, fingerprint?: string): string {
   const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
-  return `s-${stamp}-${randomChars(6)}`;
+  return `s-${stamp}-${fingerprint?.slice(0, 6) ?? randomChars(6)}`;
 }
 
 /** Session ids are folder names: only what newSessionId makes is accepted. */

@@ -8,3 +8,10 @@ export const SHORT_HASH_LENGTH = 8;
 export function shortHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, SHORT_HASH_LENGTH);
 }
+
+/** `shortHash` of texts taken one after another (each ended by a NUL), without joining them first. */
+export function shortHashOfParts(parts: Iterable<string>): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part, 'utf8').update('\u0000');
+  return hash.digest('hex').slice(0, SHORT_HASH_LENGTH);
+}

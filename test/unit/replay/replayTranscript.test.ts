@@ -85,6 +85,30 @@ describe('replaying a conversation through a session', () => {
     assert.equal(figures.peakTokens, figures.inputTokens, 'nothing was large enough to offload at the default threshold');
   });
 
+  it('gives the same session and the same context every time the same conversation is replayed, and another session for another', async () => {
+    const replay = async (messages: Message[]) => {
+      const { session, final } = await replayTranscript(
+        { format: 'claude-code', messages },
+        {
+          maxInputTokens: 9_000,
+          store: new MemoryStore(),
+          counter: new TokenCounter(new CharTokenizer()),
+          engine: { ...DEFAULT_OPTIONS, offloadThresholdTokens: 1_000 },
+        },
+      );
+      session.dispose();
+      return { id: session.id, context: final?.messages.map((m) => JSON.stringify(m.blocks)).join('\n') ?? '', tokens: final?.tokens };
+    };
+    const first = await replay(conversation());
+    const again = await replay(conversation());
+    assert.equal(again.id, first.id);
+    assert.match(first.context, new RegExp(first.id), 'the offloaded read is shown by a path in the session');
+    assert.equal(again.context, first.context);
+    assert.equal(again.tokens, first.tokens);
+    const other = await replay([...conversation(), at(user('One more thing'), Date.UTC(2026, 1, 1, 9, 31, 0))]);
+    assert.notEqual(other.id, first.id);
+  });
+
   it('reports an empty conversation without failing', async () => {
     const { figures, final } = await replayTranscript(
       { format: 'openai', messages: [] },
