@@ -23,6 +23,9 @@ export class RangeRecords {
 
   /** The tool record of these messages, in order. */
   recordOf(messages: readonly Message[]): ToolRecord {
+    // A checkpoint's summary and its file list ask for the same range, one after the other.
+    const same = this.remembered.find((r) => r.messages === messages);
+    if (same) return same.record;
     const base = this.longestPrefix(messages);
     const added = messages.slice(base?.messages.length ?? 0);
     const calls = new Map(base?.calls ?? []);
