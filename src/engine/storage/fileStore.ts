@@ -188,11 +188,18 @@ export class FileStore implements Store {
     return { size: cut, aside };
   }
 
-  /** Creates the file's folder and checks that it really lies inside the root. */
+  /**
+   * Creates the file's folder and checks that it really lies inside the root. The folder is almost
+   * always there already (every message and request writes to the same few): finding its real path
+   * says so, and only a missing one is made, so a write does not pay for a folder it has.
+   */
   private async prepareFolder(target: string): Promise<void> {
     const folder = nodePath.dirname(target);
-    await this.fs.mkdir(folder, { recursive: true });
-    const real = await this.fs.realpath(folder);
+    const real = await this.fs.realpath(folder).catch(async (e: unknown) => {
+      if (errorCode(e) !== 'ENOENT') throw e;
+      await this.fs.mkdir(folder, { recursive: true });
+      return this.fs.realpath(folder);
+    });
     if (!isInside(real, await this.rootReal())) throw new LinkOutsideStoreError(folder, real);
   }
 
