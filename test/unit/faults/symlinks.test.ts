@@ -99,4 +99,19 @@ describe('links and folders inside a session folder', () => {
     await assert.rejects(store.append(`${sessionPaths(SESSION).offloaded}/x.jsonl`, ['x']), StorageError);
     assert.deepEqual(await fs.readdir(outside), []);
   });
+  it('never appends through a link at the file itself, and leaves what it points to as it was', async () => {
+    const root = await temp.make();
+    const outside = await temp.make('ctx-outside-');
+    const target = path.join(outside, 'notes.jsonl');
+    await fs.writeFile(target, 'kept\n');
+    const offloaded = path.join(root, sessionPaths(SESSION).offloaded);
+    await fs.mkdir(offloaded, { recursive: true });
+    await fs.symlink(target, path.join(offloaded, 'log.jsonl'));
+    const store = new FileStore(root);
+    await assert.rejects(
+      store.append(`${sessionPaths(SESSION).offloaded}/log.jsonl`, ['x']),
+      (e: unknown) => e instanceof StorageError && e.reason === 'link-outside',
+    );
+    assert.equal(await fs.readFile(target, 'utf8'), 'kept\n');
+  });
 });

@@ -46,7 +46,7 @@ export class FaultyFileOps implements FileOps {
     return fs.mkdir(path, options);
   }
 
-  async open(path: string, flags: string): Promise<FileHandleOps> {
+  async open(path: string, flags: string | number): Promise<FileHandleOps> {
     this.check('open', path);
     const handle = await fs.open(path, flags);
     return {
