@@ -151,8 +151,79 @@ const offloadedSection = memoizeByObject((list: readonly OffloadedEntry[]): Reco
   lines: [...list].reverse().map(offloadedLine),
 }));
 
-/** Each command once, newest first, as it last ran, with how many times it ran. */
-function latestRuns(commands: readonly CommandRecord[]): { command: CommandRecord; runs: number }[] {
+/** A command's latest run and how many times it ran. */
+interface CommandRuns {
+  readonly command: CommandRecord;
+  readonly runs: number;
+}
+
+/**
+ * Each command once, newest first, as it last ran, with how many times it ran. The record's list
+ * changes by new runs at its end and, at its cap, its oldest leaving: then the runs of the list
+ * before are carried over with those changes, instead of the whole list being gone through again.
+ */
+function latestRuns(commands: readonly CommandRecord[]): CommandRuns[] {
+  const byText = (lastRuns && slidOn(lastRuns, commands)) ?? runsOf(commands);
+  lastRuns = byText === undefined ? undefined : { list: commands, byText };
+  if (byText === undefined) return countedNewestFirst(commands);
+  return [...byText.values()].reverse();
+}
+
+/** Runs by command text, the oldest last run first, and the list they are of. */
+interface RunsOfList {
+  readonly list: readonly CommandRecord[];
+  readonly byText: ReadonlyMap<string, CommandRuns>;
+}
+
+/** The list latest runs were last worked out for. */
+let lastRuns: RunsOfList | undefined;
+
+/** Runs by command text, oldest last run first; undefined unless the list is in time order. */
+function runsOf(commands: readonly CommandRecord[]): Map<string, CommandRuns> | undefined {
+  if (!inTimeOrder(commands, 0)) return undefined;
+  const byText = new Map<string, CommandRuns>();
+  for (const c of commands) addRun(byText, c);
+  return byText;
+}
+
+/**
+ * The runs of `next` from those of `before`, when `next` is its list without some of its first
+ * entries and with new ones after, still in time order; undefined otherwise.
+ */
+function slidOn(before: RunsOfList, next: readonly CommandRecord[]): Map<string, CommandRuns> | undefined {
+  const list = before.list;
+  const dropped = next.length === 0 ? list.length : list.indexOf(next[0]);
+  if (dropped < 0) return undefined;
+  const kept = list.length - dropped;
+  if (kept > next.length) return undefined;
+  for (let i = 0; i < kept; i++) if (list[dropped + i] !== next[i]) return undefined;
+  if (!inTimeOrder(next, Math.max(0, kept - 1))) return undefined;
+  const byText = new Map(before.byText);
+  for (let i = 0; i < dropped; i++) {
+    const gone = list[i];
+    const known = byText.get(gone.command);
+    if (known === undefined) return undefined;
+    if (known.runs === 1) byText.delete(gone.command);
+    else byText.set(gone.command, { command: known.command, runs: known.runs - 1 });
+  }
+  for (let i = kept; i < next.length; i++) addRun(byText, next[i]);
+  return byText;
+}
+
+/** A later run of a command: it moves to the end (the most recent) with one run more. */
+function addRun(byText: Map<string, CommandRuns>, c: CommandRecord): void {
+  const known = byText.get(c.command);
+  byText.delete(c.command);
+  byText.set(c.command, { command: c, runs: (known?.runs ?? 0) + 1 });
+}
+
+function inTimeOrder(commands: readonly CommandRecord[], from: number): boolean {
+  for (let i = from + 1; i < commands.length; i++) if (commands[i - 1].at > commands[i].at) return false;
+  return true;
+}
+
+/** Runs of a list not in time order, the most recent first by time (equal times: the later entry first). */
+function countedNewestFirst(commands: readonly CommandRecord[]): CommandRuns[] {
   const byText = new Map<string, { command: CommandRecord; runs: number }>();
   for (const c of newestFirst(commands, (x) => x.at)) {
     const seen = byText.get(c.command);
@@ -162,8 +233,8 @@ function latestRuns(commands: readonly CommandRecord[]): { command: CommandRecor
   return [...byText.values()];
 }
 
-/** Unfixed errors and fixed ones, each newest first. */
-function errorsByState(errors: readonly ErrorRecord[]): { unfixed: ErrorRecord[]; fixed: ErrorRecord[] } {
+/** Unfixed errors and fixed ones, each newest first: the same while the errors are (the commands change more often). */
+const errorsByState = memoizeByObject((errors: readonly ErrorRecord[]): { unfixed: ErrorRecord[]; fixed: ErrorRecord[] } => {
   return {
     unfixed: newestFirst(
       errors.filter((e) => !e.fixed),
@@ -174,7 +245,7 @@ function errorsByState(errors: readonly ErrorRecord[]): { unfixed: ErrorRecord[]
       (e) => e.at,
     ),
   };
-}
+});
 
 function isChanged(file: FileRecord): boolean {
   return file.actions.some((a) => a !== 'read');
