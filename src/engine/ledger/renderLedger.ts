@@ -118,12 +118,13 @@ export async function renderLedgerSections(ledger: Ledger, opts: RenderLedgerOpt
   return fallback;
 }
 
-/** Estimated tokens of each line of a section, and of its heading and closing "…and N more" line. */
+/** Estimated tokens of each line of a section with its line break: made once per section. */
 const lineEstimates = memoizeByObject((s: RecordSection): readonly number[] =>
   // Outputs are shown on their command's line: no line break of their own.
   s.lines.map((l) => estimateTokens(l) + (s.id === 'outputs' ? 0 : 1)),
 );
 
+/** Estimated tokens of a section's heading and closing "…and N more" line. */
 function headEstimate(s: RecordSection): number {
   // Outputs are shown on their command's line: no heading of their own.
   return s.id === 'outputs' ? 0 : estimateTokens(`${SECTION_SEPARATOR}### ${s.title}\n${moreLine(s.lines.length)}\n`);

@@ -181,10 +181,11 @@ export class RequestRenderer {
   private async countSections(texts: readonly string[]): Promise<number> {
     let total = 2 * (texts.length - 1);
     for (const text of texts) {
-      const known = this.pieceCounts.get(text);
-      const tokens = known?.tokens ?? (await this.countByLine(text));
+      // Counted with the tokenizer ready, the count is exact: an estimate made while it loads is not kept.
+      const exact = !this.counter.estimated;
+      const tokens = this.pieceCounts.get(text)?.tokens ?? (await this.countByLine(text));
       total += tokens;
-      if (this.counter.estimated) continue;
+      if (!exact) continue;
       if (!this.pieceCounts.has(text)) this.pieceCounts.set(text, { tokens, lines: 0 });
       this.renderPieces.add(text);
     }
