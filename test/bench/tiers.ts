@@ -135,7 +135,7 @@ export async function benchTiers(quick = false): Promise<BenchRow[]> {
       'whole replay (add + prepare per message)',
       replayPass,
       `MemoryStore, budget half the input, watermark at each ${CHECKPOINT_TOOL} call; ` +
-        `every request saves the whole state, so the replay grows faster than its input`,
+        `every request saves what changed in the state (a journal line), so the replay grows with its input`,
     ],
   ];
   const rows: BenchRow[] = [];
