@@ -26,7 +26,7 @@ import type { Summarizer } from '../summary/summarizer';
 import { guideFrom } from '../summary/summaryGuide';
 import { formatCount } from '../text/numbers';
 import type { TokenCounter } from '../tokens/counter';
-import { messageContentText, type Message, type ToolCallBlock } from '../types';
+import { messageContentText, type Block, type Message, type ToolCallBlock } from '../types';
 import { AGE_LABELS, targetTokensFor } from './aging';
 import type { Checkpoint } from './checkpoint';
 import { planCheckpoint, type CheckpointPlan } from './checkpointPlan';
@@ -548,9 +548,10 @@ export class Tier3 {
     const archived = await this.deps.archive.read();
     const offloaded = new Map(this.deps.state().offloads.map((o) => [o.callId, o]));
     const referenced = (m: Message): Message => {
+      const isOffloaded = (b: Block) => b.type === 'toolResult' && offloaded.has(b.callId);
       // A merged checkpoint's span is most of the session and is read at every compression: most messages offloaded nothing.
-      if (!m.blocks.some((b) => b.type === 'toolResult' && offloaded.has(b.callId))) return m;
-      const results = m.blocks.filter((b) => b.type === 'toolResult' && offloaded.has(b.callId));
+      if (!m.blocks.some(isOffloaded)) return m;
+      const results = m.blocks.filter(isOffloaded);
       // The same message with the same offloads reads the same: one copy, so what is remembered per message holds.
       const files = results.map((b) => (b.type === 'toolResult' ? offloaded.get(b.callId)?.file : '')).join('\n');
       const known = this.referencedCopies.get(m);

@@ -259,8 +259,8 @@ class ToolRecordBuilder {
     const list = this.unfixed.get(key);
     if (!list) return;
     this.unfixed.delete(key);
+    const errors = this.errorList;
     for (const i of list) {
-      const errors = this.errorList;
       if (!errors[i].fixed) errors[i] = { ...errors[i], fixed: true, fixedByCallId: callId };
     }
   }

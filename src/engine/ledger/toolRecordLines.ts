@@ -107,7 +107,7 @@ const commandSection = memoizeByObject((list: readonly CommandRecord[]) => {
   });
   const section: RecordSection = { id: 'commands', title: 'Commands', noun: 'commands', lines: commands.map(commandLine) };
   const outputSection: RecordSection = { id: 'outputs', title: 'Command output', noun: 'command outputs', lines: texts };
-  return { section, outputSection, outputs: { lineIndex, texts } as OutputDetails };
+  return { section, outputSection, outputs: { lineIndex, texts } };
 });
 
 interface ErrorSection {
@@ -163,9 +163,10 @@ interface CommandRuns {
  * before are carried over with those changes, instead of the whole list being gone through again.
  */
 function latestRuns(commands: readonly CommandRecord[]): CommandRuns[] {
-  const byText = (lastRuns && slidOn(lastRuns, commands)) ?? runsOf(commands);
-  lastRuns = byText === undefined ? undefined : { list: commands, byText };
-  if (byText === undefined) return countedNewestFirst(commands);
+  const slid = lastRuns && slidOn(lastRuns, commands);
+  const byText = slid ?? runsOf(commands);
+  // Runs are carried over only from a list in time order, where the oldest last run is the first in the list.
+  lastRuns = slid || inTimeOrder(commands, 0) ? { list: commands, byText } : undefined;
   return [...byText.values()].reverse();
 }
 
@@ -178,11 +179,10 @@ interface RunsOfList {
 /** The list latest runs were last worked out for. */
 let lastRuns: RunsOfList | undefined;
 
-/** Runs by command text, oldest last run first; undefined unless the list is in time order. */
-function runsOf(commands: readonly CommandRecord[]): Map<string, CommandRuns> | undefined {
-  if (!inTimeOrder(commands, 0)) return undefined;
+/** Runs by command text, the oldest last run first (by time; at equal times the earlier entry first). */
+function runsOf(commands: readonly CommandRecord[]): Map<string, CommandRuns> {
   const byText = new Map<string, CommandRuns>();
-  for (const c of commands) addRun(byText, c);
+  for (const c of newestFirst(commands, (x) => x.at).reverse()) addRun(byText, c);
   return byText;
 }
 
@@ -220,17 +220,6 @@ function addRun(byText: Map<string, CommandRuns>, c: CommandRecord): void {
 function inTimeOrder(commands: readonly CommandRecord[], from: number): boolean {
   for (let i = from + 1; i < commands.length; i++) if (commands[i - 1].at > commands[i].at) return false;
   return true;
-}
-
-/** Runs of a list not in time order, the most recent first by time (equal times: the later entry first). */
-function countedNewestFirst(commands: readonly CommandRecord[]): CommandRuns[] {
-  const byText = new Map<string, { command: CommandRecord; runs: number }>();
-  for (const c of newestFirst(commands, (x) => x.at)) {
-    const seen = byText.get(c.command);
-    if (seen) seen.runs++;
-    else byText.set(c.command, { command: c, runs: 1 });
-  }
-  return [...byText.values()];
 }
 
 /** Unfixed errors and fixed ones, each newest first: the same while the errors are (the commands change more often). */
