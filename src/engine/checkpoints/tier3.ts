@@ -437,14 +437,14 @@ export class Tier3 {
    * The room left below the target usage after a checkpoint, used (design §4.1): the newest
    * checkpoint takes the best facts of the summarized messages that are not in the context, verbatim.
    */
-  async fillRoom(contextText: string, roomTokens: number): Promise<StepResult> {
+  async fillRoom(contextText: () => string, roomTokens: number): Promise<StepResult> {
     const pending = this.fillCandidates;
     this.fillCandidates = undefined;
     if (!pending || roomTokens < MIN_FILL_TOKENS) return {};
     const current = this.deps.state().checkpoints;
     const newest = current.find((c) => c.id === pending.checkpointId && c.age === 0);
     if (!newest) return {};
-    const filled = await fillRoom(newest, pending.facts, contextText, roomTokens, (t) => this.deps.counter.countText(t));
+    const filled = await fillRoom(newest, pending.facts, contextText(), roomTokens, (t) => this.deps.counter.countText(t));
     if (!filled) return {};
     const added = filled.checkpoint.currentTokens - newest.currentTokens;
     return {

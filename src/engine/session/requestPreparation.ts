@@ -176,7 +176,9 @@ export class RequestPreparation {
   /** The room a checkpoint left below the target usage goes to the summarized messages' best facts (design §4.1). */
   private async fillRoom(run: RequestRun): Promise<void> {
     const room = Math.floor(this.deps.options().targetUsageAfterCheckpoint * run.budget - run.view.measured.total);
-    await run.step(this.deps.tier3.fillRoom(run.view.messages.map(messageContentText).join('\n'), room));
+    // The context's text is read only when a checkpoint left facts to place: most requests have none.
+    const contextText = () => run.view.messages.map(messageContentText).join('\n');
+    await run.step(this.deps.tier3.fillRoom(contextText, room));
   }
 
   private compressOldResults(state: SessionState): Promise<StepResult> {

@@ -162,6 +162,26 @@ describe('Tier 3: checkpoints', () => {
     assert.deepEqual(session.checkpoints[0].nextSteps, ['keep going']);
   });
 
+  it("spends the room a checkpoint leaves below the target on the summarized messages' facts, verbatim in the newest checkpoint", async () => {
+    const { session } = sessionRig();
+    const paths = Array.from({ length: 30 }, (_, i) => `src/module${i}/handler${i}.ts`);
+    for (let i = 0; i < paths.length; i++) {
+      await session.add([
+        user(`Request number ${i}: look at ${paths[i]} please.`),
+        call(`c${i}`, 'Read', { file_path: paths[i] }, `Reading ${paths[i]}.`),
+        result(`c${i}`, `export function handler${i}() {}\n${filler(300)}`, false, 'Read'),
+        assistant(`The failure comes from retryBudget${i} in ${paths[i]}.\n${filler(400)}`),
+      ]);
+    }
+    const prepared = await session.compress(20_000, { summarizer: new FakeModelSummarizer() });
+    const filled = prepared.events.find((e) => e.name === 'checkpoint-filled');
+    assert.match(filled?.detail ?? '', /^Free room below the target used: \d+ facts of the summarized messages kept verbatim/);
+    const newest = session.checkpoints[session.checkpoints.length - 1];
+    const placed = paths.filter((path) => newest.summary.includes(path));
+    assert.ok(placed.length > 0, 'facts of the summarized messages are in the newest checkpoint');
+    assert.ok(prepared.usage <= DEFAULT_OPTIONS.targetUsageAfterCheckpoint + 0.01, `usage ${prepared.usage}`);
+  });
+
   it('applies a checkpoint prepared in the background at ORANGE when RED comes, without summarizing again', async () => {
     const { session } = sessionRig();
     const model = new FakeModelSummarizer();
