@@ -4,23 +4,33 @@
  * its camelCase and snake_case parts (so `request` finds `handleRequest`).
  */
 
-const WORD = /[\p{L}\p{N}_]+/gu;
+/** A word, with the backslash before it when there is one: `\nimport` is an escape glued to a word. */
+const WORD = /\\?[\p{L}\p{N}_]+/gu;
 /** Between a lower-case letter or digit and an upper-case one, and before the last capital of an acronym run (`HTTPServer`). */
 const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+/** A word that `identifierParts` splits: an underscore or a camelCase boundary somewhere in it. */
+const HAS_PARTS = /_|[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 /** JSON and string-literal escapes glued to the next word: `\nimport` must also yield `import`. */
 const ESCAPE_LETTERS = new Set(['n', 'r', 't']);
+const BACKSLASH = 0x5c;
 
 /** Terms longer than this are base64, hashes of hashes or minified noise: indexing them only bloats the index. */
 export const MAX_TERM_LENGTH = 100;
 
-/** Splits text into search terms (case kept; `normalizeTerm` lower-cases them). */
+/**
+ * Splits text into search terms (case kept; `normalizeTerm` lower-cases them). Every passage of a
+ * session goes through here, so it allocates only the terms: no match objects, no parts for plain words.
+ */
 export function codeTerms(text: string): string[] {
   const terms: string[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const word = match[0];
+  for (const match of text.match(WORD) ?? []) {
+    if (match.charCodeAt(0) !== BACKSLASH) {
+      addWord(terms, match);
+      continue;
+    }
+    const word = match.slice(1);
     addWord(terms, word);
-    const index = match.index ?? 0;
-    if (index > 0 && text[index - 1] === '\\' && word.length > 1 && ESCAPE_LETTERS.has(word[0])) addWord(terms, word.slice(1));
+    if (word.length > 1 && ESCAPE_LETTERS.has(word[0])) addWord(terms, word.slice(1));
   }
   return terms;
 }
@@ -40,6 +50,7 @@ export function normalizeTerm(term: string): string | null {
 
 function addWord(terms: string[], word: string): void {
   terms.push(word);
+  if (!HAS_PARTS.test(word)) return;
   const parts = identifierParts(word);
-  if (parts.length > 1) terms.push(...parts);
+  if (parts.length > 1) for (const part of parts) terms.push(part);
 }

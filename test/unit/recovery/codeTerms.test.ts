@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { MAX_TERM_LENGTH, codeTerms, identifierParts, normalizeTerm } from '../../../src/engine/recovery/codeTerms';
+import { seededRandom } from '../tokens/seededRandom';
 
 describe('code-aware tokenization', () => {
   it('keeps an identifier whole and adds its camelCase and snake_case parts', () => {
@@ -31,5 +32,63 @@ describe('code-aware tokenization', () => {
   it('lower-cases terms and drops ones too long to be worth indexing', () => {
     assert.equal(normalizeTerm('HandleRequest'), 'handlerequest');
     assert.equal(normalizeTerm('a'.repeat(MAX_TERM_LENGTH + 1)), null);
+  });
+});
+
+/** Terms found one regex match at a time, looking back for the escape: what `codeTerms` must equal. */
+function termsOneMatchAtATime(text: string): string[] {
+  const terms: string[] = [];
+  const addWord = (word: string) => {
+    terms.push(word);
+    const parts = identifierParts(word);
+    if (parts.length > 1) terms.push(...parts);
+  };
+  for (const match of text.matchAll(/[\p{L}\p{N}_]+/gu)) {
+    const word = match[0];
+    addWord(word);
+    const index = match.index;
+    if (index > 0 && text[index - 1] === '\\' && word.length > 1 && 'nrt'.includes(word[0])) addWord(word.slice(1));
+  }
+  return terms;
+}
+
+describe('code-aware tokenization on generated text', () => {
+  it('gives the same terms, in the same order, as finding each word and its escape one match at a time', () => {
+    const random = seededRandom(23);
+    const pieces = [
+      '\\',
+      '\\\\',
+      '\\n',
+      '\\t',
+      '\\r',
+      'n',
+      '_',
+      '__',
+      'a',
+      'Z',
+      'HTTP',
+      'Server',
+      'x2',
+      '9',
+      'é',
+      'Ünï',
+      'ß',
+      '日本',
+      ' ',
+      '/',
+      '.',
+      '"',
+      '{',
+      '\n',
+      'getURL',
+      'MAX_RETRY',
+      'tChevron',
+    ];
+    for (let round = 0; round < 2_000; round++) {
+      const length = 1 + Math.floor(random() * 30);
+      let text = '';
+      for (let i = 0; i < length; i++) text += pieces[Math.floor(random() * pieces.length)];
+      assert.deepEqual(codeTerms(text), termsOneMatchAtATime(text), JSON.stringify(text));
+    }
   });
 });
