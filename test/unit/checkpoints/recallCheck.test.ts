@@ -21,29 +21,25 @@ class ForgetfulModel implements Summarizer {
 /** A packaging session: an error, a change of approach, an outcome; then unrelated later work. */
 async function packagingSession(session: ContextSession): Promise<void> {
   await session.add([
-    user('Package the CLI so it can be installed with pip.', 'u1'),
-    assistant("I'll build the wheel with the existing build script first.", 'a1'),
-    call('c1', 'run_command', { command: 'python build.py --wheel' }, 'a2'),
+    user('Package the CLI so it can be installed with pip.'),
+    assistant("I'll build the wheel with the existing build script first."),
+    call('c1', 'run_command', { command: 'python build.py --wheel' }),
     result(
       'c1',
       'Traceback (most recent call last):\n  File "build.py", line 3\nModuleNotFoundError: No module named \'yaml\'\nexit code 1',
       true,
-      't1',
+      'run_command',
     ),
     assistant(
       "Instead of adding PyYAML as a build dependency, I'll read the settings from config.json, since json is in the standard library.",
-      'a3',
     ),
-    call('c2', 'edit_file', { path: 'build.py', old_string: 'import yaml', new_string: 'import json' }, 'a4'),
-    result('c2', 'Edited build.py', false, 't2'),
-    call('c3', 'run_command', { command: 'python build.py --wheel' }, 'a5'),
-    result('c3', 'Building wheel...\nwrote dist/quickcli-0.4.2-py3-none-any.whl\nexit code 0', false, 't3'),
+    call('c2', 'edit_file', { path: 'build.py', old_string: 'import yaml', new_string: 'import json' }),
+    result('c2', 'Edited build.py', false, 'edit_file'),
+    call('c3', 'run_command', { command: 'python build.py --wheel' }),
+    result('c3', 'Building wheel...\nwrote dist/quickcli-0.4.2-py3-none-any.whl\nexit code 0', false, 'run_command'),
   ]);
   for (let i = 0; i < 4; i++) {
-    await session.add([
-      user(`Now tidy the docs, part ${i}.`, `u-later-${i}`),
-      assistant(`Docs part ${i} tidied.\n${filler(1500)}`, `a-later-${i}`),
-    ]);
+    await session.add([user(`Now tidy the docs, part ${i}.`), assistant(`Docs part ${i} tidied.\n${filler(1500)}`)]);
   }
 }
 
