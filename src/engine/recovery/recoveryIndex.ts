@@ -79,6 +79,8 @@ export class RecoveryIndex {
   private passageTerms: Set<string> | undefined;
   /** Passage ids and indexed characters of each document, by document key. */
   private readonly documents = new Map<string, { readonly ids: readonly number[]; readonly chars: number }>();
+  /** Keys of the offloaded files' documents: a folder's listing is checked against them, not against every message. */
+  private readonly offloadedDocuments = new Set<string>();
   private readonly archiveProgress = new Map<string, ArchiveProgress>();
   private readonly noteMap = new Map<string, RecoveryNote>();
   private readonly maxCharsPerDocument: number;
@@ -197,7 +199,7 @@ export class RecoveryIndex {
     const pathOf = (name: string) => `${content.offloadedFolder}/${name}`;
     const present = new Set(content.offloadedNames.map((name) => offloadedKey(pathOf(name))));
     const prefix = offloadedKey(pathOf(''));
-    for (const key of [...this.documents.keys()]) if (key.startsWith(prefix) && !present.has(key)) this.forget(key);
+    for (const key of [...this.offloadedDocuments]) if (key.startsWith(prefix) && !present.has(key)) this.forget(key);
     for (const key of [...this.noteMap.keys()]) if (key.startsWith(`skipped:${prefix}`)) this.noteMap.delete(key);
     if (content.offloadedProblem !== undefined) {
       this.noteMap.set(`skipped:${prefix}`, unreadableFileNote(content.offloadedFolder, content.offloadedProblem));
@@ -216,6 +218,7 @@ export class RecoveryIndex {
       });
       if (text === undefined) continue;
       const toolName = content.origins.get(name)?.toolName;
+      this.offloadedDocuments.add(key);
       this.indexDocument(
         key,
         { documentKey: key, source: 'offloaded', ref: path, file: path, sessionId, ...(toolName ? { toolName } : {}) },
@@ -232,9 +235,8 @@ export class RecoveryIndex {
       for (let i = 0; i < progress.count; i++) this.forget(archiveKey(sessionId, i));
       progress = { count: 0, lastId: undefined };
     }
-    const offloadedCallIds = new Set(
-      [...content.origins].filter(([name]) => content.offloadedNames.includes(name)).map(([, o]) => o.callId),
-    );
+    const present = new Set(content.offloadedNames);
+    const offloadedCallIds = new Set([...content.origins].filter(([name]) => present.has(name)).map(([, o]) => o.callId));
     for (let i = progress.count; i < messages.length; i++) {
       const message = messages[i];
       const { text, toolName } = messageSearchText(message, offloadedCallIds);
@@ -297,6 +299,7 @@ export class RecoveryIndex {
     }
     this.indexedChars -= doc.chars;
     this.documents.delete(key);
+    this.offloadedDocuments.delete(key);
     this.noteMap.delete(key);
   }
 }
