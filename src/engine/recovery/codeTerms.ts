@@ -8,8 +8,6 @@
 const WORD = /\\?[\p{L}\p{N}_]+/gu;
 /** Between a lower-case letter or digit and an upper-case one, and before the last capital of an acronym run (`HTTPServer`). */
 const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
-/** A word that `identifierParts` splits: an underscore or a camelCase boundary somewhere in it. */
-const HAS_PARTS = /_|[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 /** JSON and string-literal escapes glued to the next word: `\nimport` must also yield `import`. */
 const ESCAPE_LETTERS = new Set(['n', 'r', 't']);
 const BACKSLASH = 0x5c;
@@ -50,7 +48,8 @@ export function normalizeTerm(term: string): string | null {
 
 function addWord(terms: string[], word: string): void {
   terms.push(word);
-  if (!HAS_PARTS.test(word)) return;
+  // Only a word with an underscore or a camelCase boundary has parts; most words have neither.
+  if (!word.includes('_') && !CAMEL_BOUNDARY.test(word)) return;
   const parts = identifierParts(word);
   if (parts.length > 1) for (const part of parts) terms.push(part);
 }
