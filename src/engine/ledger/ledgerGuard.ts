@@ -93,7 +93,8 @@ const isErrorRecord = (v: unknown): v is ErrorRecord =>
   optional(v.subject, isString) &&
   isNumber(v.at) &&
   isBoolean(v.fixed) &&
-  optional(v.fixedByCallId, isString);
+  optional(v.fixedByCallId, isString) &&
+  optional(v.fixedBy, isString);
 
 const isOffloadedEntry = (v: unknown): v is OffloadedEntry =>
   isRecord(v) && isString(v.callId) && isString(v.toolName) && isString(v.file) && isNumber(v.tokens);

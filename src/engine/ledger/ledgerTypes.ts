@@ -86,6 +86,12 @@ export interface ErrorRecord {
   /** True once a later call on the same subject succeeded. */
   readonly fixed: boolean;
   readonly fixedByCallId?: string;
+  /**
+   * What fixed it: the command that then worked, or '' when the fix was another kind of call (a
+   * file written). Absent in records kept before ctx stored it; the command is then looked up
+   * among the record's commands.
+   */
+  readonly fixedBy?: string;
 }
 
 export interface OffloadedEntry {

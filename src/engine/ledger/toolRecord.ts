@@ -203,7 +203,7 @@ class ToolRecordBuilder {
     });
     const subject = commands.join(' ; ');
     const keys = [...new Set([subjectKey(subject), ...commands.map(subjectKey)])];
-    if (outcome.ok) keys.forEach((k) => this.fix(k, call.id));
+    if (outcome.ok) keys.forEach((k) => this.fix(k, call.id, commands[commands.length - 1] ?? ''));
     else this.addError(result, call.name, subject, keys, at);
   }
 
@@ -220,7 +220,7 @@ class ToolRecordBuilder {
       return;
     }
     for (const path of activity.paths) this.touch(path, activity.action, call.id, at);
-    if (activity.action !== 'deleted') keys.forEach((k) => this.fix(k, call.id));
+    if (activity.action !== 'deleted') keys.forEach((k) => this.fix(k, call.id, ''));
   }
 
   /** Adds the action to the file's record; a write to a file already seen is an edit. */
@@ -254,14 +254,14 @@ class ToolRecordBuilder {
     else unfixed.set(key, [index]);
   }
 
-  /** Marks every unfixed error on this subject as fixed by the call. */
-  private fix(key: string, callId: string): void {
+  /** Marks every unfixed error on this subject as fixed by the call (`command` when it ran one, else ''). */
+  private fix(key: string, callId: string, command: string): void {
     const list = this.unfixed.get(key);
     if (!list) return;
     this.unfixed.delete(key);
     const errors = this.errorList;
     for (const i of list) {
-      if (!errors[i].fixed) errors[i] = { ...errors[i], fixed: true, fixedByCallId: callId };
+      if (!errors[i].fixed) errors[i] = { ...errors[i], fixed: true, fixedByCallId: callId, fixedBy: command };
     }
   }
 }

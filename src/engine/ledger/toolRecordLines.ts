@@ -118,24 +118,27 @@ interface ErrorSection {
 
 /**
  * Unfixed errors, then fixed ones, each newest first. A fixed error's line names the command that
- * fixed it, so the section is made again when the commands change; with the same lines it stays
- * the same object.
+ * fixed it, which the error keeps; only records kept before it did look the command up among the
+ * commands, and their section is made again when the commands change. With the same lines it
+ * stays the same object.
  */
 function errorSection(errors: readonly ErrorRecord[], commands: readonly CommandRecord[]): ErrorSection {
   const known = errorSections.get(errors);
-  if (known && known.commands === commands) return known.value;
+  if (known && (known.commands === commands || known.commands === undefined)) return known.value;
   const { unfixed, fixed } = errorsByState(errors);
-  const fixes = fixed.length === 0 ? undefined : commandsByCallId(commands);
+  const looksUp = fixed.some((e) => e.fixedBy === undefined && e.fixedByCallId !== undefined);
+  const fixes = looksUp ? commandsByCallId(commands) : undefined;
   const lines = [...unfixed, ...fixed].map((e) => errorLine(e, fixes));
   const value =
     known && sameLines(known.value.section.lines, lines)
       ? known.value
       : { section: { id: 'errors' as const, title: 'Errors', noun: 'errors', lines }, unfixed: unfixed.length };
-  errorSections.set(errors, { commands, value });
+  errorSections.set(errors, { commands: looksUp ? commands : undefined, value });
   return value;
 }
 
-const errorSections = new WeakMap<readonly ErrorRecord[], { commands: readonly CommandRecord[]; value: ErrorSection }>();
+/** Each list's section, with the commands it looked fixes up in (undefined when it needed none). */
+const errorSections = new WeakMap<readonly ErrorRecord[], { commands: readonly CommandRecord[] | undefined; value: ErrorSection }>();
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((line, i) => line === b[i]);
@@ -298,9 +301,9 @@ const outputText = memoizeByObject((c: CommandRecord) => `: ${c.output}`);
 
 const offloadedLine = memoizeByObject((o: OffloadedEntry) => `- ${o.toolName}, ${formatCount(o.tokens)} tokens: \`${o.file}\``);
 
-/** A fixed error's line names the call that fixed it, as the record knows it now. */
+/** A fixed error's line names the call that fixed it. */
 function errorLine(e: ErrorRecord, fixes: ReadonlyMap<string, string> | undefined): string {
-  const fix = e.fixed && e.fixedByCallId !== undefined ? fixes?.get(e.fixedByCallId) : undefined;
+  const fix = fixingCommand(e, fixes);
   return rememberedLine(
     e,
     fix === undefined ? '' : `=${fix}`,
@@ -311,6 +314,13 @@ function errorLine(e: ErrorRecord, fixes: ReadonlyMap<string, string> | undefine
     },
     errorLines,
   );
+}
+
+/** The command that fixed the error, when a command did: kept with it, or looked up for a record kept before it was. */
+function fixingCommand(e: ErrorRecord, fixes: ReadonlyMap<string, string> | undefined): string | undefined {
+  if (!e.fixed) return undefined;
+  if (e.fixedBy !== undefined) return e.fixedBy === '' ? undefined : e.fixedBy;
+  return e.fixedByCallId === undefined ? undefined : fixes?.get(e.fixedByCallId);
 }
 
 /** How a fixed error was fixed: the command that then worked, or a later run of the same one. */

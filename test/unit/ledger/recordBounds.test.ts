@@ -3,6 +3,7 @@ import { withOffloaded } from '../../../src/engine/ledger/ledgerEdits';
 import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
 import { RangeRecords } from '../../../src/engine/ledger/rangeRecords';
 import { RECORD_LIMITS, recordToolActivity } from '../../../src/engine/ledger/toolRecord';
+import { recordSections } from '../../../src/engine/ledger/toolRecordLines';
 import type { Message } from '../../../src/engine/types';
 import { call, result } from '../support/builders';
 
@@ -56,6 +57,27 @@ describe('the tool record in a long session', () => {
     const unfixed = record.errors.filter((e) => !e.fixed);
     assert.equal(unfixed.length, RECORD_LIMITS.errors, 'all the room goes to the errors not fixed yet');
     assert.equal(unfixed[unfixed.length - 1].summary.includes(`job ${RECORD_LIMITS.errors * 2 - 1}`), true, 'the newest are kept');
+  });
+
+  it('says how an error was fixed after the command that fixed it has left the newest commands', () => {
+    const messages: Message[] = [
+      { ...call('broken', 'Bash', { command: 'make lint' }), at: 0 },
+      { ...result('broken', 'Error: 3 lint problems', true), at: 0 },
+      { ...call('fixing', 'Bash', { command: 'make lint 2>&1 | tail -5' }), at: 1 },
+      { ...result('fixing', 'fixed 3 problems'), at: 1 },
+      ...Array.from({ length: RECORD_LIMITS.commands + 10 }, (_, i) => [
+        { ...call(`later${i}`, 'Bash', { command: `./later-${i}.sh` }), at: 2 + i },
+        { ...result(`later${i}`, 'done'), at: 2 + i },
+      ]).flat(),
+    ];
+    const record = recordToolActivity(messages);
+    assert.equal(
+      record.commands.some((c) => c.callId === 'fixing'),
+      false,
+      'the fixing command is older than the newest commands kept',
+    );
+    const errors = recordSections(record).sections.find((s) => s.id === 'errors');
+    assert.deepEqual(errors?.lines, ['- ✔️ Bash on `make lint`: Error: 3 lint problems; fixed: a later run succeeded']);
   });
 
   it('builds the record of a range that grows at its end from the record of the shorter range, with the same result', () => {

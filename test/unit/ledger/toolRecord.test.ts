@@ -43,6 +43,7 @@ describe('tool record', () => {
       at: T0 + 2 * 60_000,
       fixed: true,
       fixedByCallId: 'c4',
+      fixedBy: 'npm test 2>&1 | tail -20',
     });
   });
 
