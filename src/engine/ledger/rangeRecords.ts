@@ -11,11 +11,41 @@ import type { Message, ToolCallBlock } from '../types';
 /** Ranges remembered: one Tier 3 summarizes about four (the new checkpoint, two aged ones, the merged one), each twice. */
 const REMEMBERED_RANGES = 8;
 
+/**
+ * The tool calls of a run of messages and of every range that starts it, by id, each with its
+ * position: ranges that grow at the end share one log, and a range sees the calls before its end.
+ */
+class CallLog {
+  private readonly calls = new Map<string, { readonly at: number; readonly block: ToolCallBlock }[]>();
+  /** Messages taken in: the longest range this log stands for. */
+  length = 0;
+
+  takeIn(messages: readonly Message[], from: number): void {
+    for (let i = from; i < messages.length; i++) {
+      for (const b of messages[i].blocks) {
+        if (b.type !== 'toolCall') continue;
+        const known = this.calls.get(b.id);
+        if (known) known.push({ at: i, block: b });
+        else this.calls.set(b.id, [{ at: i, block: b }]);
+      }
+    }
+    this.length = messages.length;
+  }
+
+  /** The last call with this id among the first `count` messages. */
+  find(id: string, count: number): ToolCallBlock | undefined {
+    const known = this.calls.get(id);
+    if (!known) return undefined;
+    for (let i = known.length - 1; i >= 0; i--) if (known[i].at < count) return known[i].block;
+    return undefined;
+  }
+}
+
 interface RememberedRange {
   /** The range's messages: the archive's own objects, so a prefix is found by identity. */
   readonly messages: readonly Message[];
   readonly record: ToolRecord;
-  readonly calls: ReadonlyMap<string, ToolCallBlock>;
+  readonly calls: CallLog;
 }
 
 export class RangeRecords {
@@ -27,10 +57,13 @@ export class RangeRecords {
     const same = this.remembered.find((r) => r.messages === messages);
     if (same) return same.record;
     const base = this.longestPrefix(messages);
-    const added = messages.slice(base?.messages.length ?? 0);
-    const calls = new Map(base?.calls ?? []);
-    for (const m of added) for (const b of m.blocks) if (b.type === 'toolCall') calls.set(b.id, b);
-    const record = recordToolActivity(added, base?.record ?? EMPTY_LEDGER.tools, (id) => calls.get(id));
+    const from = base?.messages.length ?? 0;
+    // A log another range has grown past holds calls this one does not have: it starts its own.
+    const shared = base !== undefined && base.calls.length === from;
+    const calls = shared ? base.calls : new CallLog();
+    calls.takeIn(messages, shared ? from : 0);
+    const count = messages.length;
+    const record = recordToolActivity(messages.slice(from), base?.record ?? EMPTY_LEDGER.tools, (id) => calls.find(id, count));
     this.remembered = [{ messages, record, calls }, ...this.remembered].slice(0, REMEMBERED_RANGES);
     return record;
   }

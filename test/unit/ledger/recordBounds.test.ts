@@ -87,4 +87,19 @@ describe('the tool record in a long session', () => {
     records.recordOf(first);
     assert.deepEqual(records.recordOf(longer), recordToolActivity(longer));
   });
+
+  it('gives a range that grows again and again, and one that branches off a shorter range, the record of its own messages', () => {
+    const records = new RangeRecords();
+    const start = commandRun(10);
+    const grown = [start];
+    for (let step = 1; step <= 3; step++) grown.push([...grown[step - 1], ...commandRun(10, step * 10)]);
+    for (const range of grown) assert.deepEqual(records.recordOf(range), recordToolActivity(range));
+    // A branch off the first range, as long as the others: its last result answers a call only they hold.
+    const branch = [...start, ...commandRun(10, 100), { ...result('c15', 'Error: from another branch', true), at: 99 }];
+    assert.deepEqual(records.recordOf(branch), recordToolActivity(branch));
+    assert.equal(
+      records.recordOf(branch).commands.some((c) => c.callId === 'c15'),
+      false,
+    );
+  });
 });
