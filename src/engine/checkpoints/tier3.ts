@@ -26,7 +26,7 @@ import type { Summarizer } from '../summary/summarizer';
 import { guideFrom } from '../summary/summaryGuide';
 import { formatCount } from '../text/numbers';
 import type { TokenCounter } from '../tokens/counter';
-import { messageContentText, type Block, type Message, type ToolCallBlock } from '../types';
+import { messageContentText, type Message, type ToolCallBlock } from '../types';
 import { AGE_LABELS, targetTokensFor } from './aging';
 import type { Checkpoint } from './checkpoint';
 import { planCheckpoint, type CheckpointPlan } from './checkpointPlan';
@@ -37,6 +37,7 @@ import { CallIndex } from './callIndex';
 import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
 import { extractFacts } from '../recall/extractFacts';
 import { SpanFacts } from './spanFacts';
+import { SpanOriginals } from './spanOriginals';
 import type { Fact } from '../recall/fact';
 import type { RecallSearch } from '../recall/recallCheck';
 import type { RecallFigures } from '../recall/recallFigures';
@@ -115,8 +116,8 @@ export class Tier3 {
   private readonly floorSummarizer: DeterministicSummarizer;
   /** Records of the ranges summarized, so the merged checkpoint's growing range is not read from its start again. */
   private readonly rangeRecords = new RangeRecords();
-  /** Archived messages with their offloaded results as references, one copy per message and offloads. */
-  private readonly referencedCopies = new WeakMap<Message, { files: string; message: Message }>();
+  /** Archived messages with their offloaded results as references, the merged checkpoint's growing span read once. */
+  private readonly spanOriginals = new SpanOriginals();
   /** The facts of the spans checkpoints stand for, so aging does not read them again. */
   private readonly spanFacts = new SpanFacts();
   /** Tool calls of the archive by id, taken in as the archive grows. */
@@ -546,40 +547,8 @@ export class Tier3 {
   /** The archived originals by id (offloaded results replaced by their reference), and archive positions. */
   private async archiveAccess(): Promise<{ originals(ids: readonly string[]): Promise<Message[]>; position(id: string): number }> {
     const archived = await this.deps.archive.read();
-    const offloaded = new Map(this.deps.state().offloads.map((o) => [o.callId, o]));
-    const referenced = (m: Message): Message => {
-      const isOffloaded = (b: Block) => b.type === 'toolResult' && offloaded.has(b.callId);
-      // A merged checkpoint's span is most of the session and is read at every compression: most messages offloaded nothing.
-      if (!m.blocks.some(isOffloaded)) return m;
-      const results = m.blocks.filter(isOffloaded);
-      // The same message with the same offloads reads the same: one copy, so what is remembered per message holds.
-      const files = results.map((b) => (b.type === 'toolResult' ? offloaded.get(b.callId)?.file : '')).join('\n');
-      const known = this.referencedCopies.get(m);
-      if (known?.files === files) return known.message;
-      const message = {
-        ...m,
-        blocks: m.blocks.map((b) => {
-          const o = b.type === 'toolResult' ? offloaded.get(b.callId) : undefined;
-          return o && b.type === 'toolResult'
-            ? {
-                ...b,
-                content: `[${o.toolName} result of ${formatCount(o.tokens)} tokens, offloaded to ${o.file}]\n${b.content.slice(0, 1500)}`,
-              }
-            : b;
-        }),
-      };
-      this.referencedCopies.set(m, { files, message });
-      return message;
-    };
     return {
-      originals: async (ids) => {
-        const messages: Message[] = [];
-        for (const id of ids) {
-          const m = archived.byId(id);
-          if (m) messages.push(referenced(m));
-        }
-        return messages;
-      },
+      originals: async (ids) => this.spanOriginals.read(ids, archived, this.deps.state().offloads),
       position: (id) => archived.position(id),
     };
   }

@@ -1,0 +1,89 @@
+import * as assert from 'node:assert/strict';
+import { SpanOriginals } from '../../../src/engine/checkpoints/spanOriginals';
+import type { ArchivedMessages } from '../../../src/engine/session/sessionArchive';
+import type { OffloadRecord } from '../../../src/engine/tiers/offload';
+import { messageContentText, type Message } from '../../../src/engine/types';
+import { call, result } from '../support/builders';
+
+/** Tool rounds `from`..`to`, each a call and its result, ids `m<n>c` and `m<n>r`. */
+function rounds(from: number, to: number): Message[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => {
+    const n = from + i;
+    return [
+      { ...call(`call${n}`, 'Bash', { command: `./step-${n}.sh` }), id: `m${n}c` },
+      { ...result(`call${n}`, `output of step ${n}`), id: `m${n}r` },
+    ];
+  }).flat();
+}
+
+/** The archive's view of these messages, recording every id looked up. */
+function archiveOf(messages: readonly Message[]): { archived: ArchivedMessages; lookedUp: string[] } {
+  const lookedUp: string[] = [];
+  const byId = new Map(messages.map((m, i) => [m.id, { m, at: i + 1 }]));
+  return {
+    lookedUp,
+    archived: {
+      messages,
+      byId: (id) => {
+        lookedUp.push(id);
+        return byId.get(id)?.m;
+      },
+      position: (id) => byId.get(id)?.at ?? 0,
+    },
+  };
+}
+
+const offload = (n: number): OffloadRecord => ({
+  callId: `call${n}`,
+  toolName: 'Bash',
+  file: `offloaded/call${n}.txt`,
+  tokens: 20_000,
+  savedTokens: 19_000,
+  kind: 'text',
+  isError: false,
+  at: n,
+  estimated: false,
+});
+
+describe('span originals: the merged span read once', () => {
+  it('reads a span that grew at its end as reading it whole would, looking up only its new messages', () => {
+    const messages = rounds(1, 30);
+    const { archived, lookedUp } = archiveOf(messages);
+    const offloads = [offload(3)];
+    const spans = new SpanOriginals();
+    const ids = messages.map((m) => m.id);
+    spans.read(ids.slice(0, 20), archived, offloads);
+    lookedUp.length = 0;
+    const grown = spans.read(ids, archived, offloads);
+    assert.deepEqual(lookedUp, ids.slice(20));
+    assert.deepEqual(grown, new SpanOriginals().read(ids, archiveOf(messages).archived, offloads));
+    assert.match(messageContentText(grown[5]), /^\[Bash result of 20,000 tokens, offloaded to offloaded\/call3\.txt\]/);
+  });
+
+  it('reads the whole span again when the offloads changed, so a result offloaded since reads as its reference', () => {
+    const messages = rounds(1, 10);
+    const { archived, lookedUp } = archiveOf(messages);
+    const spans = new SpanOriginals();
+    const ids = messages.map((m) => m.id);
+    spans.read(ids.slice(0, 6), archived, []);
+    lookedUp.length = 0;
+    const again = spans.read(ids, archived, [offload(2)]);
+    assert.deepEqual(lookedUp, ids);
+    assert.match(messageContentText(again[3]), /offloaded to offloaded\/call2\.txt/);
+  });
+
+  it('does not keep a span whose messages were not all archived yet: they are found once they are', () => {
+    const messages = rounds(1, 10);
+    const spans = new SpanOriginals();
+    const ids = messages.map((m) => m.id);
+    const notYet = messages.filter((m) => m.id !== 'm2c');
+    const none: OffloadRecord[] = [];
+    const partial = spans.read(ids.slice(0, 8), archiveOf(notYet).archived, none);
+    assert.equal(partial.length, 7);
+    const whole = spans.read(ids, archiveOf(messages).archived, none);
+    assert.deepEqual(
+      whole.map((m) => m.id),
+      ids,
+    );
+  });
+});
