@@ -43,6 +43,13 @@ export type DiffOp = SetOp | DeleteOp | SpliceOp;
  */
 const ELEMENTWISE_MAX_SHARE = 1 / 8;
 
+/**
+ * A list this short is diffed element by element whatever share of it changed: its elements may
+ * be large objects that change in part, like the checkpoints, where the oldest (the merged one)
+ * takes in the next at every compression and its span of message ids grows at its end.
+ */
+const SHORT_LIST = 8;
+
 /** The operations that turn the JSON form of `before` into the JSON form of `after`. */
 export function diffJson(before: unknown, after: unknown): DiffOp[] {
   const ops: DiffOp[] = [];
@@ -105,7 +112,8 @@ function diffInPlace(
   const kept = before.length - drop;
   const changed: number[] = [];
   for (let i = 0; i < kept; i++) if (before[drop + i] !== after[i]) changed.push(i);
-  if (changed.length > Math.max(drop === 0 ? 1 : 0, kept * ELEMENTWISE_MAX_SHARE)) return false;
+  const mostChanged = kept <= SHORT_LIST ? kept : Math.max(drop === 0 ? 1 : 0, kept * ELEMENTWISE_MAX_SHARE);
+  if (changed.length > mostChanged) return false;
   if (drop > 0 || after.length > kept) ops.push({ p: [...path], ...(drop > 0 ? { drop } : {}), keep: kept, push: after.slice(kept) });
   for (const i of changed) diffElement(before[drop + i], after[i], [...path, i], ops);
   return true;

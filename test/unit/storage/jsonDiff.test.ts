@@ -46,6 +46,24 @@ describe('structural diff of immutable JSON states', () => {
     assert.deepEqual(diffJson({ items }, { items: changed }), [{ p: ['items', 7, 'text'], set: 'short' }]);
   });
 
+  it('diffs a short list of large objects element by element, so one whose id list grew is written as its new ids', () => {
+    const span = (from: number, count: number) => Array.from({ length: count }, (_, i) => `m${from + i}`);
+    const before = [
+      { id: 'merged', ids: span(0, 1000) },
+      { id: 'ancient', ids: span(1000, 20) },
+      { id: 'old', ids: span(1020, 20) },
+    ];
+    const after = [
+      { id: 'merged', ids: [...before[0].ids, ...before[1].ids] },
+      { id: 'ancient', ids: before[2].ids },
+      { id: 'old', ids: span(1040, 20) },
+    ];
+    const ops = diffJson({ checkpoints: before }, { checkpoints: after });
+    assert.deepEqual(ops[0], { p: ['checkpoints', 0, 'ids'], keep: 1000, push: before[1].ids });
+    assert.ok(JSON.stringify(ops).length < 1000, 'the merged list is not written again');
+    assert.deepEqual(applyDiff(jsonForm({ checkpoints: before }), JSON.parse(JSON.stringify(ops))), jsonForm({ checkpoints: after }));
+  });
+
   it('removes keys that were removed or set to undefined', () => {
     assert.deepEqual(diffJson({ a: 1, b: 2, c: 3 }, { a: 1, b: undefined }), [
       { p: ['b'], del: true },
