@@ -5,6 +5,7 @@
  * summary, so errors do not compound.
  */
 import type { Checkpoint, CheckpointAge } from './checkpoint';
+import { appended } from '../appendedList';
 
 /** A new checkpoint's summary target (design §4.4). */
 export const DEFAULT_CHECKPOINT_TOKENS = 1200;
@@ -40,7 +41,8 @@ export function planAging(checkpoints: readonly Checkpoint[]): AgingStep[] {
     else steps.push({ replaces: [checkpoint], age, messageIds: checkpoint.messageIds });
   }
   if (merging.length > 0) {
-    const messageIds = ([] as string[]).concat(...merging.map((c) => c.messageIds));
+    // The merged span grows at its end: the state journal writes only the ids added.
+    const messageIds = merging.slice(1).reduce((ids, c) => appended(ids, c.messageIds), merging[0].messageIds);
     steps.unshift({ replaces: merging, age: 3, messageIds });
   }
   return steps;

@@ -13,6 +13,7 @@ import { guideFrom } from '../summary/summaryGuide';
 import { formatCount } from '../text/numbers';
 import type { SessionPaths } from './sessionPaths';
 import type { SessionState } from './sessionState';
+import { appended } from '../appendedList';
 
 /** What one step produced: a patch to the state (none when nothing changed) and what it did. */
 export interface StepResult {
@@ -39,7 +40,7 @@ export async function truncateInputsStep(state: SessionState, recentMessagesKept
   });
   if (result.records.length === 0) return NOTHING;
   return {
-    patch: { active: result.messages, truncations: [...state.truncations, ...result.records] },
+    patch: { active: result.messages, truncations: appended(state.truncations, result.records) },
     events: result.records.map((r) => ({
       at: r.at,
       tier: 'truncate',

@@ -18,6 +18,7 @@ import { sessionTitle } from './sessionTitle';
 import type { SessionPaths } from './sessionPaths';
 import type { SessionStateCell } from './stateCell';
 import { formatCount } from '../text/numbers';
+import { appended } from '../appendedList';
 
 /** Results longer than this are sized by estimate: counting 50 MB exactly would stall the turn. */
 export const HUGE_RESULT_CHARS = 2_000_000;
@@ -64,8 +65,8 @@ export class MessageIntake {
       ...(checkpointCall?.type === 'toolCall' ? { pendingCheckpointTool: checkpointCall.name } : {}),
       active: [...state.active, ...arrived],
       title: state.title || sessionTitle(messages),
-      offloads: offloads.length > 0 ? [...state.offloads, ...offloads] : state.offloads,
-      history: events.length > 0 ? [...state.history, ...events] : state.history,
+      offloads: appended(state.offloads, offloads),
+      history: appended(state.history, events),
       ledger:
         offloads.length > 0
           ? withOffloaded(

@@ -9,6 +9,7 @@ import { appendSessionLog } from './sessionLog';
 import type { SessionPaths } from './sessionPaths';
 import type { SessionStateCell } from './stateCell';
 import { appendTimelinePoint } from './timeline';
+import { appended } from '../appendedList';
 
 export interface SessionHistoryDeps {
   readonly cell: SessionStateCell;
@@ -26,7 +27,7 @@ export class SessionHistory {
     const { cell, store, paths, logger } = this.deps;
     for (const warning of warnings) cell.warn(warning);
     if (events.length > 0) {
-      cell.update({ history: [...cell.state.history, ...events] });
+      cell.update({ history: appended(cell.state.history, events) });
       cell.changed('compressed');
       await appendSessionLog(store, paths, events, logger);
     }

@@ -6,6 +6,7 @@
  * JSON form of the new one. They hold the new state's values by reference: serialize them before
  * anything could change those values (immutable state never does).
  */
+import { isAppendedTo } from '../appendedList';
 
 /** Keys of objects and indices of arrays from the root down to a value. */
 export type JsonPath = readonly (string | number)[];
@@ -82,6 +83,10 @@ function diffObject(before: Record<string, unknown>, after: Record<string, unkno
 }
 
 function diffArray(before: readonly unknown[], after: readonly unknown[], path: (string | number)[], ops: DiffOp[]): void {
+  if (isAppendedTo(after, before)) {
+    ops.push({ p: [...path], keep: before.length, push: after.slice(before.length) });
+    return;
+  }
   const overlap = Math.min(before.length, after.length);
   let prefix = 0;
   while (prefix < overlap && before[prefix] === after[prefix]) prefix++;

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { appended, isAppendedTo } from '../../../src/engine/appendedList';
 import { applyDiff, diffJson, DiffMismatchError } from '../../../src/engine/storage/jsonDiff';
 import { seededRandom } from '../tokens/seededRandom';
 import { initialFuzzState, jsonForm, randomUpdate } from './randomState';
@@ -18,6 +19,26 @@ describe('structural diff of immutable JSON states', () => {
     const items = [{ id: 1 }, { id: 2 }];
     const ops = diffJson({ items }, { items: [...items, { id: 3 }] });
     assert.deepEqual(ops, [{ p: ['items'], keep: 2, push: [{ id: 3 }] }]);
+  });
+
+  it('writes a list made by appends as its new elements without reading the old ones again', () => {
+    let reads = 0;
+    const counted = <T extends object>(list: T[]): T[] =>
+      new Proxy(list, {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    const history = counted(Array.from({ length: 5_000 }, (_, i) => ({ event: i })));
+    const later = appended(appended(history, [{ event: 5_000 }]), [{ event: 5_001 }]);
+    reads = 0;
+    const ops = diffJson({ history }, { history: later });
+    assert.deepEqual(ops, [{ p: ['history'], keep: 5_000, push: [{ event: 5_000 }, { event: 5_001 }] }]);
+    assert.equal(reads, 0);
+    const copied = [...later];
+    assert.equal(isAppendedTo(copied, history), false, 'an equal list made otherwise is compared element by element');
+    assert.deepEqual(diffJson({ history }, { history: copied }), ops);
   });
 
   it('replaces an array from its first change when elements shifted', () => {

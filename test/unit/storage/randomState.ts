@@ -1,4 +1,5 @@
 /** Random immutable updates of a nested JSON-like state, for checking the journal against a plain rewrite. */
+import { appended } from '../../../src/engine/appendedList';
 
 export type Random = () => number;
 
@@ -35,7 +36,11 @@ function randomValue(random: Random, depth: number): unknown {
 export function randomUpdate(random: Random, value: unknown, depth = 4): unknown {
   if (Array.isArray(value)) {
     const roll = random();
-    if (roll < 0.45) return [...value, ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => randomValue(random, 2))];
+    if (roll < 0.45) {
+      const added = Array.from({ length: 1 + Math.floor(random() * 3) }, () => randomValue(random, 2));
+      // Half the appends as the session makes its long lists, remembered as appends.
+      return roll < 0.225 ? appended(value, added) : [...value, ...added];
+    }
     if (roll < 0.6 && value.length > 0) return value.slice(0, Math.floor(random() * value.length));
     if (roll < 0.7 && value.length > 0) return value.slice(1 + Math.floor(random() * value.length));
     if (roll < 0.8 && value.length > 1) {
