@@ -1,9 +1,10 @@
 /**
  * The archived originals of a checkpoint's span, each offloaded result as its reference (the file
  * and the start of the output): what a summary is written from. The merged checkpoint's span is
- * most of the session, only ever grows at its end and is read at every compression, so the span
- * read last is kept while the offloads stay the same: a longer span reads only its new messages.
+ * most of the session, only ever grows at its end and is read at every compression, so the spans
+ * read last are kept while no result in them is offloaded: a longer span reads only its new messages.
  */
+import { isAppendedTo } from '../appendedList';
 import type { ArchivedMessages } from '../session/sessionArchive';
 import { formatCount } from '../text/numbers';
 import type { OffloadRecord } from '../tiers/offload';
@@ -12,25 +13,45 @@ import type { Block, Message } from '../types';
 /** Characters of an offloaded result kept after its reference. */
 const REFERENCE_PREVIEW_CHARS = 1500;
 
+/** Spans kept: a compression reads about four (the new checkpoint's, two aged ones, the merged one). */
+const REMEMBERED_SPANS = 8;
+
+interface ReadSpan {
+  readonly ids: readonly string[];
+  /** The offloads it was read with. */
+  readonly offloads: readonly OffloadRecord[];
+  readonly messages: readonly Message[];
+  /**
+   * Call ids of the results in it, shared with the longer spans grown from it: a few more ids than
+   * its own only make it read again when one of those is offloaded.
+   */
+  readonly results: Set<string>;
+}
+
 export class SpanOriginals {
   /** One copy per message and offloads, so what is remembered per message (facts, records) holds for it. */
   private readonly referencedCopies = new WeakMap<Message, { files: string; message: Message }>();
   private offloadIndex: { offloads: readonly OffloadRecord[]; byCallId: ReadonlyMap<string, OffloadRecord> } | undefined;
-  /** The span read last, when all its messages were in the archive. */
-  private last: { ids: readonly string[]; offloads: readonly OffloadRecord[]; messages: readonly Message[] } | undefined;
+  /** The spans read last whose messages were all in the archive, the newest first. */
+  private spans: readonly ReadSpan[] = [];
 
   /** The originals of these ids in their order; an id the archive does not hold is left out. */
   read(ids: readonly string[], archived: ArchivedMessages, offloads: readonly OffloadRecord[]): Message[] {
     const offloaded = this.indexOf(offloads);
-    const last = this.last;
-    const known = last !== undefined && last.offloads === offloads && startsWith(ids, last.ids) ? last.messages : [];
-    const messages = known.slice();
-    for (let i = known.length; i < ids.length; i++) {
+    let known: ReadSpan | undefined;
+    for (const span of this.spans) {
+      if (span.ids.length > (known?.ids.length ?? 0) && startsWith(ids, span.ids) && readsTheSame(span, offloads)) known = span;
+    }
+    const messages = known ? known.messages.slice() : [];
+    const results = known ? known.results : new Set<string>();
+    for (let i = messages.length; i < ids.length; i++) {
       const m = archived.byId(ids[i]);
-      if (m) messages.push(this.referenced(m, offloaded));
+      if (!m) continue;
+      messages.push(this.referenced(m, offloaded));
+      for (const b of m.blocks) if (b.type === 'toolResult') results.add(b.callId);
     }
     // Archived later, a missing message would be found then: only a whole span is kept.
-    if (messages.length === ids.length) this.last = { ids, offloads, messages };
+    if (messages.length === ids.length) this.spans = [{ ids, offloads, messages, results }, ...this.spans].slice(0, REMEMBERED_SPANS);
     return messages;
   }
 
@@ -63,6 +84,14 @@ export class SpanOriginals {
     this.referencedCopies.set(m, { files, message });
     return message;
   }
+}
+
+/** True when the span reads as it did: the offloads are the same, or those added since offload none of its results. */
+function readsTheSame(span: ReadSpan, offloads: readonly OffloadRecord[]): boolean {
+  if (span.offloads === offloads) return true;
+  if (!isAppendedTo(offloads, span.offloads)) return false;
+  for (let i = span.offloads.length; i < offloads.length; i++) if (span.results.has(offloads[i].callId)) return false;
+  return true;
 }
 
 function startsWith(ids: readonly string[], prefix: readonly string[]): boolean {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { appended } from '../../../src/engine/appendedList';
 import { SpanOriginals } from '../../../src/engine/checkpoints/spanOriginals';
 import type { ArchivedMessages } from '../../../src/engine/session/sessionArchive';
 import type { OffloadRecord } from '../../../src/engine/tiers/offload';
@@ -46,16 +47,17 @@ const offload = (n: number): OffloadRecord => ({
 });
 
 describe('span originals: the merged span read once', () => {
-  it('reads a span that grew at its end as reading it whole would, looking up only its new messages', () => {
+  it('reads a span that grew at its end as reading it whole would, looking up only its new messages, other spans read between', () => {
     const messages = rounds(1, 30);
     const { archived, lookedUp } = archiveOf(messages);
     const offloads = [offload(3)];
     const spans = new SpanOriginals();
     const ids = messages.map((m) => m.id);
-    spans.read(ids.slice(0, 20), archived, offloads);
+    spans.read(ids.slice(0, 40), archived, offloads);
+    spans.read(ids.slice(40, 50), archived, offloads);
     lookedUp.length = 0;
     const grown = spans.read(ids, archived, offloads);
-    assert.deepEqual(lookedUp, ids.slice(20));
+    assert.deepEqual(lookedUp, ids.slice(40));
     assert.deepEqual(grown, new SpanOriginals().read(ids, archiveOf(messages).archived, offloads));
     assert.match(messageContentText(grown[5]), /^\[Bash result of 20,000 tokens, offloaded to offloaded\/call3\.txt\]/);
   });
@@ -70,6 +72,24 @@ describe('span originals: the merged span read once', () => {
     const again = spans.read(ids, archived, [offload(2)]);
     assert.deepEqual(lookedUp, ids);
     assert.match(messageContentText(again[3]), /offloaded to offloaded\/call2\.txt/);
+  });
+
+  it('reads only the new messages when the results offloaded since are after the span, and all when one is in it', () => {
+    const messages = rounds(1, 30);
+    const { archived, lookedUp } = archiveOf(messages);
+    const spans = new SpanOriginals();
+    const ids = messages.map((m) => m.id);
+    const before = [offload(1)];
+    spans.read(ids.slice(0, 40), archived, before);
+    lookedUp.length = 0;
+    const later = appended(before, [offload(25)]);
+    const grown = spans.read(ids, archived, later);
+    assert.deepEqual(lookedUp, ids.slice(40));
+    assert.match(messageContentText(grown[49]), /offloaded to offloaded\/call25\.txt/);
+    lookedUp.length = 0;
+    const reread = spans.read(ids, archived, appended(later, [offload(4)]));
+    assert.deepEqual(lookedUp, ids);
+    assert.match(messageContentText(reread[7]), /offloaded to offloaded\/call4\.txt/);
   });
 
   it('does not keep a span whose messages were not all archived yet: they are found once they are', () => {
