@@ -17,6 +17,11 @@ export function appended<T>(list: readonly T[], items: readonly T[]): readonly T
   return next;
 }
 
+/** The list `list` was made from by `appended`, while it is still in memory. */
+export function appendedBase<T>(list: readonly T[]): readonly T[] | undefined {
+  return bases.get(list)?.deref() as readonly T[] | undefined;
+}
+
 /** True when `later` was made from `earlier` by `appended`, in one step or several. */
 export function isAppendedTo(later: readonly unknown[], earlier: readonly unknown[]): boolean {
   let at: readonly unknown[] | undefined = later;

@@ -29,7 +29,7 @@ export type SummarizeFn = (request: SummaryRequest, cancellation: Cancellation) 
 
 export interface CheckpointingDeps {
   /** The archived originals of these messages, in archive order (offloaded results as references). */
-  originals(ids: readonly string[]): Promise<Message[]>;
+  originals(ids: readonly string[]): Promise<readonly Message[]>;
   /** 1-based position of a message in the archive, for range labels. */
   position(id: string): number;
   summarize: SummarizeFn;
@@ -95,7 +95,7 @@ export async function prepareCheckpoint(
     messageIds: readonly string[],
     targetTokens: number,
     focus?: string,
-  ): Promise<{ messages: Message[]; summary: WrittenSummary; tokens: number; facts: Fact[] }> => {
+  ): Promise<{ messages: readonly Message[]; summary: WrittenSummary; tokens: number; facts: Fact[] }> => {
     const messages = await deps.originals(messageIds);
     const facts = deps.factsOf(messages);
     const request: SummaryRequest = {

@@ -4,7 +4,7 @@
  * most of the session, only ever grows at its end and is read at every compression, so the spans
  * read last are kept while no result in them is offloaded: a longer span reads only its new messages.
  */
-import { isAppendedTo } from '../appendedList';
+import { appended, isAppendedTo } from '../appendedList';
 import type { ArchivedMessages } from '../session/sessionArchive';
 import { formatCount } from '../text/numbers';
 import type { OffloadRecord } from '../tiers/offload';
@@ -36,20 +36,22 @@ export class SpanOriginals {
   private spans: readonly ReadSpan[] = [];
 
   /** The originals of these ids in their order; an id the archive does not hold is left out. */
-  read(ids: readonly string[], archived: ArchivedMessages, offloads: readonly OffloadRecord[]): Message[] {
+  read(ids: readonly string[], archived: ArchivedMessages, offloads: readonly OffloadRecord[]): readonly Message[] {
     const offloaded = this.indexOf(offloads);
     let known: ReadSpan | undefined;
     for (const span of this.spans) {
       if (span.ids.length > (known?.ids.length ?? 0) && startsWith(ids, span.ids) && readsTheSame(span, offloads)) known = span;
     }
-    const messages = known ? known.messages.slice() : [];
     const results = known ? known.results : new Set<string>();
-    for (let i = messages.length; i < ids.length; i++) {
+    const added: Message[] = [];
+    for (let i = known?.messages.length ?? 0; i < ids.length; i++) {
       const m = archived.byId(ids[i]);
       if (!m) continue;
-      messages.push(this.referenced(m, offloaded));
+      added.push(this.referenced(m, offloaded));
       for (const b of m.blocks) if (b.type === 'toolResult') results.add(b.callId);
     }
+    // Appended, so what is read from the longer span (its conversation facts) goes on from the shorter one's.
+    const messages = known ? appended(known.messages, added) : added;
     // Archived later, a missing message would be found then: only a whole span is kept.
     if (messages.length === ids.length) this.spans = [{ ids, offloads, messages, results }, ...this.spans].slice(0, REMEMBERED_SPANS);
     return messages;

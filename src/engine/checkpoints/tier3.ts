@@ -545,7 +545,7 @@ export class Tier3 {
   }
 
   /** The archived originals by id (offloaded results replaced by their reference), and archive positions. */
-  private async archiveAccess(): Promise<{ originals(ids: readonly string[]): Promise<Message[]>; position(id: string): number }> {
+  private async archiveAccess(): Promise<{ originals(ids: readonly string[]): Promise<readonly Message[]>; position(id: string): number }> {
     const archived = await this.deps.archive.read();
     return {
       originals: async (ids) => this.spanOriginals.read(ids, archived, this.deps.state().offloads),

@@ -10,6 +10,7 @@ import { GOAL_MARKERS, type GoalMarker } from './summaryFormat';
 import { proseLines, splitSentences } from '../text/prose';
 import { oneLine, shortenEnd } from '../text/shorten';
 import { memoizeByObject } from '../memo';
+import { appendedBase } from '../appendedList';
 
 /**
  * Longest fact kept, in characters.
@@ -38,23 +39,71 @@ const PLAN_ANYWHERE = /[.!?]\s+(?:next|now|I'll|I will|let me|then|after that)\b
 
 /** Reads the facts from the text of user and assistant messages. */
 export function readConversationFacts(messages: readonly Message[]): ConversationFacts {
-  const markers: Record<GoalMarker, string[]> = { GOAL: [], CHECKPOINT: [], DECISION: [], ARTIFACT: [], NEXT: [] };
-  const prose: (readonly string[])[] = [];
-  for (const msg of messages) {
-    if (msg.role !== 'user' && msg.role !== 'assistant') continue;
-    const said = saidIn(msg);
-    for (const [marker, text] of said.markers) markers[marker].push(text);
-    if (said.prose) prose.push(said.prose);
-  }
-  let lastPlan: readonly string[] = [];
-  for (let i = prose.length - 1; i >= 0 && lastPlan.length === 0; i--) lastPlan = planIn(prose[i]);
-
-  const lastSentences = (prose[prose.length - 1] ?? []).filter((l) => !MARKER_LINE.test(l)).flatMap(sentences);
+  const { markers, lastProse, lastPlan } = spanSaid(messages);
+  const lastSentences = (lastProse ?? []).filter((l) => !MARKER_LINE.test(l)).flatMap(sentences);
   return {
     markers,
     ...(lastSentences.length > 0 ? { phase: shortenEnd(lastSentences[0], MAX_FACT_CHARS) } : {}),
     plan: lastPlan,
   };
+}
+
+/** What a run of messages says, in a form that goes on: the next messages' add to it. */
+interface SpanSaid {
+  readonly markers: Readonly<Record<GoalMarker, readonly string[]>>;
+  /** The prose lines of the last message with prose. */
+  readonly lastProse?: readonly string[];
+  /** The plan of the last message that states one. */
+  readonly lastPlan: readonly string[];
+}
+
+const spansSaid = new WeakMap<readonly Message[], SpanSaid>();
+
+/**
+ * What the messages say. A list made by appending to another (the merged checkpoint's span, read
+ * again at every compression) goes on from what that one said: only its new messages are read.
+ */
+function spanSaid(messages: readonly Message[]): SpanSaid {
+  const known = spansSaid.get(messages);
+  if (known) return known;
+  const base = appendedBase(messages);
+  const before = base && spansSaid.get(base);
+  const said = before ? goOn(before, messages.slice(base.length)) : goOn(NOTHING_SAID, messages);
+  spansSaid.set(messages, said);
+  return said;
+}
+
+const NOTHING_SAID: SpanSaid = { markers: { GOAL: [], CHECKPOINT: [], DECISION: [], ARTIFACT: [], NEXT: [] }, lastPlan: [] };
+
+/** What `before` said, then the messages. */
+function goOn(before: SpanSaid, messages: readonly Message[]): SpanSaid {
+  const added: Record<GoalMarker, string[]> = { GOAL: [], CHECKPOINT: [], DECISION: [], ARTIFACT: [], NEXT: [] };
+  let lastProse: readonly string[] | undefined;
+  let lastPlan: readonly string[] = [];
+  for (const msg of messages) {
+    if (msg.role !== 'user' && msg.role !== 'assistant') continue;
+    const said = saidIn(msg);
+    for (const [marker, text] of said.markers) added[marker].push(text);
+    if (!said.prose) continue;
+    lastProse = said.prose;
+    const plan = planIn(said.prose);
+    if (plan.length > 0) lastPlan = plan;
+  }
+  return {
+    markers: {
+      GOAL: joined(before.markers.GOAL, added.GOAL),
+      CHECKPOINT: joined(before.markers.CHECKPOINT, added.CHECKPOINT),
+      DECISION: joined(before.markers.DECISION, added.DECISION),
+      ARTIFACT: joined(before.markers.ARTIFACT, added.ARTIFACT),
+      NEXT: joined(before.markers.NEXT, added.NEXT),
+    },
+    ...((lastProse ?? before.lastProse) ? { lastProse: lastProse ?? before.lastProse } : {}),
+    lastPlan: lastPlan.length > 0 ? lastPlan : before.lastPlan,
+  };
+}
+
+function joined(before: readonly string[], added: readonly string[]): readonly string[] {
+  return added.length === 0 ? before : before.length === 0 ? added : [...before, ...added];
 }
 
 /** What one message says: its marker lines, and its prose lines when an assistant says more than markers. */

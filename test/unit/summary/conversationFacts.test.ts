@@ -1,0 +1,49 @@
+import * as assert from 'node:assert/strict';
+import { appended } from '../../../src/engine/appendedList';
+import { readConversationFacts } from '../../../src/engine/summary/conversationFacts';
+import type { Message } from '../../../src/engine/types';
+import { seededRandom } from '../tokens/seededRandom';
+import { assistant, call, result, user } from '../support/builders';
+
+/** Runs of seeded conversations, each read whole and as a span grown by appends. */
+const RUNS = 150;
+
+/** One message of a conversation: prose, plans, markers, tool traffic, in seeded proportions. */
+function randomMessage(random: () => number, i: number): Message {
+  const roll = random();
+  const word = ['parser', 'cache', 'router', 'schema', 'build'][Math.floor(random() * 5)];
+  if (roll < 0.15) return user(`Please fix the ${word} next.`, `u${i}`);
+  if (roll < 0.3) return assistant(`[DECISION] keep the ${word} as it is ${i}\n[NEXT] test the ${word}`, `a${i}`);
+  if (roll < 0.45) return assistant(`The ${word} works now. Next I'll check the ${word} tests ${i}.`, `a${i}`);
+  if (roll < 0.55) return assistant(`[GOAL] ship the ${word} ${i}`, `a${i}`);
+  if (roll < 0.7) return assistant(`Looked at the ${word} ${i}; nothing stands out.`, `a${i}`);
+  if (roll < 0.85) return { ...call(`c${i}`, 'Bash', { command: `npm test -- ${word}` }), id: `a${i}` };
+  return { ...result(`c${i - 1}`, `[DECISION] from a tool: ${word}`), id: `t${i}` };
+}
+
+describe('conversation facts of a span that grows', () => {
+  it(`reads a span grown by appends as reading it whole, over ${RUNS} seeded conversations`, () => {
+    for (let run = 0; run < RUNS; run++) {
+      const random = seededRandom(500 + run);
+      const messages = Array.from({ length: 5 + Math.floor(random() * 60) }, (_, i) => randomMessage(random, i));
+      let span: readonly Message[] = [];
+      let at = 0;
+      while (at < messages.length) {
+        const next = Math.min(messages.length, at + 1 + Math.floor(random() * 12));
+        span = appended(span, messages.slice(at, next));
+        at = next;
+        assert.deepEqual(readConversationFacts(span), readConversationFacts([...span]), `run ${run}, ${span.length} messages`);
+      }
+    }
+  });
+
+  it('keeps the plan of an earlier part when the messages added since state none, and the phase of the last prose', () => {
+    const first: Message[] = [assistant('Now let me rerun the suite.', 'a1'), user('ok', 'u1')];
+    const grown = appended(first, [assistant('[NEXT] release it', 'a2'), assistant('Everything is green.', 'a3')]);
+    readConversationFacts(first);
+    const facts = readConversationFacts(grown);
+    assert.deepEqual(facts.plan, ['Now let me rerun the suite.']);
+    assert.equal(facts.phase, 'Everything is green.');
+    assert.deepEqual(facts.markers.NEXT, ['release it']);
+  });
+});
