@@ -53,7 +53,11 @@ export class SpanOriginals {
     // Appended, so what is read from the longer span (its conversation facts) goes on from the shorter one's.
     const messages = known ? appended(known.messages, added) : added;
     // Archived later, a missing message would be found then: only a whole span is kept.
-    if (messages.length === ids.length) this.spans = [{ ids, offloads, messages, results }, ...this.spans].slice(0, REMEMBERED_SPANS);
+    if (messages.length === ids.length) {
+      // A span read again takes the place it had: repeats must not push the merged span out.
+      const others = this.spans.filter((s) => s.messages !== messages);
+      this.spans = [{ ids, offloads, messages, results }, ...others].slice(0, REMEMBERED_SPANS);
+    }
     return messages;
   }
 

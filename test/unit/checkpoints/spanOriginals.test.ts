@@ -74,6 +74,19 @@ describe('span originals: the merged span read once', () => {
     assert.match(messageContentText(again[3]), /offloaded to offloaded\/call2\.txt/);
   });
 
+  it('keeps a long span while shorter ones are read again and again', () => {
+    const messages = rounds(1, 30);
+    const { archived, lookedUp } = archiveOf(messages);
+    const spans = new SpanOriginals();
+    const ids = messages.map((m) => m.id);
+    const none: OffloadRecord[] = [];
+    spans.read(ids.slice(0, 40), archived, none);
+    for (let i = 0; i < 20; i++) spans.read(ids.slice(40, 44), archived, none);
+    lookedUp.length = 0;
+    spans.read(ids, archived, none);
+    assert.deepEqual(lookedUp, ids.slice(40));
+  });
+
   it('reads only the new messages when the results offloaded since are after the span, and all when one is in it', () => {
     const messages = rounds(1, 30);
     const { archived, lookedUp } = archiveOf(messages);
