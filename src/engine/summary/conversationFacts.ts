@@ -48,7 +48,7 @@ export function readConversationFacts(messages: readonly Message[]): Conversatio
   };
 }
 
-/** What a run of messages says, in a form that goes on: the next messages' add to it. */
+/** What a run of messages says, in a form that goes on: what the next messages say adds to it. */
 interface SpanSaid {
   readonly markers: Readonly<Record<GoalMarker, readonly string[]>>;
   /** The prose lines of the last message with prose. */
@@ -73,11 +73,13 @@ function spanSaid(messages: readonly Message[]): SpanSaid {
   return said;
 }
 
-const NOTHING_SAID: SpanSaid = { markers: { GOAL: [], CHECKPOINT: [], DECISION: [], ARTIFACT: [], NEXT: [] }, lastPlan: [] };
+const noMarkers = (): Record<GoalMarker, string[]> => ({ GOAL: [], CHECKPOINT: [], DECISION: [], ARTIFACT: [], NEXT: [] });
+
+const NOTHING_SAID: SpanSaid = { markers: noMarkers(), lastPlan: [] };
 
 /** What `before` said, then the messages. */
 function goOn(before: SpanSaid, messages: readonly Message[]): SpanSaid {
-  const added: Record<GoalMarker, string[]> = { GOAL: [], CHECKPOINT: [], DECISION: [], ARTIFACT: [], NEXT: [] };
+  const added = noMarkers();
   let lastProse: readonly string[] | undefined;
   let lastPlan: readonly string[] = [];
   for (const msg of messages) {
@@ -89,14 +91,10 @@ function goOn(before: SpanSaid, messages: readonly Message[]): SpanSaid {
     const plan = planIn(said.prose);
     if (plan.length > 0) lastPlan = plan;
   }
+  const markers = noMarkers() as Record<GoalMarker, readonly string[]>;
+  for (const marker of GOAL_MARKERS) markers[marker] = joined(before.markers[marker], added[marker]);
   return {
-    markers: {
-      GOAL: joined(before.markers.GOAL, added.GOAL),
-      CHECKPOINT: joined(before.markers.CHECKPOINT, added.CHECKPOINT),
-      DECISION: joined(before.markers.DECISION, added.DECISION),
-      ARTIFACT: joined(before.markers.ARTIFACT, added.ARTIFACT),
-      NEXT: joined(before.markers.NEXT, added.NEXT),
-    },
+    markers,
     ...((lastProse ?? before.lastProse) ? { lastProse: lastProse ?? before.lastProse } : {}),
     lastPlan: lastPlan.length > 0 ? lastPlan : before.lastPlan,
   };
