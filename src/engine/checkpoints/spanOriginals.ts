@@ -4,7 +4,7 @@
  * most of the session, only ever grows at its end and is read at every compression, so the spans
  * read last are kept while no result in them is offloaded: a longer span reads only its new messages.
  */
-import { appended, isAppendedTo } from '../appendedList';
+import { appended, isAppendedTo, startsWith } from '../appendedList';
 import type { ArchivedMessages } from '../session/sessionArchive';
 import { formatCount } from '../text/numbers';
 import type { OffloadRecord } from '../tiers/offload';
@@ -97,11 +97,5 @@ function readsTheSame(span: ReadSpan, offloads: readonly OffloadRecord[]): boole
   if (span.offloads === offloads) return true;
   if (!isAppendedTo(offloads, span.offloads)) return false;
   for (let i = span.offloads.length; i < offloads.length; i++) if (span.results.has(offloads[i].callId)) return false;
-  return true;
-}
-
-function startsWith(ids: readonly string[], prefix: readonly string[]): boolean {
-  if (prefix.length === 0 || prefix.length > ids.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (ids[i] !== prefix[i]) return false;
   return true;
 }

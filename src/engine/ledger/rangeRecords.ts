@@ -6,6 +6,7 @@
  */
 import { EMPTY_LEDGER, type ToolRecord } from './ledgerTypes';
 import { recordToolActivity } from './toolRecord';
+import { startsWith } from '../appendedList';
 import type { Message, ToolCallBlock } from '../types';
 
 /** Ranges remembered: one Tier 3 summarizes about four (the new checkpoint, two aged ones, the merged one), each twice. */
@@ -72,7 +73,7 @@ export class RangeRecords {
     let best: RememberedRange | undefined;
     for (const r of this.remembered) {
       if (r.messages.length > messages.length || (best && r.messages.length <= best.messages.length)) continue;
-      if (r.messages.every((m, i) => messages[i] === m)) best = r;
+      if (startsWith(messages, r.messages)) best = r;
     }
     return best;
   }
