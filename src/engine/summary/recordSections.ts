@@ -240,23 +240,28 @@ function errorText(text: string): string {
 
 /** Each command once, as it last ran, the most recent {@link MAX_RECORD_ROWS}. */
 function latestCommands(commands: readonly CommandRecord[]): CommandRecord[] {
-  const byText = new Map<string, CommandRecord>();
-  for (const command of commands) {
-    byText.delete(command.command);
-    byText.set(command.command, command);
-  }
-  return latest([...byText.values()]);
+  return latestDistinct(commands, (c) => c.command);
 }
 
 /** Each error once (same subject and message), as it last happened, the most recent {@link MAX_RECORD_ROWS}. */
 function latestErrors(errors: readonly ErrorRecord[]): ErrorRecord[] {
-  const byKey = new Map<string, ErrorRecord>();
-  for (const error of errors) {
-    const key = `${error.subject ?? ''}\u0000${error.summary}`;
-    byKey.delete(key);
-    byKey.set(key, error);
+  return latestDistinct(errors, (e) => `${e.subject ?? ''}\u0000${e.summary}`);
+}
+
+/**
+ * The last occurrence of each key, oldest first, the most recent {@link MAX_RECORD_ROWS}. Read from
+ * the end, so a merged checkpoint's full record costs the rows shown, not every row it holds.
+ */
+function latestDistinct<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  const newestFirst: T[] = [];
+  for (let i = items.length - 1; i >= 0 && newestFirst.length < MAX_RECORD_ROWS; i--) {
+    const key = keyOf(items[i]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    newestFirst.push(items[i]);
   }
-  return latest([...byKey.values()]);
+  return newestFirst.reverse();
 }
 
 function latest<T>(items: readonly T[]): T[] {

@@ -1,0 +1,62 @@
+import * as assert from 'node:assert/strict';
+import type { CommandRecord, ErrorRecord, ToolRecord } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
+import { criticalFactsSection, MAX_RECORD_ROWS, progressSection } from '../../../src/engine/summary/recordSections';
+import { readConversationFacts } from '../../../src/engine/summary/conversationFacts';
+import type { FitSection } from '../../../src/engine/summary/fitLines';
+import { seededRandom } from '../tokens/seededRandom';
+
+const NO_FACTS = readConversationFacts([]);
+
+/** The definition: the last occurrence of each key, in the order of those occurrences, the newest rows shown. */
+function lastOfEach<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const item of items) {
+    byKey.delete(key(item));
+    byKey.set(key(item), item);
+  }
+  return [...byKey.values()].slice(-MAX_RECORD_ROWS);
+}
+
+function lines(section: FitSection): string[] {
+  return section.groups.flatMap((g) => g.lines.map((l) => l.text));
+}
+
+/** A record of many commands and errors, drawn from a small pool so that most repeat. */
+function seededRecord(seed: number): ToolRecord {
+  const random = seededRandom(seed);
+  const pool = 20 + Math.floor(random() * 200);
+  const commands: CommandRecord[] = [];
+  const errors: ErrorRecord[] = [];
+  for (let i = 0; i < 400; i++) {
+    const n = Math.floor(random() * pool);
+    const ok = random() < 0.6;
+    commands.push({ callId: `c${i}`, command: `make target-${n}`, ok, exitCode: ok ? 0 : 2, at: i });
+    if (!ok && random() < 0.5) {
+      errors.push({ callId: `c${i}`, toolName: 'bash', summary: `error E${n % 37}`, subject: `make target-${n}`, at: i, fixed: false });
+    }
+  }
+  return { ...EMPTY_LEDGER.tools, commands, errors };
+}
+
+describe('record sections of a summary', () => {
+  it('show each command and error once, as it last happened, the newest rows, over 40 seeded records', () => {
+    for (let seed = 0; seed < 40; seed++) {
+      const record = seededRecord(900 + seed);
+      const progress = lines(progressSection([], NO_FACTS, record));
+      const ran = progress.filter((l) => l.includes('Ran ')).map((l) => /`([^`]+)`/.exec(l)?.[1]);
+      const expectedRan = lastOfEach(record.commands, (c) => c.command)
+        .filter((c) => c.ok)
+        .map((c) => c.command);
+      assert.deepEqual(ran, expectedRan, `seed ${seed}`);
+
+      const critical = lines(criticalFactsSection(record, []));
+      const errorLines = critical.filter((l) => l.startsWith('- bash'));
+      const expectedErrors = lastOfEach(record.errors, (e) => `${e.subject ?? ''}\u0000${e.summary}`);
+      assert.equal(errorLines.length, expectedErrors.length, `seed ${seed}`);
+      expectedErrors.forEach((e, i) =>
+        assert.ok(errorLines[i].includes(`${e.summary} —`) && errorLines[i].includes(e.subject ?? ''), `seed ${seed}: ${errorLines[i]}`),
+      );
+    }
+  });
+});
