@@ -38,6 +38,22 @@ describe('tier 1: offload large tool results', () => {
     assert.equal(rig.session.offloads.length, 0);
   });
 
+  it('counts a kept result once: the count that decided to keep it serves every measurement after it', async () => {
+    const rig = sessionRig();
+    const content = filler(14_000);
+    const counted: string[] = [];
+    const countMany = rig.tokenizer.countMany.bind(rig.tokenizer);
+    rig.tokenizer.countMany = (texts) => {
+      counted.push(...texts);
+      return countMany(texts);
+    };
+    await rig.session.add([user('read the log'), call('c1', 'read_log', {}), result('c1', content)]);
+    await rig.session.prepare(100_000);
+    await rig.session.prepare(100_000);
+    assert.equal(resultBlock(rig, 'c1').content, content);
+    assert.equal(counted.filter((t) => t === content).length, 1);
+  });
+
   it('keeps small results and small structured JSON even with a tiny threshold', async () => {
     const rig = sessionRig({ offloadThresholdTokens: 50 });
     const small = 'x'.repeat(600); // 150 tokens: under the 200-token floor

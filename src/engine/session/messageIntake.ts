@@ -126,7 +126,7 @@ export class MessageIntake {
   ): Promise<ToolResultBlock> {
     const { counter, clock, store, paths, logger, cell } = this.deps;
     const huge = block.content.length > HUGE_RESULT_CHARS;
-    const tokens = huge ? Math.ceil(block.content.length / ESTIMATE_CHARS_PER_TOKEN) : await counter.countText(block.content);
+    const tokens = huge ? Math.ceil(block.content.length / ESTIMATE_CHARS_PER_TOKEN) : await counter.countBlock(block);
     const thresholdTokens = this.deps.options().offloadThresholdTokens;
     if (offloadDecision(block.content, tokens, { thresholdTokens }) === 'keep') return block;
     const at = msg.at ?? clock.now();

@@ -75,6 +75,15 @@ export class TokenCounter {
   }
 
   /**
+   * A block's tokens, counted once: measuring its message later does not count it again. Intake
+   * counts every tool result to decide whether to offload it, and most are kept as they are.
+   */
+  async countBlock(block: Block): Promise<number> {
+    await this.countBlocks(this.exactCounts.has(block) ? [] : [block]);
+    return this.blockTokens(block);
+  }
+
+  /**
    * A block's tokens as the last measurement counted them (an estimate for a block not counted
    * exactly yet), without its message's framing: what a breakdown of a measured message adds up.
    */
@@ -114,6 +123,11 @@ export class TokenCounter {
         if (!this.exactCounts.has(block)) uncounted.push(block);
       }
     }
+    return this.countBlocks(uncounted);
+  }
+
+  /** Counts these blocks in one batch; false when they are left to estimates. */
+  private async countBlocks(uncounted: readonly Block[]): Promise<boolean> {
     if (uncounted.length === 0) return true;
     if (!this.tokenizer.ready) {
       this.requestBuild();

@@ -60,6 +60,17 @@ describe('TokenCounter', () => {
     assert.deepEqual(tokenizer.batches[1], ['[offloaded]']);
   });
 
+  it('counts a block alone once, and not again when its message is measured', async () => {
+    const tokenizer = new SpyTokenizer();
+    const counter = new TokenCounter(tokenizer);
+    const messages = conversation();
+    const output = messages[3].blocks[0];
+    assert.equal(await counter.countBlock(output), 'a.ts\nb.ts'.length);
+    assert.equal(await counter.countBlock(output), 'a.ts\nb.ts'.length);
+    await counter.measure(messages);
+    assert.deepEqual(tokenizer.batches, [['a.ts\nb.ts'], ['You are terse.', 'List the files.', 'Listing.', 'ls{"path":"."}']]);
+  });
+
   it('does not call the tokenizer when every block is already counted', async () => {
     const tokenizer = new SpyTokenizer();
     const counter = new TokenCounter(tokenizer);
