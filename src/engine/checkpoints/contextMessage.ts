@@ -3,7 +3,7 @@
  * (never summarized), the checkpoints oldest first, and whatever the drift check restored.
  */
 import type { LedgerSection } from '../ledger/ledgerSections';
-import { textBlock, type Message } from '../types';
+import { textBlock, type Block, type Message } from '../types';
 import { AGE_LABELS } from './aging';
 import type { Checkpoint } from './checkpoint';
 
@@ -35,60 +35,63 @@ const SECTION_SEPARATOR = '\n\n';
 /** The context message's sections in order; none when there is nothing to say. */
 export function renderContextSections(parts: ContextParts): ContextSection[] {
   const sections: ContextSection[] = [];
-  if (parts.checkpoints.length > 0) {
-    sections.push({
-      part: 'contextHeading',
-      text:
-        '# Context kept by ctx' +
-        SECTION_SEPARATOR +
-        'The earlier part of this conversation was summarized to fit the context window. The ledger is kept verbatim; ' +
-        'the checkpoints summarize older work, oldest first. The full originals are archived: search them with the `ctx_recover` tool.',
-    });
-  }
+  if (parts.checkpoints.length > 0) sections.push(CONTEXT_HEADING);
   if (parts.ledgerText) sections.push(...(parts.ledgerSections ?? [{ part: 'ledgerHeading' as const, text: parts.ledgerText }]));
-  parts.checkpoints.forEach((c, i) => {
-    sections.push({
-      part: 'checkpoint',
-      checkpointId: c.id,
-      text: `## Checkpoint ${i + 1} · ${AGE_LABELS[c.age]} · ${c.range}${SECTION_SEPARATOR}${c.summary.trim()}`,
-    });
-  });
+  parts.checkpoints.forEach((c, i) => sections.push(checkpointSection(c, i)));
   if (parts.restored) sections.push({ part: 'restored', text: parts.restored });
   return sections;
 }
 
-/** The context message's text, empty when there is nothing to say. */
-export function renderContextText(parts: ContextParts): string {
-  return joinSections(renderContextSections(parts));
+const CONTEXT_HEADING: ContextSection = {
+  part: 'contextHeading',
+  text:
+    '# Context kept by ctx' +
+    SECTION_SEPARATOR +
+    'The earlier part of this conversation was summarized to fit the context window. The ledger is kept verbatim; ' +
+    'the checkpoints summarize older work, oldest first. The full originals are archived: search them with the `ctx_recover` tool.',
+};
+
+/** A checkpoint's section, the same object while the checkpoint keeps its place: its text is then known to be unchanged. */
+function checkpointSection(c: Checkpoint, index: number): ContextSection {
+  const known = checkpointSections.get(c);
+  if (known?.index === index) return known.section;
+  const section: ContextSection = {
+    part: 'checkpoint',
+    checkpointId: c.id,
+    text: `## Checkpoint ${index + 1} · ${AGE_LABELS[c.age]} · ${c.range}${SECTION_SEPARATOR}${c.summary.trim()}`,
+  };
+  checkpointSections.set(c, { index, section });
+  return section;
 }
 
-/** The text of sections as the context message holds them. */
-export function joinSections(sections: readonly ContextSection[]): string {
-  return sections.map((s) => s.text).join(SECTION_SEPARATOR);
+const checkpointSections = new WeakMap<Checkpoint, { readonly index: number; readonly section: ContextSection }>();
+
+/** The context message, and the blocks of its sections after the first by their text: what the next one reuses. */
+export interface BuiltContextMessage {
+  readonly message: Message;
+  readonly laterBlocks: ReadonlyMap<string, Block>;
 }
 
 /**
- * The text cut before each Markdown heading that follows a blank line. Joined with newlines (as
- * messages' text blocks are) the pieces give the text back exactly: each piece after the first
- * starts with the second newline of the blank line.
+ * The context message for its sections (undefined when there are none): one text block a
+ * section, each after the first starting with the second line break of the blank line between
+ * them, so the blocks joined with line breaks are the sections joined by blank lines. A section
+ * whose text did not change keeps its block object, so measuring counts only what changed, and
+ * an unchanged message is the previous one. The message is made without joining and splitting
+ * the whole text, which a long session's ledger makes large.
  */
-export function splitAtHeadings(text: string): string[] {
-  const pieces: string[] = [];
-  let start = 0;
-  for (const match of text.matchAll(/\n\n(?=#{1,3} )/g)) {
-    pieces.push(text.slice(start, match.index));
-    start = match.index + 1;
+export function contextMessage(sections: readonly ContextSection[], previous?: BuiltContextMessage): BuiltContextMessage | undefined {
+  if (sections.length === 0) return undefined;
+  const [first, ...later] = sections;
+  const previousFirst = previous?.message.blocks[0];
+  const blocks: Block[] = [previousFirst?.type === 'text' && previousFirst.text === first.text ? previousFirst : textBlock(first.text)];
+  const laterBlocks = new Map<string, Block>();
+  for (const s of later) {
+    const block = laterBlocks.get(s.text) ?? previous?.laterBlocks.get(s.text) ?? textBlock(`\n${s.text}`);
+    laterBlocks.set(s.text, block);
+    blocks.push(block);
   }
-  pieces.push(text.slice(start));
-  return pieces;
-}
-
-/**
- * The context message for a text (undefined for an empty text): one text block per section, and
- * the same block object for a section that did not change, so measuring counts only what changed.
- */
-export function contextMessage(text: string, previous?: Message): Message | undefined {
-  if (!text) return undefined;
-  const known = new Map((previous?.blocks ?? []).flatMap((b) => (b.type === 'text' ? [[b.text, b] as const] : [])));
-  return { id: CONTEXT_MESSAGE_ID, role: 'user', blocks: splitAtHeadings(text).map((piece) => known.get(piece) ?? textBlock(piece)) };
+  const same =
+    previous !== undefined && previous.message.blocks.length === blocks.length && blocks.every((b, i) => b === previous.message.blocks[i]);
+  return same ? previous : { message: { id: CONTEXT_MESSAGE_ID, role: 'user', blocks }, laterBlocks };
 }

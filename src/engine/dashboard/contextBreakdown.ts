@@ -72,26 +72,10 @@ export function contextBreakdown(input: DashboardInput): ContextBreakdown {
   return { sections, messages, framing: Math.max(0, framing), total: view.measured.total };
 }
 
-/**
- * Each block of the context message belongs to the section its first character is in: sections
- * start with a heading after a blank line, where the message is split into blocks too.
- */
+/** Each section's tokens: the context message has one block a section, in order. */
 function sectionTokens(head: Message, sections: readonly ContextSection[], blockTokens: DashboardInput['blockTokens']): SectionTokens[] {
-  const starts: number[] = [];
-  let offset = 0;
-  for (const s of sections) {
-    starts.push(offset);
-    offset += s.text.length + 2;
-  }
-  const tokens = sections.map(() => 0);
-  let at = 0;
-  let section = 0;
-  for (const block of head.blocks) {
-    if (block.type !== 'text') continue;
-    const first = at + (block.text.startsWith('\n') ? 1 : 0);
-    while (section + 1 < starts.length && starts[section + 1] <= first) section++;
-    if (sections.length > 0) tokens[section] += blockTokens(block);
-    at += block.text.length + 1;
-  }
-  return sections.map((s, i) => ({ section: s, tokens: tokens[i] }));
+  return sections.map((section, i) => {
+    const block = head.blocks.at(i);
+    return { section, tokens: block === undefined ? 0 : blockTokens(block) };
+  });
 }

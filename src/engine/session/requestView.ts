@@ -7,8 +7,8 @@
 import {
   contextMessage,
   CONTEXT_MESSAGE_ID,
-  joinSections,
   renderContextSections,
+  type BuiltContextMessage,
   type ContextSection,
 } from '../checkpoints/contextMessage';
 import type { LedgerSection } from '../ledger/ledgerSections';
@@ -70,7 +70,7 @@ export class RequestRenderer {
   /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */
   private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean; sections: readonly LedgerSection[] } | undefined;
-  private contextCache: { text: string; message: Message | undefined } = { text: '', message: undefined };
+  private context: BuiltContextMessage | undefined;
   /** Token counts of the ledger's lines, kept across renders. */
   private lineCounts = new Map<string, number>();
   /** Token counts of the ledger's pieces between blank lines, kept across renders. */
@@ -125,9 +125,8 @@ export class RequestRenderer {
       checkpoints: s.checkpoints,
       restored: s.restored,
     });
-    const text = joinSections(sections);
-    if (text !== this.contextCache.text) this.contextCache = { text, message: contextMessage(text, this.contextCache.message) };
-    const head = this.contextCache.message;
+    this.context = contextMessage(sections, this.context);
+    const head = this.context?.message;
     const messages = head ? [head, ...s.active] : s.active;
     const measured = await this.counter.measure(messages);
     return {
