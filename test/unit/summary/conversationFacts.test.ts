@@ -37,6 +37,16 @@ describe('conversation facts of a span that grows', () => {
     }
   });
 
+  it('reads only the messages added to a span it read before: what it found there is carried over as it was', () => {
+    const first: Message[] = [user('Please fix the parser.', 'u1'), assistant('[DECISION] keep the parser\n[GOAL] ship it', 'a1')];
+    const before = readConversationFacts(first);
+    const grown = appended(first, [call('c1', 'Bash', { command: 'npm test' }), result('c1', 'ok')]);
+    const after = readConversationFacts(grown);
+    assert.equal(after.markers.DECISION, before.markers.DECISION);
+    assert.equal(after.markers.GOAL, before.markers.GOAL);
+    assert.deepEqual(after.markers.DECISION, ['keep the parser']);
+  });
+
   it('keeps the plan of an earlier part when the messages added since state none, and the phase of the last prose', () => {
     const first: Message[] = [assistant('Now let me rerun the suite.', 'a1'), user('ok', 'u1')];
     const grown = appended(first, [assistant('[NEXT] release it', 'a2'), assistant('Everything is green.', 'a3')]);
