@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { truncatePersistedInputs } from '../../src/engine/tiers/truncateInputs';
 import type { ToolCallBlock } from '../../src/engine/types';
 import { assistant, call, filler, result, user } from './support/builders';
 import { sessionRig } from './support/session';
@@ -82,5 +83,30 @@ describe('tier 2: truncate old tool inputs already on disk', () => {
     ]);
     await rig.session.prepare(4_000);
     assert.equal(callBlock(rig, 'w1').input.content, written);
+  });
+
+  it('reads a file once a pass, however many edits it checks against it, and still checks each edit', async () => {
+    const fragments = ['alpha', 'beta', 'gamma'].map((word) => filler(1_000, word));
+    const onDisk = `start\n${fragments[0]}\n${fragments[2]}\nend`;
+    let reads = 0;
+    const files = {
+      readText: async (path: string) => {
+        reads++;
+        return path === '/abs/lib.py' ? onDisk : undefined;
+      },
+    };
+    const messages = [
+      ...fragments.flatMap((fragment, i) => [
+        call(`e${i}`, 'Edit', { file_path: '/abs/lib.py', old_string: 'x', new_string: fragment }),
+        result(`e${i}`, 'ok'),
+      ]),
+      user('done?'),
+    ];
+    const { records } = await truncatePersistedInputs(messages, 1, { files, countText: async (t) => Math.ceil(t.length / 4), now: 0 });
+    assert.deepEqual(
+      records.map((r) => r.callId),
+      ['e0', 'e2'],
+    );
+    assert.equal(reads, 1);
   });
 });

@@ -38,14 +38,31 @@ function normalize(text: string): string {
   return text.replace(/\r\n/g, '\n').replace(/\s+$/, '');
 }
 
+/** A file's text as it is compared with what was written, undefined when there is no such file. */
+type DiskText = (path: string) => Promise<string | undefined>;
+
+/**
+ * Each file read and normalized once, however many calls wrote to it: a pass looks at every old
+ * write again, and a file a long session edits over and over is compared once per edit.
+ */
+function diskTexts(files: WorkspaceFiles): DiskText {
+  const known = new Map<string, Promise<string | undefined>>();
+  return (path) => {
+    let text = known.get(path);
+    if (text === undefined) {
+      text = files.readText(path).then((t) => (t === undefined ? undefined : normalize(t)));
+      known.set(path, text);
+    }
+    return text;
+  };
+}
+
 /** True when the file exists and holds what the call wrote. */
-export async function isPersisted(input: PersistedInput, files: WorkspaceFiles): Promise<boolean> {
-  const onDisk = await files.readText(input.path);
-  if (onDisk === undefined) return false;
+async function isPersisted(input: PersistedInput, diskText: DiskText): Promise<boolean> {
   const written = normalize(input.value);
   if (written.length === 0) return false;
-  const disk = normalize(onDisk);
-  return input.whole ? disk === written || disk.includes(written) : disk.includes(written);
+  const disk = await diskText(input.path);
+  return disk !== undefined && disk.includes(written);
 }
 
 /** The truncated format, in place of the content (design §3.3). */
@@ -92,6 +109,7 @@ export async function truncatePersistedInputs(
   const out = [...messages];
   const records: TruncationRecord[] = [];
   const end = Math.max(0, out.length - keepRecent);
+  const diskText = diskTexts(deps.files);
   for (let i = 0; i < end; i++) {
     const msg = out[i];
     if (msg.role !== 'assistant') continue;
@@ -104,7 +122,7 @@ export async function truncatePersistedInputs(
         continue;
       }
       const tokens = await deps.countText(input.value);
-      if (tokens < TRUNCATE_MIN_INPUT_TOKENS || !(await isPersisted(input, deps.files))) {
+      if (tokens < TRUNCATE_MIN_INPUT_TOKENS || !(await isPersisted(input, diskText))) {
         blocks.push(block);
         continue;
       }
