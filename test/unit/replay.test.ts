@@ -4,6 +4,9 @@ import { DEFAULT_OPTIONS } from '../../src/engine/options';
 import { filesWrittenBy } from '../../src/cli/replay/transcriptWorkspace';
 import { ContextSession } from '../../src/engine/session/contextSession';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
+import type { OffloadRecord } from '../../src/engine/tiers/offload';
+import { ATTACHED_CONTEXT } from '../../src/engine/tiers/offloadAttachments';
+import type { Message } from '../../src/engine/types';
 import { TokenCounter } from '../../src/engine/tokens/counter';
 import { LocalTokenizer } from '../../src/engine/tokens/localTokenizer';
 import { readProbes, readTranscript, visibleTexts } from './import/realTranscripts';
@@ -44,12 +47,10 @@ describe('replay of real transcripts through tiers 1 and 2', function () {
       assert.ok(session.archiveComplete);
 
       for (const record of session.offloads) {
-        const original = imported.flatMap((m) => m.blocks).find((b) => b.type === 'toolResult' && b.callId === record.callId);
-        assert.equal(original?.type, 'toolResult');
         assert.equal(
           await store.read(record.file),
-          original?.type === 'toolResult' ? original.content : undefined,
-          'an offloaded file holds the full result',
+          offloadedOriginal(imported, record),
+          'an offloaded file holds the full result or attachment',
         );
       }
 
@@ -68,3 +69,14 @@ describe('replay of real transcripts through tiers 1 and 2', function () {
     });
   }
 });
+
+/** What an offload record's file must hold: the tool result, or the attached block of a message, as it arrived. */
+function offloadedOriginal(imported: readonly Message[], record: OffloadRecord): string | undefined {
+  if (record.toolName === ATTACHED_CONTEXT) {
+    const [messageId, blockIndex] = record.callId.split('#attached-');
+    const block = imported.find((m) => m.id === messageId)?.blocks[Number(blockIndex)];
+    return block?.type === 'text' && block.injected === true ? block.text : undefined;
+  }
+  const original = imported.flatMap((m) => m.blocks).find((b) => b.type === 'toolResult' && b.callId === record.callId);
+  return original?.type === 'toolResult' ? original.content : undefined;
+}

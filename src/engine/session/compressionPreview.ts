@@ -75,6 +75,7 @@ export async function dryRunCompression(parts: DryRunParts, budget: number, turn
       tier3,
       snapshots: new SessionSnapshots(writes, state.id, clock),
       files,
+      store: writes,
       counter,
       clock,
       logger: silentLogger,

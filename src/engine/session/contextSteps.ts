@@ -3,8 +3,10 @@
  * it is given and returns what it produced (a patch and the events); none changes anything itself.
  */
 import type { CompressionEvent } from '../compressionEvent';
-import type { Logger, WorkspaceFiles } from '../ports';
+import { withOffloaded } from '../ledger/ledgerEdits';
+import type { Logger, Store, WorkspaceFiles } from '../ports';
 import { compressOldResults } from '../tiers/compressResults';
+import { offloadAttachments } from '../tiers/offloadAttachments';
 import { truncatePersistedInputs } from '../tiers/truncateInputs';
 import { applyWatermark, findCheckpointCall, indexOfCall } from '../tiers/watermark';
 import type { Summarizer } from '../summary/summarizer';
@@ -141,5 +143,54 @@ export async function compressOldResultsStep(
       detail: `Compressed an old ${c.toolName} result in place: ${formatCount(c.before)} → ${formatCount(c.after)} tokens (the original is in the archive)`,
       name: 'compressed',
     })),
+  };
+}
+
+export interface AttachmentStepDeps {
+  readonly store: Store;
+  readonly counter: TokenCounter;
+  readonly paths: SessionPaths;
+  readonly now: number;
+}
+
+/**
+ * Attached context leaves a context that is still above `limitTokens` after everything else: the
+ * largest attached blocks of the live messages go to files until it is below (design §3.1).
+ */
+export async function offloadAttachmentsStep(
+  state: SessionState,
+  totalTokens: number,
+  limitTokens: number,
+  deps: AttachmentStepDeps,
+): Promise<StepResult> {
+  if (totalTokens <= limitTokens) return NOTHING;
+  const { counter } = deps;
+  const result = await offloadAttachments({
+    active: state.active,
+    excessTokens: totalTokens - limitTokens,
+    blockTokens: (b) => counter.blockTokens(b),
+    countText: (t) => counter.countText(t),
+    target: { store: deps.store, folder: deps.paths.offloaded },
+    now: deps.now,
+    estimated: counter.estimated,
+  });
+  if (result.records.length === 0) return { warnings: result.failures };
+  return {
+    patch: {
+      active: result.messages,
+      offloads: appended(state.offloads, result.records),
+      ledger: withOffloaded(
+        state.ledger,
+        result.records.map((r) => ({ callId: r.callId, toolName: r.toolName, file: r.file, tokens: r.tokens })),
+      ),
+    },
+    events: result.records.map((r) => ({
+      at: r.at,
+      tier: 'offload',
+      savedTokens: r.savedTokens,
+      detail: `Offloaded ${r.toolName} (${formatCount(r.tokens)} tokens) to ${r.file.split('/').pop()}: the context did not fit with it`,
+      file: r.file,
+    })),
+    warnings: result.failures,
   };
 }

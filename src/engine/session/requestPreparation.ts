@@ -10,7 +10,8 @@
  *   5. Tier 3 at the trigger (RED): a checkpoint, a snapshot before it, the drift check after it;
  *      from ORANGE on, the next checkpoint is prepared in the background.
  *   6. The room a checkpoint left below the target usage goes to the summarized messages' best facts.
- *   7. CRITICAL: a snapshot and the offer of a fresh session.
+ *   7. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED.
+ *   8. CRITICAL: a snapshot and the offer of a fresh session.
  *
  * "Compress context" runs the same steps at once, after one snapshot of the context as it was, so
  * the whole compression can be undone.
@@ -24,12 +25,14 @@ import { driftStep } from '../drift/driftStep';
 import type { Level } from '../levels';
 import { levelChange, type LevelPoint } from '../levelWording';
 import type { EngineOptions } from '../options';
-import type { Clock, Logger, WorkspaceFiles } from '../ports';
+import type { Clock, Logger, Store, WorkspaceFiles } from '../ports';
 import type { TokenCounter } from '../tokens/counter';
 import { messageContentText } from '../types';
 import {
   compressOldResultsStep,
   moveWatermarkBeforeRecent,
+  NOTHING,
+  offloadAttachmentsStep,
   resolvePendingCheckpoint,
   truncateInputsStep,
   watermarkStep,
@@ -64,6 +67,7 @@ export interface PreparationDeps {
   readonly tier3: Tier3;
   readonly snapshots: SessionSnapshots;
   readonly files: WorkspaceFiles;
+  readonly store: Store;
   readonly counter: TokenCounter;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -103,6 +107,7 @@ export class RequestPreparation {
     }
 
     await this.fillRoom(run);
+    if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
 
     if (!criticalBefore && run.level() !== 'CRITICAL') return run.result();
     const snapshot = await this.deps.snapshots.take('critical', undefined, run.state, run.view.measured.total);
@@ -179,6 +184,14 @@ export class RequestPreparation {
     // The context's text is read only when a checkpoint left facts to place: most requests have none.
     const contextText = () => run.view.messages.map(messageContentText).join('\n');
     await run.step(this.deps.tier3.fillRoom(contextText, room));
+  }
+
+  /** Attached context leaves a context still CRITICAL after the checkpoint, until it is below RED. */
+  private offloadAttachments(run: RequestRun): Promise<StepResult> {
+    const { archive, counter, paths, store, clock } = this.deps;
+    if (!archive.complete) return Promise.resolve(NOTHING);
+    const limit = Math.floor(this.deps.options().thresholds.redAt * run.budget) - 1;
+    return offloadAttachmentsStep(run.state, run.view.measured.total, limit, { store, counter, paths, now: clock.now() });
   }
 
   private compressOldResults(state: SessionState): Promise<StepResult> {

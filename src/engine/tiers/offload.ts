@@ -90,19 +90,47 @@ export async function offloadResult(
   at: number,
   target: OffloadTarget,
 ): Promise<Offloaded> {
-  const preview = buildPreview(block.content, toolName);
-  const { text, replaced } = toWellFormed(block.content);
-  const file = await writeNewFile(target, (suffix) => offloadFileName(at, toolName, block.callId, preview.kind, suffix), text);
+  const { replacement, ...written } = await offloadText(
+    block.content,
+    { toolName, id: block.callId, isError: block.isError },
+    tokens,
+    at,
+    target,
+  );
+  return { block: { ...block, content: replacement }, ...written };
+}
+
+/** Where offloaded text came from: the tool (or what else brought it) and the id its file is named after. */
+export interface OffloadSource {
+  readonly toolName: string;
+  readonly id: string;
+  readonly isError: boolean;
+  /** The replacement's heading after "Offloaded:". @default "<toolName> Result" (or "Error") */
+  readonly heading?: string;
+}
+
+/** Writes the text to a new file and returns what replaces it in context: its preview and the path. */
+export async function offloadText(
+  content: string,
+  source: OffloadSource,
+  tokens: number,
+  at: number,
+  target: OffloadTarget,
+): Promise<Omit<Offloaded, 'block'> & { readonly replacement: string }> {
+  const preview = buildPreview(content, source.toolName);
+  const { text, replaced } = toWellFormed(content);
+  const file = await writeNewFile(target, (suffix) => offloadFileName(at, source.toolName, source.id, preview.kind, suffix), text);
   const replacement = renderOffloadReplacement({
-    toolName,
+    toolName: source.toolName,
+    ...(source.heading === undefined ? {} : { heading: source.heading }),
     location: target.store.locate(file),
     file,
     tokens,
-    // The file and the archive keep the result as it was; what the model sees in context is masked.
+    // The file and the archive keep the text as it was; what the model sees in context is masked.
     preview: maskSecrets(preview.text),
-    isError: block.isError,
+    isError: source.isError,
   });
-  return { block: { ...block, content: replacement }, file, kind: preview.kind, replacedCharacters: replaced };
+  return { replacement, file, kind: preview.kind, replacedCharacters: replaced };
 }
 
 /**
@@ -131,6 +159,8 @@ export class OffloadNameError extends Error {
 
 interface ReplacementParts {
   readonly toolName: string;
+  /** What follows "Offloaded:". @default "<toolName> Result" (or "Error") */
+  readonly heading?: string;
   readonly location: string;
   readonly file: string;
   readonly tokens: number;
@@ -141,7 +171,7 @@ interface ReplacementParts {
 /** The in-context replacement, with a pointer to ctx's own reading tool. */
 export function renderOffloadReplacement(p: ReplacementParts): string {
   return [
-    `## Offloaded: ${p.toolName} ${p.isError ? 'Error' : 'Result'}`,
+    `## Offloaded: ${p.heading ?? `${p.toolName} ${p.isError ? 'Error' : 'Result'}`}`,
     ...(p.isError ? ['**This tool call failed.** The error was too large to keep in context; its start and end are below.'] : []),
     `**Path:** ${p.location}`,
     `**Tokens Saved:** ~${formatCount(Math.max(0, p.tokens - Math.ceil(p.preview.length / 4)))} of ${formatCount(p.tokens)}`,
