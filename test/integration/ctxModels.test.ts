@@ -195,6 +195,31 @@ describe('ctx models: ctx in front of any caller', function () {
     assert.match(JSON.stringify(results[0]), /ERR-7731: disk quota exceeded/);
   });
 
+  it('sends a message whose attachments alone overflow the window with the attachments in a file and what the user typed as it was', async () => {
+    const api = await caller();
+    const before = (await standin.requests()).length;
+    await standin.script([{ text: 'I read your request.' }]);
+    const typed = 'Tidy the build script and keep its step names.';
+    const attached = buildLog(7, 900);
+    const message = user(
+      text(
+        `<attachments>\n<attachment id="file:build.log">\n${attached}\n</attachment>\n</attachments>\n<userRequest>\n${typed}\n</userRequest>`,
+      ),
+    );
+    assert.ok(attached.length / 4 > wrapped.maxInputTokens, 'the attachment alone is larger than the window');
+
+    const answer = await api.send({ vendor: CTX_VENDOR, id: model.id, messages: [message], tools: [readLog] });
+
+    assert.strictEqual(answer.error, undefined, JSON.stringify(answer.error));
+    assert.deepStrictEqual(answer.parts, [{ type: 'text', text: 'I read your request.' }]);
+    const [sent] = await newRequests(before, 1);
+    assert.ok(sent.inputTokens <= wrapped.maxInputTokens, `${sent.inputTokens} tokens > ${wrapped.maxInputTokens}`);
+    const sentText = sent.messages.map((m) => m.text).join('\n');
+    assert.match(sentText, /## Offloaded: attached context of a user message/);
+    assert.ok(sentText.includes(typed), 'what the user typed is sent as it was');
+    assert.ok(!sentText.includes('[step 7] line 450:'), 'the middle of the attachment is not sent');
+  });
+
   it('passes the model’s error through to the caller as calling the model directly does', async () => {
     const api = await caller();
     const failing: standin.ScriptReply = [{ text: 'Starting…' }, { error: 'quota exhausted', code: 'Blocked' }];
