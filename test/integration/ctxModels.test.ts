@@ -218,6 +218,21 @@ describe('ctx models: ctx in front of any caller', function () {
     assert.match(sentText, /## Offloaded: attached context of a user message/);
     assert.ok(sentText.includes(typed), 'what the user typed is sent as it was');
     assert.ok(!sentText.includes('[step 7] line 450:'), 'the middle of the attachment is not sent');
+
+    // The caller sends the whole conversation again, the attachment whole: ctx goes on from its session.
+    await standin.script([{ text: 'Done.' }]);
+    const next = await api.send({
+      vendor: CTX_VENDOR,
+      id: model.id,
+      messages: [message, fromAnswer(answer), user(text('Go on.'))],
+      tools: [readLog],
+    });
+    assert.deepStrictEqual(next.parts, [{ type: 'text', text: 'Done.' }]);
+    const [again] = await newRequests(before + 1, 1);
+    assert.ok(again.inputTokens <= wrapped.maxInputTokens, `${again.inputTokens} tokens > ${wrapped.maxInputTokens}`);
+    const againText = again.messages.map((m) => m.text).join('\n');
+    assert.strictEqual(againText.split('## Offloaded: attached context').length, 2, 'one preview of the attachment');
+    assert.ok(againText.includes(typed) && againText.includes('Go on.'));
   });
 
   it('passes the model’s error through to the caller as calling the model directly does', async () => {
