@@ -82,15 +82,19 @@ export function addArtifact(ledger: Ledger, text: string): Ledger {
   return { ...ledger, artifacts: [...ledger.artifacts, trimmed] };
 }
 
-/** Records offloaded results, the newest within the record's limit; an entry for a call already recorded replaces it. */
+/**
+ * Records offloaded results, the newest within the record's limit; an entry for a call already
+ * recorded replaces it. An offload record may be given as it is: only the entry's fields are kept.
+ */
 export function withOffloaded(ledger: Ledger, entries: readonly OffloadedEntry[]): Ledger {
   if (entries.length === 0) return ledger;
   const offloaded = [...ledger.tools.offloaded];
   const index = new Map(offloaded.map((e, i) => [e.callId, i]));
-  for (const entry of entries) {
-    const at = index.get(entry.callId);
+  for (const { callId, toolName, file, tokens } of entries) {
+    const entry: OffloadedEntry = { callId, toolName, file, tokens };
+    const at = index.get(callId);
     if (at === undefined) {
-      index.set(entry.callId, offloaded.length);
+      index.set(callId, offloaded.length);
       offloaded.push(entry);
     } else offloaded[at] = entry;
   }

@@ -179,10 +179,7 @@ export async function offloadAttachmentsStep(
     patch: {
       active: result.messages,
       offloads: appended(state.offloads, result.records),
-      ledger: withOffloaded(
-        state.ledger,
-        result.records.map((r) => ({ callId: r.callId, toolName: r.toolName, file: r.file, tokens: r.tokens })),
-      ),
+      ledger: withOffloaded(state.ledger, result.records),
     },
     events: result.records.map((r) => ({
       at: r.at,

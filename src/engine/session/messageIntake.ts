@@ -67,13 +67,7 @@ export class MessageIntake {
       title: state.title || sessionTitle(messages),
       offloads: appended(state.offloads, offloads),
       history: appended(state.history, events),
-      ledger:
-        offloads.length > 0
-          ? withOffloaded(
-              ledger,
-              offloads.map((o) => ({ callId: o.callId, toolName: o.toolName, file: o.file, tokens: o.tokens })),
-            )
-          : ledger,
+      ledger: withOffloaded(ledger, offloads),
     });
     cell.changed('messages');
     return events;

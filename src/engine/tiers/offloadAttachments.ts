@@ -90,7 +90,7 @@ export async function offloadAttachments(input: AttachmentOffloadInput): Promise
 }
 
 /** The id an attached block's record and file are named by: its message and its place there. */
-export function attachmentId(messageId: string, blockIndex: number): string {
+function attachmentId(messageId: string, blockIndex: number): string {
   return `${messageId}#attached-${blockIndex}`;
 }
 
