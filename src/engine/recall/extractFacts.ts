@@ -10,10 +10,13 @@ import { proseLines, splitSentences } from '../text/prose';
 import type { Message, ToolCallBlock } from '../types';
 import { callFacts } from './callFacts';
 import type { Candidate } from './candidate';
+import { diagnosticCandidates } from './diagnosticLines';
+import { matchForm } from './factKey';
 import { ResolutionIndex, type ErrorSite, type FixStatement } from './errorResolution';
 import type { Fact } from './fact';
 import { NameCollector } from './identifierFacts';
 import { resolvedErrors, type PendingError } from './pendingErrors';
+import { ownWordCandidates } from './ownWords';
 import { assistantFacts, userFacts } from './proseFacts';
 import { errorFact, RESULT_SCORES, resultFacts } from './resultFacts';
 import { DEFAULT_MAX_FACTS, selectFacts } from './selectFacts';
@@ -74,15 +77,30 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     for (const line of prose) names.add(line, site, msg.role === 'user');
   });
 
+  const sites = span.map((msg, i) => ({ messageId: msg.id, seq: starts[i], endsTurn: endsTurn(all, i) }));
+  for (const fact of ownWordCandidates(span, sites)) {
+    if (fact.kind === 'error') {
+      errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
+    } else found.push(fact);
+  }
+
   for (const step of steps) {
     if (step.messageIndex >= span.length) continue;
     const site: ErrorSite = { seq: step.seq, keys: step.keys, terms: step.terms };
+    const diagnostics = diagnosticCandidates(step);
     if (!step.ok) {
       // What an error names (a branch, a module, a file) tells what a later call fixed it on.
       const named = { ...site, terms: [...new Set([...step.terms, ...termsOf(step.result.content.slice(0, ERROR_HEAD_CHARS))])] };
-      errors.push({ fact: () => errorFact(step), score: RESULT_SCORES.error, site: named });
+      const main = diagnostics.length > 0 ? errorFact(step) : undefined;
+      errors.push({ fact: () => main ?? errorFact(step), score: RESULT_SCORES.error, site: named });
+      // The error's other diagnostic lines, each once: the agent may have worked around any of them.
+      const mainForm = main ? matchForm(main.key) : undefined;
+      for (const fact of diagnostics) {
+        if (matchForm(fact.key) !== mainForm) errors.push({ fact: () => fact, score: fact.score, site: named });
+      }
       continue;
     }
+    for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site });
     found.push(...callFacts(step));
     for (const fact of [...resultFacts(step), ...reportFailures(step)]) {
       if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site });

@@ -1,0 +1,91 @@
+/**
+ * Error lines of tool results, found by the shape every tool's diagnostics share rather than by one
+ * tool's wording: a line that opens with a diagnostic word or an exception's name (`fatal: …`,
+ * `ImportError: …`, `error[E0308]: …`, `npm ERR! …`), a compiler's `file:line: error` form, or one of
+ * the few phrases operating systems and runtimes print when something is missing or refused. A
+ * failed call's lines count more than those of a call that went on; the agent may have worked
+ * around either instead of running it again, so each is kept with the call it came from.
+ */
+import { cleanLine, isNoiseLine } from '../ledger/resultLines';
+import { candidate, type Candidate } from './candidate';
+import type { ToolStep } from './toolSteps';
+
+/** Scores of a diagnostic line: from a failed call, or from one that otherwise went on. */
+export const DIAGNOSTIC_SCORES = { failed: 0.6, wentOn: 0.42 } as const;
+/** Most diagnostic lines read from one result. @default 3 */
+export const MAX_DIAGNOSTICS_PER_RESULT = 3;
+/** Lines of a result looked at from its start, and from its end. @default 120 and 40 */
+export const DIAGNOSTIC_HEAD_LINES = 120;
+export const DIAGNOSTIC_TAIL_LINES = 40;
+/** Longest line taken as a diagnostic, in characters: longer lines are data. @default 300 */
+export const MAX_DIAGNOSTIC_CHARS = 300;
+
+const OPENS_WITH_DIAGNOSTIC =
+  /^(?:error|fatal|panic|exception|traceback|failed|failure|err!?|abort(?:ed)?)\b\s*(?:\[[^\]]*\]|\([^)]*\))?\s*[:!-]/i;
+const EXCEPTION_NAME = /^(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Fault)\b\s*(?::|$)/;
+const TOOL_PREFIXED = /^[\w.@/-]{1,40}(?:\s+ERR!\s|\s*:\s*(?:error|fatal|failed|cannot|could not|unable)\b)/i;
+const COMPILER_FORM = /^[^\s:]+:\d+(?::\d+)?:?\s*(?:error|fatal error)\b/i;
+/** What operating systems and runtimes print when something is missing or refused. */
+const OS_PHRASES = new RegExp(
+  String.raw`\b(?:${[
+    'command not found',
+    'no such file or directory',
+    'permission denied',
+    'is not recognized as',
+    'cannot find (?:module|symbol|name|package)',
+    'module not found',
+    'undefined reference',
+    'connection refused',
+    'segmentation fault',
+  ].join('|')})\b`,
+  'i',
+);
+const DIAGNOSTIC_FORMS = [OPENS_WITH_DIAGNOSTIC, EXCEPTION_NAME, TOOL_PREFIXED, COMPILER_FORM, OS_PHRASES];
+
+/** True when `line` reads like a diagnostic in any tool's format. */
+export function isDiagnosticLine(line: string): boolean {
+  return DIAGNOSTIC_FORMS.some((form) => form.test(line));
+}
+
+/** The diagnostic lines of a step's result that is not a file's content, as error candidates with the call's subject. */
+export function diagnosticCandidates(step: ToolStep): Candidate[] {
+  if (step.activity.kind === 'file') return [];
+  const where = { messageId: step.messageId, seq: step.seq };
+  const score = step.ok ? DIAGNOSTIC_SCORES.wentOn : DIAGNOSTIC_SCORES.failed;
+  const found: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const line of edgeLines(step.result.content)) {
+    if (found.length >= MAX_DIAGNOSTICS_PER_RESULT) break;
+    if (line.length > MAX_DIAGNOSTIC_CHARS || seen.has(line) || !isDiagnosticLine(line)) continue;
+    seen.add(line);
+    const fact = candidate('error', line, where, score, step.subject ? { subject: step.subject } : {});
+    if (fact) found.push(fact);
+  }
+  return found;
+}
+
+/** The cleaned, meaningful lines at the start and the end of `content`, read without splitting all of it. */
+function edgeLines(content: string): string[] {
+  const lines: string[] = [];
+  let at = 0;
+  for (let n = 0; n < DIAGNOSTIC_HEAD_LINES && at <= content.length; n++) {
+    const next = content.indexOf('\n', at);
+    const end = next < 0 ? content.length : next;
+    push(content.slice(at, Math.min(end, at + MAX_DIAGNOSTIC_CHARS + 1)), lines);
+    at = end + 1;
+  }
+  if (at > content.length) return lines;
+  const tail: string[] = [];
+  let stop = content.length;
+  for (let n = 0; n < DIAGNOSTIC_TAIL_LINES && stop > at; n++) {
+    const start = Math.max(at, content.lastIndexOf('\n', stop - 1) + 1);
+    push(content.slice(start, Math.min(stop, start + MAX_DIAGNOSTIC_CHARS + 1)), tail);
+    stop = start - 1;
+  }
+  return [...lines, ...tail.reverse()];
+}
+
+function push(raw: string, into: string[]): void {
+  const line = cleanLine(raw);
+  if (line.length > 0 && !isNoiseLine(line)) into.push(line);
+}

@@ -1,0 +1,106 @@
+/**
+ * The agent's own words as candidates: every sentence the assistant wrote in a span, kept verbatim
+ * and scored by what it carries, not by how it is phrased. What a sentence carries is read from its
+ * distinctive terms (paths, identifiers, numbers, code, long words; see `terms`), weighed by how
+ * rare each is in the span, and from where it stands: the first sentence of an assistant message
+ * says what it is about to do, the answer that ends a turn says what came of it. No word list
+ * decides: a plan written in French scores like one in English when it names the same things.
+ * Cue words (see `statementCues`) only name the kind where they apply.
+ */
+import { proseLines, splitSentences, undecorated } from '../text/prose';
+import type { Message } from '../types';
+import { candidate, type Candidate } from './candidate';
+import { statementOf } from './statementCues';
+import { termsOf } from './terms';
+
+/**
+ * Scores of the agent's own words: below what a cue or a marker gives (0.55–1), so a summary's
+ * few lines still go to what was stated outright, and above nothing, so the room a summary or the
+ * free context leaves is filled with the sentences that name the most.
+ */
+export const OWN_WORDS_SCORES = {
+  /** Every sentence with a few words starts here. */
+  base: 0.25,
+  /** Per unit of rare-term weight (a term said once in the span weighs 1, one said n times 1/n), up to {@link MAX_TERM_WEIGHT}. */
+  perTermWeight: 0.07,
+  /** The first sentence of an assistant message: what it is about to do. */
+  opening: 0.05,
+  /** A sentence of the answer that ends a turn: what came of it. */
+  answer: 0.08,
+  /** A sentence so long it is mostly explanation. */
+  longPenalty: 0.05,
+} as const;
+
+/** Rare-term weight counted at most. @default 3 */
+export const MAX_TERM_WEIGHT = 3;
+/** Fewest words a sentence without a distinctive term needs to be a candidate. @default 5 */
+export const MIN_PLAIN_WORDS = 5;
+/** Words beyond which a sentence counts as long. @default 45 */
+export const LONG_SENTENCE_WORDS = 45;
+/** Most candidates from one assistant message, the best kept. @default 12 */
+export const MAX_OWN_WORDS_PER_MESSAGE = 12;
+
+/** Where each message of the span stands. */
+export interface OwnWordsSite {
+  readonly messageId: string;
+  readonly seq: number;
+  /** True when a user message or the end of the conversation follows: the message is an answer. */
+  readonly endsTurn: boolean;
+}
+
+interface Sentence {
+  readonly text: string;
+  readonly terms: readonly string[];
+  readonly words: number;
+  readonly opening: boolean;
+}
+
+/**
+ * The assistant sentences of `span` as candidates, scored by the information they carry; `sites[i]`
+ * says where `span[i]` stands. Linear in the span's text.
+ */
+export function ownWordCandidates(span: readonly Message[], sites: readonly OwnWordsSite[]): Candidate[] {
+  const perMessage = span.map((msg) => (msg.role === 'assistant' ? sentencesOf(msg) : []));
+  const frequency = new Map<string, number>();
+  for (const sentences of perMessage) for (const s of sentences) for (const t of s.terms) frequency.set(t, (frequency.get(t) ?? 0) + 1);
+  const found: Candidate[] = [];
+  perMessage.forEach((sentences, i) => {
+    const site = sites[i];
+    const scored = sentences.flatMap((s) => {
+      const fact = sentenceCandidate(s, site, frequency);
+      return fact ? [fact] : [];
+    });
+    found.push(...scored.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, MAX_OWN_WORDS_PER_MESSAGE));
+  });
+  return found;
+}
+
+function sentencesOf(msg: Message): Sentence[] {
+  const sentences: Sentence[] = [];
+  for (const line of proseLines(msg)) {
+    if (undecorated(line).length === 0) continue;
+    for (const text of splitSentences(line)) {
+      const terms = termsOf(text);
+      const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+      if (terms.length === 0 && words < MIN_PLAIN_WORDS) continue;
+      sentences.push({ text, terms, words, opening: sentences.length === 0 });
+    }
+  }
+  return sentences;
+}
+
+function sentenceCandidate(s: Sentence, site: OwnWordsSite, frequency: ReadonlyMap<string, number>): Candidate | undefined {
+  const weight = Math.min(
+    MAX_TERM_WEIGHT,
+    s.terms.reduce((sum, t) => sum + 1 / (frequency.get(t) ?? 1), 0),
+  );
+  const score =
+    OWN_WORDS_SCORES.base +
+    OWN_WORDS_SCORES.perTermWeight * weight +
+    (s.opening ? OWN_WORDS_SCORES.opening : 0) +
+    (site.endsTurn ? OWN_WORDS_SCORES.answer : 0) -
+    (s.words > LONG_SENTENCE_WORDS ? OWN_WORDS_SCORES.longPenalty : 0);
+  const stated = statementOf(s.text);
+  const kind = stated?.kind ?? (site.endsTurn ? 'outcome' : 'decision');
+  return candidate(kind, s.text, site, Math.round(score * 1000) / 1000);
+}

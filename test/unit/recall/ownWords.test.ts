@@ -1,0 +1,125 @@
+import * as assert from 'node:assert/strict';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { ownWordCandidates } from '../../../src/engine/recall/ownWords';
+import { diagnosticCandidates, isDiagnosticLine } from '../../../src/engine/recall/diagnosticLines';
+import { readToolSteps } from '../../../src/engine/recall/toolSteps';
+import { assistant, call, result, user } from '../support/builders';
+
+describe("the agent's own words", () => {
+  const sites = (n: number, endsTurn: (i: number) => boolean = () => false) =>
+    Array.from({ length: n }, (_, i) => ({ messageId: `m${i}`, seq: i, endsTurn: endsTurn(i) }));
+
+  it('takes every sentence of the assistant as a candidate, verbatim, whatever its wording or language', () => {
+    const span = [
+      user('Build the profile card.'),
+      assistant(
+        "J'ajoute un petit utilitaire qui calcule les initiales à partir de `user.displayName`. Ensuite le composant ProfileCard l'affiche.",
+      ),
+    ];
+    const keys = ownWordCandidates(span, sites(2)).map((c) => c.text);
+    assert.deepEqual(keys, [
+      "J'ajoute un petit utilitaire qui calcule les initiales à partir de `user.displayName`.",
+      "Ensuite le composant ProfileCard l'affiche.",
+    ]);
+  });
+
+  it('scores a sentence by the rare names it carries, not by cue words', () => {
+    const span = [
+      assistant(
+        'Keep the walkthrough under ten minutes for the demo audience. ' +
+          'The sidebar renders inside `LayoutShell` via renderSidebarSlot in src/layout/shell.tsx. ' +
+          'Things look fine so far and nothing else seems odd.',
+      ),
+    ];
+    const byText = new Map(ownWordCandidates(span, sites(1)).map((c) => [c.text, c.score]));
+    const named = byText.get('The sidebar renders inside `LayoutShell` via renderSidebarSlot in src/layout/shell.tsx.') ?? 0;
+    const plain = byText.get('Things look fine so far and nothing else seems odd.') ?? 0;
+    assert.ok(byText.has('Keep the walkthrough under ten minutes for the demo audience.'), 'a plain instruction is still a candidate');
+    assert.ok(named > plain, `a sentence naming code outranks one naming nothing (${named} vs ${plain})`);
+  });
+
+  it('ranks a term said once above the same kind of term said in every sentence', () => {
+    const span = [
+      assistant(
+        'Checked `config.yaml` first. Then `config.yaml` again with the flag. Finally `config.yaml` and `retry_budget.py` together.',
+      ),
+    ];
+    const byText = new Map(ownWordCandidates(span, sites(1)).map((c) => [c.text, c.score]));
+    const rare = byText.get('Finally `config.yaml` and `retry_budget.py` together.') ?? 0;
+    const common = byText.get('Then `config.yaml` again with the flag.') ?? 0;
+    assert.ok(rare > common, `the sentence with a rare name scores higher (${rare} vs ${common})`);
+  });
+
+  it('calls a sentence of the answer that ends a turn an outcome, and one before more work a decision', () => {
+    const span = [
+      assistant('Next the parser gets a streaming mode for large inputs.'),
+      assistant('The parser now streams inputs of any size.'),
+    ];
+    const kinds = ownWordCandidates(
+      span,
+      sites(2, (i) => i === 1),
+    ).map((c) => c.kind);
+    assert.deepEqual(kinds, ['decision', 'outcome']);
+  });
+
+  it('leaves out fragments too short to say anything', () => {
+    assert.deepEqual(ownWordCandidates([assistant('Okay. Done now.')], sites(1)), []);
+  });
+
+  it('makes a plain-prose plan of the assistant a fact of the span', () => {
+    const facts = extractFacts([
+      user('Add initials to the avatar.'),
+      assistant("I'll add a small helper that derives the initials from the user's name, in src/avatar/initials.ts."),
+    ]);
+    assert.ok(facts.some((f) => f.text.includes('derives the initials from the user')));
+  });
+});
+
+describe('diagnostic lines of tool results', () => {
+  it('recognises diagnostics in the formats of many tools', () => {
+    for (const line of [
+      "fatal: bad revision 'origin/dev'",
+      "ImportError: cannot import name 'Widget' from 'app.ui'",
+      'error[E0308]: mismatched types',
+      'src/main.c:12:5: error: expected ‘;’ before ‘}’ token',
+      'npm ERR! code ERESOLVE',
+      'bash: pnpm: command not found',
+      'java.lang.NullPointerException: name is null',
+      "ModuleNotFoundError: No module named 'yaml'",
+      'cat: notes.txt: No such file or directory',
+    ]) {
+      assert.ok(isDiagnosticLine(line), line);
+    }
+  });
+
+  it('leaves ordinary output alone', () => {
+    for (const line of ['Compiled 12 files in 3.1s', 'All checks passed', 'total 48', 'def handle_error(self, exc):']) {
+      assert.equal(isDiagnosticLine(line), false, line);
+    }
+  });
+
+  it('keeps the error lines of a call the agent worked around, with the command it came from', () => {
+    const messages = [
+      call('c1', 'bash', { command: 'git log origin/dev..HEAD' }),
+      result('c1', "warning: refname is ambiguous\nfatal: bad revision 'origin/dev'\n", true),
+      call('c2', 'bash', { command: 'git log main..HEAD' }),
+      result('c2', 'commit 1a2b3c4d\n'),
+    ];
+    const [failed] = readToolSteps(messages);
+    const found = diagnosticCandidates(failed);
+    assert.deepEqual(
+      found.map((f) => [f.kind, f.text, f.subject]),
+      [['error', "fatal: bad revision 'origin/dev'", 'git log origin/dev..HEAD']],
+    );
+    const facts = extractFacts(messages);
+    assert.ok(facts.some((f) => f.kind === 'error' && f.key.includes('bad revision')));
+  });
+
+  it('reads no diagnostics from the content of a file that was read', () => {
+    const messages = [
+      call('r1', 'Read', { file_path: 'src/errors.py' }),
+      result('r1', 'class ParseError(Exception):\n    pass\nValueError: x\n', false, 'Read'),
+    ];
+    assert.deepEqual(diagnosticCandidates(readToolSteps(messages)[0]), []);
+  });
+});
