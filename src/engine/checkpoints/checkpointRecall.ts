@@ -11,7 +11,7 @@ import { earlierUserMessages, leadingSections } from '../ledger/ledgerSections';
 import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
 import type { Fact } from '../recall/fact';
 import { holdsKey, matchForm } from '../recall/factKey';
-import { putBackIntoSummary, putBackMissing } from '../recall/putBack';
+import { putBackMissing } from '../recall/putBack';
 import { checkRecall, type RecallSearch } from '../recall/recallCheck';
 import { sumRecallFigures, type RecallFigures } from '../recall/recallFigures';
 import type { CountText } from '../summary/summarizer';
@@ -101,24 +101,4 @@ function newContextText(ledger: Ledger, checkpoints: readonly Checkpoint[], live
   for (const c of checkpoints) parts.push(c.summary);
   for (const m of live) parts.push(messageContentText(m));
   return parts.join('\n');
-}
-
-/**
- * The room a checkpoint leaves below the target usage, used (design §4.1): the newest checkpoint
- * takes the best facts of the summarized spans that are not in the context, verbatim, up to
- * `roomTokens` more. Undefined when nothing fits.
- */
-export async function fillRoom(
-  checkpoint: Checkpoint,
-  candidates: readonly Fact[],
-  contextText: string,
-  roomTokens: number,
-  countText: CountText,
-): Promise<{ readonly checkpoint: Checkpoint; readonly placed: number } | undefined> {
-  const context = matchForm(contextText);
-  const missing = candidates.filter((f) => !holdsKey(context, f.key));
-  if (missing.length === 0 || roomTokens <= 0) return undefined;
-  const put = await putBackIntoSummary(checkpoint.summary, missing, checkpoint.currentTokens + roomTokens, countText);
-  if (put.placed.length === 0) return undefined;
-  return { checkpoint: { ...checkpoint, summary: put.summary, currentTokens: await countText(put.summary) }, placed: put.placed.length };
 }

@@ -17,10 +17,12 @@ export interface ContextParts {
   readonly checkpoints: readonly Checkpoint[];
   /** Sections the drift check restored. */
   readonly restored: string;
+  /** Earlier lines shown in free room (see `earlierLines`). */
+  readonly earlier?: string;
 }
 
 /** What a section of the context message is: a part of the ledger, the heading, a checkpoint or what the drift check restored. */
-export type ContextPart = LedgerSection['part'] | 'contextHeading' | 'checkpoint' | 'restored';
+export type ContextPart = LedgerSection['part'] | 'contextHeading' | 'checkpoint' | 'earlier' | 'restored';
 
 /** One section of the context message, with the part it is (and the checkpoint, for a checkpoint's section). */
 export interface ContextSection {
@@ -35,9 +37,10 @@ const SECTION_SEPARATOR = '\n\n';
 /** The context message's sections in order; none when there is nothing to say. */
 export function renderContextSections(parts: ContextParts): ContextSection[] {
   const sections: ContextSection[] = [];
-  if (parts.checkpoints.length > 0) sections.push(CONTEXT_HEADING);
+  if (parts.checkpoints.length > 0 || parts.earlier) sections.push(CONTEXT_HEADING);
   if (parts.ledgerText) sections.push(...(parts.ledgerSections ?? [{ part: 'ledgerHeading' as const, text: parts.ledgerText }]));
   parts.checkpoints.forEach((c, i) => sections.push(checkpointSection(c, i)));
+  if (parts.earlier) sections.push({ part: 'earlier', text: parts.earlier });
   if (parts.restored) sections.push({ part: 'restored', text: parts.restored });
   return sections;
 }

@@ -32,7 +32,7 @@ import type { Checkpoint } from './checkpoint';
 import { planCheckpoint, type CheckpointPlan } from './checkpointPlan';
 import { CheckpointPreparation } from './checkpointPreparation';
 import { basisOf, prepareCheckpoint, TARGET_TOLERANCE, type CheckpointWork, type SummarizeFn } from './checkpointing';
-import { checkCheckpointRecall, fillRoom, withRecalledFacts, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
+import { checkCheckpointRecall, withRecalledFacts, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
 import { CallIndex } from './callIndex';
 import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
 import { extractFacts } from '../recall/extractFacts';
@@ -56,12 +56,10 @@ export interface TurnOptions {
 }
 
 /**
- * Facts of a new span read for free room below the target, beyond the ones its summary gets.
- * @default 120 — several times a summary's share; room is rarely larger.
+ * Facts of a new span read for the earlier lines' pool, beyond the ones its summary gets.
+ * @default 1000 — free room is often tens of thousands of tokens, and a line is a few dozen.
  */
-export const FILL_POOL_FACTS = 120;
-/** Less room than this is not worth a change to the newest checkpoint. @default 100 */
-export const MIN_FILL_TOKENS = 100;
+export const FILL_POOL_FACTS = 1000;
 
 /**
  * How Tier 3 chooses its range: reach the target usage (at the trigger), everything but the kept
@@ -122,8 +120,8 @@ export class Tier3 {
   private readonly spanFacts = new SpanFacts();
   /** Tool calls of the archive by id, taken in as the archive grows. */
   private readonly callIndex = new CallIndex();
-  /** Facts the newest checkpoint may take into free room below the target, until a request uses them. */
-  private fillCandidates: { readonly checkpointId: string; readonly facts: readonly Fact[] } | undefined;
+  /** Facts of the spans the last run summarized that no checkpoint holds, until a request adds them to the earlier lines. */
+  private fillCandidates: readonly Fact[] | undefined;
 
   constructor(private readonly deps: Tier3Deps) {
     this.breaker = new CircuitBreaker(deps.clock);
@@ -292,7 +290,7 @@ export class Tier3 {
    */
   applied(work: CheckpointWork, turn: TurnOptions, explicit: boolean): void {
     this.preparation.finish();
-    this.fillCandidates = work.fillFacts ? { checkpointId: work.created.id, facts: work.fillFacts } : undefined;
+    this.fillCandidates = work.fillFacts;
     const model = !explicit && turn.summarizer && work.created.summarizedBy !== turn.summarizer.name ? turn.summarizer : undefined;
     if (model || !work.recall) this.startFollowUp(work, model);
   }
@@ -311,7 +309,7 @@ export class Tier3 {
       return r && r.checkpoint.age === c.age && r.wasSummary === c.summary ? r.checkpoint : c;
     });
     if (checkpoints.every((c, i) => c === current[i])) return {};
-    if (followUp.fillFacts.length > 0) this.fillCandidates = { checkpointId: followUp.newestId, facts: followUp.fillFacts };
+    if (followUp.fillFacts.length > 0) this.fillCandidates = [...(this.fillCandidates ?? []), ...followUp.fillFacts];
     const upgraded = followUp.upgradedBy ? checkpoints.find((c) => c.summarizedBy === followUp.upgradedBy && c.age === 0) : undefined;
     return {
       patch: { checkpoints, ledger: withRecalledFacts(this.deps.state().ledger, followUp.ledgerFacts) },
@@ -335,6 +333,7 @@ export class Tier3 {
   /** Forgets whatever was prepared (a snapshot was restored: it no longer applies). */
   reset(): void {
     this.preparation.reset();
+    this.fillCandidates = undefined;
   }
 
   dispose(): void {
@@ -434,32 +433,11 @@ export class Tier3 {
     return (messages, maxFacts) => (maxFacts ? read(messages, maxFacts) : this.spanFacts.of(messages, (m) => read(m)));
   }
 
-  /**
-   * The room left below the target usage after a checkpoint, used (design §4.1): the newest
-   * checkpoint takes the best facts of the summarized messages that are not in the context, verbatim.
-   */
-  async fillRoom(contextText: () => string, roomTokens: number): Promise<StepResult> {
-    const pending = this.fillCandidates;
+  /** The facts the last checkpoint left for the earlier lines' pool (design §4.1), once. */
+  takeFillFacts(): readonly Fact[] {
+    const pending = this.fillCandidates ?? [];
     this.fillCandidates = undefined;
-    if (!pending || roomTokens < MIN_FILL_TOKENS) return {};
-    const current = this.deps.state().checkpoints;
-    const newest = current.find((c) => c.id === pending.checkpointId && c.age === 0);
-    if (!newest) return {};
-    const filled = await fillRoom(newest, pending.facts, contextText(), roomTokens, (t) => this.deps.counter.countText(t));
-    if (!filled) return {};
-    const added = filled.checkpoint.currentTokens - newest.currentTokens;
-    return {
-      patch: { checkpoints: current.map((c) => (c.id === newest.id ? filled.checkpoint : c)) },
-      events: [
-        this.event(
-          'checkpoint',
-          0,
-          `Free room below the target used: ${filled.placed} facts of the summarized messages ` +
-            `kept verbatim in the newest checkpoint (${formatCount(added)} tokens)`,
-          'checkpoint-filled',
-        ),
-      ],
-    };
+    return pending;
   }
 
   /** The recall check of the checkpoints a run wrote (design §6.2), searching the session's originals. */

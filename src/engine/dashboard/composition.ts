@@ -30,6 +30,7 @@ export type CompositionKey =
   | 'checkpointsOld'
   | 'checkpointsAncient'
   | 'checkpointsMerged'
+  | 'earlier'
   | 'messages'
   | 'toolResults'
   | 'offloadPreviews'
@@ -55,6 +56,7 @@ export const COMPOSITION_PARTS: readonly { readonly key: CompositionKey; readonl
   { key: 'checkpointsOld', group: 'checkpoints', label: 'Checkpoints · old' },
   { key: 'checkpointsAncient', group: 'checkpoints', label: 'Checkpoints · ancient' },
   { key: 'checkpointsMerged', group: 'checkpoints', label: 'Checkpoints · merged' },
+  { key: 'earlier', group: 'checkpoints', label: 'Earlier lines, word for word (in free room)' },
   { key: 'messages', group: 'conversation', label: 'Recent messages' },
   { key: 'toolResults', group: 'conversation', label: 'Tool results kept' },
   { key: 'offloadPreviews', group: 'conversation', label: 'Offload previews' },
@@ -84,6 +86,7 @@ const SECTION_KEYS: Readonly<Record<Exclude<ContextPart, 'checkpoint'>, Composit
   toolRecord: 'toolRecord',
   userMessages: 'userMessages',
   restored: 'restored',
+  earlier: 'earlier',
 };
 
 export interface CompositionPart {

@@ -9,7 +9,8 @@
  *   4. From 80%: old large results are compressed in place, and a snapshot is taken once per rise.
  *   5. Tier 3 at the trigger (RED): a checkpoint, a snapshot before it, the drift check after it;
  *      from ORANGE on, the next checkpoint is prepared in the background.
- *   6. The room a checkpoint left below the target usage goes to the summarized messages' best facts.
+ *   6. Free room below RED (less a margin) shows the best earlier lines no checkpoint holds; they are
+ *      dropped again before the next request is measured, so they never bring a checkpoint sooner.
  *   7. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED.
  *   8. CRITICAL: a snapshot and the offer of a fresh session.
  *
@@ -19,6 +20,7 @@
  * Nothing leaves the context while the archive misses a message (a full disk): steps 1 and 4–5
  * wait until it is whole again.
  */
+import { addEarlierLines, EARLIER_LINES_BELOW_RED, EARLIER_POOL_SHARE, earlierRoomFor } from '../checkpoints/earlierLines';
 import type { Tier3, PlanMode, TurnOptions } from '../checkpoints/tier3';
 import type { CompressionEvent } from '../compressionEvent';
 import { driftStep } from '../drift/driftStep';
@@ -27,7 +29,6 @@ import { levelChange, type LevelPoint } from '../levelWording';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, Store, WorkspaceFiles } from '../ports';
 import type { TokenCounter } from '../tokens/counter';
-import { messageContentText } from '../types';
 import {
   compressOldResultsStep,
   moveWatermarkBeforeRecent,
@@ -106,7 +107,7 @@ export class RequestPreparation {
       tier3.prepareInBackground(run.view, budget, turn);
     }
 
-    await this.fillRoom(run);
+    await this.showEarlierLines(run);
     if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
 
     if (!criticalBefore && run.level() !== 'CRITICAL') return run.result();
@@ -151,7 +152,7 @@ export class RequestPreparation {
     await run.step(tier3.takeUpgrade());
     await run.step(this.compressOldResults(run.state));
     await this.checkpoint(run, turn, 'all-but-recent', true, true);
-    await this.fillRoom(run);
+    await this.showEarlierLines(run);
     return run.result();
   }
 
@@ -178,12 +179,22 @@ export class RequestPreparation {
     tier3.applied(work, turn, explicit);
   }
 
-  /** The room a checkpoint left below the target usage goes to the summarized messages' best facts (design §4.1). */
-  private async fillRoom(run: RequestRun): Promise<void> {
-    const room = Math.floor(this.deps.options().targetUsageAfterCheckpoint * run.budget - run.view.measured.total);
-    // The context's text is read only when a checkpoint left facts to place: most requests have none.
-    const contextText = () => run.view.messages.map(messageContentText).join('\n');
-    await run.step(this.deps.tier3.fillRoom(contextText, room));
+  /**
+   * Free room below the earlier lines' level shows the best lines of the summarized messages that
+   * no checkpoint holds (design §4.1); a checkpoint just made first adds its span's lines to the pool.
+   */
+  private async showEarlierLines(run: RequestRun): Promise<void> {
+    const { counter, tier3 } = this.deps;
+    const added = tier3.takeFillFacts();
+    if (added.length > 0) {
+      const maxTokens = Math.floor(run.budget * EARLIER_POOL_SHARE);
+      await run.step({
+        patch: { earlierLines: await addEarlierLines(run.state.earlierLines, added, maxTokens, (t) => counter.countText(t)) },
+      });
+    }
+    const level = this.deps.options().thresholds.redAt - EARLIER_LINES_BELOW_RED;
+    const room = earlierRoomFor(Math.floor(level * run.budget) - run.view.measured.total, run.budget);
+    if (room > 0 && run.state.earlierLines.length > 0) await run.step({ patch: { earlierRoom: room } });
   }
 
   /** Attached context leaves a context still CRITICAL after the checkpoint, until it is below RED. */
@@ -226,6 +237,8 @@ class RequestRun {
   ) {}
 
   static async start(deps: PreparationDeps, budget: number): Promise<RequestRun> {
+    // The earlier lines give way first: every step measures the context without them.
+    if (deps.cell.state.earlierRoom > 0) deps.cell.update({ earlierRoom: 0 });
     const view = await deps.renderer.render(deps.cell.state, budget);
     return new RequestRun(deps, budget, view, view);
   }

@@ -11,6 +11,7 @@ import {
   type BuiltContextMessage,
   type ContextSection,
 } from '../checkpoints/contextMessage';
+import { earlierLinesSection, rankEarlierLines, type EarlierLine } from '../checkpoints/earlierLines';
 import type { LedgerSection } from '../ledger/ledgerSections';
 import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
 import { pinnedStillLive } from '../ledger/pinned';
@@ -71,6 +72,7 @@ export class RequestRenderer {
   private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean; sections: readonly LedgerSection[] } | undefined;
   private context: BuiltContextMessage | undefined;
+  private earlierCache: { key: readonly unknown[]; ranked: readonly EarlierLine[]; room: number; text: string } | undefined;
   /** Token counts of the ledger's lines, kept across renders. */
   private lineCounts = new Map<string, number>();
   /** Token counts of the ledger's pieces between blank lines, kept across renders. */
@@ -100,6 +102,20 @@ export class RequestRenderer {
     return view;
   }
 
+  /** The earlier lines the state's room shows; their ranking is made again only when the pool, the checkpoints or the ledger's facts changed. */
+  private earlierLines(s: SessionState): string {
+    if (s.earlierRoom <= 0 || s.earlierLines.length === 0) return '';
+    const key = [s.earlierLines, s.checkpoints, s.ledger.facts];
+    if (!this.earlierCache || this.earlierCache.key.some((k, i) => k !== key[i])) {
+      const held = [...s.checkpoints.map((c) => c.summary), ...(s.ledger.facts ?? []).map((f) => f.line)].join('\n');
+      this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, text: '' };
+    }
+    if (this.earlierCache.room !== s.earlierRoom) {
+      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, text: earlierLinesSection(this.earlierCache.ranked, s.earlierRoom) };
+    }
+    return this.earlierCache.text;
+  }
+
   private async renderNow(s: SessionState, budget: number): Promise<RequestView> {
     // Something left the live context (a checkpoint, the watermark, a message dropped or restored away), or it continues another session.
     const everything =
@@ -124,6 +140,7 @@ export class RequestRenderer {
       ledgerSections: this.ledgerCache.sections,
       checkpoints: s.checkpoints,
       restored: s.restored,
+      earlier: this.earlierLines(s),
     });
     this.context = contextMessage(sections, this.context);
     const head = this.context?.message;

@@ -30,6 +30,7 @@ export function rebuildSession(id: string, now: number, archive: ArchiveReadResu
     checkpoints: content.checkpoints,
     active: content.active,
     offloads: content.offloads,
+    earlierLines: content.earlierLines ?? [],
     ...(content.watermark === undefined ? {} : { watermark: content.watermark }),
     archivedCount: archive.positions[last] + 1,
     compressions: Math.max(0, ...content.checkpoints.map((c) => c.compressionNumber)),

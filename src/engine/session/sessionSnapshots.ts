@@ -56,6 +56,7 @@ export class SessionSnapshots {
           ...(state.watermark ? { watermark: state.watermark } : {}),
           active: state.active,
           offloads: state.offloads,
+          earlierLines: state.earlierLines,
         },
         tokens,
       });
@@ -97,6 +98,8 @@ export class SessionSnapshots {
         watermark: c.watermark,
         active: c.active,
         offloads: c.offloads,
+        earlierLines: c.earlierLines ?? [],
+        earlierRoom: 0,
         restored: '',
         pendingCheckpointTool: undefined,
       },

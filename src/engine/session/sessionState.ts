@@ -1,6 +1,7 @@
 /** The persisted state of a session (its `state.json`), and the guard it is read back through. */
 import type { Checkpoint } from '../checkpoints/checkpoint';
 import { isCheckpoint } from '../checkpoints/checkpointGuard';
+import { isEarlierLine, type EarlierLine } from '../checkpoints/earlierLines';
 import { isRetiredCheckpoint, type RetiredCheckpoint } from '../checkpoints/retiredCheckpoint';
 import type { CompressionEvent } from '../compressionEvent';
 import { isLedger } from '../ledger/ledgerGuard';
@@ -37,6 +38,10 @@ export interface SessionState {
   readonly compressions: number;
   /** What the last drift check restored, rendered; kept in the context until the next Tier 3. */
   readonly restored: string;
+  /** Lines of the summarized messages that no checkpoint holds, best kept: what free room shows (see `earlierLines`). */
+  readonly earlierLines: readonly EarlierLine[];
+  /** Tokens of room this request gives the earlier lines (0: none); taken back before the next request is measured. */
+  readonly earlierRoom: number;
   /** Share of what must survive a compression that did survive the last one (1 before any). */
   readonly contextConfidence: number;
   /** False once the automatic snapshot at high usage was taken; armed again by the next Tier 3. */
@@ -55,6 +60,8 @@ const LATER_FIELDS = {
   checkpoints: [],
   compressions: 0,
   restored: '',
+  earlierLines: [],
+  earlierRoom: 0,
   contextConfidence: 1,
   autoSnapshotArmed: true,
   timeline: [],
@@ -114,6 +121,8 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['checkpoints', (v) => isArrayOf(v, isCheckpoint)],
   ['compressions', (v) => typeof v === 'number'],
   ['restored', (v) => typeof v === 'string'],
+  ['earlierLines', (v) => isArrayOf(v, isEarlierLine)],
+  ['earlierRoom', (v) => typeof v === 'number'],
   ['contextConfidence', (v) => typeof v === 'number'],
   ['autoSnapshotArmed', (v) => typeof v === 'boolean'],
   ['parentSessionId', (v) => v === undefined || typeof v === 'string'],

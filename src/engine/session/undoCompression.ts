@@ -60,6 +60,8 @@ export function undoCompression(state: SessionState, snapshot: Snapshot | undefi
       active: [...c.active, ...since],
       checkpoints: c.checkpoints,
       watermark: c.watermark,
+      earlierLines: c.earlierLines ?? [],
+      earlierRoom: 0,
       restored: '',
       pendingCheckpointTool: undefined,
       compressions: undone.length > 0 ? Math.max(0, state.compressions - 1) : state.compressions,

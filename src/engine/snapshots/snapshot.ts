@@ -2,6 +2,7 @@
  * A snapshot (design §7): the full state the model sees, saved to disk for recovery and rollback.
  * Unlike a checkpoint it is not part of the context and never changes after it is created.
  */
+import { isEarlierLine, type EarlierLine } from '../checkpoints/earlierLines';
 import type { Checkpoint } from '../checkpoints/checkpoint';
 import { isCheckpoint } from '../checkpoints/checkpointGuard';
 import { isLedger } from '../ledger/ledgerGuard';
@@ -24,6 +25,8 @@ export interface SnapshotContent {
   readonly watermark?: string;
   readonly active: readonly Message[];
   readonly offloads: readonly OffloadRecord[];
+  /** The earlier lines' pool (absent in snapshots taken before there was one). */
+  readonly earlierLines?: readonly EarlierLine[];
 }
 
 /** A stored snapshot (`sessions/<id>/snapshots/<snapshotId>.json`). */
@@ -87,7 +90,8 @@ function isSnapshotContent(v: unknown): v is SnapshotContent {
     isArrayOf(v.checkpoints, isCheckpoint) &&
     (v.watermark === undefined || isString(v.watermark)) &&
     isArrayOf(v.active, isMessage) &&
-    isArrayOf(v.offloads, isOffloadRecord)
+    isArrayOf(v.offloads, isOffloadRecord) &&
+    (v.earlierLines === undefined || isArrayOf(v.earlierLines, isEarlierLine))
   );
 }
 

@@ -3,6 +3,7 @@ import type { Cancellation } from '../../../src/engine/cancellation';
 import { CancellationSource } from '../../../src/engine/cancellation';
 import { targetTokensFor } from '../../../src/engine/checkpoints/aging';
 import { CONTEXT_MESSAGE_ID } from '../../../src/engine/checkpoints/contextMessage';
+import { EARLIER_LINES_BELOW_RED } from '../../../src/engine/checkpoints/earlierLines';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
 import { ContextSession } from '../../../src/engine/session/contextSession';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
@@ -162,24 +163,37 @@ describe('Tier 3: checkpoints', () => {
     assert.deepEqual(session.checkpoints[0].nextSteps, ['keep going']);
   });
 
-  it("spends the room a checkpoint leaves below the target on the summarized messages' facts, verbatim in the newest checkpoint", async () => {
+  it('shows the best lines of the summarized messages word for word in the room below RED, taken back before the next request is measured', async () => {
     const { session } = sessionRig();
     const paths = Array.from({ length: 30 }, (_, i) => `src/module${i}/handler${i}.ts`);
+    const findings = paths.map((path, i) => `The failure comes from retryBudget${i} in ${path}.`);
     for (let i = 0; i < paths.length; i++) {
       await session.add([
         user(`Request number ${i}: look at ${paths[i]} please.`),
         call(`c${i}`, 'Read', { file_path: paths[i] }, `Reading ${paths[i]}.`),
         result(`c${i}`, `export function handler${i}() {}\n${filler(300)}`, false, 'Read'),
-        assistant(`The failure comes from retryBudget${i} in ${paths[i]}.\n${filler(400)}`),
+        assistant(`${findings[i]}\n${filler(400)}`),
       ]);
     }
     const prepared = await session.compress(20_000, { summarizer: new FakeModelSummarizer() });
-    const filled = prepared.events.find((e) => e.name === 'checkpoint-filled');
-    assert.match(filled?.detail ?? '', /^Free room below the target used: \d+ facts of the summarized messages kept verbatim/);
-    const newest = session.checkpoints[session.checkpoints.length - 1];
-    const placed = paths.filter((path) => newest.summary.includes(path));
-    assert.ok(placed.length > 0, 'facts of the summarized messages are in the newest checkpoint');
-    assert.ok(prepared.usage <= DEFAULT_OPTIONS.targetUsageAfterCheckpoint + 0.01, `usage ${prepared.usage}`);
+    const text = contextText(prepared.messages);
+    assert.match(text, /## Earlier, word for word/);
+    const summaries = session.checkpoints.map((c) => c.summary).join('\n');
+    const unheld = findings.filter((f) => !summaries.includes(f));
+    assert.ok(unheld.length >= 5, `the checkpoints leave sentences out (${unheld.length})`);
+    assert.deepEqual(
+      unheld.filter((f) => !text.includes(f)),
+      [],
+      'with room for them all, every sentence no checkpoint holds is shown verbatim',
+    );
+    const fillLevel = DEFAULT_OPTIONS.thresholds.redAt - EARLIER_LINES_BELOW_RED;
+    assert.ok(prepared.usage <= fillLevel, `the lines stop below RED: ${prepared.usage}`);
+
+    await session.add([user('One more request: summarize where we are.')]);
+    const next = await session.prepare(20_000);
+    assert.ok(next.usage <= fillLevel, `the room is measured again without the lines: ${next.usage}`);
+    assert.equal(next.checkpoints, prepared.checkpoints, 'the lines never bring a checkpoint sooner');
+    assert.match(contextText(next.messages), /## Earlier, word for word/);
   });
 
   it('applies a checkpoint prepared in the background at ORANGE when RED comes, without summarizing again', async () => {

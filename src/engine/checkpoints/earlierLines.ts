@@ -1,0 +1,144 @@
+/**
+ * Earlier lines, word for word (design §4.1): the best lines of the summarized messages that no
+ * checkpoint holds, kept in a pool and shown in whatever room the context has below the fill level.
+ * The room is taken afresh before every request and the lines give way first: they are dropped
+ * before any step measures the context, so they never make a checkpoint come sooner. What a
+ * checkpoint's few hundred tokens cannot hold then still reaches the model while there is room,
+ * instead of the context ending at half its budget.
+ */
+import { FACT_KINDS, type Fact, type FactKind } from '../recall/fact';
+import { holdsKey, matchForm } from '../recall/factKey';
+import { factLine } from '../recall/factLines';
+import { MAX_FACT_TEXT_CHARS } from '../recall/candidate';
+import { KIND_SHARES } from '../recall/selectFacts';
+import { isRecord } from '../schema';
+
+/** One line of the pool: a fact of a summarized span as a line, with its score and its tokens. */
+export interface EarlierLine {
+  /** The line as shown (a fact's label and its verbatim text). */
+  readonly text: string;
+  /** The fact's key: what must stay findable verbatim. */
+  readonly key: string;
+  readonly kind: FactKind;
+  readonly score: number;
+  readonly tokens: number;
+  /** Order in which the lines were said: they are shown in it. */
+  readonly order: number;
+}
+
+export const isEarlierLine = (v: unknown): v is EarlierLine =>
+  isRecord(v) &&
+  typeof v.text === 'string' &&
+  typeof v.key === 'string' &&
+  typeof v.kind === 'string' &&
+  (FACT_KINDS as readonly string[]).includes(v.kind) &&
+  typeof v.score === 'number' &&
+  typeof v.tokens === 'number' &&
+  typeof v.order === 'number';
+
+/** The heading of the lines shown. */
+export const EARLIER_LINES_HEADING = '## Earlier, word for word';
+const EARLIER_LINES_NOTE = 'Lines of the summarized messages as they were written, shown while the context has room for them.';
+
+/**
+ * How far below RED the earlier lines fill the context.
+ * @default 0.03 — the lines never make the level RED, whatever the count's rounding.
+ */
+export const EARLIER_LINES_BELOW_RED = 0.03;
+/**
+ * Most tokens the pool keeps, as a share of the budget; the lowest-scored lines go first.
+ * @default 0.5 — twice the room a context ever has for them right after a checkpoint.
+ */
+export const EARLIER_POOL_SHARE = 0.5;
+
+/**
+ * Fewest tokens of room worth a section: less than a heading and a couple of lines is not shown.
+ * @default 100
+ */
+export const MIN_EARLIER_ROOM_TOKENS = 100;
+
+/**
+ * `pool` with the lines of `facts` it does not hold yet, then the lowest-scored lines taken out
+ * (the latest first among equals) until it is at most `maxTokens`. Lines keep the order they came in.
+ */
+export async function addEarlierLines(
+  pool: readonly EarlierLine[],
+  facts: readonly Fact[],
+  maxTokens: number,
+  countText: (text: string) => Promise<number>,
+): Promise<readonly EarlierLine[]> {
+  const known = new Set(pool.map((l) => matchForm(l.key)));
+  let order = pool.reduce((last, l) => Math.max(last, l.order), 0);
+  const added: EarlierLine[] = [];
+  for (const fact of facts) {
+    // The ledger keeps every user message verbatim: a request needs no line of its own.
+    if (fact.kind === 'request') continue;
+    const form = matchForm(fact.key);
+    if (known.has(form)) continue;
+    known.add(form);
+    const text = `- ${factLine(fact, MAX_FACT_TEXT_CHARS)}`;
+    added.push({ text, key: fact.key, kind: fact.kind, score: fact.score, tokens: (await countText(text)) + 1, order: ++order });
+  }
+  if (added.length === 0) return pool;
+  const all = [...pool, ...added];
+  let total = all.reduce((sum, l) => sum + l.tokens, 0);
+  if (total <= maxTokens) return all;
+  const out = new Set<EarlierLine>();
+  for (const line of [...all].sort((a, b) => a.score - b.score || b.order - a.order)) {
+    if (total <= maxTokens) break;
+    out.add(line);
+    total -= line.tokens;
+  }
+  return all.filter((l) => !out.has(l));
+}
+
+/** The pool's lines that `heldText` (the checkpoints, the ledger's facts) does not hold, the best first. */
+export function rankEarlierLines(pool: readonly EarlierLine[], heldText: string): readonly EarlierLine[] {
+  const held = matchForm(heldText);
+  return pool.filter((l) => !holdsKey(held, l.key)).sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
+/**
+ * The room as the section takes it: rounded down to a step, so the section stays the same text
+ * (and its count comes from the cache) while the conversation grows within the step.
+ */
+export function earlierRoomFor(roomTokens: number, budget: number): number {
+  const step = Math.max(MIN_EARLIER_ROOM_TOKENS, Math.floor(budget * ROOM_STEP_SHARE));
+  const room = Math.floor(roomTokens / step) * step;
+  return room >= MIN_EARLIER_ROOM_TOKENS ? room : 0;
+}
+
+/** The step the room is rounded down to, as a share of the budget. @default 0.025 */
+export const ROOM_STEP_SHARE = 0.025;
+
+/**
+ * The section of the `ranked` lines that fit `roomTokens`: each kind first takes its share of the
+ * room (see `KIND_SHARES`), so one talkative kind cannot crowd out the others, then the best of
+ * the rest; shown in the order they were said. Empty when nothing fits.
+ */
+export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number): string {
+  if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return '';
+  const room = roomTokens - HEADING_TOKENS;
+  const chosen = new Set<EarlierLine>();
+  let used = 0;
+  const take = (line: EarlierLine, limit: number): void => {
+    if (chosen.has(line) || used + line.tokens > limit) return;
+    chosen.add(line);
+    used += line.tokens;
+  };
+  const usedBy = new Map<FactKind, number>();
+  for (const line of ranked) {
+    const share = Math.floor(room * KIND_SHARES[line.kind]);
+    const before = usedBy.get(line.kind) ?? 0;
+    if (before + line.tokens > share) continue;
+    const was = used;
+    take(line, room);
+    usedBy.set(line.kind, before + (used - was));
+  }
+  for (const line of ranked) take(line, room);
+  if (chosen.size === 0) return '';
+  return [EARLIER_LINES_HEADING, '', EARLIER_LINES_NOTE, ...[...chosen].sort((a, b) => a.order - b.order).map((l) => l.text)].join('\n');
+}
+
+/** Tokens the heading and the note take, with the blank line before the section: an upper bound. */
+const HEADING_TOKENS = 40;

@@ -1,0 +1,93 @@
+import * as assert from 'node:assert/strict';
+import {
+  addEarlierLines,
+  EARLIER_LINES_HEADING,
+  earlierLinesSection,
+  earlierRoomFor,
+  rankEarlierLines,
+  type EarlierLine,
+} from '../../../src/engine/checkpoints/earlierLines';
+import type { Fact, FactKind } from '../../../src/engine/recall/fact';
+
+const countText = (text: string) => Promise.resolve(Math.ceil(text.length / 4));
+const fact = (kind: FactKind, text: string, score: number): Fact => ({ kind, key: text, text, messageId: 'm', score });
+
+describe('earlier lines, word for word', () => {
+  it('adds the facts of a summarized span once each, in the order they came, leaving requests to the ledger', async () => {
+    const pool = await addEarlierLines(
+      [],
+      [
+        fact('decision', 'Use a queue for retries.', 0.5),
+        fact('request', 'Please add retries.', 0.8),
+        fact('decision', 'Use a queue for retries.', 0.6),
+      ],
+      1000,
+      countText,
+    );
+    assert.deepEqual(
+      pool.map((l) => [l.text, l.order]),
+      [['- Decided: Use a queue for retries.', 1]],
+    );
+    const more = await addEarlierLines(pool, [fact('outcome', 'Retries pass 12 tests.', 0.4)], 1000, countText);
+    assert.deepEqual(
+      more.map((l) => l.order),
+      [1, 2],
+    );
+  });
+
+  it('keeps the pool within its tokens by taking out the lowest-scored lines', async () => {
+    const facts = Array.from({ length: 20 }, (_, i) => fact('outcome', `Outcome number ${i} of the run, said plainly.`, i / 100));
+    const pool = await addEarlierLines([], facts, 60, countText);
+    const total = pool.reduce((sum, l) => sum + l.tokens, 0);
+    assert.ok(total <= 60, `${total} tokens`);
+    assert.ok(pool.length > 0);
+    assert.ok(Math.min(...pool.map((l) => l.score)) > 0.1, 'the best lines stayed');
+  });
+
+  it('shows the best lines that fit the room, in the order they were said, and none a checkpoint holds', () => {
+    const line = (text: string, score: number, order: number, kind: FactKind = 'decision'): EarlierLine => ({
+      text: `- ${text}`,
+      key: text,
+      kind,
+      score,
+      tokens: 30,
+      order,
+    });
+    const pool = [line('First plan.', 0.3, 1), line('Held already.', 0.9, 2), line('Best finding.', 0.8, 3), line('Second plan.', 0.5, 4)];
+    const ranked = rankEarlierLines(pool, 'Checkpoint text: held already.');
+    const section = earlierLinesSection(ranked, 40 + 30 * 2 + 5);
+    assert.ok(section.startsWith(EARLIER_LINES_HEADING));
+    assert.deepEqual(
+      section.split('\n').filter((l) => l.startsWith('- ')),
+      ['- Best finding.', '- Second plan.'],
+    );
+  });
+
+  it('gives each kind its share of the room before the best of the rest', () => {
+    const lines: EarlierLine[] = [
+      ...Array.from({ length: 10 }, (_, i) => ({
+        text: `- d${i}`,
+        key: `d${i}`,
+        kind: 'decision' as const,
+        score: 0.9,
+        tokens: 10,
+        order: i,
+      })),
+      { text: '- e0', key: 'e0', kind: 'error', score: 0.2, tokens: 10, order: 20 },
+    ];
+    const section = earlierLinesSection(rankEarlierLines(lines, ''), 40 + 100);
+    assert.ok(section.includes('- e0'), 'a low-scored error still gets its share');
+  });
+
+  it('shows nothing in a room too small for a heading and a few lines', () => {
+    const pool: EarlierLine[] = [{ text: '- x', key: 'x', kind: 'decision', score: 1, tokens: 5, order: 1 }];
+    assert.equal(earlierLinesSection(pool, 50), '');
+    assert.equal(earlierRoomFor(50, 100_000), 0);
+  });
+
+  it('rounds the room down to a step of the budget, so the section stays the same while the conversation grows a little', () => {
+    assert.equal(earlierRoomFor(10_400, 100_000), 10_000);
+    assert.equal(earlierRoomFor(12_499, 100_000), 10_000);
+    assert.equal(earlierRoomFor(12_500, 100_000), 12_500);
+  });
+});
