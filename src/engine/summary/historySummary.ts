@@ -118,7 +118,8 @@ function otherSections(request: SummaryRequest, facts: ConversationFacts, record
         {
           lines: recoveryReferenceLines(request.references).map((text, i) => ({
             text,
-            priority: RECOVERY_LINE_PRIORITIES[i] ?? PRIORITY.useful,
+            // Beside the ledger, the context's own heading says how to search: the summary's room goes to the session's lines.
+            priority: ledger ? PRIORITY.detail : (RECOVERY_LINE_PRIORITIES[i] ?? PRIORITY.useful),
           })),
         },
         {
