@@ -25,8 +25,6 @@ export type EngineEventName =
   /** The model's summary replaced the deterministic one of the latest checkpoint: no new checkpoint. */
   | 'checkpoint-upgraded'
   | 'checkpoint-aged'
-  /** Free room below the target usage was given to the newest checkpoint: more facts, verbatim. */
-  | 'checkpoint-filled'
   | 'snapshot-created'
   | 'snapshot-restored'
   | 'snapshot-error'
