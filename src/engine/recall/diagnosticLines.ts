@@ -40,11 +40,13 @@ const OS_PHRASES = new RegExp(
   ].join('|')})\b`,
   'i',
 );
+/** A tally of nothing (`failed: 0`, `0 errors`): a runner saying all went well. */
+const ZERO_COUNT = /\b(?:errors?|fail\w*|failures?)\s*[:=]\s*0(?![\d.])|(?:^|[^\d.])0\s+(?:errors?|fail\w*|failures?)\b/i;
 const DIAGNOSTIC_FORMS = [OPENS_WITH_DIAGNOSTIC, EXCEPTION_NAME, TOOL_PREFIXED, COMPILER_FORM, OS_PHRASES];
 
 /** True when `line` reads like a diagnostic in any tool's format. */
 export function isDiagnosticLine(line: string): boolean {
-  return DIAGNOSTIC_FORMS.some((form) => form.test(line));
+  return DIAGNOSTIC_FORMS.some((form) => form.test(line)) && !ZERO_COUNT.test(line);
 }
 
 /** The diagnostic lines of a step's result that is not a file's content, as error candidates with the call's subject. */

@@ -93,7 +93,14 @@ describe('diagnostic lines of tool results', () => {
   });
 
   it('leaves ordinary output alone', () => {
-    for (const line of ['Compiled 12 files in 3.1s', 'All checks passed', 'total 48', 'def handle_error(self, exc):']) {
+    for (const line of [
+      'Compiled 12 files in 3.1s',
+      'All checks passed',
+      'total 48',
+      'def handle_error(self, exc):',
+      'failed: 0, passed: 12',
+      'Error: 0 errors',
+    ]) {
       assert.equal(isDiagnosticLine(line), false, line);
     }
   });
