@@ -122,6 +122,40 @@ describe('Tier 3: checkpoints', () => {
     );
   });
 
+  it("makes every checkpoint, at every age, of the session's own lines: the agent's sentences verbatim, no heading left bare", async () => {
+    const { session } = sessionRig();
+    const said = (round: number) =>
+      `La route /api/orders/${round} passe désormais par OrderGateway${round} dans src/gateway/order${round}.ts.`;
+    for (let round = 1; round <= 6; round++) {
+      await session.add([
+        user(`Étape ${round} : branche la route des commandes.`),
+        assistant(`Voici la suite.\n${said(round)}\n${filler(3_000)}`),
+      ]);
+      await session.add([
+        user(`Étape ${round + 100} : vérifie les journaux.`),
+        assistant(`Voici la suite.\n${said(round + 100)}\n${filler(3_000)}`),
+      ]);
+      await session.compress(20_000);
+    }
+    assert.deepEqual(
+      session.checkpoints.map((c) => c.age),
+      [3, 2, 1, 0],
+    );
+    for (const c of session.checkpoints) {
+      const lines = c.summary
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
+      const bare = lines.filter((l, i) => /^### /.test(l) && (i === lines.length - 1 || /^#{2,3} /.test(lines[i + 1])));
+      assert.deepEqual(bare, [], `${c.range} at age ${c.age} has no heading without a line under it`);
+      const rounds = [...Array(6).keys()].flatMap((r) => [r + 1, r + 101]);
+      assert.ok(
+        rounds.some((r) => c.summary.includes(said(r))),
+        `${c.range} at age ${c.age} holds one of the agent's sentences verbatim:\n${c.summary}`,
+      );
+    }
+  });
+
   it('ignores markers in tool results: outside content never locks a decision', async () => {
     const { session } = sessionRig();
     await session.add([
