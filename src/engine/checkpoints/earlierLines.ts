@@ -46,6 +46,12 @@ const EARLIER_LINES_NOTE = 'Lines of the summarized messages as they were writte
  */
 export const EARLIER_LINES_BELOW_RED = 0.03;
 /**
+ * The room the best earlier lines always have, as a share of the budget: counted like any part of
+ * the context, so they are there even when the live messages leave no free room.
+ * @default 0.05 — a few dozen lines in a large window; the free room shows more.
+ */
+export const EARLIER_LINES_FLOOR_SHARE = 0.05;
+/**
  * Most tokens the pool keeps, as a share of the budget; the lowest-scored lines go first.
  * @default 0.5 — twice the room a context ever has for them right after a checkpoint.
  */
@@ -106,6 +112,11 @@ export function earlierRoomFor(roomTokens: number, budget: number): number {
   const step = Math.max(MIN_EARLIER_ROOM_TOKENS, Math.floor(budget * ROOM_STEP_SHARE));
   const room = Math.floor(roomTokens / step) * step;
   return room >= MIN_EARLIER_ROOM_TOKENS ? room : 0;
+}
+
+/** The room the earlier lines always have in a budget (see {@link EARLIER_LINES_FLOOR_SHARE}). */
+export function earlierFloorFor(budget: number): number {
+  return earlierRoomFor(Math.floor(budget * EARLIER_LINES_FLOOR_SHARE), budget);
 }
 
 /** The step the room is rounded down to, as a share of the budget. @default 0.025 */

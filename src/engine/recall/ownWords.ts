@@ -31,8 +31,20 @@ export const OWN_WORDS_SCORES = {
   longPenalty: 0.05,
 } as const;
 
-/** Rare-term weight counted at most. @default 3 */
+/** Weight counted at most, terms, plain words and numbers together. @default 3 */
 export const MAX_TERM_WEIGHT = 3;
+/**
+ * What a plain word of five letters or more weighs beside a distinctive term, before its rarity,
+ * and at most how much plain words add: a sentence naming "exporter" and "flushes" once in the
+ * span says something its neighbours do not, in any language. @default 0.25, at most 1.5
+ */
+export const PLAIN_WORD_WEIGHT = 0.25;
+export const MAX_PLAIN_WORD_WEIGHT = 1.5;
+/** What a number (`5000`, `2.1`, `3:04`) weighs, and how many count. @default 0.5, 2 */
+export const NUMBER_WEIGHT = 0.5;
+export const MAX_NUMBERS = 2;
+const PLAIN_WORD = /\p{L}{5,}/gu;
+const NUMBER = /(?<![\p{L}\d])\d+(?:[.,:]\d+)*(?![\p{L}\d])/gu;
 /** Fewest words a sentence without a distinctive term needs to be a candidate. @default 5 */
 export const MIN_PLAIN_WORDS = 5;
 /** Words beyond which a sentence counts as long. @default 45 */
@@ -51,6 +63,9 @@ export interface OwnWordsSite {
 interface Sentence {
   readonly text: string;
   readonly terms: readonly string[];
+  /** Plain words of five letters or more, lower case, not among the terms. */
+  readonly plain: readonly string[];
+  readonly numbers: number;
   readonly words: number;
   readonly opening: boolean;
 }
@@ -62,7 +77,9 @@ interface Sentence {
 export function ownWordCandidates(span: readonly Message[], sites: readonly OwnWordsSite[]): Candidate[] {
   const perMessage = span.map((msg) => (msg.role === 'assistant' ? sentencesOf(msg) : []));
   const frequency = new Map<string, number>();
-  for (const sentences of perMessage) for (const s of sentences) for (const t of s.terms) frequency.set(t, (frequency.get(t) ?? 0) + 1);
+  for (const sentences of perMessage) {
+    for (const s of sentences) for (const t of [...s.terms, ...s.plain]) frequency.set(t, (frequency.get(t) ?? 0) + 1);
+  }
   const found: Candidate[] = [];
   perMessage.forEach((sentences, i) => {
     const site = sites[i];
@@ -83,16 +100,24 @@ function sentencesOf(msg: Message): Sentence[] {
       const terms = termsOf(text);
       const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
       if (terms.length === 0 && words < MIN_PLAIN_WORDS) continue;
-      sentences.push({ text, terms, words, opening: sentences.length === 0 });
+      const plain = [...new Set(text.toLowerCase().match(PLAIN_WORD) ?? [])].filter((w) => !terms.includes(w));
+      const numbers = Math.min(MAX_NUMBERS, (text.match(NUMBER) ?? []).filter((n) => n.length >= 2).length);
+      sentences.push({ text, terms, plain, numbers, words, opening: sentences.length === 0 });
     }
   }
   return sentences;
 }
 
 function sentenceCandidate(s: Sentence, site: OwnWordsSite, frequency: ReadonlyMap<string, number>): Candidate | undefined {
+  const rarity = (t: string) => 1 / (frequency.get(t) ?? 1);
   const weight = Math.min(
     MAX_TERM_WEIGHT,
-    s.terms.reduce((sum, t) => sum + 1 / (frequency.get(t) ?? 1), 0),
+    s.terms.reduce((sum, t) => sum + rarity(t), 0) +
+      Math.min(
+        MAX_PLAIN_WORD_WEIGHT,
+        s.plain.reduce((sum, w) => sum + PLAIN_WORD_WEIGHT * rarity(w), 0),
+      ) +
+      NUMBER_WEIGHT * s.numbers,
   );
   const score =
     OWN_WORDS_SCORES.base +

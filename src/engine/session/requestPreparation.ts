@@ -20,7 +20,7 @@
  * Nothing leaves the context while the archive misses a message (a full disk): steps 1 and 4–5
  * wait until it is whole again.
  */
-import { addEarlierLines, EARLIER_LINES_BELOW_RED, EARLIER_POOL_SHARE, earlierRoomFor } from '../checkpoints/earlierLines';
+import { addEarlierLines, EARLIER_LINES_BELOW_RED, EARLIER_POOL_SHARE, earlierFloorFor, earlierRoomFor } from '../checkpoints/earlierLines';
 import type { Tier3, PlanMode, TurnOptions } from '../checkpoints/tier3';
 import type { CompressionEvent } from '../compressionEvent';
 import { driftStep } from '../drift/driftStep';
@@ -192,9 +192,15 @@ export class RequestPreparation {
         patch: { earlierLines: await addEarlierLines(run.state.earlierLines, added, maxTokens, (t) => counter.countText(t)) },
       });
     }
+    if (run.state.earlierLines.length === 0) return;
+    if (run.level() === 'CRITICAL') {
+      await run.step({ patch: { earlierRoom: 0 } });
+      return;
+    }
     const level = this.deps.options().thresholds.redAt - EARLIER_LINES_BELOW_RED;
-    const room = earlierRoomFor(Math.floor(level * run.budget) - run.view.measured.total, run.budget);
-    if (room > 0 && run.state.earlierLines.length > 0) await run.step({ patch: { earlierRoom: room } });
+    const free = Math.floor(level * run.budget) - (run.view.measured.total - run.view.earlierTokens);
+    const room = Math.max(earlierFloorFor(run.budget), earlierRoomFor(free, run.budget));
+    if (room !== run.state.earlierRoom) await run.step({ patch: { earlierRoom: room } });
   }
 
   /** Attached context leaves a context still CRITICAL after the checkpoint, until it is below RED. */
@@ -237,8 +243,9 @@ class RequestRun {
   ) {}
 
   static async start(deps: PreparationDeps, budget: number): Promise<RequestRun> {
-    // The earlier lines give way first: every step measures the context without them.
-    if (deps.cell.state.earlierRoom > 0) deps.cell.update({ earlierRoom: 0 });
+    // The earlier lines give way first: every step measures the context with only their floor.
+    const floor = deps.cell.state.earlierLines.length > 0 ? earlierFloorFor(budget) : 0;
+    if (deps.cell.state.earlierRoom !== floor) deps.cell.update({ earlierRoom: floor });
     const view = await deps.renderer.render(deps.cell.state, budget);
     return new RequestRun(deps, budget, view, view);
   }

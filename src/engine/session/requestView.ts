@@ -31,6 +31,8 @@ export interface RequestView {
   readonly ledgerOverflow: boolean;
   /** The context message's sections, in order: what each part of it is (empty without a context message). */
   readonly sections: readonly ContextSection[];
+  /** Tokens the earlier lines take (0 when none are shown): what gives way first. */
+  readonly earlierTokens: number;
 }
 
 /** The level a view stands at: CRITICAL whenever what must never be summarized does not fit. */
@@ -146,12 +148,14 @@ export class RequestRenderer {
     const head = this.context?.message;
     const messages = head ? [head, ...s.active] : s.active;
     const measured = await this.counter.measure(messages);
+    const earlierAt = head ? sections.findIndex((section) => section.part === 'earlier') : -1;
     return {
       messages,
       measured,
       contextTokens: head ? (measured.perMessage.get(CONTEXT_MESSAGE_ID) ?? 0) : 0,
       ledgerOverflow: this.ledgerCache.overflow,
       sections: head ? sections : [],
+      earlierTokens: head && earlierAt >= 0 ? this.counter.blockTokens(head.blocks[earlierAt]) : 0,
     };
   }
 
