@@ -9,8 +9,9 @@
  *   4. From 80%: old large results are compressed in place, and a snapshot is taken once per rise.
  *   5. Tier 3 at the trigger (RED): a checkpoint, a snapshot before it, the drift check after it;
  *      from ORANGE on, the next checkpoint is prepared in the background.
- *   6. Free room below RED (less a margin) shows the best earlier lines no checkpoint holds; they are
- *      dropped again before the next request is measured, so they never bring a checkpoint sooner.
+ *   6. The best earlier lines no checkpoint holds fill their floor (5%) and the free room below RED
+ *      less a margin; before the next request is measured they shrink back to the floor, so the
+ *      free room they took never brings a checkpoint sooner.
  *   7. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED.
  *   8. CRITICAL: a snapshot and the offer of a fresh session.
  *
