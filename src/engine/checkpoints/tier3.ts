@@ -83,8 +83,9 @@ interface FollowUp {
   readonly recall: RecallFigures;
   /** The model that rewrote the new checkpoint's summary, when one did. */
   readonly upgradedBy?: string;
-  /** The new checkpoint, and the facts free room below the target can hold for it. */
+  /** The new checkpoint. */
   readonly newestId: string;
+  /** Facts of the checked spans that no checkpoint holds, for the earlier lines' pool. */
   readonly fillFacts: readonly Fact[];
 }
 
