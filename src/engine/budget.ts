@@ -5,6 +5,14 @@
 /** Room kept for the model's answer unless a setting says otherwise. */
 export const DEFAULT_ANSWER_RESERVE_TOKENS = 4096;
 
+/**
+ * The most a budget is unless a setting says otherwise, however large the window.
+ * @default 200000 — models answer worse long before a 1M-token window is full, every request costs
+ * what it sends, and a checkpoint at 75% of a million tokens would come late and summarize a great
+ * deal at once; below this size the window itself is the limit.
+ */
+export const DEFAULT_BUDGET_CEILING_TOKENS = 200_000;
+
 /** A budget never drops below this, so a tiny or misreported window still leaves room to work. */
 export const MIN_BUDGET_TOKENS = 1024;
 
@@ -15,15 +23,19 @@ export interface BudgetInputs {
   readonly answerReserveTokens?: number;
   /** When above 0, replaces the model's figure. */
   readonly maxInputTokensOverride?: number;
+  /** When above 0, the budget is at most this. @default no ceiling */
+  readonly ceilingTokens?: number;
 }
 
-/** Budget = maximum input tokens (or the override) − answer reserve. */
+/** Budget = maximum input tokens (or the override) − answer reserve, at most the ceiling. */
 export function budgetFor(inputs: BudgetInputs): number {
   const window = inputs.maxInputTokensOverride && inputs.maxInputTokensOverride > 0 ? inputs.maxInputTokensOverride : inputs.maxInputTokens;
   const reserve = Math.max(0, inputs.answerReserveTokens ?? DEFAULT_ANSWER_RESERVE_TOKENS);
   // A reserve larger than half the window would leave nothing for the conversation: cap it.
   const effectiveReserve = Math.min(reserve, Math.floor(window / 2));
-  return Math.max(MIN_BUDGET_TOKENS, Math.floor(window - effectiveReserve));
+  const budget = Math.floor(window - effectiveReserve);
+  const ceiling = inputs.ceilingTokens && inputs.ceilingTokens > 0 ? inputs.ceilingTokens : Number.POSITIVE_INFINITY;
+  return Math.max(MIN_BUDGET_TOKENS, Math.min(budget, ceiling));
 }
 
 /**

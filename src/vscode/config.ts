@@ -1,6 +1,6 @@
 /** Settings are read here and only here, and handed to the engine as plain options. */
 import * as vscode from 'vscode';
-import { DEFAULT_ANSWER_RESERVE_TOKENS } from '../engine/budget';
+import { DEFAULT_ANSWER_RESERVE_TOKENS, DEFAULT_BUDGET_CEILING_TOKENS } from '../engine/budget';
 import { DEFAULT_THRESHOLDS, validateThresholds } from '../engine/levels';
 import { DEFAULT_OPTIONS, type EngineOptions } from '../engine/options';
 import type { EncodingName } from '../engine/ports';
@@ -26,6 +26,8 @@ export interface CtxConfig {
   readonly engine: EngineOptions;
   readonly answerReserveTokens: number;
   readonly maxInputTokensOverride: number;
+  /** The most a budget is, however large the model's window (0: no ceiling). */
+  readonly budgetCeilingTokens: number;
   /** 'auto' picks the encoding from the model family. */
   readonly encoding: EncodingName | 'auto';
   /** Restricts the tools of `vscode.lm.tools` that @ctx offers: names or globs like `copilot_*`; empty or `*` offers every tool. */
@@ -67,6 +69,7 @@ export function readConfig(): CtxConfig {
     summarizerModel: c.get<string>('summarizer.model', '').trim(),
     answerReserveTokens: c.get('budget.answerReserveTokens', DEFAULT_ANSWER_RESERVE_TOKENS),
     maxInputTokensOverride: c.get('budget.maxInputTokensOverride', 0),
+    budgetCeilingTokens: c.get('budget.ceilingTokens', DEFAULT_BUDGET_CEILING_TOKENS),
     encoding: encoding === 'o200k_base' || encoding === 'cl100k_base' ? encoding : 'auto',
     allowedTools: c.get('tools.allowed', []),
     maxToolRounds: Math.max(1, c.get('tools.maxRounds', 12)),

@@ -265,6 +265,7 @@ export class SessionManager implements vscode.Disposable {
       maxInputTokens: maxInputTokens ?? FALLBACK_MAX_INPUT_TOKENS,
       answerReserveTokens: c.answerReserveTokens,
       maxInputTokensOverride: c.maxInputTokensOverride,
+      ceilingTokens: c.budgetCeilingTokens,
     });
   }
 

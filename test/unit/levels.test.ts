@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { availableBudget, budgetFor, MIN_BUDGET_TOKENS } from '../../src/engine/budget';
+import { availableBudget, budgetFor, DEFAULT_BUDGET_CEILING_TOKENS, MIN_BUDGET_TOKENS } from '../../src/engine/budget';
 import { DEFAULT_THRESHOLDS, levelFor, validateThresholds } from '../../src/engine/levels';
 
 describe('levels', () => {
@@ -42,6 +42,16 @@ describe('budget', () => {
   it('never lets the reserve take more than half of a small window, nor the budget fall below the floor', () => {
     assert.equal(budgetFor({ maxInputTokens: 6000, answerReserveTokens: 10_000 }), 3000);
     assert.equal(budgetFor({ maxInputTokens: 100, answerReserveTokens: 0 }), MIN_BUDGET_TOKENS);
+  });
+
+  it('stops at the ceiling in a window larger than it, and leaves smaller windows and a ceiling of 0 alone', () => {
+    assert.equal(
+      budgetFor({ maxInputTokens: 1_000_000, answerReserveTokens: 4096, ceilingTokens: DEFAULT_BUDGET_CEILING_TOKENS }),
+      200_000,
+    );
+    assert.equal(budgetFor({ maxInputTokens: 128_000, answerReserveTokens: 4096, ceilingTokens: DEFAULT_BUDGET_CEILING_TOKENS }), 123_904);
+    assert.equal(budgetFor({ maxInputTokens: 1_000_000, answerReserveTokens: 4096, ceilingTokens: 0 }), 995_904);
+    assert.equal(budgetFor({ maxInputTokens: 1_000_000, maxInputTokensOverride: 300_000, ceilingTokens: 250_000 }), 250_000);
   });
 
   it('leaves the available budget after the system prompt and checkpoints', () => {
