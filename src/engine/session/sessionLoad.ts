@@ -68,6 +68,7 @@ export async function loadSession(id: string, deps: SessionLoadDeps): Promise<Lo
     const notice = loadedNotice({
       sessionId: id,
       journalNotes: loaded.notes,
+      ...(loaded.leftOut ? { leftOut: loaded.leftOut } : {}),
       unreconciled: unreconciled.length,
       unarchived: unarchived.length,
       archive,
