@@ -22,7 +22,7 @@ export interface EntryType {
 
 /** The file operations FileStore needs; injectable so tests can simulate a crash or a full disk. */
 export interface FileOps {
-  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+  mkdir(path: string, options: { recursive: boolean }): Promise<unknown>;
   open(path: string, flags: string | number): Promise<FileHandleOps>;
   readFile(path: string, options: { encoding: 'utf8' }): Promise<string>;
   rename(from: string, to: string): Promise<void>;

@@ -210,10 +210,36 @@ export class FileStore implements Store {
     const folder = nodePath.dirname(target);
     const real = await this.fs.realpath(folder).catch(async (e: unknown) => {
       if (errorCode(e) !== 'ENOENT') throw e;
-      await this.fs.mkdir(folder, { recursive: true });
+      await this.makeFolder(folder);
       return this.fs.realpath(folder);
     });
     if (!isInside(real, await this.rootReal())) throw new LinkOutsideStoreError(folder, real);
+  }
+
+  /**
+   * Makes the folder and those above it. Node's recursive mkdir says "no such file" where the
+   * disk is read-only or the folder above may not be written; making the first missing folder
+   * alone then gives the true reason.
+   */
+  private async makeFolder(folder: string): Promise<void> {
+    try {
+      await this.fs.mkdir(folder, { recursive: true });
+    } catch (e) {
+      if (errorCode(e) !== 'ENOENT') throw e;
+      let missing = folder;
+      while (nodePath.dirname(missing) !== missing && !(await this.exists(nodePath.dirname(missing)))) missing = nodePath.dirname(missing);
+      throw await this.fs.mkdir(missing, { recursive: false }).then(
+        () => e,
+        (why: unknown) => why,
+      );
+    }
+  }
+
+  private exists(path: string): Promise<boolean> {
+    return this.fs.lstat(path).then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Appending through a link would write wherever it points. */

@@ -10,6 +10,7 @@ import { diffJson } from './jsonDiff';
 import { BASE_FORMAT, JOURNAL_SCHEMA, readBase, recordSchema, type BaseFile, type JournalRecord } from './journalFormat';
 import { describeLeftOut, replayJournal, wholeLines, type LeftOut } from './journalReplay';
 import { sideFilePath } from './sideFile';
+import { storageReasonOf } from './storageError';
 
 /** The two files of a journaled state. */
 export interface JournalPaths {
@@ -104,7 +105,9 @@ export class StateJournal<T extends object> {
   /** Loads the base and replays the journal. Never throws for what the files hold; the store's errors pass through. */
   static async load<T extends object>(options: StateJournalOptions<T>): Promise<JournalLoad<T>> {
     const { store, paths } = options;
-    const [baseText, journalText] = await Promise.all([store.read(paths.base), store.read(paths.journal)]);
+    const [baseText, journalText] = await Promise.all([readFile(store, paths.base), readFile(store, paths.journal)]);
+    if (baseText === FOLDER) return { kind: 'unreadable', file: 'base', reason: 'the state file is a folder, not a file' };
+    if (journalText === FOLDER) return { kind: 'unreadable', file: 'journal', reason: "the state's journal is a folder, not a file" };
     if (baseText === undefined) {
       if (journalText === undefined || journalText.trim() === '') return { kind: 'missing' };
       return { kind: 'unreadable', file: 'base', reason: 'the base state file is missing while its journal is there' };
@@ -236,6 +239,19 @@ export class StateJournal<T extends object> {
 
   private compactAt(): number {
     return Math.max(this.minCompactBytes, this.compactRatio * this.baseBytes);
+  }
+}
+
+/** Stands for a folder found where a file of the state should be. */
+const FOLDER = Symbol('folder');
+
+/** A file's text; FOLDER when a folder stands in its place (it is then set aside, not read). */
+async function readFile(store: Store, path: string): Promise<string | undefined | typeof FOLDER> {
+  try {
+    return await store.read(path);
+  } catch (e) {
+    if (storageReasonOf(e) === 'is-folder') return FOLDER;
+    throw e;
   }
 }
 
