@@ -7,7 +7,8 @@
 export interface FileHandleOps {
   write(buffer: Uint8Array, offset: number, length: number, position?: number | null): Promise<{ bytesWritten: number }>;
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
-  stat(): Promise<{ size: number }>;
+  /** The size, and how many names the file has (above 1: a hard link to it stands elsewhere). */
+  stat(): Promise<{ size: number; nlink: number }>;
   truncate(length: number): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;
@@ -28,7 +29,7 @@ export interface FileOps {
   rename(from: string, to: string): Promise<void>;
   link(existing: string, created: string): Promise<void>;
   readdir(path: string, options: { withFileTypes: true }): Promise<(EntryType & { name: string })[]>;
-  lstat(path: string): Promise<EntryType>;
+  lstat(path: string): Promise<EntryType & { nlink: number }>;
   realpath(path: string): Promise<string>;
   rm(path: string, options: { recursive: true; force: true }): Promise<void>;
 }

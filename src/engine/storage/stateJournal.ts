@@ -10,7 +10,7 @@ import { diffJson } from './jsonDiff';
 import { BASE_FORMAT, JOURNAL_SCHEMA, readBase, recordSchema, type BaseFile, type JournalRecord } from './journalFormat';
 import { describeLeftOut, replayJournal, wholeLines, type LeftOut } from './journalReplay';
 import { sideFilePath } from './sideFile';
-import { storageReasonOf } from './storageError';
+import { isLinkFailure, storageReasonOf } from './storageError';
 
 /** The two files of a journaled state. */
 export interface JournalPaths {
@@ -106,8 +106,8 @@ export class StateJournal<T extends object> {
   static async load<T extends object>(options: StateJournalOptions<T>): Promise<JournalLoad<T>> {
     const { store, paths } = options;
     const [baseText, journalText] = await Promise.all([readFile(store, paths.base), readFile(store, paths.journal)]);
-    if (baseText === FOLDER) return { kind: 'unreadable', file: 'base', reason: 'the state file is a folder, not a file' };
-    if (journalText === FOLDER) return { kind: 'unreadable', file: 'journal', reason: "the state's journal is a folder, not a file" };
+    if (typeof baseText === 'object') return { kind: 'unreadable', file: 'base', reason: `the state file ${baseText.why}` };
+    if (typeof journalText === 'object') return { kind: 'unreadable', file: 'journal', reason: `the state's journal ${journalText.why}` };
     if (baseText === undefined) {
       if (journalText === undefined || journalText.trim() === '') return { kind: 'missing' };
       return { kind: 'unreadable', file: 'base', reason: 'the base state file is missing while its journal is there' };
@@ -242,15 +242,16 @@ export class StateJournal<T extends object> {
   }
 }
 
-/** Stands for a folder found where a file of the state should be. */
-const FOLDER = Symbol('folder');
-
-/** A file's text; FOLDER when a folder stands in its place (it is then set aside, not read). */
-async function readFile(store: Store, path: string): Promise<string | undefined | typeof FOLDER> {
+/**
+ * A file's text; why it is not read when a folder stands in its place or it is another file under
+ * a second name (a hard link, a link): it is then set aside, never read, written or served.
+ */
+async function readFile(store: Store, path: string): Promise<string | undefined | { why: string }> {
   try {
     return await store.read(path);
   } catch (e) {
-    if (storageReasonOf(e) === 'is-folder') return FOLDER;
+    if (storageReasonOf(e) === 'is-folder') return { why: 'is a folder, not a file' };
+    if (isLinkFailure(e)) return { why: 'is a link or a hard link to another file, which ctx neither reads nor changes' };
     throw e;
   }
 }
