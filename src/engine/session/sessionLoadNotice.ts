@@ -110,7 +110,7 @@ export function loadedNotice(p: LoadedNoticeParts): string | undefined {
   if (p.unarchived > 0) {
     sentences.push(
       `${count(p.unarchived, 'message')} of the saved state ${p.unarchived === 1 ? 'was' : 'were'} missing from the archive ` +
-        `and ${p.unarchived === 1 ? 'is' : 'are'} archived now.`,
+        `(a full disk or a crash kept ${p.unarchived === 1 ? 'it' : 'them'} out).`,
     );
   }
   sentences.push(...archiveSentences(p.archive));
