@@ -25,7 +25,10 @@ describe('running a replay again into the --out of one cut short', function () {
     transcript = path.join(folder, 'long.json');
     fs.writeFileSync(transcript, chatText(chatWithTools(60, 3_000)));
   });
-  after(() => temporary.removeAll());
+  after(() => {
+    temporary.removeAll();
+    console.log(`      figures: ${KILLS} replays killed (kill -9) and 1 stopped by a file size limit, each run again into its --out`);
+  });
 
   const rerun = (out: string) => runBuiltCli(['replay', transcript, '--budget', '8000', '--out', out]);
 

@@ -17,7 +17,12 @@ import { TempFolders } from '../support/tempFolder';
 
 const ID = 's-20260121-103522-jdm';
 const temp = new TempFolders();
-after(() => temp.cleanUp());
+after(async () => {
+  await temp.cleanUp();
+  console.log(
+    `      figures: ${KINDS.length + 1} kinds of journal damage (${KINDS.map((k) => k.name).join(', ')}, another generation) reopened twice`,
+  );
+});
 
 function deps(store: Store): SessionDeps {
   return {
