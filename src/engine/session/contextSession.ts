@@ -158,8 +158,15 @@ export class ContextSession {
     const owed = new Set(loaded.unarchived.map((m) => m.id));
     const owedNow = loaded.unarchived.filter((m) => !loaded.unreconciled.some((u) => u.id === m.id));
     session.archive.owe(owedNow);
+    if (loaded.archiveReplaced) session.cell.update({ archivedCount: 0 });
     // Archived at once, not with the next message: a later rebuild from the archive must have them.
-    const outcome = owedNow.length === 0 ? undefined : await session.archive.append([]).then(() => undefined, errorMessage);
+    const outcome =
+      owedNow.length === 0
+        ? undefined
+        : await session.archive.append([]).then((written) => {
+            session.cell.update({ archivedCount: session.cell.state.archivedCount + written });
+            return undefined;
+          }, errorMessage);
     const owedWords = owedNow.length === 0 ? undefined : owedOutcome(owedNow.length, outcome);
     const notice = [loaded.notice, owedWords].filter((s) => s !== undefined).join(' ');
     if (notice) session.cell.warn(notice);

@@ -42,6 +42,8 @@ export interface LoadedSession {
   readonly unarchived: readonly Message[];
   /** What the archive held, read once. */
   readonly archive: ArchiveReadResult;
+  /** The archive was a link and was set aside: a new one starts empty, so nothing counts as archived yet. */
+  readonly archiveReplaced?: boolean;
 }
 
 /** The journal options of a session's state. */
@@ -77,7 +79,16 @@ export async function loadSession(id: string, deps: SessionLoadDeps): Promise<Lo
       archive,
     });
     const said = joinNotices(own.notice, notice);
-    return { state: loaded.state, journal: loaded.journal, unreconciled, unarchived, archive, ...(said ? { notice: said } : {}) };
+    const replaced = own.notice !== undefined ? { archiveReplaced: true } : {};
+    return {
+      state: loaded.state,
+      journal: loaded.journal,
+      unreconciled,
+      unarchived,
+      archive,
+      ...replaced,
+      ...(said ? { notice: said } : {}),
+    };
   }
   if (loaded.kind === 'missing' && archive.messages.length === 0 && archive.tornTailMessage === undefined) return undefined;
   const keptAs = loaded.kind === 'missing' ? [] : await moveAside(deps, paths, loaded.kind === 'newer' ? 'newer-schema' : 'unreadable');

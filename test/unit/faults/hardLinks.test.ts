@@ -93,6 +93,14 @@ describe('hard links and links at the files of a session', () => {
       ['u1', 'a1', 'u2'],
     );
     assert.ok(!(await fs.readFile(archive, 'utf8')).includes(SECRET));
+    session?.dispose();
+    const again = await ContextSession.open(SESSION, DEFAULT_OPTIONS, deps(new FileStore(root)));
+    assert.deepEqual(
+      again?.messages.map((m) => m.id),
+      ['u1', 'a1', 'u2'],
+      'the next open finds the new archive and the state agreeing',
+    );
+    assert.deepEqual(again?.warnings, []);
   });
 
   it('refuses to append to or repair an archive hard-linked while the session is open, and says why', async () => {

@@ -69,6 +69,14 @@ describe('reopening after a full disk', () => {
     assert.deepEqual(await ids(archive), ['u1', 'a1', 'u2'], 'in the archive file at once');
     assert.equal(reopened?.archiveComplete, true);
     assert.match(reopened?.warnings.map((w) => w.message).join(' ') ?? '', /The message missing from the archive is archived now/);
+    reopened?.dispose();
+    const again = await ContextSession.open(ID, DEFAULT_OPTIONS, deps(new FileStore(root)));
+    assert.deepEqual(
+      again?.messages.map((m) => m.id),
+      ['u1', 'a1', 'u2'],
+      'the next open takes nothing in twice',
+    );
+    assert.deepEqual(again?.warnings, []);
   });
 
   it('says truthfully that the messages are still waiting when the disk is still full at the open', async () => {
