@@ -12,7 +12,7 @@ import { LocalTokenizer } from '../engine/tokens/localTokenizer';
 import { rankLoaderFor } from '../engine/tokens/worker/rankFiles';
 import { InputError, UsageError } from './cliErrors';
 import { positiveInteger, type CommandSpec, type ParsedCommand } from './commandLine';
-import { CONTEXT_FILE, FIGURES_FILE, prepareOutputFolder } from './outputFolder';
+import { CONTEXT_FILE, FIGURES_FILE, finishOutputFolder, prepareOutputFolder } from './outputFolder';
 import { ProgressBar } from './progressBar';
 import { readTranscriptFile } from './readTranscriptFile';
 import { WatchedStore } from './watchedStore';
@@ -52,7 +52,10 @@ export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Prom
   }
   // A replay can be run again from its transcript, so its writes are not synced one by one.
   const store = new WatchedStore(new FileStore(args.out, undefined, { sync: false }));
-  const lock = await prepareOutputFolder(args.out, store);
+  const { lock, restarted } = await prepareOutputFolder(args.out, store);
+  if (restarted) {
+    terminal.err(`An earlier replay into ${args.out} was cut short (killed, or stopped by a full disk); it is started over.\n`);
+  }
   try {
     await replayInto(args, imported, chosen, store, terminal);
   } finally {
@@ -108,6 +111,7 @@ async function replayInto(
   };
   session.dispose();
   await store.write(FIGURES_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  await finishOutputFolder(args.out);
   if (args.json) {
     terminal.out(`${JSON.stringify(report, null, 2)}\n`);
     return;

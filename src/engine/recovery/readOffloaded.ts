@@ -8,6 +8,7 @@ import { sessionPaths } from '../session/sessionPaths';
 import { resolveOffloadedFile } from './offloadedPath';
 import { OffloadedFileNotFoundError, OffloadedPathRefusedError, OffloadedRangeError } from './recoveryErrors';
 import { formatCount } from '../text/numbers';
+import { storageReasonOf } from '../storage/storageError';
 
 /** Tool output is best kept under ~20k characters; one read stays inside that. */
 export const DEFAULT_READ_MAX_CHARS = 20_000;
@@ -75,7 +76,13 @@ export async function readOffloaded(
   const file = resolveOffloadedFile(store, sessionId, nameOrPath);
   const kind = await store.kindOf(file.path);
   if (kind === 'link' || kind === 'folder') throw new OffloadedPathRefusedError(nameOrPath, sessionId, kind);
-  const content = kind === 'file' ? await store.read(file.path) : undefined;
+  const content =
+    kind === 'file'
+      ? await store.read(file.path).catch((e: unknown) => {
+          if (storageReasonOf(e) === 'hard-link') throw new OffloadedPathRefusedError(nameOrPath, sessionId, 'hardLink');
+          throw e;
+        })
+      : undefined;
   if (content === undefined) {
     const entries = await store.entries(sessionPaths(sessionId).offloaded);
     throw new OffloadedFileNotFoundError(

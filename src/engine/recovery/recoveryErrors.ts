@@ -8,7 +8,7 @@ import { formatCount } from '../text/numbers';
 export abstract class RecoveryError extends Error {}
 
 /** Why a requested path was refused. */
-export type RefusalReason = 'empty' | 'climbs' | 'absolute' | 'outsideOffloadedFolder' | 'otherSession' | 'link' | 'folder';
+export type RefusalReason = 'empty' | 'climbs' | 'absolute' | 'outsideOffloadedFolder' | 'otherSession' | 'link' | 'hardLink' | 'folder';
 
 const REFUSAL_WORDS: Record<RefusalReason, string> = {
   empty: 'no file name was given',
@@ -17,6 +17,7 @@ const REFUSAL_WORDS: Record<RefusalReason, string> = {
   outsideOffloadedFolder: "it points outside this session's offloaded folder",
   otherSession: 'it belongs to another session, and only the current session can be read',
   link: 'it is a link, and links are never followed (only files ctx wrote can be read)',
+  hardLink: 'it is a hard link: the same file also stands outside the offloaded folder, so it is not read',
   folder: 'it is a folder, not an offloaded file',
 };
 

@@ -46,6 +46,7 @@ import { SessionSearch } from './sessionSearch';
 import { SessionSnapshots } from './sessionSnapshots';
 import { emptyState, type SessionState } from './sessionState';
 import { SessionStateCell, type SessionWarning, type StatePersistence } from './stateCell';
+import { errorMessage } from '../errors';
 import { loadSession, sessionJournalOptions } from './sessionLoad';
 import { StateJournal } from '../storage/stateJournal';
 
@@ -154,9 +155,21 @@ export class ContextSession {
     const loaded = await loadSession(id, { store: deps.store, clock: deps.clock });
     if (!loaded) return undefined;
     const session = new ContextSession(loaded.state, options, deps, loaded.journal);
-    if (loaded.notice) session.cell.warn(loaded.notice);
     const owed = new Set(loaded.unarchived.map((m) => m.id));
-    session.archive.owe(loaded.unarchived.filter((m) => !loaded.unreconciled.some((u) => u.id === m.id)));
+    const owedNow = loaded.unarchived.filter((m) => !loaded.unreconciled.some((u) => u.id === m.id));
+    session.archive.owe(owedNow);
+    if (loaded.archiveReplaced) session.cell.update({ archivedCount: 0 });
+    // Archived at once, not with the next message: a later rebuild from the archive must have them.
+    const outcome =
+      owedNow.length === 0
+        ? undefined
+        : await session.archive.append([]).then((written) => {
+            session.cell.update({ archivedCount: session.cell.state.archivedCount + written });
+            return undefined;
+          }, errorMessage);
+    const owedWords = owedNow.length === 0 ? undefined : owedOutcome(owedNow.length, outcome);
+    const notice = [loaded.notice, owedWords].filter((s) => s !== undefined).join(' ');
+    if (notice) session.cell.warn(notice);
     const archived = loaded.unreconciled.filter((m) => !owed.has(m.id));
     const toArchive = loaded.unreconciled.filter((m) => owed.has(m.id));
     if (archived.length > 0) await session.intake.add(archived, true);
@@ -446,6 +459,16 @@ export class ContextSession {
 
 function newJournal(id: string, deps: SessionDeps): StateJournal<SessionState> {
   return StateJournal.create(sessionJournalOptions(id, { store: deps.store, clock: deps.clock }));
+}
+
+/** What became of the messages the archive was missing, once archiving them was tried at open. */
+function owedOutcome(count: number, failure: string | undefined): string {
+  const them = count === 1 ? 'The message missing from the archive' : `The ${count} messages missing from the archive`;
+  if (failure === undefined) return `${them} ${count === 1 ? 'is' : 'are'} archived now.`;
+  return (
+    `${them} could not be archived yet (${failure}); ${count === 1 ? 'it stays' : 'they stay'} in the context and ` +
+    `${count === 1 ? 'is' : 'are'} archived before the next message.`
+  );
 }
 
 /** The state saved through its journal: each save appends only what changed. */

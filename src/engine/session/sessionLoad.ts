@@ -6,7 +6,8 @@
  * A state behind the archive (a crash between archiving and saving) gets the missing messages
  * back for the session to take in.
  */
-import { Archive, type ArchiveReadResult } from '../archive';
+import { Archive, parseArchive, type ArchiveReadResult } from '../archive';
+import { errorMessage } from '../errors';
 import type { Clock, Store } from '../ports';
 import { rebuildSession } from './sessionRebuild';
 import { loadedNotice, rebuildNotice } from './sessionLoadNotice';
@@ -16,6 +17,7 @@ import type { Snapshot } from '../snapshots/snapshot';
 import { SnapshotStore } from '../snapshots/snapshotStore';
 import { sideFilePath } from '../storage/sideFile';
 import { StateJournal, type StateJournalOptions } from '../storage/stateJournal';
+import { isLinkFailure } from '../storage/storageError';
 import type { Message } from '../types';
 
 export interface SessionLoadDeps {
@@ -40,6 +42,8 @@ export interface LoadedSession {
   readonly unarchived: readonly Message[];
   /** What the archive held, read once. */
   readonly archive: ArchiveReadResult;
+  /** The archive was a link and was set aside: a new one starts empty, so nothing counts as archived yet. */
+  readonly archiveReplaced?: boolean;
 }
 
 /** The journal options of a session's state. */
@@ -62,17 +66,29 @@ export function sessionJournalOptions(id: string, deps: SessionLoadDeps, readOnl
 export async function loadSession(id: string, deps: SessionLoadDeps): Promise<LoadedSession | undefined> {
   const paths = sessionPaths(id);
   const options = sessionJournalOptions(id, deps);
-  const [loaded, archive] = await Promise.all([StateJournal.load(options), new Archive(deps.store, paths.archive).read()]);
+  const [loaded, own] = await Promise.all([StateJournal.load(options), readOwnArchive(deps, paths)]);
+  const { archive } = own;
   if (loaded.kind === 'loaded') {
     const { unreconciled, unarchived } = reconcile(loaded.state, archive);
     const notice = loadedNotice({
       sessionId: id,
       journalNotes: loaded.notes,
+      ...(loaded.leftOut ? { leftOut: loaded.leftOut } : {}),
       unreconciled: unreconciled.length,
       unarchived: unarchived.length,
       archive,
     });
-    return { state: loaded.state, journal: loaded.journal, unreconciled, unarchived, archive, ...(notice ? { notice } : {}) };
+    const said = joinNotices(own.notice, notice);
+    const replaced = own.notice !== undefined ? { archiveReplaced: true } : {};
+    return {
+      state: loaded.state,
+      journal: loaded.journal,
+      unreconciled,
+      unarchived,
+      archive,
+      ...replaced,
+      ...(said ? { notice: said } : {}),
+    };
   }
   if (loaded.kind === 'missing' && archive.messages.length === 0 && archive.tornTailMessage === undefined) return undefined;
   const keptAs = loaded.kind === 'missing' ? [] : await moveAside(deps, paths, loaded.kind === 'newer' ? 'newer-schema' : 'unreadable');
@@ -90,7 +106,7 @@ export async function loadSession(id: string, deps: SessionLoadDeps): Promise<Lo
   return {
     state: rebuilt.state,
     journal: StateJournal.create(options),
-    notice,
+    notice: joinNotices(own.notice, notice) ?? notice,
     unreconciled: [...rebuilt.unreconciled, ...torn],
     unarchived: torn,
     archive,
@@ -113,13 +129,45 @@ function reconcile(state: SessionState, archive: ArchiveReadResult): { unreconci
   return { unreconciled, unarchived };
 }
 
+/**
+ * The session's archive, read only when it is its own file: an archive that is a link or a hard
+ * link (to another session's archive, or to any file outside) is never read, appended to or cut;
+ * it is moved aside, untouched, and a private archive is written again from the saved state.
+ */
+async function readOwnArchive(deps: SessionLoadDeps, paths: SessionPaths): Promise<{ archive: ArchiveReadResult; notice?: string }> {
+  try {
+    return { archive: await new Archive(deps.store, paths.archive).read() };
+  } catch (e) {
+    if (!isLinkFailure(e)) throw e;
+    const aside = await freeSidePath(deps, paths.archive, 'linked');
+    await deps.store.rename(paths.archive, aside);
+    return {
+      archive: parseArchive(''),
+      notice:
+        `The archive of this session was another file under a second name (${errorMessage(e)}), so it was not read or changed; ` +
+        `the link was moved to ${aside} and a new archive is written from the messages of the saved state ` +
+        '(messages that had left the context are only in the moved file).',
+    };
+  }
+}
+
+function joinNotices(first: string | undefined, second: string | undefined): string | undefined {
+  return first === undefined ? second : second === undefined ? first : `${first} ${second}`;
+}
+
+/** A dated side name next to `path` that nothing uses yet. */
+async function freeSidePath(deps: SessionLoadDeps, path: string, label: string): Promise<string> {
+  let aside = sideFilePath(path, label, deps.clock.now());
+  for (let n = 2; (await deps.store.kindOf(aside)) !== undefined; n++) aside = sideFilePath(path, label, deps.clock.now(), n);
+  return aside;
+}
+
 /** Moves the base and the journal aside under dated names; returns where they went. */
 async function moveAside(deps: SessionLoadDeps, paths: SessionPaths, label: string): Promise<string[]> {
   const kept: string[] = [];
   for (const path of [paths.state, paths.journal]) {
     if ((await deps.store.kindOf(path)) === undefined) continue;
-    let aside = sideFilePath(path, label, deps.clock.now());
-    for (let n = 2; (await deps.store.kindOf(aside)) !== undefined; n++) aside = sideFilePath(path, label, deps.clock.now(), n);
+    const aside = await freeSidePath(deps, path, label);
     await deps.store.rename(path, aside);
     kept.push(aside);
   }

@@ -1,6 +1,7 @@
 /** What loading a session tells the user, in plain words: what was recovered, what was not, where the files went. */
 import type { ArchiveReadResult } from '../archive';
 import type { Snapshot } from '../snapshots/snapshot';
+import type { LeftOut } from '../storage/journalReplay';
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -89,6 +90,8 @@ export interface LoadedNoticeParts {
   readonly sessionId: string;
   /** What the journal ignored or set aside. */
   readonly journalNotes: readonly string[];
+  /** Journal lines that could not be applied. */
+  readonly leftOut?: LeftOut;
   readonly unreconciled: number;
   readonly unarchived: number;
   readonly archive: ArchiveReadResult;
@@ -107,9 +110,55 @@ export function loadedNotice(p: LoadedNoticeParts): string | undefined {
   if (p.unarchived > 0) {
     sentences.push(
       `${count(p.unarchived, 'message')} of the saved state ${p.unarchived === 1 ? 'was' : 'were'} missing from the archive ` +
-        `and ${p.unarchived === 1 ? 'is' : 'are'} archived now.`,
+        `(a full disk or a crash kept ${p.unarchived === 1 ? 'it' : 'them'} out).`,
     );
   }
   sentences.push(...archiveSentences(p.archive));
-  return sentences.length === 0 ? undefined : `${sentences.join(' ')} Nothing else was lost.`;
+  const lost = p.leftOut ? leftOutSentence(p.leftOut) : undefined;
+  if (lost) sentences.push(lost);
+  return sentences.length === 0 ? undefined : `${sentences.join(' ')}${lost ? '' : ' Nothing else was lost.'}`;
+}
+
+/** What a state field holds, for the user; messages are absent because the archive gives them back. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  ledger: 'goals and decisions (/goal, /decide)',
+  offloads: 'offload records',
+  checkpoints: 'checkpoints',
+  retiredCheckpoints: 'checkpoints',
+  history: 'compression history',
+  compressions: 'compression history',
+  truncations: 'compression history',
+  watermark: 'compression history',
+  timeline: 'the usage timeline',
+};
+
+/** Fields whose changes come back without the journal: messages from the archive, values made again. */
+const RECOVERED_FIELDS = new Set([
+  'active',
+  'archivedCount',
+  'title',
+  'updatedAt',
+  'pendingCheckpointTool',
+  'restored',
+  'contextConfidence',
+  'autoSnapshotArmed',
+]);
+
+/** Says what left-out journal lines held that could not come back; undefined when nothing. */
+function leftOutSentence(leftOut: LeftOut): string | undefined {
+  const words = [
+    ...new Set(
+      leftOut.fields
+        .filter((f) => !RECOVERED_FIELDS.has(f))
+        .map((f) => (Object.hasOwn(FIELD_WORDS, f) ? FIELD_WORDS[f] : `the "${f}" field`)),
+    ),
+  ];
+  if (leftOut.unknown) {
+    return (
+      'Not recovered: what the journal lines that could not be read held; they may have added goals, decisions, offload records or ' +
+      'compression history, which are only in the kept journal (messages come back from the archive).'
+    );
+  }
+  if (words.length === 0) return undefined;
+  return `Not recovered: the changes to ${words.join(', ')} in the lines left out; they are only in the kept journal (messages come back from the archive).`;
 }

@@ -7,7 +7,8 @@
 export interface FileHandleOps {
   write(buffer: Uint8Array, offset: number, length: number, position?: number | null): Promise<{ bytesWritten: number }>;
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
-  stat(): Promise<{ size: number }>;
+  /** The size, and how many names the file has (above 1: a hard link to it stands elsewhere). */
+  stat(): Promise<{ size: number; nlink: number }>;
   truncate(length: number): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;
@@ -22,13 +23,13 @@ export interface EntryType {
 
 /** The file operations FileStore needs; injectable so tests can simulate a crash or a full disk. */
 export interface FileOps {
-  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+  mkdir(path: string, options: { recursive: boolean }): Promise<unknown>;
   open(path: string, flags: string | number): Promise<FileHandleOps>;
   readFile(path: string, options: { encoding: 'utf8' }): Promise<string>;
   rename(from: string, to: string): Promise<void>;
   link(existing: string, created: string): Promise<void>;
   readdir(path: string, options: { withFileTypes: true }): Promise<(EntryType & { name: string })[]>;
-  lstat(path: string): Promise<EntryType>;
+  lstat(path: string): Promise<EntryType & { nlink: number }>;
   realpath(path: string): Promise<string>;
   rm(path: string, options: { recursive: true; force: true }): Promise<void>;
 }

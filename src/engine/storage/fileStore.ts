@@ -3,7 +3,7 @@ import * as nodeFs from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import type { Store, StoreEntry, StoreEntryKind } from '../ports';
 import { lineStartBefore, NEWLINE, readBytes, writeWhole, type EntryType, type FileHandleOps, type FileOps } from './fileOps';
-import { errorCode, LinkOutsideStoreError, StorageError } from './storageError';
+import { errorCode, LinkOutsideStoreError, SharedFileError, StorageError } from './storageError';
 import { storePathSegments } from './storePath';
 import { tornTailPath } from './tornTail';
 
@@ -73,7 +73,9 @@ export class FileStore implements Store {
         if (errorCode(e) === 'ELOOP') await this.refuseLink(target);
         throw e;
       });
-      sizeBefore = (await file.stat()).size;
+      const before = await file.stat();
+      if (before.nlink > 1) throw new SharedFileError(target, { kind: 'hard', names: before.nlink });
+      sizeBefore = before.size;
       await writeWhole(file, data);
       if (this.sync) await file.sync();
     } catch (e) {
@@ -91,6 +93,8 @@ export class FileStore implements Store {
     try {
       await this.refuseLink(target);
       file = await this.fs.open(target, 'r+');
+      const { nlink } = await file.stat();
+      if (nlink > 1) throw new SharedFileError(target, { kind: 'hard', names: nlink });
       return (await this.cutTornTail(file, path)).aside;
     } catch (e) {
       if (errorCode(e) === 'ENOENT') return undefined;
@@ -104,6 +108,7 @@ export class FileStore implements Store {
     const target = this.resolve(path);
     try {
       await this.refuseLinkOutside(target);
+      await this.refuseSharedFile(target);
       return await this.fs.readFile(target, { encoding: 'utf8' });
     } catch (e) {
       if (errorCode(e) === 'ENOENT') return undefined;
@@ -210,10 +215,36 @@ export class FileStore implements Store {
     const folder = nodePath.dirname(target);
     const real = await this.fs.realpath(folder).catch(async (e: unknown) => {
       if (errorCode(e) !== 'ENOENT') throw e;
-      await this.fs.mkdir(folder, { recursive: true });
+      await this.makeFolder(folder);
       return this.fs.realpath(folder);
     });
     if (!isInside(real, await this.rootReal())) throw new LinkOutsideStoreError(folder, real);
+  }
+
+  /**
+   * Makes the folder and those above it. Node's recursive mkdir says "no such file" where the
+   * disk is read-only or the folder above may not be written; making the first missing folder
+   * alone then gives the true reason.
+   */
+  private async makeFolder(folder: string): Promise<void> {
+    try {
+      await this.fs.mkdir(folder, { recursive: true });
+    } catch (e) {
+      if (errorCode(e) !== 'ENOENT') throw e;
+      let missing = folder;
+      while (nodePath.dirname(missing) !== missing && !(await this.exists(nodePath.dirname(missing)))) missing = nodePath.dirname(missing);
+      throw await this.fs.mkdir(missing, { recursive: false }).then(
+        () => e,
+        (why: unknown) => why,
+      );
+    }
+  }
+
+  private exists(path: string): Promise<boolean> {
+    return this.fs.lstat(path).then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Appending through a link would write wherever it points. */
@@ -223,6 +254,17 @@ export class FileStore implements Store {
       throw e;
     });
     if (kind === 'link') throw new LinkOutsideStoreError(target, await this.fs.realpath(target).catch(() => 'a missing target'));
+  }
+
+  /**
+   * A file is read only under its own name: not through a link at the file itself (a link into
+   * another session would serve that session's content under this one), and not when it has a
+   * second name elsewhere (a hard link, which no path check can see).
+   */
+  private async refuseSharedFile(target: string): Promise<void> {
+    const entry = await this.fs.lstat(target);
+    if (entry.isSymbolicLink()) throw new SharedFileError(target, { kind: 'symbolic', target: await this.fs.realpath(target) });
+    if (entry.isFile() && entry.nlink > 1) throw new SharedFileError(target, { kind: 'hard', names: entry.nlink });
   }
 
   /** Reads follow a link only while it stays inside the root. */

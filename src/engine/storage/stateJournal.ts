@@ -6,9 +6,11 @@
  * journal's whole lines; a torn last line (a crash mid-save) is ignored and said so.
  */
 import { systemClock, type Clock, type Store } from '../ports';
-import { diffJson, applyDiff, DiffMismatchError } from './jsonDiff';
-import { BASE_FORMAT, JOURNAL_SCHEMA, readBase, readRecord, recordSchema, type BaseFile, type JournalRecord } from './journalFormat';
+import { diffJson } from './jsonDiff';
+import { BASE_FORMAT, JOURNAL_SCHEMA, readBase, recordSchema, type BaseFile, type JournalRecord } from './journalFormat';
+import { describeLeftOut, replayJournal, wholeLines, type LeftOut } from './journalReplay';
 import { sideFilePath } from './sideFile';
+import { isLinkFailure, storageReasonOf } from './storageError';
 
 /** The two files of a journaled state. */
 export interface JournalPaths {
@@ -54,6 +56,8 @@ export type JournalLoad<T extends object> =
       readonly replayed: number;
       /** What was ignored or set aside, in plain words (a torn last line, lines that did not fit). */
       readonly notes: readonly string[];
+      /** Lines of the journal that could not be applied (their only copy is the file kept aside). */
+      readonly leftOut?: LeftOut;
     }
   | { readonly kind: 'unreadable'; readonly file: 'base' | 'journal'; readonly reason: string }
   | { readonly kind: 'newer'; readonly file: 'base' | 'journal'; readonly schema: number };
@@ -101,7 +105,9 @@ export class StateJournal<T extends object> {
   /** Loads the base and replays the journal. Never throws for what the files hold; the store's errors pass through. */
   static async load<T extends object>(options: StateJournalOptions<T>): Promise<JournalLoad<T>> {
     const { store, paths } = options;
-    const [baseText, journalText] = await Promise.all([store.read(paths.base), store.read(paths.journal)]);
+    const [baseText, journalText] = await Promise.all([readFile(store, paths.base), readFile(store, paths.journal)]);
+    if (typeof baseText === 'object') return { kind: 'unreadable', file: 'base', reason: `the state file ${baseText.why}` };
+    if (typeof journalText === 'object') return { kind: 'unreadable', file: 'journal', reason: `the state's journal ${journalText.why}` };
     if (baseText === undefined) {
       if (journalText === undefined || journalText.trim() === '') return { kind: 'missing' };
       return { kind: 'unreadable', file: 'base', reason: 'the base state file is missing while its journal is there' };
@@ -114,18 +120,47 @@ export class StateJournal<T extends object> {
     if (replay.kind === 'newer') return { kind: 'newer', file: 'journal', schema: replay.schema };
     let reading = options.read(replay.state);
     const notes = [...replay.notes];
-    let setAside = replay.dropped > 0;
+    let setAside = replay.setAside;
+    let leftOut = replay.leftOut;
     if (reading.kind !== 'state' && replay.replayed > 0) {
       // The changes do not make a valid state: the base alone still is one, and the journal is kept aside.
       reading = options.read(readBaseState(baseText));
       notes.push(`the ${replay.replayed} journal lines did not make a valid state (${describeReading(reading)}); the state is the base's`);
       setAside = true;
+      leftOut = describeLeftOut(wholeLines(journalText ?? ''), generation);
     }
     if (reading.kind === 'newer') return { kind: 'newer', file: 'base', schema: reading.schema };
     if (reading.kind === 'unreadable') return { kind: 'unreadable', file: 'base', reason: reading.reason };
-    if (setAside && !options.readOnly) notes.push(`the journal was kept as ${await journal.moveAside(paths.journal)}`);
     journal.adopt(reading.state, generation, Buffer.byteLength(baseText, 'utf8'), replay.bytes, replay.n, base.kind === 'bare' || setAside);
-    return { kind: 'loaded', state: reading.state, journal, replayed: replay.replayed, notes };
+    if (setAside && !options.readOnly) notes.push(...(await journal.setAside(reading.state, journalText ?? '')));
+    return { kind: 'loaded', state: reading.state, journal, replayed: replay.replayed, notes, ...(leftOut ? { leftOut } : {}) };
+  }
+
+  /**
+   * Keeps a copy of a journal that was not wholly applied, then writes the loaded state as a new
+   * base at once (which removes the journal): a session closed before its next change must not
+   * open on the old base. The copy goes first and the journal is only removed after the base is
+   * written, so a crash in between loads the same files again. Returns notes for the user.
+   */
+  private async setAside(state: T, journalText: string): Promise<string[]> {
+    const aside = await this.keepCopy(journalText);
+    try {
+      await this.writeBase(state);
+      return [`the journal was kept as ${aside}`];
+    } catch (e) {
+      // needsBase stays set: the next save writes the base, whatever changed.
+      const why = e instanceof Error ? e.message : String(e);
+      return [`the journal was kept as ${aside}; the new base could not be written yet (${why}) and is written with the next save`];
+    }
+  }
+
+  /** Writes the journal's text to a new side file next to it, never over an earlier one. */
+  private async keepCopy(text: string): Promise<string> {
+    const now = this.clock.now();
+    for (let number = 1; ; number++) {
+      const aside = sideFilePath(this.options.paths.journal, 'unreadable', now, number);
+      if (await this.options.store.createExclusive(aside, text)) return aside;
+    }
   }
 
   /** Bytes and writes so far. */
@@ -149,7 +184,8 @@ export class StateJournal<T extends object> {
 
   private async saveNow(state: T, forceBase: boolean): Promise<SaveResult> {
     this.counts.saves++;
-    if (!forceBase && state === this.saved) return { kind: 'unchanged', bytes: 0 };
+    // A base that is wanted (after a journal was set aside) is written even when nothing changed.
+    if (!forceBase && !this.needsBase && state === this.saved) return { kind: 'unchanged', bytes: 0 };
     if (forceBase || this.needsBase || this.saved === undefined || this.journalBytes > this.compactAt()) return this.writeBase(state);
     const ops = diffJson(this.saved, state);
     if (ops.length === 0) {
@@ -204,66 +240,18 @@ export class StateJournal<T extends object> {
   private compactAt(): number {
     return Math.max(this.minCompactBytes, this.compactRatio * this.baseBytes);
   }
-
-  private async moveAside(path: string): Promise<string> {
-    const aside = sideFilePath(path, 'unreadable', this.clock.now());
-    await this.options.store.rename(path, aside);
-    return aside;
-  }
 }
 
-interface Replay {
-  readonly kind: 'replayed';
-  readonly state: unknown;
-  readonly replayed: number;
-  /** Lines of this generation that were not applied (from the first one that could not be). */
-  readonly dropped: number;
-  /** The last record number applied. */
-  readonly n: number;
-  /** Bytes of this generation's applied lines. */
-  readonly bytes: number;
-  readonly notes: readonly string[];
-}
-
-/** Applies the journal's lines of this generation to the base's state, in order, up to the first that does not fit. */
-function replayJournal(baseState: unknown, text: string, generation: number): Replay | { kind: 'newer'; schema: number } {
-  let state = baseState;
-  const notes: string[] = [];
-  let replayed = 0;
-  let n = 0;
-  let bytes = 0;
-  const lines = text.split('\n');
-  const torn = lines.pop() ?? '';
-  if (torn.trim() !== '') notes.push(`the journal's last line was cut short (a save interrupted) and was ignored`);
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i].trim() === '') continue;
-    const reading = readRecord(lines[i]);
-    if (reading.kind === 'newer') return { kind: 'newer', schema: reading.schema };
-    if (reading.kind === 'record' && reading.record.generation !== generation) continue;
-    const problem =
-      reading.kind === 'unreadable'
-        ? reading.reason
-        : applyProblem(reading.record, n, () => (state = applyDiff(state, reading.record.ops)));
-    if (problem !== undefined) {
-      const dropped = lines.slice(i).filter((l) => l.trim() !== '').length;
-      notes.push(`journal line ${i + 1} could not be applied (${problem}); it and the ${dropped - 1} after it were left out`);
-      return { kind: 'replayed', state, replayed, dropped, n, bytes, notes };
-    }
-    replayed++;
-    n++;
-    bytes += Buffer.byteLength(lines[i], 'utf8') + 1;
-  }
-  return { kind: 'replayed', state, replayed, dropped: 0, n, bytes, notes };
-}
-
-/** Applies a record that must follow record `n`; the reason when it cannot. */
-function applyProblem(record: JournalRecord, n: number, apply: () => void): string | undefined {
-  if (record.n !== n + 1) return `it is change ${record.n} where change ${n + 1} was due`;
+/**
+ * A file's text; why it is not read when a folder stands in its place or it is another file under
+ * a second name (a hard link, a link): it is then set aside, never read, written or served.
+ */
+async function readFile(store: Store, path: string): Promise<string | undefined | { why: string }> {
   try {
-    apply();
-    return undefined;
+    return await store.read(path);
   } catch (e) {
-    if (e instanceof DiffMismatchError) return e.message;
+    if (storageReasonOf(e) === 'is-folder') return { why: 'is a folder, not a file' };
+    if (isLinkFailure(e)) return { why: 'is a link or a hard link to another file, which ctx neither reads nor changes' };
     throw e;
   }
 }

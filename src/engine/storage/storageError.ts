@@ -12,6 +12,7 @@ export type StorageReason =
   | 'is-folder'
   | 'not-folder'
   | 'link-outside'
+  | 'hard-link'
   | 'too-large'
   | 'io-error'
   | 'other';
@@ -38,6 +39,7 @@ export const REASON_WORDS: Readonly<Record<StorageReason, string>> = {
   'is-folder': 'it is a folder, not a file',
   'not-folder': 'a part of the path is a file, not a folder',
   'link-outside': 'it is a link that leads outside the storage folder',
+  'hard-link': 'it is another file under a second name (a hard link or a link), so ctx neither reads nor changes it',
   'too-large': 'the file is larger than the system allows',
   'io-error': 'the disk reported an input/output error',
   other: 'an unexpected storage error',
@@ -57,6 +59,7 @@ export function errorCode(error: unknown): string | undefined {
 export function storageReasonOf(error: unknown): StorageReason {
   if (error instanceof StorageError) return error.reason;
   if (error instanceof LinkOutsideStoreError) return 'link-outside';
+  if (error instanceof SharedFileError) return 'hard-link';
   const code = errorCode(error);
   return (code !== undefined && REASONS[code]) || 'other';
 }
@@ -72,6 +75,32 @@ export class LinkOutsideStoreError extends Error {
   }
 }
 
+/**
+ * A file of the store that is another file under a second name: a hard link (the same file has
+ * more than one name) or a link at the file itself. What it holds may be another file's (another
+ * session's archive, say), and writing to it would change that file, so it is neither read nor
+ * appended to.
+ */
+export class SharedFileError extends Error {
+  constructor(
+    readonly path: string,
+    readonly link: { readonly kind: 'hard'; readonly names: number } | { readonly kind: 'symbolic'; readonly target: string },
+  ) {
+    super(
+      link.kind === 'hard'
+        ? `${path} is a hard link (the same file has ${link.names} names, one of them elsewhere); ctx neither reads nor changes it`
+        : `${path} is a link to ${link.target}; ctx reads a file only under its own name`,
+    );
+    this.name = 'SharedFileError';
+  }
+}
+
+/** True for a failure caused by a link: a link leading out of the store, a link where none may be, or a hard link. */
+export function isLinkFailure(error: unknown): boolean {
+  const reason = storageReasonOf(error);
+  return reason === 'link-outside' || reason === 'hard-link';
+}
+
 /** Thrown when the storage folder cannot be read or written; carries the path, the reason and the system's error. */
 export class StorageError extends Error {
   readonly reason: StorageReason;
@@ -83,9 +112,8 @@ export class StorageError extends Error {
   ) {
     const reason = storageReasonOf(cause);
     const detail = cause instanceof Error ? cause.message : String(cause);
-    super(
-      `Could not ${operation} ${path}: ${detail}${reason === 'other' || reason === 'link-outside' ? '' : ` (${REASON_WORDS[reason]})`}`,
-    );
+    const saysItself = reason === 'other' || reason === 'link-outside' || reason === 'hard-link';
+    super(`Could not ${operation} ${path}: ${detail}${saysItself ? '' : ` (${REASON_WORDS[reason]})`}`);
     this.name = 'StorageError';
     this.reason = reason;
   }

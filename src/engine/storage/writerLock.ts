@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock, type Store } from '../ports';
 import { isRecord } from '../schema';
 import { localProcessProbe, type ProcessProbe } from './processProbe';
+import { isLinkFailure } from './storageError';
 
 /** What the lock file says. */
 export interface LockOwner {
@@ -83,7 +84,11 @@ export class WriterLock {
     let holder: LockOwner | undefined;
     for (let attempt = 0; attempt < ACQUIRE_ATTEMPTS; attempt++) {
       if (await options.store.createExclusive(options.path, JSON.stringify(mine))) return new WriterLock(options, mine);
-      const text = await options.store.read(options.path);
+      // A lock file with a second name is being made (createExclusive links it) or is not ours to trust: try again.
+      const text = await options.store.read(options.path).catch((e: unknown) => {
+        if (isLinkFailure(e)) return undefined;
+        throw e;
+      });
       if (text === undefined) continue;
       holder = parseOwner(text);
       if (holder && !isStale(holder, probe, clock.now(), options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS)) {

@@ -93,7 +93,7 @@ describe('the command line on hostile input and failing storage', function () {
     fs.chmodSync(file, 0o644);
     fs.chmodSync(readOnly, 0o555);
     // root may write anywhere: it meets the refusal as an unprivileged user would.
-    const run = process.getuid?.() === 0 ? runAsNobody : runBuiltCli;
+    const run = process.getuid?.() === 0 ? (args: readonly string[]) => runAsNobody(temporary.make('nobody'), args) : runBuiltCli;
     for (const out of [readOnly, path.join(readOnly, 'inside')]) {
       const result = run(['replay', file, '--budget', '8000', '--out', out]);
       assertOneLineRefusal(result, /Cannot (use|create) .*readonly.*: permission denied\./);
@@ -139,12 +139,20 @@ describe('the command line on hostile input and failing storage', function () {
   });
 });
 
-/** Runs the command line as the unprivileged user nobody (from root). */
-function runAsNobody(args: readonly string[]): CliRun {
-  const run = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, CLI_BUNDLE, ...args], {
-    cwd: REPOSITORY_ROOT,
-    encoding: 'utf8',
-  });
+/**
+ * Runs the command line as `nobody`. The repository may be cloned where nobody cannot reach (root's
+ * home, a 0700 folder), so the bundle and its token ranks are copied into `folder` (under the
+ * system's temporary folder) and opened to all first; the run starts there.
+ */
+function runAsNobody(folder: string, args: readonly string[]): CliRun {
+  const bundle = path.join(folder, 'cli.js');
+  fs.copyFileSync(CLI_BUNDLE, bundle);
+  fs.cpSync(path.join(path.dirname(CLI_BUNDLE), 'ranks'), path.join(folder, 'ranks'), { recursive: true });
+  for (const entry of [folder, path.join(folder, 'ranks')]) fs.chmodSync(entry, 0o755);
+  for (const file of [bundle, ...fs.readdirSync(path.join(folder, 'ranks')).map((n) => path.join(folder, 'ranks', n))]) {
+    fs.chmodSync(file, 0o644);
+  }
+  const run = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, bundle, ...args], { cwd: folder, encoding: 'utf8' });
   if (run.error) throw new Error(`runuser (util-linux) is needed to test as an unprivileged user: ${run.error.message}`);
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

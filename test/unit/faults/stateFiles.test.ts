@@ -158,7 +158,7 @@ describe('a session whose state file cannot be used', () => {
       loaded.unarchived.map((m) => m.id),
       ['a2'],
     );
-    assert.match(loaded.notice ?? '', /1 message of the saved state was missing from the archive and is archived now/);
+    assert.match(loaded.notice ?? '', /1 message of the saved state was missing from the archive \(a full disk or a crash kept it out\)/);
   });
 
   it('says there is no session when neither a state nor an archive is stored', async () => {

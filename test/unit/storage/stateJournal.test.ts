@@ -102,7 +102,7 @@ describe('state journal', () => {
     );
   });
 
-  it('starts a new base when the journal outgrows the base, and skips lines of the old base left by a crash', async () => {
+  it('starts a new base when the journal outgrows the base, and sets aside lines of the old base left by a crash, saying so', async () => {
     const store = new MemoryStore();
     const journal = StateJournal.create(options(store, { minCompactBytes: 0, compactRatio: 1 }));
     let state: FuzzState = { ...initialFuzzState(), flag: 0 };
@@ -116,7 +116,13 @@ describe('state journal', () => {
     // A crash between writing the new base and removing the old journal leaves old lines in front.
     const staleLine = JSON.stringify({ schema: 1, generation: 1, n: 1, ops: [{ p: ['flag'], set: 'stale' }] });
     await store.write(PATHS.journal, `${staleLine}\n${journalNow}`);
-    assert.deepEqual(loaded(await StateJournal.load(options(store))).state, jsonForm(state));
+    const back = loaded(await StateJournal.load(options(store)));
+    assert.deepEqual(back.state, jsonForm(state));
+    assert.match(
+      back.notes.join(),
+      /1 journal line of another base \(generation 1; .*\) was not applied \(a save was interrupted after writing the base/,
+    );
+    assert.match(back.notes.join(), /the journal was kept as/);
   });
 
   it('ignores a torn last line and says so; the next save starts on a line of its own', async () => {
@@ -135,7 +141,7 @@ describe('state journal', () => {
     assert.deepEqual(loaded(await StateJournal.load(options(store))).state, jsonForm(second));
   });
 
-  it('stops at a damaged line in the middle, keeps the journal aside, and writes a whole base on the next save', async () => {
+  it('stops at a damaged line in the middle, keeps the journal aside, and writes a whole base at once', async () => {
     const store = new MemoryStore();
     const journal = StateJournal.create(options(store));
     let state = initialFuzzState();
@@ -148,7 +154,9 @@ describe('state journal', () => {
     assert.equal((back.state.active as unknown[]).length, 1);
     assert.match(back.notes.join(), /journal line 2 could not be applied .* it and the 1 after it were left out/);
     assert.match(back.notes.join(), /kept as s\/state\.journal\.unreadable-\d{8}-\d{6}-\d{3}\.jsonl/);
-    assert.equal((await back.journal.save(grow(back.state, 9))).kind, 'base');
+    assert.equal(await store.read(PATHS.journal), undefined, 'the new base replaced the journal');
+    assert.deepEqual(loaded(await StateJournal.load(options(store))).state, jsonForm(back.state));
+    assert.equal((await back.journal.save(grow(back.state, 9))).kind, 'record');
   });
 
   it('reports a newer schema in the base or in a journal line instead of reading it', async () => {
@@ -170,6 +178,39 @@ describe('state journal', () => {
     const back = loaded(await StateJournal.load(options(store)));
     assert.equal(back.state.title, 'old');
     assert.equal((await back.journal.save({ ...back.state, title: 'new' })).kind, 'base');
+  });
+
+  it('writes a wanted base on the next save even when the state did not change', async () => {
+    const store = new MemoryStore();
+    await store.write(PATHS.base, JSON.stringify({ schema: 1, title: 'old' }));
+    const back = loaded(await StateJournal.load(options(store)));
+    assert.equal((await back.journal.save(back.state)).kind, 'base');
+    assert.equal((await back.journal.save(back.state)).kind, 'unchanged');
+  });
+
+  it('when the new base cannot be written at load, keeps the journal in place and writes the base with the next save', async () => {
+    let full = false;
+    const store = new (class extends MemoryStore {
+      override async write(p: string, c: string): Promise<void> {
+        if (full && p === PATHS.base) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+        return super.write(p, c);
+      }
+    })();
+    const journal = StateJournal.create(options(store));
+    let state = initialFuzzState();
+    await journal.save(state);
+    for (let i = 1; i <= 2; i++) await journal.save((state = grow(state, i)));
+    const lines = ((await store.read(PATHS.journal)) ?? '').trim().split('\n');
+    await store.write(PATHS.journal, `${[...lines, lines[1]].join('\n')}\n`);
+    full = true;
+    const back = loaded(await StateJournal.load(options(store)));
+    assert.match(back.notes.join(), /the new base could not be written yet .* written with the next save/);
+    assert.ok(await store.read(PATHS.journal), 'the journal stays until a base holds its changes');
+    full = false;
+    assert.equal((await back.journal.save(back.state)).kind, 'base');
+    const again = loaded(await StateJournal.load(options(store)));
+    assert.deepEqual(again.state, jsonForm(state));
+    assert.deepEqual(again.notes, []);
   });
 
   it('says why a base cannot be read: empty, cut short, not an object', async () => {

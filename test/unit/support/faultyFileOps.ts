@@ -41,7 +41,7 @@ export class FaultyFileOps implements FileOps {
 
   constructor(public rule: FaultRule) {}
 
-  mkdir(path: string, options: { recursive: true }): Promise<unknown> {
+  mkdir(path: string, options: { recursive: boolean }): Promise<unknown> {
     this.check('mkdir', path);
     return fs.mkdir(path, options);
   }
