@@ -1,7 +1,10 @@
 /**
- * The caller's messages as the engine reads them. Text, tool calls and tool results become blocks
- * (what an editor wraps in its own tags in a user's turn, such as Copilot's `<environment_info>`, as
- * injected text: never the user's words, never the session intent);
+ * The caller's messages as the engine reads them. Text, tool calls and tool results become blocks.
+ * Who wrote a user turn's text is decided by the engine's `userTextBlocks`, from the host's framing
+ * only: Copilot's last `<userRequest>`, which it appends after every attachment and which must end
+ * the turn, is the user's and everything before it is injected (an attached file holding the tag
+ * cannot lock a decision); without it, everything between the first and the last of the editors'
+ * own tags is injected. Injected text is never the user's words, never the session intent;
  * images become a short placeholder (and count in the digest by type, size and hash); cache markers,
  * reasoning and other parts the engine does not model are left to the caller's own message, which
  * is what gets forwarded while ctx has not changed it.
@@ -65,7 +68,7 @@ export function toIncoming(raw: RequestMessage): IncomingMessage<RequestMessage>
   const blocks: Block[] = [];
   const extra: string[] = [];
   let hasResults = false;
-  // In a user's turn, what the editor or agent wrapped in its own tags is context, not the user's words.
+  // In a user's turn only the host's framing of the user's words is theirs; tool results and the assistant's text keep their role.
   const fromUser = raw.role === vscode.LanguageModelChatMessageRole.User;
   const flushText = () => {
     const text = texts.join('');
