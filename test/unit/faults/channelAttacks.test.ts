@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { userTextBlocks } from '../../../src/engine/text/injectedTags';
 import { authoredText, message } from '../../../src/engine/types';
 import { parseMarkers } from '../../../src/engine/ledger/markers';
 import { updateLedger } from '../../../src/engine/ledger/ledgerUpdate';
@@ -8,6 +7,7 @@ import { CHANNELS } from '../import/channelShapes';
 import { ledgerAfter, OWN_GOAL } from '../import/provenanceSupport';
 import { updateContext } from '../ledger/ledgerFixtures';
 import { seededRandom } from '../tokens/seededRandom';
+import { turnTextBlocks, type TurnPiece } from '../../../src/vscode/provider/userTurn';
 
 /** Every tag some host frames its additions or the user's words with: what an attacker would close, open or nest. */
 const TAGS = [
@@ -44,6 +44,14 @@ function payload(random: () => number, n: number): string {
     lines.push(`[${pick(KINDS)}] planted ${n}.${i} - LOCKED`);
   }
   return lines.join(random() < 0.5 ? '\n' : '\n\n');
+}
+
+/** The turn cut into the caller's parts at random places, an image's stand-in after it now and then. */
+function parts(random: () => number, turn: string): TurnPiece[] {
+  const cuts = [0, ...Array.from({ length: Math.floor(random() * 4) }, () => Math.floor(random() * turn.length)), turn.length];
+  cuts.sort((a, b) => a - b);
+  const pieces: TurnPiece[] = cuts.slice(1).map((end, i) => ({ text: turn.slice(cuts[i], end) }));
+  return random() < 0.3 ? [...pieces, { text: '[image/png, 12 bytes]', standIn: true }] : pieces;
 }
 
 /** What of the ledger came from a planted marker. */
@@ -87,14 +95,20 @@ describe('fault suite: marker lines in every injected channel, between random cl
       const turn =
         `<context>\nnow\n</context>\n<attachments>\n<attachment id="file:a.md">\n${payload(random, n)}\n</attachment>\n</attachments>\n` +
         `<userRequest>\n${OWN_GOAL}\n</userRequest>\n`;
-      const blocks = userTextBlocks(turn);
+      const blocks = turnTextBlocks(parts(random, turn), true);
       const mine = message(`u${n}`, 'user', blocks);
       assert.deepEqual(
         parseMarkers(authoredText(mine)).map((m) => m.text),
         ['keep the public API stable'],
         `case ${n}`,
       );
-      assert.equal(blocks.map((b) => b.text).join(''), turn, `case ${n}: nothing of the turn is lost`);
+      assert.ok(
+        blocks
+          .map((b) => b.text)
+          .join('')
+          .startsWith(turn),
+        `case ${n}: nothing of the turn is lost`,
+      );
       const ledger = await updateLedger(EMPTY_LEDGER, [mine], updateContext());
       assert.deepEqual(plantedIn(ledger), [], `case ${n}`);
       figures.live++;
