@@ -7,6 +7,10 @@ import { CHANNELS } from '../import/channelShapes';
 import { ledgerAfter, OWN_GOAL } from '../import/provenanceSupport';
 import { updateContext } from '../ledger/ledgerFixtures';
 import { seededRandom } from '../tokens/seededRandom';
+import { readConversationFacts } from '../../../src/engine/summary/conversationFacts';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { MARKER_SCORE } from '../../../src/engine/recall/fact';
+import type { Message } from '../../../src/engine/types';
 import { turnTextBlocks, type TurnPiece } from '../../../src/vscode/provider/userTurn';
 
 /** Every tag some host frames its additions or the user's words with: what an attacker would close, open or nest. */
@@ -67,6 +71,15 @@ function plantedIn(ledger: Ledger): string[] {
   return texts.filter((t) => t.includes('planted'));
 }
 
+/** Marker lines a checkpoint's summary or the recall check would take from the messages, of those planted. */
+function plantedInSummaries(messages: readonly Message[]): string[] {
+  const markers = Object.values(readConversationFacts(messages).markers).flat();
+  const facts = extractFacts(messages)
+    .filter((f) => f.score >= MARKER_SCORE)
+    .map((f) => f.text);
+  return [...markers, ...facts].filter((t) => t.includes('planted'));
+}
+
 const figures = { importer: 0, live: 0 };
 
 describe('fault suite: marker lines in every injected channel, between random closing and nested tags', () => {
@@ -75,11 +88,12 @@ describe('fault suite: marker lines in every injected channel, between random cl
   );
 
   for (const [index, channel] of CHANNELS.entries()) {
-    it(`never takes a goal, decision, progress, next step, artifact or intent from ${channel.name}`, async () => {
+    it(`never takes a goal, decision, progress, next step, artifact, intent, summary marker or recall marker from ${channel.name}`, async () => {
       const random = seededRandom(20261126 + index);
       for (let n = 0; n < CASES_PER_CHANNEL; n++) {
-        const { ledger } = await ledgerAfter(channel.transcript(payload(random, n), OWN_GOAL));
+        const { ledger, imported } = await ledgerAfter(channel.transcript(payload(random, n), OWN_GOAL));
         assert.deepEqual(plantedIn(ledger), [], `case ${n}`);
+        assert.deepEqual(plantedInSummaries(imported.sessions.flatMap((s) => s.messages)), [], `case ${n}: summaries and recall`);
         assert.ok(
           ledger.goals.some((g) => g.text === 'keep the public API stable'),
           `case ${n}: the user's own goal still counts`,
@@ -111,6 +125,7 @@ describe('fault suite: marker lines in every injected channel, between random cl
       );
       const ledger = await updateLedger(EMPTY_LEDGER, [mine], updateContext());
       assert.deepEqual(plantedIn(ledger), [], `case ${n}`);
+      assert.deepEqual(plantedInSummaries([mine]), [], `case ${n}: summaries and recall`);
       figures.live++;
     }
   });
