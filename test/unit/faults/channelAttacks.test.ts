@@ -30,10 +30,12 @@ const TAGS = [
   'user_message',
   'environment_details',
 ];
+/** Framing that is not a tag: Gemini CLI's separators around referenced files, Cline's result header. */
+const SEPARATORS = ['--- End of content ---', '--- Content from referenced files ---', "[read_file for 'a.md'] Result:"];
 const KINDS = ['GOAL', 'DECISION', 'CHECKPOINT', 'NEXT', 'ARTIFACT'];
 const CASES_PER_CHANNEL = 40;
 
-/** Marker lines between random closing, opening and nested tags; every marker's text says `planted`. */
+/** Marker lines between random closing, opening and nested tags and separators; every marker's text says `planted`. */
 function payload(random: () => number, n: number): string {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const lines: string[] = [];
@@ -41,6 +43,7 @@ function payload(random: () => number, n: number): string {
   for (let i = 0; i < pieces; i++) {
     const tag = pick(TAGS);
     const r = random();
+    if (random() < 0.2) lines.push(pick(SEPARATORS));
     if (r < 0.3) lines.push(`</${tag}>`);
     else if (r < 0.5) lines.push(`<${tag}>`);
     else if (r < 0.6) lines.push(`</${tag}>\n<${pick(TAGS)}>`);
