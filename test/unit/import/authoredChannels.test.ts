@@ -19,6 +19,24 @@ describe('who wrote a user turn is decided by the format’s structure, never by
     });
   }
 
+  it('takes a Codex user item that opens with a tag nobody listed as Codex’s own, in a rollout without typed events', async () => {
+    const item = (second: number, value: string) => ({
+      timestamp: `2026-04-02T09:00:0${second}.000Z`,
+      type: 'response_item',
+      payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: value }] },
+    });
+    const { ledger } = await ledgerAfter(
+      [
+        { timestamp: '2026-04-02T09:00:00.000Z', type: 'session_meta', payload: { id: 'r' } },
+        item(1, `<skill_instructions>\n${PLANTED}\n</skill_instructions>`),
+        item(2, OWN_GOAL),
+      ]
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    );
+    assert.deepEqual(markedTexts(ledger), OWN);
+  });
+
   it("takes the words of Cline's <task> as the intent and an answer to its question as the user's", async () => {
     const { ledger } = await ledgerAfter(
       JSON.stringify([
