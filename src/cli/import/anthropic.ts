@@ -2,10 +2,12 @@
  * Anthropic Messages-style transcripts: `{system?, messages:[…]}`, a bare message list, or a Cline
  * SDK session (`{version, sessionId, system_prompt, messages:[{id, role, content, ts}]}`).
  * Cline's `tool_result` content is a JSON string; it is kept as the result text exactly as stored.
- * Cline's `<environment_details>` (open tabs, the file tree, the time) in a user turn is injected.
+ * Cline's `<environment_details>` (open tabs, the file tree, the time) in a user turn is injected;
+ * a turn of Cline's classic history (tool results as user text) is read by `clineClassic.ts`.
  */
 import { textBlock } from '../../engine/types';
 import { convertAssistantContent, convertUserContent } from './anthropicContent';
+import { clineClassicUserBlocks, isClineClassicHistory } from './clineClassic';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, stringField, type JsonObject } from './jsonShape';
@@ -23,6 +25,7 @@ export function importAnthropic(document: unknown, sink: ImportSink): void {
   sink.beginSession(stringField(root, 'sessionId') ?? stringField(root, 'id') ?? 'main');
   const system = renderContent(root.system_prompt ?? root.system).text;
   if (system !== '') sink.add('system-prompt', [{ role: 'system', blocks: [textBlock(system)] }]);
+  const clineClassic = isClineClassicHistory(messages);
   messages.forEach((raw, index) => {
     sink.countRecord();
     const role = isJsonObject(raw) ? stringField(raw, 'role') : undefined;
@@ -32,6 +35,13 @@ export function importAnthropic(document: unknown, sink: ImportSink): void {
     const sourceId = idField(raw, 'id') ?? `messages-${index}`;
     if (role === 'system') {
       sink.add(sourceId, [{ role: 'system', blocks: [textBlock(renderContent(raw.content).text)] }]);
+      return;
+    }
+    if (role === 'user' && clineClassic) {
+      const turn = clineClassicUserBlocks(raw.content);
+      sink.countPlaceholders(turn.placeholders);
+      const added = sink.add(sourceId, [{ role: 'user', blocks: turn.blocks }], toEpochMs(raw.ts ?? raw.timestamp));
+      if (added.length === 0) sink.skip('empty-message');
       return;
     }
     const converted =

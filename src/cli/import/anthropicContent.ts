@@ -5,7 +5,7 @@
  * the user pointed at it, but did not write it.
  */
 import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
-import { splitInjectedTags } from '../../engine/text/injectedTags';
+import { splitInjectedTags, type FramingOptions } from '../../engine/text/injectedTags';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart } from './messageDraft';
 import { IMAGE_PLACEHOLDER, renderContent } from './renderContent';
@@ -39,9 +39,9 @@ export function convertAssistantContent(content: unknown): ConvertedContent {
 
 /**
  * A user turn: each tool result becomes its own tool part; runs of other blocks become user parts.
- * Text inside `injectedTags` (an agent's reminders and context) is split off as injected text.
+ * Text framed by `injectedTags` (an agent's reminders and context) is split off as injected text.
  */
-export function convertUserContent(content: unknown, injectedTags: readonly string[] = []): ConvertedContent {
+export function convertUserContent(content: unknown, injectedTags: readonly string[] = [], framing: FramingOptions = {}): ConvertedContent {
   const parts: DraftPart[] = [];
   const tally = new Tally();
   let text: Block[] = [];
@@ -57,7 +57,7 @@ export function convertUserContent(content: unknown, injectedTags: readonly stri
       tally.placeholders += rendered.placeholders;
       parts.push({ role: 'tool', blocks: [toolResultBlock(stringField(raw, 'tool_use_id') ?? '', rendered.text, raw.is_error === true)] });
     } else {
-      text.push(...textBlocks(raw, tally, injectedTags));
+      text.push(...textBlocks(raw, tally, injectedTags, framing));
     }
   }
   if (text.length > 0) parts.push({ role: 'user', blocks: text });
@@ -83,10 +83,10 @@ function contentBlocks(content: unknown): JsonObject[] {
 }
 
 /** Text blocks for a block that is neither a call, a result nor thinking. */
-function textBlocks(block: JsonObject, tally: Tally, injectedTags: readonly string[]): Block[] {
+function textBlocks(block: JsonObject, tally: Tally, injectedTags: readonly string[], framing: FramingOptions = {}): Block[] {
   const type = stringField(block, 'type') ?? '';
   const text = stringField(block, 'text');
-  if (type === 'text' && text !== undefined) return text === '' ? [textBlock(text)] : splitInjectedTags(text, injectedTags);
+  if (type === 'text' && text !== undefined) return text === '' ? [textBlock(text)] : splitInjectedTags(text, injectedTags, framing);
   if (type === 'image') {
     tally.placeholders++;
     return [textBlock(IMAGE_PLACEHOLDER)];
@@ -94,8 +94,10 @@ function textBlocks(block: JsonObject, tally: Tally, injectedTags: readonly stri
   // Cline inlines an @-mentioned file into the user turn as {type:'file', path, content}.
   if (type === 'file') return [injectedTextBlock(`[file ${stringField(block, 'path') ?? ''}]\n${stringField(block, 'content') ?? ''}`)];
   if (type === 'document') return [documentBlock(block, tally)];
+  // Who wrote a block of a type nobody here knows is unknown (a web search result has a `text` too):
+  // it stays in context and search, but it never counts as the author's words.
   tally.unknownTypes.push(type || 'untyped');
-  return [textBlock(text ?? JSON.stringify(block))];
+  return [injectedTextBlock(text ?? JSON.stringify(block))];
 }
 
 /** A PDF or image document is a placeholder; a plain-text document keeps its text, as injected text. */

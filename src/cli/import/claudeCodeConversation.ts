@@ -15,7 +15,11 @@ import { toEpochMs } from './timestamps';
 /** How a kept native compaction summary starts, so no reader mistakes it for something the user typed. */
 export const CLAUDE_CODE_COMPACTION_MARKER = '[Claude Code compaction summary]';
 
-/** Tags Claude Code puts into a user's text for context it adds itself. */
+/**
+ * Tags Claude Code puts into a user's text for context it adds itself. The list is not what
+ * decides alone: a text block that opens with a tag of any name is Claude Code's own addition
+ * (it gives each one a block of its own), and a frame's end is its last closing tag, never the first.
+ */
 export const CLAUDE_CODE_INJECTED_TAGS: readonly string[] = [
   'system-reminder',
   'task-notification',
@@ -24,6 +28,9 @@ export const CLAUDE_CODE_INJECTED_TAGS: readonly string[] = [
   'bash-stdout',
   'bash-stderr',
   'user-prompt-submit-hook',
+  'ide_selection',
+  'ide_opened_file',
+  'ide_diagnostics',
 ];
 
 /** A user or assistant record, already checked to have a `message` object. */
@@ -72,7 +79,7 @@ export function importClaudeCodeConversation(
       openReply = undefined;
       continue;
     }
-    const converted = convertUserContent(message.content, CLAUDE_CODE_INJECTED_TAGS);
+    const converted = convertUserContent(message.content, CLAUDE_CODE_INJECTED_TAGS, { leadingTagFrames: true });
     account(converted, sink, line);
     const parts =
       record.isCompactSummary === true

@@ -57,7 +57,8 @@ export function codexUserBlocks(content: readonly unknown[], typed: ReadonlySet<
     if (text === '') continue;
     if (typed.size > 0) blocks.push(typed.has(text.trim()) ? textBlock(text) : injectedTextBlock(text));
     else if (AGENTS_FILE_HEADING.test(text)) blocks.push(injectedTextBlock(text));
-    else blocks.push(...splitInjectedTags(text, CODEX_INJECTED_TAGS));
+    // Codex gives each of its additions an item of its own: one that opens with a tag is Codex's, listed or not.
+    else blocks.push(...splitInjectedTags(text, CODEX_INJECTED_TAGS, { leadingTagFrames: true }));
   }
   return { blocks, placeholders, unknownTypes };
 }

@@ -1,9 +1,11 @@
 /**
- * OpenAI-style transcripts: `{messages:[…]}` or a bare list of chat messages.
+ * OpenAI-style transcripts: `{messages:[…]}` or a bare list of chat messages. Cline's classic
+ * history (text blocks only, so it reads as this format) has its user turns read as Cline frames them.
  */
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
 import { arrayField, isJsonObject, stringField } from './jsonShape';
+import { isClineClassicHistory } from './clineClassic';
 import { OpenAiMessageReader, type ReadMessage } from './openAiMessageReader';
 import { toEpochMs } from './timestamps';
 
@@ -11,7 +13,7 @@ import { toEpochMs } from './timestamps';
 export function importOpenAi(document: unknown, sink: ImportSink): void {
   const messages = Array.isArray(document) ? document : isJsonObject(document) ? arrayField(document, 'messages') : undefined;
   if (messages === undefined) throw new TranscriptFormatError('expected an OpenAI-style {messages:[...]} object or a message list');
-  const reader = new OpenAiMessageReader();
+  const reader = new OpenAiMessageReader(isClineClassicHistory(messages));
   messages.forEach((raw, index) => {
     sink.countRecord();
     if (!isJsonObject(raw) || typeof raw.role !== 'string') return sink.malformed(`messages[${index}] is not a chat message`);

@@ -7,6 +7,7 @@
 import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
 import { arrayField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart } from './messageDraft';
+import { clineClassicUserBlocks } from './clineClassic';
 import { renderContent } from './renderContent';
 import { toToolInput } from './toolInput';
 
@@ -39,6 +40,9 @@ interface PendingCall {
 export class OpenAiMessageReader {
   private readonly unanswered: PendingCall[] = [];
 
+  /** @param clineClassic The messages are Cline's classic history (see `clineClassic.ts`): its user turns are read as Cline frames them. */
+  constructor(private readonly clineClassic = false) {}
+
   /** @param sourceId Id of the message in the source, used to name calls that carry no id. */
   read(raw: JsonObject, sourceId: string): ReadMessage {
     const roleName = stringField(raw, 'role') ?? '';
@@ -53,6 +57,11 @@ export class OpenAiMessageReader {
       };
     }
     const unknownRole = ROLES[roleName] === undefined ? roleName || 'missing' : undefined;
+    if (role === 'user' && unknownRole === undefined && this.clineClassic) {
+      // Cline's classic history: tool results are user text, and only Cline's frames hold the user's words.
+      const turn = clineClassicUserBlocks(raw.content);
+      return { parts: [{ role, blocks: turn.blocks }], thinkingBlocks: 0, unknownTypes: [], placeholders: turn.placeholders };
+    }
     const blocks: Block[] =
       content.text === '' ? [] : [unknownRole === undefined ? textBlock(content.text) : injectedTextBlock(content.text)];
     let thinkingBlocks = 0;

@@ -6,7 +6,7 @@
  * answered from indexes built once.
  */
 import { classifyToolCall } from '../ledger/toolActivity';
-import { proseLines, splitSentences } from '../text/prose';
+import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
 import type { Message, ToolCallBlock } from '../types';
 import { callFacts } from './callFacts';
 import type { Candidate } from './candidate';
@@ -64,10 +64,10 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     if (msg.role !== 'user' && msg.role !== 'assistant') return;
     const prose = proseLines(msg);
     if (msg.role === 'user') {
-      found.push(...userFacts(prose, site, firstUser));
+      found.push(...userFacts(prose, site, firstUser, authoredLineSet(msg)));
       firstUser = false;
     } else {
-      const stated = assistantFacts(prose, site, { actedOn: acted[i], endsTurn: endsTurn(all, i) }, fixes);
+      const stated = assistantFacts(prose, site, { actedOn: acted[i], endsTurn: endsTurn(all, i), authored: authoredLineSet(msg) }, fixes);
       for (const fact of stated) {
         if (fact.kind === 'error') {
           errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });

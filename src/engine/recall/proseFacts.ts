@@ -105,8 +105,11 @@ function markerFacts(line: string, site: ProseSite): Candidate | undefined {
   return marker ? candidate(MARKER_KINDS[marker.kind], marker.text, site, MARKER_SCORE) : undefined;
 }
 
-/** The user's requests (from the prose lines of one user message, see `proseLines`): its first sentence, then sentences that ask, order or correct. */
-export function userFacts(prose: readonly string[], site: ProseSite, first: boolean): Candidate[] {
+/**
+ * The user's requests (from the prose lines of one user message, see `proseLines`): its first sentence, then sentences that
+ * ask, order or correct; its marker lines, of those the user wrote (`authored`, all lines when absent).
+ */
+export function userFacts(prose: readonly string[], site: ProseSite, first: boolean, authored?: ReadonlySet<string>): Candidate[] {
   const lines = prose.filter((l) => !MARKUP_LINE.test(l));
   const pasted = lines.reduce((n, l) => n + l.length, 0) > PASTED_CHARS;
   const facts: Candidate[] = [];
@@ -114,7 +117,8 @@ export function userFacts(prose: readonly string[], site: ProseSite, first: bool
   for (const line of lines) {
     const marked = markerFacts(line, site);
     if (marked) {
-      facts.push(marked);
+      // A marker line of an attached file or a reminder is data: it is no fact, and no request either.
+      if (authored?.has(line) !== false) facts.push(marked);
       continue;
     }
     for (const sentence of splitSentences(line)) {
@@ -152,6 +156,8 @@ export interface AssistantContext {
   readonly actedOn?: ActedOn;
   /** True when a user message or the end of the conversation follows: the message is an answer. */
   readonly endsTurn: boolean;
+  /** The lines the assistant wrote (see `authoredProseLines`); a marker counts only there. All lines when absent. */
+  readonly authored?: ReadonlySet<string>;
 }
 
 /**
@@ -166,7 +172,7 @@ export function assistantFacts(prose: readonly string[], site: ProseSite, contex
   for (const line of prose) {
     const marker = markerFacts(line, site);
     if (marker) {
-      marked.push(marker);
+      if (context.authored?.has(line) !== false) marked.push(marker);
       continue;
     }
     const title = titleOf(line);

@@ -7,7 +7,7 @@
  */
 import type { Message } from '../types';
 import { GOAL_MARKERS, type GoalMarker } from './summaryFormat';
-import { proseLines, splitSentences } from '../text/prose';
+import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
 import { oneLine, shortenEnd } from '../text/shorten';
 import { memoizeByObject } from '../memo';
 import { appendedBase } from '../appendedList';
@@ -117,7 +117,10 @@ interface Said {
 const saidIn = memoizeByObject((msg: Message): Said => {
   const lines = proseLines(msg);
   const markers: [GoalMarker, string][] = [];
+  // Markers count only in what the author wrote; an attached file's marker lines are data.
+  const authored = authoredLineSet(msg);
   for (const line of lines) {
+    if (authored?.has(line) === false) continue;
     const marker = MARKER_LINE.exec(line);
     if (marker) markers.push([marker[1].toUpperCase() as GoalMarker, shortenEnd(oneLine(marker[2]), MAX_FACT_CHARS)]);
   }

@@ -27,66 +27,88 @@ export const EDITOR_INJECTED_TAGS: readonly string[] = [
 export const AUTHORED_TAG = 'userRequest';
 
 /**
- * A user's text as a caller sent it, as blocks: when it wraps the user's words in
- * `<userRequest>`, only those are the user's; otherwise the known injected tags are split off.
+ * A user's text as a caller sent it, as blocks. When the text holds `<userRequest>`, only the
+ * words of the last such block, which must end the text, are the user's (see `splitAuthoredTag`);
+ * otherwise everything framed by the known injected tags is split off (see `splitInjectedTags`).
  */
 export function userTextBlocks(text: string): TextBlock[] {
   return text.includes(`<${AUTHORED_TAG}>`) ? splitAuthoredTag(text, AUTHORED_TAG) : splitInjectedTags(text, EDITOR_INJECTED_TAGS);
 }
 
+/** How `splitInjectedTags` reads a text. */
+export interface FramingOptions {
+  /**
+   * A text that opens with a tag of any name is framed by that tag too. For hosts that put each
+   * addition in a content block of its own (Claude Code's `<ide_selection>`), so a tag nobody
+   * listed still marks the block as the host's.
+   */
+  readonly leadingTagFrames?: boolean;
+}
+
 /**
- * The text as blocks: each known tag (with its contents) becomes an injected block, the text
- * between tags stays the author's. Whitespace between blocks joins the block before it, so the
- * blocks' texts put together are the text itself; the line breaks around a tag go with the tag,
- * so the author's blocks hold their words without them. An unclosed tag runs to the end of the text.
+ * The text as blocks, split by the host's framing tags. The host's tags wrap text it did not
+ * write (a file, a reminder, an AGENTS.md) and that text may hold the same tags, closing or
+ * opening, so no closing tag inside can be trusted. Only what is certainly outside every frame
+ * is the author's: the text before the first opening of any framing tag and after the last
+ * closing of any; everything between is injected. An unclosed frame runs to the end. Whitespace
+ * between blocks joins the injected block, so the blocks' texts put together are the text itself.
  */
-export function splitInjectedTags(text: string, tags: readonly string[]): TextBlock[] {
-  if (tags.length === 0 || text === '') return text === '' ? [] : [textBlock(text)];
+export function splitInjectedTags(text: string, tags: readonly string[], options: FramingOptions = {}): TextBlock[] {
+  if (text === '') return [];
+  const leading = options.leadingTagFrames === true ? LEADING_TAG.exec(text)?.[1] : undefined;
+  const names = leading === undefined ? tags : [...tags, leading];
+  if (names.length === 0) return [textBlock(text)];
+  const alternatives = names.map(escapeRegExp).join('|');
+  const openings = [...text.matchAll(new RegExp(`<(?:${alternatives})(?:\\s[^>]*)?>`, 'g'))];
+  if (openings.length === 0) return [textBlock(text)];
+  const first = openings[0].index;
+  const lastOpening = openings[openings.length - 1].index;
+  const closings = [...text.matchAll(new RegExp(`</(?:${alternatives})\\s*>`, 'g'))].filter((c) => c.index > first);
+  const lastClosing = closings[closings.length - 1];
+  // A frame still open after the last closing tag (or never closed) runs to the end.
+  const end = lastClosing === undefined || lastClosing.index < lastOpening ? text.length : lastClosing.index + lastClosing[0].length;
   const pieces: Piece[] = [];
-  const opening = new RegExp(`<(${tags.map(escapeRegExp).join('|')})(?:\\s[^>]*)?>`, 'g');
-  let from = 0;
-  for (let match = opening.exec(text); match !== null; match = opening.exec(text)) {
-    const closing = `</${match[1]}>`;
-    const closeAt = text.indexOf(closing, match.index + match[0].length);
-    const end = closeAt === -1 ? text.length : closeAt + closing.length;
-    push(pieces, text.slice(from, match.index), false);
-    push(pieces, text.slice(match.index, end), true);
-    from = end;
-    opening.lastIndex = end;
-  }
-  push(pieces, text.slice(from), false);
+  push(pieces, text.slice(0, first), false);
+  push(pieces, text.slice(first, end), true);
+  push(pieces, text.slice(end), false);
   return withWhitespaceInjected(pieces).map((piece) => (piece.injected ? injectedTextBlock(piece.text) : textBlock(piece.text)));
 }
 
 /**
- * The inverse, for agents that wrap the user's words rather than their own additions: the text
- * inside `authoredTag` is the user's and everything else (the tag itself included) is injected.
- * Without the tag, the user's `typed` words are looked for in the text; when they are not there
- * either, the whole text is injected and the typed words follow as the user's own block.
+ * The inverse, for hosts that frame the user's words rather than their own additions (VS Code
+ * Copilot appends `<userRequest>` after every attachment). Only a frame the host's position
+ * vouches for counts: the last `<authoredTag>` of the text, whose closing tag ends the text (only
+ * whitespace after it). Its inner text is the user's, everything else is injected. An attached
+ * file holding the tag sits before the host's frame and stays injected; when the frame is not
+ * where the host puts it, nothing in the text is the user's. Then the user's `typed` words (the
+ * request's own field), when given, are looked for at the end of the text, and otherwise follow
+ * the injected text as the user's own block.
  */
 export function splitAuthoredTag(text: string, authoredTag: string, typed?: string): TextBlock[] {
-  const pieces: Piece[] = [];
   const opening = `<${authoredTag}>`;
   const closing = `</${authoredTag}>`;
-  let from = 0;
-  for (let start = text.indexOf(opening); start !== -1; start = text.indexOf(opening, from)) {
-    const inner = start + opening.length;
-    const closeAt = text.indexOf(closing, inner);
-    const end = closeAt === -1 ? text.length : closeAt;
-    push(pieces, text.slice(from, inner), true);
-    push(pieces, text.slice(inner, end), false);
-    from = closeAt === -1 ? text.length : closeAt;
+  const trimmed = text.trimEnd();
+  const inner = text.lastIndexOf(opening) + opening.length;
+  if (trimmed.endsWith(closing) && inner >= opening.length && inner <= trimmed.length - closing.length) {
+    return framed(text, inner, trimmed.length - closing.length);
   }
-  if (from === 0 && typed !== undefined && typed.trim() !== '') {
-    const at = text.indexOf(typed);
-    if (at === -1) return [...(text === '' ? [] : [injectedTextBlock(text)]), textBlock(typed)];
-    push(pieces, text.slice(0, at), true);
-    push(pieces, typed, false);
-    from = at + typed.length;
-  }
-  push(pieces, text.slice(from), true);
+  const words = typed?.trim() ?? '';
+  if (words === '') return text === '' ? [] : [injectedTextBlock(text)];
+  if (trimmed.endsWith(words)) return framed(text, trimmed.length - words.length, trimmed.length);
+  return [...(text === '' ? [] : [injectedTextBlock(text)]), textBlock(typed ?? words)];
+}
+
+/** The text with `[from, to)` as the author's and the rest injected. */
+function framed(text: string, from: number, to: number): TextBlock[] {
+  const pieces: Piece[] = [];
+  push(pieces, text.slice(0, from), true);
+  push(pieces, text.slice(from, to), false);
+  push(pieces, text.slice(to), true);
   return withWhitespaceInjected(pieces).map((piece) => (piece.injected ? injectedTextBlock(piece.text) : textBlock(piece.text)));
 }
+
+/** A tag that opens the text (after whitespace): its name. */
+const LEADING_TAG = /^\s*<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
 
 interface Piece {
   readonly text: string;

@@ -21,9 +21,26 @@ const SPACE = /\s/;
 
 /** The lines of a message's text blocks outside fenced code blocks, in order. */
 export function proseLines(msg: Message): string[] {
+  return linesOf(msg, false);
+}
+
+/**
+ * The lines of the text the message's author wrote (its text blocks that are not injected), outside
+ * fenced code, in order: the only lines whose markers count (an attached file's `[DECISION]` is data).
+ */
+export function authoredProseLines(msg: Message): string[] {
+  return linesOf(msg, true);
+}
+
+/** The author's lines as a set, to test a line of `proseLines` against; undefined when the message has no injected text. */
+export function authoredLineSet(msg: Message): ReadonlySet<string> | undefined {
+  return msg.blocks.some((b) => b.type === 'text' && b.injected === true) ? new Set(authoredProseLines(msg)) : undefined;
+}
+
+function linesOf(msg: Message, authoredOnly: boolean): string[] {
   const lines: string[] = [];
   for (const block of msg.blocks) {
-    if (block.type !== 'text') continue;
+    if (block.type !== 'text' || (authoredOnly && block.injected === true)) continue;
     let inFence = false;
     for (const line of block.text.split('\n')) {
       if (FENCE.test(line)) inFence = !inFence;

@@ -1,7 +1,10 @@
 /**
- * The caller's messages as the engine reads them. Text, tool calls and tool results become blocks
- * (what an editor wraps in its own tags in a user's turn, such as Copilot's `<environment_info>`, as
- * injected text: never the user's words, never the session intent);
+ * The caller's messages as the engine reads them. Text, tool calls and tool results become blocks.
+ * Who wrote a user turn's text is decided by `turnTextBlocks` (`userTurn.ts`), from the host's
+ * framing only: Copilot's last `<userRequest>`, which it appends after every attachment and which must end
+ * the turn, is the user's and everything before it is injected (an attached file holding the tag
+ * cannot lock a decision); without it, everything between the first and the last of the editors'
+ * own tags is injected. Injected text is never the user's words, never the session intent;
  * images become a short placeholder (and count in the digest by type, size and hash); cache markers,
  * reasoning and other parts the engine does not model are left to the caller's own message, which
  * is what gets forwarded while ctx has not changed it.
@@ -9,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { IncomingMessage } from '../../engine/conversation/incomingMessage';
-import { userTextBlocks } from '../../engine/text/injectedTags';
-import { textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
+import { toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
+import { turnTextBlocks, type TurnPiece } from './userTurn';
 
 /** The proposed system role's value; the finalized API knows only User and Assistant. */
 export const SYSTEM_ROLE = 3;
@@ -61,19 +64,18 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 export function toIncoming(raw: RequestMessage): IncomingMessage<RequestMessage> {
-  const texts: string[] = [];
+  const texts: TurnPiece[] = [];
   const blocks: Block[] = [];
   const extra: string[] = [];
   let hasResults = false;
-  // In a user's turn, what the editor or agent wrapped in its own tags is context, not the user's words.
+  // In a user's turn only the host's framing of the user's words is theirs; tool results and the assistant's text keep their role.
   const fromUser = raw.role === vscode.LanguageModelChatMessageRole.User;
   const flushText = () => {
-    const text = texts.join('');
-    if (texts.length > 0) blocks.push(...(fromUser && text !== '' ? userTextBlocks(text) : [textBlock(text)]));
+    blocks.push(...turnTextBlocks(texts, fromUser));
     texts.length = 0;
   };
   for (const part of raw.content) {
-    if (part instanceof vscode.LanguageModelTextPart) texts.push(part.value);
+    if (part instanceof vscode.LanguageModelTextPart) texts.push({ text: part.value });
     else if (part instanceof vscode.LanguageModelToolCallPart) {
       flushText();
       blocks.push(toolCallBlock(part.callId, part.name, isObject(part.input) ? part.input : { value: part.input }));
@@ -82,7 +84,7 @@ export function toIncoming(raw: RequestMessage): IncomingMessage<RequestMessage>
       hasResults = true;
       blocks.push(toolResultBlock(part.callId, resultText(part.content), (part as { isError?: unknown }).isError === true));
     } else if (isDataPart(part) && isContent(part)) {
-      texts.push(placeholder(part));
+      texts.push({ text: placeholder(part), standIn: true });
       extra.push(identity(part));
     }
   }
