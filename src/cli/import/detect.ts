@@ -5,6 +5,7 @@ import { arrayField, isJsonObject, stringField, type JsonObject } from './jsonSh
 import type { TranscriptFormat } from './importTypes';
 import { parseTranscriptText, type ParsedTranscript } from './parseTranscriptText';
 import { TranscriptFormatError } from './importErrors';
+import { isOpenHandsV1Event } from './openHandsEvents';
 
 /** Record types of a Codex rollout. */
 const CODEX_RECORD_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
@@ -89,5 +90,5 @@ function isOpenHandsSession(record: JsonObject): boolean {
 }
 
 function isOpenHandsEvent(event: unknown): boolean {
-  return isJsonObject(event) && ('action' in event || 'observation' in event);
+  return isJsonObject(event) && ('action' in event || 'observation' in event || isOpenHandsV1Event(event));
 }

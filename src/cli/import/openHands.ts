@@ -1,11 +1,13 @@
 /**
  * OpenHands output JSONL: one task per line, from the evaluation harness (`{instance_id,
  * instruction, history, …}`) or the issue resolver (`{issue, instruction, history, git_patch, …}`).
+ * The software-agent-sdk (V1) writes the same lines with events typed by `kind` (`openHandsEvents.ts`).
  * Each line becomes its own session; `instruction`, `metadata` and `test_result` repeat or describe
  * the run and are not conversation.
  */
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
+import { importOpenHandsEvents, isOpenHandsV1Event } from './openHandsEvents';
 import { importOpenHandsHistory } from './openHandsHistory';
 import type { SourceRecord } from './parseTranscriptText';
 
@@ -21,11 +23,14 @@ export function importOpenHands(records: readonly SourceRecord[], sink: ImportSi
     const sessionId = idField(session, 'instance_id') ?? issueId(session) ?? `session-${index + 1}`;
     sink.beginSession(sessionId);
     const instruction = stringField(session, 'instruction');
-    importOpenHandsHistory(
-      history,
-      { sessionId, ...(source.line === undefined ? {} : { line: source.line }), ...(instruction === undefined ? {} : { instruction }) },
-      sink,
-    );
+    const context = {
+      sessionId,
+      ...(source.line === undefined ? {} : { line: source.line }),
+      ...(instruction === undefined ? {} : { instruction }),
+    };
+    // The software-agent-sdk (V1) types its events by `kind`; the older runtime by `action`/`observation`.
+    if (history.some(isOpenHandsV1Event)) return importOpenHandsEvents(history, context, sink);
+    importOpenHandsHistory(history, context, sink);
   });
 }
 
