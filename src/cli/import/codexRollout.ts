@@ -99,9 +99,7 @@ class RolloutReader {
       case 'message':
         return this.message(item);
       case 'reasoning':
-        // Encrypted or summarised reasoning: not model context here, like thinking elsewhere.
-        this.sink.dropThinking(1);
-        return;
+        return this.reasoning(item);
       case 'function_call':
         return this.call(item, toolCallBlock(callId(p, item), stringField(p, 'name') ?? 'unknown', toToolInput(p.arguments)));
       case 'custom_tool_call':
@@ -155,6 +153,21 @@ class RolloutReader {
     const parts = role === 'user' ? [part] : [injectedPart(part)];
     if (role !== 'user') this.sink.warn(`${item.sourceId}: message role '${role || 'missing'}' kept as injected user text`, item.line);
     if (this.sink.add(item.sourceId, parts, item.at, item.line).length === 0) this.sink.skip('empty-message');
+  }
+
+  /**
+   * The reasoning itself (encrypted, or raw text) is thinking, not model context here, and is only
+   * counted. Its summary (`**Heading**` and a few lines) is the agent stating its plan in its own
+   * words: kept as text of the response it starts.
+   */
+  private reasoning(item: CodexItem): void {
+    this.sink.dropThinking(1);
+    const summary = (arrayField(item.payload, 'summary') ?? [])
+      .flatMap((part) => (isJsonObject(part) ? [stringField(part, 'text') ?? ''] : typeof part === 'string' ? [part] : []))
+      .map((text) => text.trim())
+      .filter((text) => text !== '')
+      .join('\n\n');
+    if (summary !== '') this.replyDraft(item).blocks.push(textBlock(summary));
   }
 
   /** The text of assistant or developer content; media become placeholders, unknown parts JSON, both counted. */

@@ -185,3 +185,26 @@ describe('Codex rollout requests logged only as user_message events', () => {
     assert.ok(messageText(users[0]).includes('<cwd>/repo</cwd>'));
   });
 });
+
+describe('Codex reasoning summaries', () => {
+  it("keep the summary's headings and lines as the agent's text of that response, never the encrypted reasoning", () => {
+    const result = importTranscript(
+      jsonl([
+        userItem(1, 'speed up the cache'),
+        item(2, {
+          type: 'reasoning',
+          summary: [{ type: 'summary_text', text: '**Checking the cache layer**\n\nThe eviction runs on every read.' }],
+          content: null,
+          encrypted_content: 'gAAAAsecret',
+        }),
+        item(3, { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Moving eviction to writes.' }] }),
+        item(4, { type: 'reasoning', summary: [], encrypted_content: 'gAAAAother' }),
+      ]),
+    );
+    const replies = result.messages.filter((m) => m.role === 'assistant');
+    assert.equal(replies.length, 1);
+    assert.equal(messageText(replies[0]), '**Checking the cache layer**\n\nThe eviction runs on every read.\nMoving eviction to writes.');
+    assert.ok(!result.messages.some((m) => messageText(m).includes('gAAAA')));
+    assert.equal(result.stats.thinkingBlocks, 2);
+  });
+});
