@@ -1,6 +1,8 @@
 /**
- * OpenAI-style transcripts: `{messages:[…]}` or a bare list of chat messages.
+ * OpenAI-style transcripts: `{messages:[…]}` or a bare list of chat messages. A message an agent
+ * flags as its own condensed summary (`isSummary: true`) is its compaction (`agentSummary.ts`).
  */
+import { addFlaggedSummary } from './agentSummary';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
 import { arrayField, isJsonObject, stringField } from './jsonShape';
@@ -8,7 +10,7 @@ import { OpenAiMessageReader, type ReadMessage } from './openAiMessageReader';
 import { toEpochMs } from './timestamps';
 
 /** Adds every message of the list to one session of the sink. */
-export function importOpenAi(document: unknown, sink: ImportSink): void {
+export function importOpenAi(document: unknown, sink: ImportSink, keepNativeCompaction = true): void {
   const messages = Array.isArray(document) ? document : isJsonObject(document) ? arrayField(document, 'messages') : undefined;
   if (messages === undefined) throw new TranscriptFormatError('expected an OpenAI-style {messages:[...]} object or a message list');
   const reader = new OpenAiMessageReader();
@@ -16,6 +18,7 @@ export function importOpenAi(document: unknown, sink: ImportSink): void {
     sink.countRecord();
     if (!isJsonObject(raw) || typeof raw.role !== 'string') return sink.malformed(`messages[${index}] is not a chat message`);
     const sourceId = stringField(raw, 'id') ?? `messages-${index}`;
+    if (addFlaggedSummary(raw, sourceId, sink, keepNativeCompaction, toEpochMs(raw.timestamp ?? raw.created_at))) return;
     const read = reader.read(raw, sourceId);
     addRead(read, sourceId, sink, toEpochMs(raw.timestamp ?? raw.created_at));
   });

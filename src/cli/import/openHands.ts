@@ -12,7 +12,7 @@ import { importOpenHandsHistory } from './openHandsHistory';
 import type { SourceRecord } from './parseTranscriptText';
 
 /** Adds one session per line; a line that is no session is malformed. */
-export function importOpenHands(records: readonly SourceRecord[], sink: ImportSink): void {
+export function importOpenHands(records: readonly SourceRecord[], sink: ImportSink, keepNativeCompaction = true): void {
   records.forEach((source, index) => {
     const session = source.value;
     const history = isJsonObject(session) ? arrayField(session, 'history') : undefined;
@@ -25,6 +25,7 @@ export function importOpenHands(records: readonly SourceRecord[], sink: ImportSi
     const instruction = stringField(session, 'instruction');
     const context = {
       sessionId,
+      keepNativeCompaction,
       ...(source.line === undefined ? {} : { line: source.line }),
       ...(instruction === undefined ? {} : { instruction }),
     };

@@ -8,6 +8,7 @@
  * bookkeeping. A kind nobody here knows is counted and named in a warning.
  */
 import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { addAgentSummary } from './agentSummary';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
@@ -50,6 +51,8 @@ export interface EventsContext {
   readonly line?: number;
   /** The run's task, the user's request when no user message in the history carries it. */
   readonly instruction?: string;
+  /** Keeps the agent's condensation summaries, marked and injected, instead of leaving them out. */
+  readonly keepNativeCompaction: boolean;
 }
 
 /** Adds the events of one V1 history to the sink's current session. */
@@ -115,10 +118,15 @@ class EventReader {
       case 'UserRejectObservation':
         return this.result(event, `Action rejected: ${stringField(event.raw, 'rejection_reason') ?? ''}`, true);
       default:
-        if (CONDENSATION_KINDS.has(event.kind)) this.sink.skip('native-compaction-summary');
+        if (CONDENSATION_KINDS.has(event.kind)) this.summary(event);
         else this.sink.skip(BOOKKEEPING_KINDS.has(event.kind) ? event.kind : `unknown-${event.kind}`);
         return CONDENSATION_KINDS.has(event.kind) || BOOKKEEPING_KINDS.has(event.kind);
     }
+  }
+
+  private summary(event: Event): void {
+    const source = { sourceId: event.sourceId, ...(event.at === undefined ? {} : { at: event.at }), ...lineOf(this.context) };
+    addAgentSummary(stringField(event.raw, 'summary') ?? '', source, this.sink, this.context.keepNativeCompaction);
   }
 
   private systemPrompt(event: Event): boolean {
@@ -210,4 +218,8 @@ function isError(observation: unknown): boolean {
 
 function isNonEmpty(value: unknown): boolean {
   return typeof value === 'string' && value !== '';
+}
+
+function lineOf(context: EventsContext): { line?: number } {
+  return context.line === undefined ? {} : { line: context.line };
 }

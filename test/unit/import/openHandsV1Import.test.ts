@@ -125,6 +125,7 @@ describe('OpenHands V1 (software-agent-sdk) event log import', () => {
         { kind: 'ConversationStateUpdateEvent', id: 'e9', key: 'execution_status', value: 'finished' },
         { kind: 'HologramEvent', id: 'e10', payload: 'x' },
       ]),
+      { keepNativeCompaction: false },
     );
     assertWellFormed(result);
     assert.deepEqual(
