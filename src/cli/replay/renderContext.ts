@@ -53,7 +53,8 @@ function renderBlock(block: Block): string {
 /**
  * A call's arguments one per line, each string as the agent wrote it (JSON would escape its quotes
  * and newlines, and a phrase it quoted could no longer be found verbatim): a one-line string after
- * its name, a longer one fenced below it, anything else as JSON. No arguments are `{}`.
+ * its name, a longer one fenced below it, a list of one-line strings (a command's words) one item a
+ * line, anything else as JSON. No arguments are `{}`.
  */
 function renderInput(input: ToolInput): string {
   const entries = Object.entries(input);
@@ -62,9 +63,14 @@ function renderInput(input: ToolInput): string {
     .map(([key, value]) => {
       if (typeof value === 'string' && !value.includes('\n')) return `\`${key}\`: ${value}`;
       if (typeof value === 'string') return `\`${key}\`:\n${fenced(value, 'text')}`;
+      if (isLineList(value)) return [`\`${key}\`:`, ...value.map((item) => `- ${item}`)].join('\n');
       return `\`${key}\`:\n${fenced(JSON.stringify(value, null, 2) ?? 'null', 'json')}`;
     })
     .join('\n');
+}
+
+function isLineList(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && !item.includes('\n'));
 }
 
 /** A code fence longer than any run of backticks in the content, so the content cannot close it. */

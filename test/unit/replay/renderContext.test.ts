@@ -34,6 +34,10 @@ describe('the rendered context', () => {
     assert.ok(rendered.includes('`old`: say "hi"\n'));
     assert.ok(rendered.includes('`new`:\n````text\nsay "hello"\nand ```wave```\n````'));
     assert.ok(rendered.includes('`count`:\n```json\n2\n```'));
+    const words = toolCallBlock('c4', 'shell', { command: ['rg', '"timeout"', 'src'], env: ['A=1\nB=2'] });
+    const list = renderContext([message('a4', 'assistant', [words])]);
+    assert.ok(list.includes('`command`:\n- rg\n- "timeout"\n- src\n'), 'a command given as words, one a line');
+    assert.ok(list.includes('`env`:\n```json\n[\n  "A=1\\nB=2"\n]\n```'), 'a list with a line break inside stays JSON');
     assert.ok(rendered.includes('`flags`:\n```json\n{\n  "dry": true\n}\n```'));
     assert.ok(renderContext([message('a3', 'assistant', [toolCallBlock('c3', 'Now', {})])]).includes('```json\n{}\n```'));
   });
