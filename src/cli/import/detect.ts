@@ -35,7 +35,7 @@ export function detectFormat(parsed: ParsedTranscript): TranscriptFormat | undef
 function detectLines(records: readonly unknown[]): TranscriptFormat | undefined {
   const objects = records.filter(isJsonObject);
   if (objects.some(isClaudeCodeMessageRecord)) return 'claude-code';
-  if (objects.some(isOpenHandsSession)) return 'openhands';
+  if (objects.some(isOpenHandsSession) || objects.some(isOpenHandsV1Event)) return 'openhands';
   if (objects.some(isCodexRecord)) return 'codex';
   return undefined;
 }

@@ -11,8 +11,19 @@ import { importOpenHandsEvents, isOpenHandsV1Event } from './openHandsEvents';
 import { importOpenHandsHistory } from './openHandsHistory';
 import type { SourceRecord } from './parseTranscriptText';
 
-/** Adds one session per line; a line that is no session is malformed. */
+/**
+ * Adds one session per line; a line that is no session is malformed. A file of bare V1 events, one
+ * a line or as one list (a conversation's event log without the harness's wrapper), is one session.
+ */
 export function importOpenHands(records: readonly SourceRecord[], sink: ImportSink, keepNativeCompaction = true): void {
+  if (isBareEventLog(records)) {
+    sink.beginSession('main');
+    return importOpenHandsEvents(
+      records.map((record) => record.value),
+      { sessionId: 'main', keepNativeCompaction },
+      sink,
+    );
+  }
   records.forEach((source, index) => {
     const session = source.value;
     const history = isJsonObject(session) ? arrayField(session, 'history') : undefined;
@@ -33,6 +44,12 @@ export function importOpenHands(records: readonly SourceRecord[], sink: ImportSi
     if (history.some(isOpenHandsV1Event)) return importOpenHandsEvents(history, context, sink);
     importOpenHandsHistory(history, context, sink);
   });
+}
+
+/** True when no record is a session with a history and some are V1 events. */
+export function isBareEventLog(records: readonly SourceRecord[]): boolean {
+  const values = records.map((record) => record.value);
+  return values.some(isOpenHandsV1Event) && !values.some((value) => isJsonObject(value) && Array.isArray(value.history));
 }
 
 /** `owner/repo#number` of a resolver run's issue. */

@@ -53,6 +53,19 @@ describe('OpenHands V1 (software-agent-sdk) event log import', () => {
     assert.equal(detectTranscriptFormat(JSON.stringify({ history: [system, user('e1', 'hi')] })), 'openhands');
   });
 
+  it('reads a bare event log, one event a line or as one list, as one session', () => {
+    const events = [system, user('e1', 'List the sources'), action('e2', 'c1', 'r1', 'ls'), observation('e3', 'c1', 'src')];
+    for (const text of [events.map((e) => JSON.stringify(e)).join('\n'), JSON.stringify(events)]) {
+      const result = importTranscript(text);
+      assert.equal(result.format, 'openhands');
+      assert.equal(result.sessions.length, 1);
+      assert.deepEqual(
+        result.messages.map((m) => m.role),
+        ['system', 'user', 'assistant', 'tool'],
+      );
+    }
+  });
+
   it('reads messages, calls with their thought, and results paired by tool_call_id', () => {
     const result = importTranscript(
       line([
