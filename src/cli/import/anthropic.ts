@@ -4,9 +4,11 @@
  * Cline's `tool_result` content is a JSON string; it is kept as the result text exactly as stored.
  * Cline's `<environment_details>` (open tabs, the file tree, the time) in a user turn is injected;
  * a turn of Cline's classic history (tool results as user text) is read by `clineClassic.ts`.
+ * Roo Code's condensed summary (`isSummary: true`) is the agent's compaction (`agentSummary.ts`).
  */
 import { textBlock } from '../../engine/types';
 import { convertAssistantContent, convertUserContent } from './anthropicContent';
+import { addFlaggedSummary } from './agentSummary';
 import { clineClassicUserBlocks, isClineClassicHistory } from './clineClassic';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
@@ -18,7 +20,7 @@ import { toEpochMs } from './timestamps';
 const ANTHROPIC_INJECTED_TAGS: readonly string[] = ['environment_details'];
 
 /** Adds the system prompt (when there is one) and every message to one session of the sink. */
-export function importAnthropic(document: unknown, sink: ImportSink): void {
+export function importAnthropic(document: unknown, sink: ImportSink, keepNativeCompaction = true): void {
   const root: JsonObject = isJsonObject(document) ? document : {};
   const messages = Array.isArray(document) ? document : arrayField(root, 'messages');
   if (messages === undefined) throw new TranscriptFormatError('expected Anthropic-style {messages:[...]} or a message list');
@@ -33,6 +35,7 @@ export function importAnthropic(document: unknown, sink: ImportSink): void {
       return sink.malformed(`messages[${index}] is not a user, assistant or system message`);
     }
     const sourceId = idField(raw, 'id') ?? `messages-${index}`;
+    if (addFlaggedSummary(raw, sourceId, sink, keepNativeCompaction, toEpochMs(raw.ts ?? raw.timestamp))) return;
     if (role === 'system') {
       sink.add(sourceId, [{ role: 'system', blocks: [textBlock(renderContent(raw.content).text)] }]);
       return;

@@ -5,17 +5,20 @@
  * first line `{id, instructions}` and the response items themselves. Calls pair with their outputs
  * by `call_id`; an `exec_command` that keeps running answers "Process running with session ID N"
  * and its output comes back in the result of a later `write_stdin` call, each kept with its own call.
- * The items of one model response (text, then calls) merge into one assistant message.
+ * The items of one model response (text, then calls) merge into one assistant message. A
+ * `user_message` event no user item stands for is the request itself (`codexEventRequests.ts`).
  */
-import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { isInjectedEvent, unpairedRequestEvents } from './codexEventRequests';
 import { unwrapCodexRecord, type CodexItem } from './codexRecord';
-import { codexUserBlocks, userMessageEvents } from './codexUserText';
+import { CODEX_INJECTED_TAGS, codexUserBlocks, userMessageEvents } from './codexUserText';
+import { splitInjectedTags } from '../../engine/text/injectedTags';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './messageDraft';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
 import type { SourceRecord } from './parseTranscriptText';
-import { renderContent } from './renderContent';
+import { IMAGE_PLACEHOLDER, renderContent } from './renderContent';
 import { toToolInput } from './toolInput';
 
 /** How a kept Codex compaction summary starts, so no reader mistakes it for the user's words. */
@@ -23,13 +26,15 @@ export const CODEX_COMPACTION_MARKER = '[Codex compaction summary]';
 
 /** Adds the rollout as one session named after its id. */
 export function importCodexRollout(records: readonly SourceRecord[], sink: ImportSink, keepNativeCompaction: boolean): void {
-  const events = records.map((record, index) => unwrapCodexRecord(record, index)).filter((item) => item?.kind === 'event_msg');
+  const items = records.map((record, index) => unwrapCodexRecord(record, index));
+  const events = items.filter((item) => item?.kind === 'event_msg');
   const typed = userMessageEvents(events.flatMap((item) => (item === undefined ? [] : [item.payload])));
+  const requests = unpairedRequestEvents(items);
   const reader = new RolloutReader(sink, typed, keepNativeCompaction);
-  records.forEach((source, index) => {
+  items.forEach((item, index) => {
     sink.countRecord();
-    const item = unwrapCodexRecord(source, index);
-    if (item === undefined) return sink.malformed('not a rollout record', source.line);
+    if (item === undefined) return sink.malformed('not a rollout record', records[index].line);
+    if (requests.has(index)) return reader.requestEvent(item);
     reader.read(item);
   });
 }
@@ -65,6 +70,17 @@ class RolloutReader {
     }
   }
 
+  /** A `user_message` event that is the only record of what the user asked in its turn. */
+  requestEvent(item: CodexItem): void {
+    this.reply = undefined;
+    const text = stringField(item.payload, 'message') ?? '';
+    const images = (arrayField(item.payload, 'images') ?? []).map(() => textBlock(IMAGE_PLACEHOLDER));
+    this.sink.countPlaceholders(images.length);
+    const blocks = isInjectedEvent(item) ? [injectedTextBlock(text)] : splitInjectedTags(text, CODEX_INJECTED_TAGS);
+    const parts = [{ role: 'user' as const, blocks: [...blocks.filter((block) => block.text !== ''), ...images] }];
+    if (this.sink.add(item.sourceId, parts, item.at, item.line).length === 0) this.sink.skip('empty-message');
+  }
+
   private sessionMeta(item: CodexItem): void {
     if (this.begun) return this.sink.skip('session_meta');
     this.begun = true;
@@ -83,9 +99,7 @@ class RolloutReader {
       case 'message':
         return this.message(item);
       case 'reasoning':
-        // Encrypted or summarised reasoning: not model context here, like thinking elsewhere.
-        this.sink.dropThinking(1);
-        return;
+        return this.reasoning(item);
       case 'function_call':
         return this.call(item, toolCallBlock(callId(p, item), stringField(p, 'name') ?? 'unknown', toToolInput(p.arguments)));
       case 'custom_tool_call':
@@ -139,6 +153,21 @@ class RolloutReader {
     const parts = role === 'user' ? [part] : [injectedPart(part)];
     if (role !== 'user') this.sink.warn(`${item.sourceId}: message role '${role || 'missing'}' kept as injected user text`, item.line);
     if (this.sink.add(item.sourceId, parts, item.at, item.line).length === 0) this.sink.skip('empty-message');
+  }
+
+  /**
+   * The reasoning itself (encrypted, or raw text) is thinking, not model context here, and is only
+   * counted. Its summary (`**Heading**` and a few lines) is the agent stating its plan in its own
+   * words: kept as text of the response it starts.
+   */
+  private reasoning(item: CodexItem): void {
+    this.sink.dropThinking(1);
+    const summary = (arrayField(item.payload, 'summary') ?? [])
+      .flatMap((part) => (isJsonObject(part) ? [stringField(part, 'text') ?? ''] : typeof part === 'string' ? [part] : []))
+      .map((text) => text.trim())
+      .filter((text) => text !== '')
+      .join('\n\n');
+    if (summary !== '') this.replyDraft(item).blocks.push(textBlock(summary));
   }
 
   /** The text of assistant or developer content; media become placeholders, unknown parts JSON, both counted. */

@@ -10,10 +10,15 @@ import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import { IMAGE_PLACEHOLDER } from './renderContent';
 
 /** Tags Codex wraps the context it adds to a user turn in. */
-const CODEX_INJECTED_TAGS: readonly string[] = ['environment_context', 'user_instructions', 'INSTRUCTIONS', 'user_shell_command'];
+export const CODEX_INJECTED_TAGS: readonly string[] = ['environment_context', 'user_instructions', 'INSTRUCTIONS', 'user_shell_command'];
 
 /** How Codex starts the user-role item that carries a project's AGENTS.md. */
 const AGENTS_FILE_HEADING = /^\s*# AGENTS\.md instructions\b/;
+
+/** True when the text is the user-role item Codex writes a project's AGENTS.md into. */
+export function isAgentsFileText(text: string): boolean {
+  return AGENTS_FILE_HEADING.test(text);
+}
 
 /** The texts of the `user_message` events: what the user typed, as Codex logged it. */
 export function userMessageEvents(payloads: readonly JsonObject[]): ReadonlySet<string> {
@@ -56,7 +61,7 @@ export function codexUserBlocks(content: readonly unknown[], typed: ReadonlySet<
     }
     if (text === '') continue;
     if (typed.size > 0) blocks.push(typed.has(text.trim()) ? textBlock(text) : injectedTextBlock(text));
-    else if (AGENTS_FILE_HEADING.test(text)) blocks.push(injectedTextBlock(text));
+    else if (isAgentsFileText(text)) blocks.push(injectedTextBlock(text));
     // Codex gives each of its additions an item of its own: one that opens with a tag is Codex's, listed or not.
     else blocks.push(...splitInjectedTags(text, CODEX_INJECTED_TAGS, { leadingTagFrames: true }));
   }

@@ -5,6 +5,7 @@ import { arrayField, isJsonObject, stringField, type JsonObject } from './jsonSh
 import type { TranscriptFormat } from './importTypes';
 import { parseTranscriptText, type ParsedTranscript } from './parseTranscriptText';
 import { TranscriptFormatError } from './importErrors';
+import { isOpenHandsV1Event } from './openHandsEvents';
 
 /** Record types of a Codex rollout. */
 const CODEX_RECORD_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
@@ -34,7 +35,7 @@ export function detectFormat(parsed: ParsedTranscript): TranscriptFormat | undef
 function detectLines(records: readonly unknown[]): TranscriptFormat | undefined {
   const objects = records.filter(isJsonObject);
   if (objects.some(isClaudeCodeMessageRecord)) return 'claude-code';
-  if (objects.some(isOpenHandsSession)) return 'openhands';
+  if (objects.some(isOpenHandsSession) || objects.some(isOpenHandsV1Event)) return 'openhands';
   if (objects.some(isCodexRecord)) return 'codex';
   return undefined;
 }
@@ -89,5 +90,5 @@ function isOpenHandsSession(record: JsonObject): boolean {
 }
 
 function isOpenHandsEvent(event: unknown): boolean {
-  return isJsonObject(event) && ('action' in event || 'observation' in event);
+  return isJsonObject(event) && ('action' in event || 'observation' in event || isOpenHandsV1Event(event));
 }

@@ -41,16 +41,16 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
       importClaudeCode(asRecords(parsed), sink, keepNativeCompaction);
       break;
     case 'openhands':
-      importOpenHands(asRecords(parsed), sink);
+      importOpenHands(asRecords(parsed), sink, keepNativeCompaction);
       break;
     case 'openai':
-      importOpenAi(asDocument(parsed, format), sink);
+      importOpenAi(asDocument(parsed, format), sink, keepNativeCompaction);
       break;
     case 'swe-agent':
       importSweAgent(asDocument(parsed, format), sink);
       break;
     case 'anthropic':
-      importAnthropic(asDocument(parsed, format), sink);
+      importAnthropic(asDocument(parsed, format), sink, keepNativeCompaction);
       break;
     case 'mini-swe-agent':
       importMiniSweAgent(asDocument(parsed, format), sink);

@@ -10,6 +10,7 @@
  * answering no action, messages from the environment) is injected text.
  */
 import { injectedTextBlock, textBlock, toolResultBlock, type Block, type TextBlock } from '../../engine/types';
+import { addAgentSummary } from './agentSummary';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
@@ -20,6 +21,9 @@ import { toEpochMs } from './timestamps';
 
 /** Actions that are not tool calls (the manifest also leaves them out of its call counts). */
 const CONVERSATION_ACTIONS = new Set(['message', 'system', 'recall', 'change_agent_state', 'null']);
+/** The condenser's own events: its summary of the events it forgot, and its requests to condense. */
+const CONDENSATION_ACTIONS = new Set(['condensation', 'condensation_request']);
+const CONDENSATION_OBSERVATIONS = new Set(['condense']);
 /** Observations that only report the controller's state. */
 const STATE_OBSERVATIONS = new Set(['agent_state_changed', 'null']);
 
@@ -42,6 +46,8 @@ export interface HistoryContext {
   readonly line?: number;
   /** The run's instruction, which the task message of the older format repeats. */
   readonly instruction?: string;
+  /** Keeps the agent's condensation summaries, marked and injected, instead of leaving them out. */
+  readonly keepNativeCompaction: boolean;
 }
 
 /** Adds the events of one session's history to the sink's current session. */
@@ -50,7 +56,7 @@ export function importOpenHandsHistory(rawHistory: readonly unknown[], context: 
   // The older output stores [action, observation] pairs; the events inside are what counts.
   const history = rawHistory.flatMap((entry) => (Array.isArray(entry) ? entry : [entry]));
   const positional = !history.some((event) => isJsonObject(event) && ('cause' in event || 'tool_call_metadata' in event));
-  const reader = new HistoryReader(sink, positional, line, context.instruction?.trim());
+  const reader = new HistoryReader(sink, positional, line, context.instruction?.trim(), context.keepNativeCompaction);
   history.forEach((raw, index) => {
     sink.countRecord();
     if (!isJsonObject(raw)) return sink.malformed(`${sessionId} history[${index}] is not an event`, line);
@@ -68,18 +74,33 @@ class HistoryReader {
     private readonly positional: boolean,
     private readonly line: number | undefined,
     private readonly instruction: string | undefined,
+    private readonly keepNativeCompaction: boolean,
   ) {}
 
   read(event: Event): void {
     const action = stringField(event.raw, 'action');
     const observation = stringField(event.raw, 'observation');
-    if (action !== undefined && !CONVERSATION_ACTIONS.has(action)) this.toolAction(event, action);
+    if (action !== undefined && CONDENSATION_ACTIONS.has(action)) this.summary(event, stringField(eventArgs(event.raw), 'summary') ?? '');
+    // The observation repeats the action's summary: counted, never kept twice.
+    else if (observation !== undefined && CONDENSATION_OBSERVATIONS.has(observation)) this.sink.skip('native-compaction-summary');
+    else if (action !== undefined && !CONVERSATION_ACTIONS.has(action)) this.toolAction(event, action);
     else if (action !== undefined) this.conversationAction(event, action);
     else if (observation === 'recall') {
       this.addText(event, 'user', renderRecall(objectField(event.raw, 'extras') ?? {}), 'recall-observation', true);
     } else if (observation !== undefined && !STATE_OBSERVATIONS.has(observation)) this.observation(event, observation);
     else if (observation !== undefined) this.sink.skip(`${observation}-observation`);
     else this.sink.skip('unknown-event', { line: this.line, reason: `${event.sourceId} is neither an action nor an observation; skipped` });
+  }
+
+  /** The agent's summary of what it forgot is its compaction; a request to condense carries none and is left out. */
+  private summary(event: Event, text: string): void {
+    this.openResponse = undefined;
+    const source = {
+      sourceId: event.sourceId,
+      ...(event.at === undefined ? {} : { at: event.at }),
+      ...(this.line === undefined ? {} : { line: this.line }),
+    };
+    addAgentSummary(text, source, this.sink, this.keepNativeCompaction);
   }
 
   private toolAction(event: Event, action: string): void {

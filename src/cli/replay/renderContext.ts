@@ -1,9 +1,9 @@
 /**
  * The context as the model would be sent it, as Markdown: one section per message with its role,
- * its text as it is, each tool call with its JSON input and each tool result with its content.
+ * its text as it is, each tool call with its arguments (strings as written) and each tool result with its content.
  */
 import type { Level } from '../../engine/levels';
-import type { Block, Message } from '../../engine/types';
+import type { Block, Message, ToolInput } from '../../engine/types';
 import { formatCount } from '../../engine/text/numbers';
 
 /** The figures shown above the messages; all optional, so any message list can be rendered. */
@@ -41,13 +41,36 @@ function renderBlock(block: Block): string {
     case 'text':
       return block.text;
     case 'toolCall':
-      return [`**Tool call** \`${block.name}\` · \`${block.id}\``, fenced(JSON.stringify(block.input, null, 2) ?? '{}', 'json')].join('\n');
+      return [`**Tool call** \`${block.name}\` · \`${block.id}\``, renderInput(block.input)].join('\n');
     case 'toolResult':
       return [
         `**Tool result**${block.toolName ? ` \`${block.toolName}\`` : ''} · \`${block.callId}\`${block.isError ? ' · error' : ''}`,
         fenced(block.content, 'text'),
       ].join('\n');
   }
+}
+
+/**
+ * A call's arguments one per line, each string as the agent wrote it (JSON would escape its quotes
+ * and newlines, and a phrase it quoted could no longer be found verbatim): a one-line string after
+ * its name, a longer one fenced below it, a list of one-line strings (a command's words) one item a
+ * line, anything else as JSON. No arguments are `{}`.
+ */
+function renderInput(input: ToolInput): string {
+  const entries = Object.entries(input);
+  if (entries.length === 0) return fenced('{}', 'json');
+  return entries
+    .map(([key, value]) => {
+      if (typeof value === 'string' && !value.includes('\n')) return `\`${key}\`: ${value}`;
+      if (typeof value === 'string') return `\`${key}\`:\n${fenced(value, 'text')}`;
+      if (isLineList(value)) return [`\`${key}\`:`, ...value.map((item) => `- ${item}`)].join('\n');
+      return `\`${key}\`:\n${fenced(JSON.stringify(value, null, 2) ?? 'null', 'json')}`;
+    })
+    .join('\n');
+}
+
+function isLineList(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && !item.includes('\n'));
 }
 
 /** A code fence longer than any run of backticks in the content, so the content cannot close it. */

@@ -131,3 +131,80 @@ describe('Codex rollout import', () => {
     assert.match(odd.warnings[1].reason, /response item type 'telepathy_call'/);
   });
 });
+
+describe('Codex rollout requests logged only as user_message events', () => {
+  const reply = (second: number, text: string) =>
+    item(second, { type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] });
+  const typedTexts = (text: string) =>
+    importTranscript(text)
+      .messages.filter((m) => m.role === 'user')
+      .map(authoredText)
+      .filter((t) => t !== '');
+
+  it('imports the event as the user message when no user item carries the request', () => {
+    const result = importTranscript(
+      jsonl([
+        record(0, 'session_meta', { id: 'r', base_instructions: { text: 'You are Codex.' } }),
+        userItem(1, AGENTS, ENVIRONMENT),
+        typedEvent(2, 'rename the "legacy" flag to strict'),
+        reply(3, 'Renaming it.'),
+        typedEvent(4, 'now update the docs'),
+        call(5, 'c1', 'exec_command', { cmd: 'ls docs' }),
+        output(6, 'c1', 'guide.md'),
+      ]),
+    );
+    const users = result.messages.filter((m) => m.role === 'user');
+    assert.deepEqual(users.map(authoredText), ['', 'rename the "legacy" flag to strict', 'now update the docs']);
+    // Codex's own context keeps its injected marking.
+    assert.ok(messageText(users[0]).includes('<environment_context>'));
+    assert.deepEqual(
+      result.messages.map((m) => m.role),
+      ['system', 'user', 'user', 'assistant', 'user', 'assistant', 'tool'],
+    );
+  });
+
+  it('keeps one user message when both the item and the event log the request, in either order', () => {
+    const itemFirst = jsonl([userItem(1, 'fix the build'), typedEvent(1, 'fix the build'), reply(2, 'On it.')]);
+    const eventFirst = jsonl([typedEvent(1, 'fix the build'), userItem(1, 'fix the build'), reply(2, 'On it.')]);
+    assert.deepEqual(typedTexts(itemFirst), ['fix the build']);
+    assert.deepEqual(typedTexts(eventFirst), ['fix the build']);
+  });
+
+  it('never merges two different requests of one turn: an event beyond the user items is imported too', () => {
+    const text = jsonl([userItem(1, 'run the tests'), typedEvent(1, 'run the tests'), typedEvent(2, 'and the linter'), reply(3, 'Both.')]);
+    assert.deepEqual(typedTexts(text), ['run the tests', 'and the linter']);
+  });
+
+  it('keeps an event Codex marked as its own context injected', () => {
+    const result = importTranscript(
+      jsonl([record(1, 'event_msg', { type: 'user_message', message: ENVIRONMENT, kind: 'environment_context' }), reply(2, 'ok')]),
+    );
+    const users = result.messages.filter((m) => m.role === 'user');
+    assert.equal(users.length, 1);
+    assert.equal(authoredText(users[0]), '');
+    assert.ok(messageText(users[0]).includes('<cwd>/repo</cwd>'));
+  });
+});
+
+describe('Codex reasoning summaries', () => {
+  it("keep the summary's headings and lines as the agent's text of that response, never the encrypted reasoning", () => {
+    const result = importTranscript(
+      jsonl([
+        userItem(1, 'speed up the cache'),
+        item(2, {
+          type: 'reasoning',
+          summary: [{ type: 'summary_text', text: '**Checking the cache layer**\n\nThe eviction runs on every read.' }],
+          content: null,
+          encrypted_content: 'gAAAAsecret',
+        }),
+        item(3, { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Moving eviction to writes.' }] }),
+        item(4, { type: 'reasoning', summary: [], encrypted_content: 'gAAAAother' }),
+      ]),
+    );
+    const replies = result.messages.filter((m) => m.role === 'assistant');
+    assert.equal(replies.length, 1);
+    assert.equal(messageText(replies[0]), '**Checking the cache layer**\n\nThe eviction runs on every read.\nMoving eviction to writes.');
+    assert.ok(!result.messages.some((m) => messageText(m).includes('gAAAA')));
+    assert.equal(result.stats.thinkingBlocks, 2);
+  });
+});
