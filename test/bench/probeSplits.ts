@@ -43,6 +43,8 @@ export interface SessionProbes {
   /** The final context's share of the budget. */
   readonly usage: number;
   readonly ms: number;
+  /** Why the command line cannot read the session yet (its probes then count as lost); absent when it replayed. */
+  readonly unread?: string;
 }
 
 /** One split's figures, added up over its sessions. */
@@ -56,6 +58,8 @@ export interface SplitFigures {
   /** Median share of the budget the final contexts use. */
   readonly medianUsage: number;
   readonly totalMs: number;
+  /** Sessions the importer cannot read yet, with the reason; their probes count as lost. */
+  readonly unread: readonly string[];
 }
 
 interface ManifestFile {
@@ -84,7 +88,13 @@ export async function replaySessionProbes(
   probes: readonly Probe[],
   counter: TokenCounter,
 ): Promise<SessionProbes> {
-  const imported = importTranscript(fs.readFileSync(path.join(folder, file), 'utf8'), { keepNativeCompaction: false });
+  let imported: ReturnType<typeof importTranscript>;
+  try {
+    imported = importTranscript(fs.readFileSync(path.join(folder, file), 'utf8'), { keepNativeCompaction: false });
+    if (imported.messages.length === 0) throw new Error('holds no messages to replay');
+  } catch (error) {
+    return unreadSession(split, file, probes, error instanceof Error ? error.message : String(error));
+  }
   const inputTokens = (await counter.measure(imported.messages)).total;
   const maxInputTokens = Math.ceil(inputTokens / 2) + DEFAULT_ANSWER_RESERVE_TOKENS;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ctx-bench-probes-'));
@@ -123,6 +133,13 @@ export async function replaySessionProbes(
   }
 }
 
+/** A session the importer cannot read yet: every probe lost, nothing replayed. */
+function unreadSession(split: string, file: string, probes: readonly Probe[], reason: string): SessionProbes {
+  const byKind: Record<string, { total: number; verbatim: number; found: number }> = {};
+  for (const probe of probes) (byKind[probe.kind] ??= { total: 0, verbatim: 0, found: 0 }).total++;
+  return { split, file, probes: probes.length, byKind, verbatim: 0, found: 0, usage: NaN, ms: 0, unread: reason };
+}
+
 /** Adds up the sessions of one split. */
 export function splitFigures(split: string, sessions: readonly SessionProbes[]): SplitFigures {
   const byKind: Record<string, { total: number; verbatim: number; found: number }> = {};
@@ -134,7 +151,10 @@ export function splitFigures(split: string, sessions: readonly SessionProbes[]):
       sum.found += k.found;
     }
   }
-  const usages = sessions.map((s) => s.usage).sort((a, b) => a - b);
+  const usages = sessions
+    .filter((s) => s.unread === undefined)
+    .map((s) => s.usage)
+    .sort((a, b) => a - b);
   const mid = usages.length >> 1;
   return {
     split,
@@ -145,6 +165,7 @@ export function splitFigures(split: string, sessions: readonly SessionProbes[]):
     byKind,
     medianUsage: usages.length === 0 ? NaN : usages.length % 2 === 1 ? usages[mid] : (usages[mid - 1] + usages[mid]) / 2,
     totalMs: sessions.reduce((n, s) => n + s.ms, 0),
+    unread: sessions.flatMap((s) => (s.unread === undefined ? [] : [`${s.file}: ${s.unread}`])),
   };
 }
 
@@ -199,7 +220,9 @@ export function splitRows(figures: readonly SplitFigures[], scope: string): Benc
         name: `${f.split}: probes kept verbatim in the final context`,
         value: percent(f.verbatim, f.probes),
         unit: '%',
-        note: `${f.verbatim} of ${f.probes} probes over ${f.sessions} sessions (${scope}); budget = half the input + ${DEFAULT_ANSWER_RESERVE_TOKENS}`,
+        note:
+          `${f.verbatim} of ${f.probes} probes over ${f.sessions} sessions (${scope}); budget = half the input + ${DEFAULT_ANSWER_RESERVE_TOKENS}` +
+          (f.unread.length > 0 ? `; ${f.unread.length} session(s) the importer cannot read yet count as lost` : ''),
       },
       {
         group: GROUP,
@@ -253,7 +276,10 @@ if (require.main === module) {
     const argv = process.argv.slice(2);
     const figures = await measureSplits(parseSplits(argv), argv.includes('--quick'));
     if (argv.includes('--json')) console.log(JSON.stringify(figures, null, 1));
-    else printTable(figures);
+    else {
+      printTable(figures);
+      for (const f of figures) for (const reason of f.unread) console.log(`${f.split}: not read yet (probes counted as lost): ${reason}`);
+    }
   })().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
