@@ -12,12 +12,16 @@ import { benchCheckpoints } from './checkpoints';
 import { benchDashboard } from './dashboard';
 import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
+import { benchProbeSplits } from './probeSplits';
 import { benchProvider } from './provider';
 import { benchReportedWindow } from './reportedWindow';
 import { benchReplay } from './replay';
 import { benchStateJournal } from './stateJournal';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
+
+/** Where the hand-kept section of BENCHMARKS.md starts; everything from it on survives a rerun. */
+const BASELINES_HEADING = '## Baselines';
 
 const fmt = (v: number | undefined, digits = 2) =>
   v === undefined || Number.isNaN(v) ? '' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits);
@@ -43,6 +47,13 @@ export function renderTable(rows: readonly BenchRow[]): string {
   return lines.join('\n');
 }
 
+/** The hand-kept baselines section at the end of BENCHMARKS.md (figures of an earlier engine), kept when the table is rewritten. */
+function keptBaselines(file: string): string {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const at = text.indexOf(`\n${BASELINES_HEADING}`);
+  return at < 0 ? '' : text.slice(at);
+}
+
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const started = Date.now();
@@ -51,6 +62,7 @@ async function main(): Promise<void> {
     ...(await benchTokens()),
     ...(await benchTiers(quick)),
     ...(await benchReplay(quick)),
+    ...(await benchProbeSplits(quick)),
     ...(await benchCheckpoints(quick)),
     ...(await benchLongSession(quick)),
     ...(await benchMemory(quick)),
@@ -63,10 +75,11 @@ async function main(): Promise<void> {
   console.log(table);
   if (!quick) {
     const out = path.resolve(__dirname, '../../../BENCHMARKS.md');
+    const baselines = keptBaselines(out);
     const header =
       `# Benchmarks\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version}, ${os.cpus().length} cores). ` +
       `Medians over repetitions; ratios against baselines measured in the same run.\n\n`;
-    fs.writeFileSync(out, `${header}${table}\n`);
+    fs.writeFileSync(out, `${header}${table}\n${baselines}`);
     console.log(`\nWritten to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
   const missed = rows.filter((r) => r.met === false);
