@@ -50,7 +50,7 @@ export const EARLIER_LINES_BELOW_RED = 0.03;
  * the context, so they are there even when the live messages leave no free room.
  * @default 0.05 — a few dozen lines in a large window; the free room shows more.
  */
-export const EARLIER_LINES_FLOOR_SHARE = 0.05;
+export const EARLIER_LINES_FLOOR_SHARE = 0.10;
 /**
  * Most tokens the pool keeps, as a share of the budget; the lowest-scored lines go first.
  * @default 0.5 — twice the room a context ever has for them right after a checkpoint.

@@ -22,6 +22,8 @@ export const MAX_DIAGNOSTIC_CHARS = 300;
 
 const OPENS_WITH_DIAGNOSTIC =
   /^(?:error|fatal|panic|exception|traceback|failed|failure|err!?|abort(?:ed)?)\b\s*(?:\[[^\]]*\]|\([^)]*\))?\s*[:!-]/i;
+/** A runner's verdict in capitals at the start of a line: `ERROR tests/x.py::…`, `FAILED …`, `--- FAIL: TestX`. */
+const SHOUTED_VERDICT = /^(?:-{3}\s+)?(?:ERROR|FAILED|FAIL|FATAL|PANIC)\b/;
 const EXCEPTION_NAME = /^(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Fault)\b\s*(?::|$)/;
 const TOOL_PREFIXED = /^[\w.@/-]{1,40}(?:\s+ERR!\s|\s*:\s*(?:error|fatal|failed|cannot|could not|unable)\b)/i;
 const COMPILER_FORM = /^[^\s:]+:\d+(?::\d+)?:?\s*(?:error|fatal error)\b/i;
@@ -42,7 +44,7 @@ const OS_PHRASES = new RegExp(
 );
 /** A tally of nothing (`failed: 0`, `0 errors`): a runner saying all went well. */
 const ZERO_COUNT = /\b(?:errors?|fail\w*|failures?)\s*[:=]\s*0(?![\d.])|(?:^|[^\d.])0\s+(?:errors?|fail\w*|failures?)\b/i;
-const DIAGNOSTIC_FORMS = [OPENS_WITH_DIAGNOSTIC, EXCEPTION_NAME, TOOL_PREFIXED, COMPILER_FORM, OS_PHRASES];
+const DIAGNOSTIC_FORMS = [OPENS_WITH_DIAGNOSTIC, SHOUTED_VERDICT, EXCEPTION_NAME, TOOL_PREFIXED, COMPILER_FORM, OS_PHRASES];
 
 /** True when `line` reads like a diagnostic in any tool's format. */
 export function isDiagnosticLine(line: string): boolean {

@@ -78,7 +78,8 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
   });
 
   const sites = span.map((msg, i) => ({ messageId: msg.id, seq: starts[i], endsTurn: endsTurn(all, i) }));
-  for (const fact of ownWordCandidates(span, sites)) {
+  const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
+  for (const fact of ownWordCandidates(span, sites, maxFacts)) {
     if (fact.kind === 'error') {
       errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
     } else found.push(fact);
@@ -93,9 +94,10 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       const named = { ...site, terms: [...new Set([...step.terms, ...termsOf(step.result.content.slice(0, ERROR_HEAD_CHARS))])] };
       const main = diagnostics.length > 0 ? errorFact(step) : undefined;
       errors.push({ fact: () => main ?? errorFact(step), score: RESULT_SCORES.error, site: named });
-      // The error's other diagnostic lines, each once: the agent may have worked around any of them.
+      // The error's other diagnostic lines and a runner's failing tally, each once: the agent may have worked around any of them.
       const mainForm = main ? matchForm(main.key) : undefined;
-      for (const fact of diagnostics) {
+      const tallies = resultFacts(step).filter((f) => f.kind === 'error');
+      for (const fact of [...diagnostics, ...tallies]) {
         if (matchForm(fact.key) !== mainForm) errors.push({ fact: () => fact, score: fact.score, site: named });
       }
       continue;
@@ -108,7 +110,6 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     }
   }
 
-  const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
   found.push(...resolvedErrors(errors, new ResolutionIndex(steps, fixes), maxFacts));
   found.push(...withoutNamesHeldBy(names.facts(), found));
   return selectFacts(found, maxFacts);

@@ -49,8 +49,14 @@ const NUMBER = /(?<![\p{L}\d])\d+(?:[.,:]\d+)*(?![\p{L}\d])/gu;
 export const MIN_PLAIN_WORDS = 5;
 /** Words beyond which a sentence counts as long. @default 45 */
 export const LONG_SENTENCE_WORDS = 45;
-/** Most candidates from one assistant message, the best kept. @default 12 */
-export const MAX_OWN_WORDS_PER_MESSAGE = 12;
+/**
+ * Share of the facts asked for that one assistant message may give, the best kept, and at least
+ * {@link MIN_OWN_WORDS_PER_MESSAGE}: a long write-up cannot crowd a summary's 40 facts, yet every
+ * sentence of it can reach the larger selection behind the earlier lines.
+ * @default 0.3, at least 12
+ */
+export const OWN_WORDS_MESSAGE_SHARE = 0.3;
+export const MIN_OWN_WORDS_PER_MESSAGE = 12;
 
 /** Where each message of the span stands. */
 export interface OwnWordsSite {
@@ -72,22 +78,23 @@ interface Sentence {
 
 /**
  * The assistant sentences of `span` as candidates, scored by the information they carry; `sites[i]`
- * says where `span[i]` stands. Linear in the span's text.
+ * says where `span[i]` stands; `maxFacts` is how many facts the caller will keep. Linear in the span's text.
  */
-export function ownWordCandidates(span: readonly Message[], sites: readonly OwnWordsSite[]): Candidate[] {
-  const perMessage = span.map((msg) => (msg.role === 'assistant' ? sentencesOf(msg) : []));
+export function ownWordCandidates(span: readonly Message[], sites: readonly OwnWordsSite[], maxFacts: number): Candidate[] {
+  const perMessage = Math.max(MIN_OWN_WORDS_PER_MESSAGE, Math.ceil(maxFacts * OWN_WORDS_MESSAGE_SHARE));
+  const sentencesBy = span.map((msg) => (msg.role === 'assistant' ? sentencesOf(msg) : []));
   const frequency = new Map<string, number>();
-  for (const sentences of perMessage) {
+  for (const sentences of sentencesBy) {
     for (const s of sentences) for (const t of [...s.terms, ...s.plain]) frequency.set(t, (frequency.get(t) ?? 0) + 1);
   }
   const found: Candidate[] = [];
-  perMessage.forEach((sentences, i) => {
+  sentencesBy.forEach((sentences, i) => {
     const site = sites[i];
     const scored = sentences.flatMap((s) => {
       const fact = sentenceCandidate(s, site, frequency);
       return fact ? [fact] : [];
     });
-    found.push(...scored.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, MAX_OWN_WORDS_PER_MESSAGE));
+    found.push(...scored.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, perMessage));
   });
   return found;
 }

@@ -16,7 +16,7 @@ describe("the agent's own words", () => {
         "J'ajoute un petit utilitaire qui calcule les initiales à partir de `user.displayName`. Ensuite le composant ProfileCard l'affiche.",
       ),
     ];
-    const keys = ownWordCandidates(span, sites(2)).map((c) => c.text);
+    const keys = ownWordCandidates(span, sites(2), 40).map((c) => c.text);
     assert.deepEqual(keys, [
       "J'ajoute un petit utilitaire qui calcule les initiales à partir de `user.displayName`.",
       "Ensuite le composant ProfileCard l'affiche.",
@@ -31,7 +31,7 @@ describe("the agent's own words", () => {
           'Things look fine so far and nothing else seems odd.',
       ),
     ];
-    const byText = new Map(ownWordCandidates(span, sites(1)).map((c) => [c.text, c.score]));
+    const byText = new Map(ownWordCandidates(span, sites(1), 40).map((c) => [c.text, c.score]));
     const named = byText.get('The sidebar renders inside `LayoutShell` via renderSidebarSlot in src/layout/shell.tsx.') ?? 0;
     const plain = byText.get('Things look fine so far and nothing else seems odd.') ?? 0;
     assert.ok(byText.has('Keep the walkthrough under ten minutes for the demo audience.'), 'a plain instruction is still a candidate');
@@ -44,7 +44,7 @@ describe("the agent's own words", () => {
         'Checked `config.yaml` first. Then `config.yaml` again with the flag. Finally `config.yaml` and `retry_budget.py` together.',
       ),
     ];
-    const byText = new Map(ownWordCandidates(span, sites(1)).map((c) => [c.text, c.score]));
+    const byText = new Map(ownWordCandidates(span, sites(1), 40).map((c) => [c.text, c.score]));
     const rare = byText.get('Finally `config.yaml` and `retry_budget.py` together.') ?? 0;
     const common = byText.get('Then `config.yaml` again with the flag.') ?? 0;
     assert.ok(rare > common, `the sentence with a rare name scores higher (${rare} vs ${common})`);
@@ -58,12 +58,19 @@ describe("the agent's own words", () => {
     const kinds = ownWordCandidates(
       span,
       sites(2, (i) => i === 1),
+      40,
     ).map((c) => c.kind);
     assert.deepEqual(kinds, ['decision', 'outcome']);
   });
 
+  it('takes more sentences of one long message when the caller keeps more facts', () => {
+    const long = assistant(Array.from({ length: 30 }, (_, i) => `Step ${i} moves module_${i} into packages/core_${i}.`).join(' '));
+    assert.equal(ownWordCandidates([long], sites(1), 40).length, 12);
+    assert.equal(ownWordCandidates([long], sites(1), 1000).length, 30);
+  });
+
   it('leaves out fragments too short to say anything', () => {
-    assert.deepEqual(ownWordCandidates([assistant('Okay. Done now.')], sites(1)), []);
+    assert.deepEqual(ownWordCandidates([assistant('Okay. Done now.')], sites(1), 40), []);
   });
 
   it('makes a plain-prose plan of the assistant a fact of the span', () => {
@@ -86,6 +93,8 @@ describe('diagnostic lines of tool results', () => {
       'bash: pnpm: command not found',
       'java.lang.NullPointerException: name is null',
       "ModuleNotFoundError: No module named 'yaml'",
+      'ERROR tests/test_io.py::test_read[utf8] - BytesWarning: str() on a bytes instance',
+      '--- FAIL: TestParseHeader (0.00s)',
       'cat: notes.txt: No such file or directory',
     ]) {
       assert.ok(isDiagnosticLine(line), line);
