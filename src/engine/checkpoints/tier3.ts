@@ -233,6 +233,7 @@ export class Tier3 {
         compressions: s.compressions + 1,
         restored: '',
         autoSnapshotArmed: true,
+        checkpointsHeld: false,
         ledger: withRecalledFacts(offloadedUsers.ledger, work.ledgerFacts ?? []),
       },
       warnings: [

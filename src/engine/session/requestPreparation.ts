@@ -9,7 +9,7 @@
  *   4. From 80%: old large results are compressed in place, and a snapshot is taken once per rise.
  *   5. Tier 3 at the trigger (RED): a checkpoint, a snapshot before it, the drift check after it;
  *      from ORANGE on, the next checkpoint is prepared in the background.
- *   6. The best earlier lines no checkpoint holds fill their floor (5%) and the free room below RED
+ *   6. The best earlier lines no checkpoint holds fill their floor (10%) and the free room below RED
  *      less a margin; before the next request is measured they shrink back to the floor, so the
  *      free room they took never brings a checkpoint sooner.
  *   7. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED.
@@ -102,7 +102,9 @@ export class RequestPreparation {
     }
 
     const criticalBefore = run.level() === 'CRITICAL';
-    if (tier3.isDue(run.view, run.level(), budget)) {
+    // After an undo, what it brought back stays until the context is CRITICAL or the user compresses.
+    const held = run.state.checkpointsHeld && !criticalBefore;
+    if (!held && tier3.isDue(run.view, run.level(), budget)) {
       await this.checkpoint(run, turn, criticalBefore ? 'all-but-recent' : 'target', false);
     } else if (run.level() !== 'GREEN' && run.usage >= o.thresholds.orangeAt) {
       tier3.prepareInBackground(run.view, budget, turn);

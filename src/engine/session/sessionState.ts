@@ -46,6 +46,11 @@ export interface SessionState {
   readonly contextConfidence: number;
   /** False once the automatic snapshot at high usage was taken; armed again by the next Tier 3. */
   readonly autoSnapshotArmed: boolean;
+  /**
+   * True after the user undid a compression: no checkpoint is made on its own again before the
+   * context is CRITICAL or the user compresses, so what the undo brought back stays. Cleared by the next Tier 3.
+   */
+  readonly checkpointsHeld: boolean;
   /** The session this one was started fresh from. */
   readonly parentSessionId?: string;
   /** One point per request: tokens before and after the steps, the level (see `timeline.ts`). */
@@ -64,6 +69,7 @@ const LATER_FIELDS = {
   earlierRoom: 0,
   contextConfidence: 1,
   autoSnapshotArmed: true,
+  checkpointsHeld: false,
   timeline: [],
   retiredCheckpoints: [],
 } satisfies Partial<SessionState>;
@@ -125,6 +131,7 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['earlierRoom', (v) => typeof v === 'number'],
   ['contextConfidence', (v) => typeof v === 'number'],
   ['autoSnapshotArmed', (v) => typeof v === 'boolean'],
+  ['checkpointsHeld', (v) => typeof v === 'boolean'],
   ['parentSessionId', (v) => v === undefined || typeof v === 'string'],
   ['timeline', (v) => isArrayOf(v, isTimelinePoint)],
   ['retiredCheckpoints', (v) => isArrayOf(v, isRetiredCheckpoint)],

@@ -65,6 +65,7 @@ export function undoCompression(state: SessionState, snapshot: Snapshot | undefi
       restored: '',
       pendingCheckpointTool: undefined,
       compressions: undone.length > 0 ? Math.max(0, state.compressions - 1) : state.compressions,
+      checkpointsHeld: true,
       retiredCheckpoints: retired,
     },
     events: [

@@ -45,6 +45,31 @@ describe('undoing the last compression', () => {
     assert.equal(session.state.history[session.state.history.length - 1].name, 'compression-undone');
   });
 
+  it('keeps what an undo brought back: no checkpoint on its own at RED, only at CRITICAL or when asked', async () => {
+    const { session } = await furnishedSession();
+    const budget = 20_000;
+    for (let i = 1; i <= 4; i++) await exchange(session, i, 1_000);
+    await session.compress(budget);
+    assert.equal((await session.undoLastCompression()).ok, true);
+    let prepared = await session.prepare(budget);
+    let i = 10;
+    while (prepared.level !== 'RED' && prepared.level !== 'CRITICAL') {
+      await exchange(session, ++i, 500);
+      prepared = await session.prepare(budget);
+    }
+    assert.equal(prepared.level, 'RED', `reached RED: ${prepared.usage}`);
+    assert.equal(session.checkpoints.length, 0, 'at RED the undone context stays');
+    while (session.checkpoints.length === 0 && i < 60) {
+      await exchange(session, ++i, 500);
+      prepared = await session.prepare(budget);
+    }
+    assert.ok(
+      prepared.events.some((e) => e.name === 'checkpoint-created') || session.checkpoints.length > 0,
+      'at CRITICAL a checkpoint is made',
+    );
+    assert.equal(session.state.checkpointsHeld, false, 'the checkpoint lifts the hold');
+  });
+
   it('undoes compressions one after another, newest first, and then says there is nothing left to undo', async () => {
     const { session } = await furnishedSession();
     await exchange(session, 1);
