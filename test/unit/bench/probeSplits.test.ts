@@ -41,10 +41,7 @@ describe('probe splits benchmark', () => {
   });
 
   it('counts every probe of a session the importer cannot read as lost, with the reason', async () => {
-    fs.writeFileSync(
-      path.join(folder, 'events.jsonl'),
-      `${JSON.stringify({ instance_id: 'x', history: [{ kind: 'ActionEvent', id: 'a' }] })}\n`,
-    );
+    fs.writeFileSync(path.join(folder, 'events.jsonl'), `${JSON.stringify({ sensor: 'x', readings: [1, 2, 3] })}\n`);
     const probes = [{ file: 'events.jsonl', kind: 'intent', probe: 'x' }];
     const result = await replaySessionProbes('tuning', folder, 'events.jsonl', probes, await readyCounter());
     assert.ok(result.unread !== undefined && result.unread.length > 0);
