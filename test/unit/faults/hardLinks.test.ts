@@ -3,21 +3,19 @@
  * sees, and O_NOFOLLOW does not stop) or a link into another session. None is read, cut or
  * appended to; the session's own files are made again and the user is told.
  */
+import { fakeSessionDeps } from '../support/session';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import type { Store } from '../../../src/engine/ports';
 import { readOffloaded } from '../../../src/engine/recovery/readOffloaded';
 import { OffloadedPathRefusedError } from '../../../src/engine/recovery/recoveryErrors';
 import { RecoveryIndex } from '../../../src/engine/recovery/recoveryIndex';
-import { ContextSession, type SessionDeps } from '../../../src/engine/session/contextSession';
+import { ContextSession } from '../../../src/engine/session/contextSession';
 import { sessionPaths } from '../../../src/engine/session/sessionPaths';
 import { FileStore } from '../../../src/engine/storage/fileStore';
 import { StorageError } from '../../../src/engine/storage/storageError';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { assistant, user } from '../support/builders';
-import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from '../support/fakes';
 import { TempFolders } from '../support/tempFolder';
 
 const SESSION = 's-20260121-103522-hard';
@@ -26,15 +24,7 @@ const SECRET = 'root:x:0:0:the secret outside the store';
 const temp = new TempFolders();
 after(() => temp.cleanUp());
 
-function deps(store: Store): SessionDeps {
-  return {
-    store,
-    counter: new TokenCounter(new CharTokenizer()),
-    files: new FakeFiles(),
-    logger: new RecordingLogger(),
-    clock: new FakeClock(),
-  };
-}
+const deps = fakeSessionDeps;
 
 /** A store with a session of two messages, and a file outside the store. */
 async function sessionAndOutsideFile(): Promise<{ root: string; outsideFile: string; folder: string }> {

@@ -3,16 +3,14 @@
  * then opened again: every change the journal held up to that line is still there, the user is
  * told exactly what could not come back, and the journal is kept aside.
  */
+import { fakeSessionDeps } from '../support/session';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import type { Store } from '../../../src/engine/ports';
-import { ContextSession, type SessionDeps } from '../../../src/engine/session/contextSession';
+import { ContextSession } from '../../../src/engine/session/contextSession';
 import { FileStore } from '../../../src/engine/storage/fileStore';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { user } from '../support/builders';
-import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from '../support/fakes';
 import { TempFolders } from '../support/tempFolder';
 
 const ID = 's-20260121-103522-jdm';
@@ -24,15 +22,7 @@ after(async () => {
   );
 });
 
-function deps(store: Store): SessionDeps {
-  return {
-    store,
-    counter: new TokenCounter(new CharTokenizer()),
-    files: new FakeFiles(),
-    logger: new RecordingLogger(),
-    clock: new FakeClock(),
-  };
-}
+const deps = fakeSessionDeps;
 
 /** A session whose journal ends with the line that locked a decision: u1 in the base, then u2, a goal, the decision. */
 async function storedSession(): Promise<{ root: string; journal: string; lines: string[] }> {

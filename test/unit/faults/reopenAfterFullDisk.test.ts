@@ -3,16 +3,14 @@
  * messages the archive misses are archived at the open, and the notice says so only when they
  * were; a state damaged after that is rebuilt with them.
  */
+import { fakeSessionDeps } from '../support/session';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import type { Store } from '../../../src/engine/ports';
-import { ContextSession, type SessionDeps } from '../../../src/engine/session/contextSession';
+import { ContextSession } from '../../../src/engine/session/contextSession';
 import { FileStore } from '../../../src/engine/storage/fileStore';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { assistant, user } from '../support/builders';
-import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from '../support/fakes';
 import { FaultyFileOps } from '../support/faultyFileOps';
 import { TempFolders } from '../support/tempFolder';
 
@@ -20,15 +18,7 @@ const ID = 's-20260121-103522-full';
 const temp = new TempFolders();
 after(() => temp.cleanUp());
 
-function deps(store: Store): SessionDeps {
-  return {
-    store,
-    counter: new TokenCounter(new CharTokenizer()),
-    files: new FakeFiles(),
-    logger: new RecordingLogger(),
-    clock: new FakeClock(),
-  };
-}
+const deps = fakeSessionDeps;
 
 /** A full disk for the archive only: the state is saved, the archive refuses every append. */
 const fullArchive = (full: () => boolean) =>

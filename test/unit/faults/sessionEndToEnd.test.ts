@@ -3,16 +3,14 @@
  * opens through `loadSession`, saves through the returned `StateJournal`, and takes in
  * `unreconciled` / `unarchived` (see the storage branch's report). Place in test/unit/faults/.
  */
+import { fakeSessionDeps } from '../support/session';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import type { Store } from '../../../src/engine/ports';
-import { ContextSession, type SessionDeps } from '../../../src/engine/session/contextSession';
+import { ContextSession } from '../../../src/engine/session/contextSession';
 import { FileStore } from '../../../src/engine/storage/fileStore';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { assistant, call, filler, result, user } from '../support/builders';
-import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from '../support/fakes';
 import { TempFolders } from '../support/tempFolder';
 
 const ID = 's-20260121-103522-e2e';
@@ -37,15 +35,7 @@ async function restoreStateFiles(root: string, paths: { state: string; journal: 
 const temp = new TempFolders();
 after(() => temp.cleanUp());
 
-function deps(store: Store): SessionDeps {
-  return {
-    store,
-    counter: new TokenCounter(new CharTokenizer()),
-    files: new FakeFiles(),
-    logger: new RecordingLogger(),
-    clock: new FakeClock(),
-  };
-}
+const deps = fakeSessionDeps;
 
 describe('ContextSession storage end to end', () => {
   it('takes in messages archived after the last save (a crash between archiving and saving)', async () => {

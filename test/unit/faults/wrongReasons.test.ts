@@ -3,17 +3,15 @@
  * a folder the user may not write is called that, and a folder standing where a state file
  * should be is set aside and the session rebuilt, not a crash.
  */
+import { fakeSessionDeps } from '../support/session';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import type { Store } from '../../../src/engine/ports';
-import { ContextSession, type SessionDeps } from '../../../src/engine/session/contextSession';
+import { ContextSession } from '../../../src/engine/session/contextSession';
 import { FileStore } from '../../../src/engine/storage/fileStore';
 import { StorageError } from '../../../src/engine/storage/storageError';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { assistant, user } from '../support/builders';
-import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from '../support/fakes';
 import { FaultyFileOps, systemError } from '../support/faultyFileOps';
 import { TempFolders } from '../support/tempFolder';
 
@@ -21,15 +19,7 @@ const ID = 's-20260121-103522-rsn';
 const temp = new TempFolders();
 after(() => temp.cleanUp());
 
-function deps(store: Store): SessionDeps {
-  return {
-    store,
-    counter: new TokenCounter(new CharTokenizer()),
-    files: new FakeFiles(),
-    logger: new RecordingLogger(),
-    clock: new FakeClock(),
-  };
-}
+const deps = fakeSessionDeps;
 
 /**
  * Node's file operations under a folder that refuses new entries with `code`, the way Linux and

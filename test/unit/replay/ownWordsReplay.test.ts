@@ -5,18 +5,7 @@ import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { messageText, type Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
 import { CharTokenizer } from '../support/fakes';
-
-/** A small seeded generator, so every run builds the same session. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../tokens/seededRandom';
 
 const WORDS = ['row', 'batch', 'column', 'value', 'record', 'shard', 'window', 'metric', 'offset', 'payload'];
 
@@ -37,7 +26,7 @@ function output(next: () => number, lines: number, insert?: string): string {
  * test looks for is said in the first third; the rest is work that pushes it out of the live context.
  */
 function pipelineSession(seed: number): { messages: Message[]; facts: Record<string, string> } {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const facts = {
     decisionFrench: 'Le cache vit dans `cache/ttl_store.py` avec une durée de 90 secondes.',
     decisionHeading: '**Checking the retry layer in fetcher_v2**',

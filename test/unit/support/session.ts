@@ -1,7 +1,7 @@
 /** A ContextSession wired to in-memory ports, for tests. */
 import { DEFAULT_OPTIONS, type EngineOptions } from '../../../src/engine/options';
 import type { Store } from '../../../src/engine/ports';
-import { ContextSession } from '../../../src/engine/session/contextSession';
+import { ContextSession, type SessionDeps } from '../../../src/engine/session/contextSession';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from './fakes';
@@ -26,4 +26,15 @@ export function sessionRig(options: Partial<EngineOptions> = {}, store: Store = 
     's-20260121-103522-test',
   );
   return { session, store, files, clock, logger, tokenizer };
+}
+
+/** Fresh fake ports around `store`, for a test that opens and reopens sessions on one storage. */
+export function fakeSessionDeps(store: Store): SessionDeps {
+  return {
+    store,
+    counter: new TokenCounter(new CharTokenizer()),
+    files: new FakeFiles(),
+    logger: new RecordingLogger(),
+    clock: new FakeClock(),
+  };
 }
