@@ -103,10 +103,17 @@ function sentencesOf(msg: Message): Sentence[] {
   const sentences: Sentence[] = [];
   for (const line of proseLines(msg)) {
     if (undecorated(line).length === 0) continue;
-    for (const text of splitSentences(line)) {
+    // A sentence too short to stand alone ("Done.", "Hi!") is kept with the one after it on its line.
+    let lead = '';
+    for (const sentence of splitSentences(line)) {
+      const text = lead ? `${lead} ${sentence}` : sentence;
       const terms = termsOf(text);
       const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-      if (terms.length === 0 && words < MIN_PLAIN_WORDS) continue;
+      if (terms.length === 0 && words < MIN_PLAIN_WORDS) {
+        lead = text;
+        continue;
+      }
+      lead = '';
       const plain = [...new Set(text.toLowerCase().match(PLAIN_WORD) ?? [])].filter((w) => !terms.includes(w));
       const numbers = Math.min(MAX_NUMBERS, (text.match(NUMBER) ?? []).filter((n) => n.length >= 2).length);
       sentences.push({ text, terms, plain, numbers, words, opening: sentences.length === 0 });

@@ -69,6 +69,13 @@ describe("the agent's own words", () => {
     assert.equal(ownWordCandidates([long], sites(1), 1000).length, 30);
   });
 
+  it('keeps a sentence too short to stand alone with the one after it', () => {
+    const texts = ownWordCandidates([assistant('Done. Tests pass. The export now writes every shard in order.')], sites(1), 40).map(
+      (c) => c.text,
+    );
+    assert.deepEqual(texts, ['Done. Tests pass. The export now writes every shard in order.']);
+  });
+
   it('leaves out fragments too short to say anything', () => {
     assert.deepEqual(ownWordCandidates([assistant('Okay. Done now.')], sites(1), 40), []);
   });
