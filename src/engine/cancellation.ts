@@ -22,6 +22,11 @@ export class CancelledError extends Error {
   }
 }
 
+/** Throws {@link CancelledError} for `what` when `cancellation` was requested. */
+export function throwIfCancelled(cancellation: Cancellation, what = 'The operation'): void {
+  if (cancellation.isCancellationRequested) throw new CancelledError(what);
+}
+
 /** The owner side of a cancellation: `cancel()` trips the `token`; a parent's cancellation trips it too. */
 export class CancellationSource implements Disposable {
   private cancelled = false;

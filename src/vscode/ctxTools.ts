@@ -5,12 +5,13 @@
  */
 import * as vscode from 'vscode';
 import { CHECKPOINT_TOOL } from '../engine/options';
+import { RECOVER_TOOL } from '../engine/summary/summaryFormat';
 import type { Recovery } from './recovery';
 import { readOffloadedText, recoverText, type ReadOffloadedInput, type RecoverInput } from './recoveryTools';
 import type { SessionManager } from './sessions';
 
 export const CTX_TOOL_PREFIX = 'ctx_';
-export const RECOVER_TOOL = 'ctx_recover';
+export { RECOVER_TOOL };
 export const READ_OFFLOADED_TOOL = 'ctx_read_offloaded';
 
 interface CheckpointInput {

@@ -1,4 +1,5 @@
 /** A short view of a passage around its best match, for a hit list a model or a person can scan. */
+import { escapeRegExp } from '../text/escapeRegExp';
 
 /** Long enough for a log line and its neighbours, short enough for ten hits in one tool result. */
 export const EXCERPT_CHARS = 300;
@@ -68,8 +69,4 @@ function snapEnd(passage: string, end: number): number {
   if (end >= passage.length) return passage.length;
   for (let i = end; i > end - WORD_SNAP_CHARS && i > 0; i--) if (/\s/.test(passage[i])) return i;
   return end;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

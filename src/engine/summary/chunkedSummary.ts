@@ -5,7 +5,7 @@
  * combining stops shrinking the text, or after {@link MAX_COMBINE_ROUNDS}, the summaries are cut
  * to fit one last call.
  */
-import { CancelledError, type Cancellation } from '../cancellation';
+import { throwIfCancelled, type Cancellation } from '../cancellation';
 import type { ToolResultBlock } from '../types';
 import { planChunks } from './chunkPieces';
 import { fitsWithin, outputReserve, withFittingGuide } from './promptBudget';
@@ -49,16 +49,16 @@ export async function summarizeInChunks(summarizer: Summarizer, request: Summary
   const window = summarizer.maxInputTokens;
   // A summarizer without a window (the deterministic one) takes any input in one call: no prompt to measure.
   if (window >= Number.MAX_SAFE_INTEGER) {
-    throwIfCancelled(cancellation);
+    throwIfCancelled(cancellation, 'Summarizing');
     const text = await summarizer.summarize(request, cancellation);
-    throwIfCancelled(cancellation);
+    throwIfCancelled(cancellation, 'Summarizing');
     return text;
   }
   const promptTokens = window - outputReserve(request.targetTokens, window);
   const call = async (req: SummaryRequest): Promise<string> => {
-    throwIfCancelled(cancellation);
+    throwIfCancelled(cancellation, 'Summarizing');
     const text = await summarizer.summarize(req, cancellation);
-    throwIfCancelled(cancellation);
+    throwIfCancelled(cancellation, 'Summarizing');
     return text;
   };
   const { lead, body } = promptParts(request);
@@ -67,7 +67,7 @@ export async function summarizeInChunks(summarizer: Summarizer, request: Summary
   let current = request;
   let shrinking = true;
   for (let round = 0; ; round++) {
-    throwIfCancelled(cancellation);
+    throwIfCancelled(cancellation, 'Summarizing');
     if (await fitsWithin(buildSummaryPrompt(current), promptTokens, countText)) return call(current);
     const fitted = await withFittingGuide(current, lead, promptTokens, countText);
     if (fitted === undefined) throw new SummaryWindowTooSmallError(summarizer.name, window);
@@ -105,8 +105,4 @@ export async function summarizeInChunks(summarizer: Summarizer, request: Summary
     shrinking = summaryTokens < plan.inputTokens * MIN_SHRINK;
     current = withParts({ ...fitted.request, targetTokens: request.targetTokens }, lead, result, texts);
   }
-}
-
-function throwIfCancelled(cancellation: Cancellation): void {
-  if (cancellation.isCancellationRequested) throw new CancelledError('Summarizing');
 }

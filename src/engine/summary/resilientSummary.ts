@@ -3,7 +3,7 @@
  * it, within a time limit; when it fails, is too slow or returns garbage, the floor summarizes
  * instead and the reason is said in plain words. Only the user's cancellation stops the work.
  */
-import { CancellationSource, CancelledError, type Cancellation } from '../cancellation';
+import { CancellationSource, CancelledError, throwIfCancelled, type Cancellation } from '../cancellation';
 import type { Disposable } from '../events';
 import { summarizeInChunks } from './chunkedSummary';
 import type { CircuitBreaker } from './circuitBreaker';
@@ -122,8 +122,4 @@ export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
   return `${Math.round(ms / 60_000)} min`;
-}
-
-function throwIfCancelled(cancellation: Cancellation): void {
-  if (cancellation.isCancellationRequested) throw new CancelledError('Summarizing');
 }

@@ -3,6 +3,7 @@
  * `<environment_context>`, `<attachments>`…). Text inside such a tag is data, not the user's words,
  * so a user text is split into the user's blocks and injected blocks around those tags.
  */
+import { escapeRegExp } from './escapeRegExp';
 import { injectedTextBlock, textBlock, type TextBlock } from '../types';
 
 /**
@@ -148,8 +149,4 @@ function withWhitespaceInjected(pieces: readonly Piece[]): Piece[] {
     }
   }
   return out;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
