@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { CompressionEvent } from '../engine/compressionEvent';
 import { newMessageId } from '../engine/ids';
+import { readUntilCancelled } from '../engine/relay/untilCancelled';
 import type { InstructionFiles, Logger } from '../engine/ports';
 import type { ContextSession } from '../engine/session/contextSession';
 import { message, textBlock, toolCallBlock, toolResultBlock, type Block, type ToolCallBlock } from '../engine/types';
@@ -83,7 +84,7 @@ async function runRounds(
         { ...requestTools(choice, round), justification: 'ctx answers your question with its own managed context.' },
         token,
       );
-      await readUntilCancelled(response.stream, token, (part) => {
+      const read = await readUntilCancelled(response.stream, token, (part) => {
         if (part instanceof vscode.LanguageModelTextPart) {
           text.push(part.value);
           stream.markdown(part.value);
@@ -91,6 +92,7 @@ async function runRounds(
           calls.push(toolCallBlock(part.callId, part.name, isRecord(part.input) ? part.input : { value: part.input }));
         }
       });
+      if (read === 'cancelled') throw new vscode.CancellationError();
     } catch (e) {
       // Keep what the model did say, so the archive holds the partial answer too.
       await addAssistant(session, text, [], now());
@@ -166,29 +168,5 @@ function showProgress(events: readonly CompressionEvent[], stream: vscode.ChatRe
   for (const e of events) {
     stream.progress(`Context: ${e.detail}${e.savedTokens > 0 ? ` (saved ${formatCount(e.savedTokens)} tokens)` : ''}`);
     if (e.file) stream.reference(vscode.Uri.file(deps.sessions.store.locate(e.file)));
-  }
-}
-
-/**
- * Reads the model's stream until it ends or the user stops the turn, whichever comes first: a
- * model that ignores cancellation must not hold the turn open.
- */
-async function readUntilCancelled<T>(parts: AsyncIterable<T>, token: vscode.CancellationToken, onPart: (part: T) => void): Promise<void> {
-  let subscription: vscode.Disposable | undefined;
-  const cancelled = new Promise<'cancelled'>((resolve) => {
-    subscription = token.onCancellationRequested(() => resolve('cancelled'));
-    if (token.isCancellationRequested) resolve('cancelled');
-  });
-  const iterator = parts[Symbol.asyncIterator]();
-  try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), cancelled]);
-      if (next === 'cancelled') throw new vscode.CancellationError();
-      if (next.done) return;
-      onPart(next.value);
-    }
-  } finally {
-    subscription?.dispose();
-    if (token.isCancellationRequested) void iterator.return?.();
   }
 }
