@@ -3,14 +3,13 @@
  * once through the engine's writer lock. One writes the session; the other is told who does and
  * goes on in a session of its own. Both write at the same time and no message of either is lost.
  */
+import { fakeSessionDeps } from '../support/session';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
 import { ContextSession } from '../../../src/engine/session/contextSession';
 import { FileStore } from '../../../src/engine/storage/fileStore';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
-import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from '../support/fakes';
 import { TempFolders } from '../support/tempFolder';
 import { childScript, startChild, waitForLines, type ChildRun } from './childProcess';
 
@@ -27,15 +26,7 @@ after(async () => {
 });
 
 async function archivedIds(root: string, id: string): Promise<string[]> {
-  const store = new FileStore(root);
-  const deps = {
-    store,
-    counter: new TokenCounter(new CharTokenizer()),
-    files: new FakeFiles(),
-    logger: new RecordingLogger(),
-    clock: new FakeClock(),
-  };
-  const session = await ContextSession.open(id, DEFAULT_OPTIONS, deps);
+  const session = await ContextSession.open(id, DEFAULT_OPTIONS, fakeSessionDeps(new FileStore(root)));
   assert.ok(session, `session ${id} opens`);
   assert.deepEqual(session.warnings, [], `session ${id} opens with nothing to report`);
   const ids = (await session.readArchive()).map((m) => m.id);
