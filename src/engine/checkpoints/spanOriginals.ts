@@ -10,8 +10,12 @@ import { formatCount } from '../text/numbers';
 import type { OffloadRecord } from '../tiers/offload';
 import type { Block, Message } from '../types';
 
-/** Characters of an offloaded result kept after its reference. */
-const REFERENCE_PREVIEW_CHARS = 1500;
+/**
+ * Characters of an offloaded result kept after its reference: its start, and its end, where a
+ * runner's verdict or a command's last error stands.
+ */
+const REFERENCE_HEAD_CHARS = 1000;
+const REFERENCE_TAIL_CHARS = 500;
 
 /** Spans kept: a compression reads about four (the new checkpoint's, two aged ones, the merged one). */
 const REMEMBERED_SPANS = 8;
@@ -82,7 +86,7 @@ export class SpanOriginals {
         return o && b.type === 'toolResult'
           ? {
               ...b,
-              content: `[${o.toolName} result of ${formatCount(o.tokens)} tokens, offloaded to ${o.file}]\n${b.content.slice(0, REFERENCE_PREVIEW_CHARS)}`,
+              content: `[${o.toolName} result of ${formatCount(o.tokens)} tokens, offloaded to ${o.file}]\n${headAndTail(b.content)}`,
             }
           : b;
       }),
@@ -98,4 +102,11 @@ function readsTheSame(span: ReadSpan, offloads: readonly OffloadRecord[]): boole
   if (!isAppendedTo(offloads, span.offloads)) return false;
   for (let i = span.offloads.length; i < offloads.length; i++) if (span.results.has(offloads[i].callId)) return false;
   return true;
+}
+
+/** The start and the end of an offloaded result, or all of it when it is short. */
+function headAndTail(content: string): string {
+  if (content.length <= REFERENCE_HEAD_CHARS + REFERENCE_TAIL_CHARS) return content;
+  const tailStart = content.indexOf('\n', content.length - REFERENCE_TAIL_CHARS);
+  return `${content.slice(0, REFERENCE_HEAD_CHARS)}\n…\n${content.slice(tailStart < 0 ? content.length - REFERENCE_TAIL_CHARS : tailStart + 1)}`;
 }

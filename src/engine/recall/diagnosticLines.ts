@@ -25,6 +25,10 @@ const OPENS_WITH_DIAGNOSTIC =
 /** A runner's verdict in capitals at the start of a line: `ERROR tests/x.py::…`, `FAILED …`, `--- FAIL: TestX`. */
 const SHOUTED_VERDICT = /^(?:-{3}\s+)?(?:ERROR|FAILED|FAIL|FATAL|PANIC)\b/;
 const EXCEPTION_NAME = /^(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Fault)\b\s*(?::|$)/;
+/** An exception named after a label: `as_set raised: NotImplementedError: …`, `warning: DeprecationWarning: …`. */
+const LABELLED_EXCEPTION = /^[^:]{1,60}:\s+(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Fault)\b\s*:/;
+/** A runner's tally that counts failures: `2 errors in 0.29s`, `Tests: 3 failed, 10 passed`. */
+const FAILING_TALLY = /(?:^|[^\d.])[1-9]\d*\s+(?:errors?|failed|failures?|failing)\b/i;
 const TOOL_PREFIXED = /^[\w.@/-]{1,40}(?:\s+ERR!\s|\s*:\s*(?:error|fatal|failed|cannot|could not|unable)\b)/i;
 const COMPILER_FORM = /^[^\s:]+:\d+(?::\d+)?:?\s*(?:error|fatal error)\b/i;
 /** What operating systems and runtimes print when something is missing or refused. */
@@ -39,12 +43,23 @@ const OS_PHRASES = new RegExp(
     'undefined reference',
     'connection refused',
     'segmentation fault',
+    'not found',
+    'timed out',
   ].join('|')})\b`,
   'i',
 );
 /** A tally of nothing (`failed: 0`, `0 errors`): a runner saying all went well. */
 const ZERO_COUNT = /\b(?:errors?|fail\w*|failures?)\s*[:=]\s*0(?![\d.])|(?:^|[^\d.])0\s+(?:errors?|fail\w*|failures?)\b/i;
-const DIAGNOSTIC_FORMS = [OPENS_WITH_DIAGNOSTIC, SHOUTED_VERDICT, EXCEPTION_NAME, TOOL_PREFIXED, COMPILER_FORM, OS_PHRASES];
+const DIAGNOSTIC_FORMS = [
+  OPENS_WITH_DIAGNOSTIC,
+  SHOUTED_VERDICT,
+  EXCEPTION_NAME,
+  LABELLED_EXCEPTION,
+  FAILING_TALLY,
+  TOOL_PREFIXED,
+  COMPILER_FORM,
+  OS_PHRASES,
+];
 
 /** True when `line` reads like a diagnostic in any tool's format. */
 export function isDiagnosticLine(line: string): boolean {
@@ -56,16 +71,24 @@ export function diagnosticCandidates(step: ToolStep): Candidate[] {
   if (step.activity.kind === 'file') return [];
   const where = { messageId: step.messageId, seq: step.seq };
   const score = step.ok ? DIAGNOSTIC_SCORES.wentOn : DIAGNOSTIC_SCORES.failed;
+  const lines = [...new Set(edgeLines(step.result.content))].filter(
+    (line) => line.length <= MAX_DIAGNOSTIC_CHARS && isDiagnosticLine(line),
+  );
   const found: Candidate[] = [];
-  const seen = new Set<string>();
-  for (const line of edgeLines(step.result.content)) {
-    if (found.length >= MAX_DIAGNOSTICS_PER_RESULT) break;
-    if (line.length > MAX_DIAGNOSTIC_CHARS || seen.has(line) || !isDiagnosticLine(line)) continue;
-    seen.add(line);
+  for (const line of firstAndLast(lines, MAX_DIAGNOSTICS_PER_RESULT)) {
     const fact = candidate('error', line, where, score, step.subject ? { subject: step.subject } : {});
     if (fact) found.push(fact);
   }
   return found;
+}
+
+/**
+ * At most `max` of `lines`, in their order: the last one always (a runner's verdict stands at the
+ * end of its output), the others from the start (the first error is the one the rest follow from).
+ */
+function firstAndLast(lines: readonly string[], max: number): readonly string[] {
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max - 1), lines[lines.length - 1]];
 }
 
 /** The cleaned, meaningful lines at the start and the end of `content`, read without splitting all of it. */

@@ -140,6 +140,7 @@ function sentenceCandidate(s: Sentence, site: OwnWordsSite, frequency: ReadonlyM
     (site.endsTurn ? OWN_WORDS_SCORES.answer : 0) -
     (s.words > LONG_SENTENCE_WORDS ? OWN_WORDS_SCORES.longPenalty : 0);
   const stated = statementOf(s.text);
-  const kind = stated?.kind ?? (site.endsTurn ? 'outcome' : 'decision');
+  // The agent saying something failed is a finding of its own: errors are the lines the tools printed.
+  const kind = stated === undefined ? (site.endsTurn ? 'outcome' : 'decision') : stated.kind === 'error' ? 'outcome' : stated.kind;
   return candidate(kind, s.text, site, Math.round(score * 1000) / 1000);
 }

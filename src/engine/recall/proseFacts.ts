@@ -204,7 +204,9 @@ function sentenceFact(sentence: string, site: ProseSite, actedOn: ActedOn | unde
     return carried && actedOn?.changes ? candidate('decision', sentence, site, PROSE_SCORES.planByAction) : undefined;
   }
   const bonus = statement.kind === 'decision' && carried ? (actedOn?.changes ? ACTED_ON_BONUS.changes : ACTED_ON_BONUS.looks) : 0;
-  return candidate(statement.kind, sentence, site, Math.min(0.95, statement.score + bonus));
+  // The agent saying something failed is a finding of its own: errors are the lines the tools printed.
+  const kind = statement.kind === 'error' ? 'outcome' : statement.kind;
+  return candidate(kind, sentence, site, Math.min(0.95, statement.score + bonus));
 }
 
 /**

@@ -119,4 +119,21 @@ describe('span originals: the merged span read once', () => {
       ids,
     );
   });
+
+  it("reads an offloaded result as its reference, its start and its end, where a runner's verdict stands", () => {
+    const body = Array.from({ length: 400 }, (_, i) => `tests/test_${i}.py::test_case PASSED`);
+    const output = ['============ test session starts ============', ...body, '============ 2 errors in 0.29s ============'].join('\n');
+    const messages = [
+      { ...call('call1', 'Bash', { command: 'pytest' }), id: 'm1c' },
+      { ...result('call1', output), id: 'm1r' },
+    ];
+    const [, read] = new SpanOriginals().read(['m1c', 'm1r'], archiveOf(messages).archived, [offload(1)]);
+    const text = messageContentText(read);
+    assert.match(
+      text,
+      /^\[Bash result of 20,000 tokens, offloaded to offloaded\/call1\.txt\]\ntest session starts|^\[Bash result[^\n]*\n=+ test session starts/,
+    );
+    assert.match(text, /2 errors in 0\.29s/);
+    assert.ok(text.length < 2000, `the reference stays short (${text.length} characters)`);
+  });
 });

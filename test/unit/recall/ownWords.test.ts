@@ -103,6 +103,11 @@ describe('diagnostic lines of tool results', () => {
       'ERROR tests/test_io.py::test_read[utf8] - BytesWarning: str() on a bytes instance',
       '--- FAIL: TestParseHeader (0.00s)',
       'cat: notes.txt: No such file or directory',
+      'solve raised: NotImplementedError: the inequality cannot be solved',
+      '=============== 2 errors in 0.29s ===============',
+      'Tests: 3 failed, 10 passed, 13 total',
+      'Function main not found! Showing the nearest symbol instead',
+      'request to the registry timed out after 30 seconds',
     ]) {
       assert.ok(isDiagnosticLine(line), line);
     }
@@ -116,6 +121,8 @@ describe('diagnostic lines of tool results', () => {
       'def handle_error(self, exc):',
       'failed: 0, passed: 12',
       'Error: 0 errors',
+      '========== 12 passed in 0.41s ==========',
+      'note: the retry handler raised the limit to 5',
     ]) {
       assert.equal(isDiagnosticLine(line), false, line);
     }
@@ -136,6 +143,34 @@ describe('diagnostic lines of tool results', () => {
     );
     const facts = extractFacts(messages);
     assert.ok(facts.some((f) => f.kind === 'error' && f.key.includes('bad revision')));
+  });
+
+  it("keeps a long output's first errors and its closing verdict, not only the lines at its start", () => {
+    const errors = Array.from({ length: 8 }, (_, i) => `ERROR tests/test_io.py::test_read[case${i}] - OSError: disk`);
+    const messages = [
+      call('t1', 'bash', { command: 'pytest tests/test_io.py' }),
+      result('t1', ['collected 8 items', ...errors, '========== 8 errors in 1.52s =========='].join('\n'), true),
+    ];
+    const found = diagnosticCandidates(readToolSteps(messages)[0]).map((f) => f.text);
+    assert.equal(found.length, 3);
+    assert.equal(found[0], errors[0]);
+    assert.match(found[found.length - 1], /8 errors in 1\.52s/);
+  });
+
+  it("calls the assistant's own words about a failure an outcome: errors are what the tools printed", () => {
+    const messages = [
+      assistant('The build fails because the generated client in src/api/client.ts is missing the `retryPolicy` option.'),
+      call('b1', 'bash', { command: 'npm run build' }),
+      result(
+        'b1',
+        "src/api/client.ts:41:7: error TS2353: Object literal may only specify known properties, and 'retryPolicy' does not exist",
+        true,
+      ),
+    ];
+    const facts = extractFacts(messages);
+    const stated = facts.find((f) => f.text.startsWith('The build fails because'));
+    assert.equal(stated?.kind, 'outcome');
+    assert.ok(facts.some((f) => f.kind === 'error' && f.text.includes('error TS2353')));
   });
 
   it('reads no diagnostics from the content of a file that was read', () => {
