@@ -105,11 +105,12 @@ export class RequestRenderer {
   }
 
   /** The earlier lines the state's room shows; their ranking is made again only when the pool, the checkpoints or the ledger's facts changed. */
-  private earlierLines(s: SessionState): string {
+  private earlierLines(s: SessionState, ledgerText: string): string {
     if (s.earlierRoom <= 0 || s.earlierLines.length === 0) return '';
-    const key = [s.earlierLines, s.checkpoints, s.ledger.facts];
+    const key = [s.earlierLines, s.checkpoints, s.ledger.facts, ledgerText];
     if (!this.earlierCache || this.earlierCache.key.some((k, i) => k !== key[i])) {
-      const held = [...s.checkpoints.map((c) => c.summary), ...(s.ledger.facts ?? []).map((f) => f.line)].join('\n');
+      // What the ledger shows word for word (the requests, the intent) needs no line of its own.
+      const held = [ledgerText, ...s.checkpoints.map((c) => c.summary), ...(s.ledger.facts ?? []).map((f) => f.line)].join('\n');
       this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, text: '' };
     }
     if (this.earlierCache.room !== s.earlierRoom) {
@@ -142,7 +143,7 @@ export class RequestRenderer {
       ledgerSections: this.ledgerCache.sections,
       checkpoints: s.checkpoints,
       restored: s.restored,
-      earlier: this.earlierLines(s),
+      earlier: this.earlierLines(s, this.ledgerCache.text),
     });
     this.context = contextMessage(sections, this.context);
     const head = this.context?.message;

@@ -15,7 +15,6 @@ const SENTENCE_END = /[.!?。！？]/g;
 const FULL_WIDTH_END = /[。！？]/;
 /** What may open a sentence after white space: a capital, a digit, a code span, a quote or a bracket. */
 const SENTENCE_START = /[\p{Lu}0-9`"'“‘([]/u;
-const UPPER = /\p{Lu}/u;
 const LOWER = /\p{Ll}/u;
 const SPACE = /\s/;
 
@@ -56,6 +55,22 @@ export function undecorated(line: string): string {
 }
 
 /**
+ * A capitalised plain word, as a glued sentence starts with ("input.Now, I will"); a name such as
+ * `logging.WithAgent` or `os.Path` goes on with more capitals or ends the text, so it is no start.
+ */
+const GLUED_SENTENCE_START = /^\p{Lu}\p{Ll}+(?=[\s,;:!?])/u;
+
+/** Whether positions of a text are inside a code span, asked in increasing order: one pass over the text. */
+function codeSpans(text: string): (at: number) => boolean {
+  let scanned = 0;
+  let inside = false;
+  return (at) => {
+    for (; scanned < at; scanned++) if (text[scanned] === '`') inside = !inside;
+    return inside;
+  };
+}
+
+/**
  * A line's sentences, each on one line, the line's opening decoration taken off; emphasis is kept.
  * A sentence ends after `.`, `!`, `?` (or their full-width forms, which need nothing after them)
  * followed by white space and a capital, a digit, a code span, a quote or a bracket, or followed
@@ -66,6 +81,7 @@ export function splitSentences(line: string): string[] {
   const text = undecorated(line);
   if (text.length === 0) return [];
   const sentences: string[] = [];
+  const insideCode = codeSpans(text);
   let start = 0;
   for (const match of text.matchAll(SENTENCE_END)) {
     const end = match.index + 1;
@@ -76,12 +92,9 @@ export function splitSentences(line: string): string[] {
       ? true
       : next > end
         ? SENTENCE_START.test(text[next])
-        : match.index > 0 &&
-          LOWER.test(text[match.index - 1]) &&
-          UPPER.test(text[next]) &&
-          next + 1 < text.length &&
-          LOWER.test(text[next + 1]);
-    if (!breaks) continue;
+        : match.index > 0 && LOWER.test(text[match.index - 1]) && GLUED_SENTENCE_START.test(text.slice(next, next + 40));
+    // A period inside a code span (`logging.WithAgent`) belongs to the code.
+    if (!breaks || insideCode(match.index)) continue;
     const sentence = text.slice(start, end).trim();
     if (sentence.length > 0) sentences.push(sentence);
     start = next;
