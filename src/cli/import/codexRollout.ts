@@ -6,7 +6,8 @@
  * by `call_id`; an `exec_command` that keeps running answers "Process running with session ID N"
  * and its output comes back in the result of a later `write_stdin` call, each kept with its own call.
  * The items of one model response (text, then calls) merge into one assistant message. A
- * `user_message` event no user item stands for is the request itself (`codexEventRequests.ts`).
+ * `user_message` event no user item stands for is the request itself (`codexEventRequests.ts`). A
+ * `tool_search_call` (the agent looking up deferred tools) is a call too, its `tool_search_output` the result.
  */
 import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
 import { isInjectedEvent, unpairedRequestEvents } from './codexEventRequests';
@@ -112,9 +113,14 @@ class RolloutReader {
       case 'web_search_call':
         // A search the provider ran: the rollout records no output for it, so the call stays unanswered.
         return this.call(item, toolCallBlock(callId(p, item), 'web_search', objectField(p, 'action') ?? {}));
+      case 'tool_search_call':
+        // The agent looking up deferred tools (an MCP app's) by query before it calls them.
+        return this.call(item, toolCallBlock(callId(p, item), 'tool_search', toToolInput(p.arguments)));
       case 'function_call_output':
       case 'custom_tool_call_output':
         return this.output(item);
+      case 'tool_search_output':
+        return this.toolSearchOutput(item);
       default:
         this.sink.skip(`response_item-${type || 'untyped'}`, {
           ...lineOf(item),
@@ -197,6 +203,14 @@ class RolloutReader {
         : isJsonObject(output) && typeof output.content === 'string'
           ? output.content
           : JSON.stringify(output ?? '');
+    this.sink.add(item.sourceId, [{ role: 'tool', blocks: [toolResultBlock(callId(p, item), text)] }], item.at, item.line);
+  }
+
+  /** The tools a search found, as the definitions the model was then given (JSON), answering its call. */
+  private toolSearchOutput(item: CodexItem): void {
+    this.reply = undefined;
+    const p = item.payload;
+    const text = JSON.stringify(p.tools ?? []);
     this.sink.add(item.sourceId, [{ role: 'tool', blocks: [toolResultBlock(callId(p, item), text)] }], item.at, item.line);
   }
 

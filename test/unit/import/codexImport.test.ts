@@ -208,3 +208,50 @@ describe('Codex reasoning summaries', () => {
     assert.equal(result.stats.thinkingBlocks, 2);
   });
 });
+
+describe('Codex tool searches', () => {
+  const found = [
+    {
+      type: 'namespace',
+      name: 'mcp__tracker',
+      description: 'Issue tracker app.',
+      tools: [{ type: 'function', name: '_fetch_ticket', description: 'Fetch one ticket.', defer_loading: true }],
+    },
+  ];
+  const result = importTranscript(
+    jsonl([
+      record(0, 'session_meta', { id: 'search-1' }),
+      userItem(1, 'is ticket 42 closed?'),
+      item(2, { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Looking for the tracker tools.' }] }),
+      item(3, {
+        type: 'tool_search_call',
+        call_id: 'call_s',
+        status: 'completed',
+        execution: 'client',
+        arguments: { query: 'tracker ticket status', limit: 8 },
+      }),
+      item(4, { type: 'tool_search_output', call_id: 'call_s', status: 'completed', execution: 'client', tools: found }),
+      call(5, 'call_t', 'mcp__tracker___fetch_ticket', { id: 42 }),
+      output(6, 'call_t', '{"id":42,"state":"closed"}'),
+    ]),
+  );
+
+  it('keep the query as a call and the tools found as its result, with nothing skipped or warned about', () => {
+    const searches = result.messages.flatMap(toolCalls).filter((c) => c.name === 'tool_search');
+    assert.deepEqual(
+      searches.map((c) => [c.id, c.input]),
+      [['call_s', { query: 'tracker ticket status', limit: 8 }]],
+    );
+    const answer = result.messages.flatMap(toolResults).find((r) => r.callId === 'call_s');
+    assert.equal(answer?.toolName, 'tool_search');
+    assert.deepEqual(JSON.parse(answer?.content ?? 'null'), found);
+    assert.deepEqual(
+      result.messages.map((m) => m.role),
+      ['user', 'assistant', 'tool', 'assistant', 'tool'],
+    );
+    assert.equal(result.warnings.length, 0);
+    assert.equal(result.stats.unansweredCalls, 0);
+    assert.deepEqual(result.stats.skippedByKind, {});
+    assertWellFormed(result);
+  });
+});
