@@ -11,20 +11,19 @@ import { SessionActivities } from '../engine/activity/sessionActivities';
 import { budgetFor } from '../engine/budget';
 import { Emitter } from '../engine/events';
 import type { EngineOptions } from '../engine/options';
-import type { EncodingName, Logger, Store, WorkspaceFiles } from '../engine/ports';
+import type { Logger, Store, WorkspaceFiles } from '../engine/ports';
 import { systemClock } from '../engine/ports';
 import { renderStatusReport } from '../engine/report';
 import { ContextSession, type PreparedContext } from '../engine/session/contextSession';
 import { isSessionId, SESSIONS_FOLDER } from '../engine/session/sessionPaths';
 import { peekSessionState } from '../engine/session/sessionLoad';
 import { contextStatus, type ContextStatus } from '../engine/status';
-import { TokenCounter } from '../engine/tokens/counter';
-import { chooseEncoding } from '../engine/tokens/encodingChoice';
-import { WorkerTokenizer } from '../engine/tokens/worker/workerTokenizer';
+import type { TokenCounter } from '../engine/tokens/counter';
 import type { CtxConfig } from './config';
 import { errorMessage } from '../engine/errors';
 import type { SessionEvent } from '../engine/turn/sessionEvents';
 import { measureReported } from '../engine/turn/sessionWork';
+import { EncodingCounters } from './encodingCounters';
 import { SessionLocks, type HeldLock } from './sessionLocks';
 
 /** The figure used for a session's budget before any model has been seen (a common 128K window). */
@@ -64,7 +63,7 @@ export class SessionManager implements vscode.Disposable {
   private readonly locks: SessionLocks;
   private readonly events = new Emitter<SessionEvent>();
   private readonly activities = new SessionActivities();
-  private readonly counters = new Map<EncodingName, { tokenizer: WorkerTokenizer; counter: TokenCounter }>();
+  private readonly counters: EncodingCounters;
   private currentId: string | undefined;
   /** A fresh session waiting for the first request of a new chat. */
   private pendingFreshId: string | undefined;
@@ -81,6 +80,7 @@ export class SessionManager implements vscode.Disposable {
 
   constructor(private readonly deps: SessionManagerDeps) {
     this.locks = new SessionLocks(deps.store, deps.logger);
+    this.counters = new EncodingCounters(deps);
     this.events.event((e) => this.activities.take(e));
     this.activities.onDidChange(() => this.changeEmitter.fire());
   }
@@ -271,14 +271,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** The counter for a model's encoding; one tokenizer (one worker) per encoding. */
   counterFor(model: string | undefined): TokenCounter {
-    const encoding = chooseEncoding(model, this.deps.config().encoding);
-    let entry = this.counters.get(encoding);
-    if (!entry) {
-      const tokenizer = new WorkerTokenizer({ workerPath: this.deps.workerPath, encoding, logger: this.deps.logger });
-      entry = { tokenizer, counter: new TokenCounter(tokenizer) };
-      this.counters.set(encoding, entry);
-    }
-    return entry.counter;
+    return this.counters.counterFor(model);
   }
 
   dispose(): void {
@@ -288,7 +281,7 @@ export class SessionManager implements vscode.Disposable {
       void lock?.release();
     }
     this.open.clear();
-    for (const { tokenizer } of this.counters.values()) tokenizer.dispose();
+    this.counters.dispose();
     this.events.dispose();
     this.activities.dispose();
     this.changeEmitter.dispose();
