@@ -14,6 +14,7 @@ import type { ContextNode } from './tree';
 import { SESSION_LOG_FILE } from '../engine/session/sessionLog';
 import { errorMessage } from '../engine/errors';
 import { formatCount } from '../engine/text/numbers';
+import { compressReported, measureReported } from '../engine/turn/sessionWork';
 
 export interface CommandDeps {
   readonly sessions: SessionManager;
@@ -62,7 +63,8 @@ const handlers: Readonly<Record<string, Handler>> = {
     const prepared = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Compressing context', cancellable: true },
       (progress, token) =>
-        sessions.runCompression(
+        compressReported(
+          sessions.emit,
           current.session,
           () =>
             current.session.compress(sessions.lastBudget(current.session), {
@@ -73,7 +75,6 @@ const handlers: Readonly<Record<string, Handler>> = {
           'Compressing the context…',
         ),
     );
-    sessions.recordPrepared(current.session, prepared);
     return tell(summarizeCompression(prepared).split('\n')[0]);
   },
 
@@ -131,7 +132,7 @@ const handlers: Readonly<Record<string, Handler>> = {
     }
     if (!id) return undefined;
     const restored = await session.restoreSnapshot(id);
-    if (restored) sessions.recordPrepared(session, await session.measure(sessions.lastBudget(session)));
+    if (restored) await measureReported(sessions.emit, session, sessions.lastBudget(session));
     return tell(
       restored ? `Restored "${restored.name}". The state before it was saved as a snapshot.` : 'That snapshot could not be read.',
     );

@@ -11,7 +11,7 @@ import type { Recovery } from './recovery';
 import type { SessionManager } from './sessions';
 import { SLASH_COMMANDS } from './slashCommands';
 import { withDirectModel } from './provider/directModel';
-import { runTurn } from './toolLoop';
+import { runChatTurn } from './toolLoop';
 
 export const PARTICIPANT_ID = 'ctx.participant';
 
@@ -42,7 +42,7 @@ export function registerParticipant(context: vscode.ExtensionContext, deps: Part
     const answer = command ? new AnswerActivity() : deps.sessions.startAnswer(session);
     try {
       if (command) await command({ session, request, stream, token, deps });
-      else await runTurn(session, request, stream, token, deps);
+      else await runChatTurn(session, request, stream, token, deps);
     } catch (e) {
       deps.logger.error(e instanceof Error ? e : String(e));
       stream.markdown(`\n\n${explainModelError(e)} ${NOTHING_LOST}`);

@@ -1,28 +1,30 @@
 /**
- * The @ctx sessions of this workspace: opens and creates them over one store, keeps one
+ * The registry of this workspace's sessions: opens and creates them over one store, keeps one
  * tokenizer per encoding, and knows which session is current (the one the status bar follows).
+ * What happens in a session arrives as session events (`emit`, from the turn and from the commands);
+ * the figures the UI shows are kept from them by `SessionActivities`.
  */
 import * as vscode from 'vscode';
 import { AnswerActivity, type Peak } from '../engine/activity/answerActivity';
-import { compressionRecord, type CompressionRecord } from '../engine/activity/lastCompression';
+import type { CompressionRecord } from '../engine/activity/lastCompression';
+import { SessionActivities } from '../engine/activity/sessionActivities';
 import { budgetFor } from '../engine/budget';
-import type { CompressionEvent } from '../engine/compressionEvent';
 import { Emitter } from '../engine/events';
 import type { EngineOptions } from '../engine/options';
-import type { EncodingName, Logger, Store, WorkspaceFiles } from '../engine/ports';
+import type { Logger, Store, WorkspaceFiles } from '../engine/ports';
 import { systemClock } from '../engine/ports';
 import { renderStatusReport } from '../engine/report';
 import { ContextSession, type PreparedContext } from '../engine/session/contextSession';
 import { isSessionId, SESSIONS_FOLDER } from '../engine/session/sessionPaths';
 import { peekSessionState } from '../engine/session/sessionLoad';
 import { contextStatus, type ContextStatus } from '../engine/status';
-import { TokenCounter } from '../engine/tokens/counter';
-import { chooseEncoding } from '../engine/tokens/encodingChoice';
-import { WorkerTokenizer } from '../engine/tokens/worker/workerTokenizer';
+import type { TokenCounter } from '../engine/tokens/counter';
 import type { CtxConfig } from './config';
 import { errorMessage } from '../engine/errors';
-import { acquireSessionLock } from '../engine/session/sessionLock';
-import { WriterLockedError } from '../engine/storage/writerLock';
+import type { SessionEvent } from '../engine/turn/sessionEvents';
+import { measureReported } from '../engine/turn/sessionWork';
+import { EncodingCounters } from './encodingCounters';
+import { SessionLocks, type HeldLock } from './sessionLocks';
 
 /** The figure used for a session's budget before any model has been seen (a common 128K window). */
 export const FALLBACK_MAX_INPUT_TOKENS = 128_000;
@@ -38,14 +40,6 @@ export interface SessionView {
   readonly lastCompression?: CompressionRecord;
   /** What is being compressed right now, while a compression runs. */
   readonly compressing?: string;
-}
-
-/** What ctx is doing and did lately in a session, for the status bar and the report. */
-interface SessionActivity {
-  /** The current answer, or the last one once it ended. */
-  answer?: AnswerActivity;
-  lastCompression?: CompressionRecord;
-  compressing?: string;
 }
 
 export interface StoredSessionSummary {
@@ -64,18 +58,12 @@ export interface SessionManagerDeps {
   readonly restrictedMode?: () => readonly string[];
 }
 
-/** A session lock this window holds. */
-interface HeldLock {
-  release(): Promise<void>;
-}
-
 export class SessionManager implements vscode.Disposable {
   private readonly open = new Map<string, { session: ContextSession; subscription: vscode.Disposable; lock?: HeldLock }>();
-  /** Sessions another window writes, already said once. */
-  private readonly refused = new Set<string>();
-  private readonly lastPrepared = new Map<string, PreparedContext>();
-  private readonly activities = new Map<string, SessionActivity>();
-  private readonly counters = new Map<EncodingName, { tokenizer: WorkerTokenizer; counter: TokenCounter }>();
+  private readonly locks: SessionLocks;
+  private readonly events = new Emitter<SessionEvent>();
+  private readonly activities = new SessionActivities();
+  private readonly counters: EncodingCounters;
   private currentId: string | undefined;
   /** A fresh session waiting for the first request of a new chat. */
   private pendingFreshId: string | undefined;
@@ -85,8 +73,17 @@ export class SessionManager implements vscode.Disposable {
   private readonly changeEmitter = new Emitter<void>();
   /** Fires when the current session changes or anything in an open session does. */
   readonly onDidChange = this.changeEmitter.event;
+  /** What happens in any session, as it happens. */
+  readonly onDidEmit = this.events.event;
+  /** Emits a session event (the turn and the commands report what they did through it). */
+  readonly emit = (e: SessionEvent): void => this.events.fire(e);
 
-  constructor(private readonly deps: SessionManagerDeps) {}
+  constructor(private readonly deps: SessionManagerDeps) {
+    this.locks = new SessionLocks(deps.store, deps.logger);
+    this.counters = new EncodingCounters(deps);
+    this.events.event((e) => this.activities.take(e));
+    this.activities.onDidChange(() => this.changeEmitter.fire());
+  }
 
   get store(): Store {
     return this.deps.store;
@@ -97,15 +94,15 @@ export class SessionManager implements vscode.Disposable {
     const entry = this.currentId ? this.open.get(this.currentId) : undefined;
     if (!entry) return undefined;
     const id = entry.session.id;
-    const activity = this.activities.get(id);
-    const peak = activity?.answer?.peak;
+    const activity = this.activities.of(id);
+    const peak = activity.answer?.peak;
     return {
       session: entry.session,
-      last: this.lastPrepared.get(id),
+      last: activity.last,
       model: this.models.get(id),
       ...(peak ? { answerPeak: peak } : {}),
-      ...(activity?.lastCompression ? { lastCompression: activity.lastCompression } : {}),
-      ...(activity?.compressing ? { compressing: activity.compressing } : {}),
+      ...(activity.lastCompression ? { lastCompression: activity.lastCompression } : {}),
+      ...(activity.compressing ? { compressing: activity.compressing } : {}),
     };
   }
 
@@ -127,7 +124,7 @@ export class SessionManager implements vscode.Disposable {
     const model = this.models.get(parent.id);
     if (model) this.models.set(fresh.id, model);
     this.makeCurrent(fresh);
-    this.recordPrepared(fresh, await fresh.measure(this.lastBudget(parent)));
+    await measureReported(this.emit, fresh, this.lastBudget(parent));
     return fresh;
   }
 
@@ -170,7 +167,7 @@ export class SessionManager implements vscode.Disposable {
     const session = await this.get(latest.id);
     if (!session || this.currentId) return;
     this.makeCurrent(session);
-    this.recordPrepared(session, await session.measure(this.lastBudget(session)));
+    await measureReported(this.emit, session, this.lastBudget(session));
   }
 
   /** Opens a stored session by id without making it current. */
@@ -199,63 +196,8 @@ export class SessionManager implements vscode.Disposable {
    */
   startAnswer(session: ContextSession): AnswerActivity {
     const answer = new AnswerActivity();
-    this.activityOf(session).answer = answer;
+    this.emit({ kind: 'answerStarted', session, answer });
     return answer;
-  }
-
-  /** Records the figures of the latest request, for the status bar and the report (and the answer under way). */
-  recordPrepared(session: ContextSession, prepared: PreparedContext): void {
-    this.lastPrepared.set(session.id, prepared);
-    const activity = this.activityOf(session);
-    activity.answer?.addPreparation(prepared);
-    const record = compressionRecord(prepared.events, { before: prepared.before, after: prepared });
-    if (record) activity.lastCompression = record;
-    activity.compressing = undefined;
-    this.changeEmitter.fire();
-  }
-
-  /** Records what ctx did outside a request (tier 1 on a tool result's arrival). */
-  recordEvents(session: ContextSession, events: readonly CompressionEvent[]): void {
-    const activity = this.activityOf(session);
-    activity.answer?.addEvents(events);
-    const record = compressionRecord(events);
-    if (!record) return;
-    activity.lastCompression = record;
-    this.changeEmitter.fire();
-  }
-
-  /**
-   * Runs work that may compress the context. The status bar says a compression runs from the moment
-   * `compressionStarted` is called (at once when `what` is given) until the work ends.
-   */
-  async runCompression<T>(session: ContextSession, work: () => Promise<T>, what?: string): Promise<T> {
-    if (what) this.compressionStarted(session, what);
-    try {
-      return await work();
-    } finally {
-      const activity = this.activityOf(session);
-      if (activity.compressing) {
-        activity.compressing = undefined;
-        this.changeEmitter.fire();
-      }
-    }
-  }
-
-  /** A compression has started inside work under way (Tier 3 reports its progress). */
-  compressionStarted(session: ContextSession, what: string): void {
-    const activity = this.activityOf(session);
-    if (activity.compressing === what) return;
-    activity.compressing = what;
-    this.changeEmitter.fire();
-  }
-
-  private activityOf(session: ContextSession): SessionActivity {
-    let activity = this.activities.get(session.id);
-    if (!activity) {
-      activity = {};
-      this.activities.set(session.id, activity);
-    }
-    return activity;
   }
 
   /** The budget for a model, from its window or the settings' override, less the answer reserve. */
@@ -271,7 +213,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** The budget last used for a session (or the fallback window's). */
   lastBudget(session: ContextSession): number {
-    return this.lastPrepared.get(session.id)?.budget ?? this.budgetFor(undefined);
+    return this.activities.of(session.id).last?.budget ?? this.budgetFor(undefined);
   }
 
   /** The status report for a session, measured now. */
@@ -289,8 +231,8 @@ export class SessionManager implements vscode.Disposable {
       reliability: session.reliability(this.models.get(session.id)),
       snapshots: snapshots.length,
       preparation: session.preparationState,
-      lastAnswerPeak: this.activities.get(session.id)?.answer?.peak,
-      lastCompression: this.activities.get(session.id)?.lastCompression,
+      lastAnswerPeak: this.activities.of(session.id).answer?.peak,
+      lastCompression: this.activities.of(session.id).lastCompression,
       restrictedMode: this.deps.restrictedMode?.(),
     });
   }
@@ -320,8 +262,7 @@ export class SessionManager implements vscode.Disposable {
     entry?.session.dispose();
     await entry?.lock?.release();
     this.open.delete(id);
-    this.lastPrepared.delete(id);
-    this.activities.delete(id);
+    this.activities.forget(id);
     if (this.currentId === id) this.currentId = undefined;
     if (this.pendingFreshId === id) this.pendingFreshId = undefined;
     await this.deps.store.remove(`${SESSIONS_FOLDER}/${id}`);
@@ -330,14 +271,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** The counter for a model's encoding; one tokenizer (one worker) per encoding. */
   counterFor(model: string | undefined): TokenCounter {
-    const encoding = chooseEncoding(model, this.deps.config().encoding);
-    let entry = this.counters.get(encoding);
-    if (!entry) {
-      const tokenizer = new WorkerTokenizer({ workerPath: this.deps.workerPath, encoding, logger: this.deps.logger });
-      entry = { tokenizer, counter: new TokenCounter(tokenizer) };
-      this.counters.set(encoding, entry);
-    }
-    return entry.counter;
+    return this.counters.counterFor(model);
   }
 
   dispose(): void {
@@ -347,13 +281,15 @@ export class SessionManager implements vscode.Disposable {
       void lock?.release();
     }
     this.open.clear();
-    for (const { tokenizer } of this.counters.values()) tokenizer.dispose();
+    this.counters.dispose();
+    this.events.dispose();
+    this.activities.dispose();
     this.changeEmitter.dispose();
   }
 
   /** Opens a stored session this window may write; undefined when it cannot be read or another window writes it. */
   private async load(id: string, model?: string): Promise<ContextSession | undefined> {
-    const lock = await this.lock(id);
+    const lock = await this.locks.take(id);
     if (lock === 'refused') return undefined;
     const session = await ContextSession.open(id, this.options(), this.sessionDeps(model)).catch((e: unknown) => {
       this.deps.logger.error(`Could not open session ${id}: ${errorMessage(e)}`);
@@ -366,39 +302,8 @@ export class SessionManager implements vscode.Disposable {
     return this.track(session, lock);
   }
 
-  /**
-   * One writer per session: the window that opens a session holds its lock (kept alive by a
-   * heartbeat) until it closes or clears it. A session another window writes is left to it, and
-   * the user is told once; work here continues in a new session.
-   */
-  private async lock(id: string): Promise<HeldLock | 'refused' | undefined> {
-    try {
-      const lock = await acquireSessionLock(this.deps.store, id, { purpose: 'A VS Code window' });
-      const heartbeat = lock.startHeartbeat(undefined, () =>
-        this.deps.logger.warn(`Another process took over session ${id} after this window stopped answering.`),
-      );
-      return {
-        release: async () => {
-          heartbeat.dispose();
-          await lock.release().catch(() => undefined);
-        },
-      };
-    } catch (e) {
-      if (!(e instanceof WriterLockedError)) {
-        // A lock that cannot be written (read-only storage) must not stop the conversation.
-        this.deps.logger.warn(`The lock of session ${id} could not be taken: ${errorMessage(e)}`);
-        return undefined;
-      }
-      if (!this.refused.has(id)) {
-        this.refused.add(id);
-        void vscode.window.showWarningMessage(`ctx: ${e.message} ctx continues in a new session in this window.`);
-      }
-      return 'refused';
-    }
-  }
-
   private async track(session: ContextSession, held?: HeldLock): Promise<ContextSession> {
-    const lock = held ?? (await this.lock(session.id));
+    const lock = held ?? (await this.locks.take(session.id));
     const subscription = session.onDidChange(() => this.changeEmitter.fire());
     this.open.set(session.id, { session, subscription, ...(lock && lock !== 'refused' ? { lock } : {}) });
     return session;

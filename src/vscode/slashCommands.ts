@@ -12,6 +12,7 @@ import { summarizerFor } from './modelSummarizer';
 import type { Recovery } from './recovery';
 import type { SessionManager } from './sessions';
 import { formatCount } from '../engine/text/numbers';
+import { compressionProgress, compressReported, measureReported, whileCompressing } from '../engine/turn/sessionWork';
 
 export interface SlashCommandDeps {
   readonly sessions: SessionManager;
@@ -31,23 +32,25 @@ export interface SlashCommandContext {
 type SlashCommand = (c: SlashCommandContext) => Promise<void>;
 
 /**
- * The turn options of a chat request: the summarizer, cancellation and progress. Progress means a
- * compression runs: it shows in the chat and in the status bar.
+ * The turn options of a chat request: the summarizer, cancellation and progress, which shows in the
+ * chat (a turn also says it as a compression under way; see `compressionProgress`).
  */
 export async function turnOptionsFor(
-  c: Pick<SlashCommandContext, 'session' | 'request' | 'stream' | 'token' | 'deps'>,
+  c: Pick<SlashCommandContext, 'request' | 'stream' | 'token' | 'deps'>,
   focus?: string,
 ): Promise<TurnOptions> {
   const summarizer = await summarizerFor(c.deps.config().summarizerModel, c.request.model);
   return {
     ...(summarizer ? { summarizer } : {}),
     cancellation: c.token,
-    progress: (message) => {
-      c.stream.progress(message);
-      c.deps.sessions.compressionStarted(c.session, message);
-    },
+    progress: (message) => c.stream.progress(message),
     ...(focus ? { focus } : {}),
   };
+}
+
+/** A slash command's turn options, its progress also shown as a compression under way in the status bar. */
+async function compressionOptions(c: SlashCommandContext, focus?: string): Promise<TurnOptions> {
+  return compressionProgress(c.deps.sessions.emit, c.session, await turnOptionsFor(c, focus));
 }
 
 const budgetOf = (c: SlashCommandContext) => c.deps.sessions.budgetFor(c.request.model.maxInputTokens);
@@ -61,13 +64,13 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
   compress: async (c) => {
     const focus = c.request.prompt.trim();
     c.stream.progress(focus ? `Compressing context, focusing on "${focus}"…` : 'Compressing context…');
-    const turn = await turnOptionsFor(c, focus);
-    const prepared = await c.deps.sessions.runCompression(
+    const turn = await compressionOptions(c, focus);
+    const prepared = await compressReported(
+      c.deps.sessions.emit,
       c.session,
       () => c.session.compress(budgetOf(c), turn),
       'Compressing the context…',
     );
-    c.deps.sessions.recordPrepared(c.session, prepared);
     c.stream.markdown(summarizeCompression(prepared));
     if (c.token.isCancellationRequested) c.stream.markdown('\n\nCompression was cancelled; the context is as it was.');
   },
@@ -142,7 +145,7 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
     if (name) {
       const restored = await c.session.restoreSnapshot(name);
       if (restored) {
-        c.deps.sessions.recordPrepared(c.session, await c.session.measure(budgetOf(c)));
+        await measureReported(c.deps.sessions.emit, c.session, budgetOf(c));
         c.stream.markdown(
           `Restored **${restored.name}** (${restored.messageCount} messages, ${restored.checkpointCount} checkpoints). ` +
             `The state before it was saved as a snapshot too, and the archive still has everything.`,
@@ -169,8 +172,9 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
 
   fresh: async (c) => {
     c.stream.progress('Summarizing the whole session into a checkpoint…');
-    const turn = await turnOptionsFor(c);
-    const prepared = await c.deps.sessions.runCompression(
+    const turn = await compressionOptions(c);
+    const prepared = await whileCompressing(
+      c.deps.sessions.emit,
       c.session,
       () => c.session.checkpointEverything(budgetOf(c), turn),
       'Summarizing the whole session…',

@@ -116,6 +116,7 @@ export function benchRelay(tokenizer: LocalTokenizer, options: EngineOptions = D
     router: new ConversationRouter({ store, clock: systemClock, logger: silentLogger }),
     sessions,
     logger: silentLogger,
+    clock: systemClock,
     budgetFor: (window) => window - 4_096,
     countText: (t) => counts.count(t),
     toolText: (t) => t.definition,
@@ -128,7 +129,7 @@ export function benchRelay(tokenizer: LocalTokenizer, options: EngineOptions = D
       return standInAnswer();
     },
     report: () => undefined,
-    prepared: () => undefined,
+    emit: () => undefined,
   };
   return {
     ports,

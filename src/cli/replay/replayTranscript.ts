@@ -1,9 +1,13 @@
 /**
- * Replays an imported conversation through a ContextSession the way the chat participant drives
- * one: every message arrives through `add` (tier 1 on arrival), then `prepare` runs for the next
- * request (tier 2, checkpoints, the watermark, and whatever tiers the session gains later).
+ * Replays an imported conversation through a ContextSession with the turn every host uses
+ * (`engine/turn/runTurn.ts`), one turn per message: the message arrives through `add` (tier 1 on
+ * arrival), then the next request is prepared (tier 2, checkpoints, the watermark, and whatever
+ * steps the turn gains later). The turn has no model: the answers are in the transcript.
  */
 import { budgetFor } from '../../engine/budget';
+import { NEVER_CANCELLED } from '../../engine/cancellation';
+import { IGNORE_EVENTS } from '../../engine/turn/sessionEvents';
+import { runTurn } from '../../engine/turn/runTurn';
 import type { TranscriptFormat } from '../import/importTypes';
 import { DEFAULT_OPTIONS, type EngineOptions } from '../../engine/options';
 import { silentLogger, systemClock, type Clock, type Logger, type Store } from '../../engine/ports';
@@ -78,14 +82,27 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
   let peakTokens = 0;
   let watermarked = 0;
   for (const [index, message] of input.messages.entries()) {
-    clock.arrive(message.at);
-    // The tools ran before their results arrive, so what they wrote is on disk from here on.
-    workspace.apply(message);
-    await session.add([message]);
-    for (const call of toolCalls(message)) if (engine.checkpointTools.includes(call.name)) session.requestCheckpoint(call.name);
-    // Watermark events say in words how many blocks went; the difference across the request counts them.
-    const toolBlocksBefore = countToolBlocks(session.messages);
-    final = await session.prepare(budget);
+    let toolBlocksBefore = 0;
+    const turn = await runTurn<never>({
+      cancellation: NEVER_CANCELLED,
+      budget,
+      clock,
+      logger: deps.logger,
+      emit: IGNORE_EVENTS,
+      admit: async (next) => {
+        clock.arrive(message.at);
+        // The tools ran before their results arrive, so what they wrote is on disk from here on.
+        workspace.apply(message);
+        const events = await session.add([message]);
+        for (const call of toolCalls(message)) if (engine.checkpointTools.includes(call.name)) session.requestCheckpoint(call.name);
+        // Watermark events say in words how many blocks went; the difference across the request counts them.
+        toolBlocksBefore = countToolBlocks(session.messages);
+        return next({ session, events });
+      },
+      turnOptions: async () => ({}),
+    });
+    if (!turn.prepared) throw new Error('A replayed turn, which nothing cancels, ended before its request was prepared.');
+    final = turn.prepared;
     // Background checkpoint preparation settles before the next message, so a replay gives the same result every time.
     await session.whenPreparationSettled();
     if (final.events.some((e) => e.tier === 'watermark')) watermarked += toolBlocksBefore - countToolBlocks(final.messages);

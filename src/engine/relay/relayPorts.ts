@@ -4,19 +4,18 @@
  * parts are the host's; the relay only passes them along.
  */
 import type { Cancellation } from '../cancellation';
-import type { Logger } from '../ports';
+import type { Clock, Logger } from '../ports';
 import type { ConversationRouter, SessionSource } from '../conversation/conversationRouter';
 import type { IncomingMessage } from '../conversation/incomingMessage';
 import type { TurnOptions } from '../session/contextSession';
-import type { ContextSession, PreparedContext } from '../session/contextSession';
+import type { ContextSession } from '../session/contextSession';
+import type { AnswerPart } from '../turn/answerPart';
+import type { SessionEventSink } from '../turn/sessionEvents';
 import type { ToolCallBlock } from '../types';
 import type { Outgoing } from './outgoing';
 
 /** A part of the wrapped model's answer, as the relay sees it; `part` is what is forwarded. */
-export type RelayPart<Part> =
-  | { readonly kind: 'text'; readonly text: string; readonly part: Part }
-  | { readonly kind: 'toolCall'; readonly call: ToolCallBlock; readonly part: Part }
-  | { readonly kind: 'other'; readonly part: Part };
+export type RelayPart<Part> = AnswerPart<Part>;
 
 export interface RelayRequest<Raw, Tool> {
   /** Every message of the request, as sent. */
@@ -33,6 +32,7 @@ export interface RelayPorts<Raw, Tool, Part> {
   /** Where the router gets sessions for this request. */
   readonly sessions: SessionSource;
   readonly logger: Logger;
+  readonly clock: Clock;
   /** The budget for a window (less the answer's reserve, or the settings' override). */
   budgetFor(maxInputTokens: number): number;
   /** Tokens of a text, as the wrapped model would count it. */
@@ -50,6 +50,6 @@ export interface RelayPorts<Raw, Tool, Part> {
   send(messages: readonly Outgoing<Raw>[], tools: readonly Tool[], cancellation: Cancellation): Promise<AsyncIterable<RelayPart<Part>>>;
   /** Forwards a part of the answer to the caller. */
   report(part: Part): void;
-  /** The context was prepared for a request (the status bar and the tree follow the session). */
-  prepared(session: ContextSession, prepared: PreparedContext): void;
+  /** Where what happened in the session goes (the status bar and the tree follow it). */
+  readonly emit: SessionEventSink;
 }

@@ -3,21 +3,27 @@
  * added (tier 1 on arrival), the session prepares the context within the wrapped model's window
  * less what the caller's instructions and tool definitions take (tiers 2 and 3, the ledger,
  * checkpoints), and the result goes to the wrapped model with the caller's tools, its answer
- * streaming back as it arrives.
+ * streaming back as it arrives. The steps are the turn's (`../turn/runTurn.ts`), as for @ctx.
  */
 import { MIN_BUDGET_TOKENS } from '../budget';
-import type { RouteKind } from '../conversation/conversationRouter';
+import type { RouteKind, Routed } from '../conversation/conversationRouter';
 import type { IncomingMessage } from '../conversation/incomingMessage';
 import type { PreparedContext } from '../session/contextSession';
-import { messageText } from '../types';
+import { messageText, type Message } from '../types';
 import { compressedAway } from './compressedAway';
 import { outgoingMessages } from './outgoing';
 import { splitInstructions } from './pinnedInstructions';
-import { answerWithRecovery, type AnswerOutcome } from './recoveryRounds';
+import { relayModel } from './recoveryRounds';
 import type { RelayPorts, RelayRequest } from './relayPorts';
-import { readUntilCancelled } from './untilCancelled';
+import { runTurn } from '../turn/runTurn';
+import { readUntilCancelled } from '../turn/untilCancelled';
 
-export interface RelayOutcome extends AnswerOutcome {
+export interface RelayOutcome {
+  /** Requests sent to the wrapped model. */
+  readonly rounds: number;
+  /** Recovery tool calls ctx answered. */
+  readonly recoveryCalls: number;
+  readonly cancelled: boolean;
   /** The session the request went to; none when it had no conversation, only instructions. */
   readonly sessionId?: string;
   readonly route?: RouteKind;
@@ -25,9 +31,14 @@ export interface RelayOutcome extends AnswerOutcome {
   readonly added: number;
   /** Tokens the caller's instructions and tool definitions take, outside the session's budget. */
   readonly fixedTokens: number;
+  /** The context of the last request sent. */
   readonly prepared?: PreparedContext;
 }
 
+/**
+ * Relays one request through the turn (`../turn/runTurn.ts`). The wrapped model's error is thrown
+ * as it came, after what it had already said was forwarded.
+ */
 export async function relayRequest<Raw, Tool, Part>(
   request: RelayRequest<Raw, Tool>,
   ports: RelayPorts<Raw, Tool, Part>,
@@ -39,33 +50,32 @@ export async function relayRequest<Raw, Tool, Part>(
     const answered = await answerDirectly(pinned, request, ports);
     return { ...answered, added: 0, fixedTokens };
   }
-  const ready = await ports.router.route(conversation, ports.sessions, async (routed) => {
-    const budget = Math.max(MIN_BUDGET_TOKENS, ports.budgetFor(request.maxInputTokens) - fixedTokens);
-    const turn = await ports.turnOptions();
-    let prepared = await routed.session.prepare(budget, turn);
-    if (prepared.tokens > budget) {
-      // The wrapped model would refuse the request: compress everything but the latest messages now.
-      ports.logger.warn(
-        `Session ${routed.session.id} is over its budget after the tiers (${prepared.tokens} of ${budget} tokens); compressing now.`,
-      );
-      prepared = await routed.session.compress(budget, turn);
-    }
-    ports.prepared(routed.session, prepared);
-    return { routed, prepared, budget, messages: outgoingMessages(pinned, prepared.messages, (m) => routed.rawFor(m)) };
+  let routed: Routed<Raw> | undefined;
+  const outgoing = (messages: readonly Message[]) => outgoingMessages(pinned, messages, (m) => routed?.rawFor(m));
+  const outcome = await runTurn<Part>({
+    cancellation: request.cancellation,
+    budget: Math.max(MIN_BUDGET_TOKENS, ports.budgetFor(request.maxInputTokens) - fixedTokens),
+    clock: ports.clock,
+    logger: ports.logger,
+    emit: ports.emit,
+    admit: (next) =>
+      ports.router.route(conversation, ports.sessions, (r) => {
+        routed = r;
+        return next({ session: r.session, events: r.events });
+      }),
+    turnOptions: () => ports.turnOptions(),
+    model: (session) => relayModel(request, ports, compressedAway(session.state), outgoing),
   });
-  const { routed, prepared, budget } = ready;
-  const answered = await answerWithRecovery(
-    {
-      session: routed.session,
-      messages: ready.messages,
-      callerTools: request.tools,
-      offerRecovery: compressedAway(routed.session.state),
-      roomTokens: Math.max(0, budget - prepared.tokens),
-      cancellation: request.cancellation,
-    },
-    ports,
-  );
-  return { ...answered, sessionId: routed.session.id, route: routed.kind, added: routed.added, fixedTokens, prepared };
+  if (outcome.end.kind === 'failed') throw outcome.end.error;
+  return {
+    rounds: outcome.rounds,
+    recoveryCalls: outcome.toolCalls,
+    cancelled: outcome.end.kind === 'cancelled',
+    sessionId: outcome.session.id,
+    ...(routed ? { route: routed.kind, added: routed.added } : { added: 0 }),
+    fixedTokens,
+    ...(outcome.prepared ? { prepared: outcome.prepared } : {}),
+  };
 }
 
 /** A request of instructions only has nothing for ctx to manage: it goes as it came. */
@@ -73,7 +83,7 @@ async function answerDirectly<Raw, Tool, Part>(
   pinned: readonly Raw[],
   request: RelayRequest<Raw, Tool>,
   ports: RelayPorts<Raw, Tool, Part>,
-): Promise<AnswerOutcome> {
+): Promise<Pick<RelayOutcome, 'rounds' | 'recoveryCalls' | 'cancelled'>> {
   const stream = await ports.send(
     pinned.map((raw) => ({ kind: 'caller', raw, system: true })),
     request.tools,

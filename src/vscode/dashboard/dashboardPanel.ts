@@ -22,6 +22,7 @@ import { isWebviewMessage, type DashboardAction, type HostMessage } from './dash
 import { changedSections, renderSections, type Sections } from './dashboardSections';
 import { escapeHtml } from './html';
 import type { PreviewState } from './sections/previewHtml';
+import { measureReported } from '../../engine/turn/sessionWork';
 
 export const DASHBOARD_VIEW_TYPE = 'ctx.dashboard';
 
@@ -243,7 +244,7 @@ export class DashboardPanel implements vscode.Disposable {
 
   private async edit(session: ContextSession, outcome: Promise<EditOutcome>): Promise<void> {
     const done = await outcome;
-    this.deps.sessions.recordPrepared(session, await session.measure(this.deps.sessions.lastBudget(session)));
+    await measureReported(this.deps.sessions.emit, session, this.deps.sessions.lastBudget(session));
     this.notice(done.message);
   }
 
@@ -280,7 +281,7 @@ export class DashboardPanel implements vscode.Disposable {
   private async applyPreview(session: ContextSession, id: string): Promise<void> {
     const applied = await session.applyCompressionPreview(id);
     await this.setPreview({ kind: 'none' });
-    if (applied.prepared) this.deps.sessions.recordPrepared(session, applied.prepared);
+    if (applied.prepared) this.deps.sessions.emit({ kind: 'prepared', session, prepared: applied.prepared });
     this.notice(applied.message);
   }
 

@@ -9,7 +9,7 @@ import type { ConversationRouter } from '../../engine/conversation/conversationR
 import { errorMessage } from '../../engine/errors';
 import type { Logger } from '../../engine/ports';
 import { relayRequest } from '../../engine/relay/relayRequest';
-import { readUntilCancelled } from '../../engine/relay/untilCancelled';
+import { readUntilCancelled } from '../../engine/turn/untilCancelled';
 import type { CtxConfig } from '../config';
 import type { Recovery } from '../recovery';
 import type { SessionManager } from '../sessions';

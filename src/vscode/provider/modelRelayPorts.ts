@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ConversationRouter } from '../../engine/conversation/conversationRouter';
 import { errorMessage } from '../../engine/errors';
-import type { Logger } from '../../engine/ports';
+import { systemClock, type Logger } from '../../engine/ports';
 import type { RelayPorts } from '../../engine/relay/relayPorts';
 import type { TextCounts } from '../../engine/tokens/textCounts';
 import type { CtxConfig } from '../config';
@@ -45,6 +45,7 @@ export function modelRelayPorts(deps: ModelRelayDeps, request: ModelRequest, onS
   return {
     router,
     logger,
+    clock: systemClock,
     sessions: { create: () => sessions.create(target.family), open: (id) => sessions.get(id) },
     budgetFor: (window) => sessions.budgetFor(window),
     countText: (text) => counts.count(text),
@@ -82,9 +83,10 @@ export function modelRelayPorts(deps: ModelRelayDeps, request: ModelRequest, onS
         logger.warn(`A part of the answer could not be passed on: ${errorMessage(e)}`);
       }
     },
-    prepared: (session, prepared) => {
-      sessions.follow(session, target.family);
-      sessions.recordPrepared(session, prepared);
+    emit: (e) => {
+      // The session a ctx model's request went to becomes the current one, as @ctx's does.
+      if (e.kind === 'prepared') sessions.follow(e.session, target.family);
+      sessions.emit(e);
     },
   };
 }

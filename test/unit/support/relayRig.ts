@@ -7,6 +7,7 @@ import type { Outgoing } from '../../../src/engine/relay/outgoing';
 import type { RelayPart, RelayPorts } from '../../../src/engine/relay/relayPorts';
 import { relayRequest, type RelayOutcome } from '../../../src/engine/relay/relayRequest';
 import type { ContextSession, PreparedContext } from '../../../src/engine/session/contextSession';
+import type { SessionEvent } from '../../../src/engine/turn/sessionEvents';
 import { messageText, toolCallBlock, type ToolCallBlock } from '../../../src/engine/types';
 import type { Caller, CallerMessage } from './callerConversation';
 import { routerRig, type RouterRig } from './routerRig';
@@ -36,9 +37,13 @@ export class RelayRig {
   readonly sent: SentRequest[] = [];
   readonly reported: string[] = [];
   readonly recoveryCalls: ToolCallBlock[] = [];
+  /** The context each request carried, as the session prepared it. */
   readonly preparedFor: { session: ContextSession; prepared: PreparedContext }[] = [];
+  /** Every event the requests emitted, in order. */
+  readonly events: SessionEvent[] = [];
   readonly cancellation = new CancellationSource();
   private readonly answers: Answer[] = [];
+  private lastPrepared: { session: ContextSession; prepared: PreparedContext } | undefined;
   /** Called after each part the stand-in yields, to act mid-stream. */
   afterPart: (part: string) => void = () => undefined;
   recoveryAnswer = (call: ToolCallBlock) => `Found for ${JSON.stringify(call.input)}: the port is 8443.`;
@@ -72,6 +77,7 @@ export class RelayRig {
       router: this.rig.router,
       sessions: this.rig.sessions,
       logger: this.rig.logger,
+      clock: this.rig.clock,
       budgetFor: (window) => window - 4_096,
       countText: async (t) => Math.ceil(t.length / 4),
       toolText: (t) => t.definition,
@@ -87,11 +93,16 @@ export class RelayRig {
       turnOptions: async () => ({}),
       send: async (messages, tools) => {
         this.sent.push({ messages, tools: tools.map((t) => t.name) });
+        const last = this.lastPrepared;
+        if (last && this.preparedFor.at(-1)?.prepared !== last.prepared) this.preparedFor.push(last);
         const answer = this.answers.shift() ?? [text('(no scripted answer)')];
         return this.stream(answer);
       },
       report: (part) => this.reported.push(part),
-      prepared: (session, prepared) => this.preparedFor.push({ session, prepared }),
+      emit: (e) => {
+        this.events.push(e);
+        if (e.kind === 'prepared') this.lastPrepared = { session: e.session, prepared: e.prepared };
+      },
     };
   }
 
