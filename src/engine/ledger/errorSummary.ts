@@ -28,6 +28,9 @@ const ERROR_TERMS = [
   'rejected',
   'refused',
   'timed? ?out',
+  'unknown',
+  'unexpected',
+  'unrecogni[sz]ed',
 ];
 const ERROR_WORDS = new RegExp(String.raw`\b(?:${ERROR_TERMS.join('|')})\b|\b[A-Z]\w*(?:Error|Exception)\b`, 'i');
 /** Lines a linter or compiler prints per finding: `[W] …`, `E501 …`, `warning: …`, `src/a.ts:12:5`. */

@@ -59,6 +59,20 @@ describe('error summary', () => {
     assert.equal(errorSummary(output), 'FAIL: test_aware_datetime (timezones.tests.SerializationTests)');
   });
 
+  it("names what a command refused (an unknown field, an unexpected token), not the harness's header above it", () => {
+    const output =
+      'Chunk ID: 3f9a1c\nWall time: 0.21 seconds\nProcess exited with code 1\nOutput:\nUnknown JSON field: "mergedAt"\nAvailable fields:\n  body';
+    assert.equal(errorSummary(output), 'Unknown JSON field: "mergedAt"');
+    assert.equal(
+      errorSummary('Run started 12:01\nSyntaxError: Unexpected token } in config.json'),
+      'SyntaxError: Unexpected token } in config.json',
+    );
+    assert.equal(
+      errorSummary('usage: deploy [--env ENV]\ndeploy: unrecognized arguments: --force'),
+      'deploy: unrecognized arguments: --force',
+    );
+  });
+
   it('falls back to the first line that is not progress, then to a plain note', () => {
     assert.equal(errorSummary('Compiling 3 files (.ex)\nsomething odd happened'), 'something odd happened');
     assert.equal(errorSummary('<returncode>1</returncode>\n<output>\n</output>'), '(no error text)');
