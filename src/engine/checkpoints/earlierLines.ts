@@ -24,6 +24,8 @@ export interface EarlierLine {
   readonly tokens: number;
   /** Order in which the lines were said: they are shown in it. */
   readonly order: number;
+  /** A line a tool printed, not a fact: shown only in free room above the floor. */
+  readonly filler?: boolean;
 }
 
 export const isEarlierLine = (v: unknown): v is EarlierLine =>
@@ -34,7 +36,8 @@ export const isEarlierLine = (v: unknown): v is EarlierLine =>
   (FACT_KINDS as readonly string[]).includes(v.kind) &&
   typeof v.score === 'number' &&
   typeof v.tokens === 'number' &&
-  typeof v.order === 'number';
+  typeof v.order === 'number' &&
+  (v.filler === undefined || typeof v.filler === 'boolean');
 
 /** The heading of the lines shown. */
 export const EARLIER_LINES_HEADING = '## Earlier, word for word';
@@ -85,7 +88,16 @@ export async function addEarlierLines(
     if (known.has(form)) continue;
     known.add(form);
     const text = `- ${factLine(fact, MAX_FACT_TEXT_CHARS)}`;
-    added.push({ text, key: fact.key, kind: fact.kind, score: fact.score, tokens: (await countText(text)) + 1, order: ++order });
+    const tokens = (await countText(text)) + 1;
+    added.push({
+      text,
+      key: fact.key,
+      kind: fact.kind,
+      score: fact.score,
+      tokens,
+      order: ++order,
+      ...(fact.printed ? { filler: true } : {}),
+    });
   }
   if (added.length === 0) return pool;
   const all = [...pool, ...added];
@@ -127,10 +139,13 @@ export const ROOM_STEP_SHARE = 0.025;
 /**
  * The section of the `ranked` lines that fit `roomTokens`: each kind first takes its share of the
  * room (see `KIND_SHARES`), so one talkative kind cannot crowd out the others, then the best of
- * the rest; shown in the order they were said. Empty when nothing fits.
+ * the rest; shown in the order they were said. Lines a tool printed are shown only when the room is
+ * more than `floorTokens`. Empty when nothing fits.
  */
-export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number): string {
+export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, floorTokens = roomTokens): string {
   if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return '';
+  // What a tool printed fills free room only: the floor is counted, and holds facts.
+  if (roomTokens <= floorTokens) ranked = ranked.filter((l) => l.filler !== true);
   const room = roomTokens - HEADING_TOKENS;
   const chosen = new Set<EarlierLine>();
   let used = 0;

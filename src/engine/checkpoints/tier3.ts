@@ -35,6 +35,7 @@ import { basisOf, prepareCheckpoint, TARGET_TOLERANCE, type CheckpointWork, type
 import { checkCheckpointRecall, withRecalledFacts, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
 import { CallIndex } from './callIndex';
 import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
+import { outputLineFacts } from '../recall/outputLines';
 import { extractFacts } from '../recall/extractFacts';
 import { SpanFacts } from './spanFacts';
 import { SpanOriginals } from './spanOriginals';
@@ -412,7 +413,9 @@ export class Tier3 {
       cancellation,
     );
     // More of the new span's facts than a summary asks for: what free room below the target can hold.
-    const pool = factsOf(await (await this.archiveAccess()).originals(plan.messageIds), FILL_POOL_FACTS);
+    const originals = await (await this.archiveAccess()).originals(plan.messageIds);
+    // Then the lines its tools printed, shown only once those facts leave room.
+    const pool = mergeFacts(factsOf(originals, FILL_POOL_FACTS), outputLineFacts(originals));
     if (!checkRecall) return { ...work, fillFacts: pool };
     const recall = await this.recall(work.checkpoints, work.written, state.ledger, live, cancellation);
     const created = recall.checkpoints.find((c) => c.id === work.created.id) ?? work.created;

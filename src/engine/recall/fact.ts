@@ -11,7 +11,7 @@ export const FACT_KINDS = ['request', 'decision', 'error', 'outcome', 'artifact'
 /**
  * - `request`: what the user asked for, verbatim;
  * - `decision`: an approach the assistant chose, planned and acted on, or rejected;
- * - `error`: an error a tool reported (or the assistant stated), with how it was resolved;
+ * - `error`: an error a tool reported, with how it was resolved;
  * - `outcome`: a result: test counts, a program's output, a version, a commit, a URL, an answer;
  * - `artifact`: a file created, edited, deleted or named;
  * - `identifier`: a function, class, config key or id people named.
@@ -45,6 +45,8 @@ export interface Fact {
   readonly subject?: string;
   /** For errors: whether and how it was resolved later in the span or after it. */
   readonly resolution?: ErrorResolution;
+  /** A line a tool printed rather than a fact read from it: it only ever fills free room. */
+  readonly printed?: boolean;
 }
 
 /** The score of a line someone marked on purpose (`[DECISION]`, `[GOAL]`…): above anything read from plain text. */

@@ -11,7 +11,7 @@ import {
   type BuiltContextMessage,
   type ContextSection,
 } from '../checkpoints/contextMessage';
-import { earlierLinesSection, rankEarlierLines, type EarlierLine } from '../checkpoints/earlierLines';
+import { earlierFloorFor, earlierLinesSection, rankEarlierLines, type EarlierLine } from '../checkpoints/earlierLines';
 import type { LedgerSection } from '../ledger/ledgerSections';
 import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
 import { pinnedStillLive } from '../ledger/pinned';
@@ -105,7 +105,7 @@ export class RequestRenderer {
   }
 
   /** The earlier lines the state's room shows; their ranking is made again only when the pool, the checkpoints or the ledger's facts changed. */
-  private earlierLines(s: SessionState, ledgerText: string): string {
+  private earlierLines(s: SessionState, ledgerText: string, budget: number): string {
     if (s.earlierRoom <= 0 || s.earlierLines.length === 0) return '';
     const key = [s.earlierLines, s.checkpoints, s.ledger.facts, ledgerText];
     if (!this.earlierCache || this.earlierCache.key.some((k, i) => k !== key[i])) {
@@ -114,7 +114,8 @@ export class RequestRenderer {
       this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, text: '' };
     }
     if (this.earlierCache.room !== s.earlierRoom) {
-      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, text: earlierLinesSection(this.earlierCache.ranked, s.earlierRoom) };
+      const text = earlierLinesSection(this.earlierCache.ranked, s.earlierRoom, earlierFloorFor(budget));
+      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, text };
     }
     return this.earlierCache.text;
   }
@@ -143,7 +144,7 @@ export class RequestRenderer {
       ledgerSections: this.ledgerCache.sections,
       checkpoints: s.checkpoints,
       restored: s.restored,
-      earlier: this.earlierLines(s, this.ledgerCache.text),
+      earlier: this.earlierLines(s, this.ledgerCache.text, budget),
     });
     this.context = contextMessage(sections, this.context);
     const head = this.context?.message;

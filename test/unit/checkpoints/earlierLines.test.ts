@@ -79,6 +79,31 @@ describe('earlier lines, word for word', () => {
     assert.ok(section.includes('- e0'), 'a low-scored error still gets its share');
   });
 
+  it('shows what a tool printed only in free room, never in the floor the lines always have', () => {
+    const fact: EarlierLine = {
+      text: '- Decided: keep the queue',
+      key: 'keep the queue',
+      kind: 'decision',
+      score: 0.6,
+      tokens: 10,
+      order: 1,
+    };
+    const printed: EarlierLine = {
+      text: '- Outcome: Deploy finished',
+      key: 'Deploy finished',
+      kind: 'outcome',
+      score: 0.1,
+      tokens: 10,
+      order: 2,
+      filler: true,
+    };
+    const ranked = rankEarlierLines([fact, printed], '');
+    const atFloor = earlierLinesSection(ranked, 200, 200);
+    assert.ok(atFloor.includes('keep the queue') && !atFloor.includes('Deploy finished'), atFloor);
+    const withFreeRoom = earlierLinesSection(ranked, 300, 200);
+    assert.ok(withFreeRoom.includes('keep the queue') && withFreeRoom.includes('Deploy finished'), withFreeRoom);
+  });
+
   it('shows nothing in a room too small for a heading and a few lines', () => {
     const pool: EarlierLine[] = [{ text: '- x', key: 'x', kind: 'decision', score: 1, tokens: 5, order: 1 }];
     assert.equal(earlierLinesSection(pool, 50), '');

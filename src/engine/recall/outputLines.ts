@@ -1,0 +1,83 @@
+/**
+ * Lines of what the tools printed, for the earlier lines' pool only (design §4.1): once the facts
+ * of a summarized span are all shown, the context may still have room, and the next best thing a
+ * span holds is its outputs as they were printed. Each command's or other tool's output gives the
+ * meaningful lines at its two ends (what it was doing, and how it ended), verbatim, scored below
+ * every fact so they are shown last and leave the pool first; they are shown only in free room,
+ * never in the floor the earlier lines always have, so they never bring a checkpoint sooner. A file's content is not among them:
+ * it is on disk, and `ctx_recover` finds it.
+ */
+import { cleanLine, isNoiseLine, isProgressLine } from '../ledger/resultLines';
+import type { Message, ToolCallBlock } from '../types';
+import { candidate, type Candidate } from './candidate';
+import type { Fact } from './fact';
+import { readToolSteps, type ToolStep } from './toolSteps';
+
+/** Lines taken from the start of an output, and from its end. @default 3 and 3 */
+export const OUTPUT_HEAD_LINES = 5;
+export const OUTPUT_TAIL_LINES = 10;
+/**
+ * Scores of output lines: below every fact (the agent's own words start at 0.25), the end of an
+ * output above its start, since that is where a command says how it went.
+ */
+export const OUTPUT_LINE_SCORES = { head: 0.1, tail: 0.12 } as const;
+/** Longest line taken, in characters: longer lines are data. @default 200 */
+export const MAX_OUTPUT_LINE_CHARS = 200;
+/** Fewest letters a line needs to say something. @default 4 */
+const MIN_LETTERS = 4;
+const LETTERS = /\p{L}/gu;
+
+/** The output lines of the tool results in `messages`, as facts for the pool. */
+export function outputLineFacts(messages: readonly Message[], findCall?: (callId: string) => ToolCallBlock | undefined): Fact[] {
+  const found: Candidate[] = [];
+  for (const step of readToolSteps(messages, findCall)) {
+    if (step.activity.kind === 'file') continue;
+    found.push(...outputLines(step));
+  }
+  return found.map(({ seq: _seq, ...fact }) => ({ ...fact, printed: true }));
+}
+
+function outputLines(step: ToolStep): Candidate[] {
+  const { head, tail } = edges(step.result.content);
+  const where = { messageId: step.messageId, seq: step.seq };
+  const subject = step.subject ? { subject: step.subject } : {};
+  const seen = new Set<string>();
+  const out: Candidate[] = [];
+  const add = (line: string, score: number) => {
+    if (seen.has(line)) return;
+    seen.add(line);
+    const fact = candidate('outcome', line, where, score, subject);
+    if (fact) out.push(fact);
+  };
+  for (const line of head) add(line, OUTPUT_LINE_SCORES.head);
+  for (const line of tail) add(line, OUTPUT_LINE_SCORES.tail);
+  return out;
+}
+
+/** The meaningful lines at each end of an output, found from each end without splitting all of it. */
+function edges(content: string): { head: string[]; tail: string[] } {
+  const head: string[] = [];
+  let at = 0;
+  while (at < content.length && head.length < OUTPUT_HEAD_LINES) {
+    const next = content.indexOf('\n', at);
+    const end = next < 0 ? content.length : next;
+    take(content.slice(at, end), head);
+    at = end + 1;
+  }
+  const tail: string[] = [];
+  let stop = content.length;
+  while (stop > at && tail.length < OUTPUT_TAIL_LINES) {
+    const start = Math.max(at, content.lastIndexOf('\n', stop - 1) + 1);
+    take(content.slice(start, stop), tail);
+    stop = start - 1;
+  }
+  return { head, tail: tail.reverse() };
+}
+
+function take(raw: string, into: string[]): void {
+  if (raw.length > MAX_OUTPUT_LINE_CHARS * 2) return;
+  const line = cleanLine(raw);
+  if (line.length === 0 || line.length > MAX_OUTPUT_LINE_CHARS || isNoiseLine(line) || isProgressLine(line)) return;
+  if ((line.match(LETTERS)?.length ?? 0) < MIN_LETTERS) return;
+  into.push(line);
+}
