@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MalformedTranscriptError, TranscriptFormatError } from './import/importErrors';
-import { importTranscript } from './import/importTranscript';
+import { importParsedTranscript } from './import/importTranscript';
 import type { ImportResult, TranscriptFormat } from './import/importTypes';
 import { renderContext } from './replay/renderContext';
 import { replayTranscript } from './replay/replayTranscript';
@@ -14,7 +14,7 @@ import { InputError, UsageError } from './cliErrors';
 import { positiveInteger, type CommandSpec, type ParsedCommand } from './commandLine';
 import { CONTEXT_FILE, FIGURES_FILE, finishOutputFolder, prepareOutputFolder } from './outputFolder';
 import { ProgressBar } from './progressBar';
-import { readTranscriptFile } from './readTranscriptFile';
+import { readTranscriptRecords } from './readTranscriptFile';
 import { WatchedStore } from './watchedStore';
 import { renderReplaySummary, type ReplayReport } from './replayReport';
 import { chooseSession, type ChosenSession } from './sessionChoice';
@@ -44,7 +44,7 @@ interface ReplayArguments {
 
 export async function runReplay(parsed: ParsedCommand, terminal: Terminal): Promise<void> {
   const args = replayArguments(parsed);
-  const imported = importText(await readTranscriptFile(args.transcript), args.transcript, args.format);
+  const imported = await importFile(args.transcript, args.format);
   const chosen = chooseSession(imported.sessions, args.session, args.transcript);
   if (chosen.session.messages.length === 0) {
     const which = imported.sessions.length > 1 ? `session ${chosen.number} (${chosen.session.id}) of ` : '';
@@ -142,10 +142,17 @@ function replayArguments(parsed: ParsedCommand): ReplayArguments {
   };
 }
 
-/** Imports strictly: a malformed line stops the replay with its line number rather than being skipped. */
-function importText(text: string, file: string, format: TranscriptFormat | undefined): ImportResult {
+/**
+ * Imports strictly: a malformed line stops the replay with its line number rather than being skipped.
+ * The file is parsed as it streams in, so a long transcript's text is not held beside its records.
+ */
+async function importFile(file: string, format: TranscriptFormat | undefined): Promise<ImportResult> {
   try {
-    return importTranscript(text, { ...(format ? { format } : {}), onMalformed: 'stop', keepNativeCompaction: false });
+    return importParsedTranscript(await readTranscriptRecords(file), {
+      ...(format ? { format } : {}),
+      onMalformed: 'stop',
+      keepNativeCompaction: false,
+    });
   } catch (e) {
     if (e instanceof TranscriptFormatError || e instanceof MalformedTranscriptError) throw new InputError(`${file}: ${e.message}`);
     throw e;

@@ -16,6 +16,7 @@ import { benchProbeSplits } from './probeSplits';
 import { benchProvider } from './provider';
 import { benchReportedWindow } from './reportedWindow';
 import { benchReplay } from './replay';
+import { benchScaleMemory } from './scaleMemory';
 import { benchStateJournal } from './stateJournal';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     ...(await benchCheckpoints(quick)),
     ...(await benchLongSession(quick)),
     ...(await benchMemory(quick)),
+    ...(await benchScaleMemory(quick)),
     ...(await benchProvider(quick)),
     ...(await benchReportedWindow(quick)),
     ...(await benchStateJournal(quick)),

@@ -15,11 +15,25 @@ const WORDS = (
 
 /** One user request every this many messages. */
 const USER_EVERY = 40;
-/** One result in this many is large enough to offload. */
-const LARGE_RESULT_EVERY = 25;
+
+/** How long the tool results are, in lines of about 14 tokens. */
+export interface ResultSizes {
+  /** The shortest ordinary result. */
+  readonly minLines: number;
+  /** Ordinary results are up to this many lines longer than the shortest. */
+  readonly spreadLines: number;
+  /** One result in `largeEvery` has this many lines: enough to offload. */
+  readonly largeLines: number;
+  readonly largeEvery: number;
+}
+
+/** Results of a few hundred to a few thousand tokens, one in 25 of about 22,000. */
+export const HEAVY_RESULTS: ResultSizes = { minLines: 20, spreadLines: 150, largeLines: 1600, largeEvery: 25 };
+/** Results of about a hundred to five hundred tokens, one in 40 of about 17,000: about 350 tokens a message. */
+export const TYPICAL_RESULTS: ResultSizes = { minLines: 5, spreadLines: 30, largeLines: 1200, largeEvery: 40 };
 
 /** A session of `count` messages (start time `start`, one second apart). */
-export function syntheticSession(count: number, seed = 7, start = Date.UTC(2026, 0, 1)): Message[] {
+export function syntheticSession(count: number, seed = 7, start = Date.UTC(2026, 0, 1), sizes: ResultSizes = HEAVY_RESULTS): Message[] {
   const random = seededRandom(seed);
   const words = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
   const lines = (n: number, width: number) => Array.from({ length: n }, (_, i) => `${i + 1}: ${words(width)}`).join('\n');
@@ -45,7 +59,7 @@ export function syntheticSession(count: number, seed = 7, start = Date.UTC(2026,
           : { path, content: lines(30, 8) };
     out.push(message(`a${i}`, 'assistant', [textBlock(`I'll ${words(10)}.`), toolCallBlock(id, name, input)], at));
     if (out.length >= count) break;
-    const size = call % LARGE_RESULT_EVERY === 0 ? 1600 : 20 + Math.floor(random() * 150);
+    const size = call % sizes.largeEvery === 0 ? sizes.largeLines : sizes.minLines + Math.floor(random() * sizes.spreadLines);
     const failed = kind === 1 && random() < 0.2;
     const content = failed ? `Error: ${words(8)}\n${lines(size, 10)}\nexit code 1` : lines(size, 10);
     out.push(message(`t${i + 1}`, 'tool', [toolResultBlock(id, content, failed, name)], at + 500));

@@ -25,7 +25,11 @@ import { importSweAgent } from './sweAgent';
  * the model could have seen it.
  */
 export function importTranscript(text: string, options: ImportOptions = {}): ImportResult {
-  const parsed = parseTranscriptText(text);
+  return importParsedTranscript(parseTranscriptText(text), options);
+}
+
+/** Imports a transcript already parsed (by `parseTranscriptText`, or as it streamed in); the same rules as `importTranscript`. */
+export function importParsedTranscript(parsed: ParsedTranscript, options: ImportOptions = {}): ImportResult {
   const format = options.format ?? detectFormat(parsed);
   if (format === undefined) throw new TranscriptFormatError('no known transcript structure found');
   const sink = new ImportSink(options.onMalformed ?? 'continue');

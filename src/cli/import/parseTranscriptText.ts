@@ -36,20 +36,39 @@ export function parseTranscriptText(text: string): ParsedTranscript {
     if (typeof whole.value === 'object' && whole.value !== null) return { kind: 'document', value: whole.value };
     throw new TranscriptFormatError('the text is a bare JSON value, not an object or a list');
   }
-  const records: SourceRecord[] = [];
-  const malformed: MalformedLine[] = [];
-  body.split(/\r?\n/).forEach((raw, index) => {
+  const lines = new TranscriptLines();
+  body.split(/\r?\n/).forEach((raw) => lines.add(raw));
+  return lines.finish();
+}
+
+/**
+ * Collects JSON Lines one at a time, numbering them from 1 (blank lines count), so a reader can
+ * hand them over as it reads them instead of holding the whole text.
+ */
+export class TranscriptLines {
+  private readonly records: SourceRecord[] = [];
+  private readonly malformed: MalformedLine[] = [];
+  private lineNumber = 0;
+
+  /** Takes the next line, without its line break. */
+  add(raw: string): void {
+    const line = ++this.lineNumber;
     if (raw.trim() === '') return;
     const parsed = tryParse(raw);
-    if (parsed.ok && nestsDeeperThan(parsed.value)) malformed.push({ line: index + 1, reason: TOO_DEEP_REASON });
-    else if (parsed.ok && isJsonObject(parsed.value)) records.push({ line: index + 1, value: parsed.value });
+    if (parsed.ok && nestsDeeperThan(parsed.value)) this.malformed.push({ line, reason: TOO_DEEP_REASON });
+    else if (parsed.ok && isJsonObject(parsed.value)) this.records.push({ line, value: parsed.value });
     // The reason gives the size, not the text: warnings may be logged, transcripts hold user content.
-    else malformed.push({ line: index + 1, reason: `${parsed.ok ? 'not a JSON object' : 'not valid JSON'} (${raw.length} characters)` });
-  });
-  const tooDeep = malformed.find((m) => m.reason === TOO_DEEP_REASON);
-  if (records.length === 0 && tooDeep) throw new MalformedTranscriptError(tooDeep.line, TOO_DEEP_REASON);
-  if (records.length === 0) throw new TranscriptFormatError('the text is neither JSON nor JSON Lines');
-  return { kind: 'lines', records, malformed };
+    else this.malformed.push({ line, reason: `${parsed.ok ? 'not a JSON object' : 'not valid JSON'} (${raw.length} characters)` });
+  }
+
+  /** The lines read as JSON Lines; throws when no line is a JSON object. */
+  finish(): ParsedTranscript {
+    const { records, malformed } = this;
+    const tooDeep = malformed.find((m) => m.reason === TOO_DEEP_REASON);
+    if (records.length === 0 && tooDeep) throw new MalformedTranscriptError(tooDeep.line, TOO_DEEP_REASON);
+    if (records.length === 0) throw new TranscriptFormatError('the text is neither JSON nor JSON Lines');
+    return { kind: 'lines', records, malformed };
+  }
 }
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -20,29 +20,58 @@ export interface Passage {
   readonly endLine: number;
 }
 
-/** Splits a text into overlapping line windows; a line longer than a passage is cut into chunks. */
+/**
+ * Splits a text into overlapping line windows; a line longer than a passage is cut into chunks.
+ * Each passage is a slice of the text, not a copy: the index keeps passages of every archived
+ * message and offloaded file, and a slice shares the characters the message or file already holds.
+ */
 export function splitIntoPassages(text: string): Passage[] {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
+  const lines = new LineOffsets(text);
   const passages: Passage[] = [];
   let start = 0;
-  while (start < lines.length) {
+  while (start < lines.count) {
     const end = windowEnd(lines, start);
-    if (end === start + 1 && lines[start].length > PASSAGE_MAX_CHARS) passages.push(...chunkLongLine(lines[start], start + 1));
-    else passages.push({ text: lines.slice(start, end).join('\n'), startLine: start + 1, endLine: end });
-    if (end >= lines.length) break;
+    if (end === start + 1 && lines.length(start) > PASSAGE_MAX_CHARS) passages.push(...chunkLongLine(lines.text(start, end), start + 1));
+    else passages.push({ text: lines.text(start, end), startLine: start + 1, endLine: end });
+    if (end >= lines.count) break;
     // At most a quarter of a window is repeated, so short windows (long lines) do not double the index.
     start = Math.max(start + 1, end - Math.min(PASSAGE_OVERLAP_LINES, Math.floor((end - start) / 4)));
   }
   return passages;
 }
 
+/** Where each line of a text starts, so runs of lines are sliced from the text rather than split and joined again. */
+class LineOffsets {
+  private readonly starts: number[] = [0];
+  /** Lines, as `split('\n')` counts them less a last empty one (the text's final line break). */
+  readonly count: number;
+
+  constructor(private readonly whole: string) {
+    for (let at = whole.indexOf('\n'); at >= 0; at = whole.indexOf('\n', at + 1)) this.starts.push(at + 1);
+    this.count = this.starts[this.starts.length - 1] === whole.length ? this.starts.length - 1 : this.starts.length;
+  }
+
+  /** Characters of line `i`, without its line break. */
+  length(i: number): number {
+    return this.end(i) - this.starts[i];
+  }
+
+  /** Lines `from` up to `to` (exclusive) joined by their line breaks. */
+  text(from: number, to: number): string {
+    return this.whole.slice(this.starts[from], this.end(to - 1));
+  }
+
+  private end(i: number): number {
+    return i + 1 < this.starts.length ? this.starts[i + 1] - 1 : this.whole.length;
+  }
+}
+
 /** Exclusive end of the window starting at `start`: up to the line or character bound, at least one line. */
-function windowEnd(lines: readonly string[], start: number): number {
+function windowEnd(lines: LineOffsets, start: number): number {
   let end = start;
   let chars = 0;
-  while (end < lines.length && end - start < PASSAGE_MAX_LINES) {
-    const next = chars + lines[end].length + 1;
+  while (end < lines.count && end - start < PASSAGE_MAX_LINES) {
+    const next = chars + lines.length(end) + 1;
     if (end > start && next > PASSAGE_MAX_CHARS) break;
     chars = next;
     end++;
@@ -73,6 +102,12 @@ export interface CappedText {
 export function capForIndexing(text: string, maxChars: number): CappedText {
   if (text.length <= maxChars) return { text, capped: false, totalChars: text.length, lastLine: countLines(text) };
   const newline = text.lastIndexOf('\n', maxChars);
-  const kept = text.slice(0, newline > maxChars / 2 ? newline : maxChars);
+  // A copy, not a slice: the passages are slices of what is kept, and a slice would keep the whole text alive.
+  const kept = copyOf(text.slice(0, newline > maxChars / 2 ? newline : maxChars));
   return { text: kept, capped: true, totalChars: text.length, lastLine: countLines(kept) };
+}
+
+/** The same characters in a string of their own, sharing nothing with the string they came from. */
+function copyOf(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
 }

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { seededRandom } from '../tokens/seededRandom';
 import {
   PASSAGE_MAX_CHARS,
   PASSAGE_MAX_LINES,
@@ -31,6 +32,36 @@ describe('passages', () => {
     assert.ok(chunks.length >= 3);
     assert.ok(chunks.every((p) => p.endLine === 2 && p.text.length <= PASSAGE_MAX_CHARS));
     assert.equal(passages[passages.length - 1].text, 'end');
+  });
+
+  it('gives each passage exactly its lines joined by their line breaks, on texts of every shape', () => {
+    const random = seededRandom(11);
+    const lineOf = () => {
+      const kind = random();
+      if (kind < 0.1) return '';
+      if (kind < 0.15) return 'y'.repeat(PASSAGE_MAX_CHARS + Math.floor(random() * 3 * PASSAGE_MAX_CHARS));
+      return `${'word '.repeat(Math.floor(random() * 60))}${kind < 0.3 ? '\r' : ''}`;
+    };
+    const texts = ['', '\n', '\n\n', 'one', 'one\n', '\none'];
+    for (let t = 0; t < 60; t++) texts.push(Array.from({ length: Math.floor(random() * 200) }, lineOf).join('\n') + (t % 2 ? '\n' : ''));
+    for (const text of texts) {
+      const lines = text.split('\n');
+      if (lines[lines.length - 1] === '') lines.pop();
+      const passages = splitIntoPassages(text);
+      if (lines.length > 0) assert.equal(passages[passages.length - 1].endLine, lines.length);
+      for (const p of passages) {
+        const joined = lines.slice(p.startLine - 1, p.endLine).join('\n');
+        if (p.startLine === p.endLine && joined.length > PASSAGE_MAX_CHARS) assert.ok(joined.includes(p.text));
+        else assert.equal(p.text, joined);
+      }
+    }
+  });
+
+  it('copies a capped text character for character, lone surrogates included', () => {
+    const whole = `${numbered(5_000)}\n\ud800 lone surrogate`;
+    const capped = capForIndexing(whole, 10_000);
+    assert.ok(capped.capped);
+    assert.ok(whole.startsWith(capped.text));
   });
 
   it('caps a text for indexing at a line break and reports how much was left out', () => {
