@@ -171,9 +171,9 @@ function nextStepsSection(request: SummaryRequest, facts: ConversationFacts): Fi
       text: `[NEXT] ${s}`,
       priority: i === 0 ? PRIORITY.essential : PRIORITY.useful,
       rank: i,
-      shortenable: true,
+      shortenable: false,
     })),
-    ...plan.map((p, i) => ({ text: p, priority: stated.length > 0 ? PRIORITY.useful : PRIORITY.important, rank: i, shortenable: true })),
+    ...plan.map((p, i) => ({ text: p, priority: stated.length > 0 ? PRIORITY.useful : PRIORITY.important, rank: i, shortenable: false })),
   ];
   return { heading: sectionHeading('Next Steps'), required: [], groups: [{ numbered: true, lines }] };
 }

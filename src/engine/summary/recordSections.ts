@@ -185,7 +185,7 @@ export function criticalFactsSection(
 
 /** A fact as a candidate line: its priority and rank from its score (or the priority given), shortenable. */
 export function factCandidate(fact: Fact, priority?: number): CandidateLine {
-  return { text: `- ${factLine(fact)}`, priority: priority ?? factPriority(fact.score), rank: factRank(fact.score), shortenable: true };
+  return { text: `- ${factLine(fact)}`, priority: priority ?? factPriority(fact.score), rank: factRank(fact.score), shortenable: false };
 }
 
 /** Scores from 0.75 are important, from 0.5 useful, the rest detail. */
