@@ -101,6 +101,7 @@ function writeUserSettings(dirs, settings = {}) {
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
     'git.enabled': false,
+    ...selectedRelease().userSettings,
   };
   fs.writeFileSync(file, JSON.stringify({ ...base, ...settings }, null, 2) + '\n');
 }
