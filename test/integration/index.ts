@@ -10,6 +10,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type MochaType from 'mocha';
+import { completeChatSetup } from './chatSetup';
 import { metricsFilePath, readMetrics, ResultFile, RESULT_SCHEMA_VERSION, TestRecord, writeResultFile } from './results';
 
 type MochaConstructor = typeof MochaType;
@@ -62,6 +63,7 @@ export async function run(): Promise<void> {
   if (process.env.CTX_TEST_GREP) mocha.grep(process.env.CTX_TEST_GREP);
   for (const file of suiteFiles(__dirname)) mocha.addFile(file);
   fs.rmSync(metricsFilePath(), { force: true });
+  await completeChatSetup();
 
   const started = Date.now();
   const tests: TestRecord[] = [];

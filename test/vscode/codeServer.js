@@ -1,4 +1,4 @@
-// Starting code-server (= VS Code 1.104.0, server + web workbench, on the Node 22 of nodeRuntime.js) in an isolated folder: its own TMPDIR,
+// Starting code-server (the release of releases.js: server + web workbench, on the Node of nodeRuntime.js) in an isolated folder: its own TMPDIR,
 // XDG dirs, user data, extensions and config, bound to 127.0.0.1. Shared by the test harness and `npm start`.
 'use strict';
 
@@ -8,6 +8,7 @@ const os = require('os');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { CODE_SERVER_BIN } = require('./install');
+const { selectedRelease } = require('./releases');
 const { NODE_BIN, withNodeRuntime } = require('./nodeRuntime');
 const { freePort, killTree, killTreeSync } = require('./processes');
 
@@ -100,6 +101,7 @@ function writeUserSettings(dirs, settings = {}) {
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
     'git.enabled': false,
+    ...selectedRelease().userSettings,
   };
   fs.writeFileSync(file, JSON.stringify({ ...base, ...settings }, null, 2) + '\n');
 }
@@ -127,7 +129,8 @@ function installExtensions(dirs, vsixes, env) {
 
 /**
  * Starts code-server and resolves once it listens. Returns { pid, port, url, stop(), exited, output() }.
- * `onLine` receives each line it prints.
+ * `onLine` receives each line it prints. `testPayload`: the workbench will be opened with extension tests in its
+ * `payload` URL parameter (harness.js), which some releases honour only with extra server arguments.
  */
 async function startCodeServer({
   dirs,
@@ -138,6 +141,7 @@ async function startCodeServer({
   onLine = () => {},
   readyTimeoutMs = 30000,
   workspaceTrust = false,
+  testPayload = false,
 }) {
   const chosenPort = port || (await freePort());
   fs.writeFileSync(dirs.config, `bind-addr: 127.0.0.1:${chosenPort}\nauth: none\ncert: false\n`);
@@ -160,6 +164,8 @@ async function startCodeServer({
     '--extensions-dir',
     dirs.extensions,
     ...enableProposedApi.flatMap((id) => ['--enable-proposed-api', id]),
+    // The harness opens the workbench with tests in its `payload` URL parameter.
+    ...(testPayload ? selectedRelease().testPayloadArgs : []),
     workspace,
   ];
   // Its own process group: Ctrl-C in the terminal reaches only us, and we stop it by PID.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs a mocha suite inside a real VS Code 1.104 extension host: code-server on 127.0.0.1 in an isolated run
+// Runs a mocha suite inside a real VS Code extension host (the release of releases.js): code-server on 127.0.0.1 in an isolated run
 // folder, the workbench opened in headless Debian chromium through playwright-core, and the tests started
 // through the workbench's `payload` URL parameter (extensionDevelopmentPath + extensionTestsPath), the way
 // VS Code's own browser integration tests do. See test/vscode/README.md.
@@ -238,6 +238,7 @@ async function runTests(options) {
         env,
         enableProposedApi: proposedApiIds(testExtensions),
         workspaceTrust: opts.restrictedMode,
+        testPayload: true,
         onLine: (line) => log(`[code-server] ${line}`),
       });
       if (cleaned) {

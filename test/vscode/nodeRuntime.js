@@ -1,6 +1,6 @@
-// The Node runtime that code-server needs. code-server 4.104 (VS Code 1.104) requires Node 22, while the
-// project itself (unit tests, build) runs on the machine's Node 20. The npm package `node-<platform>-<arch>`
-// ships the official Node binary and its C headers, so Node 22 comes from the npm registry like everything
+// The Node runtime that code-server needs. code-server 4.139 (VS Code 1.139) requires Node 24 and 4.104 Node 22
+// (releases.js), while the project itself (unit tests, build) runs on the machine's Node 20. The npm package `node-<platform>-<arch>`
+// ships the official Node binary and its C headers, so that Node comes from the npm registry like everything
 // else, into its own cache folder keyed by version. Only code-server's install and code-server itself run on
 // it (its bin/ first on PATH); the extension host code-server spawns inherits it.
 'use strict';
@@ -8,11 +8,12 @@
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
+const { selectedRelease } = require('./releases');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CACHE = path.join(ROOT, '.vscode-test');
-/** Exact version: the cache is keyed by it, and runs stay reproducible. */
-const NODE_RUNTIME_VERSION = '22.23.3';
+/** Exact version, from the selected release: the cache is keyed by it, and runs stay reproducible. */
+const NODE_RUNTIME_VERSION = selectedRelease().node;
 const NODE_PACKAGE = `node-${process.platform}-${process.arch}`;
 const NODE_DIR = path.join(CACHE, `node-${NODE_RUNTIME_VERSION}`);
 /** The package folder: bin/node and include/node (the headers node-gyp builds against). */
@@ -34,7 +35,9 @@ function installedNodeVersion() {
 function ensureNodeRuntime() {
   if (installedNodeVersion() === NODE_RUNTIME_VERSION) return NODE_BIN;
   if (!['linux', 'darwin'].includes(process.platform)) {
-    throw new Error(`no Node ${NODE_RUNTIME_VERSION} package is known for ${process.platform}; code-server needs Node 22`);
+    throw new Error(
+      `no Node ${NODE_RUNTIME_VERSION} package is known for ${process.platform}; code-server needs Node ${NODE_RUNTIME_VERSION.split('.')[0]}`,
+    );
   }
   log(`installing Node ${NODE_RUNTIME_VERSION} (npm package ${NODE_PACKAGE}) into ${path.relative(ROOT, NODE_DIR)}/ for code-server`);
   fs.rmSync(NODE_DIR, { recursive: true, force: true });

@@ -4,19 +4,22 @@
 // root as the extension under development, and ends with `integration: N passed, M failed`.
 //
 //   node test/vscode/run-integration.js [--vsix <file>] [--grep <pattern>] [--timeout <seconds>] [--verbose]
-//                                       [--no-build] [--suite all|main|restricted]
+//                                       [--no-build] [--suite all|main|restricted] [--vscode <version>]
 //   --vsix    test that packaged .vsix instead of the folder (installed; see harness.js)
 //   --grep    only tests whose full title matches (CTX_TEST_GREP)
 //   --no-build  skip esbuild and tsc (when you just built)
 //   --suite   `main`: the suite with Workspace Trust off; `restricted`: the tests of test/integration/restricted
 //             in a second, shorter run whose workspace is untrusted (Restricted Mode); `all` (default): both
+//   --vscode  the VS Code version to run on (releases.js: 1.139.1, the default, or 1.104.0, the oldest ctx
+//             supports; `1.104` is enough); sets CTX_TEST_VSCODE, which install.js and nodeRuntime.js read
 // Environment: CTX_TEST_VERBOSE=1 prints code-server, browser and page-channel lines too.
 'use strict';
 
 const path = require('path');
 const { spawnSync } = require('child_process');
-const { install, ROOT } = require('./install');
-const { runTests, printResults } = require('./harness');
+const { findRelease } = require('./releases');
+
+const ROOT = path.resolve(__dirname, '..', '..');
 
 function step(label, command, args) {
   const started = Date.now();
@@ -39,6 +42,7 @@ function parseArgs(argv) {
     else if (arg === '--timeout') opts.timeoutMs = Number(argv[++i]) * 1000;
     else if (arg === '--verbose') opts.verbose = true;
     else if (arg === '--suite') opts.suite = argv[++i];
+    else if (arg === '--vscode') opts.vscode = findRelease(argv[++i]).vscode;
     else throw new Error(`unknown argument ${arg}`);
   }
   if (!['all', 'main', 'restricted'].includes(opts.suite)) throw new Error(`--suite must be all, main or restricted (got ${opts.suite})`);
@@ -48,9 +52,14 @@ function parseArgs(argv) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const started = Date.now();
+  // Before install.js and the harness load: they read the release once, from CTX_TEST_VSCODE.
+  if (opts.vscode) process.env.CTX_TEST_VSCODE = opts.vscode;
+  const { install, VSCODE_VERSION } = require('./install');
+  const { runTests, printResults } = require('./harness');
+  process.stdout.write(`[integration] VS Code ${VSCODE_VERSION}\n`);
   install();
   const tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
-  const { build, suite, ...harnessOptions } = opts;
+  const { build, suite, vscode: _vscode, ...harnessOptions } = opts;
   if (build) {
     step('build: node esbuild.js', process.execPath, [path.join(ROOT, 'esbuild.js')]);
     step('compile tests: tsc -p . --outDir out', process.execPath, [tsc, '-p', '.', '--outDir', 'out']);
