@@ -14,6 +14,9 @@ import { holdsKey, matchForm } from '../recall/factKey';
 import { putBackMissing } from '../recall/putBack';
 import { checkRecall, type RecallSearch } from '../recall/recallCheck';
 import { sumRecallFigures, type RecallFigures } from '../recall/recallFigures';
+import type { SessionArchive } from '../session/sessionArchive';
+import type { SessionSearch } from '../session/sessionSearch';
+import type { SessionState } from '../session/sessionState';
 import type { CountText } from '../summary/summarizer';
 import { messageContentText, type Message } from '../types';
 import { targetTokensFor } from './aging';
@@ -101,4 +104,15 @@ function newContextText(ledger: Ledger, checkpoints: readonly Checkpoint[], live
   for (const c of checkpoints) parts.push(c.summary);
   for (const m of live) parts.push(messageContentText(m));
   return parts.join('\n');
+}
+
+/** The recall check's search: the session's originals, each hit as its whole archived message. */
+export async function recallSearchOver(archive: SessionArchive, search: SessionSearch, state: SessionState): Promise<RecallSearch> {
+  const archived = await archive.read();
+  const originals = await search.originals(archived, state);
+  return async (query, top) =>
+    originals(query, top).map((hit) => {
+      const message = hit.messageId ? archived.byId(hit.messageId) : undefined;
+      return { text: message ? messageContentText(message) : hit.excerpt };
+    });
 }

@@ -1,60 +1,49 @@
 /**
- * Tier 3, checkpoints: when one is due, the range it takes, preparing it in the background from
- * ORANGE on so that at the trigger it applies at once, the deterministic summary when nothing is
- * ready and the model's summary replacing it when it arrives, and the patch that applies a
- * checkpoint (aging the older ones). Tier 3 reads the session's state; it never changes it: what it
+ * Tier 3, checkpoints: the one entry point the request preparation calls. It decides when a
+ * checkpoint is due and what it takes (`checkpointTrigger.ts`), prepares it in the background from
+ * ORANGE on so that at the trigger it applies at once, writes it (`checkpointing.ts`, with the
+ * summarizers of `checkpointSummarizers.ts`: the deterministic summary when nothing is ready, a
+ * model's when one is at hand), hands back the patch that applies it (`applyCheckpoint.ts`) and what
+ * it did (`checkpointEvents.ts`), and runs the follow-up of a checkpoint applied while the user
+ * waited (`checkpointFollowUp.ts`). Tier 3 reads the session's state; it never changes it: what it
  * produces is returned, and the request preparation applies it in order.
  */
 import { NEVER_CANCELLED, type Cancellation } from '../cancellation';
 import type { CompressionEvent, EngineEventName, Tier } from '../compressionEvent';
 import { errorMessage } from '../errors';
 import { newId } from '../ids';
-import { offloadHugeUserMessages } from '../ledger/userMessageOffload';
 import { RangeRecords } from '../ledger/rangeRecords';
+import type { Ledger } from '../ledger/ledgerTypes';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, Store } from '../ports';
+import { extractFacts } from '../recall/extractFacts';
+import type { Fact } from '../recall/fact';
+import { outputLineFacts } from '../recall/outputLines';
+import { mergeFactLists } from '../recall/selectFacts';
 import type { StepResult } from '../session/contextSteps';
+import type { RequestView } from '../session/requestView';
 import type { SessionArchive } from '../session/sessionArchive';
 import type { SessionPaths } from '../session/sessionPaths';
+import type { SessionSearch } from '../session/sessionSearch';
 import type { SessionState } from '../session/sessionState';
-import type { RequestView } from '../session/requestView';
-import { summarizeInChunks } from '../summary/chunkedSummary';
-import { CircuitBreaker } from '../summary/circuitBreaker';
-import { DeterministicSummarizer } from '../summary/deterministicSummarizer';
-import { summarizeResiliently } from '../summary/resilientSummary';
 import type { Summarizer } from '../summary/summarizer';
 import { guideFrom } from '../summary/summaryGuide';
-import { formatCount } from '../text/numbers';
 import type { TokenCounter } from '../tokens/counter';
-import { messageContentText, type Message, type ToolCallBlock } from '../types';
-import { AGE_LABELS, targetTokensFor } from './aging';
-import type { Checkpoint } from './checkpoint';
-import { planCheckpoint, type CheckpointPlan } from './checkpointPlan';
-import { CheckpointPreparation } from './checkpointPreparation';
-import { basisOf, prepareCheckpoint, TARGET_TOLERANCE, type CheckpointWork, type SummarizeFn } from './checkpointing';
-import { checkCheckpointRecall, withRecalledFacts, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
+import type { Message, ToolCallBlock } from '../types';
+import { applyingCheckpoint } from './applyCheckpoint';
 import { CallIndex } from './callIndex';
-import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
-import { outputLineFacts } from '../recall/outputLines';
-import { extractFacts } from '../recall/extractFacts';
+import type { Checkpoint } from './checkpoint';
+import { appliedEvents, tierEvent } from './checkpointEvents';
+import { followUpPatch, writeFollowUp, type FollowUp, type FollowUpDeps } from './checkpointFollowUp';
+import type { CheckpointPlan } from './checkpointPlan';
+import { CheckpointPreparation } from './checkpointPreparation';
+import { checkCheckpointRecall, recallSearchOver, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
+import { CheckpointSummarizers } from './checkpointSummarizers';
+import type { TurnOptions } from './turnOptions';
+import { checkpointDue, planFor, triggerTokens, type PlanMode } from './checkpointTrigger';
+import { basisOf, prepareCheckpoint, type CheckpointWork, type SummarizeFn } from './checkpointing';
 import { SpanFacts } from './spanFacts';
 import { SpanOriginals } from './spanOriginals';
-import type { Fact } from '../recall/fact';
-import type { RecallSearch } from '../recall/recallCheck';
-import type { RecallFigures } from '../recall/recallFigures';
-import type { SessionSearch } from '../session/sessionSearch';
-
-/** What the host of a turn can give the engine for Tier 3. */
-export interface TurnOptions {
-  /** The language model summarizer; the deterministic one is used without it or when it fails. */
-  readonly summarizer?: Summarizer;
-  /** Cancels an explicit compression. */
-  readonly cancellation?: Cancellation;
-  /** What an explicit compression should focus on (`/compress <focus>`). */
-  readonly focus?: string;
-  /** Reports progress of long work in plain words. */
-  readonly progress?: (message: string) => void;
-}
 
 /**
  * Facts of a new span read for the earlier lines' pool, beyond the ones its summary gets.
@@ -62,33 +51,8 @@ export interface TurnOptions {
  */
 export const FILL_POOL_FACTS = 1000;
 
-/**
- * How Tier 3 chooses its range: reach the target usage (at the trigger), everything but the kept
- * messages (an explicit compression, or CRITICAL), or everything (before a fresh session).
- */
-export type PlanMode = 'target' | 'all-but-recent' | 'everything';
-
-/** What a background preparation produces: a checkpoint, or the model's summary for one applied with the deterministic summary. */
+/** What a background preparation produces: a checkpoint, or the follow-up of one applied while the user waited. */
 type Prepared = { readonly kind: 'checkpoint'; readonly work: CheckpointWork } | FollowUp;
-
-/**
- * What follows a checkpoint applied while the user waited (with the deterministic summary, and
- * without its recall check): the model's summary when a model is at hand, and the recall check of
- * every checkpoint it wrote, applied at the next request if those checkpoints are still as they were.
- */
-interface FollowUp {
-  readonly kind: 'follow-up';
-  /** The checked checkpoints, by id, and the summary each had when the follow-up started. */
-  readonly replacements: readonly { readonly checkpoint: Checkpoint; readonly wasSummary: string }[];
-  readonly ledgerFacts: readonly LedgerFact[];
-  readonly recall: RecallFigures;
-  /** The model that rewrote the new checkpoint's summary, when one did. */
-  readonly upgradedBy?: string;
-  /** The new checkpoint. */
-  readonly newestId: string;
-  /** Facts of the checked spans that no checkpoint holds, for the earlier lines' pool. */
-  readonly fillFacts: readonly Fact[];
-}
 
 /** A checkpoint ready to apply, or why there is none. */
 export interface CheckpointOutcome extends StepResult {
@@ -112,8 +76,7 @@ export interface Tier3Deps {
 
 export class Tier3 {
   private readonly preparation = new CheckpointPreparation<Prepared>();
-  private readonly breaker: CircuitBreaker;
-  private readonly floorSummarizer: DeterministicSummarizer;
+  private readonly summarizers: CheckpointSummarizers;
   /** Records of the ranges summarized, so the merged checkpoint's growing range is not read from its start again. */
   private readonly rangeRecords = new RangeRecords();
   /** Archived messages with their offloaded results as references, the merged checkpoint's growing span read once. */
@@ -126,16 +89,17 @@ export class Tier3 {
   private fillCandidates: readonly Fact[] | undefined;
 
   constructor(private readonly deps: Tier3Deps) {
-    this.breaker = new CircuitBreaker(deps.clock);
-    this.floorSummarizer = new DeterministicSummarizer({
+    this.summarizers = new CheckpointSummarizers({
+      clock: deps.clock,
       countText: (t) => deps.counter.countText(t),
-      recordTools: (m) => this.rangeRecords.recordOf(m),
+      rangeRecords: this.rangeRecords,
+      timeoutMs: () => deps.options().summaryTimeoutMs,
     });
   }
 
   /** ctx's own deterministic summarizer, which never fails and never waits on a model. */
   get deterministicSummarizer(): Summarizer {
-    return this.floorSummarizer;
+    return this.summarizers.deterministic;
   }
 
   /** The background preparation's state: idle, preparing, ready, applying, failed or cancelled. */
@@ -148,23 +112,19 @@ export class Tier3 {
     return this.preparation.settled();
   }
 
-  /** Whether a checkpoint is due: at RED (or CRITICAL), or at the share of the available budget when so configured. */
+  /** Whether a checkpoint is due (see `checkpointTrigger.ts`). */
   isDue(view: RequestView, level: string, budget: number): boolean {
-    const o = this.deps.options();
-    if (o.checkpointTrigger === 'available') {
-      const available = Math.max(1, budget - view.contextTokens);
-      return view.measured.total - view.contextTokens >= available * o.availableTriggerShare;
-    }
-    return level === 'RED' || level === 'CRITICAL';
+    return checkpointDue(view, level, budget, this.deps.options());
   }
 
   /** Starts preparing a checkpoint in the background, planned for the growth expected by the trigger. */
   prepareInBackground(view: RequestView, budget: number, turn: TurnOptions): void {
     const state = this.preparation.state;
     if (state !== 'idle' && state !== 'failed' && state !== 'cancelled') return;
-    const plan = this.plan(view, budget, 'target', Math.max(0, this.triggerTokens(view, budget) - view.measured.total));
+    const growth = Math.max(0, triggerTokens(view, budget, this.deps.options()) - view.measured.total);
+    const plan = this.plan(view, budget, 'target', growth);
     if (!plan) return;
-    const summarize = this.summarizeFn(turn.summarizer);
+    const summarize = this.summarizers.with(turn.summarizer);
     const existing = this.deps.state().checkpoints;
     const started = this.preparation.start(basisOf(existing, plan), async (cancellation) => ({
       kind: 'checkpoint',
@@ -200,7 +160,7 @@ export class Tier3 {
     turn.progress?.(`Summarizing ${plan.messageIds.length} messages into a checkpoint…`);
     try {
       // At the trigger the user is waiting: the recall check follows in the background (see `applied`).
-      const summarize = explicit ? this.summarizeFn(turn.summarizer) : this.floor;
+      const summarize = explicit ? this.summarizers.with(turn.summarizer) : this.summarizers.floor;
       const cancellation = turn.cancellation ?? NEVER_CANCELLED;
       return { work: await this.work(plan, this.deps.state().checkpoints, summarize, cancellation, turn.focus, explicit) };
     } catch (e) {
@@ -215,75 +175,14 @@ export class Tier3 {
     }
   }
 
-  /** The patch that applies a checkpoint: its messages leave the context, the checkpoints age, huge user messages go to files. */
-  async applying(work: CheckpointWork): Promise<StepResult> {
-    const s = this.deps.state();
-    const taken = new Set(work.plan.messageIds);
-    const active = s.active.filter((m) => !taken.has(m.id));
-    const offloadedUsers = await offloadHugeUserMessages(s.ledger, {
-      liveMessageIds: new Set(active.map((m) => m.id)),
-      store: this.deps.store,
-      folder: this.deps.paths.offloaded,
-      now: this.deps.clock.now(),
-    });
-    const reasons = new Set(work.fallbackReasons);
-    return {
-      patch: {
-        active,
-        checkpoints: work.checkpoints,
-        compressions: s.compressions + 1,
-        restored: '',
-        autoSnapshotArmed: true,
-        checkpointsHeld: false,
-        ledger: withRecalledFacts(offloadedUsers.ledger, work.ledgerFacts ?? []),
-      },
-      warnings: [
-        ...[...reasons].map(
-          (reason) => `The model's summary was not used (${reason}); ctx's deterministic summary stands in, and nothing was lost.`,
-        ),
-        ...(offloadedUsers.failures ?? []),
-      ],
-    };
+  /** The patch that applies a checkpoint (see `applyCheckpoint.ts`). */
+  applying(work: CheckpointWork): Promise<StepResult> {
+    return applyingCheckpoint(work, this.deps.state(), { store: this.deps.store, paths: this.deps.paths, now: this.deps.clock.now() });
   }
 
   /** What applying a checkpoint did, once the context after it is measured. */
   appliedEvents(work: CheckpointWork, tokensBefore: number, tokensAfter: number): CompressionEvent[] {
-    const saved = Math.max(0, tokensBefore - tokensAfter);
-    const by =
-      work.created.summarizedBy === this.floorSummarizer.name ? 'deterministic summary' : `summary by ${work.created.summarizedBy}`;
-    const events = [
-      this.event(
-        'checkpoint',
-        saved,
-        `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${formatCount(saved)} tokens; ` +
-          `${work.created.range}, ${formatCount(work.created.currentTokens)} tokens, ${by})`,
-        'checkpoint-created',
-        work.created.id,
-      ),
-    ];
-    for (const { from, to } of work.aged) {
-      const wasTokens = from.reduce((sum, c) => sum + c.currentTokens, 0);
-      const what = from.length > 1 ? `Merged ${from.length} checkpoints into one` : `Checkpoint ${to.range} aged to ${AGE_LABELS[to.age]}`;
-      events.push(
-        this.event(
-          'age',
-          Math.max(0, wasTokens - to.currentTokens),
-          `${what}: ${formatCount(wasTokens)} → ${formatCount(to.currentTokens)} tokens, re-summarized from the archived originals`,
-          'checkpoint-aged',
-          to.id,
-        ),
-      );
-    }
-    if (work.recall) events.push(this.recallEvent(work.recall, work.created.id));
-    events.push(
-      this.event('checkpoint', 0, `Context compressed: ${formatCount(tokensBefore)} → ${formatCount(tokensAfter)} tokens`, 'compressed'),
-    );
-    return events;
-  }
-
-  private recallEvent(f: RecallFigures, checkpointId?: string): CompressionEvent {
-    const detail = `Recall check: ${f.extracted} facts, ${f.kept} in the context, ${f.found} found by search, ${f.putBack} put back, ${f.lost} lost`;
-    return { ...this.event('recall', 0, detail, 'recall-checked', checkpointId), recall: f };
+    return appliedEvents(work, tokensBefore, tokensAfter, this.deps.clock.now(), this.summarizers.deterministic.name);
   }
 
   /**
@@ -305,32 +204,10 @@ export class Tier3 {
     if (!taken || taken.value.kind !== 'follow-up') return {};
     const followUp = taken.value;
     this.preparation.finish();
-    const current = this.deps.state().checkpoints;
-    const byId = new Map(followUp.replacements.map((r) => [r.checkpoint.id, r]));
-    const checkpoints = current.map((c) => {
-      const r = byId.get(c.id);
-      return r && r.checkpoint.age === c.age && r.wasSummary === c.summary ? r.checkpoint : c;
-    });
-    if (checkpoints.every((c, i) => c === current[i])) return {};
+    const applied = followUpPatch(followUp, this.deps.state(), this.deps.clock.now());
+    if (!applied) return {};
     if (followUp.fillFacts.length > 0) this.fillCandidates = [...(this.fillCandidates ?? []), ...followUp.fillFacts];
-    const upgraded = followUp.upgradedBy ? checkpoints.find((c) => c.summarizedBy === followUp.upgradedBy && c.age === 0) : undefined;
-    return {
-      patch: { checkpoints, ledger: withRecalledFacts(this.deps.state().ledger, followUp.ledgerFacts) },
-      events: [
-        ...(upgraded
-          ? [
-              this.event(
-                'checkpoint',
-                0,
-                `The model's summary replaced the deterministic one in the latest checkpoint (${formatCount(upgraded.currentTokens)} tokens)`,
-                'checkpoint-upgraded',
-                upgraded.id,
-              ),
-            ]
-          : []),
-        this.recallEvent(followUp.recall, followUp.newestId),
-      ],
-    };
+    return applied;
   }
 
   /** Forgets whatever was prepared (a snapshot was restored: it no longer applies). */
@@ -343,37 +220,8 @@ export class Tier3 {
     this.preparation.dispose();
   }
 
-  /** The tokens at which Tier 3 fires, for planning ahead. */
-  private triggerTokens(view: RequestView, budget: number): number {
-    const o = this.deps.options();
-    return o.checkpointTrigger === 'available'
-      ? view.contextTokens + (budget - view.contextTokens) * o.availableTriggerShare
-      : budget * o.thresholds.redAt;
-  }
-
   private plan(view: RequestView, budget: number, mode: PlanMode, expectedGrowth = 0): CheckpointPlan | undefined {
-    const o = this.deps.options();
-    const state = this.deps.state();
-    const active = state.active;
-    const offset = view.messages.length - active.length;
-    const everything = mode === 'everything';
-    // Aging shrinks the existing checkpoints; plan with what they will take after it.
-    const agedCheckpoints = state.checkpoints.reduce(
-      (sum, c) => sum + targetTokensFor(Math.min(3, c.age + 1) as Checkpoint['age'], o.checkpointTokens),
-      0,
-    );
-    const currentCheckpoints = state.checkpoints.reduce((sum, c) => sum + c.currentTokens, 0);
-    return planCheckpoint({
-      active,
-      messageTokens: active.map((m) => view.measured.perMessage.get(m.id) ?? 0),
-      fixedTokens: Math.max(0, view.measured.total - liveTokens(view, offset) - currentCheckpoints + agedCheckpoints),
-      checkpointTokens: o.checkpointTokens,
-      budget,
-      targetUsage: mode === 'target' ? o.targetUsageAfterCheckpoint : 0,
-      expectedGrowth,
-      keepMessages: everything ? 0 : o.recentMessagesKept,
-      keepTokens: everything ? 0 : Math.min(o.recentTokensKept, budget * o.targetUsageAfterCheckpoint * 0.5),
-    });
+    return planFor(view, budget, mode, this.deps.options(), this.deps.state(), expectedGrowth);
   }
 
   private async work(
@@ -403,7 +251,7 @@ export class Tier3 {
       {
         ...(await this.archiveAccess()),
         summarize,
-        floor: this.floor,
+        floor: this.summarizers.floor,
         recordTools: (m) => this.rangeRecords.recordOf(m),
         factsOf,
         countText: (t) => counter.countText(t),
@@ -415,7 +263,7 @@ export class Tier3 {
     // More of the new span's facts than a summary asks for: what free room below the target can hold.
     const originals = await (await this.archiveAccess()).originals(plan.messageIds);
     // Then the lines its tools printed, shown only once those facts leave room.
-    const pool = mergeFacts(factsOf(originals, FILL_POOL_FACTS), outputLineFacts(originals));
+    const pool = mergeFactLists(factsOf(originals, FILL_POOL_FACTS), outputLineFacts(originals));
     if (!checkRecall) return { ...work, fillFacts: pool };
     const recall = await this.recall(work.checkpoints, work.written, state.ledger, live, cancellation);
     const created = recall.checkpoints.find((c) => c.id === work.created.id) ?? work.created;
@@ -425,7 +273,7 @@ export class Tier3 {
       created,
       ledgerFacts: recall.ledgerFacts,
       recall: recall.figures,
-      fillFacts: mergeFacts(recall.leftovers, pool),
+      fillFacts: mergeFactLists(recall.leftovers, pool),
     };
   }
 
@@ -453,13 +301,7 @@ export class Tier3 {
     live: readonly Message[],
     cancellation: Cancellation,
   ): Promise<CheckpointRecall> {
-    const archived = await this.deps.archive.read();
-    const originals = await this.deps.search.originals(archived, this.deps.state());
-    const search: RecallSearch = async (query, top) =>
-      originals(query, top).map((hit) => {
-        const message = hit.messageId ? archived.byId(hit.messageId) : undefined;
-        return { text: message ? messageContentText(message) : hit.excerpt };
-      });
+    const search = await recallSearchOver(this.deps.archive, this.deps.search, this.deps.state());
     return checkCheckpointRecall({
       checkpoints,
       written,
@@ -474,57 +316,17 @@ export class Tier3 {
   }
 
   private startFollowUp(work: CheckpointWork, model: Summarizer | undefined): void {
-    const paths = this.deps.paths;
-    this.preparation.start(`follow-up:${work.created.id}`, async (cancellation): Promise<FollowUp> => {
-      let written = work.written;
-      let upgradedBy: string | undefined;
-      if (model) {
-        const { originals } = await this.archiveAccess();
-        const created = work.created;
-        const factsFor = written.find((w) => w.checkpoint.id === created.id)?.facts ?? [];
-        const targetTokens = targetTokensFor(0, this.deps.options().checkpointTokens);
-        const summary = await this.summarizeFn(model)(
-          {
-            kind: 'history',
-            messages: await originals(created.messageIds),
-            guide: guideFrom(this.deps.state().ledger),
-            targetTokens,
-            references: {
-              archive: paths.archive,
-              offloaded: paths.offloaded,
-              firstMessageId: created.messageIds[0] ?? '',
-              lastMessageId: created.messageIds[created.messageIds.length - 1] ?? '',
-            },
-            facts: factsFor,
-            besideLedger: true,
-          },
-          cancellation,
-        );
-        const tokens = await this.deps.counter.countText(summary.text);
-        if (summary.summarizedBy !== this.floorSummarizer.name && tokens <= targetTokens * TARGET_TOLERANCE) {
-          upgradedBy = summary.summarizedBy;
-          const upgraded: Checkpoint = { ...created, summary: summary.text, summarizedBy: summary.summarizedBy, currentTokens: tokens };
-          written = written.map((w) => (w.checkpoint.id === created.id ? { ...w, checkpoint: upgraded } : w));
-        }
-      }
-      const state = this.deps.state();
-      const current = state.checkpoints.map((c) => written.find((w) => w.checkpoint.id === c.id)?.checkpoint ?? c);
-      const recall = await this.recall(current, written, state.ledger, state.active, cancellation);
-      const wasSummary = new Map(state.checkpoints.map((c) => [c.id, c.summary]));
-      return {
-        kind: 'follow-up',
-        replacements: written.flatMap((w) => {
-          const checked = recall.checkpoints.find((c) => c.id === w.checkpoint.id);
-          const was = wasSummary.get(w.checkpoint.id);
-          return checked && was !== undefined ? [{ checkpoint: checked, wasSummary: was }] : [];
-        }),
-        ledgerFacts: recall.ledgerFacts,
-        recall: recall.figures,
-        ...(upgradedBy ? { upgradedBy } : {}),
-        newestId: work.created.id,
-        fillFacts: mergeFacts(recall.leftovers, work.fillFacts ?? []),
-      };
-    });
+    const deps: FollowUpDeps = {
+      state: () => this.deps.state(),
+      paths: this.deps.paths,
+      checkpointTokens: () => this.deps.options().checkpointTokens,
+      countText: (t) => this.deps.counter.countText(t),
+      originals: async (ids) => (await this.archiveAccess()).originals(ids),
+      deterministic: this.summarizers.deterministic.name,
+      recall: (checkpoints, written, ledger, live, cancellation) => this.recall(checkpoints, written, ledger, live, cancellation),
+    };
+    const summarize = model ? this.summarizers.with(model) : undefined;
+    this.preparation.start(`follow-up:${work.created.id}`, (cancellation) => writeFollowUp(work, summarize, deps, cancellation));
   }
 
   /** The archived originals by id (offloaded results replaced by their reference), and archive positions. */
@@ -536,26 +338,6 @@ export class Tier3 {
     };
   }
 
-  private get floor(): SummarizeFn {
-    return async (request, cancellation) => ({
-      text: await summarizeInChunks(this.floorSummarizer, request, { countText: (t) => this.deps.counter.countText(t), cancellation }),
-      summarizedBy: this.floorSummarizer.name,
-    });
-  }
-
-  private summarizeFn(model: Summarizer | undefined): SummarizeFn {
-    if (!model) return this.floor;
-    return (request, cancellation) =>
-      summarizeResiliently(request, {
-        primary: model,
-        floor: this.floorSummarizer,
-        breaker: this.breaker,
-        countText: (t) => this.deps.counter.countText(t),
-        cancellation,
-        timeoutMs: this.deps.options().summaryTimeoutMs,
-      });
-  }
-
   /** A prepared plan applies while the checkpoints are unchanged and its messages still open the context. */
   private stillApplies(basis: string, plan: CheckpointPlan): boolean {
     const state = this.deps.state();
@@ -563,21 +345,6 @@ export class Tier3 {
   }
 
   private event(tier: Tier, savedTokens: number, detail: string, name: EngineEventName, checkpointId?: string): CompressionEvent {
-    return { at: this.deps.clock.now(), tier, savedTokens, detail, name, ...(checkpointId ? { checkpointId } : {}) };
+    return tierEvent(this.deps.clock.now(), tier, savedTokens, detail, name, checkpointId);
   }
-}
-
-function liveTokens(view: RequestView, offset: number): number {
-  let total = 0;
-  view.messages.forEach((m, i) => {
-    if (i >= offset) total += view.measured.perMessage.get(m.id) ?? 0;
-  });
-  return total;
-}
-
-/** Facts of two lists, each key once, the best first. */
-function mergeFacts(first: readonly Fact[], second: readonly Fact[]): Fact[] {
-  const byKey = new Map<string, Fact>();
-  for (const f of [...first, ...second]) if (!byKey.has(f.key)) byKey.set(f.key, f);
-  return [...byKey.values()].sort((a, b) => b.score - a.score);
 }

@@ -81,3 +81,10 @@ function mergeDuplicates(candidates: readonly Candidate[]): Candidate[] {
     score: best >= MAX_SCORE ? best : Math.min(MAX_SCORE, best + Math.min(MAX_REPEAT_BONUS, repeats * REPEAT_BONUS)),
   }));
 }
+
+/** Facts of two lists, each key once (the first list's fact where both have it), the best first. */
+export function mergeFactLists(first: readonly Fact[], second: readonly Fact[]): Fact[] {
+  const byKey = new Map<string, Fact>();
+  for (const f of [...first, ...second]) if (!byKey.has(f.key)) byKey.set(f.key, f);
+  return [...byKey.values()].sort((a, b) => b.score - a.score);
+}

@@ -7,7 +7,8 @@
  * scratch state as it is (the summary shown is the one applied) and flushes the overlay, provided
  * the session's state is still the one the preview started from.
  */
-import { Tier3, type TurnOptions } from '../checkpoints/tier3';
+import { Tier3 } from '../checkpoints/tier3';
+import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { Checkpoint } from '../checkpoints/checkpoint';
 import type { CompressionEvent } from '../compressionEvent';
 import type { Level } from '../levels';

@@ -3,7 +3,8 @@
  * takes the dry run's state as it was shown (see `compressionPreview.ts`), only if the session is
  * still at the state the preview started from.
  */
-import type { Tier3, TurnOptions } from '../checkpoints/tier3';
+import type { Tier3 } from '../checkpoints/tier3';
+import type { TurnOptions } from '../checkpoints/turnOptions';
 import { usageOf } from '../budget';
 import { errorMessage } from '../errors';
 import { newId } from '../ids';

@@ -14,7 +14,8 @@
  * - the dashboard reads the session for the dashboard (`sessionDashboard.ts`).
  */
 import type { Checkpoint } from '../checkpoints/checkpoint';
-import { Tier3, type TurnOptions } from '../checkpoints/tier3';
+import { Tier3 } from '../checkpoints/tier3';
+import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { CompressionEvent } from '../compressionEvent';
 import type { DashboardModel } from '../dashboard/dashboardModel';
 import { newId } from '../ids';
@@ -60,7 +61,7 @@ export interface SessionDeps {
 
 export type { PreparedContext } from './preparedContext';
 export type { DashboardRequest } from './sessionDashboard';
-export type { TurnOptions } from '../checkpoints/tier3';
+export type { TurnOptions } from '../checkpoints/turnOptions';
 export type { SessionChange, SessionWarning } from './stateCell';
 
 export class ContextSession {

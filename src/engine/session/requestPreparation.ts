@@ -22,7 +22,9 @@
  * wait until it is whole again.
  */
 import { addEarlierLines, EARLIER_LINES_BELOW_RED, EARLIER_POOL_SHARE, earlierFloorFor, earlierRoomFor } from '../checkpoints/earlierLines';
-import type { Tier3, PlanMode, TurnOptions } from '../checkpoints/tier3';
+import type { PlanMode } from '../checkpoints/checkpointTrigger';
+import type { Tier3 } from '../checkpoints/tier3';
+import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { CompressionEvent } from '../compressionEvent';
 import { driftStep } from '../drift/driftStep';
 import type { Level } from '../levels';

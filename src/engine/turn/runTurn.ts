@@ -26,7 +26,7 @@
  * it was. A cancellation, and a model's failure, are outcomes, never thrown; only a failure of ctx
  * itself before the first request (add, prepare) is thrown, so a host can still go without ctx.
  */
-import type { TurnOptions } from '../checkpoints/tier3';
+import type { TurnOptions } from '../checkpoints/turnOptions';
 import { newMessageId } from '../ids';
 import type { ContextSession, PreparedContext } from '../session/contextSession';
 import { message, textBlock, type Block, type Message, type ToolResultBlock } from '../types';

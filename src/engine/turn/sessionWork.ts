@@ -2,7 +2,7 @@
  * Work on a session outside a turn that changes what the UI shows ("Compress context", a restore,
  * an edit on the dashboard), run so that it emits what it did like a turn does.
  */
-import type { TurnOptions } from '../checkpoints/tier3';
+import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { ContextSession, PreparedContext } from '../session/contextSession';
 import type { SessionEventSink } from './sessionEvents';
 

@@ -4,7 +4,7 @@
  * goes, and one cancellation signal. See `runTurn.ts` for the steps and the cancellation rule.
  */
 import type { Cancellation } from '../cancellation';
-import type { TurnOptions } from '../checkpoints/tier3';
+import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { Clock, Logger } from '../ports';
 import type { ContextSession } from '../session/contextSession';
 import type { CompressionEvent } from '../compressionEvent';

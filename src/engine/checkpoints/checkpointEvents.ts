@@ -1,0 +1,66 @@
+/** What Tier 3 tells the user it did: a checkpoint made, older ones aged or merged, the recall check's figures. */
+import type { CompressionEvent, EngineEventName, Tier } from '../compressionEvent';
+import type { RecallFigures } from '../recall/recallFigures';
+import { formatCount } from '../text/numbers';
+import { AGE_LABELS } from './aging';
+import type { CheckpointWork } from './checkpointing';
+
+/** One event of Tier 3 at `at`. */
+export function tierEvent(
+  at: number,
+  tier: Tier,
+  savedTokens: number,
+  detail: string,
+  name: EngineEventName,
+  checkpointId?: string,
+): CompressionEvent {
+  return { at, tier, savedTokens, detail, name, ...(checkpointId ? { checkpointId } : {}) };
+}
+
+/** The recall check's figures as an event. */
+export function recallEvent(at: number, f: RecallFigures, checkpointId?: string): CompressionEvent {
+  const detail = `Recall check: ${f.extracted} facts, ${f.kept} in the context, ${f.found} found by search, ${f.putBack} put back, ${f.lost} lost`;
+  return { ...tierEvent(at, 'recall', 0, detail, 'recall-checked', checkpointId), recall: f };
+}
+
+/** What applying a checkpoint did, once the context after it is measured; `deterministic` is the deterministic summarizer's name. */
+export function appliedEvents(
+  work: CheckpointWork,
+  tokensBefore: number,
+  tokensAfter: number,
+  at: number,
+  deterministic: string,
+): CompressionEvent[] {
+  const saved = Math.max(0, tokensBefore - tokensAfter);
+  const by = work.created.summarizedBy === deterministic ? 'deterministic summary' : `summary by ${work.created.summarizedBy}`;
+  const events = [
+    tierEvent(
+      at,
+      'checkpoint',
+      saved,
+      `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${formatCount(saved)} tokens; ` +
+        `${work.created.range}, ${formatCount(work.created.currentTokens)} tokens, ${by})`,
+      'checkpoint-created',
+      work.created.id,
+    ),
+  ];
+  for (const { from, to } of work.aged) {
+    const wasTokens = from.reduce((sum, c) => sum + c.currentTokens, 0);
+    const what = from.length > 1 ? `Merged ${from.length} checkpoints into one` : `Checkpoint ${to.range} aged to ${AGE_LABELS[to.age]}`;
+    events.push(
+      tierEvent(
+        at,
+        'age',
+        Math.max(0, wasTokens - to.currentTokens),
+        `${what}: ${formatCount(wasTokens)} → ${formatCount(to.currentTokens)} tokens, re-summarized from the archived originals`,
+        'checkpoint-aged',
+        to.id,
+      ),
+    );
+  }
+  if (work.recall) events.push(recallEvent(at, work.recall, work.created.id));
+  events.push(
+    tierEvent(at, 'checkpoint', 0, `Context compressed: ${formatCount(tokensBefore)} → ${formatCount(tokensAfter)} tokens`, 'compressed'),
+  );
+  return events;
+}
