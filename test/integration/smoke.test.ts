@@ -21,6 +21,17 @@ describe('smoke: ctx inside a real VS Code', () => {
     assert.strictEqual(extension.isActive, true);
   });
 
+  it("says once where ctx's models are when it runs beside Copilot, and nothing without Copilot", async () => {
+    if (vscode.extensions.getExtension(COPILOT_CHAT_ID)) {
+      await page.waitForText(selectors.notifications, 'Other Models', 20000);
+      await page.screenshot('ctx-models-guidance');
+      await vscode.commands.executeCommand('notifications.clearAll');
+    } else {
+      const toasts = (await page.text(selectors.notifications)).join('\n');
+      assert.doesNotMatch(toasts, /Other Models/, 'no model picker to point at without Copilot');
+    }
+  });
+
   it('finds the stand-in model by vendor', async () => {
     const model = await standin.model();
     assert.strictEqual(model.vendor, standin.STANDIN_VENDOR);
