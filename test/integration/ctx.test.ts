@@ -10,6 +10,7 @@ import { monitorEventLoopDelay } from 'perf_hooks';
 import * as vscode from 'vscode';
 import { askCtx, ctxApi, CTX_EXTENSION_ID, waitFor } from './ctxClient';
 import { page, selectors } from './page';
+import { dismissNotifications, seeNotification } from './notifications';
 import { recordMetric } from './results';
 import * as standin from './standin';
 
@@ -55,8 +56,8 @@ describe('ctx in a real VS Code', function () {
     const entry = await statusBarEntry('--vscode-statusBarItem-warningBackground');
     assert.match(entry.text, /ctx/);
     await vscode.commands.executeCommand('ctx.compress');
-    await page.waitForText(selectors.notifications, 'There is no @ctx session yet');
-    await vscode.commands.executeCommand('notifications.clearAll');
+    await seeNotification('There is no @ctx session yet');
+    await dismissNotifications();
   });
 
   it("builds the tokenizer off the main thread: the host's longest stall meanwhile is recorded", async () => {
@@ -146,9 +147,9 @@ describe('ctx in a real VS Code', function () {
     await page.type('Compress context');
     await page.waitForText(selectors.quickInputRows, 'Context: Compress context');
     await page.press('Enter');
-    await page.waitForText(selectors.notifications, 'Compressed the context');
+    await seeNotification('Compressed the context');
     await page.screenshot('ctx-compressed');
-    await vscode.commands.executeCommand('notifications.clearAll');
+    await dismissNotifications();
     const [after] = await askCtx('and now?', 1);
     const sent = JSON.stringify(after.messages);
     assert.ok(!sent.includes('"big-1"'), 'after: the tool call before the watermark is gone');

@@ -7,6 +7,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { askCtx, commandCtx, ctxApi, waitFor } from './ctxClient';
 import { page, selectors } from './page';
+import { dismissNotifications, seeNotification } from './notifications';
 import * as standin from './standin';
 
 const answer = (tokens: number, topic: string) =>
@@ -70,8 +71,8 @@ describe('Tier 3 in a real VS Code', function () {
       await askCtx(`explain ${topic}`, 1);
     }
     await vscode.commands.executeCommand('ctx.compress');
-    await page.waitForText(selectors.notifications, 'Compressed the context', 20000);
-    await vscode.commands.executeCommand('notifications.clearAll');
+    await seeNotification('Compressed the context', 20000);
+    await dismissNotifications();
     await vscode.commands.executeCommand('ctx.showTree');
     await page.waitForText(selectors.sideBar, /Checkpoint 2 · Messages/);
     await page.waitForText(selectors.sideBar, /old · [\d,]+ tokens/);

@@ -19,7 +19,8 @@ export const selectors = {
   activityBar: '#workbench\\.parts\\.activitybar',
   sideBar: '#workbench\\.parts\\.sidebar',
   auxiliaryBar: '#workbench\\.parts\\.auxiliarybar',
-  notifications: '.notifications-toasts',
+  /** The notifications center (see `notifications.ts`), and the toasts where they are drawn. */
+  notifications: ':is(.notifications-center, .notifications-toasts)',
   quickInput: '.quick-input-widget',
   quickInputRows: '.quick-input-widget .monaco-list-row',
   /** The Chat view's request and response rows. */

@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { page, selectors } from './page';
+import { dismissNotifications, notificationsShown, seeNotification } from './notifications';
 import { recordMetric } from './results';
 import * as standin from './standin';
 
@@ -23,13 +24,12 @@ describe('smoke: ctx inside a real VS Code', () => {
 
   it("says once where ctx's models are when it runs beside Copilot, and nothing without Copilot", async () => {
     if (vscode.extensions.getExtension(COPILOT_CHAT_ID)) {
-      await page.waitForText(selectors.notifications, 'Other Models', 20000);
+      await seeNotification('Other Models', 20000);
       await page.screenshot('ctx-models-guidance');
-      await vscode.commands.executeCommand('notifications.clearAll');
     } else {
-      const toasts = (await page.text(selectors.notifications)).join('\n');
-      assert.doesNotMatch(toasts, /Other Models/, 'no model picker to point at without Copilot');
+      assert.doesNotMatch(await notificationsShown(), /Other Models/, 'no model picker to point at without Copilot');
     }
+    await dismissNotifications();
   });
 
   it('finds the stand-in model by vendor', async () => {

@@ -20,7 +20,11 @@ export function registerCtxModels(context: vscode.ExtensionContext, deps: Omit<C
   context.subscriptions.push(
     provider,
     vscode.lm.registerLanguageModelChatProvider(CTX_VENDOR, provider),
-    vscode.extensions.onDidChange(() => provider.refresh()),
+    vscode.extensions.onDidChange(() => {
+      provider.refresh();
+      // Copilot is turned on only once its chat setup completes: the guidance waits for it.
+      offerModelGuidance(context, deps);
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${CONFIG_SECTION}.models`) || e.affectsConfiguration(`${CONFIG_SECTION}.budget`)) provider.refresh();
     }),
