@@ -4,7 +4,7 @@ import type { Routed } from '../../../src/engine/conversation/conversationRouter
 import type { ContextSession } from '../../../src/engine/session/contextSession';
 import { messageText, type Message } from '../../../src/engine/types';
 import { filler } from '../support/builders';
-import { callTool, instructions, resent, say, toolOutput, type Caller, type CallerMessage } from '../support/callerConversation';
+import { callTool, instructions, reply, resent, say, toolOutput, type Caller, type CallerMessage } from '../support/callerConversation';
 import { routerRig, type RouterRig } from '../support/routerRig';
 
 /**
@@ -172,6 +172,15 @@ describe('a conversation its caller rewrites with its own summary', () => {
     assert.equal(kept.session, first.session);
     assert.deepEqual(texts(kept.session.messages).slice(-2), ['Summary: an announcement was drafted.', 'And the blog post.']);
     assert.ok(isCallerText(kept.session.messages[kept.session.messages.length - 2]));
+  });
+
+  it('takes an edited message followed by a reply that happens to repeat an old one for an edit, not a rewrite', async () => {
+    const rig = routerRig();
+    const first = await route(rig, [say('Deploy the site.'), reply('OK.'), say('Use staging.'), reply('Done.')]);
+    const edited = await route(rig, [say('Deploy the site.'), reply('OK.'), say('Use production.'), reply('Done.')]);
+    assert.equal(edited.kind, 'branched');
+    assert.notEqual(edited.session, first.session);
+    assert.deepEqual(texts(edited.session.messages), ['Deploy the site.', 'OK.', 'Use production.', 'Done.']);
   });
 
   describe('after a reload', () => {
