@@ -31,17 +31,22 @@ export interface RewrittenHistory {
   readonly held: readonly (TrackPosition | undefined)[];
 }
 
-/** The first candidate (most recently used first) the request is recognisably a rewrite of. */
+/**
+ * The candidate the request is recognisably a rewrite of: the one that holds its latest message,
+ * the most recently used (first) among equals.
+ */
 export function recogniseRewrite(request: RequestShape, candidates: readonly ConversationTrack[]): RewrittenHistory | undefined {
+  let best: RewrittenHistory | undefined;
   for (const track of candidates) {
     const held = heldPositions(request.digests, track);
-    if (hasEvidence(request, track, held)) {
-      let last = held.length - 1;
-      while (held[last] === undefined) last--;
-      return { track, last, held: held.slice(0, last + 1) };
-    }
+    if (!hasEvidence(request, track, held)) continue;
+    let last = held.length - 1;
+    while (held[last] === undefined) last--;
+    // What the caller writes in place of older messages is text: a tool exchange ctx does not hold is not a summary.
+    if (held.slice(0, last).some((p, i) => p === undefined && request.anchors[i])) continue;
+    if (!best || last > best.last) best = { track, last, held: held.slice(0, last + 1) };
   }
-  return undefined;
+  return best;
 }
 
 /**

@@ -183,6 +183,34 @@ describe('a conversation its caller rewrites with its own summary', () => {
     assert.deepEqual(texts(edited.session.messages), ['Deploy the site.', 'OK.', 'Use production.', 'Done.']);
   });
 
+  it('adds nothing as the caller’s text when, after a compaction, the old history comes back with tool rounds the session holds', async () => {
+    const rig = routerRig({ offloadThresholdTokens: 1_000 });
+    const log: Routed<CallerMessage>[] = [];
+    const old = await play(rig, [SYSTEM, say(REQUEST)], 1, 10, log);
+    await play(rig, [SYSTEM, say(SUMMARY_1), ...rounds(9, 10)], 11, 11, log);
+    const session = log[0].session;
+    const count = (await session.readArchive()).length;
+    await route(rig, [...resent(old), ...round(11)]);
+    assert.equal((await session.readArchive()).length, count, 'nothing was added to the session twice');
+    assert.ok(
+      !session.messages.some((m) => isCallerText(m) && messageText(m) === REQUEST),
+      'the user’s request is never the caller’s text',
+    );
+  });
+
+  it('continues the conversation that holds the latest resent round when a more recent branch shares older ones', async () => {
+    const rig = routerRig();
+    const log: Routed<CallerMessage>[] = [];
+    const head = [SYSTEM, say(REQUEST)];
+    await play(rig, head, 1, 6, log);
+    const session = log[0].session;
+    const branch = await route(rig, [...head, ...rounds(1, 4), say('Keep the old queue for refunds.')]);
+    assert.equal(branch.kind, 'branched');
+    const rewritten = await route(rig, [SYSTEM, say(SUMMARY_1), ...rounds(3, 7)]);
+    assert.equal(rewritten.session, session);
+    assert.equal(rewritten.added, 3, 'the summary and round 7');
+  });
+
   describe('after a reload', () => {
     const saved = async (rig: RouterRig, session: ContextSession) => {
       await session.save();
