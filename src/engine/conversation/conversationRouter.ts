@@ -13,14 +13,13 @@ import { injectedTextBlock, message, type Message, type Role } from '../types';
 import { writeBranch } from './branchSession';
 import { leftBehind } from './branchState';
 import { ConversationIndex } from './conversationIndex';
-import type { DigestInput } from './digest';
 import type { IncomingMessage } from './incomingMessage';
-import { recogniseRewrite, type RequestShape, type RewrittenHistory } from './rewrittenHistory';
+import { anchorDigests, recogniseRewrite, requestDigest, requestShape, type RewrittenHistory } from './rewrittenHistory';
 import { SeenConversations } from './seenConversations';
 import { SerialQueue } from './serialQueue';
 import { ConversationTrack, type TrackPosition } from './track';
 import { TrackStore } from './trackStore';
-import { isAnchor, isUserRequest } from './userRequest';
+import { isAnchor, isUserRequest, sharesMoreThanInstructions } from './userRequest';
 
 /** Where sessions come from: the host creates and opens them, and follows them in its UI. */
 export interface SessionSource {
@@ -65,24 +64,6 @@ interface Found {
   readonly rewritten?: RewrittenHistory['held'];
 }
 
-function requestShape(conversation: readonly DigestInput[], digests: readonly string[]): RequestShape {
-  const firstRequest = conversation.findIndex(isUserRequest);
-  return { digests, anchors: conversation.map(isAnchor), ...(firstRequest >= 0 ? { firstRequest } : {}) };
-}
-
-const anchorDigests = (shape: RequestShape): string[] => shape.digests.filter((_, i) => shape.anchors[i]);
-const requestDigest = (shape: RequestShape): string | undefined =>
-  shape.firstRequest === undefined ? undefined : shape.digests[shape.firstRequest];
-
-/**
- * Whether a shared prefix says the request belongs to the same conversation: a caller's system
- * prompt alone is shared by all its conversations, so a request that shares only that and then
- * differs is another conversation (or its first request edited), which starts its own session.
- */
-function sharesMoreThanInstructions(shared: readonly DigestInput[]): boolean {
-  return shared.length === 0 || shared.some((m) => isUserRequest(m) || isAnchor(m) || m.role === 'assistant');
-}
-
 const ID_PREFIX: Record<Role, string> = { system: 's', user: 'u', assistant: 'a', tool: 't' };
 
 export class ConversationRouter {
@@ -118,8 +99,8 @@ export class ConversationRouter {
     const now = this.deps.clock.now();
     const added: Message[] = [];
     const positions: TrackPosition[] = [];
-    // A rewritten conversation had its first request already, whether or not the caller kept it.
-    let hasRequest = rewritten !== undefined || track.positions.some((p) => p.request);
+    // The first request is marked in a track's first batch; a rewritten conversation had it already, kept or not.
+    let hasRequest = rewritten !== undefined || known > 0;
     for (let i = known; i < conversation.length; i++) {
       const m = conversation[i];
       const held = rewritten?.[i];

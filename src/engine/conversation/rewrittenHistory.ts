@@ -7,7 +7,9 @@
  * result (whose call ids are unique), or the same first user request with a resent message after
  * the part the caller replaced. A shared system prompt or a generic first message is not evidence.
  */
+import type { DigestInput } from './digest';
 import type { ConversationTrack, TrackPosition } from './track';
+import { isAnchor, isUserRequest } from './userRequest';
 
 /** What the recogniser needs of a request's messages. */
 export interface RequestShape {
@@ -18,6 +20,19 @@ export interface RequestShape {
   /** Index of the first message the user wrote, if any. */
   readonly firstRequest?: number;
 }
+
+/** The shape of a request's messages, with their digests. */
+export function requestShape(conversation: readonly DigestInput[], digests: readonly string[]): RequestShape {
+  const firstRequest = conversation.findIndex(isUserRequest);
+  return { digests, anchors: conversation.map(isAnchor), ...(firstRequest >= 0 ? { firstRequest } : {}) };
+}
+
+/** Digests of the request's messages with a tool call or result. */
+export const anchorDigests = (shape: RequestShape): string[] => shape.digests.filter((_, i) => shape.anchors[i]);
+
+/** Digest of the request's first user request, if it has one. */
+export const requestDigest = (shape: RequestShape): string | undefined =>
+  shape.firstRequest === undefined ? undefined : shape.digests[shape.firstRequest];
 
 /** A request recognised as a track's conversation, rewritten by its caller. */
 export interface RewrittenHistory {

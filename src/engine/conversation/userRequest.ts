@@ -13,3 +13,12 @@ export function isUserRequest(m: DigestInput): boolean {
 export function isAnchor(m: DigestInput): boolean {
   return m.blocks.some((b) => b.type !== 'text');
 }
+
+/**
+ * Whether a shared prefix says the request belongs to the same conversation: a caller's system
+ * prompt alone is shared by all its conversations, so a request that shares only that and then
+ * differs is another conversation (or its first request edited), which starts its own session.
+ */
+export function sharesMoreThanInstructions(shared: readonly DigestInput[]): boolean {
+  return shared.length === 0 || shared.some((m) => isUserRequest(m) || isAnchor(m) || m.role === 'assistant');
+}
