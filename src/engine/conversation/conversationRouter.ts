@@ -95,23 +95,32 @@ export class ConversationRouter {
     const { chain, digests, seen } = this.seen.chainFor(conversation);
 
     const { session, track, kind, rewritten } = await this.sessionFor(conversation, chain, digests, sessions);
-    const known = track.length;
+    const start = track.length;
+    /** Request messages the session held before this request. */
+    let known = start;
     const now = this.deps.clock.now();
     const added: Message[] = [];
     const positions: TrackPosition[] = [];
     // The first request is marked in a track's first batch; a rewritten conversation had it already, kept or not.
-    let hasRequest = rewritten !== undefined || known > 0;
-    for (let i = known; i < conversation.length; i++) {
+    let hasRequest = rewritten !== undefined || start > 0;
+    for (let i = start; i < conversation.length; i++) {
       const m = conversation[i];
       const held = rewritten?.[i];
       if (held) {
         // Already in the session: the rewritten track points at the messages it became.
         const { archived: _archived, ...kept } = held;
         positions.push({ ...kept, chain: chain[i] });
+        known++;
         continue;
       }
-      // What the caller wrote in place of older messages (its summary) is the caller's text, not the user's.
+      // What the caller wrote in place of older messages (its summary) is the caller's text, not the user's;
+      // a tool exchange among the resent ones that ctx does not hold as sent is a copy the caller re-rendered.
       const callers = rewritten !== undefined && i < rewritten.length;
+      if (callers && isAnchor(m)) {
+        positions.push({ chain: chain[i], digest: digests[i], anchor: true, ids: [] });
+        known++;
+        continue;
+      }
       const blocks = callers ? m.blocks.map((b) => (b.type === 'text' ? injectedTextBlock(b.text) : b)) : m.blocks;
       const msg = blocks.length > 0 ? message(newMessageId(ID_PREFIX[m.role], now), m.role, blocks, now) : undefined;
       if (msg) added.push(msg);
@@ -137,7 +146,7 @@ export class ConversationRouter {
     try {
       if (rewritten) await this.tracks.replace(session.id, positions);
       else await this.tracks.append(session.id, positions);
-      if (known === 0 && positions.length > 0) await this.tracks.addHead(positions[0].chain, session.id);
+      if (start === 0 && positions.length > 0) await this.tracks.addHead(positions[0].chain, session.id);
     } catch (e) {
       this.warnUnsaved(e);
     }
@@ -147,7 +156,7 @@ export class ConversationRouter {
     return {
       session,
       kind,
-      added: positions.length - (rewritten?.filter((p) => p !== undefined).length ?? 0),
+      added: conversation.length - known,
       events,
       rawFor: (m) => (this.pristine.has(m) ? rawById.get(m.id) : undefined),
     };

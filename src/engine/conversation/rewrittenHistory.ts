@@ -41,7 +41,8 @@ export interface RewrittenHistory {
   readonly last: number;
   /**
    * For each request message up to `last`, the track position that holds it, or undefined for
-   * what the caller wrote in place of older messages (its summary).
+   * what the caller wrote in place of older messages (its summary) and for a tool exchange the
+   * caller re-rendered among those ctx holds.
    */
   readonly held: readonly (TrackPosition | undefined)[];
 }
@@ -57,8 +58,11 @@ export function recogniseRewrite(request: RequestShape, candidates: readonly Con
     if (!hasEvidence(request, track, held)) continue;
     let last = held.length - 1;
     while (held[last] === undefined) last--;
-    // What the caller writes in place of older messages is text: a tool exchange ctx does not hold is not a summary.
-    if (held.slice(0, last).some((p, i) => p === undefined && request.anchors[i])) continue;
+    // What the caller writes in place of older messages is text: a tool exchange ctx does not hold, before the
+    // first one it holds, is an older history, not a summary. One among those it holds is a re-rendered copy.
+    let firstHeld = held.findIndex((p, i) => p !== undefined && request.anchors[i]);
+    if (firstHeld < 0) firstHeld = last;
+    if (held.slice(0, firstHeld).some((p, i) => p === undefined && request.anchors[i])) continue;
     if (!best || last > best.last) best = { track, last, held: held.slice(0, last + 1) };
   }
   return best;

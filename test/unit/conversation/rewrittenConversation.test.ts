@@ -211,6 +211,22 @@ describe('a conversation its caller rewrites with its own summary', () => {
     assert.equal(rewritten.added, 3, 'the summary and round 7');
   });
 
+  it('does not add again a resent round whose tool result the caller shortened', async () => {
+    const rig = routerRig({ offloadThresholdTokens: 1_000 });
+    const log: Routed<CallerMessage>[] = [];
+    await play(rig, [SYSTEM, say(REQUEST)], 1, 10, log);
+    const session = log[0].session;
+    const shortened = toolOutput('call_billing_9', 'part 9: 12 tests passed');
+    const next = await route(rig, [SYSTEM, say(SUMMARY_1), round(9)[0], shortened, ...rounds(10, 11)]);
+    assert.equal(next.kind, 'continued');
+    assert.equal(next.session, session);
+    assert.equal(next.added, 3, 'the summary and round 11');
+    const results = (await session.readArchive()).flatMap((m) => m.blocks.flatMap((b) => (b.type === 'toolResult' ? [b.callId] : [])));
+    assert.equal(results.filter((id) => id === 'call_billing_9').length, 1);
+    const again = await route(rig, [SYSTEM, say(SUMMARY_1), round(9)[0], shortened, ...rounds(10, 12)]);
+    assert.equal(again.added, 2, 'the rewritten conversation continues by prefix');
+  });
+
   describe('after a reload', () => {
     const saved = async (rig: RouterRig, session: ContextSession) => {
       await session.save();
