@@ -26,6 +26,8 @@ export class ConversationIndex {
   private readonly byChain = new Map<string, Set<string>>();
   /** Digest of a message with a tool call or result → ids of the sessions whose track holds it. */
   private readonly byAnchor = new Map<string, Set<string>>();
+  /** Digest of a conversation's first user request → ids of the sessions whose track holds it there. */
+  private readonly byRequest = new Map<string, Set<string>>();
   /** Session id → when its track was last matched or extended, to prefer the live one. */
   private readonly used = new Map<string, number>();
   private clock = 0;
@@ -61,6 +63,7 @@ export class ConversationIndex {
     for (const p of track.positions) {
       unindex(this.byChain, p.chain, sessionId);
       if (p.anchor) unindex(this.byAnchor, p.digest, sessionId);
+      if (p.request) unindex(this.byRequest, p.digest, sessionId);
     }
     this.tracks.delete(sessionId);
     this.used.delete(sessionId);
@@ -86,6 +89,17 @@ export class ConversationIndex {
     return { kind: 'new' };
   }
 
+  /**
+   * Tracks a rewritten request may belong to, most recently used first: those holding one of its
+   * messages with a tool call or result, or its first user request as theirs.
+   */
+  rewriteCandidates(anchorDigests: readonly string[], requestDigest: string | undefined): ConversationTrack[] {
+    const ids = new Set<string>();
+    for (const d of anchorDigests) this.byAnchor.get(d)?.forEach((id) => ids.add(id));
+    if (requestDigest !== undefined) this.byRequest.get(requestDigest)?.forEach((id) => ids.add(id));
+    return this.candidates(ids);
+  }
+
   /** The tracks of these sessions, most recently used first. */
   private candidates(ids: ReadonlySet<string> | undefined): ConversationTrack[] {
     if (!ids || ids.size === 0) return [];
@@ -95,6 +109,7 @@ export class ConversationIndex {
   private index(p: TrackPosition, sessionId: string): void {
     add(this.byChain, p.chain, sessionId);
     if (p.anchor) add(this.byAnchor, p.digest, sessionId);
+    if (p.request) add(this.byRequest, p.digest, sessionId);
   }
 
   private touch(sessionId: string): void {

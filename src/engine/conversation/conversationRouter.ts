@@ -9,15 +9,17 @@ import type { CompressionEvent } from '../compressionEvent';
 import { newMessageId } from '../ids';
 import type { Clock, Logger, Store } from '../ports';
 import type { ContextSession } from '../session/contextSession';
-import { message, type Message, type Role } from '../types';
+import { injectedTextBlock, message, type Message, type Role } from '../types';
 import { writeBranch } from './branchSession';
 import { leftBehind } from './branchState';
 import { ConversationIndex } from './conversationIndex';
 import type { IncomingMessage } from './incomingMessage';
+import { anchorDigests, recogniseRewrite, requestDigest, requestShape, type RewrittenHistory } from './rewrittenHistory';
 import { SeenConversations } from './seenConversations';
 import { SerialQueue } from './serialQueue';
 import { ConversationTrack, type TrackPosition } from './track';
 import { TrackStore } from './trackStore';
+import { isAnchor, isUserRequest, sharesMoreThanInstructions } from './userRequest';
 
 /** Where sessions come from: the host creates and opens them, and follows them in its UI. */
 export interface SessionSource {
@@ -50,6 +52,18 @@ export interface Routed<Raw> {
   rawFor(message: Message): Raw | undefined;
 }
 
+/** Stored tracks read when a rewritten conversation's first message names none (after a reload). */
+const RECENT_TRACKS_READ = 8;
+
+/** The session a request goes to, the track that follows it, and for a rewritten conversation what the session holds already. */
+interface Found {
+  readonly session: ContextSession;
+  readonly track: ConversationTrack;
+  readonly kind: RouteKind;
+  /** For each request message up to the last one the session holds, its old position, or undefined for the caller's own text. */
+  readonly rewritten?: RewrittenHistory['held'];
+}
+
 const ID_PREFIX: Record<Role, string> = { system: 's', user: 'u', assistant: 'a', tool: 't' };
 
 export class ConversationRouter {
@@ -80,17 +94,45 @@ export class ConversationRouter {
   private async routeNow<Raw>(conversation: readonly IncomingMessage<Raw>[], sessions: SessionSource): Promise<Routed<Raw>> {
     const { chain, digests, seen } = this.seen.chainFor(conversation);
 
-    const { session, track, kind } = await this.sessionFor(chain, digests, sessions);
-    const known = track.length;
+    const { session, track, kind, rewritten } = await this.sessionFor(conversation, chain, digests, sessions);
+    const start = track.length;
+    /** Request messages the session held before this request. */
+    let known = start;
     const now = this.deps.clock.now();
     const added: Message[] = [];
     const positions: TrackPosition[] = [];
-    for (let i = known; i < conversation.length; i++) {
+    // The first request is marked in a track's first batch; a rewritten conversation had it already, kept or not.
+    let hasRequest = rewritten !== undefined || start > 0;
+    for (let i = start; i < conversation.length; i++) {
       const m = conversation[i];
-      const msg = m.blocks.length > 0 ? message(newMessageId(ID_PREFIX[m.role], now), m.role, m.blocks, now) : undefined;
+      const held = rewritten?.[i];
+      if (held) {
+        // Already in the session: the rewritten track points at the messages it became.
+        const { archived: _archived, ...kept } = held;
+        positions.push({ ...kept, chain: chain[i] });
+        known++;
+        continue;
+      }
+      // What the caller wrote in place of older messages (its summary) is the caller's text, not the user's;
+      // a tool exchange among the resent ones that ctx does not hold as sent is a copy the caller re-rendered.
+      const callers = rewritten !== undefined && i < rewritten.length;
+      if (callers && isAnchor(m)) {
+        positions.push({ chain: chain[i], digest: digests[i], anchor: true, ids: [] });
+        known++;
+        continue;
+      }
+      const blocks = callers ? m.blocks.map((b) => (b.type === 'text' ? injectedTextBlock(b.text) : b)) : m.blocks;
+      const msg = blocks.length > 0 ? message(newMessageId(ID_PREFIX[m.role], now), m.role, blocks, now) : undefined;
       if (msg) added.push(msg);
-      const anchor = m.blocks.some((b) => b.type !== 'text');
-      positions.push({ chain: chain[i], digest: digests[i], ...(anchor ? { anchor } : {}), ids: msg ? [msg.id] : [] });
+      const request = !hasRequest && !callers && isUserRequest(m);
+      hasRequest ||= request;
+      positions.push({
+        chain: chain[i],
+        digest: digests[i],
+        ...(isAnchor(m) ? { anchor: true } : {}),
+        ...(request ? { request } : {}),
+        ids: msg ? [msg.id] : [],
+      });
     }
     const events = added.length > 0 ? await session.add(added) : [];
     if (positions.length > 0) {
@@ -102,8 +144,9 @@ export class ConversationRouter {
     this.index.extend(track, positions);
     this.seen.remember(session.id, seen);
     try {
-      await this.tracks.append(session.id, positions);
-      if (known === 0 && positions.length > 0) await this.tracks.addHead(positions[0].chain, session.id);
+      if (rewritten) await this.tracks.replace(session.id, positions);
+      else await this.tracks.append(session.id, positions);
+      if (start === 0 && positions.length > 0) await this.tracks.addHead(positions[0].chain, session.id);
     } catch (e) {
       this.warnUnsaved(e);
     }
@@ -113,21 +156,37 @@ export class ConversationRouter {
     return {
       session,
       kind,
-      added: positions.length,
+      added: conversation.length - known,
       events,
       rawFor: (m) => (this.pristine.has(m) ? rawById.get(m.id) : undefined),
     };
   }
 
-  private async sessionFor(
+  private async sessionFor<Raw>(
+    conversation: readonly IncomingMessage<Raw>[],
     chain: readonly string[],
     digests: readonly string[],
     sessions: SessionSource,
-  ): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
+  ): Promise<Found> {
     let match = this.index.match(chain, digests);
     if (match.kind === 'new' && chain.length > 0) {
       await this.loadStarting(chain[0]);
       match = this.index.match(chain, digests);
+    }
+    if (match.kind !== 'continue') {
+      const shape = requestShape(conversation, digests);
+      let found = this.index.rewriteCandidates(anchorDigests(shape), requestDigest(shape));
+      if (found.length === 0 && match.kind === 'new' && shape.anchors.some(Boolean)) {
+        // After a reload a rewritten conversation's first message names no stored track: the latest ones are read.
+        await this.loadRecent();
+        found = this.index.rewriteCandidates(anchorDigests(shape), requestDigest(shape));
+      }
+      const rewrite = recogniseRewrite(shape, found);
+      // Recognised only past what the request shares with a track: up to there it is an edit, which branches.
+      if (rewrite && (match.kind === 'new' || rewrite.last >= match.common)) {
+        const continued = await this.continueRewritten(rewrite, sessions);
+        if (continued) return continued;
+      }
     }
     if (match.kind === 'continue') {
       const session = await sessions.open(match.track.sessionId);
@@ -138,7 +197,7 @@ export class ConversationRouter {
       // The session holds messages its track does not know (a track that could not be saved or read in full):
       // continuing would add them twice, so the conversation goes on in a branch of what the track does know.
       if (session) return this.branch(session, match.track, match.track.length, digests, sessions);
-    } else if (match.kind === 'branch') {
+    } else if (match.kind === 'branch' && sharesMoreThanInstructions(conversation.slice(0, match.common))) {
       const parent = await sessions.open(match.track.sessionId);
       if (parent) return this.branch(parent, match.track, match.common, digests, sessions);
     }
@@ -146,7 +205,26 @@ export class ConversationRouter {
     return this.start(sessions);
   }
 
-  private async start(sessions: SessionSource): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
+  /**
+   * Continues the session of a conversation its caller rewrote: the session keeps everything it
+   * holds, and a new track follows the conversation as the caller now sends it. Undefined when the
+   * session is gone or holds messages its track does not know of (then it branches as usual).
+   */
+  private async continueRewritten(rewrite: RewrittenHistory, sessions: SessionSource): Promise<Found | undefined> {
+    const session = await sessions.open(rewrite.track.sessionId);
+    const known = rewrite.track.archivedAfter;
+    if (!session || (known !== undefined && known !== session.state.archivedCount)) return undefined;
+    const track = new ConversationTrack(session.id);
+    this.index.add(track);
+    const replaced = rewrite.held.filter((p) => p === undefined).length;
+    this.deps.logger.info(
+      `Conversation of session ${session.id} rewritten by the caller (${replaced} message(s) of its own in place of older ones): ` +
+        `continuing the same session.`,
+    );
+    return { session, track, kind: 'continued', rewritten: rewrite.held };
+  }
+
+  private async start(sessions: SessionSource): Promise<Found> {
     const session = await sessions.create();
     const track = new ConversationTrack(session.id);
     this.index.add(track);
@@ -159,7 +237,7 @@ export class ConversationRouter {
     common: number,
     digests: readonly string[],
     sessions: SessionSource,
-  ): Promise<{ session: ContextSession; track: ConversationTrack; kind: RouteKind }> {
+  ): Promise<Found> {
     await parent.save();
     const { rewritten, abandoned } = leftBehind(from.positions.slice(common), digests.slice(common));
     const id = await writeBranch({ parent, shared: from.idsBefore(common), abandoned }, { store: this.deps.store, clock: this.deps.clock });
@@ -186,8 +264,17 @@ export class ConversationRouter {
 
   /** Reads the stored tracks of sessions whose conversation starts with this digest. */
   private async loadStarting(head: string): Promise<void> {
-    const ids = await this.tracks.sessionsStartingWith(head).catch(() => []);
-    for (const id of ids.reverse()) {
+    await this.load(await this.tracks.sessionsStartingWith(head).catch(() => []));
+  }
+
+  /** Reads the stored tracks of the latest conversations. */
+  private async loadRecent(): Promise<void> {
+    await this.load(await this.tracks.recentSessions(RECENT_TRACKS_READ).catch(() => []));
+  }
+
+  /** Reads these sessions' stored tracks (newest first) into the index. */
+  private async load(ids: readonly string[]): Promise<void> {
+    for (const id of [...ids].reverse()) {
       if (this.index.has(id)) continue;
       const track = await this.tracks.read(id).catch(() => undefined);
       if (track && track.length > 0) this.index.add(track);

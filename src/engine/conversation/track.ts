@@ -12,6 +12,8 @@ export interface TrackPosition {
   readonly digest: string;
   /** Set when the message carries a tool call or result: its unique ids make it recognisable on its own. */
   readonly anchor?: boolean;
+  /** Set on the conversation's first message the user wrote: a caller that rewrites its history often keeps it. */
+  readonly request?: boolean;
   /** Ids of the session messages this caller message became (one, or none for an empty one). */
   readonly ids: readonly string[];
   /**

@@ -24,6 +24,7 @@ const isPosition = (v: unknown): v is TrackPosition & { v: number } =>
   typeof v.chain === 'string' &&
   typeof v.digest === 'string' &&
   (v.anchor === undefined || typeof v.anchor === 'boolean') &&
+  (v.request === undefined || typeof v.request === 'boolean') &&
   Array.isArray(v.ids) &&
   v.ids.every((id) => typeof id === 'string') &&
   (v.archived === undefined || typeof v.archived === 'number');
@@ -58,8 +59,15 @@ export class TrackStore {
       const parsed = parseLine(line, isPosition);
       // A position depends on every one before it: nothing after an unreadable line can be trusted.
       if (!parsed) break;
-      const { chain, digest, ids, archived, anchor } = parsed;
-      positions.push({ chain, digest, ids, ...(anchor ? { anchor } : {}), ...(archived === undefined ? {} : { archived }) });
+      const { chain, digest, ids, archived, anchor, request } = parsed;
+      positions.push({
+        chain,
+        digest,
+        ids,
+        ...(anchor ? { anchor } : {}),
+        ...(request ? { request } : {}),
+        ...(archived === undefined ? {} : { archived }),
+      });
     }
     return new ConversationTrack(sessionId, positions);
   }
@@ -73,6 +81,14 @@ export class TrackStore {
     );
   }
 
+  /**
+   * Replaces a session's track with the positions of its conversation as the caller rewrote it
+   * (its summary in place of older messages), so the caller's next requests continue it directly.
+   */
+  async replace(sessionId: string, positions: readonly TrackPosition[]): Promise<void> {
+    await this.store.write(trackPath(sessionId), positions.map((p) => `${JSON.stringify({ v: SCHEMA_VERSION, ...p })}\n`).join(''));
+  }
+
   /** Records that a session's conversation starts with this chain digest. */
   async addHead(head: string, sessionId: string): Promise<void> {
     await this.store.append(CONVERSATION_HEADS_FILE, [JSON.stringify({ v: SCHEMA_VERSION, head, session: sessionId })]);
@@ -80,10 +96,19 @@ export class TrackStore {
 
   /** Sessions whose conversation starts with this chain digest, newest first. */
   async sessionsStartingWith(head: string): Promise<string[]> {
+    return this.heads((h) => h === head);
+  }
+
+  /** The sessions whose conversation started or was rewritten last, newest first, at most `limit`. */
+  async recentSessions(limit: number): Promise<string[]> {
+    return (await this.heads(() => true)).slice(0, limit);
+  }
+
+  private async heads(wanted: (head: string) => boolean): Promise<string[]> {
     const text = (await this.store.read(CONVERSATION_HEADS_FILE)) ?? '';
     const ids = lines(text).flatMap((line) => {
       const parsed = parseLine(line, isHead);
-      return parsed?.head === head ? [parsed.session] : [];
+      return parsed && wanted(parsed.head) ? [parsed.session] : [];
     });
     return [...new Set(ids.reverse())];
   }

@@ -3,7 +3,17 @@ import type { Routed } from '../../../src/engine/conversation/conversationRouter
 import type { ContextSession } from '../../../src/engine/session/contextSession';
 import { messageText, type Message } from '../../../src/engine/types';
 import { filler } from '../support/builders';
-import { agentTurn, callTool, reply, resent, say, toolOutput, type Caller, type CallerMessage } from '../support/callerConversation';
+import {
+  agentTurn,
+  callTool,
+  instructions,
+  reply,
+  resent,
+  say,
+  toolOutput,
+  type Caller,
+  type CallerMessage,
+} from '../support/callerConversation';
 import { routerRig, type RouterRig } from '../support/routerRig';
 
 const route = (rig: RouterRig, conversation: readonly Caller[]): Promise<Routed<CallerMessage>> =>
@@ -143,32 +153,43 @@ describe('conversation router', () => {
     });
   });
 
-  it('takes the caller’s own summary in place of older turns as a rewrite: their ledger stays, and what comes back is added once', async () => {
+  it('takes the caller’s own summary in place of older turns as a rewrite: the session goes on, and what comes back is not added again', async () => {
     const rig = routerRig();
     const tail = agentTurn(3, 'exported 1,204 rows');
-    const parent = (
-      await route(rig, [
-        say('Build the importer.'),
-        ...agentTurn(1, 'ok'),
-        say('[DECISION] Stream the input, never load it whole.'),
-        ...agentTurn(2, 'ok'),
-        say('Now the exporter.'),
-        ...tail,
-      ])
-    ).session;
+    const first = [
+      say('Build the importer.'),
+      ...agentTurn(1, 'ok'),
+      say('[DECISION] Stream the input, never load it whole.'),
+      ...agentTurn(2, 'ok'),
+      say('Now the exporter.'),
+      ...tail,
+    ];
+    const session = (await route(rig, first)).session;
+    const before = texts(session.messages);
     const summaryText = 'Summary of the work so far: the importer streams its input; the exporter is being written.';
-    const rewritten = await route(rig, [say(summaryText), ...resent(tail)]);
-    assert.equal(rewritten.kind, 'branched');
-    assert.equal(rewritten.session.state.parentSessionId, parent.id);
-    assert.deepEqual(texts(rewritten.session.messages), [summaryText, ...texts(parent.messages.slice(-3))]);
+    const rewritten = await route(rig, [say(summaryText), ...resent(tail), say('Add a dry-run flag.')]);
+    assert.equal(rewritten.kind, 'continued');
+    assert.equal(rewritten.session, session);
+    assert.equal(rewritten.added, 2);
+    assert.deepEqual(texts(session.messages), [...before, summaryText, 'Add a dry-run flag.']);
     assert.deepEqual(
-      rewritten.session.ledger.decisions.map((d) => d.text),
+      session.ledger.decisions.map((d) => d.text),
       ['Stream the input, never load it whole.'],
     );
     assert.deepEqual(
-      rewritten.session.ledger.userMessages.map((u) => u.text),
-      ['Build the importer.', '[DECISION] Stream the input, never load it whole.', 'Now the exporter.', summaryText],
+      session.ledger.userMessages.map((u) => u.text),
+      ['Build the importer.', '[DECISION] Stream the input, never load it whole.', 'Now the exporter.', 'Add a dry-run flag.'],
     );
+  });
+
+  it('starts its own session for a request that shares only the caller’s instructions with a known conversation', async () => {
+    const rig = routerRig();
+    const prompt = instructions('You are a coding agent.');
+    const first = await route(rig, [prompt, say('Task A.'), ...agentTurn(1, 'ok')]);
+    const other = await route(rig, [prompt, say('Task B.')]);
+    assert.equal(other.kind, 'started');
+    assert.notEqual(other.session.id, first.session.id);
+    assert.equal(other.session.state.parentSessionId, undefined);
   });
 
   it('does not take a conversation that only repeats a plain message of another for a rewrite of it', async () => {

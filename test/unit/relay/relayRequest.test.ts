@@ -38,6 +38,29 @@ describe('relayed requests', () => {
     assert.ok(session.messages.every((m) => m.role !== 'system'));
   });
 
+  it('keeps one session when the caller compacts: its summary and the rounds after it reach the model, the older rounds stay archived', async () => {
+    const r = new RelayRig();
+    const prompt = instructions('You are an expert AI programming assistant.');
+    const round = (n: number): Caller[] => [
+      callTool(`call_${n}`, 'run_in_terminal', { command: `make part${n}` }),
+      toolOutput(`call_${n}`, `part${n} built`),
+    ];
+    let history: Caller[] = [say('Build every part.')];
+    const outcomes = [];
+    for (let n = 1; n <= 6; n++) {
+      history = [...resent(history), ...round(n)];
+      outcomes.push(await r.script([text('Next.')]).run([prompt, ...history]));
+    }
+    const summary = 'Summary: parts 1 to 6 are built.';
+    const compacted = await r.script([text('Next.')]).run([prompt, say(summary), ...round(5), ...round(6), ...round(7)]);
+    assert.equal(compacted.route, 'continued');
+    assert.equal(compacted.sessionId, outcomes[0].sessionId);
+    assert.equal(compacted.added, 3);
+    assert.equal(r.rig.sessions.created, 1);
+    const sent = RelayRig.textOf(r.sent[r.sent.length - 1]);
+    for (const t of [summary, 'part7 built', 'Build every part.']) assert.ok(sent.includes(t), `${t} reaches the model`);
+  });
+
   it('continues the session when the caller’s instructions change between requests', async () => {
     const r = new RelayRig();
     const history = [say('Fix the flaky test.'), callTool('c1', 'run_in_terminal', { command: 'npm test' }), toolOutput('c1', 'ok')];
