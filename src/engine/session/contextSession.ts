@@ -12,6 +12,10 @@
  * - the item editor pins, drops and offloads items and undoes a compression (`itemEditor.ts`),
  * - the previews run a compression on a scratch copy before it applies (`compressionPreviews.ts`),
  * - the dashboard reads the session for the dashboard (`sessionDashboard.ts`).
+ *
+ * Longer than 350 lines because it is the whole surface hosts call: each public method is a few
+ * lines handing the work to the part above that owns it, and opening a stored session (which must
+ * archive what the last run owed before anything else) is here because only the session has every part.
  */
 import type { Checkpoint } from '../checkpoints/checkpoint';
 import { Tier3 } from '../checkpoints/tier3';
