@@ -25,7 +25,7 @@ export interface EarlierLine {
   /** Order in which the lines were said: they are shown in it. */
   readonly order: number;
   /** A line a tool printed, not a fact: shown only in free room above the floor. */
-  readonly filler?: boolean;
+  readonly printed?: boolean;
 }
 
 export const isEarlierLine = (v: unknown): v is EarlierLine =>
@@ -37,7 +37,7 @@ export const isEarlierLine = (v: unknown): v is EarlierLine =>
   typeof v.score === 'number' &&
   typeof v.tokens === 'number' &&
   typeof v.order === 'number' &&
-  (v.filler === undefined || typeof v.filler === 'boolean');
+  (v.printed === undefined || typeof v.printed === 'boolean');
 
 /** The heading of the lines shown. */
 export const EARLIER_LINES_HEADING = '## Earlier, word for word';
@@ -96,7 +96,7 @@ export async function addEarlierLines(
       score: fact.score,
       tokens,
       order: ++order,
-      ...(fact.printed ? { filler: true } : {}),
+      ...(fact.printed ? { printed: true } : {}),
     });
   }
   if (added.length === 0) return pool;
@@ -145,7 +145,7 @@ export const ROOM_STEP_SHARE = 0.025;
 export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, floorTokens = roomTokens): string {
   if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return '';
   // What a tool printed fills free room only: the floor is counted, and holds facts.
-  if (roomTokens <= floorTokens) ranked = ranked.filter((l) => l.filler !== true);
+  if (roomTokens <= floorTokens) ranked = ranked.filter((l) => l.printed !== true);
   const room = roomTokens - HEADING_TOKENS;
   const chosen = new Set<EarlierLine>();
   let used = 0;

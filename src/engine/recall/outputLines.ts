@@ -7,9 +7,10 @@
  * never in the floor the earlier lines always have, so they never bring a checkpoint sooner. A file's content is not among them:
  * it is on disk, and `ctx_recover` finds it.
  */
-import { cleanLine, isNoiseLine, isProgressLine } from '../ledger/resultLines';
+import { isProgressLine } from '../ledger/resultLines';
 import type { Message, ToolCallBlock } from '../types';
 import { candidate, type Candidate } from './candidate';
+import { outputEdges } from './outputEdges';
 import type { Fact } from './fact';
 import { readToolSteps, type ToolStep } from './toolSteps';
 
@@ -38,7 +39,9 @@ export function outputLineFacts(messages: readonly Message[], findCall?: (callId
 }
 
 function outputLines(step: ToolStep): Candidate[] {
-  const { head, tail } = edges(step.result.content);
+  const edges = outputEdges(step.result.content, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2);
+  const head = edges.head.filter(take);
+  const tail = edges.tail.filter(take);
   const where = { messageId: step.messageId, seq: step.seq };
   const subject = step.subject ? { subject: step.subject } : {};
   const seen = new Set<string>();
@@ -54,30 +57,7 @@ function outputLines(step: ToolStep): Candidate[] {
   return out;
 }
 
-/** The meaningful lines at each end of an output, found from each end without splitting all of it. */
-function edges(content: string): { head: string[]; tail: string[] } {
-  const head: string[] = [];
-  let at = 0;
-  while (at < content.length && head.length < OUTPUT_HEAD_LINES) {
-    const next = content.indexOf('\n', at);
-    const end = next < 0 ? content.length : next;
-    take(content.slice(at, end), head);
-    at = end + 1;
-  }
-  const tail: string[] = [];
-  let stop = content.length;
-  while (stop > at && tail.length < OUTPUT_TAIL_LINES) {
-    const start = Math.max(at, content.lastIndexOf('\n', stop - 1) + 1);
-    take(content.slice(start, stop), tail);
-    stop = start - 1;
-  }
-  return { head, tail: tail.reverse() };
-}
-
-function take(raw: string, into: string[]): void {
-  if (raw.length > MAX_OUTPUT_LINE_CHARS * 2) return;
-  const line = cleanLine(raw);
-  if (line.length === 0 || line.length > MAX_OUTPUT_LINE_CHARS || isNoiseLine(line) || isProgressLine(line)) return;
-  if ((line.match(LETTERS)?.length ?? 0) < MIN_LETTERS) return;
-  into.push(line);
+function take(line: string): boolean {
+  if (line.length > MAX_OUTPUT_LINE_CHARS || isProgressLine(line)) return false;
+  return (line.match(LETTERS)?.length ?? 0) >= MIN_LETTERS;
 }

@@ -4,7 +4,8 @@
  * the output of a short program). File contents that were only read are not outcomes.
  */
 import { errorSummary } from '../ledger/errorSummary';
-import { cleanLine, isNoiseLine, isProgressLine } from '../ledger/resultLines';
+import { isProgressLine } from '../ledger/resultLines';
+import { outputEdges } from './outputEdges';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
 import type { ToolStep } from './toolSteps';
 
@@ -144,35 +145,10 @@ export function resultFacts(step: ToolStep): Candidate[] {
 /** Characters of a line read: longer lines are data (minified code, a dump), never a verdict. @default 1000 */
 const EDGE_LINE_CHARS = 1000;
 
-/**
- * The meaningful lines at the two ends of an output: at most {@link OUTCOME_EDGE_LINES} from the
- * top and as many from the bottom, cleaned; `whole` when that is all of it. Lines are found from
- * each end, never by splitting the whole output, so a long output costs no more than a short one.
- */
+/** The meaningful lines at the two ends of an output (see `outputEdges`), top first. */
 function edgeLines(content: string): { lines: string[]; whole: boolean } {
-  const head: string[] = [];
-  let at = 0;
-  while (at <= content.length && head.length < OUTCOME_EDGE_LINES) {
-    const next = content.indexOf('\n', at);
-    const end = next < 0 ? content.length : next;
-    pushMeaningful(content.slice(at, end), head);
-    at = end + 1;
-  }
-  if (at > content.length) return { lines: head, whole: true };
-  const tail: string[] = [];
-  let stop = content.length;
-  while (stop > at && tail.length < OUTCOME_EDGE_LINES) {
-    const start = content.lastIndexOf('\n', stop - 1) + 1;
-    pushMeaningful(content.slice(Math.max(start, at), stop), tail);
-    stop = start - 1;
-  }
-  return { lines: [...head, ...tail.reverse()], whole: stop <= at };
-}
-
-function pushMeaningful(line: string, into: string[]): void {
-  if (line.length > EDGE_LINE_CHARS) line = line.slice(0, EDGE_LINE_CHARS);
-  const clean = cleanLine(line);
-  if (clean.length > 0 && !isNoiseLine(clean)) into.push(clean);
+  const { head, tail, whole } = outputEdges(content, OUTCOME_EDGE_LINES, OUTCOME_EDGE_LINES, EDGE_LINE_CHARS);
+  return { lines: [...head, ...tail], whole };
 }
 
 /** True when the line has at least `count` letters; ASCII letters are counted without a regular expression. */

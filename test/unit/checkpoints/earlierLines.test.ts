@@ -95,7 +95,7 @@ describe('earlier lines, word for word', () => {
       score: 0.1,
       tokens: 10,
       order: 2,
-      filler: true,
+      printed: true,
     };
     const ranked = rankEarlierLines([fact, printed], '');
     const atFloor = earlierLinesSection(ranked, 200, 200);
