@@ -45,9 +45,10 @@ const EARLIER_LINES_NOTE = 'Lines of the summarized messages as they were writte
 
 /**
  * How far below RED the earlier lines fill the context.
- * @default 0.03 — the lines never make the level RED, whatever the count's rounding.
+ * @default 0.02 — the lines never make the level RED, whatever the count's rounding: each line is
+ * counted on its own with its line break, which is never less than the section counted whole.
  */
-export const EARLIER_LINES_BELOW_RED = 0.03;
+export const EARLIER_LINES_BELOW_RED = 0.02;
 /**
  * The room the best earlier lines always have, as a share of the budget: counted like any part of
  * the context, so they are there even when the live messages leave no free room.
@@ -133,19 +134,19 @@ export function earlierFloorFor(budget: number): number {
   return earlierRoomFor(Math.floor(budget * EARLIER_LINES_FLOOR_SHARE), budget);
 }
 
-/** The step the room is rounded down to, as a share of the budget. @default 0.025 */
-export const ROOM_STEP_SHARE = 0.025;
+/** The step the room is rounded down to, as a share of the budget. @default 0.01 */
+export const ROOM_STEP_SHARE = 0.01;
 
 /**
  * The section of the `ranked` lines that fit `roomTokens`: each kind first takes its share of the
  * room (see `KIND_SHARES`), so one talkative kind cannot crowd out the others, then the best of
  * the rest; shown in the order they were said. Lines a tool printed are shown only when the room is
- * more than `floorTokens`. Empty when nothing fits.
+ * `free` context, not the floor the lines always have. Empty when nothing fits.
  */
-export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, floorTokens = roomTokens): string {
+export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, free = false): string {
   if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return '';
   // What a tool printed fills free room only: the floor is counted, and holds facts.
-  if (roomTokens <= floorTokens) ranked = ranked.filter((l) => l.printed !== true);
+  if (!free) ranked = ranked.filter((l) => l.printed !== true);
   const room = roomTokens - HEADING_TOKENS;
   const chosen = new Set<EarlierLine>();
   let used = 0;

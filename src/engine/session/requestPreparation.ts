@@ -204,8 +204,12 @@ export class RequestPreparation {
     }
     const level = this.deps.options().thresholds.redAt - EARLIER_LINES_BELOW_RED;
     const free = Math.floor(level * run.budget) - (run.view.measured.total - run.view.earlierTokens);
-    const room = Math.max(earlierFloorFor(run.budget), earlierRoomFor(free, run.budget));
-    if (room !== run.state.earlierRoom) await run.step({ patch: { earlierRoom: room } });
+    const floor = earlierFloorFor(run.budget);
+    const room = Math.max(floor, earlierRoomFor(free, run.budget));
+    const roomFree = free >= floor;
+    if (room !== run.state.earlierRoom || roomFree !== (run.state.earlierRoomFree ?? false)) {
+      await run.step({ patch: { earlierRoom: room, earlierRoomFree: roomFree } });
+    }
   }
 
   /** Attached context leaves a context still CRITICAL after the checkpoint, until it is below RED. */
@@ -250,7 +254,9 @@ class RequestRun {
   static async start(deps: PreparationDeps, budget: number): Promise<RequestRun> {
     // The earlier lines give way first: every step measures the context with only their floor.
     const floor = deps.cell.state.earlierLines.length > 0 ? earlierFloorFor(budget) : 0;
-    if (deps.cell.state.earlierRoom !== floor) deps.cell.update({ earlierRoom: floor });
+    if (deps.cell.state.earlierRoom !== floor || deps.cell.state.earlierRoomFree === true) {
+      deps.cell.update({ earlierRoom: floor, earlierRoomFree: false });
+    }
     const view = await deps.renderer.render(deps.cell.state, budget);
     return new RequestRun(deps, budget, view, view);
   }

@@ -11,7 +11,7 @@ import {
   type BuiltContextMessage,
   type ContextSection,
 } from '../checkpoints/contextMessage';
-import { earlierFloorFor, earlierLinesSection, rankEarlierLines, type EarlierLine } from '../checkpoints/earlierLines';
+import { earlierLinesSection, rankEarlierLines, type EarlierLine } from '../checkpoints/earlierLines';
 import type { LedgerSection } from '../ledger/ledgerSections';
 import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
 import { pinnedStillLive } from '../ledger/pinned';
@@ -74,7 +74,7 @@ export class RequestRenderer {
   private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean; sections: readonly LedgerSection[] } | undefined;
   private context: BuiltContextMessage | undefined;
-  private earlierCache: { key: readonly unknown[]; ranked: readonly EarlierLine[]; room: number; text: string } | undefined;
+  private earlierCache: { key: readonly unknown[]; ranked: readonly EarlierLine[]; room: number; free: boolean; text: string } | undefined;
   /** Token counts of the ledger's lines, kept across renders. */
   private lineCounts = new Map<string, number>();
   /** Token counts of the ledger's pieces between blank lines, kept across renders. */
@@ -105,17 +105,18 @@ export class RequestRenderer {
   }
 
   /** The earlier lines the state's room shows; their ranking is made again only when the pool, the checkpoints or the ledger's facts changed. */
-  private earlierLines(s: SessionState, ledgerText: string, budget: number): string {
+  private earlierLines(s: SessionState, ledgerText: string): string {
     if (s.earlierRoom <= 0 || s.earlierLines.length === 0) return '';
     const key = [s.earlierLines, s.checkpoints, s.ledger.facts, ledgerText];
     if (!this.earlierCache || this.earlierCache.key.some((k, i) => k !== key[i])) {
       // What the ledger shows word for word (the requests, the intent) needs no line of its own.
       const held = [ledgerText, ...s.checkpoints.map((c) => c.summary), ...(s.ledger.facts ?? []).map((f) => f.line)].join('\n');
-      this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, text: '' };
+      this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, free: false, text: '' };
     }
-    if (this.earlierCache.room !== s.earlierRoom) {
-      const text = earlierLinesSection(this.earlierCache.ranked, s.earlierRoom, earlierFloorFor(budget));
-      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, text };
+    const free = s.earlierRoomFree === true;
+    if (this.earlierCache.room !== s.earlierRoom || this.earlierCache.free !== free) {
+      const text = earlierLinesSection(this.earlierCache.ranked, s.earlierRoom, free);
+      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, free, text };
     }
     return this.earlierCache.text;
   }
@@ -144,7 +145,7 @@ export class RequestRenderer {
       ledgerSections: this.ledgerCache.sections,
       checkpoints: s.checkpoints,
       restored: s.restored,
-      earlier: this.earlierLines(s, this.ledgerCache.text, budget),
+      earlier: this.earlierLines(s, this.ledgerCache.text),
     });
     this.context = contextMessage(sections, this.context);
     const head = this.context?.message;

@@ -100,6 +100,7 @@ export class SessionSnapshots {
         offloads: c.offloads,
         earlierLines: c.earlierLines ?? [],
         earlierRoom: 0,
+        earlierRoomFree: false,
         restored: '',
         pendingCheckpointTool: undefined,
       },

@@ -42,6 +42,11 @@ export interface SessionState {
   readonly earlierLines: readonly EarlierLine[];
   /** Tokens of room this request gives the earlier lines (0: none); taken back before the next request is measured. */
   readonly earlierRoom: number;
+  /**
+   * True when that room is free context rather than the floor the lines always have: only then may
+   * lines a tool printed fill it (see `earlierLinesSection`). @default false
+   */
+  readonly earlierRoomFree?: boolean;
   /** Share of what must survive a compression that did survive the last one (1 before any). */
   readonly contextConfidence: number;
   /** False once the automatic snapshot at high usage was taken; armed again by the next Tier 3. */
@@ -129,6 +134,7 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['restored', (v) => typeof v === 'string'],
   ['earlierLines', (v) => isArrayOf(v, isEarlierLine)],
   ['earlierRoom', (v) => typeof v === 'number'],
+  ['earlierRoomFree', (v) => v === undefined || typeof v === 'boolean'],
   ['contextConfidence', (v) => typeof v === 'number'],
   ['autoSnapshotArmed', (v) => typeof v === 'boolean'],
   ['checkpointsHeld', (v) => typeof v === 'boolean'],

@@ -62,6 +62,7 @@ export function undoCompression(state: SessionState, snapshot: Snapshot | undefi
       watermark: c.watermark,
       earlierLines: c.earlierLines ?? [],
       earlierRoom: 0,
+      earlierRoomFree: false,
       restored: '',
       pendingCheckpointTool: undefined,
       compressions: undone.length > 0 ? Math.max(0, state.compressions - 1) : state.compressions,

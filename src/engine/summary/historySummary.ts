@@ -116,11 +116,14 @@ function otherSections(request: SummaryRequest, facts: ConversationFacts, record
       required: [],
       groups: [
         {
-          lines: recoveryReferenceLines(request.references).map((text, i) => ({
-            text,
-            // Beside the ledger, the context's own heading says how to search: the summary's room goes to the session's lines.
-            priority: ledger ? PRIORITY.detail : (RECOVERY_LINE_PRIORITIES[i] ?? PRIORITY.useful),
-          })),
+          // Beside the ledger, the context's own heading says how to search and each checkpoint's heading
+          // names its messages: the same four lines in every checkpoint would only take the room of the session's own.
+          lines: ledger
+            ? []
+            : recoveryReferenceLines(request.references).map((text, i) => ({
+                text,
+                priority: RECOVERY_LINE_PRIORITIES[i] ?? PRIORITY.useful,
+              })),
         },
         {
           lines: record.offloaded.map((entry, i) => ({

@@ -55,7 +55,7 @@ describe('earlier lines, word for word', () => {
     });
     const pool = [line('First plan.', 0.3, 1), line('Held already.', 0.9, 2), line('Best finding.', 0.8, 3), line('Second plan.', 0.5, 4)];
     const ranked = rankEarlierLines(pool, 'Checkpoint text: held already.');
-    const section = earlierLinesSection(ranked, 40 + 30 * 2 + 5);
+    const section = earlierLinesSection(ranked, 40 + 30 * 2 + 5, true);
     assert.ok(section.startsWith(EARLIER_LINES_HEADING));
     assert.deepEqual(
       section.split('\n').filter((l) => l.startsWith('- ')),
@@ -75,7 +75,7 @@ describe('earlier lines, word for word', () => {
       })),
       { text: '- e0', key: 'e0', kind: 'error', score: 0.2, tokens: 10, order: 20 },
     ];
-    const section = earlierLinesSection(rankEarlierLines(lines, ''), 40 + 100);
+    const section = earlierLinesSection(rankEarlierLines(lines, ''), 40 + 100, true);
     assert.ok(section.includes('- e0'), 'a low-scored error still gets its share');
   });
 
@@ -98,9 +98,9 @@ describe('earlier lines, word for word', () => {
       printed: true,
     };
     const ranked = rankEarlierLines([fact, printed], '');
-    const atFloor = earlierLinesSection(ranked, 200, 200);
+    const atFloor = earlierLinesSection(ranked, 200, false);
     assert.ok(atFloor.includes('keep the queue') && !atFloor.includes('Deploy finished'), atFloor);
-    const withFreeRoom = earlierLinesSection(ranked, 300, 200);
+    const withFreeRoom = earlierLinesSection(ranked, 300, true);
     assert.ok(withFreeRoom.includes('keep the queue') && withFreeRoom.includes('Deploy finished'), withFreeRoom);
   });
 
@@ -112,7 +112,7 @@ describe('earlier lines, word for word', () => {
 
   it('rounds the room down to a step of the budget, so the section stays the same while the conversation grows a little', () => {
     assert.equal(earlierRoomFor(10_400, 100_000), 10_000);
-    assert.equal(earlierRoomFor(12_499, 100_000), 10_000);
-    assert.equal(earlierRoomFor(12_500, 100_000), 12_500);
+    assert.equal(earlierRoomFor(10_999, 100_000), 10_000);
+    assert.equal(earlierRoomFor(11_000, 100_000), 11_000);
   });
 });

@@ -99,6 +99,14 @@ describe('summaries without filler', () => {
     assert.doesNotMatch(summary, /Unfixed: Error: Error acquiring the state lock/);
   });
 
+  it('beside the ledger, spends no line on where the originals are: the context says it once, each checkpoint names its messages', async () => {
+    const request = historyRequest(devopsSession(), 4000);
+    const alone = await summarize(request);
+    const beside = await summarize({ ...request, besideLedger: true });
+    assert.ok(alone.includes(`- Full conversation: ${request.references.archive}`), 'a summary read on its own says where they are');
+    assert.ok(!beside.includes(request.references.archive) && !beside.includes('Messages covered'), beside);
+  });
+
   describe('the prompt', () => {
     it("tells the model what the ledger holds, asks for no empty sections, and leaves the intent's heading out", () => {
       const prompt = buildSummaryPrompt({ ...historyRequest(devopsSession(), 600), besideLedger: true });
@@ -106,6 +114,7 @@ describe('summaries without filler', () => {
       assert.match(prompt, /Leave out a section that has nothing to say/);
       const format = prompt.slice(prompt.indexOf('OUTPUT FORMAT'));
       assert.ok(!format.includes(sectionHeading('Session Intent')));
+      assert.ok(!format.includes(sectionHeading('Recovery References')), "the context's heading says how to search");
     });
 
     it('lists the best facts for the model to keep, word for word', () => {
