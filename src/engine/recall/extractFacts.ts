@@ -17,6 +17,7 @@ import type { Fact } from './fact';
 import { NameCollector } from './identifierFacts';
 import { resolvedErrors, type PendingError } from './pendingErrors';
 import { ownWordCandidates } from './ownWords';
+import { raisedMessageCandidates } from './raisedMessages';
 import { assistantFacts, userFacts } from './proseFacts';
 import { errorFact, RESULT_SCORES, resultFacts } from './resultFacts';
 import { DEFAULT_MAX_FACTS, selectFacts } from './selectFacts';
@@ -103,7 +104,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       continue;
     }
     for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site });
-    found.push(...callFacts(step));
+    found.push(...callFacts(step), ...raisedMessageCandidates(step));
     for (const fact of [...resultFacts(step), ...reportFailures(step)]) {
       if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site });
       else found.push(fact);
