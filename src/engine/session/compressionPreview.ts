@@ -74,6 +74,8 @@ export async function dryRunCompression(parts: DryRunParts, budget: number, turn
       archive,
       renderer: new RequestRenderer(counter, parts.ledgerShare),
       tier3,
+      // The preview compresses what is there: no result arrives during it.
+      offloadedFacts: () => [],
       snapshots: new SessionSnapshots(writes, state.id, clock),
       files,
       store: writes,

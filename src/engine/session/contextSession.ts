@@ -109,7 +109,13 @@ export class ContextSession {
     this.intake = new MessageIntake(parts);
     this.tier3 = new Tier3({ ...parts, state: () => this.cell.state });
     this.snapshots = new SessionSnapshots(deps.store, initial.id, deps.clock);
-    this.preparation = new RequestPreparation({ ...parts, renderer: this.renderer, tier3: this.tier3, snapshots: this.snapshots });
+    this.preparation = new RequestPreparation({
+      ...parts,
+      renderer: this.renderer,
+      tier3: this.tier3,
+      snapshots: this.snapshots,
+      offloadedFacts: () => this.intake.takeOffloadedFacts(),
+    });
     this.history = new SessionHistory(parts);
     const budget = () => this.budgetUsed;
     const shared = { ...parts, renderer: this.renderer, tier3: this.tier3, snapshots: this.snapshots, history: this.history, budget };

@@ -10,6 +10,8 @@ import { newId } from '../ids';
 import { updateLedger, withOffloaded } from '../ledger/ledgerUpdate';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, Store } from '../ports';
+import { offloadedResultFacts } from '../recall/offloadedFacts';
+import type { Fact } from '../recall/fact';
 import { offloadDecision, offloadResult, type OffloadRecord } from '../tiers/offload';
 import type { TokenCounter } from '../tokens/counter';
 import { type Block, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
@@ -38,7 +40,17 @@ export interface IntakeDeps {
 }
 
 export class MessageIntake {
+  /** Facts of the results offloaded since the last request, for the earlier lines' pool. */
+  private offloadedFacts: Fact[] = [];
+
   constructor(private readonly deps: IntakeDeps) {}
+
+  /** The facts of the results offloaded since the last call, once (see `offloadedResultFacts`). */
+  takeOffloadedFacts(): readonly Fact[] {
+    const taken = this.offloadedFacts;
+    this.offloadedFacts = [];
+    return taken;
+  }
 
   /**
    * Takes the messages in; returns what tier 1 did. `alreadyArchived` is for messages the archive
@@ -102,23 +114,20 @@ export class MessageIntake {
     if (!msg.blocks.some((b) => b.type === 'toolResult')) return msg;
     const blocks: Block[] = [];
     for (const block of msg.blocks) {
-      blocks.push(
-        block.type === 'toolResult'
-          ? await this.offloadIfLarge(block, block.toolName ?? calls.get(block.callId)?.name ?? 'tool', msg, events, records)
-          : block,
-      );
+      blocks.push(block.type === 'toolResult' ? await this.offloadIfLarge(block, calls.get(block.callId), msg, events, records) : block);
     }
     return blocks.every((b, i) => b === msg.blocks[i]) ? msg : { ...msg, blocks };
   }
 
   private async offloadIfLarge(
     block: ToolResultBlock,
-    toolName: string,
+    call: ToolCallBlock | undefined,
     msg: Message,
     events: CompressionEvent[],
     records: OffloadRecord[],
   ): Promise<ToolResultBlock> {
     const { counter, clock, store, paths, logger, cell } = this.deps;
+    const toolName = block.toolName ?? call?.name ?? 'tool';
     const huge = block.content.length > HUGE_RESULT_CHARS;
     const tokens = huge ? Math.ceil(block.content.length / ESTIMATE_CHARS_PER_TOKEN) : await counter.countBlock(block);
     const thresholdTokens = this.deps.options().offloadThresholdTokens;
@@ -127,6 +136,7 @@ export class MessageIntake {
     try {
       const offloaded = await offloadResult(block, toolName, tokens, at, { store, folder: paths.offloaded });
       const savedTokens = Math.max(0, tokens - (await counter.countText(offloaded.block.content)));
+      this.offloadedFacts.push(...offloadedResultFacts(block, offloaded.block.content, call, msg.id));
       const estimated = huge || counter.estimated;
       records.push({
         callId: block.callId,

@@ -21,6 +21,7 @@
  * Nothing leaves the context while the archive misses a message (a full disk): steps 1 and 4–5
  * wait until it is whole again.
  */
+import type { Fact } from '../recall/fact';
 import { addEarlierLines, EARLIER_LINES_BELOW_RED, EARLIER_POOL_SHARE, earlierFloorFor, earlierRoomFor } from '../checkpoints/earlierLines';
 import type { PlanMode } from '../checkpoints/checkpointTrigger';
 import type { Tier3 } from '../checkpoints/tier3';
@@ -69,6 +70,8 @@ export interface PreparationDeps {
   readonly archive: SessionArchive;
   readonly renderer: RequestRenderer;
   readonly tier3: Tier3;
+  /** What results offloaded since the last request said beyond their previews, once. */
+  readonly offloadedFacts: () => readonly Fact[];
   readonly snapshots: SessionSnapshots;
   readonly files: WorkspaceFiles;
   readonly store: Store;
@@ -190,7 +193,7 @@ export class RequestPreparation {
    */
   private async showEarlierLines(run: RequestRun): Promise<void> {
     const { counter, tier3 } = this.deps;
-    const added = tier3.takeFillFacts();
+    const added = [...tier3.takeFillFacts(), ...this.deps.offloadedFacts()];
     if (added.length > 0) {
       const maxTokens = Math.floor(run.budget * EARLIER_POOL_SHARE);
       await run.step({

@@ -1,3 +1,4 @@
+import { EARLIER_LINES_HEADING } from '../../../src/engine/checkpoints/earlierLines';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -107,7 +108,10 @@ describe('the replay command on real transcripts', function () {
         assert.equal(report.contextFile, path.join(out, 'context.md'));
         assert.match(context, /^# Context sent to the model\n/);
         const contextMessages =
-          state.active.length + (state.checkpoints.length > 0 || state.watermark || state.ledger.goals.length > 0 ? 1 : 0);
+          state.active.length +
+          (state.checkpoints.length > 0 || state.watermark || state.ledger.goals.length > 0 || context.includes(EARLIER_LINES_HEADING)
+            ? 1
+            : 0);
         assert.equal(
           context.match(/^## \d+\. (system|user|assistant|tool)\b/gm)?.length,
           contextMessages,

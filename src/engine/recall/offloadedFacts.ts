@@ -1,0 +1,33 @@
+/**
+ * What an offloaded result said, for the earlier lines' pool (design §4.1): a result that goes to
+ * a file on arrival leaves only its preview in the context, and a session whose large results all
+ * went that way may never need a checkpoint, so nothing else would bring its error lines, outcomes
+ * and the ends of its output back while the context has room. Read like any summarized step: its
+ * diagnostics, outcomes and the messages its code raises, then the lines at both ends of what it
+ * printed; what the preview already shows is left out.
+ */
+import { message, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
+import { extractFacts } from './extractFacts';
+import type { Fact } from './fact';
+import { holdsKey, matchForm } from './factKey';
+import { outputLineFacts } from './outputLines';
+
+/** Most facts read from one offloaded result. @default 40 — a summarized span's facts; the lines it printed come on top. */
+export const MAX_OFFLOADED_FACTS = 40;
+
+/**
+ * The facts of `original` (the result before it was offloaded) that `preview` (what the context
+ * keeps of it) does not show, with its `call` when known.
+ */
+export function offloadedResultFacts(
+  original: ToolResultBlock,
+  preview: string,
+  call: ToolCallBlock | undefined,
+  messageId: string,
+): Fact[] {
+  const span: Message[] = [...(call ? [message(messageId, 'assistant', [call])] : []), message(messageId, 'tool', [original])];
+  const shown = matchForm(preview);
+  const facts = [...extractFacts(span, { maxFacts: MAX_OFFLOADED_FACTS }), ...outputLineFacts(span)];
+  // Free room only, like every line a tool printed: what the preview left out never brings a checkpoint sooner.
+  return facts.filter((f) => f.kind !== 'request' && !holdsKey(shown, f.key)).map((f) => ({ ...f, printed: true }));
+}
