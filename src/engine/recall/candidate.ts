@@ -23,7 +23,8 @@ export function candidate(
   score: number,
   more: Pick<Fact, 'subject' | 'resolution'> = {},
 ): Candidate | undefined {
-  const line = /\s\s|[\t\n\r]/.test(text) ? oneLine(text) : text.trim();
+  // On one line, as written: a column-aligned output line keeps its spacing, so it is found verbatim.
+  const line = /[\n\r]/.test(text) ? oneLine(text) : text.trim();
   const key = keyOf(line);
   if (key === undefined) return undefined;
   return { kind, key, text: shortenEnd(line, MAX_FACT_TEXT_CHARS), messageId: where.messageId, seq: where.seq, score, ...more };

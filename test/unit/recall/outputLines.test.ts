@@ -20,6 +20,15 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.ok(facts.every((f) => f.printed === true && f.score < 0.25 && f.subject === './deploy.sh staging'));
   });
 
+  it('keeps a column-aligned line with its spacing, so it is found as it was printed', () => {
+    const output = ['To github.com:acme/ledger.git', '   4f1c2e9..8b0d7a1  release    -> release', 'Everything is pushed now'];
+    const facts = outputLineFacts([call('p1', 'bash', { command: 'git push origin release' }), result('p1', output.join('\n'))]);
+    assert.ok(
+      facts.some((f) => f.text === '4f1c2e9..8b0d7a1  release    -> release'),
+      facts.map((f) => f.text).join('\n'),
+    );
+  });
+
   it("takes nothing from a file's content, and no line without words", () => {
     const read = outputLineFacts([
       call('r1', 'Read', { file_path: 'src/app.ts' }),
