@@ -2,16 +2,22 @@
  * Facts of a successful file step: the file (keyed on the tool's own confirmation line when it is
  * short and names the file, "File created successfully at: /path", else on the path), and for an
  * edit its outcome: the first line it put in and the first line it took out (what was there
- * before, usually the line that was found wrong).
+ * before, usually the line that was found wrong); for a file read from its top, what the file says
+ * it is.
  */
 import { keyOf, MAX_KEY_CHARS } from './factKey';
 import type { FileAction } from '../ledger/ledgerTypes';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
 import { editChange } from './editChange';
+import { fileDescription } from './fileDescription';
 import type { ToolStep } from './toolSteps';
 
 /** Scores of files by what was done to them, and of the lines an edit changed. */
-export const FILE_SCORES: Readonly<Record<FileAction, number>> & { readonly added: number; readonly removed: number } = {
+export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
+  readonly added: number;
+  readonly removed: number;
+  readonly description: number;
+} = {
   created: 0.7,
   edited: 0.65,
   deleted: 0.6,
@@ -20,6 +26,8 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & { readonly adde
   added: 0.5,
   /** The first line an edit took out. */
   removed: 0.45,
+  /** A line at the top of a file read that says what the file is (see `fileDescription`): above the bare path. */
+  description: 0.35,
 };
 
 /** Characters of a result read for its confirmation line. */
@@ -39,6 +47,13 @@ export function fileFacts(step: ToolStep): Candidate[] {
         ? candidate('artifact', confirmation, where, score)
         : keyedCandidate('artifact', path, `${path} (${activity.action})`, where, score);
     if (fact) facts.push(fact);
+  }
+  if (activity.action === 'read' && activity.paths.length === 1) {
+    const name = baseName(activity.paths[0]);
+    for (const line of fileDescription(step.result.content)) {
+      const fact = candidate('artifact', line, where, FILE_SCORES.description);
+      if (fact) facts.push({ ...fact, text: `${name}: ${fact.text}` });
+    }
   }
   if (activity.action !== 'edited' || step.call === undefined) return facts;
   const change = editChange(step.call.input);
