@@ -3,7 +3,7 @@
  * successful one printed (test counts, versions, commits, URLs, success lines, measured figures,
  * the output of a short program). File contents that were only read are not outcomes.
  */
-import { errorSummary } from '../ledger/errorSummary';
+import { ERROR_SUMMARY_MAX_CHARS, errorSummary } from '../ledger/errorSummary';
 import { isProgressLine } from '../ledger/resultLines';
 import { outputEdges } from './outputEdges';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
@@ -87,7 +87,10 @@ export const OUTCOME_EDGE_LINES = 6;
 
 /** The error fact of a failed step, with what it was about. */
 export function errorFact(step: ToolStep): Candidate | undefined {
-  const line = errorSummary(step.result.content).replace(/…$/, '');
+  // An error of one short line is kept as the tool wrote it, wrapper and all; a longer one by its best line.
+  const whole = step.result.content.trim();
+  const line =
+    whole.length <= ERROR_SUMMARY_MAX_CHARS && !whole.includes('\n') ? whole : errorSummary(step.result.content).replace(/…$/, '');
   const where = { messageId: step.messageId, seq: step.seq };
   return candidate('error', line, where, RESULT_SCORES.error, step.subject ? { subject: step.subject } : {});
 }

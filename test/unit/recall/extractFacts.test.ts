@@ -122,6 +122,17 @@ describe('fact extraction', () => {
       assert.equal(error?.subject, 'terraform apply -var-file=staging.tfvars -auto-approve');
     });
 
+    it('keeps an error of one short line as the tool wrote it, wrapper tags and all', () => {
+      const facts = extractFacts([
+        user('Load the fixtures for the billing tests.'),
+        call('f1', 'Read', { file_path: 'tests/fixtures/billing.json' }),
+        result('f1', '<tool_use_error>File does not exist.</tool_use_error>', true, 'Read'),
+        assistant('The fixtures live elsewhere; I will search for them.'),
+      ]);
+      const error = withKey(facts, '<tool_use_error>File does not exist.</tool_use_error>');
+      assert.equal(error?.kind, 'error', facts.map((f) => f.key).join('\n'));
+    });
+
     it('sees an error worked around by a different command on the same thing as resolved, and says by what', () => {
       const messages = devopsSession();
       const error = withKey(extractFacts(messages), 'Error acquiring the state lock');
