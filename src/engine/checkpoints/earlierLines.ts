@@ -113,10 +113,22 @@ export async function addEarlierLines(
   return all.filter((l) => !out.has(l));
 }
 
-/** The pool's lines that `heldText` (the checkpoints, the ledger's facts) does not hold, the best first. */
+/**
+ * How much a line's length weighs against its score when the room is shared: its value is its
+ * score over this power of its tokens, so of two lines that score alike the shorter comes first,
+ * while a long line that scores higher still wins.
+ * @default 0.25 — measured on the tuning split: 0 (score alone) kept 219 of 248 probes, 0.25 221,
+ * 0.5 220, 1 (score per token) 218.
+ */
+export const LENGTH_WEIGHT = 0.25;
+/** Fewest tokens a line is weighed as: the label and the line break cost that much anyway. @default 8 */
+const MIN_WEIGHED_TOKENS = 8;
+
+/** The pool's lines that `heldText` (the checkpoints, the ledger's facts) does not hold, the most value for their room first. */
 export function rankEarlierLines(pool: readonly EarlierLine[], heldText: string): readonly EarlierLine[] {
   const held = matchForm(heldText);
-  return pool.filter((l) => !holdsKey(held, l.key)).sort((a, b) => b.score - a.score || a.order - b.order);
+  const value = (l: EarlierLine) => l.score / Math.max(MIN_WEIGHED_TOKENS, l.tokens) ** LENGTH_WEIGHT;
+  return pool.filter((l) => !holdsKey(held, l.key)).sort((a, b) => value(b) - value(a) || a.order - b.order);
 }
 
 /**

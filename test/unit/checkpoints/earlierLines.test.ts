@@ -44,6 +44,24 @@ describe('earlier lines, word for word', () => {
     assert.ok(Math.min(...pool.map((l) => l.score)) > 0.1, 'the best lines stayed');
   });
 
+  it('ranks by value for the room: of two lines that score alike the shorter first, a clearly better long line still ahead', () => {
+    const line = (key: string, score: number, tokens: number, order: number): EarlierLine => ({
+      text: `- ${key}`,
+      key,
+      kind: 'outcome',
+      score,
+      tokens,
+      order,
+    });
+    const long = line('the nightly export now writes one file per tenant instead of one per shard', 0.5, 40, 1);
+    const short = line('export_v2 is on', 0.5, 10, 2);
+    const better = line('the migration refused tenant_12 because the vacuum held its lock', 0.9, 40, 3);
+    assert.deepEqual(
+      rankEarlierLines([long, short, better], '').map((l) => l.order),
+      [3, 2, 1],
+    );
+  });
+
   it('shows the best lines that fit the room, in the order they were said, and none a checkpoint holds', () => {
     const line = (text: string, score: number, order: number, kind: FactKind = 'decision'): EarlierLine => ({
       text: `- ${text}`,
