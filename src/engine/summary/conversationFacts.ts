@@ -43,9 +43,19 @@ export function readConversationFacts(messages: readonly Message[]): Conversatio
   const lastSentences = (lastProse ?? []).filter((l) => !MARKER_LINE.test(l)).flatMap(sentences);
   return {
     markers,
-    ...(lastSentences.length > 0 ? { phase: shortenEnd(lastSentences[0], MAX_FACT_CHARS) } : {}),
+    ...(lastSentences.length > 0 ? { phase: shortenEnd(openingStatement(lastSentences), MAX_FACT_CHARS) } : {}),
     plan: lastPlan,
   };
+}
+
+/** Fewest words the phase's sentence needs to stand alone; a shorter one ("Great!") is read with the next. @default 5 */
+const MIN_PHASE_WORDS = 5;
+
+/** The first sentence, with the ones after it while it is too short to say anything alone. */
+function openingStatement(sentences: readonly string[]): string {
+  let statement = sentences[0];
+  for (let i = 1; i < sentences.length && statement.split(/\s+/).length < MIN_PHASE_WORDS; i++) statement = `${statement} ${sentences[i]}`;
+  return statement;
 }
 
 /** What a run of messages says, in a form that goes on: what the next messages say adds to it. */

@@ -9,6 +9,7 @@ import { sectionHeading } from '../../../src/engine/summary/summaryFormat';
 import { buildSummaryPrompt, LEDGER_NOTE, MAX_PROMPT_FACTS } from '../../../src/engine/summary/summaryPrompt';
 import type { SummaryRequest } from '../../../src/engine/summary/summarizer';
 import type { Message } from '../../../src/engine/types';
+import { assistant, user } from '../support/builders';
 import { chatOnlySession, devopsSession, germanSession, longSession, notebookSession, silentAgentSession } from '../recall/recallSessions';
 import { countChars, guide, historyRequest } from './summaryFakes';
 
@@ -105,6 +106,15 @@ describe('summaries without filler', () => {
     const beside = await summarize({ ...request, besideLedger: true });
     assert.ok(alone.includes(`- Full conversation: ${request.references.archive}`), 'a summary read on its own says where they are');
     assert.ok(!beside.includes(request.references.archive) && !beside.includes('Messages covered'), beside);
+  });
+
+  it('reads a phase that opens with a word of praise together with what follows it', async () => {
+    const messages = [
+      user('Make the CSV parser read quoted fields.'),
+      assistant('Great! The parser now reads quoted fields with embedded commas.'),
+    ];
+    const summary = await summarize(historyRequest(messages, 2000));
+    assert.match(summary, /\*\*Phase:\*\* Great! The parser now reads quoted fields with embedded commas\./);
   });
 
   describe('the prompt', () => {
