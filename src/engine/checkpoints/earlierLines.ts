@@ -127,8 +127,10 @@ const MIN_WEIGHED_TOKENS = 8;
 /** The pool's lines that `heldText` (the checkpoints, the ledger's facts) does not hold, the most value for their room first. */
 export function rankEarlierLines(pool: readonly EarlierLine[], heldText: string): readonly EarlierLine[] {
   const held = matchForm(heldText);
-  const value = (l: EarlierLine) => l.score / Math.max(MIN_WEIGHED_TOKENS, l.tokens) ** LENGTH_WEIGHT;
-  return pool.filter((l) => !holdsKey(held, l.key)).sort((a, b) => value(b) - value(a) || a.order - b.order);
+  const valued = pool
+    .filter((l) => !holdsKey(held, l.key))
+    .map((line) => ({ line, value: line.score / Math.max(MIN_WEIGHED_TOKENS, line.tokens) ** LENGTH_WEIGHT }));
+  return valued.sort((a, b) => b.value - a.value || a.line.order - b.line.order).map((v) => v.line);
 }
 
 /**
