@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { OUTPUT_TAIL_LINES, outputLineFacts } from '../../../src/engine/recall/outputLines';
+import { OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, outputLineFacts } from '../../../src/engine/recall/outputLines';
 import { call, result } from '../support/builders';
 
 describe("lines of what the tools printed, for the earlier lines' pool", () => {
@@ -16,7 +16,7 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.ok(texts.includes('Deploying build 4812 to staging'), 'the first line');
     assert.ok(texts.includes('Deploy finished: staging is on 4812'), 'the last line');
     assert.ok(texts.includes('Uploaded 3 artifacts to s3://releases/4812'));
-    assert.ok(facts.length <= 5 + OUTPUT_TAIL_LINES, `${facts.length} lines, not the whole output`);
+    assert.ok(facts.length <= OUTPUT_HEAD_LINES + OUTPUT_TAIL_LINES, `${facts.length} lines, not the whole output`);
     assert.ok(facts.every((f) => f.printed === true && f.score < 0.25 && f.subject === './deploy.sh staging'));
   });
 
