@@ -7,7 +7,8 @@
  * instead of the context ending at half its budget.
  */
 import { FACT_KINDS, type Fact, type FactKind } from '../recall/fact';
-import { holdsKey, matchForm } from '../recall/factKey';
+import { matchForm } from '../recall/factKey';
+import { memoizeByObject } from '../memo';
 import { factLine } from '../recall/factLines';
 import { MAX_FACT_TEXT_CHARS } from '../recall/candidate';
 import { KIND_SHARES } from '../recall/selectFacts';
@@ -121,14 +122,35 @@ export async function addEarlierLines(
  * 0.5 220, 1 (score per token) 218.
  */
 export const LENGTH_WEIGHT = 0.25;
+/** A line's key as matching sees it, and its inner words (whole words of any text that holds it); read once per line. */
+const keyFormOf = memoizeByObject((line: EarlierLine): { readonly form: string; readonly innerWords: readonly string[] } => {
+  const form = matchForm(line.key);
+  return {
+    form,
+    innerWords: form
+      .split(WORD_BREAK)
+      .slice(1, -1)
+      .filter((w) => w.length > 0),
+  };
+});
+
+/** What separates words when the held text is read for its words. */
+const WORD_BREAK = /[^\p{L}\p{N}_]+/u;
 /** Fewest tokens a line is weighed as: the label and the line break cost that much anyway. @default 8 */
 const MIN_WEIGHED_TOKENS = 8;
 
 /** The pool's lines that `heldText` (the checkpoints, the ledger's facts) does not hold, the most value for their room first. */
 export function rankEarlierLines(pool: readonly EarlierLine[], heldText: string): readonly EarlierLine[] {
   const held = matchForm(heldText);
+  const heldWords = new Set(held.split(WORD_BREAK));
+  // A key's inner words are whole words of any text that holds it: most lines are ruled out without a search.
+  const isHeld = (line: EarlierLine) => {
+    const { form, innerWords } = keyFormOf(line);
+    for (const word of innerWords) if (!heldWords.has(word)) return false;
+    return form.length > 0 && held.includes(form);
+  };
   const valued = pool
-    .filter((l) => !holdsKey(held, l.key))
+    .filter((l) => !isHeld(l))
     .map((line) => ({ line, value: line.score / Math.max(MIN_WEIGHED_TOKENS, line.tokens) ** LENGTH_WEIGHT }));
   return valued.sort((a, b) => b.value - a.value || a.line.order - b.line.order).map((v) => v.line);
 }
