@@ -8,19 +8,19 @@
 import type { Cancellation } from '../cancellation';
 import { addLedgerFacts } from '../ledger/ledgerFacts';
 import { earlierUserMessages, leadingSections } from '../ledger/ledgerSections';
-import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
-import type { Fact } from '../recall/fact';
+import type { Ledger, LedgerFact } from '../model/ledgerTypes';
+import type { Fact } from '../model/fact';
 import { holdsKey, matchForm } from '../recall/factKey';
 import { putBackMissing } from '../recall/putBack';
 import { checkRecall, type RecallSearch } from '../recall/recallCheck';
-import { sumRecallFigures, type RecallFigures } from '../recall/recallFigures';
+import { sumRecallFigures, type RecallFigures } from '../model/recallFigures';
 import type { SessionArchive } from '../session/sessionArchive';
 import type { SessionSearch } from '../session/sessionSearch';
-import type { SessionState } from '../session/sessionState';
+import type { SessionState } from '../model/sessionState';
 import type { CountText } from '../summary/summarizer';
 import { messageContentText, type Message } from '../types';
 import { targetTokensFor } from './aging';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from '../model/checkpoint';
 
 /** A checkpoint this run wrote, with the facts of its span. */
 export interface WrittenCheckpoint {

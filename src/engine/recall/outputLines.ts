@@ -11,7 +11,7 @@ import { isProgressLine } from '../ledger/resultLines';
 import type { Message, ToolCallBlock } from '../types';
 import { candidate, type Candidate } from './candidate';
 import { outputEdges } from './outputEdges';
-import type { Fact } from './fact';
+import type { Fact } from '../model/fact';
 import { readToolSteps, type ToolStep } from './toolSteps';
 
 /** Lines taken from the start of an output, and from its end. @default 3 and 3 */

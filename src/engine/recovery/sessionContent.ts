@@ -2,7 +2,7 @@
 import { Archive } from '../archive';
 import { systemClock, type Store, type StoreEntry } from '../ports';
 import { peekSessionState } from '../session/sessionLoad';
-import { sessionPaths } from '../session/sessionPaths';
+import { sessionPaths } from '../model/sessionPaths';
 import type { Message } from '../types';
 
 /** The tool call an offloaded file came from, as the session state recorded it. */
