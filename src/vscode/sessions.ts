@@ -17,7 +17,7 @@ import { renderStatusReport } from '../engine/report';
 import { ContextSession } from '../engine/session/contextSession';
 import type { PreparedContext } from '../engine/model/preparedContext';
 import { isSessionId, SESSIONS_FOLDER } from '../engine/model/sessionPaths';
-import { peekSessionState } from '../engine/session/sessionLoad';
+import { peekSessionState } from '../engine/storage/sessionJournal';
 import { contextStatus, type ContextStatus } from '../engine/status';
 import type { TokenCounter } from '../engine/tokens/counter';
 import type { CtxConfig } from './config';

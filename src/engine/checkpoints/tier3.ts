@@ -22,9 +22,8 @@ import { outputLineFacts } from '../recall/outputLines';
 import { mergeFactLists } from '../recall/selectFacts';
 import type { StepResult } from '../model/stepResult';
 import type { RequestView } from '../model/requestView';
-import type { SessionArchive } from '../session/sessionArchive';
+import type { ArchiveReader, OriginalsSearch } from '../model/sessionOriginals';
 import type { SessionPaths } from '../model/sessionPaths';
-import type { SessionSearch } from '../session/sessionSearch';
 import type { SessionState } from '../model/sessionState';
 import type { Summarizer } from '../summary/summarizer';
 import { guideFrom } from '../summary/summaryGuide';
@@ -64,14 +63,14 @@ export interface Tier3Deps {
   state(): SessionState;
   /** The options as they apply to the latest budget. */
   options(): EngineOptions;
-  readonly archive: SessionArchive;
+  readonly archive: ArchiveReader;
   readonly store: Store;
   readonly counter: TokenCounter;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly paths: SessionPaths;
   /** The session's search over its originals, for the recall check. */
-  readonly search: SessionSearch;
+  readonly search: OriginalsSearch;
 }
 
 export class Tier3 {

@@ -8,7 +8,7 @@
 import { Archive } from '../archive';
 import type { Clock, Store } from '../ports';
 import type { ContextSession } from '../session/contextSession';
-import { sessionJournalOptions } from '../session/sessionLoad';
+import { sessionJournalOptions } from '../storage/sessionJournal';
 import { newSessionId, sessionPaths } from '../model/sessionPaths';
 import { StateJournal } from '../storage/stateJournal';
 import type { Message } from '../types';

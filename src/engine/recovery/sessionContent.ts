@@ -1,7 +1,7 @@
 /** What a stored session holds that the recovery index searches: its offloaded files and its archive. */
 import { Archive } from '../archive';
 import { systemClock, type Store, type StoreEntry } from '../ports';
-import { peekSessionState } from '../session/sessionLoad';
+import { peekSessionState } from '../storage/sessionJournal';
 import { sessionPaths } from '../model/sessionPaths';
 import type { Message } from '../types';
 

@@ -53,7 +53,8 @@ import { SessionSnapshots } from './sessionSnapshots';
 import { emptyState, type SessionState } from '../model/sessionState';
 import { SessionStateCell, type SessionWarning, type StatePersistence } from './stateCell';
 import { errorMessage } from '../errors';
-import { loadSession, sessionJournalOptions } from './sessionLoad';
+import { loadSession } from './sessionLoad';
+import { sessionJournalOptions } from '../storage/sessionJournal';
 import { StateJournal } from '../storage/stateJournal';
 
 export interface SessionDeps {

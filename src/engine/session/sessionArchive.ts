@@ -6,12 +6,13 @@
  * a session started fresh from another one reads through to its parent's archive.
  */
 import type { ArchivedMessages } from '../model/archivedMessages';
+import type { ArchiveReader } from '../model/sessionOriginals';
 import { Archive, type ArchiveOptions } from '../archive';
 import type { Store } from '../ports';
 import type { Message } from '../types';
 import { sessionPaths, type SessionPaths } from '../model/sessionPaths';
 
-export class SessionArchive {
+export class SessionArchive implements ArchiveReader {
   private readonly archive: Archive;
   /** Messages the archive could not take yet; retried before anything else is written. */
   private unarchived: Message[] = [];

@@ -8,7 +8,7 @@ import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { LEVELS } from '../../../src/engine/levels';
 import type { RecoveryHit } from '../../../src/engine/model/recoveryTypes';
 import { sessionPaths } from '../../../src/engine/model/sessionPaths';
-import { peekSessionState } from '../../../src/engine/session/sessionLoad';
+import { peekSessionState } from '../../../src/engine/storage/sessionJournal';
 import { systemClock } from '../../../src/engine/ports';
 import { FileStore } from '../../../src/engine/storage/fileStore';
 import { readProbes, transcriptPath } from '../import/realTranscripts';
