@@ -1,6 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** The engine is pure TypeScript (conventions: enforce the split with a lint rule). */
+const NO_VSCODE_PATH = { name: 'vscode', message: 'The engine is pure TypeScript: no vscode import.' };
+const NO_VSCODE_LAYER = { group: ['**/vscode/**', '**/vscode'], message: 'The engine may not depend on the VS Code layer.' };
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', '.vscode-test/**', 'node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
@@ -19,12 +23,54 @@ export default tseslint.config(
   },
   {
     files: ['src/engine/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE_PATH], patterns: [NO_VSCODE_LAYER] }] },
+  },
+  {
+    // The floors of the engine (docs/design.md, "Which folder may import which"): only session/, the top, imports it.
+    // Flat config replaces a rule's options per file, so each override repeats the vscode restriction.
+    files: ['src/engine/**/*.ts'],
+    ignores: [
+      'src/engine/session/**',
+      'src/engine/model/**',
+      // These drive a live ContextSession (run a turn, relay a request, route to or branch a session): they sit above
+      // session/ and need the session object itself, not one of its shapes.
+      'src/engine/turn/**',
+      'src/engine/relay/**',
+      'src/engine/conversation/conversationRouter.ts',
+      'src/engine/conversation/branchSession.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'vscode', message: 'The engine is pure TypeScript: no vscode import.' }],
-          patterns: [{ group: ['**/vscode/**', '**/vscode'], message: 'The engine may not depend on the VS Code layer.' }],
+          paths: [NO_VSCODE_PATH],
+          patterns: [
+            NO_VSCODE_LAYER,
+            {
+              regex: '(^|/)session/',
+              message: 'session/ is the top of the engine: import the shapes from model/, or take a port, instead of the session folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // model/ is the bottom floor: the shapes every part reads. It imports only leaf files that import nothing above them.
+    files: ['src/engine/model/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [NO_VSCODE_PATH],
+          patterns: [
+            NO_VSCODE_LAYER,
+            {
+              regex: '^\\.\\./(?!(types|schema|levels|ids|tokens/counter)$)',
+              message:
+                'model/ is the bottom of the engine: it may import only ../types, ../schema, ../levels, ../ids and ../tokens/counter.',
+            },
+          ],
         },
       ],
     },

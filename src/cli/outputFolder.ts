@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { isSessionId, SESSIONS_FOLDER } from '../engine/session/sessionPaths';
+import { isSessionId, SESSIONS_FOLDER } from '../engine/model/sessionPaths';
 import type { Store } from '../engine/ports';
 import { WriterLock, WriterLockedError } from '../engine/storage/writerLock';
 import { InputError } from './cliErrors';

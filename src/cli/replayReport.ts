@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import type { ImportStats } from './import/importTypes';
 import type { ReplayFigures } from './replay/replayFigures';
-import { SESSIONS_FOLDER } from '../engine/session/sessionPaths';
+import { SESSIONS_FOLDER } from '../engine/model/sessionPaths';
 import { renderImportStats } from './importStatsLine';
 import { FIGURES_FILE } from './outputFolder';
 import { formatCount } from '../engine/text/numbers';

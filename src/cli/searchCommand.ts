@@ -1,8 +1,8 @@
 /** `search <dir> "<query>" [--top <n>] [--json]`: the recovery search over a replay's storage. */
 import * as fs from 'node:fs/promises';
 import { RecoveryIndex } from '../engine/recovery/recoveryIndex';
-import type { RecoveryHit } from '../engine/recovery/recoveryTypes';
-import { isSessionId, SESSIONS_FOLDER } from '../engine/session/sessionPaths';
+import type { RecoveryHit } from '../engine/model/recoveryTypes';
+import { isSessionId, SESSIONS_FOLDER } from '../engine/model/sessionPaths';
 import { FileStore } from '../engine/storage/fileStore';
 import type { Store } from '../engine/ports';
 import { InputError } from './cliErrors';

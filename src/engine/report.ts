@@ -1,9 +1,9 @@
 /** Renders the context status report (Markdown). */
 import { maskSecrets } from './text/secrets';
 import { describeCompression } from './activity/lastCompression';
-import { TIER_LABELS } from './compressionEvent';
+import { TIER_LABELS } from './model/compressionEvent';
 import { levelChange } from './levelWording';
-import type { RecallFigures } from './recall/recallFigures';
+import type { RecallFigures } from './model/recallFigures';
 import type { CheckpointLine, ContextStatus } from './status';
 import { formatCount } from './text/numbers';
 

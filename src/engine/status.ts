@@ -2,12 +2,12 @@
 import { usageOf } from './budget';
 import type { Peak } from './activity/answerActivity';
 import type { CompressionRecord } from './activity/lastCompression';
-import type { CompressionEvent } from './compressionEvent';
+import type { CompressionEvent } from './model/compressionEvent';
 import { LEVEL_ACTIONS, levelFor, type Level, type LevelThresholds } from './levels';
 import { AGE_LABELS } from './checkpoints/aging';
 import type { Reliability } from './reliability';
-import type { SessionState } from './session/sessionState';
-import { sumRecallFigures, type RecallFigures } from './recall/recallFigures';
+import type { SessionState } from './model/sessionState';
+import { sumRecallFigures, type RecallFigures } from './model/recallFigures';
 
 /** A checkpoint as the report lists it. */
 export interface CheckpointLine {

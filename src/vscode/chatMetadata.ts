@@ -1,6 +1,6 @@
 /** What @ctx stores in `ChatResult.metadata` to find its session on the next turn. */
 import type * as vscode from 'vscode';
-import { isSessionId } from '../engine/session/sessionPaths';
+import { isSessionId } from '../engine/model/sessionPaths';
 
 export interface CtxChatMetadata {
   readonly ctxSessionId: string;

@@ -1,6 +1,6 @@
 /** A short Markdown account of what a compression did, for the chat and notifications. */
 import { levelFigure, levelShift } from '../engine/levelWording';
-import type { PreparedContext } from '../engine/session/contextSession';
+import type { PreparedContext } from '../engine/model/preparedContext';
 import { formatCount } from '../engine/text/numbers';
 
 export function summarizeCompression(p: PreparedContext): string {

@@ -1,7 +1,7 @@
 /** Recovery search for people (a quick pick) and for models (ctx's tools), over one index per session set. */
 import * as vscode from 'vscode';
 import { RecoveryIndex } from '../engine/recovery/recoveryIndex';
-import type { RecoveryHit } from '../engine/recovery/recoveryTypes';
+import type { RecoveryHit } from '../engine/model/recoveryTypes';
 import { openSessionFile } from './sessionDocuments';
 import type { SessionManager } from './sessions';
 

@@ -7,7 +7,7 @@
  * comes from the session events.
  */
 import * as vscode from 'vscode';
-import type { CompressionEvent } from '../engine/compressionEvent';
+import type { CompressionEvent } from '../engine/model/compressionEvent';
 import { newMessageId } from '../engine/ids';
 import { systemClock, type InstructionFiles, type Logger } from '../engine/ports';
 import type { ContextSession } from '../engine/session/contextSession';

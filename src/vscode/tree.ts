@@ -1,10 +1,10 @@
 /** The "Context" tree: each session with its ledger, checkpoints, snapshots and offloaded results. */
 import * as vscode from 'vscode';
 import { AGE_LABELS } from '../engine/checkpoints/aging';
-import type { Checkpoint } from '../engine/checkpoints/checkpoint';
-import type { Ledger } from '../engine/ledger/ledgerTypes';
+import type { Checkpoint } from '../engine/model/checkpoint';
+import type { Ledger } from '../engine/model/ledgerTypes';
 import type { SnapshotSummary } from '../engine/snapshots/snapshot';
-import type { OffloadRecord } from '../engine/tiers/offload';
+import type { OffloadRecord } from '../engine/model/offloadRecord';
 import { COMMANDS, TREE_VIEW_ID } from './commandIds';
 import { checkpointUri, sessionFileUri } from './sessionDocuments';
 import type { SessionManager, StoredSessionSummary } from './sessions';

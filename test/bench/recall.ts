@@ -7,7 +7,7 @@
 import { NEVER_CANCELLED } from '../../src/engine/cancellation';
 import { targetTokensFor } from '../../src/engine/checkpoints/aging';
 import { guideFrom } from '../../src/engine/summary/summaryGuide';
-import { EMPTY_LEDGER } from '../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER } from '../../src/engine/model/ledgerTypes';
 import { recordToolActivity } from '../../src/engine/ledger/toolRecord';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
 import { extractFacts } from '../../src/engine/recall/extractFacts';

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { emptyState, readSessionStateValue, type SessionState } from '../../src/engine/session/sessionState';
+import { emptyState, readSessionStateValue, type SessionState } from '../../src/engine/model/sessionState';
 import { FileStore } from '../../src/engine/storage/fileStore';
 import { StateJournal } from '../../src/engine/storage/stateJournal';
 import { message, textBlock, toolCallBlock, toolResultBlock } from '../../src/engine/types';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { isCheckpoint } from '../../src/engine/checkpoints/checkpointGuard';
-import { isLedger } from '../../src/engine/ledger/ledgerGuard';
-import { EMPTY_LEDGER } from '../../src/engine/ledger/ledgerTypes';
+import { isCheckpoint } from '../../src/engine/model/checkpointGuard';
+import { isLedger } from '../../src/engine/model/ledgerGuard';
+import { EMPTY_LEDGER } from '../../src/engine/model/ledgerTypes';
 import { isBlock } from '../../src/engine/schema';
 import { isOffloadRecord } from '../../src/engine/snapshots/snapshot';
 import { injectedTextBlock } from '../../src/engine/types';

@@ -4,7 +4,7 @@ import { DEFAULT_OPTIONS } from '../../src/engine/options';
 import { filesWrittenBy } from '../../src/cli/replay/transcriptWorkspace';
 import { ContextSession } from '../../src/engine/session/contextSession';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
-import type { OffloadRecord } from '../../src/engine/tiers/offload';
+import type { OffloadRecord } from '../../src/engine/model/offloadRecord';
 import { ATTACHED_CONTEXT } from '../../src/engine/tiers/offloadAttachments';
 import type { Message } from '../../src/engine/types';
 import { TokenCounter } from '../../src/engine/tokens/counter';

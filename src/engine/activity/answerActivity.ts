@@ -4,7 +4,7 @@
  * rendered from it once, at the end (`answerSummaryText.ts`), so the chat never repeats a line; the status
  * bar reads its peak while the answer runs.
  */
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import type { LevelPoint } from '../levelWording';
 import { tallyCompressions, type CompressionTally } from './compressionTally';
 

@@ -3,7 +3,7 @@
  * 14 checkpoints". Events that saved nothing by themselves (a summary line of a checkpoint, a skipped
  * or failed compression, snapshots, the drift check) are not compressions.
  */
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import { formatCount } from '../text/numbers';
 
 /** The kinds of compression, in the order they are named. */

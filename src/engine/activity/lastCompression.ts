@@ -1,5 +1,5 @@
 /** The latest compression of a session, as the status bar and the status report tell it: when, what, tokens saved. */
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import { levelChange, type LevelPoint } from '../levelWording';
 import { formatCount } from '../text/numbers';
 import { describeKinds, tallyCompressions, type CompressionTally } from './compressionTally';

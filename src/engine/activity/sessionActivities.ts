@@ -4,7 +4,7 @@
  * current answer (or the last one once it ended), the latest compression, and the compression under way.
  */
 import { Emitter, type Disposable } from '../events';
-import type { PreparedContext } from '../session/preparedContext';
+import type { PreparedContext } from '../model/preparedContext';
 import type { SessionEvent } from '../turn/sessionEvents';
 import type { AnswerActivity } from './answerActivity';
 import { compressionRecord, type CompressionRecord } from './lastCompression';

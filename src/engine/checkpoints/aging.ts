@@ -4,7 +4,7 @@
  * Every step re-summarizes the archived originals of the checkpoint's range, never the previous
  * summary, so errors do not compound.
  */
-import type { Checkpoint, CheckpointAge } from './checkpoint';
+import type { Checkpoint, CheckpointAge } from '../model/checkpoint';
 import { appended } from '../appendedList';
 
 /** A new checkpoint's summary target (design §4.4). */

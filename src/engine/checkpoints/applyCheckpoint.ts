@@ -5,9 +5,9 @@
  */
 import { offloadHugeUserMessages } from '../ledger/userMessageOffload';
 import type { Store } from '../ports';
-import type { StepResult } from '../session/contextSteps';
-import type { SessionPaths } from '../session/sessionPaths';
-import type { SessionState } from '../session/sessionState';
+import type { StepResult } from '../model/stepResult';
+import type { SessionPaths } from '../model/sessionPaths';
+import type { SessionState } from '../model/sessionState';
 import { withRecalledFacts } from './checkpointRecall';
 import type { CheckpointWork } from './checkpointing';
 

@@ -1,6 +1,6 @@
 /** What Tier 3 tells the user it did: a checkpoint made, older ones aged or merged, the recall check's figures. */
-import type { CompressionEvent, EngineEventName, Tier } from '../compressionEvent';
-import type { RecallFigures } from '../recall/recallFigures';
+import type { CompressionEvent, EngineEventName, Tier } from '../model/compressionEvent';
+import type { RecallFigures } from '../model/recallFigures';
 import { formatCount } from '../text/numbers';
 import { AGE_LABELS } from './aging';
 import type { CheckpointWork } from './checkpointing';

@@ -5,18 +5,18 @@
  * are still as they were.
  */
 import type { Cancellation } from '../cancellation';
-import type { CompressionEvent } from '../compressionEvent';
-import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
-import type { Fact } from '../recall/fact';
-import type { RecallFigures } from '../recall/recallFigures';
+import type { CompressionEvent } from '../model/compressionEvent';
+import type { Ledger, LedgerFact } from '../model/ledgerTypes';
+import type { Fact } from '../model/fact';
+import type { RecallFigures } from '../model/recallFigures';
 import { mergeFactLists } from '../recall/selectFacts';
-import type { SessionPaths } from '../session/sessionPaths';
-import type { SessionState } from '../session/sessionState';
+import type { SessionPaths } from '../model/sessionPaths';
+import type { SessionState } from '../model/sessionState';
 import { guideFrom } from '../summary/summaryGuide';
 import { formatCount } from '../text/numbers';
 import type { Message } from '../types';
 import { targetTokensFor } from './aging';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from '../model/checkpoint';
 import { recallEvent, tierEvent } from './checkpointEvents';
 import { withRecalledFacts, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
 import { TARGET_TOLERANCE, type CheckpointWork, type SummarizeFn } from './checkpointing';

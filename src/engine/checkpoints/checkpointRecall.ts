@@ -8,19 +8,18 @@
 import type { Cancellation } from '../cancellation';
 import { addLedgerFacts } from '../ledger/ledgerFacts';
 import { earlierUserMessages, leadingSections } from '../ledger/ledgerSections';
-import type { Ledger, LedgerFact } from '../ledger/ledgerTypes';
-import type { Fact } from '../recall/fact';
+import type { Ledger, LedgerFact } from '../model/ledgerTypes';
+import type { Fact } from '../model/fact';
 import { holdsKey, matchForm } from '../recall/factKey';
 import { putBackMissing } from '../recall/putBack';
 import { checkRecall, type RecallSearch } from '../recall/recallCheck';
-import { sumRecallFigures, type RecallFigures } from '../recall/recallFigures';
-import type { SessionArchive } from '../session/sessionArchive';
-import type { SessionSearch } from '../session/sessionSearch';
-import type { SessionState } from '../session/sessionState';
+import { sumRecallFigures, type RecallFigures } from '../model/recallFigures';
+import type { ArchiveReader, OriginalsSearch } from '../model/sessionOriginals';
+import type { SessionState } from '../model/sessionState';
 import type { CountText } from '../summary/summarizer';
 import { messageContentText, type Message } from '../types';
 import { targetTokensFor } from './aging';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from '../model/checkpoint';
 
 /** A checkpoint this run wrote, with the facts of its span. */
 export interface WrittenCheckpoint {
@@ -107,7 +106,7 @@ function newContextText(ledger: Ledger, checkpoints: readonly Checkpoint[], live
 }
 
 /** The recall check's search: the session's originals, each hit as its whole archived message. */
-export async function recallSearchOver(archive: SessionArchive, search: SessionSearch, state: SessionState): Promise<RecallSearch> {
+export async function recallSearchOver(archive: ArchiveReader, search: OriginalsSearch, state: SessionState): Promise<RecallSearch> {
   const archived = await archive.read();
   const originals = await search.originals(archived, state);
   return async (query, top) =>

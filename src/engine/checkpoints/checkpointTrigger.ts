@@ -4,10 +4,10 @@
  * context would be back at the target, the latest messages always kept intact.
  */
 import type { EngineOptions } from '../options';
-import type { RequestView } from '../session/requestView';
-import type { SessionState } from '../session/sessionState';
+import type { RequestView } from '../model/requestView';
+import type { SessionState } from '../model/sessionState';
 import { targetTokensFor } from './aging';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from '../model/checkpoint';
 import { planCheckpoint, type CheckpointPlan } from './checkpointPlan';
 
 /**

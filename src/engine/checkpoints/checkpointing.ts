@@ -5,15 +5,15 @@
  */
 import type { Cancellation } from '../cancellation';
 import { parseMarkers } from '../ledger/markers';
-import type { ToolRecord } from '../ledger/ledgerTypes';
+import type { ToolRecord } from '../model/ledgerTypes';
 import type { SummaryGuide, SummaryRequest, RecoveryReferences, CountText } from '../summary/summarizer';
 import type { Message } from '../types';
 import { isNoOp, planAging, rangeLabel, targetTokensFor } from './aging';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from '../model/checkpoint';
 import type { CheckpointPlan } from './checkpointPlan';
-import type { LedgerFact } from '../ledger/ledgerTypes';
-import type { Fact } from '../recall/fact';
-import type { RecallFigures } from '../recall/recallFigures';
+import type { LedgerFact } from '../model/ledgerTypes';
+import type { Fact } from '../model/fact';
+import type { RecallFigures } from '../model/recallFigures';
 import type { WrittenCheckpoint } from './checkpointRecall';
 
 /** A summary and who wrote it. */

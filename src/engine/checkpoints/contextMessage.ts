@@ -2,10 +2,11 @@
  * The message ctx puts first in every request once there is something to keep: the ledger
  * (never summarized), the checkpoints oldest first, and whatever the drift check restored.
  */
-import type { LedgerSection } from '../ledger/ledgerSections';
+import type { ContextSection } from '../model/contextSection';
+import type { LedgerSection } from '../model/contextSection';
 import { textBlock, type Block, type Message } from '../types';
 import { AGE_LABELS } from './aging';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from '../model/checkpoint';
 
 /** The id of the context message; it is never archived, since it is rebuilt for every request. */
 export const CONTEXT_MESSAGE_ID = 'ctx-context';
@@ -19,16 +20,6 @@ export interface ContextParts {
   readonly restored: string;
   /** Earlier lines shown in free room (see `earlierLines`). */
   readonly earlier?: string;
-}
-
-/** What a section of the context message is: a part of the ledger, the heading, a checkpoint or what the drift check restored. */
-export type ContextPart = LedgerSection['part'] | 'contextHeading' | 'checkpoint' | 'earlier' | 'restored';
-
-/** One section of the context message, with the part it is (and the checkpoint, for a checkpoint's section). */
-export interface ContextSection {
-  readonly part: ContextPart;
-  readonly text: string;
-  readonly checkpointId?: string;
 }
 
 /** Sections of the context message are joined by a blank line. */

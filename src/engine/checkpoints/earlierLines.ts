@@ -6,39 +6,13 @@
  * checkpoint's few hundred tokens cannot hold then still reaches the model while there is room,
  * instead of the context ending at half its budget.
  */
-import { FACT_KINDS, type Fact, type FactKind } from '../recall/fact';
+import type { EarlierLine } from '../model/earlierLine';
+import type { Fact, FactKind } from '../model/fact';
 import { matchForm } from '../recall/factKey';
 import { memoizeByObject } from '../memo';
 import { factLine } from '../recall/factLines';
 import { MAX_FACT_TEXT_CHARS } from '../recall/candidate';
 import { KIND_SHARES } from '../recall/selectFacts';
-import { isRecord } from '../schema';
-
-/** One line of the pool: a fact of a summarized span as a line, with its score and its tokens. */
-export interface EarlierLine {
-  /** The line as shown (a fact's label and its verbatim text). */
-  readonly text: string;
-  /** The fact's key: what must stay findable verbatim. */
-  readonly key: string;
-  readonly kind: FactKind;
-  readonly score: number;
-  readonly tokens: number;
-  /** Order in which the lines were said: they are shown in it. */
-  readonly order: number;
-  /** A line a tool printed, not a fact: shown only in free room above the floor. */
-  readonly printed?: boolean;
-}
-
-export const isEarlierLine = (v: unknown): v is EarlierLine =>
-  isRecord(v) &&
-  typeof v.text === 'string' &&
-  typeof v.key === 'string' &&
-  typeof v.kind === 'string' &&
-  (FACT_KINDS as readonly string[]).includes(v.kind) &&
-  typeof v.score === 'number' &&
-  typeof v.tokens === 'number' &&
-  typeof v.order === 'number' &&
-  (v.printed === undefined || typeof v.printed === 'boolean');
 
 /** The heading of the lines shown. */
 export const EARLIER_LINES_HEADING = '## Earlier, word for word';

@@ -5,7 +5,7 @@
  * best of its parts'. So aging the oldest checkpoint of a long session does not read its whole,
  * ever-growing span for facts again on every compression.
  */
-import type { Fact } from '../recall/fact';
+import type { Fact } from '../model/fact';
 import { combineFacts } from '../recall/selectFacts';
 import type { Message } from '../types';
 

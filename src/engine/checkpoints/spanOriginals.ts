@@ -5,9 +5,9 @@
  * read last are kept while no result in them is offloaded: a longer span reads only its new messages.
  */
 import { appended, isAppendedTo, startsWith } from '../appendedList';
-import type { ArchivedMessages } from '../session/sessionArchive';
+import type { ArchivedMessages } from '../model/archivedMessages';
 import { formatCount } from '../text/numbers';
-import type { OffloadRecord } from '../tiers/offload';
+import type { OffloadRecord } from '../model/offloadRecord';
 import type { Block, Message } from '../types';
 
 /**

@@ -9,30 +9,29 @@
  * produces is returned, and the request preparation applies it in order.
  */
 import { NEVER_CANCELLED, type Cancellation } from '../cancellation';
-import type { CompressionEvent, EngineEventName, Tier } from '../compressionEvent';
+import type { CompressionEvent, EngineEventName, Tier } from '../model/compressionEvent';
 import { errorMessage } from '../errors';
 import { newId } from '../ids';
 import { RangeRecords } from '../ledger/rangeRecords';
-import type { Ledger } from '../ledger/ledgerTypes';
+import type { Ledger } from '../model/ledgerTypes';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, Store } from '../ports';
 import { extractFacts } from '../recall/extractFacts';
-import type { Fact } from '../recall/fact';
+import type { Fact } from '../model/fact';
 import { outputLineFacts } from '../recall/outputLines';
 import { mergeFactLists } from '../recall/selectFacts';
-import type { StepResult } from '../session/contextSteps';
-import type { RequestView } from '../session/requestView';
-import type { SessionArchive } from '../session/sessionArchive';
-import type { SessionPaths } from '../session/sessionPaths';
-import type { SessionSearch } from '../session/sessionSearch';
-import type { SessionState } from '../session/sessionState';
+import type { StepResult } from '../model/stepResult';
+import type { RequestView } from '../model/requestView';
+import type { ArchiveReader, OriginalsSearch } from '../model/sessionOriginals';
+import type { SessionPaths } from '../model/sessionPaths';
+import type { SessionState } from '../model/sessionState';
 import type { Summarizer } from '../summary/summarizer';
 import { guideFrom } from '../summary/summaryGuide';
 import type { TokenCounter } from '../tokens/counter';
 import type { Message, ToolCallBlock } from '../types';
 import { applyingCheckpoint } from './applyCheckpoint';
 import { CallIndex } from './callIndex';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from '../model/checkpoint';
 import { appliedEvents, tierEvent } from './checkpointEvents';
 import { followUpPatch, writeFollowUp, type FollowUp, type FollowUpDeps } from './checkpointFollowUp';
 import type { CheckpointPlan } from './checkpointPlan';
@@ -64,14 +63,14 @@ export interface Tier3Deps {
   state(): SessionState;
   /** The options as they apply to the latest budget. */
   options(): EngineOptions;
-  readonly archive: SessionArchive;
+  readonly archive: ArchiveReader;
   readonly store: Store;
   readonly counter: TokenCounter;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly paths: SessionPaths;
   /** The session's search over its originals, for the recall check. */
-  readonly search: SessionSearch;
+  readonly search: OriginalsSearch;
 }
 
 export class Tier3 {

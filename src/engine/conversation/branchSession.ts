@@ -8,8 +8,8 @@
 import { Archive } from '../archive';
 import type { Clock, Store } from '../ports';
 import type { ContextSession } from '../session/contextSession';
-import { sessionJournalOptions } from '../session/sessionLoad';
-import { newSessionId, sessionPaths } from '../session/sessionPaths';
+import { sessionJournalOptions } from '../storage/sessionJournal';
+import { newSessionId, sessionPaths } from '../model/sessionPaths';
 import { StateJournal } from '../storage/stateJournal';
 import type { Message } from '../types';
 import { branchState, keptCheckpoints } from './branchState';

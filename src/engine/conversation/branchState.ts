@@ -5,9 +5,9 @@
  * it was, checkpoints that cover only them included) and nothing of what the caller left behind,
  * while its archive reads through to the parent's, so recovery still reaches every original.
  */
-import type { Checkpoint } from '../checkpoints/checkpoint';
-import type { Ledger } from '../ledger/ledgerTypes';
-import { emptyState, type SessionState } from '../session/sessionState';
+import type { Checkpoint } from '../model/checkpoint';
+import type { Ledger } from '../model/ledgerTypes';
+import { emptyState, type SessionState } from '../model/sessionState';
 import type { Message } from '../types';
 import type { TrackPosition } from './track';
 

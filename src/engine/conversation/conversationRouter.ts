@@ -5,7 +5,7 @@
  * there, and a changed prefix branches. The session is saved by whoever prepares it next.
  */
 import { errorMessage } from '../errors';
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import { newMessageId } from '../ids';
 import type { Clock, Logger, Store } from '../ports';
 import type { ContextSession } from '../session/contextSession';

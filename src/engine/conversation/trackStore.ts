@@ -6,7 +6,7 @@
  */
 import type { Store } from '../ports';
 import { SCHEMA_VERSION, isRecord } from '../schema';
-import { isSessionId, sessionPaths } from '../session/sessionPaths';
+import { isSessionId, sessionPaths } from '../model/sessionPaths';
 import { ConversationTrack, type TrackPosition } from './track';
 
 /** The index of first positions, at the store's root. */

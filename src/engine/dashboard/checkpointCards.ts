@@ -4,10 +4,10 @@
  * figures when the recall check ran on it. Checkpoints an undo or the user took out are listed apart.
  */
 import { AGE_LABELS, targetTokensFor } from '../checkpoints/aging';
-import type { Checkpoint } from '../checkpoints/checkpoint';
-import type { RetiredReason } from '../checkpoints/retiredCheckpoint';
-import { recallConfidence } from '../recall/recallFigures';
-import type { SessionState } from '../session/sessionState';
+import type { Checkpoint } from '../model/checkpoint';
+import type { RetiredReason } from '../model/retiredCheckpoint';
+import { recallConfidence } from '../model/recallFigures';
+import type { SessionState } from '../model/sessionState';
 import { itemId } from './itemIds';
 
 export interface DriftFinding {

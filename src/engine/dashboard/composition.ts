@@ -5,11 +5,11 @@
  * and never counted as used. Built from the engine's own measurement (`contextBreakdown.ts`): the
  * used parts add up to the tokens the request sends.
  */
-import type { CheckpointAge } from '../checkpoints/checkpoint';
-import type { ContextPart } from '../checkpoints/contextMessage';
+import type { CheckpointAge } from '../model/checkpoint';
+import type { ContextPart } from '../model/contextSection';
 import { usageOf } from '../budget';
 import { LEVELS, type Level, type LevelThresholds } from '../levels';
-import { levelOfView } from '../session/requestView';
+import { levelOfView } from '../model/requestView';
 import { contextBreakdown, type ContextBreakdown } from './contextBreakdown';
 import type { DashboardInput } from './dashboardInput';
 

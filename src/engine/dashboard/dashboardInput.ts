@@ -1,7 +1,7 @@
 /** What the dashboard's read models are built from: the state, the request view of it, and how many tokens each block took. */
 import type { EngineOptions } from '../options';
-import type { RequestView } from '../session/requestView';
-import type { SessionState } from '../session/sessionState';
+import type { RequestView } from '../model/requestView';
+import type { SessionState } from '../model/sessionState';
 import type { Block } from '../types';
 
 export interface DashboardInput {

@@ -3,7 +3,7 @@
  * a live message, a tool result (by its call), a checkpoint, a part of the ledger, or a pinned
  * entry kept in the ledger. They are plain strings so they can travel to a webview and back.
  */
-import type { LedgerPart } from '../ledger/ledgerSections';
+import type { LedgerPart } from '../model/contextSection';
 import type { Message, ToolResultBlock } from '../types';
 
 export type ItemKind = 'message' | 'toolResult' | 'checkpoint' | 'ledger' | 'pinned';

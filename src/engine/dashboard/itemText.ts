@@ -1,8 +1,8 @@
 /** The full text of a context item, to open it: a message with its calls, a result, a checkpoint's summary, a ledger part, a pinned copy. */
 import { AGE_LABELS } from '../checkpoints/aging';
 import { pinnedMessageText } from '../ledger/pinned';
-import type { RequestView } from '../session/requestView';
-import type { SessionState } from '../session/sessionState';
+import type { RequestView } from '../model/requestView';
+import type { SessionState } from '../model/sessionState';
 import { findResult, parseItemId } from './itemIds';
 
 /** The item's title and text; undefined when the context no longer holds it. */

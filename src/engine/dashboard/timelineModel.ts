@@ -4,9 +4,9 @@
  * to, with the tokens it saved. Compressions of one kind in one request are one marker.
  */
 import { compressionKindOf } from '../activity/compressionTally';
-import { TIER_LABELS, type Tier } from '../compressionEvent';
+import { TIER_LABELS, type Tier } from '../model/compressionEvent';
 import type { Level } from '../levels';
-import type { SessionState } from '../session/sessionState';
+import type { SessionState } from '../model/sessionState';
 
 export interface TimelinePointView {
   /** 1-based number of the (last) request the point stands for. */

@@ -3,7 +3,7 @@
  * everything the session depends on (its intent, active goals, locked decisions, the next step and
  * the artifacts it produced) must still be in the context, or at least findable on disk.
  */
-import type { Ledger } from '../ledger/ledgerTypes';
+import type { Ledger } from '../model/ledgerTypes';
 import { shortenEnd } from '../text/shorten';
 
 export type DriftItemKind = 'intent' | 'goal' | 'decision' | 'next' | 'artifact';

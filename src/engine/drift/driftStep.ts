@@ -3,9 +3,9 @@
  * locked decisions, the next step, the artifacts) is in the new context, or is put back from the
  * ledger; an artifact out of the context still counts when the archive has it.
  */
-import type { StepResult } from '../session/contextSteps';
-import type { ArchivedMessages } from '../session/sessionArchive';
-import type { SessionState } from '../session/sessionState';
+import type { StepResult } from '../model/stepResult';
+import type { ArchivedMessages } from '../model/archivedMessages';
+import type { SessionState } from '../model/sessionState';
 import { shortenEnd } from '../text/shorten';
 import { messageContentText, messageText, type Message } from '../types';
 import { checkDrift, renderReinsertion } from './driftCheck';

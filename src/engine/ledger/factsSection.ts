@@ -6,7 +6,7 @@
 import { estimateTokens } from '../tokens/estimate';
 import { lowestFirst } from './ledgerFacts';
 import { section } from './ledgerSections';
-import type { LedgerFact } from './ledgerTypes';
+import type { LedgerFact } from '../model/ledgerTypes';
 
 /** The section's title. */
 export const FACTS_TITLE = 'Facts from summarized messages';

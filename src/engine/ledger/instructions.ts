@@ -6,7 +6,7 @@
  */
 import type { InstructionFiles, InstructionFileText } from '../ports';
 import { parseInstructionFile } from './instructionFile';
-import type { InstructionEntry, Ledger } from './ledgerTypes';
+import type { InstructionEntry, Ledger } from '../model/ledgerTypes';
 import { matchesGlob } from './pathGlob';
 
 /**

@@ -6,7 +6,7 @@
  * The start and end are long enough for the drift check, which matches a long intent by its head
  * and tail, to find it.
  */
-import type { Ledger, UserMessageEntry } from './ledgerTypes';
+import type { Ledger, UserMessageEntry } from '../model/ledgerTypes';
 import { HUGE_USER_MESSAGE_TOKENS } from './userMessageOffload';
 import { formatCount } from '../text/numbers';
 

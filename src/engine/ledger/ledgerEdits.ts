@@ -3,7 +3,7 @@
  * an artifact, record offloaded results. Each returns a new ledger (or the same one when nothing
  * changes) and never adds the same text twice.
  */
-import type { Goal, Ledger, LedgerSource, OffloadedEntry, ProgressStatus } from './ledgerTypes';
+import type { Goal, Ledger, LedgerSource, OffloadedEntry, ProgressStatus } from '../model/ledgerTypes';
 import { boundedRecord } from './toolRecord';
 
 /** Text compared for duplicates: case, spacing and a final full stop do not count. */

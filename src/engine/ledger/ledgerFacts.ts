@@ -4,9 +4,9 @@
  * its own token cap, see `factsSection`): the lowest-scored, then the oldest, go first.
  */
 import { factLine } from '../recall/factLines';
-import type { Fact } from '../recall/fact';
+import type { Fact } from '../model/fact';
 import { matchForm } from '../recall/factKey';
-import type { Ledger, LedgerFact } from './ledgerTypes';
+import type { Ledger, LedgerFact } from '../model/ledgerTypes';
 
 /**
  * Most facts the ledger keeps.

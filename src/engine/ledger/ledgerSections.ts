@@ -3,8 +3,9 @@
  * instructions, the intent, goals, locked decisions, progress, next step, artifacts and earlier user
  * messages).
  */
+import type { LedgerSection, LedgerPart } from '../model/contextSection';
 import { intentText, isShownAsIntent } from './intentExcerpt';
-import type { Goal, InstructionEntry, Ledger, ProgressStatus, UserMessageEntry } from './ledgerTypes';
+import type { Goal, InstructionEntry, Ledger, ProgressStatus, UserMessageEntry } from '../model/ledgerTypes';
 import { pinnedSection } from './pinned';
 import { formatCount } from '../text/numbers';
 
@@ -21,27 +22,6 @@ export function section(title: string, lines: readonly string[]): string | undef
 
 export const INSTRUCTIONS_HEADING = '### Workspace instructions';
 export const INSTRUCTIONS_NOTE = "_The workspace's instruction files that apply, verbatim. Follow them throughout._";
-
-/** The parts of the rendered ledger, each a section of its own (what the context's composition is made of). */
-export type LedgerPart =
-  | 'ledgerHeading'
-  | 'instructions'
-  | 'intent'
-  | 'goals'
-  | 'decisions'
-  | 'progress'
-  | 'nextStep'
-  | 'artifacts'
-  | 'pinned'
-  | 'facts'
-  | 'toolRecord'
-  | 'userMessages';
-
-/** One section of the rendered ledger and the part it is. */
-export interface LedgerSection {
-  readonly part: LedgerPart;
-  readonly text: string;
-}
 
 /**
  * The workspace's instructions, intent, goals, decisions, progress, next step, artifacts and the

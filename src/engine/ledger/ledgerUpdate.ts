@@ -8,7 +8,7 @@
  * which must not be able to set goals or lock decisions, nor stand for the user's intent.
  */
 import { addArtifact, addDecision, addGoal, addGoalWithStatus, completeGoal, findGoal, setProgress } from './ledgerEdits';
-import type { Ledger, LedgerSource, ProgressStatus, UserMessageEntry } from './ledgerTypes';
+import type { Ledger, LedgerSource, ProgressStatus, UserMessageEntry } from '../model/ledgerTypes';
 import { parseMarkers, type Marker } from './markers';
 import { recordToolActivity } from './toolRecord';
 import { authoredText, type Message, type ToolCallBlock } from '../types';

@@ -5,7 +5,7 @@
  * watermark), the ledger shows the copy kept here.
  */
 import type { Message } from '../types';
-import type { Ledger, PinnedEntry } from './ledgerTypes';
+import type { Ledger, PinnedEntry } from '../model/ledgerTypes';
 
 export const PINNED_HEADING = '### Pinned';
 export const PINNED_NOTE = '_Pinned by the user: kept verbatim through every compression._';

@@ -4,7 +4,7 @@
  * only ever grows at the end: the record of the longer range is the remembered record of the
  * shorter one plus the new messages, so each merge costs the new messages, not the whole range.
  */
-import { EMPTY_LEDGER, type ToolRecord } from './ledgerTypes';
+import { EMPTY_LEDGER, type ToolRecord } from '../model/ledgerTypes';
 import { recordToolActivity } from './toolRecord';
 import { startsWith } from '../appendedList';
 import type { Message, ToolCallBlock } from '../types';

@@ -14,8 +14,9 @@
  */
 import { estimateTokens } from '../tokens/estimate';
 import { DEFAULT_FACTS_TOKENS, factsSection } from './factsSection';
-import { earlierUserMessages, leadingSections, LEDGER_HEADING, LEDGER_NOTE, section, type LedgerSection } from './ledgerSections';
-import type { Ledger } from './ledgerTypes';
+import { earlierUserMessages, leadingSections, LEDGER_HEADING, LEDGER_NOTE, section } from './ledgerSections';
+import type { LedgerSection } from '../model/contextSection';
+import type { Ledger } from '../model/ledgerTypes';
 import { memoizeByObject } from '../memo';
 import { recordSections, type OutputDetails, type RankedRun, type RecordSection, type RecordSectionId } from './toolRecordLines';
 

@@ -4,7 +4,7 @@
  * depends on the model remembering what it did.
  */
 import { PATH_KEYS } from '../toolInputKeys';
-import type { FileAction } from './ledgerTypes';
+import type { FileAction } from '../model/ledgerTypes';
 import type { ToolCallBlock, ToolInput, ToolResultBlock } from '../types';
 import { isRecord } from '../schema';
 

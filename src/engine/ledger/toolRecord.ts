@@ -6,7 +6,14 @@
 import { subjectKey } from './commandKey';
 import { outputGist } from './commandOutput';
 import { errorSummary } from './errorSummary';
-import { EMPTY_LEDGER, type CommandRecord, type ErrorRecord, type FileAction, type FileRecord, type ToolRecord } from './ledgerTypes';
+import {
+  EMPTY_LEDGER,
+  type CommandRecord,
+  type ErrorRecord,
+  type FileAction,
+  type FileRecord,
+  type ToolRecord,
+} from '../model/ledgerTypes';
 import { classifyToolCall, type ToolActivity } from './toolActivity';
 import { toolOutcome, type ToolOutcome } from './toolOutcome';
 import type { Message, ToolCallBlock, ToolResultBlock } from '../types';

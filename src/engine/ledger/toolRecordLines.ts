@@ -4,7 +4,7 @@
  */
 import { subjectKey } from './commandKey';
 import { shortenEnd } from '../text/shorten';
-import type { CommandRecord, ErrorRecord, FileRecord, OffloadedEntry, ToolRecord } from './ledgerTypes';
+import type { CommandRecord, ErrorRecord, FileRecord, OffloadedEntry, ToolRecord } from '../model/ledgerTypes';
 import { memoizeByObject } from '../memo';
 import { formatCount } from '../text/numbers';
 

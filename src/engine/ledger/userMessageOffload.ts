@@ -6,7 +6,7 @@
 import type { Store } from '../ports';
 import { safeFileNamePart, toWellFormed } from '../text/sanitize';
 import { shortenEnd } from '../text/shorten';
-import type { Ledger, UserMessageEntry } from './ledgerTypes';
+import type { Ledger, UserMessageEntry } from '../model/ledgerTypes';
 import { errorMessage } from '../errors';
 
 /** User messages above this many tokens leave the ledger for a file once they are out of the live context. */

@@ -1,6 +1,6 @@
 /** A fact as extraction finds it, before duplicates are merged and the best are chosen. */
 import { oneLine, shortenEnd } from '../text/shorten';
-import type { Fact, FactKind } from './fact';
+import type { Fact, FactKind } from '../model/fact';
 import { keyOf, nameKeyOf } from './factKey';
 
 /** A fact with where it was found, for ordering. */

@@ -7,7 +7,7 @@
  */
 import { shortenEnd } from '../text/shorten';
 import { editChange } from './editChange';
-import type { ErrorResolution } from './fact';
+import type { ErrorResolution } from '../model/fact';
 import type { ToolStep } from './toolSteps';
 
 /**

@@ -13,7 +13,7 @@ import type { Candidate } from './candidate';
 import { diagnosticCandidates } from './diagnosticLines';
 import { matchForm } from './factKey';
 import { ResolutionIndex, type ErrorSite, type FixStatement } from './errorResolution';
-import type { Fact } from './fact';
+import type { Fact } from '../model/fact';
 import { NameCollector } from './identifierFacts';
 import { resolvedErrors, type PendingError } from './pendingErrors';
 import { ownWordCandidates } from './ownWords';

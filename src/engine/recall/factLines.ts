@@ -3,7 +3,7 @@
  * holds its key), and for an error what it was about and how it ended.
  */
 import { oneLine, shortenEnd } from '../text/shorten';
-import type { Fact, FactKind } from './fact';
+import type { Fact, FactKind } from '../model/fact';
 import { holdsKey, matchForm } from './factKey';
 
 /** The word a fact's line starts with, by kind. */

@@ -6,7 +6,7 @@
  * it is.
  */
 import { keyOf, MAX_KEY_CHARS } from './factKey';
-import type { FileAction } from '../ledger/ledgerTypes';
+import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
 import { editChange } from './editChange';
 import { fileDescription } from './fileDescription';

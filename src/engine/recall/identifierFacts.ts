@@ -4,7 +4,7 @@
  * it comes back; each is kept once, where it first appeared.
  */
 import { keyedCandidate, type Candidate } from './candidate';
-import type { FactKind } from './fact';
+import type { FactKind } from '../model/fact';
 
 /** Scores of names by who wrote them, a file name gaining `artifact`; each repetition adds {@link REPEAT_BONUS}, at most {@link MAX_REPEATS} times. */
 export const NAME_SCORES = { user: 0.45, assistant: 0.3, artifact: 0.05 } as const;

@@ -8,7 +8,7 @@
  */
 import { message, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import { extractFacts } from './extractFacts';
-import type { Fact } from './fact';
+import type { Fact } from '../model/fact';
 import { holdsKey, matchForm } from './factKey';
 import { outputLineFacts } from './outputLines';
 

@@ -11,7 +11,7 @@ import { isProgressLine } from '../ledger/resultLines';
 import type { Message, ToolCallBlock } from '../types';
 import { candidate, type Candidate } from './candidate';
 import { outputEdges } from './outputEdges';
-import type { Fact } from './fact';
+import type { Fact } from '../model/fact';
 import { readToolSteps, type ToolStep } from './toolSteps';
 
 /**

@@ -7,7 +7,7 @@
 import { parseMarkers, type MarkerKind } from '../ledger/markers';
 import { splitSentences, undecorated } from '../text/prose';
 import { candidate, type Candidate } from './candidate';
-import { MARKER_SCORE, type FactKind } from './fact';
+import { MARKER_SCORE, type FactKind } from '../model/fact';
 import type { FixStatement } from './errorResolution';
 import { saysFixed, statementOf } from './statementCues';
 import { containsTerm, termsOf } from './terms';

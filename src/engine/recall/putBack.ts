@@ -4,12 +4,12 @@
  * which have their own cap. The figures say how many were put back and how many were lost.
  */
 import { addLedgerFacts, toLedgerFacts } from '../ledger/ledgerFacts';
-import type { Ledger } from '../ledger/ledgerTypes';
+import type { Ledger } from '../model/ledgerTypes';
 import type { CountText } from '../summary/summarizer';
-import type { Fact } from './fact';
+import type { Fact } from '../model/fact';
 import { factLine } from './factLines';
 import { withPutBack, type RecallCheck } from './recallCheck';
-import type { RecallFigures } from './recallFigures';
+import type { RecallFigures } from '../model/recallFigures';
 
 /** The heading of the facts added to a summary. */
 export const PUT_BACK_HEADING = '### Facts kept word for word';

@@ -5,9 +5,9 @@
  * the deterministic one, so a summary that drops a fact is caught whoever wrote it.
  */
 import { CancelledError, NEVER_CANCELLED, type Cancellation } from '../cancellation';
-import type { Fact } from './fact';
+import type { Fact } from '../model/fact';
 import { holdsKey, matchForm } from './factKey';
-import type { RecallFigures } from './recallFigures';
+import type { RecallFigures } from '../model/recallFigures';
 
 /** What became of one fact. */
 export type RecallStatus = 'kept' | 'found' | 'missing';

@@ -4,7 +4,7 @@
  * kind up to its share, then the best of the rest, up to a cap.
  */
 import type { Candidate } from './candidate';
-import { FACT_KINDS, type Fact, type FactKind } from './fact';
+import { FACT_KINDS, type Fact, type FactKind } from '../model/fact';
 import { matchForm } from './factKey';
 
 /**

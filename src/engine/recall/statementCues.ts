@@ -4,7 +4,7 @@
  * languages still yield decisions through what the assistant did (see `proseFacts`), so these
  * only sharpen the scores.
  */
-import type { FactKind } from './fact';
+import type { FactKind } from '../model/fact';
 
 /** What a sentence states, as a fact kind and how much it matters. */
 export interface Statement {

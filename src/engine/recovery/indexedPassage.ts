@@ -1,5 +1,5 @@
 /** A passage as the recovery index keeps it: its text, its line range and where it came from. */
-import type { RecoverySource } from './recoveryTypes';
+import type { RecoverySource } from '../model/recoveryTypes';
 
 export interface IndexedPassage {
   /** MiniSearch document id. */

@@ -4,7 +4,7 @@
  * offloaded folder, and refuses everything else before the store is touched.
  */
 import type { Store } from '../ports';
-import { SESSIONS_FOLDER, sessionPaths } from '../session/sessionPaths';
+import { SESSIONS_FOLDER, sessionPaths } from '../model/sessionPaths';
 import { OffloadedPathRefusedError, UnsafeSessionIdError } from './recoveryErrors';
 
 /** The offloaded folder's name inside a session folder. */

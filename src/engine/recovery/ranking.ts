@@ -5,7 +5,7 @@
  */
 import { excerptAround, verbatimOffset } from './excerpt';
 import type { IndexedPassage } from './indexedPassage';
-import type { RecoveryHit } from './recoveryTypes';
+import type { RecoveryHit } from '../model/recoveryTypes';
 
 /** A passage with the query written out verbatim outranks one with a few more scattered term matches. */
 export const PHRASE_BOOST = 3;

@@ -4,7 +4,7 @@
  */
 import type { Store } from '../ports';
 import { countLines } from '../preview/lines';
-import { sessionPaths } from '../session/sessionPaths';
+import { sessionPaths } from '../model/sessionPaths';
 import { resolveOffloadedFile } from './offloadedPath';
 import { OffloadedFileNotFoundError, OffloadedPathRefusedError, OffloadedRangeError } from './recoveryErrors';
 import { formatCount } from '../text/numbers';

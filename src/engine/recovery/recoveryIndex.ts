@@ -12,7 +12,7 @@ import { assertSafeSessionId } from './offloadedPath';
 import { capForIndexing, splitIntoPassages } from './passages';
 import { RERANK_POOL, rankCandidates, type Candidate } from './ranking';
 import { cappedNote, indexFullNote, skippedEntryNote, unreadableArchiveNote, unreadableFileNote } from './recoveryNotes';
-import type { RecoveryDocumentInput, RecoveryHit, RecoveryNote, RecoverySearchOptions, RecoverySource } from './recoveryTypes';
+import type { RecoveryDocumentInput, RecoveryHit, RecoveryNote, RecoverySearchOptions, RecoverySource } from '../model/recoveryTypes';
 import { readSessionContent, type SessionContent } from './sessionContent';
 import { TermRarity } from './termRarity';
 

@@ -1,5 +1,5 @@
 /** The plain words the recovery index uses to say what it left out. */
-import type { RecoveryNote, RecoverySource } from './recoveryTypes';
+import type { RecoveryNote, RecoverySource } from '../model/recoveryTypes';
 import { formatCount } from '../text/numbers';
 
 /** Part of a large document is searchable; an offloaded file can still be read past that part. */

@@ -1,8 +1,8 @@
 /** What a stored session holds that the recovery index searches: its offloaded files and its archive. */
 import { Archive } from '../archive';
 import { systemClock, type Store, type StoreEntry } from '../ports';
-import { peekSessionState } from '../session/sessionLoad';
-import { sessionPaths } from '../session/sessionPaths';
+import { peekSessionState } from '../storage/sessionJournal';
+import { sessionPaths } from '../model/sessionPaths';
 import type { Message } from '../types';
 
 /** The tool call an offloaded file came from, as the session state recorded it. */

@@ -1,5 +1,5 @@
 /** Whether a session's context lacks something its conversation had, so the model may need ctx's recovery tools. */
-import type { SessionState } from '../session/sessionState';
+import type { SessionState } from '../model/sessionState';
 
 export function compressedAway(state: SessionState): boolean {
   return (

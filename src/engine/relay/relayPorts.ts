@@ -7,7 +7,7 @@ import type { Cancellation } from '../cancellation';
 import type { Clock, Logger } from '../ports';
 import type { ConversationRouter, SessionSource } from '../conversation/conversationRouter';
 import type { IncomingMessage } from '../conversation/incomingMessage';
-import type { TurnOptions } from '../session/contextSession';
+import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { ContextSession } from '../session/contextSession';
 import type { AnswerPart } from '../turn/answerPart';
 import type { SessionEventSink } from '../turn/sessionEvents';

@@ -8,7 +8,7 @@
 import { MIN_BUDGET_TOKENS } from '../budget';
 import type { RouteKind, Routed } from '../conversation/conversationRouter';
 import type { IncomingMessage } from '../conversation/incomingMessage';
-import type { PreparedContext } from '../session/contextSession';
+import type { PreparedContext } from '../model/preparedContext';
 import { messageText, type Message } from '../types';
 import { compressedAway } from './compressedAway';
 import { outgoingMessages } from './outgoing';

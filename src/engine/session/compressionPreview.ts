@@ -9,20 +9,20 @@
  */
 import { Tier3 } from '../checkpoints/tier3';
 import type { TurnOptions } from '../checkpoints/turnOptions';
-import type { Checkpoint } from '../checkpoints/checkpoint';
-import type { CompressionEvent } from '../compressionEvent';
+import type { Checkpoint } from '../model/checkpoint';
+import type { CompressionEvent } from '../model/compressionEvent';
 import type { Level } from '../levels';
 import type { EngineOptions } from '../options';
 import { silentLogger, type Clock, type Store, type WorkspaceFiles } from '../ports';
 import { OverlayStore } from '../storage/overlayStore';
 import type { TokenCounter } from '../tokens/counter';
 import { RequestPreparation, type Preparation } from './requestPreparation';
-import { RequestRenderer } from './requestView';
+import { RequestRenderer } from './requestRenderer';
 import type { SessionArchive } from './sessionArchive';
-import type { SessionPaths } from './sessionPaths';
+import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionSearch } from './sessionSearch';
 import { SessionSnapshots } from './sessionSnapshots';
-import type { SessionState } from './sessionState';
+import type { SessionState } from '../model/sessionState';
 import { SessionStateCell } from './stateCell';
 
 export interface DryRunParts {

@@ -14,10 +14,11 @@ import type { Clock, Store, WorkspaceFiles } from '../ports';
 import type { TokenCounter } from '../tokens/counter';
 import { dryRunCompression, patchOf, previewOf, type CompressionPreview, type DryRun } from './compressionPreview';
 import type { EditOutcome } from './itemEdit';
-import { preparedContext, type PreparedContext } from './preparedContext';
+import { preparedContext } from './preparedContext';
+import type { PreparedContext } from '../model/preparedContext';
 import type { SessionArchive } from './sessionArchive';
 import type { SessionHistory } from './sessionHistory';
-import type { SessionPaths } from './sessionPaths';
+import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionSearch } from './sessionSearch';
 import type { SessionStateCell } from './stateCell';
 

@@ -17,21 +17,21 @@
  * lines handing the work to the part above that owns it, and opening a stored session (which must
  * archive what the last run owed before anything else) is here because only the session has every part.
  */
-import type { Checkpoint } from '../checkpoints/checkpoint';
+import type { Checkpoint } from '../model/checkpoint';
 import { Tier3 } from '../checkpoints/tier3';
 import type { TurnOptions } from '../checkpoints/turnOptions';
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import type { DashboardModel } from '../dashboard/dashboardModel';
 import { newId } from '../ids';
 import { addDecision, addGoal, completeGoal } from '../ledger/ledgerUpdate';
 import { withInstructions } from '../ledger/instructions';
-import type { InstructionEntry, Ledger } from '../ledger/ledgerTypes';
+import type { InstructionEntry, Ledger } from '../model/ledgerTypes';
 import { optionsForBudget, type EngineOptions } from '../options';
 import type { Clock, Logger, Store, WorkspaceFiles } from '../ports';
-import { recallConfidence, sumRecallFigures } from '../recall/recallFigures';
+import { recallConfidence, sumRecallFigures } from '../model/recallFigures';
 import { reliabilityFor, type Reliability } from '../reliability';
 import type { Snapshot, SnapshotSummary } from '../snapshots/snapshot';
-import type { OffloadRecord } from '../tiers/offload';
+import type { OffloadRecord } from '../model/offloadRecord';
 import type { TokenCounter } from '../tokens/counter';
 import type { Message } from '../types';
 import type { CompressionPreview } from './compressionPreview';
@@ -39,20 +39,22 @@ import { CompressionPreviews, type AppliedPreview } from './compressionPreviews'
 import type { EditOutcome } from './itemEdit';
 import { ItemEditor } from './itemEditor';
 import { MessageIntake } from './messageIntake';
-import { preparedContext, type PreparedContext } from './preparedContext';
+import { preparedContext } from './preparedContext';
+import type { PreparedContext } from '../model/preparedContext';
 import { RequestPreparation, type Preparation } from './requestPreparation';
-import { RequestRenderer } from './requestView';
+import { RequestRenderer } from './requestRenderer';
 import { SessionArchive } from './sessionArchive';
 import { SessionDashboard, type DashboardRequest } from './sessionDashboard';
 import { SessionHistory } from './sessionHistory';
 import { appendSessionLog } from './sessionLog';
-import { newSessionId, sessionPaths, type SessionPaths } from './sessionPaths';
+import { newSessionId, sessionPaths, type SessionPaths } from '../model/sessionPaths';
 import { SessionSearch } from './sessionSearch';
 import { SessionSnapshots } from './sessionSnapshots';
-import { emptyState, type SessionState } from './sessionState';
+import { emptyState, type SessionState } from '../model/sessionState';
 import { SessionStateCell, type SessionWarning, type StatePersistence } from './stateCell';
 import { errorMessage } from '../errors';
-import { loadSession, sessionJournalOptions } from './sessionLoad';
+import { loadSession } from './sessionLoad';
+import { sessionJournalOptions } from '../storage/sessionJournal';
 import { StateJournal } from '../storage/stateJournal';
 
 export interface SessionDeps {
@@ -63,7 +65,6 @@ export interface SessionDeps {
   readonly clock: Clock;
 }
 
-export type { PreparedContext } from './preparedContext';
 export type { DashboardRequest } from './sessionDashboard';
 export type { TurnOptions } from '../checkpoints/turnOptions';
 export type { SessionChange, SessionWarning } from './stateCell';

@@ -2,7 +2,7 @@
  * The steps of tiers 2 and the watermark as they apply to a session's state. Each reads the state
  * it is given and returns what it produced (a patch and the events); none changes anything itself.
  */
-import type { CompressionEvent } from '../compressionEvent';
+import { type StepResult, NOTHING } from '../model/stepResult';
 import { withOffloaded } from '../ledger/ledgerEdits';
 import type { Logger, Store, WorkspaceFiles } from '../ports';
 import { compressOldResults } from '../tiers/compressResults';
@@ -13,19 +13,9 @@ import type { Summarizer } from '../summary/summarizer';
 import type { TokenCounter } from '../tokens/counter';
 import { guideFrom } from '../summary/summaryGuide';
 import { formatCount } from '../text/numbers';
-import type { SessionPaths } from './sessionPaths';
-import type { SessionState } from './sessionState';
+import type { SessionPaths } from '../model/sessionPaths';
+import type { SessionState } from '../model/sessionState';
 import { appended } from '../appendedList';
-
-/** What one step produced: a patch to the state (none when nothing changed) and what it did. */
-export interface StepResult {
-  readonly patch?: Partial<SessionState>;
-  readonly events?: readonly CompressionEvent[];
-  /** What the user must be told. */
-  readonly warnings?: readonly string[];
-}
-
-export const NOTHING: StepResult = {};
 
 export interface TruncateStepDeps {
   readonly files: WorkspaceFiles;

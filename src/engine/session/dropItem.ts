@@ -5,13 +5,13 @@
  * message leaves the ledger too (the user asked for it to go); a dropped checkpoint is kept among
  * the retired ones, so its summary can still be searched.
  */
-import { withRetired } from '../checkpoints/retiredCheckpoint';
-import type { CompressionEvent } from '../compressionEvent';
+import { withRetired } from '../model/retiredCheckpoint';
+import type { CompressionEvent } from '../model/compressionEvent';
 import { itemId, parseItemId, toolNameOf } from '../dashboard/itemIds';
 import { withoutPinned } from '../ledger/pinned';
 import type { Message } from '../types';
 import { refused, type ItemEdit } from './itemEdit';
-import type { SessionState } from './sessionState';
+import type { SessionState } from '../model/sessionState';
 
 /** Drops a live message, a tool result (with its call) or a checkpoint. */
 export function dropItem(state: SessionState, id: string, now: number): ItemEdit {

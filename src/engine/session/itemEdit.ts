@@ -1,5 +1,5 @@
 /** What an edit of one context item (pin, drop, offload now, undo) produced, in the shape of a step, and what to tell the user. */
-import type { StepResult } from './contextSteps';
+import type { StepResult } from '../model/stepResult';
 
 export interface ItemEdit extends StepResult {
   /** Why nothing was changed, in plain words; absent when the edit applies. */

@@ -4,20 +4,21 @@
  * the messages still join the context unchanged: nothing leaves the context until the archive
  * holds it.
  */
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import { errorMessage } from '../errors';
 import { newId } from '../ids';
 import { updateLedger, withOffloaded } from '../ledger/ledgerUpdate';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, Store } from '../ports';
 import { offloadedResultFacts } from '../recall/offloadedFacts';
-import type { Fact } from '../recall/fact';
-import { offloadDecision, offloadResult, type OffloadRecord } from '../tiers/offload';
+import type { Fact } from '../model/fact';
+import { offloadDecision, offloadResult } from '../tiers/offload';
+import type { OffloadRecord } from '../model/offloadRecord';
 import type { TokenCounter } from '../tokens/counter';
-import { type Block, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
+import type { Block, Message, ToolCallBlock, ToolResultBlock } from '../types';
 import type { SessionArchive } from './sessionArchive';
 import { sessionTitle } from './sessionTitle';
-import type { SessionPaths } from './sessionPaths';
+import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionStateCell } from './stateCell';
 import { formatCount } from '../text/numbers';
 import { appended } from '../appendedList';

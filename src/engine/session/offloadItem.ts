@@ -10,7 +10,7 @@ import type { Store } from '../ports';
 import { formatCount } from '../text/numbers';
 import { KEEP_SMALL_BELOW_TOKENS, offloadResult } from '../tiers/offload';
 import { refused, type ItemEdit } from './itemEdit';
-import type { SessionState } from './sessionState';
+import type { SessionState } from '../model/sessionState';
 
 export interface OffloadItemDeps {
   readonly store: Store;

@@ -5,9 +5,9 @@
  */
 import { itemId, parseItemId, findResult, toolNameOf } from '../dashboard/itemIds';
 import { pinnedMessageText, withoutPinned, withPinned } from '../ledger/pinned';
-import type { PinnedEntry } from '../ledger/ledgerTypes';
+import type { PinnedEntry } from '../model/ledgerTypes';
 import { refused, type ItemEdit } from './itemEdit';
-import type { SessionState } from './sessionState';
+import type { SessionState } from '../model/sessionState';
 
 export interface PinDeps {
   countText(text: string): Promise<number>;

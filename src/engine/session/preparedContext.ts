@@ -1,30 +1,9 @@
 /** What a request is sent, and how full the window is: a preparation's views as the host sees them. */
 import { usageOf } from '../budget';
-import type { CompressionEvent } from '../compressionEvent';
-import type { Level, LevelThresholds } from '../levels';
-import type { Message } from '../types';
-import type { CriticalOffer, Preparation } from './requestPreparation';
-import { levelOfView, type RequestView } from './requestView';
-
-/** What the model is sent, and how full the window is. */
-export interface PreparedContext {
-  readonly messages: readonly Message[];
-  readonly tokens: number;
-  readonly budget: number;
-  readonly usage: number;
-  readonly level: Level;
-  /** True while the tokenizer is not built and the figures are estimates. */
-  readonly estimated: boolean;
-  /** What the tiers did during this call. */
-  readonly events: readonly CompressionEvent[];
-  /** Tokens of ctx's context message (ledger, checkpoints), included in `tokens`. */
-  readonly contextTokens: number;
-  readonly checkpoints: number;
-  /** Where the context stood before the tiers acted in this call (its highest point). */
-  readonly before: { readonly tokens: number; readonly usage: number; readonly level: Level };
-  /** Set when the context went CRITICAL: the user should be offered a fresh session. */
-  readonly critical?: CriticalOffer;
-}
+import type { LevelThresholds } from '../levels';
+import type { PreparedContext } from '../model/preparedContext';
+import type { Preparation } from './requestPreparation';
+import { levelOfView, type RequestView } from '../model/requestView';
 
 /** The prepared context of a preparation's views at a budget. */
 export function preparedContext(

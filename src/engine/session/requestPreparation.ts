@@ -21,12 +21,13 @@
  * Nothing leaves the context while the archive misses a message (a full disk): steps 1 and 4–5
  * wait until it is whole again.
  */
-import type { Fact } from '../recall/fact';
+import type { CriticalOffer } from '../model/preparedContext';
+import type { Fact } from '../model/fact';
 import { addEarlierLines, EARLIER_LINES_BELOW_RED, EARLIER_POOL_SHARE, earlierFloorFor, earlierRoomFor } from '../checkpoints/earlierLines';
 import type { PlanMode } from '../checkpoints/checkpointTrigger';
 import type { Tier3 } from '../checkpoints/tier3';
 import type { TurnOptions } from '../checkpoints/turnOptions';
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import { driftStep } from '../drift/driftStep';
 import type { Level } from '../levels';
 import { levelChange, type LevelPoint } from '../levelWording';
@@ -36,25 +37,19 @@ import type { TokenCounter } from '../tokens/counter';
 import {
   compressOldResultsStep,
   moveWatermarkBeforeRecent,
-  NOTHING,
   offloadAttachmentsStep,
   resolvePendingCheckpoint,
   truncateInputsStep,
   watermarkStep,
-  type StepResult,
 } from './contextSteps';
-import { levelOfView, type RequestRenderer, type RequestView } from './requestView';
+import { NOTHING, type StepResult } from '../model/stepResult';
+import { levelOfView, type RequestView } from '../model/requestView';
+import type { RequestRenderer } from './requestRenderer';
 import type { SessionArchive } from './sessionArchive';
-import type { SessionPaths } from './sessionPaths';
+import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionSnapshots } from './sessionSnapshots';
-import type { SessionState } from './sessionState';
+import type { SessionState } from '../model/sessionState';
 import type { SessionStateCell } from './stateCell';
-
-/** Why the user is offered a fresh session. */
-export interface CriticalOffer {
-  readonly reason: string;
-  readonly snapshot?: string;
-}
 
 /** What a preparation produced: the view to send, what the steps did, and where the context stood before them. */
 export interface Preparation {

@@ -5,20 +5,14 @@
  * order, so checkpoints and the drift check read the originals without reading the file again;
  * a session started fresh from another one reads through to its parent's archive.
  */
+import type { ArchivedMessages } from '../model/archivedMessages';
+import type { ArchiveReader } from '../model/sessionOriginals';
 import { Archive, type ArchiveOptions } from '../archive';
 import type { Store } from '../ports';
 import type { Message } from '../types';
-import { sessionPaths, type SessionPaths } from './sessionPaths';
+import { sessionPaths, type SessionPaths } from '../model/sessionPaths';
 
-/** Every archived message in order, with its 1-based position. */
-export interface ArchivedMessages {
-  readonly messages: readonly Message[];
-  byId(id: string): Message | undefined;
-  /** 1-based position in the archive (the parent's messages first); 0 when unknown. */
-  position(id: string): number;
-}
-
-export class SessionArchive {
+export class SessionArchive implements ArchiveReader {
   private readonly archive: Archive;
   /** Messages the archive could not take yet; retried before anything else is written. */
   private unarchived: Message[] = [];

@@ -7,7 +7,7 @@ import { itemText } from '../dashboard/itemText';
 import { optionsForBudget, type EngineOptions } from '../options';
 import type { Clock } from '../ports';
 import type { TokenCounter } from '../tokens/counter';
-import type { RequestRenderer } from './requestView';
+import type { RequestRenderer } from './requestRenderer';
 import type { SessionSnapshots } from './sessionSnapshots';
 import type { SessionStateCell } from './stateCell';
 import { snapshotToUndo } from './undoCompression';

@@ -2,13 +2,13 @@
  * What a session did, recorded: events join the history and the session log, warnings are told,
  * each request adds a point to the timeline, and the state is saved.
  */
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import type { Clock, Logger, Store } from '../ports';
-import type { PreparedContext } from './preparedContext';
+import type { PreparedContext } from '../model/preparedContext';
 import { appendSessionLog } from './sessionLog';
-import type { SessionPaths } from './sessionPaths';
+import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionStateCell } from './stateCell';
-import { appendTimelinePoint } from './timeline';
+import { appendTimelinePoint } from '../model/timeline';
 import { appended } from '../appendedList';
 
 export interface SessionHistoryDeps {

@@ -8,24 +8,17 @@
  */
 import { Archive, parseArchive, type ArchiveReadResult } from '../archive';
 import { errorMessage } from '../errors';
-import type { Clock, Store } from '../ports';
 import { rebuildSession } from './sessionRebuild';
 import { loadedNotice, rebuildNotice } from './sessionLoadNotice';
-import { sessionPaths, type SessionPaths } from './sessionPaths';
-import { readSessionStateValue, type SessionState } from './sessionState';
+import { sessionPaths, type SessionPaths } from '../model/sessionPaths';
+import type { SessionState } from '../model/sessionState';
 import type { Snapshot } from '../snapshots/snapshot';
 import { SnapshotStore } from '../snapshots/snapshotStore';
 import { sideFilePath } from '../storage/sideFile';
-import { StateJournal, type StateJournalOptions } from '../storage/stateJournal';
+import { sessionJournalOptions, type SessionJournalDeps } from '../storage/sessionJournal';
+import { StateJournal } from '../storage/stateJournal';
 import { isLinkFailure } from '../storage/storageError';
 import type { Message } from '../types';
-
-export interface SessionLoadDeps {
-  readonly store: Store;
-  readonly clock: Clock;
-  /** When the journal is compacted into a new base (see StateJournalOptions). */
-  readonly compaction?: { readonly compactRatio?: number; readonly minCompactBytes?: number };
-}
 
 export interface LoadedSession {
   readonly state: SessionState;
@@ -46,24 +39,11 @@ export interface LoadedSession {
   readonly archiveReplaced?: boolean;
 }
 
-/** The journal options of a session's state. */
-export function sessionJournalOptions(id: string, deps: SessionLoadDeps, readOnly = false): StateJournalOptions<SessionState> {
-  const paths = sessionPaths(id);
-  return {
-    store: deps.store,
-    paths: { base: paths.state, journal: paths.journal },
-    read: (value) => readSessionStateValue(value, id),
-    clock: deps.clock,
-    readOnly,
-    ...deps.compaction,
-  };
-}
-
 /**
  * Loads a session; undefined when nothing is stored for it. Throws the store's error only when an
  * unusable state file could not be moved aside (so it is never overwritten).
  */
-export async function loadSession(id: string, deps: SessionLoadDeps): Promise<LoadedSession | undefined> {
+export async function loadSession(id: string, deps: SessionJournalDeps): Promise<LoadedSession | undefined> {
   const paths = sessionPaths(id);
   const options = sessionJournalOptions(id, deps);
   const [loaded, own] = await Promise.all([StateJournal.load(options), readOwnArchive(deps, paths)]);
@@ -134,7 +114,7 @@ function reconcile(state: SessionState, archive: ArchiveReadResult): { unreconci
  * link (to another session's archive, or to any file outside) is never read, appended to or cut;
  * it is moved aside, untouched, and a private archive is written again from the saved state.
  */
-async function readOwnArchive(deps: SessionLoadDeps, paths: SessionPaths): Promise<{ archive: ArchiveReadResult; notice?: string }> {
+async function readOwnArchive(deps: SessionJournalDeps, paths: SessionPaths): Promise<{ archive: ArchiveReadResult; notice?: string }> {
   try {
     return { archive: await new Archive(deps.store, paths.archive).read() };
   } catch (e) {
@@ -156,14 +136,14 @@ function joinNotices(first: string | undefined, second: string | undefined): str
 }
 
 /** A dated side name next to `path` that nothing uses yet. */
-async function freeSidePath(deps: SessionLoadDeps, path: string, label: string): Promise<string> {
+async function freeSidePath(deps: SessionJournalDeps, path: string, label: string): Promise<string> {
   let aside = sideFilePath(path, label, deps.clock.now());
   for (let n = 2; (await deps.store.kindOf(aside)) !== undefined; n++) aside = sideFilePath(path, label, deps.clock.now(), n);
   return aside;
 }
 
 /** Moves the base and the journal aside under dated names; returns where they went. */
-async function moveAside(deps: SessionLoadDeps, paths: SessionPaths, label: string): Promise<string[]> {
+async function moveAside(deps: SessionJournalDeps, paths: SessionPaths, label: string): Promise<string[]> {
   const kept: string[] = [];
   for (const path of [paths.state, paths.journal]) {
     if ((await deps.store.kindOf(path)) === undefined) continue;
@@ -175,7 +155,7 @@ async function moveAside(deps: SessionLoadDeps, paths: SessionPaths, label: stri
 }
 
 /** The newest snapshot that can be read; undefined when there is none or the folder cannot be read. */
-async function latestSnapshot(deps: SessionLoadDeps, id: string): Promise<Snapshot | undefined> {
+async function latestSnapshot(deps: SessionJournalDeps, id: string): Promise<Snapshot | undefined> {
   const snapshots = new SnapshotStore(deps.store, id, deps.clock);
   const listed = await snapshots.list().catch(() => []);
   for (const summary of listed) {
@@ -184,13 +164,4 @@ async function latestSnapshot(deps: SessionLoadDeps, id: string): Promise<Snapsh
     if (snapshot) return snapshot;
   }
   return undefined;
-}
-
-/**
- * The stored state as it stands (base and journal), for listings and searches: moves nothing,
- * rebuilds nothing; undefined when there is none or it cannot be read.
- */
-export async function peekSessionState(store: Store, id: string, clock: Clock): Promise<SessionState | undefined> {
-  const loaded = await StateJournal.load(sessionJournalOptions(id, { store, clock }, true)).catch(() => undefined);
-  return loaded?.kind === 'loaded' ? loaded.state : undefined;
 }

@@ -1,6 +1,6 @@
 /** The one-writer rule for a session: its lock lives in the session's folder. */
 import type { Clock, Store } from '../ports';
-import { sessionPaths } from './sessionPaths';
+import { sessionPaths } from '../model/sessionPaths';
 import type { ProcessProbe } from '../storage/processProbe';
 import { WriterLock } from '../storage/writerLock';
 

@@ -3,10 +3,10 @@
  * "Summarized 8 messages → 1 summary (saved ~1,200 tokens)". A failure to write it is logged and
  * never stops the conversation. Strings that look like credentials are masked, as in everything ctx shows.
  */
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import { errorMessage } from '../errors';
 import type { Logger, Store } from '../ports';
-import type { SessionPaths } from './sessionPaths';
+import type { SessionPaths } from '../model/sessionPaths';
 import { maskSecrets } from '../text/secrets';
 
 /** The session log's file name, in the session's folder. */

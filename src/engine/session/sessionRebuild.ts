@@ -5,7 +5,7 @@
  * to take in through its normal intake, so the ledger and the tiers see them as they did.
  */
 import type { ArchiveReadResult } from '../archive';
-import { emptyState, type SessionState } from './sessionState';
+import { emptyState, type SessionState } from '../model/sessionState';
 import { sessionTitle } from './sessionTitle';
 import type { Snapshot } from '../snapshots/snapshot';
 import type { Message } from '../types';

@@ -5,15 +5,16 @@
  */
 import type { Store } from '../ports';
 import { RecoveryIndex } from '../recovery/recoveryIndex';
-import type { RecoveryHit, RecoverySource } from '../recovery/recoveryTypes';
-import type { ArchivedMessages } from './sessionArchive';
-import type { SessionPaths } from './sessionPaths';
-import type { SessionState } from './sessionState';
+import type { RecoveryHit, RecoverySource } from '../model/recoveryTypes';
+import type { ArchivedMessages } from '../model/archivedMessages';
+import type { OriginalsSearch } from '../model/sessionOriginals';
+import type { SessionPaths } from '../model/sessionPaths';
+import type { SessionState } from '../model/sessionState';
 
 /** What a checkpoint's facts may be found in: the archive and the offloaded files, never the summaries being checked. */
 const ORIGINALS: readonly RecoverySource[] = ['archive', 'offloaded'];
 
-export class SessionSearch {
+export class SessionSearch implements OriginalsSearch {
   private index: RecoveryIndex | undefined;
 
   constructor(

@@ -3,14 +3,14 @@
  * usage, at CRITICAL and on request; restoring one takes a snapshot of the current state first,
  * so a restore can itself be undone. Failures are reported, never thrown.
  */
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import { errorMessage } from '../errors';
 import type { Clock, Store } from '../ports';
 import type { Snapshot, SnapshotReason, SnapshotSummary } from '../snapshots/snapshot';
 import { SnapshotStore } from '../snapshots/snapshotStore';
 import { formatCount } from '../text/numbers';
-import type { StepResult } from './contextSteps';
-import type { SessionState } from './sessionState';
+import type { StepResult } from '../model/stepResult';
+import type { SessionState } from '../model/sessionState';
 
 /**
  * Automatic snapshots kept per session, newest first; older ones are removed as new ones are

@@ -7,7 +7,7 @@
 import { Emitter } from '../events';
 import { errorMessage } from '../errors';
 import type { Clock, Logger } from '../ports';
-import type { SessionState } from './sessionState';
+import type { SessionState } from '../model/sessionState';
 
 /** What changed: the live messages, a compression, a warning, the ledger, or everything (cleared). */
 export type SessionChange = { readonly kind: 'messages' | 'compressed' | 'warning' | 'cleared' | 'ledger' };

@@ -5,11 +5,11 @@
  * offloaded results (their files still exist). The checkpoint the compression made is retired, not
  * lost: it is kept in the state and in the snapshot taken before the undo, and it can be searched.
  */
-import type { Checkpoint } from '../checkpoints/checkpoint';
-import { withRetired } from '../checkpoints/retiredCheckpoint';
+import type { Checkpoint } from '../model/checkpoint';
+import { withRetired } from '../model/retiredCheckpoint';
 import type { Snapshot, SnapshotSummary } from '../snapshots/snapshot';
 import { refused, type ItemEdit } from './itemEdit';
-import type { SessionState } from './sessionState';
+import type { SessionState } from '../model/sessionState';
 
 /** What the undo reads snapshots through. */
 export interface UndoSnapshots {

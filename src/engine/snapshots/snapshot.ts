@@ -2,13 +2,13 @@
  * A snapshot (design §7): the full state the model sees, saved to disk for recovery and rollback.
  * Unlike a checkpoint it is not part of the context and never changes after it is created.
  */
-import { isEarlierLine, type EarlierLine } from '../checkpoints/earlierLines';
-import type { Checkpoint } from '../checkpoints/checkpoint';
-import { isCheckpoint } from '../checkpoints/checkpointGuard';
-import { isLedger } from '../ledger/ledgerGuard';
-import type { Ledger } from '../ledger/ledgerTypes';
+import { isEarlierLine, type EarlierLine } from '../model/earlierLine';
+import type { Checkpoint } from '../model/checkpoint';
+import { isCheckpoint } from '../model/checkpointGuard';
+import { isLedger } from '../model/ledgerGuard';
+import type { Ledger } from '../model/ledgerTypes';
 import { SCHEMA_VERSION, isMessage, isRecord } from '../schema';
-import type { OffloadRecord } from '../tiers/offload';
+import type { OffloadRecord } from '../model/offloadRecord';
 import type { Message } from '../types';
 
 /** Why a snapshot was taken. */

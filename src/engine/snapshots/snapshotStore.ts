@@ -5,7 +5,7 @@
  */
 import type { Clock, Store } from '../ports';
 import { SCHEMA_VERSION, isRecord } from '../schema';
-import { sessionPaths } from '../session/sessionPaths';
+import { sessionPaths } from '../model/sessionPaths';
 import { fileTimestamp } from '../text/sanitize';
 import { isSnapshot, type Snapshot, type SnapshotContent, type SnapshotReason, type SnapshotSummary } from './snapshot';
 

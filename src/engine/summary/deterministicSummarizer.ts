@@ -4,7 +4,7 @@
  * compression never depends on a model answering.
  */
 import { CancelledError, type Cancellation } from '../cancellation';
-import type { ToolRecord } from '../ledger/ledgerTypes';
+import type { ToolRecord } from '../model/ledgerTypes';
 import { maskSecrets } from '../text/secrets';
 import type { Message } from '../types';
 import { summarizeHistory } from './historySummary';

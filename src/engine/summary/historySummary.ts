@@ -6,9 +6,9 @@
  * shown beside the ledger leaves out what the ledger holds verbatim (the intent, goals, locked
  * decisions, progress marks and the next step) and gives the room to the facts.
  */
-import type { ToolRecord } from '../ledger/ledgerTypes';
+import type { ToolRecord } from '../model/ledgerTypes';
 import { extractFacts } from '../recall/extractFacts';
-import { MARKER_SCORE, type Fact } from '../recall/fact';
+import { MARKER_SCORE, type Fact } from '../model/fact';
 import { readConversationFacts, unique, type ConversationFacts } from './conversationFacts';
 import { ESTIMATE_SAFETY, fitSections, PRIORITY, renderSkeleton, type CandidateLine, type FitSection } from './fitLines';
 import { artifactsSection, criticalFactsSection, factCandidate, progressSection, resolvedByFacts, shownPhase } from './recordSections';

@@ -2,9 +2,9 @@
  * The summary sections built from the record of what the tools did (files, commands, errors), the
  * progress marks and the span's facts: Artifacts Created, Current Progress and Critical Facts.
  */
-import type { CommandRecord, ErrorRecord, FileAction, FileRecord, ToolRecord } from '../ledger/ledgerTypes';
+import type { CommandRecord, ErrorRecord, FileAction, FileRecord, ToolRecord } from '../model/ledgerTypes';
 import type { ConversationFacts } from './conversationFacts';
-import type { Fact } from '../recall/fact';
+import type { Fact } from '../model/fact';
 import { holdsKey, matchForm } from '../recall/factKey';
 import { factLine } from '../recall/factLines';
 import { PRIORITY, recentFirst, type CandidateLine, type FitSection } from './fitLines';

@@ -5,7 +5,7 @@
  * floor whenever the model fails.
  */
 import type { Cancellation } from '../cancellation';
-import type { Fact } from '../recall/fact';
+import type { Fact } from '../model/fact';
 import type { Message } from '../types';
 
 /** What the summary must serve (design §4.2: the goal-aware prompt). Goals and decisions are never summarized away. */

@@ -1,5 +1,5 @@
 /** What a summary must serve, taken from the ledger: the intent, active goals, locked decisions, progress and the next step. */
-import type { Ledger } from '../ledger/ledgerTypes';
+import type { Ledger } from '../model/ledgerTypes';
 import type { SummaryGuide } from './summarizer';
 
 export function guideFrom(ledger: Ledger): SummaryGuide {

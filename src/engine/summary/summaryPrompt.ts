@@ -16,7 +16,7 @@ import {
 import { recoveryReferenceLines, sectionHeading, SUMMARY_TITLE } from './summaryFormat';
 import type { SummaryGuide, SummaryRequest } from './summarizer';
 import { shortenEnd } from '../text/shorten';
-import type { Fact } from '../recall/fact';
+import type { Fact } from '../model/fact';
 import { factLine } from '../recall/factLines';
 
 /** How history is rendered for the prompt: tool inputs and results cut to their head and tail. */

@@ -22,21 +22,6 @@ export const KEEP_SMALL_BELOW_TOKENS = 200;
 export const KEEP_STRUCTURED_BELOW_TOKENS = 500;
 export const DEFAULT_OFFLOAD_THRESHOLD_TOKENS = 15_000;
 
-/** What was offloaded, kept in the session state and shown in the tree. */
-export interface OffloadRecord {
-  readonly callId: string;
-  readonly toolName: string;
-  /** Store path of the full content, relative to the session folder. */
-  readonly file: string;
-  readonly tokens: number;
-  readonly savedTokens: number;
-  readonly kind: string;
-  readonly isError: boolean;
-  readonly at: number;
-  /** True when the token figure is an estimate (tokenizer not ready, or a huge result). */
-  readonly estimated: boolean;
-}
-
 export type OffloadDecision = 'keep' | 'offload';
 
 /** Whether a result of this size and shape leaves the context. Errors are offloaded only when huge, and said so. */

@@ -8,7 +8,8 @@
  */
 import { errorMessage } from '../errors';
 import { injectedTextBlock, type Block, type Message } from '../types';
-import { KEEP_STRUCTURED_BELOW_TOKENS, offloadText, type OffloadRecord, type OffloadTarget } from './offload';
+import { KEEP_STRUCTURED_BELOW_TOKENS, offloadText, type OffloadTarget } from './offload';
+import type { OffloadRecord } from '../model/offloadRecord';
 
 /** How offloaded attached context is named, in files, records and the tree. */
 export const ATTACHED_CONTEXT = 'attached context';

@@ -3,6 +3,7 @@
  * content (design §3.3). Only verified content goes: the file must exist and
  * hold what was written. The most recent messages are never touched.
  */
+import type { TruncationRecord } from '../model/truncationRecord';
 import type { WorkspaceFiles } from '../ports';
 import { PATH_KEYS } from '../toolInputKeys';
 import type { Message, ToolCallBlock } from '../types';
@@ -77,16 +78,6 @@ export function renderTruncatedInput(toolName: string, input: PersistedInput, to
     `**Summary:** ${what}${firstLine ? ` (first line: \`${firstLine.replace(/`/g, "'")}\`)` : ''}`,
     `**Status:** Content persisted to disk ✓`,
   ].join('\n');
-}
-
-export interface TruncationRecord {
-  readonly messageId: string;
-  readonly callId: string;
-  readonly toolName: string;
-  readonly path: string;
-  readonly tokens: number;
-  readonly savedTokens: number;
-  readonly at: number;
 }
 
 export interface TruncateDeps {

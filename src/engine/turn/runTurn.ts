@@ -28,7 +28,8 @@
  */
 import type { TurnOptions } from '../checkpoints/turnOptions';
 import { newMessageId } from '../ids';
-import type { ContextSession, PreparedContext } from '../session/contextSession';
+import type { ContextSession } from '../session/contextSession';
+import type { PreparedContext } from '../model/preparedContext';
 import { message, textBlock, type Block, type Message, type ToolResultBlock } from '../types';
 import { readRound, type RoundAnswer } from './roundAnswer';
 import { compressionProgress, whileCompressing } from './sessionWork';

@@ -5,8 +5,9 @@
  * driver never reports to each of them by hand.
  */
 import type { AnswerActivity } from '../activity/answerActivity';
-import type { CompressionEvent } from '../compressionEvent';
-import type { ContextSession, PreparedContext } from '../session/contextSession';
+import type { CompressionEvent } from '../model/compressionEvent';
+import type { ContextSession } from '../session/contextSession';
+import type { PreparedContext } from '../model/preparedContext';
 import type { TurnOutcome } from './turnOutcome';
 
 export type SessionEvent =

@@ -3,7 +3,8 @@
  * an edit on the dashboard), run so that it emits what it did like a turn does.
  */
 import type { TurnOptions } from '../checkpoints/turnOptions';
-import type { ContextSession, PreparedContext } from '../session/contextSession';
+import type { ContextSession } from '../session/contextSession';
+import type { PreparedContext } from '../model/preparedContext';
 import type { SessionEventSink } from './sessionEvents';
 
 /**

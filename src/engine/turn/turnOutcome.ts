@@ -1,5 +1,6 @@
 /** How a turn ended (see `runTurn.ts`). */
-import type { ContextSession, PreparedContext } from '../session/contextSession';
+import type { ContextSession } from '../session/contextSession';
+import type { PreparedContext } from '../model/preparedContext';
 
 /** The steps of a turn, in order; a cancelled turn says at which one it stopped. */
 export type TurnStage = 'add' | 'prepare' | 'send' | 'tools';

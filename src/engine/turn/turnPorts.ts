@@ -7,7 +7,7 @@ import type { Cancellation } from '../cancellation';
 import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { Clock, Logger } from '../ports';
 import type { ContextSession } from '../session/contextSession';
-import type { CompressionEvent } from '../compressionEvent';
+import type { CompressionEvent } from '../model/compressionEvent';
 import type { Message, ToolCallBlock } from '../types';
 import type { AnswerPart } from './answerPart';
 import type { SessionEventSink } from './sessionEvents';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { AnswerActivity, warningKind, type LevelFigures } from '../../../src/engine/activity/answerActivity';
 import { renderAnswerSummary } from '../../../src/engine/activity/answerSummaryText';
-import type { CompressionEvent, EngineEventName, Tier } from '../../../src/engine/compressionEvent';
+import type { CompressionEvent, EngineEventName, Tier } from '../../../src/engine/model/compressionEvent';
 import { levelFor } from '../../../src/engine/levels';
 import type { Summarizer } from '../../../src/engine/summary/summarizer';
 import { assistant, filler, user } from '../support/builders';

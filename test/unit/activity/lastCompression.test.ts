@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { compressionRecord, describeCompression } from '../../../src/engine/activity/lastCompression';
-import type { CompressionEvent } from '../../../src/engine/compressionEvent';
+import type { CompressionEvent } from '../../../src/engine/model/compressionEvent';
 
 const offload = (at: number, savedTokens: number): CompressionEvent => ({ at, tier: 'offload', savedTokens, detail: 'Offloaded a result' });
 

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { AnswerActivity } from '../../../src/engine/activity/answerActivity';
 import { SessionActivities } from '../../../src/engine/activity/sessionActivities';
-import type { CompressionEvent } from '../../../src/engine/compressionEvent';
+import type { CompressionEvent } from '../../../src/engine/model/compressionEvent';
 import { levelFor } from '../../../src/engine/levels';
-import type { ContextSession, PreparedContext } from '../../../src/engine/session/contextSession';
+import type { ContextSession } from '../../../src/engine/session/contextSession';
+import type { PreparedContext } from '../../../src/engine/model/preparedContext';
 import { sessionRig } from '../support/session';
 
 const offload = (savedTokens: number): CompressionEvent => ({ at: 1_000, tier: 'offload', savedTokens, detail: 'Offloaded a result' });

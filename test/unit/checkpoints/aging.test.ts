@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { isNoOp, planAging, targetTokensFor } from '../../../src/engine/checkpoints/aging';
-import type { Checkpoint, CheckpointAge } from '../../../src/engine/checkpoints/checkpoint';
+import type { Checkpoint, CheckpointAge } from '../../../src/engine/model/checkpoint';
 
 const checkpoint = (id: string, age: CheckpointAge, messageIds: string[]): Checkpoint => ({
   id,

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { contextMessage, type ContextSection } from '../../../src/engine/checkpoints/contextMessage';
+import { contextMessage } from '../../../src/engine/checkpoints/contextMessage';
+import type { ContextSection } from '../../../src/engine/model/contextSection';
 import { messageText } from '../../../src/engine/types';
 
 const section = (part: ContextSection['part'], text: string): ContextSection => ({ part, text });

@@ -5,9 +5,9 @@ import {
   earlierLinesSection,
   earlierRoomFor,
   rankEarlierLines,
-  type EarlierLine,
 } from '../../../src/engine/checkpoints/earlierLines';
-import type { Fact, FactKind } from '../../../src/engine/recall/fact';
+import type { EarlierLine } from '../../../src/engine/model/earlierLine';
+import type { Fact, FactKind } from '../../../src/engine/model/fact';
 
 const countText = (text: string) => Promise.resolve(Math.ceil(text.length / 4));
 const fact = (kind: FactKind, text: string, score: number): Fact => ({ kind, key: text, text, messageId: 'm', score });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { SpanFacts } from '../../../src/engine/checkpoints/spanFacts';
-import type { Fact } from '../../../src/engine/recall/fact';
+import type { Fact } from '../../../src/engine/model/fact';
 import type { Message } from '../../../src/engine/types';
 import { assistant } from '../support/builders';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { appended } from '../../../src/engine/appendedList';
 import { SpanOriginals } from '../../../src/engine/checkpoints/spanOriginals';
-import type { ArchivedMessages } from '../../../src/engine/session/sessionArchive';
-import type { OffloadRecord } from '../../../src/engine/tiers/offload';
+import type { ArchivedMessages } from '../../../src/engine/model/archivedMessages';
+import type { OffloadRecord } from '../../../src/engine/model/offloadRecord';
 import { messageContentText, type Message } from '../../../src/engine/types';
 import { call, result } from '../support/builders';
 

@@ -4,7 +4,7 @@
  * so a long probe is usually confirmed through what the hit points to.
  */
 import type { Store } from '../../../src/engine/ports';
-import type { RecoveryHit } from '../../../src/engine/recovery/recoveryTypes';
+import type { RecoveryHit } from '../../../src/engine/model/recoveryTypes';
 import type { Message } from '../../../src/engine/types';
 import { visibleTexts } from '../import/realTranscripts';
 

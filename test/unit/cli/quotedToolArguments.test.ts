@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { RecoveryHit } from '../../../src/engine/recovery/recoveryTypes';
+import type { RecoveryHit } from '../../../src/engine/model/recoveryTypes';
 import { buildCli, runBuiltCli, TemporaryFolders } from './builtCli';
 
 /** What the agent wrote inside its tool call, quotes and all. */

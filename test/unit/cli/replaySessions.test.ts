@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { importTranscript } from '../../../src/cli/import/importTranscript';
 import { buildCli, runBuiltCli, TemporaryFolders } from './builtCli';
 import { systemClock } from '../../../src/engine/ports';
-import { peekSessionState } from '../../../src/engine/session/sessionLoad';
+import { peekSessionState } from '../../../src/engine/storage/sessionJournal';
 import { FileStore } from '../../../src/engine/storage/fileStore';
 
 /** Three tasks in one OpenHands output file, each a line of its own. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Checkpoint } from '../../../src/engine/checkpoints/checkpoint';
+import type { Checkpoint } from '../../../src/engine/model/checkpoint';
 import type { Routed } from '../../../src/engine/conversation/conversationRouter';
 import type { ContextSession } from '../../../src/engine/session/contextSession';
 import { messageText, type Message } from '../../../src/engine/types';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { targetTokensFor } from '../../../src/engine/checkpoints/aging';
 import { checkpointCards } from '../../../src/engine/dashboard/checkpointCards';
-import { emptyState } from '../../../src/engine/session/sessionState';
+import { emptyState } from '../../../src/engine/model/sessionState';
 import { sampleCheckpoint } from '../support/ledgerBuilders';
 
 describe('dashboard: the checkpoints', () => {

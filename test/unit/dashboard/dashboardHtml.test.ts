@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { TIER_LABELS, type Tier } from '../../../src/engine/compressionEvent';
+import { TIER_LABELS, type Tier } from '../../../src/engine/model/compressionEvent';
 import { DEFAULT_THRESHOLDS } from '../../../src/engine/levels';
 import { timelineHtml } from '../../../src/vscode/dashboard/sections/timelineHtml';
 import { dashboardPage } from '../../../src/vscode/dashboard/dashboardPage';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { timelineModel } from '../../../src/engine/dashboard/timelineModel';
-import { appendTimelinePoint, MAX_TIMELINE_POINTS, type TimelinePoint } from '../../../src/engine/session/timeline';
-import { emptyState, parseSessionState } from '../../../src/engine/session/sessionState';
+import { appendTimelinePoint, MAX_TIMELINE_POINTS, type TimelinePoint } from '../../../src/engine/model/timeline';
+import { emptyState, parseSessionState } from '../../../src/engine/model/sessionState';
 import { exchange, furnishedSession, ROOMY_BUDGET } from './dashboardFixtures';
 
 const point = (i: number, level: TimelinePoint['level'] = 'GREEN'): TimelinePoint => ({

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { checkDrift, renderDriftWarning, renderReinsertion, type DriftItem } from '../../../src/engine/drift/driftCheck';
-import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/model/ledgerTypes';
 import { sampleLedger } from '../support/ledgerBuilders';
 
 const LEDGER = sampleLedger();

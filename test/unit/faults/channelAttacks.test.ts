@@ -2,14 +2,14 @@ import * as assert from 'node:assert/strict';
 import { authoredText, message } from '../../../src/engine/types';
 import { parseMarkers } from '../../../src/engine/ledger/markers';
 import { updateLedger } from '../../../src/engine/ledger/ledgerUpdate';
-import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/model/ledgerTypes';
 import { CHANNELS } from '../import/channelShapes';
 import { ledgerAfter, OWN_GOAL } from '../import/provenanceSupport';
 import { updateContext } from '../ledger/ledgerFixtures';
 import { seededRandom } from '../tokens/seededRandom';
 import { readConversationFacts } from '../../../src/engine/summary/conversationFacts';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
-import { MARKER_SCORE } from '../../../src/engine/recall/fact';
+import { MARKER_SCORE } from '../../../src/engine/model/fact';
 import type { Message } from '../../../src/engine/types';
 import { turnTextBlocks, type TurnPiece } from '../../../src/vscode/provider/userTurn';
 

@@ -12,7 +12,7 @@ import { readOffloaded } from '../../../src/engine/recovery/readOffloaded';
 import { OffloadedPathRefusedError } from '../../../src/engine/recovery/recoveryErrors';
 import { RecoveryIndex } from '../../../src/engine/recovery/recoveryIndex';
 import { ContextSession } from '../../../src/engine/session/contextSession';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { FileStore } from '../../../src/engine/storage/fileStore';
 import { StorageError } from '../../../src/engine/storage/storageError';
 import { assistant, user } from '../support/builders';

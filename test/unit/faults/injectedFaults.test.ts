@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { parseArchive } from '../../../src/engine/archive';
 import { FakeClock } from '../support/fakes';
 import { FileStore } from '../../../src/engine/storage/fileStore';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { call, filler, result, user } from '../support/builders';
 import { FaultyFileOps, type FaultCall, type FaultPoint } from '../support/faultyFileOps';
 import { sessionRig } from '../support/session';

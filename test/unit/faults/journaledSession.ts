@@ -6,9 +6,10 @@
  */
 import { Archive } from '../../../src/engine/archive';
 import type { Clock, Store } from '../../../src/engine/ports';
-import { loadSession, sessionJournalOptions } from '../../../src/engine/session/sessionLoad';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
-import { emptyState, type SessionState } from '../../../src/engine/session/sessionState';
+import { loadSession } from '../../../src/engine/session/sessionLoad';
+import { sessionJournalOptions } from '../../../src/engine/storage/sessionJournal';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
+import { emptyState, type SessionState } from '../../../src/engine/model/sessionState';
 import { StateJournal } from '../../../src/engine/storage/stateJournal';
 import { message, textBlock, toolResultBlock, type Message } from '../../../src/engine/types';
 

@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { readSessionOffloaded } from '../../../src/engine/recovery/readSessionOffloaded';
 import { RecoveryError } from '../../../src/engine/recovery/recoveryErrors';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { FileStore } from '../../../src/engine/storage/fileStore';
 import { StorageError } from '../../../src/engine/storage/storageError';
 import { TempFolders } from '../support/tempFolder';

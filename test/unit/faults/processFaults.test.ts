@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Archive, parseArchive } from '../../../src/engine/archive';
 import { systemClock } from '../../../src/engine/ports';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { FileStore } from '../../../src/engine/storage/fileStore';
 import { WriterLock } from '../../../src/engine/storage/writerLock';
 import { TempFolders } from '../support/tempFolder';

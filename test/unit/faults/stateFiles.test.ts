@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Store } from '../../../src/engine/ports';
 import { loadSession, type LoadedSession } from '../../../src/engine/session/sessionLoad';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { FileStore } from '../../../src/engine/storage/fileStore';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { assistant, user } from '../support/builders';

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { readOffloaded } from '../../../src/engine/recovery/readOffloaded';
 import { OffloadedPathRefusedError } from '../../../src/engine/recovery/recoveryErrors';
 import { RecoveryIndex } from '../../../src/engine/recovery/recoveryIndex';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { FileStore } from '../../../src/engine/storage/fileStore';
 import { StorageError } from '../../../src/engine/storage/storageError';
 import { TempFolders } from '../support/tempFolder';

@@ -5,7 +5,7 @@
 import { importTranscript } from '../../../src/cli/import/importTranscript';
 import type { ImportResult } from '../../../src/cli/import/importTypes';
 import { updateLedger } from '../../../src/engine/ledger/ledgerUpdate';
-import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/model/ledgerTypes';
 import { updateContext } from '../ledger/ledgerFixtures';
 
 /** Marker lines in content that only looks like instructions. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { outputGist, OUTPUT_LINE_MAX_CHARS } from '../../../src/engine/ledger/commandOutput';
-import { isLedger } from '../../../src/engine/ledger/ledgerGuard';
-import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
+import { isLedger } from '../../../src/engine/model/ledgerGuard';
+import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
 import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { call, result } from '../support/builders';
 

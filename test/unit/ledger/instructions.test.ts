@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { applicableInstructions, MAX_INSTRUCTION_CHARS, readInstructions, withInstructions } from '../../../src/engine/ledger/instructions';
-import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
 import type { InstructionFiles } from '../../../src/engine/ports';
 
 const AGENTS = { path: 'AGENTS.md', text: 'Write tests before fixes.' };

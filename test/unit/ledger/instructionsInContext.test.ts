@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { CONTEXT_MESSAGE_ID } from '../../../src/engine/checkpoints/contextMessage';
-import { isLedger } from '../../../src/engine/ledger/ledgerGuard';
+import { isLedger } from '../../../src/engine/model/ledgerGuard';
 import { INSTRUCTIONS_HEADING } from '../../../src/engine/ledger/ledgerSections';
-import { EMPTY_LEDGER, type FileRecord, type Ledger } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER, type FileRecord, type Ledger } from '../../../src/engine/model/ledgerTypes';
 import { renderLedger } from '../../../src/engine/ledger/renderLedger';
 import { messageText } from '../../../src/engine/types';
 import { assistant, filler, user } from '../support/builders';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { checkDrift } from '../../../src/engine/drift/driftCheck';
 import { headAndTail, INTENT_HEAD_CHARS, INTENT_TAIL_CHARS, intentText } from '../../../src/engine/ledger/intentExcerpt';
-import { EMPTY_LEDGER, type Ledger, type UserMessageEntry } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER, type Ledger, type UserMessageEntry } from '../../../src/engine/model/ledgerTypes';
 import { renderLedger } from '../../../src/engine/ledger/renderLedger';
 import { HUGE_USER_MESSAGE_TOKENS } from '../../../src/engine/ledger/userMessageOffload';
 import { charCounter } from './ledgerFixtures';

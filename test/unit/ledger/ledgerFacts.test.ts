@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { factsSection, FACTS_TITLE } from '../../../src/engine/ledger/factsSection';
 import { addLedgerFacts, toLedgerFacts } from '../../../src/engine/ledger/ledgerFacts';
-import { isLedger } from '../../../src/engine/ledger/ledgerGuard';
-import { EMPTY_LEDGER, type LedgerFact } from '../../../src/engine/ledger/ledgerTypes';
+import { isLedger } from '../../../src/engine/model/ledgerGuard';
+import { EMPTY_LEDGER, type LedgerFact } from '../../../src/engine/model/ledgerTypes';
 import { renderLedger } from '../../../src/engine/ledger/renderLedger';
 import { charCounter } from './ledgerFixtures';
 

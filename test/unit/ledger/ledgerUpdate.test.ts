@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { addDecision, addGoal, completeGoal, updateLedger, withOffloaded } from '../../../src/engine/ledger/ledgerUpdate';
-import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
 import { injectedTextBlock, message, textBlock, toolCallBlock, toolResultBlock } from '../../../src/engine/types';
 import { assistant, call, result, system, user } from '../support/builders';
 import { updateContext } from './ledgerFixtures';

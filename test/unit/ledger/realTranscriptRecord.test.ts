@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { FileAction } from '../../../src/engine/ledger/ledgerTypes';
+import type { FileAction } from '../../../src/engine/model/ledgerTypes';
 import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { toolCalls, toolResults, type Message } from '../../../src/engine/types';
 import { importedMessages, importedSessions } from './transcriptFiles';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { withOffloaded } from '../../../src/engine/ledger/ledgerEdits';
-import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
 import { RangeRecords } from '../../../src/engine/ledger/rangeRecords';
 import { RECORD_LIMITS, recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { recordSections } from '../../../src/engine/ledger/toolRecordLines';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { EMPTY_LEDGER, type CommandRecord, type FileRecord, type Ledger } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER, type CommandRecord, type FileRecord, type Ledger } from '../../../src/engine/model/ledgerTypes';
 import { renderLedger } from '../../../src/engine/ledger/renderLedger';
 import { recordSections } from '../../../src/engine/ledger/toolRecordLines';
 import { charCounter } from './ledgerFixtures';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { EMPTY_LEDGER, type CommandRecord, type ToolRecord } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER, type CommandRecord, type ToolRecord } from '../../../src/engine/model/ledgerTypes';
 import { recordSections } from '../../../src/engine/ledger/toolRecordLines';
 import { seededRandom } from '../tokens/seededRandom';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/model/ledgerTypes';
 import { HUGE_USER_MESSAGE_TOKENS, offloadHugeUserMessages } from '../../../src/engine/ledger/userMessageOffload';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { CancellationSource, CancelledError, NEVER_CANCELLED } from '../../../src/engine/cancellation';
-import { isCheckpoint } from '../../../src/engine/checkpoints/checkpointGuard';
-import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
+import { isCheckpoint } from '../../../src/engine/model/checkpointGuard';
+import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
 import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
-import type { Fact } from '../../../src/engine/recall/fact';
+import type { Fact } from '../../../src/engine/model/fact';
 import { putBackIntoSummary, putBackMissing, PUT_BACK_HEADING } from '../../../src/engine/recall/putBack';
 import { checkRecall, type RecallSearch } from '../../../src/engine/recall/recallCheck';
-import { FOUND_WEIGHT, isRecallFigures, recallConfidence, sumRecallFigures } from '../../../src/engine/recall/recallFigures';
+import { FOUND_WEIGHT, isRecallFigures, recallConfidence, sumRecallFigures } from '../../../src/engine/model/recallFigures';
 import { DeterministicSummarizer } from '../../../src/engine/summary/deterministicSummarizer';
 import { sampleCheckpoint } from '../support/ledgerBuilders';
 import { countChars, historyRequest } from '../summary/summaryFakes';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { changeBetween, editChange } from '../../../src/engine/recall/editChange';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
-import type { Fact, FactKind } from '../../../src/engine/recall/fact';
+import type { Fact, FactKind } from '../../../src/engine/model/fact';
 import { keyOf } from '../../../src/engine/recall/factKey';
 import { planItems } from '../../../src/engine/recall/planItems';
 import { statementOf } from '../../../src/engine/recall/statementCues';

@@ -1,6 +1,6 @@
 /** Stored sessions for the recovery tests: a realistic server log, a source file and an archive. */
 import { Archive } from '../../../src/engine/archive';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
 

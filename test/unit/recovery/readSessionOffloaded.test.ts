@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readSessionOffloaded } from '../../../src/engine/recovery/readSessionOffloaded';
 import { NoCurrentSessionError, OffloadedFileNotFoundError, OffloadedPathRefusedError } from '../../../src/engine/recovery/recoveryErrors';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 
 const CURRENT = 's-20260301-090000-cur';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { Archive } from '../../../src/engine/archive';
 import { RecoveryIndex } from '../../../src/engine/recovery/recoveryIndex';
 import { UnsafeSessionIdError } from '../../../src/engine/recovery/recoveryErrors';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { message, textBlock } from '../../../src/engine/types';
 import { call, result, user } from '../support/builders';

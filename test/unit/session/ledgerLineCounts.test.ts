@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { RequestRenderer } from '../../../src/engine/session/requestView';
+import { RequestRenderer } from '../../../src/engine/session/requestRenderer';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import type { EncodingName, Tokenizer } from '../../../src/engine/ports';
 import { assistant, call, result, user } from '../support/builders';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { AUTOMATIC_SNAPSHOTS_KEPT, SessionSnapshots } from '../../../src/engine/session/sessionSnapshots';
-import { emptyState } from '../../../src/engine/session/sessionState';
+import { emptyState } from '../../../src/engine/model/sessionState';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { FakeClock } from '../support/fakes';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { SCHEMA_VERSION } from '../../../src/engine/schema';
-import { sessionPaths } from '../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../src/engine/model/sessionPaths';
 import { isSnapshot } from '../../../src/engine/snapshots/snapshot';
 import { SnapshotError, SnapshotStore } from '../../../src/engine/snapshots/snapshotStore';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';

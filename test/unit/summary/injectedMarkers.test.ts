@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
-import { MARKER_SCORE } from '../../../src/engine/recall/fact';
+import { MARKER_SCORE } from '../../../src/engine/model/fact';
 import { readConversationFacts } from '../../../src/engine/summary/conversationFacts';
 import { injectedTextBlock, message, textBlock } from '../../../src/engine/types';
 

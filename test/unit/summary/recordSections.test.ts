@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { CommandRecord, ErrorRecord, ToolRecord } from '../../../src/engine/ledger/ledgerTypes';
-import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
+import type { CommandRecord, ErrorRecord, ToolRecord } from '../../../src/engine/model/ledgerTypes';
+import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
 import { criticalFactsSection, MAX_RECORD_ROWS, progressSection } from '../../../src/engine/summary/recordSections';
 import { readConversationFacts } from '../../../src/engine/summary/conversationFacts';
 import type { FitSection } from '../../../src/engine/summary/fitLines';

@@ -1,6 +1,6 @@
 /** Stand-ins for summary tests: a character-count tokenizer, a small tool record, a scripted model. */
 import type { Cancellation } from '../../../src/engine/cancellation';
-import type { CommandRecord, ErrorRecord, FileAction, FileRecord, ToolRecord } from '../../../src/engine/ledger/ledgerTypes';
+import type { CommandRecord, ErrorRecord, FileAction, FileRecord, ToolRecord } from '../../../src/engine/model/ledgerTypes';
 import { buildSummaryPrompt } from '../../../src/engine/summary/summaryPrompt';
 import type { CountText, RecoveryReferences, Summarizer, SummaryGuide, SummaryRequest } from '../../../src/engine/summary/summarizer';
 import type { Message } from '../../../src/engine/types';

@@ -1,8 +1,8 @@
 /** Builders for ledgers, checkpoints and snapshot content in tests: complete, realistic, stable. */
-import type { Checkpoint } from '../../../src/engine/checkpoints/checkpoint';
-import type { Ledger } from '../../../src/engine/ledger/ledgerTypes';
+import type { Checkpoint } from '../../../src/engine/model/checkpoint';
+import type { Ledger } from '../../../src/engine/model/ledgerTypes';
 import type { SnapshotContent } from '../../../src/engine/snapshots/snapshot';
-import type { OffloadRecord } from '../../../src/engine/tiers/offload';
+import type { OffloadRecord } from '../../../src/engine/model/offloadRecord';
 import { message, textBlock, toolCallBlock, toolResultBlock } from '../../../src/engine/types';
 
 const AT = Date.UTC(2026, 0, 21, 10, 0, 0);

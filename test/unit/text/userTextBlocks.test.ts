@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { updateLedger } from '../../../src/engine/ledger/ledgerUpdate';
-import { EMPTY_LEDGER } from '../../../src/engine/ledger/ledgerTypes';
+import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
 import { userTextBlocks } from '../../../src/engine/text/injectedTags';
 import { message } from '../../../src/engine/types';
 

@@ -1,6 +1,6 @@
 /** A compression previewed: before and after, what each step would do, the new checkpoint's summary; Apply or Cancel. */
 import type { CompressionPreview, ContextFigures } from '../../../engine/session/compressionPreview';
-import { TIER_LABELS } from '../../../engine/compressionEvent';
+import { TIER_LABELS } from '../../../engine/model/compressionEvent';
 import { formatCount } from '../../../engine/text/numbers';
 import { escapeHtml, levelBadge, percent } from '../html';
 

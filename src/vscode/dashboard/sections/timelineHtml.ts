@@ -4,7 +4,7 @@
  * weightiest kind and naming them all. The drawing says in words what it shows; the compressions
  * are listed in a table too.
  */
-import type { Tier } from '../../../engine/compressionEvent';
+import type { Tier } from '../../../engine/model/compressionEvent';
 import type { LevelThresholds } from '../../../engine/levels';
 import type { TimelineMarker, TimelineModel } from '../../../engine/dashboard/timelineModel';
 import { formatCount } from '../../../engine/text/numbers';

@@ -6,7 +6,7 @@
  */
 import { Archive } from '../../../../src/engine/archive';
 import { systemClock } from '../../../../src/engine/ports';
-import { sessionPaths } from '../../../../src/engine/session/sessionPaths';
+import { sessionPaths } from '../../../../src/engine/model/sessionPaths';
 import { FileStore } from '../../../../src/engine/storage/fileStore';
 import { JournaledSession, messageNumber, numberedMessage } from '../journaledSession';
 

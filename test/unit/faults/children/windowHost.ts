@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { DEFAULT_OPTIONS } from '../../../../src/engine/options';
 import { ContextSession, type SessionDeps } from '../../../../src/engine/session/contextSession';
 import { acquireSessionLock } from '../../../../src/engine/session/sessionLock';
-import { newSessionId } from '../../../../src/engine/session/sessionPaths';
+import { newSessionId } from '../../../../src/engine/model/sessionPaths';
 import { FileStore } from '../../../../src/engine/storage/fileStore';
 import type { WriterLock } from '../../../../src/engine/storage/writerLock';
 import { WriterLockedError } from '../../../../src/engine/storage/writerLock';

@@ -1,14 +1,14 @@
 /** The persisted state of a session (its `state.json`), and the guard it is read back through. */
-import type { Checkpoint } from '../checkpoints/checkpoint';
-import { isCheckpoint } from '../checkpoints/checkpointGuard';
-import { isEarlierLine, type EarlierLine } from '../checkpoints/earlierLines';
-import { isRetiredCheckpoint, type RetiredCheckpoint } from '../checkpoints/retiredCheckpoint';
-import type { CompressionEvent } from '../compressionEvent';
-import { isLedger } from '../ledger/ledgerGuard';
-import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
+import type { Checkpoint } from './checkpoint';
+import { isCheckpoint } from './checkpointGuard';
+import { isEarlierLine, type EarlierLine } from './earlierLine';
+import { isRetiredCheckpoint, type RetiredCheckpoint } from './retiredCheckpoint';
+import type { CompressionEvent } from './compressionEvent';
+import { isLedger } from './ledgerGuard';
+import { EMPTY_LEDGER, type Ledger } from './ledgerTypes';
 import { SCHEMA_VERSION, isMessage, isRecord } from '../schema';
-import type { OffloadRecord } from '../tiers/offload';
-import type { TruncationRecord } from '../tiers/truncateInputs';
+import type { OffloadRecord } from './offloadRecord';
+import type { TruncationRecord } from './truncationRecord';
 import type { Message } from '../types';
 import { isTimelinePoint, type TimelinePoint } from './timeline';
 

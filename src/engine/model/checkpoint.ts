@@ -3,7 +3,7 @@
  * in the active context. Checkpoints age: each new one re-compresses the older ones one step,
  * always from the archived originals of their range.
  */
-import type { RecallFigures } from '../recall/recallFigures';
+import type { RecallFigures } from './recallFigures';
 
 /** Age steps: 0 recent (~1200 tokens), 1 old (~600), 2 ancient (~300), 3 merged (~150). */
 export type CheckpointAge = 0 | 1 | 2 | 3;

@@ -2,7 +2,7 @@
  * The type guard a ledger read back from storage (a state file, a snapshot) goes through.
  * Every entry is checked, nested ones included; optional fields are checked when present.
  */
-import { FACT_KINDS } from '../recall/fact';
+import { FACT_KINDS } from './fact';
 import { isRecord } from '../schema';
 import type {
   CommandRecord,

@@ -1,5 +1,5 @@
 /** The type guard a checkpoint read back from storage (a state file, a snapshot) goes through. */
-import { isRecallFigures } from '../recall/recallFigures';
+import { isRecallFigures } from './recallFigures';
 import { isRecord } from '../schema';
 import type { Checkpoint, CheckpointAge } from './checkpoint';
 

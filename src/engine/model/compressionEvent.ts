@@ -1,5 +1,5 @@
 /** One thing the engine did to the context, for the status report's history and the session log. */
-import type { RecallFigures } from './recall/recallFigures';
+import type { RecallFigures } from './recallFigures';
 
 export type Tier =
   | 'offload'

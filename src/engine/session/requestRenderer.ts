@@ -4,41 +4,16 @@
  * ledger, the budget or what of the live messages it depends on changed, and an unchanged context message is the same
  * object, so its token count comes from the counter's cache.
  */
-import {
-  contextMessage,
-  CONTEXT_MESSAGE_ID,
-  renderContextSections,
-  type BuiltContextMessage,
-  type ContextSection,
-} from '../checkpoints/contextMessage';
-import { earlierLinesSection, rankEarlierLines, type EarlierLine } from '../checkpoints/earlierLines';
-import type { LedgerSection } from '../ledger/ledgerSections';
-import { EMPTY_LEDGER, type Ledger } from '../ledger/ledgerTypes';
+import type { RequestView } from '../model/requestView';
+import { contextMessage, CONTEXT_MESSAGE_ID, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
+import { earlierLinesSection, rankEarlierLines } from '../checkpoints/earlierLines';
+import type { EarlierLine } from '../model/earlierLine';
+import type { LedgerSection } from '../model/contextSection';
+import { EMPTY_LEDGER, type Ledger } from '../model/ledgerTypes';
 import { pinnedStillLive } from '../ledger/pinned';
 import { renderLedgerSections } from '../ledger/renderLedger';
-import type { SessionState } from './sessionState';
-import type { Measurement, TokenCounter } from '../tokens/counter';
-import type { Message } from '../types';
-import { levelFor, type Level, type LevelThresholds } from '../levels';
-
-/** What is sent to the model for the next request, measured. */
-export interface RequestView {
-  readonly messages: readonly Message[];
-  readonly measured: Measurement;
-  /** Tokens of the context message (ledger, checkpoints, restored items). */
-  readonly contextTokens: number;
-  /** True when what must never be summarized does not fit its budget. */
-  readonly ledgerOverflow: boolean;
-  /** The context message's sections, in order: what each part of it is (empty without a context message). */
-  readonly sections: readonly ContextSection[];
-  /** Tokens the earlier lines take (0 when none are shown): what gives way first. */
-  readonly earlierTokens: number;
-}
-
-/** The level a view stands at: CRITICAL whenever what must never be summarized does not fit. */
-export function levelOfView(view: RequestView, budget: number, thresholds: LevelThresholds): Level {
-  return view.ledgerOverflow ? 'CRITICAL' : levelFor(view.measured.total / budget, thresholds);
-}
+import type { SessionState } from '../model/sessionState';
+import type { TokenCounter } from '../tokens/counter';
 
 /**
  * Before anything left the context, the live messages already hold the intent, the user's messages

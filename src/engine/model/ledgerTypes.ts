@@ -3,7 +3,7 @@
  * session intent, every user message verbatim, and a record of what the tools did, built from the
  * tool calls themselves rather than from the model's memory. It is rendered into every request.
  */
-import type { FactKind } from '../recall/fact';
+import type { FactKind } from './fact';
 
 /** Where a ledger entry came from. Tool results are never a source: outside content must not lock decisions. */
 export type LedgerSource = 'user' | 'assistant' | 'command';

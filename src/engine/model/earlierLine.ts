@@ -1,0 +1,30 @@
+/** One line of the earlier-lines pool, as the session state keeps it (how lines are chosen and shown is `checkpoints/earlierLines`). */
+import { FACT_KINDS, type FactKind } from './fact';
+import { isRecord } from '../schema';
+
+/** One line of the pool: a fact of a summarized span as a line, with its score and its tokens. */
+export interface EarlierLine {
+  /** The line as shown (a fact's label and its verbatim text). */
+  readonly text: string;
+  /** The fact's key: what must stay findable verbatim. */
+  readonly key: string;
+  readonly kind: FactKind;
+  readonly score: number;
+  readonly tokens: number;
+  /** Order in which the lines were said: they are shown in it. */
+  readonly order: number;
+  /** A line a tool printed, not a fact: shown only in free room above the floor. */
+  readonly printed?: boolean;
+}
+
+/** True for a stored earlier line of a known fact kind. */
+export const isEarlierLine = (v: unknown): v is EarlierLine =>
+  isRecord(v) &&
+  typeof v.text === 'string' &&
+  typeof v.key === 'string' &&
+  typeof v.kind === 'string' &&
+  (FACT_KINDS as readonly string[]).includes(v.kind) &&
+  typeof v.score === 'number' &&
+  typeof v.tokens === 'number' &&
+  typeof v.order === 'number' &&
+  (v.printed === undefined || typeof v.printed === 'boolean');
