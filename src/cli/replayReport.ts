@@ -43,7 +43,7 @@ export function renderReplaySummary(r: ReplayReport): string {
       `${pct(reduction)} smaller than the input), peak ${formatCount(r.peakTokens)}`,
     `Tiers:    ${formatCount(r.offloaded)} results offloaded, ${formatCount(r.truncated)} inputs truncated, ` +
       `${formatCount(r.watermarked)} tool blocks dropped by the watermark, ` +
-      `${formatCount(r.checkpoints)} checkpoints in the end from ${formatCount(r.compressions)} made, ${formatCount(r.snapshots)} snapshots`,
+      `${formatCount(r.checkpoints)} checkpoints in the end from ${formatCount(r.checkpointsMade)} made, ${formatCount(r.snapshots)} snapshots`,
     `Time:     ${(r.ms / 1000).toFixed(2)} s`,
     `Wrote ${r.contextFile}, the figures in ${path.join(r.out, FIGURES_FILE)} and the session in ${path.join(r.out, SESSIONS_FOLDER, r.sessionId)}.`,
   ];

@@ -106,7 +106,7 @@ export function reliabilityLevel(score: number): ReliabilityLevel {
 
 export interface ReliabilityInput {
   readonly model: string | undefined;
-  readonly compressions: number;
+  readonly checkpointsMade: number;
   /** The drift check's confidence, 0 to 1; 1 when nothing was lost. */
   readonly contextConfidence: number;
   /** The recall checks' confidence, 0 to 1 (see `recallConfidence`); absent when none ran. */
@@ -131,7 +131,7 @@ const clamp01 = (x: number): number => Math.min(1, Math.max(0, x));
 /** The score, its level, and the warning when it is Critical. */
 export function reliabilityFor(input: ReliabilityInput): Reliability {
   const modelFactor = modelFactorFor(input.model);
-  const penalty = compressionPenalty(input.compressions);
+  const penalty = compressionPenalty(input.checkpointsMade);
   const contextConfidence = contextConfidenceOf(input.contextConfidence, input.recallConfidence);
   const score = modelFactor * penalty * contextConfidence;
   const level = reliabilityLevel(score);
@@ -140,7 +140,7 @@ export function reliabilityFor(input: ReliabilityInput): Reliability {
       ? {}
       : { driftConfidence: clamp01(input.contextConfidence), recallConfidence: clamp01(input.recallConfidence) };
   const base = { score, level, modelFactor, compressionPenalty: penalty, contextConfidence, ...parts };
-  return level === 'Critical' ? { ...base, warning: renderWarning(input.model, input.compressions, score, contextConfidence) } : base;
+  return level === 'Critical' ? { ...base, warning: renderWarning(input.model, input.checkpointsMade, score, contextConfidence) } : base;
 }
 
 function renderWarning(model: string | undefined, compressions: number, score: number, contextConfidence: number): string {

@@ -95,7 +95,7 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     history: i.state.history,
     recommendation: i.reliability?.warning ? `${LEVEL_ACTIONS[level]} ${i.reliability.warning}` : LEVEL_ACTIONS[level],
     warnings: i.warnings,
-    checkpointsMade: i.state.compressions,
+    checkpointsMade: i.state.checkpointsMade,
     checkpoints: i.state.checkpoints.map((c) => ({
       range: c.range,
       age: AGE_LABELS[c.age],

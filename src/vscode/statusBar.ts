@@ -20,7 +20,7 @@ export interface StatusBarState {
   readonly tokens: number;
   readonly budget: number;
   readonly estimated: boolean;
-  readonly compressions: number;
+  readonly checkpointsMade: number;
   readonly checkpoints: number;
   /** The reliability score (design §9), 0..1. */
   readonly reliability: number;
@@ -56,7 +56,7 @@ export function statusBarState(view: SessionView | undefined, restrictedMode: re
     tokens: last?.tokens ?? 0,
     budget: last?.budget ?? 0,
     estimated: last?.estimated ?? false,
-    compressions: view.session.state.compressions,
+    checkpointsMade: view.session.state.checkpointsMade,
     checkpoints: view.session.checkpoints.length,
     reliability: reliability.score,
     ...(reliability.warning ? { reliabilityWarning: reliability.warning } : {}),
@@ -101,7 +101,7 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
     tooltip.appendMarkdown(`Last compression: ${escape(`${at} · ${describeCompression(state.lastCompression)}`)}\n\n`);
   }
   tooltip.appendMarkdown(
-    `Checkpoints: ${state.checkpoints} · checkpoints made so far: ${state.compressions} · reliability ${Math.round(state.reliability * 100)}%\n\n`,
+    `Checkpoints: ${state.checkpoints} · checkpoints made so far: ${state.checkpointsMade} · reliability ${Math.round(state.reliability * 100)}%\n\n`,
   );
   if (state.reliabilityWarning) tooltip.appendMarkdown(`${escape(state.reliabilityWarning)}\n\n`);
   if (state.restrictedMode) {

@@ -334,7 +334,7 @@ async function sessionWithCheckpoints(
       nextSteps: [],
     });
   }
-  const stored: SessionState = { ...state, active: state.active.slice(covered), checkpoints, compressions: checkpoints.length };
+  const stored: SessionState = { ...state, active: state.active.slice(covered), checkpoints, checkpointsMade: checkpoints.length };
   await bench.deps.store.write(bench.session.paths.state, JSON.stringify(stored));
   bench.session.dispose();
   const reopened = await ContextSession.open(state.id, AGING_OPTIONS, bench.deps);

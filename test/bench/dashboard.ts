@@ -134,7 +134,7 @@ async function runScenario(scenario: Scenario, repetitions: number, counter: Tok
   const id = live.id;
   const shape =
     `${n(scenario.messages)} messages, ${scenario.what}: ` +
-    `${n(live.state.compressions)} checkpoints made, ${n(live.state.history.length)} events, ${n(live.messages.length)} live messages`;
+    `${n(live.state.checkpointsMade)} checkpoints made, ${n(live.state.history.length)} events, ${n(live.messages.length)} live messages`;
   live.dispose();
 
   // The first render, on the session as it is opened again (after a reload): its request view measured by the status bar first.

@@ -45,7 +45,7 @@ async function replayAtSize(messages: number, tokenizer: Awaited<ReturnType<type
     );
     const ms = performance.now() - started;
     session.dispose();
-    return { messages, ms, bytes: folderBytes(folder), checkpoints: figures.compressions, finalTokens: figures.finalTokens };
+    return { messages, ms, bytes: folderBytes(folder), checkpoints: figures.checkpointsMade, finalTokens: figures.finalTokens };
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }

@@ -69,7 +69,7 @@ interface TranscriptResult {
   readonly budget: number;
   readonly peakTokens: number;
   readonly checkpoints: number;
-  readonly compressions: number;
+  readonly checkpointsMade: number;
   readonly native?: { readonly tokens: number; readonly found: number; readonly ours: number; readonly total: number };
   /** Every recall check of the replay, added up. */
   readonly recall: RecallFigures;
@@ -144,7 +144,7 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
       `budget ${count(figures.budget)}: final ${count(figures.finalTokens)} ${fits ? 'under' : 'OVER'} the budget ` +
       `(${(figures.finalUsage * 100).toFixed(1)}%, ${figures.finalLevel}), ` +
       `peak ${count(figures.peakTokens)}${figures.peakTokens > figures.budget ? ' (over the budget)' : ''}; ` +
-      `${figures.checkpoints} checkpoints, ${figures.compressions} compressions; ` +
+      `${figures.checkpoints} checkpoints, ${figures.checkpointsMade} checkpoints made; ` +
       `${figures.offloaded} offloaded, ${figures.truncated} truncated; ${ms.toFixed(0)} ms; ` +
       `probes in the final context ${inContext}/${n} ` +
       `(drop-oldest ${dropOldest}/${n}${native ? `, the agent's own compaction ${native.found}/${n}` : ''}), ` +
@@ -165,7 +165,7 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
     budget: figures.budget,
     peakTokens: figures.peakTokens,
     checkpoints: figures.checkpoints,
-    compressions: figures.compressions,
+    checkpointsMade: figures.checkpointsMade,
     native,
     recall,
     ...(smallestAged ? { smallestAged } : {}),
@@ -375,10 +375,10 @@ export async function benchReplay(quick = false): Promise<BenchRow[]> {
     },
     {
       group: GROUP,
-      name: 'compressions (Tier 3 runs), all replays',
-      value: sum((r) => r.compressions),
+      name: 'checkpoints made (Tier 3 runs), all replays',
+      value: sum((r) => r.checkpointsMade),
       unit: 'runs',
-      note: `${scope}; ${results.map((r) => r.compressions).join(' + ')}`,
+      note: `${scope}; ${results.map((r) => r.checkpointsMade).join(' + ')}`,
     },
     {
       group: GROUP,

@@ -64,10 +64,10 @@ describe('reliability', () => {
   });
 
   it('multiplies model factor, compression penalty and context confidence', () => {
-    close(reliabilityFor({ model: 'gpt-4o', compressions: 0, contextConfidence: 1 }).score, 0.95);
-    close(reliabilityFor({ model: 'gpt-4o', compressions: 3, contextConfidence: 1 }).score, 0.95 * 0.55);
-    close(reliabilityFor({ model: 'llama3.1:8b', compressions: 10, contextConfidence: 0.5 }).score, 0.5 * 0.3 * 0.5);
-    const r = reliabilityFor({ model: 'gpt-4o', compressions: 2, contextConfidence: 0.8 });
+    close(reliabilityFor({ model: 'gpt-4o', checkpointsMade: 0, contextConfidence: 1 }).score, 0.95);
+    close(reliabilityFor({ model: 'gpt-4o', checkpointsMade: 3, contextConfidence: 1 }).score, 0.95 * 0.55);
+    close(reliabilityFor({ model: 'llama3.1:8b', checkpointsMade: 10, contextConfidence: 0.5 }).score, 0.5 * 0.3 * 0.5);
+    const r = reliabilityFor({ model: 'gpt-4o', checkpointsMade: 2, contextConfidence: 0.8 });
     assert.deepEqual(
       { ...r, score: Math.round(r.score * 1000) },
       { score: 532, level: 'Low', modelFactor: 0.95, compressionPenalty: 0.7, contextConfidence: 0.8 },
@@ -87,8 +87,8 @@ describe('reliability', () => {
   });
 
   it('warns only below 40%, with advice pointing to /fresh', () => {
-    assert.equal(reliabilityFor({ model: 'gpt-4o', compressions: 3, contextConfidence: 1 }).warning, undefined);
-    const r = reliabilityFor({ model: 'llama3.2:3b', compressions: 3, contextConfidence: 1 });
+    assert.equal(reliabilityFor({ model: 'gpt-4o', checkpointsMade: 3, contextConfidence: 1 }).warning, undefined);
+    const r = reliabilityFor({ model: 'llama3.2:3b', checkpointsMade: 3, contextConfidence: 1 });
     assert.equal(r.level, 'Critical');
     const warning = r.warning ?? '';
     assert.match(warning, /^⚠️ Context Compression Warning — Your model \(llama3\.2:3b\) has compressed the conversation 3 times\./);
@@ -98,18 +98,18 @@ describe('reliability', () => {
   });
 
   it('mentions lost context in the warning when the drift check found items missing', () => {
-    const r = reliabilityFor({ model: 'gpt-4o', compressions: 1, contextConfidence: 0.4 });
+    const r = reliabilityFor({ model: 'gpt-4o', checkpointsMade: 1, contextConfidence: 0.4 });
     assert.equal(r.level, 'Critical');
     assert.match(r.warning ?? '', /compressed the conversation once\./);
     assert.match(r.warning ?? '', /missing from the context/);
   });
 
   it('renders the status line with a traffic light, the score and the compressions', () => {
-    const r = reliabilityFor({ model: 'gpt-4o', compressions: 2, contextConfidence: 0.98 });
+    const r = reliabilityFor({ model: 'gpt-4o', checkpointsMade: 2, contextConfidence: 0.98 });
     assert.equal(renderReliabilityLine(r, 5_234, 13_600, 2), 'Context 5,234/13,600 · Reliability 🟡 65% (2 compressions)');
-    const fresh = reliabilityFor({ model: 'gpt-4o', compressions: 0, contextConfidence: 1 });
+    const fresh = reliabilityFor({ model: 'gpt-4o', checkpointsMade: 0, contextConfidence: 1 });
     assert.equal(renderReliabilityLine(fresh, 100, 128_000, 0), 'Context 100/128,000 · Reliability 🟢 95% (no compressions)');
-    const critical = reliabilityFor({ model: 'mistral:7b', compressions: 1, contextConfidence: 0.5 });
+    const critical = reliabilityFor({ model: 'mistral:7b', checkpointsMade: 1, contextConfidence: 0.5 });
     assert.match(renderReliabilityLine(critical, 1, 2, 1), /🔴 21% \(1 compression\)$/);
   });
 
@@ -117,7 +117,7 @@ describe('reliability', () => {
     close(contextConfidenceOf(1, 1), 1);
     close(contextConfidenceOf(1, 0), 1 - RECALL_WEIGHT);
     close(contextConfidenceOf(0.8, 0.5), 0.8 * (1 - RECALL_WEIGHT * 0.5));
-    const withRecall = reliabilityFor({ model: 'gpt-4o', compressions: 1, contextConfidence: 0.9, recallConfidence: 0.6 });
+    const withRecall = reliabilityFor({ model: 'gpt-4o', checkpointsMade: 1, contextConfidence: 0.9, recallConfidence: 0.6 });
     close(withRecall.contextConfidence, 0.9 * (1 - RECALL_WEIGHT * 0.4));
     close(withRecall.score, 0.95 * 0.85 * withRecall.contextConfidence);
     assert.equal(withRecall.driftConfidence, 0.9);
@@ -125,7 +125,7 @@ describe('reliability', () => {
   });
 
   it('keeps the drift confidence alone when no recall check ran', () => {
-    const r = reliabilityFor({ model: 'gpt-4o', compressions: 1, contextConfidence: 0.9 });
+    const r = reliabilityFor({ model: 'gpt-4o', checkpointsMade: 1, contextConfidence: 0.9 });
     close(r.contextConfidence, 0.9);
     assert.equal(r.recallConfidence, undefined);
   });

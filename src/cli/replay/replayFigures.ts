@@ -27,8 +27,8 @@ export interface ReplayFigures {
   readonly watermarked: number;
   /** Checkpoints standing in the final context (tier 3). */
   readonly checkpoints: number;
-  /** Tier 3 runs over the replay. */
-  readonly compressions: number;
+  /** Checkpoints made over the replay (tier 3), aging aside. */
+  readonly checkpointsMade: number;
   /** Snapshots taken (before each checkpoint, at high usage, and at CRITICAL). */
   readonly snapshots: number;
   /** Wall time of the replay itself (adding and preparing), in milliseconds. */

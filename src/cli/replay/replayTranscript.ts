@@ -132,7 +132,7 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     truncated: state.truncations.length,
     watermarked,
     checkpoints: state.checkpoints.length,
-    compressions: state.compressions,
+    checkpointsMade: state.checkpointsMade,
     snapshots: (await session.listSnapshots()).length,
     ms,
   };

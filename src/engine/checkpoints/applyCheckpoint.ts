@@ -30,7 +30,7 @@ export async function applyingCheckpoint(
     patch: {
       active,
       checkpoints: work.checkpoints,
-      compressions: state.compressions + 1,
+      checkpointsMade: state.checkpointsMade + 1,
       restored: '',
       autoSnapshotArmed: true,
       checkpointsHeld: false,

@@ -243,7 +243,7 @@ export class Tier3 {
         guide: guideFrom(state.ledger),
         ...(focus ? { focus } : {}),
         checkpointTokens: this.deps.options().checkpointTokens,
-        compressionNumber: state.compressions + 1,
+        compressionNumber: state.checkpointsMade + 1,
         archivePath: paths.archive,
         offloadedFolder: paths.offloaded,
       },

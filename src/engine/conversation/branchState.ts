@@ -47,7 +47,7 @@ export function branchState(b: BranchInputs): SessionState {
     truncations: p.truncations,
     ledger: withoutAbandoned(p.ledger, b.abandoned),
     checkpoints: kept,
-    compressions: p.compressions,
+    checkpointsMade: p.checkpointsMade,
     contextConfidence: p.contextConfidence,
     parentSessionId: b.archiveParent,
   };

@@ -34,8 +34,8 @@ export interface SessionState {
   readonly ledger: Ledger;
   /** Summaries standing in for older messages, oldest first. */
   readonly checkpoints: readonly Checkpoint[];
-  /** Tier 3 runs so far (the reliability score's compression count). */
-  readonly compressions: number;
+  /** Checkpoints made so far, aging and undoing aside (the reliability score counts them). */
+  readonly checkpointsMade: number;
   /** What the last drift check restored, rendered; kept in the context until the next Tier 3. */
   readonly restored: string;
   /** Lines of the summarized messages that no checkpoint holds, best kept: what free room shows (see `earlierLines`). */
@@ -68,7 +68,7 @@ export interface SessionState {
 const LATER_FIELDS = {
   ledger: EMPTY_LEDGER,
   checkpoints: [],
-  compressions: 0,
+  checkpointsMade: 0,
   restored: '',
   earlierLines: [],
   earlierRoom: 0,
@@ -130,7 +130,7 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['history', (v) => isArrayOf(v, isEvent)],
   ['ledger', isLedger],
   ['checkpoints', (v) => isArrayOf(v, isCheckpoint)],
-  ['compressions', (v) => typeof v === 'number'],
+  ['checkpointsMade', (v) => typeof v === 'number'],
   ['restored', (v) => typeof v === 'string'],
   ['earlierLines', (v) => isArrayOf(v, isEarlierLine)],
   ['earlierRoom', (v) => typeof v === 'number'],
@@ -154,6 +154,22 @@ export function isSessionState(v: unknown): v is SessionState {
   return sessionStateProblem(v) === undefined;
 }
 
+/** Fields renamed since the first state files: the old name's value is the new one's. */
+const RENAMED_FIELDS: readonly (readonly [oldName: string, newName: keyof SessionState])[] = [['compressions', 'checkpointsMade']];
+
+/** `value` with the fields of an older state file under their current names. */
+function renamedFields(value: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  if (!RENAMED_FIELDS.some(([old]) => old in value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const [old, now] of RENAMED_FIELDS) {
+    if (!(old in out)) continue;
+    // The old name is what every write of that version set, so it wins over a default.
+    out[now] = out[old];
+    delete out[old];
+  }
+  return out;
+}
+
 /** What a JSON value read back as a session's state is. */
 export type SessionStateReading =
   | { readonly kind: 'state'; readonly state: SessionState }
@@ -168,7 +184,7 @@ export type SessionStateReading =
 export function readSessionStateValue(value: unknown, sessionId?: string): SessionStateReading {
   if (!isRecord(value)) return { kind: 'unreadable', reason: 'it is not an object' };
   if (typeof value.schema === 'number' && value.schema > SCHEMA_VERSION) return { kind: 'newer', schema: value.schema };
-  const withDefaults = { ...LATER_FIELDS, ...value };
+  const withDefaults = { ...LATER_FIELDS, ...renamedFields(value) };
   const problem = sessionStateProblem(withDefaults);
   if (problem !== undefined) return { kind: 'unreadable', reason: problem };
   const state = withDefaults as unknown as SessionState;

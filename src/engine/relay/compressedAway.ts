@@ -7,7 +7,7 @@ export function compressedAway(state: SessionState): boolean {
     state.checkpoints.length > 0 ||
     state.truncations.length > 0 ||
     state.watermark !== undefined ||
-    state.compressions > 0 ||
+    state.checkpointsMade > 0 ||
     state.history.some((e) => e.savedTokens > 0)
   );
 }

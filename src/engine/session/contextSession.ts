@@ -356,7 +356,7 @@ export class ContextSession {
     const recalls = s.checkpoints.flatMap((c) => (c.recall ? [c.recall] : []));
     return reliabilityFor({
       model,
-      compressions: s.compressions,
+      checkpointsMade: s.checkpointsMade,
       contextConfidence: s.contextConfidence,
       ...(recalls.length > 0 ? { recallConfidence: recallConfidence(sumRecallFigures(recalls)) } : {}),
     });

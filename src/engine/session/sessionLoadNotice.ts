@@ -126,7 +126,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   checkpoints: 'checkpoints',
   retiredCheckpoints: 'checkpoints',
   history: 'compression history',
-  compressions: 'compression history',
+  checkpointsMade: 'compression history',
   truncations: 'compression history',
   watermark: 'compression history',
   timeline: 'the usage timeline',

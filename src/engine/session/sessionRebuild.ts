@@ -33,7 +33,7 @@ export function rebuildSession(id: string, now: number, archive: ArchiveReadResu
     earlierLines: content.earlierLines ?? [],
     ...(content.watermark === undefined ? {} : { watermark: content.watermark }),
     archivedCount: archive.positions[last] + 1,
-    compressions: Math.max(0, ...content.checkpoints.map((c) => c.compressionNumber)),
+    checkpointsMade: Math.max(0, ...content.checkpoints.map((c) => c.compressionNumber)),
   };
   return { state, unreconciled: archive.messages.slice(last + 1), snapshot };
 }

@@ -65,7 +65,7 @@ export function undoCompression(state: SessionState, snapshot: Snapshot | undefi
       earlierRoomFree: false,
       restored: '',
       pendingCheckpointTool: undefined,
-      compressions: undone.length > 0 ? Math.max(0, state.compressions - 1) : state.compressions,
+      checkpointsMade: undone.length > 0 ? Math.max(0, state.checkpointsMade - 1) : state.checkpointsMade,
       checkpointsHeld: true,
       retiredCheckpoints: retired,
     },

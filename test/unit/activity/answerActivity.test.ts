@@ -157,6 +157,6 @@ describe('what ctx did in one answer', () => {
     answer.addPreparation(upgraded);
     const checkpoints = answer.summary().compressions.kinds.find((k) => k.kind === 'checkpoint');
     assert.equal(checkpoints?.count, 1);
-    assert.equal(session.state.compressions, 1);
+    assert.equal(session.state.checkpointsMade, 1);
   });
 });

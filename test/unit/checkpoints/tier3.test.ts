@@ -99,7 +99,7 @@ describe('Tier 3: checkpoints', () => {
     assert.ok(text.includes('Ship the parser rewrite with zero regressions'));
     assert.ok(text.includes('Use a hand-written recursive descent parser'));
     for (let round = 1; round <= 10; round++) assert.ok(text.includes(`Keep API v${round} stable`), `decision ${round} kept`);
-    assert.equal(session.state.compressions, 10);
+    assert.equal(session.state.checkpointsMade, 10);
     assert.ok(session.checkpoints.length <= 4, 'aging keeps at most four checkpoints');
   });
 
