@@ -31,7 +31,7 @@ export async function applyingCheckpoint(
       active,
       checkpoints: work.checkpoints,
       checkpointsMade: state.checkpointsMade + 1,
-      restored: '',
+      putBack: '',
       autoSnapshotArmed: true,
       checkpointsHeld: false,
       ledger: withRecalledFacts(offloadedUsers.ledger, work.ledgerFacts ?? []),

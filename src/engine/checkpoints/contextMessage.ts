@@ -1,6 +1,6 @@
 /**
  * The message ctx puts first in every request once there is something to keep: the ledger
- * (never summarized), the checkpoints oldest first, and whatever the drift check restored.
+ * (never summarized), the checkpoints oldest first, and whatever the drift check put back.
  */
 import type { ContextSection } from '../model/contextSection';
 import type { LedgerSection } from '../model/contextSection';
@@ -16,8 +16,8 @@ export interface ContextParts {
   /** The ledger's sections (joined by blank lines they are `ledgerText`); without them the ledger is one section. */
   readonly ledgerSections?: readonly LedgerSection[];
   readonly checkpoints: readonly Checkpoint[];
-  /** Sections the drift check restored. */
-  readonly restored: string;
+  /** Sections the drift check put back. */
+  readonly putBack: string;
   /** Earlier lines shown in free room (see `earlierLines`). */
   readonly earlier?: string;
 }
@@ -32,7 +32,7 @@ export function renderContextSections(parts: ContextParts): ContextSection[] {
   if (parts.ledgerText) sections.push(...(parts.ledgerSections ?? [{ part: 'ledgerHeading' as const, text: parts.ledgerText }]));
   parts.checkpoints.forEach((c, i) => sections.push(checkpointSection(c, i)));
   if (parts.earlier) sections.push({ part: 'earlier', text: parts.earlier });
-  if (parts.restored) sections.push({ part: 'restored', text: parts.restored });
+  if (parts.putBack) sections.push({ part: 'putBack', text: parts.putBack });
   return sections;
 }
 

@@ -25,7 +25,7 @@ export type CompositionKey =
   | 'facts'
   | 'userMessages'
   | 'toolRecord'
-  | 'restored'
+  | 'putBack'
   | 'checkpointsRecent'
   | 'checkpointsOld'
   | 'checkpointsAncient'
@@ -51,7 +51,7 @@ export const COMPOSITION_PARTS: readonly { readonly key: CompositionKey; readonl
   { key: 'facts', group: 'ledger', label: 'Facts from summarized messages' },
   { key: 'userMessages', group: 'ledger', label: 'Your earlier messages' },
   { key: 'toolRecord', group: 'ledger', label: 'Tool record' },
-  { key: 'restored', group: 'ledger', label: 'Restored by the drift check' },
+  { key: 'putBack', group: 'ledger', label: 'Put back by the drift check' },
   { key: 'checkpointsRecent', group: 'checkpoints', label: 'Checkpoints · recent' },
   { key: 'checkpointsOld', group: 'checkpoints', label: 'Checkpoints · old' },
   { key: 'checkpointsAncient', group: 'checkpoints', label: 'Checkpoints · ancient' },
@@ -85,7 +85,7 @@ const SECTION_KEYS: Readonly<Record<Exclude<ContextPart, 'checkpoint'>, Composit
   facts: 'facts',
   toolRecord: 'toolRecord',
   userMessages: 'userMessages',
-  restored: 'restored',
+  putBack: 'putBack',
   earlier: 'earlier',
 };
 

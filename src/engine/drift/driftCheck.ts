@@ -111,7 +111,7 @@ export function renderReinsertion(missing: readonly DriftItem[]): string {
   if (missing.length === 0) return '';
   const lines = [
     REINSERTION_HEADING,
-    'These were missing from the context after compression and are restored word for word from the ledger.',
+    'These were missing from the context after compression and are put back word for word from the ledger.',
   ];
   for (const { kind, heading } of KIND_NAMES) {
     const texts = missing.filter((i) => i.kind === kind).map((i) => i.text);
@@ -137,7 +137,7 @@ export function renderDriftWarning(report: DriftReport, intent: string): string 
   const coreLost = report.missing.some((i) => i.kind === 'intent' || i.kind === 'decision');
   const recommendation =
     report.confidence < FRESH_START_BELOW_CONFIDENCE
-      ? 'Much of what this session depends on was lost in compression. Check the restored items; ' +
+      ? 'Much of what this session depends on was lost in compression. Check the items put back; ' +
         'if the answers stop making sense, start a fresh session from the latest checkpoint with /fresh.'
       : coreLost
         ? 'Check that the next answer still serves the original intent and keeps the locked decisions. ' +

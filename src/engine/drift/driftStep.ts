@@ -34,13 +34,13 @@ export async function driftStep(
   if (report.missing.length === 0) return { patch: { contextConfidence: report.confidence } };
   const what = report.missing.map((m) => `${m.kind} "${shortenEnd(m.text, ITEM_PREVIEW_CHARS)}"`).join(', ');
   return {
-    patch: { contextConfidence: report.confidence, restored: renderReinsertion(report.missing) },
+    patch: { contextConfidence: report.confidence, putBack: renderReinsertion(report.missing) },
     events: [
       {
         at: now,
         tier: 'drift',
         savedTokens: 0,
-        detail: `Drift check: ${report.missing.length} item(s) missing after the checkpoint were restored from the ledger: ${what}`,
+        detail: `Drift check: ${report.missing.length} item(s) missing after the checkpoint were put back from the ledger: ${what}`,
         name: 'drift-detected',
         ...(checkpointId ? { checkpointId } : {}),
       },

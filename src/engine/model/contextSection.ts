@@ -22,7 +22,7 @@ export interface LedgerSection {
 }
 
 /** What a section of the context message is: a part of the ledger, the heading, a checkpoint or what the drift check restored. */
-export type ContextPart = LedgerPart | 'contextHeading' | 'checkpoint' | 'earlier' | 'restored';
+export type ContextPart = LedgerPart | 'contextHeading' | 'checkpoint' | 'earlier' | 'putBack';
 
 /** One section of the context message, with the part it is (and the checkpoint, for a checkpoint's section). */
 export interface ContextSection {

@@ -36,8 +36,8 @@ export interface SessionState {
   readonly checkpoints: readonly Checkpoint[];
   /** Checkpoints made so far, aging and undoing aside (the reliability score counts them). */
   readonly checkpointsMade: number;
-  /** What the last drift check restored, rendered; kept in the context until the next Tier 3. */
-  readonly restored: string;
+  /** What the last drift check put back, rendered; kept in the context until the next Tier 3. */
+  readonly putBack: string;
   /** Lines of the summarized messages that no checkpoint holds, best kept: what free room shows (see `earlierLines`). */
   readonly earlierLines: readonly EarlierLine[];
   /** Tokens of room this request gives the earlier lines (0: none); taken back before the next request is measured. */
@@ -69,7 +69,7 @@ const LATER_FIELDS = {
   ledger: EMPTY_LEDGER,
   checkpoints: [],
   checkpointsMade: 0,
-  restored: '',
+  putBack: '',
   earlierLines: [],
   earlierRoom: 0,
   contextConfidence: 1,
@@ -131,7 +131,7 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['ledger', isLedger],
   ['checkpoints', (v) => isArrayOf(v, isCheckpoint)],
   ['checkpointsMade', (v) => typeof v === 'number'],
-  ['restored', (v) => typeof v === 'string'],
+  ['putBack', (v) => typeof v === 'string'],
   ['earlierLines', (v) => isArrayOf(v, isEarlierLine)],
   ['earlierRoom', (v) => typeof v === 'number'],
   ['earlierRoomFree', (v) => v === undefined || typeof v === 'boolean'],
@@ -155,7 +155,10 @@ export function isSessionState(v: unknown): v is SessionState {
 }
 
 /** Fields renamed since the first state files: the old name's value is the new one's. */
-const RENAMED_FIELDS: readonly (readonly [oldName: string, newName: keyof SessionState])[] = [['compressions', 'checkpointsMade']];
+const RENAMED_FIELDS: readonly (readonly [oldName: string, newName: keyof SessionState])[] = [
+  ['compressions', 'checkpointsMade'],
+  ['restored', 'putBack'],
+];
 
 /** `value` with the fields of an older state file under their current names. */
 function renamedFields(value: Readonly<Record<string, unknown>>): Record<string, unknown> {

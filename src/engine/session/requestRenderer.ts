@@ -119,7 +119,7 @@ export class RequestRenderer {
       ledgerText: this.ledgerCache.text,
       ledgerSections: this.ledgerCache.sections,
       checkpoints: s.checkpoints,
-      restored: s.restored,
+      putBack: s.putBack,
       earlier: this.earlierLines(s, this.ledgerCache.text),
     });
     this.context = contextMessage(sections, this.context);

@@ -139,7 +139,7 @@ const RECOVERED_FIELDS = new Set([
   'title',
   'updatedAt',
   'pendingCheckpointTool',
-  'restored',
+  'putBack',
   'contextConfidence',
   'autoSnapshotArmed',
 ]);

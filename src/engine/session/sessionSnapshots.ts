@@ -101,7 +101,7 @@ export class SessionSnapshots {
         earlierLines: c.earlierLines ?? [],
         earlierRoom: 0,
         earlierRoomFree: false,
-        restored: '',
+        putBack: '',
         pendingCheckpointTool: undefined,
       },
       events: [

@@ -63,7 +63,7 @@ export function undoCompression(state: SessionState, snapshot: Snapshot | undefi
       earlierLines: c.earlierLines ?? [],
       earlierRoom: 0,
       earlierRoomFree: false,
-      restored: '',
+      putBack: '',
       pendingCheckpointTool: undefined,
       checkpointsMade: undone.length > 0 ? Math.max(0, state.checkpointsMade - 1) : state.checkpointsMade,
       checkpointsHeld: true,

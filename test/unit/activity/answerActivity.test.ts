@@ -110,10 +110,10 @@ describe('what ctx did in one answer', () => {
 
   it('says the drift check once, with its count, among what needs attention', () => {
     const answer = new AnswerActivity();
-    answer.addPreparation(request(0.8, 0.5, [event('drift', 0, 'drift-detected', 'Drift check: 1 item(s) missing were restored')]));
-    answer.addPreparation(request(0.8, 0.5, [event('drift', 0, 'drift-detected', 'Drift check: 2 item(s) missing were restored')]));
+    answer.addPreparation(request(0.8, 0.5, [event('drift', 0, 'drift-detected', 'Drift check: 1 item(s) missing were put back')]));
+    answer.addPreparation(request(0.8, 0.5, [event('drift', 0, 'drift-detected', 'Drift check: 2 item(s) missing were put back')]));
     const text = renderAnswerSummary(answer.summary());
-    assert.deepEqual(text.warnings, ['⚠ Drift check: 2 item(s) missing were restored (twice in this answer)']);
+    assert.deepEqual(text.warnings, ['⚠ Drift check: 2 item(s) missing were put back (twice in this answer)']);
   });
 
   it('puts the details link after the first line only', () => {
