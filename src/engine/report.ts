@@ -46,7 +46,9 @@ function renderReport(s: ContextStatus): string {
             `× context ${s.reliability.contextConfidence.toFixed(2)})`,
         ]
       : []),
-    ...(s.preparation && s.preparation !== 'idle' ? [`- **Next checkpoint, in the background:** ${s.preparation}`] : []),
+    ...(s.backgroundCheckpoint && s.backgroundCheckpoint !== 'idle'
+      ? [`- **Next checkpoint, in the background:** ${s.backgroundCheckpoint}`]
+      : []),
     `- **Messages in context:** ${s.messages} (archive: ${s.archived})`,
     '',
     `### Recommendation`,

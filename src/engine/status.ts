@@ -47,8 +47,8 @@ export interface ContextStatus {
   readonly recall?: RecallFigures;
   readonly reliability?: Reliability;
   readonly snapshots?: number;
-  /** The background checkpoint preparation's state. */
-  readonly preparation?: string;
+  /** The background checkpoint's state. */
+  readonly backgroundCheckpoint?: string;
   /** The highest point the context reached in the last answer, and where ctx brought it down to. */
   readonly lastAnswerPeak?: Peak;
   readonly lastCompression?: CompressionRecord;
@@ -66,7 +66,7 @@ export interface StatusInputs {
   readonly now: number;
   readonly reliability?: Reliability;
   readonly snapshots?: number;
-  readonly preparation?: string;
+  readonly backgroundCheckpoint?: string;
   readonly lastAnswerPeak?: Peak;
   readonly lastCompression?: CompressionRecord;
   readonly restrictedMode?: readonly string[];
@@ -110,7 +110,7 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     ...recallOf(i.state.checkpoints),
     ...(i.reliability ? { reliability: i.reliability } : {}),
     ...(i.snapshots !== undefined ? { snapshots: i.snapshots } : {}),
-    ...(i.preparation ? { preparation: i.preparation } : {}),
+    ...(i.backgroundCheckpoint ? { backgroundCheckpoint: i.backgroundCheckpoint } : {}),
     ...(i.lastAnswerPeak ? { lastAnswerPeak: i.lastAnswerPeak } : {}),
     ...(i.lastCompression ? { lastCompression: i.lastCompression } : {}),
     ...(i.restrictedMode && i.restrictedMode.length > 0 ? { restrictedMode: i.restrictedMode } : {}),

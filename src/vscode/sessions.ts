@@ -231,7 +231,7 @@ export class SessionManager implements vscode.Disposable {
       now: Date.now(),
       reliability: session.reliability(this.models.get(session.id)),
       snapshots: snapshots.length,
-      preparation: session.preparationState,
+      backgroundCheckpoint: session.backgroundCheckpointState,
       lastAnswerPeak: this.activities.of(session.id).answer?.peak,
       lastCompression: this.activities.of(session.id).lastCompression,
       restrictedMode: this.deps.restrictedMode?.(),

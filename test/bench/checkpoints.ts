@@ -135,7 +135,7 @@ async function buildToRed(
   const bench = openBench(tokenizer, messages[0]?.at ?? 0, DEFAULT_OPTIONS, store);
   const turn = ready ? {} : { summarizer: silentModel };
   let i = 0;
-  for (; i < messages.length && bench.session.preparationState === 'idle'; i++) {
+  for (; i < messages.length && bench.session.backgroundCheckpointState === 'idle'; i++) {
     await arrive(bench, messages[i]);
     await bench.session.prepare(budget, turn);
   }
@@ -144,7 +144,7 @@ async function buildToRed(
     await arrive(bench, messages[i]);
     if ((await bench.session.measure(budget)).usage >= DEFAULT_OPTIONS.thresholds.redAt + margin) break;
   }
-  return { bench, at: i + 1, state: bench.session.preparationState };
+  return { bench, at: i + 1, state: bench.session.backgroundCheckpointState };
 }
 
 interface PrepareSample {

@@ -104,7 +104,7 @@ async function statusReport(session: ContextSession, budget: number): Promise<st
       now: Date.now(),
       reliability: session.reliability(undefined),
       snapshots: snapshots.length,
-      preparation: session.preparationState,
+      backgroundCheckpoint: session.backgroundCheckpointState,
     }),
   );
 }

@@ -35,7 +35,7 @@ import type { Checkpoint } from '../model/checkpoint';
 import { appliedEvents, tierEvent } from './checkpointEvents';
 import { followUpPatch, writeFollowUp, type FollowUp, type FollowUpDeps } from './checkpointFollowUp';
 import type { CheckpointPlan } from './checkpointPlan';
-import { CheckpointPreparation } from './checkpointPreparation';
+import { BackgroundCheckpoint } from './backgroundCheckpoint';
 import { checkCheckpointRecall, recallSearchOver, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
 import { CheckpointSummarizers } from './checkpointSummarizers';
 import type { TurnOptions } from './turnOptions';
@@ -74,7 +74,7 @@ export interface Tier3Deps {
 }
 
 export class Tier3 {
-  private readonly preparation = new CheckpointPreparation<Prepared>();
+  private readonly background = new BackgroundCheckpoint<Prepared>();
   private readonly summarizers: CheckpointSummarizers;
   /** Records of the ranges summarized, so the merged checkpoint's growing range is not read from its start again. */
   private readonly rangeRecords = new RangeRecords();
@@ -101,14 +101,14 @@ export class Tier3 {
     return this.summarizers.deterministic;
   }
 
-  /** The background preparation's state: idle, preparing, ready, applying, failed or cancelled. */
-  get preparationState(): string {
-    return this.preparation.state;
+  /** The background checkpoint's state: idle, preparing, ready, applying, failed or cancelled. */
+  get backgroundCheckpointState(): string {
+    return this.background.state;
   }
 
   /** Resolves when background work has settled. */
   settled(): Promise<void> {
-    return this.preparation.settled();
+    return this.background.settled();
   }
 
   /** Whether a checkpoint is due (see `checkpointTrigger.ts`). */
@@ -118,14 +118,14 @@ export class Tier3 {
 
   /** Starts preparing a checkpoint in the background, planned for the growth expected by the trigger. */
   prepareInBackground(view: RequestView, budget: number, turn: TurnOptions): void {
-    const state = this.preparation.state;
+    const state = this.background.state;
     if (state !== 'idle' && state !== 'failed' && state !== 'cancelled') return;
     const growth = Math.max(0, triggerTokens(view, budget, this.deps.options()) - view.measured.total);
     const plan = this.plan(view, budget, 'target', growth);
     if (!plan) return;
     const summarize = this.summarizers.with(turn.summarizer);
     const existing = this.deps.state().checkpoints;
-    const started = this.preparation.start(basisOf(existing, plan), async (cancellation) => ({
+    const started = this.background.start(basisOf(existing, plan), async (cancellation) => ({
       kind: 'checkpoint',
       work: await this.work(plan, existing, summarize, cancellation, undefined, true),
     }));
@@ -139,10 +139,10 @@ export class Tier3 {
    */
   async checkpoint(view: RequestView, budget: number, turn: TurnOptions, mode: PlanMode, explicit: boolean): Promise<CheckpointOutcome> {
     const ready = !explicit
-      ? this.preparation.take((basis, value) => value.kind === 'checkpoint' && this.stillApplies(basis, value.work.plan))
+      ? this.background.take((basis, value) => value.kind === 'checkpoint' && this.stillApplies(basis, value.work.plan))
       : undefined;
     if (ready?.value.kind === 'checkpoint') return { work: ready.value.work };
-    this.preparation.reset();
+    this.background.reset();
     const plan = this.plan(view, budget, mode);
     if (!plan) {
       return {
@@ -163,7 +163,7 @@ export class Tier3 {
       const cancellation = turn.cancellation ?? NEVER_CANCELLED;
       return { work: await this.work(plan, this.deps.state().checkpoints, summarize, cancellation, turn.focus, explicit) };
     } catch (e) {
-      this.preparation.reset();
+      this.background.reset();
       if (turn.cancellation?.isCancellationRequested) {
         return { events: [this.event('checkpoint', 0, 'Compression was cancelled; the context is unchanged', 'compression-skipped')] };
       }
@@ -190,7 +190,7 @@ export class Tier3 {
    * hand, and the recall check it has not had yet.
    */
   applied(work: CheckpointWork, turn: TurnOptions, explicit: boolean): void {
-    this.preparation.finish();
+    this.background.finish();
     this.fillCandidates = work.fillFacts;
     const model = !explicit && turn.summarizer && work.created.summarizedBy !== turn.summarizer.name ? turn.summarizer : undefined;
     if (model || !work.recall) this.startFollowUp(work, model);
@@ -198,11 +198,11 @@ export class Tier3 {
 
   /** A follow-up that finished replaces the checkpoints it checked, if they are still as they were. */
   takeUpgrade(): StepResult {
-    if (this.preparation.peek()?.kind !== 'follow-up') return {};
-    const taken = this.preparation.take(() => true);
+    if (this.background.peek()?.kind !== 'follow-up') return {};
+    const taken = this.background.take(() => true);
     if (!taken || taken.value.kind !== 'follow-up') return {};
     const followUp = taken.value;
-    this.preparation.finish();
+    this.background.finish();
     const applied = followUpPatch(followUp, this.deps.state(), this.deps.clock.now());
     if (!applied) return {};
     if (followUp.fillFacts.length > 0) this.fillCandidates = [...(this.fillCandidates ?? []), ...followUp.fillFacts];
@@ -211,12 +211,12 @@ export class Tier3 {
 
   /** Forgets whatever was prepared (a snapshot was restored: it no longer applies). */
   reset(): void {
-    this.preparation.reset();
+    this.background.reset();
     this.fillCandidates = undefined;
   }
 
   dispose(): void {
-    this.preparation.dispose();
+    this.background.dispose();
   }
 
   private plan(view: RequestView, budget: number, mode: PlanMode, expectedGrowth = 0): CheckpointPlan | undefined {
@@ -325,7 +325,7 @@ export class Tier3 {
       recall: (checkpoints, written, ledger, live, cancellation) => this.recall(checkpoints, written, ledger, live, cancellation),
     };
     const summarize = model ? this.summarizers.with(model) : undefined;
-    this.preparation.start(`follow-up:${work.created.id}`, (cancellation) => writeFollowUp(work, summarize, deps, cancellation));
+    this.background.start(`follow-up:${work.created.id}`, (cancellation) => writeFollowUp(work, summarize, deps, cancellation));
   }
 
   /** The archived originals by id (offloaded results replaced by their reference), and archive positions. */

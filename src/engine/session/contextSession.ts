@@ -216,8 +216,8 @@ export class ContextSession {
   }
 
   /** The background checkpoint preparation's state: idle, preparing, ready, applying, failed or cancelled. */
-  get preparationState(): string {
-    return this.tier3.preparationState;
+  get backgroundCheckpointState(): string {
+    return this.tier3.backgroundCheckpointState;
   }
 
   /** The persisted state as it stands. */

@@ -243,7 +243,7 @@ describe('Tier 3: checkpoints', () => {
       prepared = await session.prepare(10_000, { summarizer: model });
     }
     await session.whenPreparationSettled();
-    assert.equal(session.preparationState, 'ready');
+    assert.equal(session.backgroundCheckpointState, 'ready');
     const callsWhenReady = model.calls;
     while (prepared.checkpoints === 0) {
       await exchange(session, ++i);

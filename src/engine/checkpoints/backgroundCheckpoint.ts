@@ -15,7 +15,7 @@
 import { CancellationSource, CancelledError } from '../cancellation';
 import { Emitter } from '../events';
 
-export type PreparationState = 'idle' | 'preparing' | 'ready' | 'applying' | 'failed' | 'cancelled';
+export type BackgroundCheckpointState = 'idle' | 'preparing' | 'ready' | 'applying' | 'failed' | 'cancelled';
 
 /** A prepared result and the basis it was prepared on, so a stale one is never applied. */
 export interface Prepared<T> {
@@ -23,18 +23,18 @@ export interface Prepared<T> {
   readonly value: T;
 }
 
-export class CheckpointPreparation<T> {
-  private current: PreparationState = 'idle';
+export class BackgroundCheckpoint<T> {
+  private current: BackgroundCheckpointState = 'idle';
   private basisKey: string | undefined;
   private result: T | undefined;
   private error: unknown;
   private source: CancellationSource | undefined;
   private running: Promise<void> | undefined;
-  private readonly stateEmitter = new Emitter<PreparationState>();
+  private readonly stateEmitter = new Emitter<BackgroundCheckpointState>();
   /** Fires on every transition. */
   readonly onDidChangeState = this.stateEmitter.event;
 
-  get state(): PreparationState {
+  get state(): BackgroundCheckpointState {
     return this.current;
   }
 
@@ -141,7 +141,7 @@ export class CheckpointPreparation<T> {
     this.basisKey = undefined;
   }
 
-  private transition(to: PreparationState): void {
+  private transition(to: BackgroundCheckpointState): void {
     if (this.current === to) return;
     this.current = to;
     this.stateEmitter.fire(to);

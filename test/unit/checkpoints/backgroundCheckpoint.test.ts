@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { CancelledError, type Cancellation } from '../../../src/engine/cancellation';
-import { CheckpointPreparation, type PreparationState } from '../../../src/engine/checkpoints/checkpointPreparation';
+import { BackgroundCheckpoint, type BackgroundCheckpointState } from '../../../src/engine/checkpoints/backgroundCheckpoint';
 
 /** Work that finishes when the test says so. */
 function deferred<T>() {
@@ -13,15 +13,15 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function recording(c: CheckpointPreparation<string>): PreparationState[] {
-  const states: PreparationState[] = [];
+function recording(c: BackgroundCheckpoint<string>): BackgroundCheckpointState[] {
+  const states: BackgroundCheckpointState[] = [];
   c.onDidChangeState((s) => states.push(s));
   return states;
 }
 
-describe('CheckpointPreparation state machine', () => {
+describe('BackgroundCheckpoint state machine', () => {
   it('idle → preparing when work starts', () => {
-    const c = new CheckpointPreparation<string>();
+    const c = new BackgroundCheckpoint<string>();
     const states = recording(c);
     assert.equal(c.state, 'idle');
     assert.equal(
@@ -33,7 +33,7 @@ describe('CheckpointPreparation state machine', () => {
   });
 
   it('preparing → ready when the work finishes', async () => {
-    const c = new CheckpointPreparation<string>();
+    const c = new BackgroundCheckpoint<string>();
     const work = deferred<string>();
     c.start('b1', () => work.promise);
     work.resolve('summary');
@@ -42,7 +42,7 @@ describe('CheckpointPreparation state machine', () => {
   });
 
   it('preparing → failed when the work throws, and failed → preparing on the next start', async () => {
-    const c = new CheckpointPreparation<string>();
+    const c = new BackgroundCheckpoint<string>();
     c.start('b1', async () => {
       throw new Error('archive unreadable');
     });
@@ -57,7 +57,7 @@ describe('CheckpointPreparation state machine', () => {
   });
 
   it("preparing → cancelled on cancel, which trips the work's cancellation; a late result is ignored", async () => {
-    const c = new CheckpointPreparation<string>();
+    const c = new BackgroundCheckpoint<string>();
     const work = deferred<string>();
     let seen: Cancellation | undefined;
     c.start('b1', (cancellation) => {
@@ -77,7 +77,7 @@ describe('CheckpointPreparation state machine', () => {
   });
 
   it('work that stops with CancelledError ends cancelled, not failed', async () => {
-    const c = new CheckpointPreparation<string>();
+    const c = new BackgroundCheckpoint<string>();
     c.start('b1', async () => {
       throw new CancelledError();
     });
@@ -86,7 +86,7 @@ describe('CheckpointPreparation state machine', () => {
   });
 
   it('ready → applying when a valid result is taken, and applying → idle when finished', async () => {
-    const c = new CheckpointPreparation<string>();
+    const c = new BackgroundCheckpoint<string>();
     c.start('b1', async () => 'summary');
     await c.settled();
     const taken = c.take((basis, value) => basis === 'b1' && value === 'summary');
@@ -97,7 +97,7 @@ describe('CheckpointPreparation state machine', () => {
   });
 
   it('ready → idle when the result is stale: it is discarded, never applied', async () => {
-    const c = new CheckpointPreparation<string>();
+    const c = new BackgroundCheckpoint<string>();
     c.start('b1', async () => 'summary');
     await c.settled();
     assert.equal(
@@ -108,7 +108,7 @@ describe('CheckpointPreparation state machine', () => {
   });
 
   it('ignores a second start while preparing, ready or applying: one piece of work at a time', async () => {
-    const c = new CheckpointPreparation<string>();
+    const c = new BackgroundCheckpoint<string>();
     c.start('b1', async () => 'one');
     assert.equal(
       c.start('b2', async () => 'two'),
@@ -128,7 +128,7 @@ describe('CheckpointPreparation state machine', () => {
   });
 
   it('reset cancels a preparation and returns to idle', () => {
-    const c = new CheckpointPreparation<string>();
+    const c = new BackgroundCheckpoint<string>();
     const states = recording(c);
     c.start('b1', () => deferred<string>().promise);
     c.reset();
