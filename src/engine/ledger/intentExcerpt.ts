@@ -9,6 +9,7 @@
 import type { Ledger, UserMessageEntry } from '../model/ledgerTypes';
 import { HUGE_USER_MESSAGE_TOKENS } from './userMessageOffload';
 import { formatCount } from '../text/numbers';
+import { widenEnd, widenStart } from '../text/surrogatePairs';
 
 /**
  * Characters of the intent's start shown, counted with whitespace runs as one.
@@ -63,7 +64,7 @@ function prefixEnd(text: string, chars: number): number {
     const space = isSpace(text, i);
     if (!space || !inSpace) count++;
     inSpace = space;
-    if (count >= chars) return safeEnd(text, i + 1);
+    if (count >= chars) return widenEnd(text, i + 1);
   }
   return text.length;
 }
@@ -76,7 +77,7 @@ function suffixStart(text: string, chars: number): number {
     const space = isSpace(text, i);
     if (!space || !inSpace) count++;
     inSpace = space;
-    if (count >= chars) return safeStart(text, i);
+    if (count >= chars) return widenStart(text, i);
   }
   return 0;
 }
@@ -86,16 +87,4 @@ const WHITESPACE = /\s/;
 
 function isSpace(text: string, i: number): boolean {
   return WHITESPACE.test(text[i]);
-}
-
-/** An end index that does not split a surrogate pair. */
-function safeEnd(text: string, end: number): number {
-  const code = text.charCodeAt(end - 1);
-  return end < text.length && code >= 0xd800 && code <= 0xdbff ? end + 1 : end;
-}
-
-/** A start index that does not split a surrogate pair. */
-function safeStart(text: string, start: number): number {
-  const code = text.charCodeAt(start);
-  return start > 0 && code >= 0xdc00 && code <= 0xdfff ? start - 1 : start;
 }

@@ -2,6 +2,7 @@
  * Shortening text for summaries, prompts and the ledger: keep the start and the end, say how much was left
  * out in between, so a reader knows the text is incomplete and by how much.
  */
+import { narrowEnd, narrowStart } from './surrogatePairs';
 
 /**
  * Share of the kept characters taken from the start of the text.
@@ -22,8 +23,8 @@ export function omittedNote(omitted: number): string {
 export function shortenMiddle(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const budget = Math.max(0, maxChars - omittedNote(text.length).length - 2);
-  const head = safeEnd(text, Math.ceil(budget * HEAD_SHARE));
-  const tail = safeStart(text, text.length - (budget - head));
+  const head = narrowEnd(text, Math.ceil(budget * HEAD_SHARE));
+  const tail = narrowStart(text, text.length - (budget - head));
   return `${text.slice(0, head)}\n${omittedNote(tail - head)}\n${text.slice(tail)}`;
 }
 
@@ -31,22 +32,10 @@ export function shortenMiddle(text: string, maxChars: number): string {
 export function shortenEnd(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   if (maxChars <= 1) return '…';
-  return `${text.slice(0, safeEnd(text, maxChars - 1)).trimEnd()}…`;
+  return `${text.slice(0, narrowEnd(text, maxChars - 1)).trimEnd()}…`;
 }
 
 /** `text` on one line: runs of whitespace become one space. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-/** An end index that does not split a surrogate pair. */
-function safeEnd(text: string, end: number): number {
-  const code = text.charCodeAt(end - 1);
-  return end > 0 && code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
-}
-
-/** A start index that does not split a surrogate pair. */
-function safeStart(text: string, start: number): number {
-  const code = text.charCodeAt(start);
-  return start < text.length && code >= 0xdc00 && code <= 0xdfff ? start + 1 : start;
 }
