@@ -41,7 +41,7 @@ import { ItemEditor } from './itemEditor';
 import { MessageIntake } from './messageIntake';
 import { preparedContext } from './preparedContext';
 import type { PreparedContext } from '../model/preparedContext';
-import { RequestPreparation, type Preparation } from './requestPreparation';
+import { earlierLinesToFloor, RequestPreparation, type Preparation } from './requestPreparation';
 import { RequestRenderer } from './requestRenderer';
 import { SessionArchive } from './sessionArchive';
 import { SessionDashboard, type DashboardRequest } from './sessionDashboard';
@@ -272,9 +272,13 @@ export class ContextSession {
     return this.finish(await this.preparation.beforeRequest(budget, turn), budget);
   }
 
-  /** Measures the context as it stands, changing nothing (e.g. after the model's answer joined it). */
+  /**
+   * Measures the context as it stands (e.g. after the model's answer joined it), as the next request's
+   * steps will: the earlier lines at their floor, since the free room they took was the last request's.
+   */
   async measure(budget: number): Promise<PreparedContext> {
     this.budgetUsed = budget;
+    earlierLinesToFloor(this.cell, budget);
     const view = await this.renderer.render(this.cell.state, budget);
     return this.prepared({ view, before: view, events: [] }, budget);
   }

@@ -230,6 +230,15 @@ export class RequestPreparation {
 }
 
 /**
+ * The earlier lines back to their floor: the free room they took was sized for one request, so once
+ * it is sent (and before anything measures the context again) they stand at the room they always have.
+ */
+export function earlierLinesToFloor(cell: SessionStateCell, budget: number): void {
+  const floor = cell.state.earlierLines.length > 0 ? earlierFloorFor(budget) : 0;
+  if (cell.state.earlierRoom !== floor || cell.state.earlierRoomFree === true) cell.update({ earlierRoom: floor, earlierRoomFree: false });
+}
+
+/**
  * Why the context went CRITICAL, naming where it stood before the steps and after them: a checkpoint may
  * well have brought it down, and the sentence must not read as a contradiction.
  */
@@ -251,10 +260,7 @@ class RequestRun {
 
   static async start(deps: PreparationDeps, budget: number): Promise<RequestRun> {
     // The earlier lines give way first: every step measures the context with only their floor.
-    const floor = deps.cell.state.earlierLines.length > 0 ? earlierFloorFor(budget) : 0;
-    if (deps.cell.state.earlierRoom !== floor || deps.cell.state.earlierRoomFree === true) {
-      deps.cell.update({ earlierRoom: floor, earlierRoomFree: false });
-    }
+    earlierLinesToFloor(deps.cell, budget);
     const view = await deps.renderer.render(deps.cell.state, budget);
     return new RequestRun(deps, budget, view, view);
   }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
-import { EARLIER_LINES_HEADING } from '../../../src/engine/checkpoints/earlierLines';
+import { EARLIER_LINES_HEADING, earlierFloorFor } from '../../../src/engine/checkpoints/earlierLines';
 import { offloadedResultFacts } from '../../../src/engine/recall/offloadedFacts';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
@@ -35,6 +35,13 @@ describe('what an offloaded result said, while the context has room', () => {
     const refusal = 'error: tenant_12 refused the lock on ledger_2024 (held by the nightly vacuum)';
     assert.ok(context.includes(EARLIER_LINES_HEADING) && context.includes(refusal), 'the refusal is back in the free room');
     assert.ok(figures.finalTokens >= 0.5 * figures.budget || session.state.earlierLines.every((l) => context.includes(l.key)));
+
+    // Measured again once the request is sent (the status bar, after the answer), the free room is given back.
+    assert.equal(session.state.earlierRoomFree, true);
+    const measured = await session.measure(figures.budget);
+    assert.equal(session.state.earlierRoomFree, false);
+    assert.equal(session.state.earlierRoom, earlierFloorFor(figures.budget));
+    assert.ok(measured.tokens < figures.finalTokens, `${measured.tokens} measured after, ${figures.finalTokens} sent`);
   });
 
   it('reads the facts beyond the preview only, each to be shown in free room and never in the counted floor', () => {
