@@ -1,7 +1,7 @@
 /** Renders the context status report (Markdown). */
 import { maskSecrets } from './text/secrets';
 import { describeCompression } from './activity/lastCompression';
-import { TIER_LABELS } from './model/compressionEvent';
+import { EVENT_KIND_LABELS } from './model/compressionEvent';
 import { levelChange } from './levelWording';
 import type { RecallFigures } from './model/recallFigures';
 import type { CheckpointLine, ContextStatus } from './status';
@@ -79,7 +79,7 @@ function renderReport(s: ContextStatus): string {
     lines.push('| Time | Type | Tokens Saved | Detail |', '|------|------|--------------|--------|');
     for (const e of s.history.slice(-REPORT_HISTORY_ROWS)) {
       lines.push(
-        `| ${new Date(e.at).toISOString().slice(11, 19)} | ${TIER_LABELS[e.tier]} | ${formatCount(e.savedTokens)} | ${e.detail.replace(/\|/g, '\\|')} |`,
+        `| ${new Date(e.at).toISOString().slice(11, 19)} | ${EVENT_KIND_LABELS[e.kind]} | ${formatCount(e.savedTokens)} | ${e.detail.replace(/\|/g, '\\|')} |`,
       );
     }
     if (s.history.length > REPORT_HISTORY_ROWS) lines.push(`*…and ${s.history.length - REPORT_HISTORY_ROWS} earlier.*`);

@@ -77,7 +77,7 @@ const sum = (xs: readonly { savedTokens: number }[]) => xs.reduce((n, x) => n + 
 export function contextStatus(i: StatusInputs): ContextStatus {
   const usage = usageOf(i.tokens, i.budget);
   const level = levelFor(usage, i.thresholds);
-  const watermark = i.state.history.filter((e) => e.tier === 'watermark');
+  const watermark = i.state.history.filter((e) => e.kind === 'watermark');
   return {
     at: i.now,
     sessionId: i.state.id,

@@ -33,7 +33,7 @@ function grow(state: SessionState, i: number): SessionState {
     updatedAt: state.updatedAt + 1000,
     active: [...state.active, call, result],
     archivedCount: state.archivedCount + 2,
-    history: [...state.history, { at: state.updatedAt, tier: 'offload', savedTokens: i, detail: `event ${i}` }],
+    history: [...state.history, { at: state.updatedAt, kind: 'offload', savedTokens: i, detail: `event ${i}` }],
   };
 }
 

@@ -22,7 +22,7 @@ const notes = (part: number) =>
   `Part ${part}: ${'The compiler repeats the same deprecation warning for every module it builds. '.repeat(50)}`;
 const LEVEL = '(GREEN|YELLOW|ORANGE|RED|CRITICAL)';
 
-/** The session log's lines (`- <time> · <name or tier> · <detail>`). */
+/** The session log's lines (`- <time> · <name or kind> · <detail>`). */
 function sessionLog(storageRoot: string, sessionId: string): string[] {
   const file = path.join(storageRoot, 'sessions', sessionId, 'session-log.md');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];

@@ -26,7 +26,7 @@ describe('tier 1: offload large tool results', () => {
     assert.ok(block.content.length < 4000);
     const record = rig.session.offloads[0];
     assert.equal(await rig.store.read(record.file), big);
-    assert.equal(events[0].tier, 'offload');
+    assert.equal(events[0].kind, 'offload');
     assert.ok(record.savedTokens > 19_000);
   });
 

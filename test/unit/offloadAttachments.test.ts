@@ -32,7 +32,7 @@ describe('attached context that keeps the context CRITICAL', () => {
     const [record] = rig.session.offloads;
     assert.equal(record.toolName, ATTACHED_CONTEXT);
     assert.equal(await rig.store.read(record.file), `<attachment>\n${attachment}\n</attachment>`);
-    assert.ok(prepared.events.some((e) => e.tier === 'offload' && e.file === record.file));
+    assert.ok(prepared.events.some((e) => e.kind === 'offload' && e.file === record.file));
     const archived = (await rig.session.readArchive()).find((m) => m.id === 'u1');
     assert.deepEqual(archived, withAttachments('u1', attachment));
   });

@@ -34,7 +34,7 @@ describe('tier 2: truncate old tool inputs already on disk', () => {
     assert.equal(input.path, 'src/app.ts');
     assert.match(String(input.content), /^## Tool Call: write_file\n\*\*Original Size:\*\* [\d,]+ tokens\n\*\*Path:\*\* src\/app\.ts/);
     assert.match(String(input.content), /\*\*Status:\*\* Content persisted to disk ✓/);
-    assert.equal(prepared.events[0].tier, 'truncate');
+    assert.equal(prepared.events[0].kind, 'truncate');
     assert.ok(prepared.tokens < 1000);
     const archived = await rig.session.readArchive();
     const original = archived.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && b.id === 'w1');

@@ -91,7 +91,7 @@ describe('watermark', () => {
     session.requestCheckpoint('ctx_checkpoint');
     const first = await session.prepare(100_000);
     assert.equal(session.state.watermark, 'c2');
-    assert.equal(first.events.filter((e) => e.tier === 'watermark').length, 1);
+    assert.equal(first.events.filter((e) => e.kind === 'watermark').length, 1);
 
     session.requestCheckpoint('no_such_tool');
     await session.prepare(100_000);

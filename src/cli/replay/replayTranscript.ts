@@ -106,7 +106,7 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     final = turn.prepared;
     // Background checkpoint preparation settles before the next message, so a replay gives the same result every time.
     await session.whenPreparationSettled();
-    if (final.events.some((e) => e.tier === 'watermark')) watermarked += toolBlocksBefore - countToolBlocks(final.messages);
+    if (final.events.some((e) => e.kind === 'watermark')) watermarked += toolBlocksBefore - countToolBlocks(final.messages);
     peakTokens = Math.max(peakTokens, final.tokens);
     options.onProgress?.({ done: index + 1, total: input.messages.length, tokens: final.tokens, level: final.level });
   }

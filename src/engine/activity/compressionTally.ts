@@ -32,13 +32,13 @@ export interface CompressionTally {
 
 /** The kind of compression an event is, or undefined when it took nothing out. */
 export function compressionKindOf(e: CompressionEvent): CompressionKind | undefined {
-  switch (e.tier) {
+  switch (e.kind) {
     case 'offload':
     case 'truncate':
     case 'watermark':
     case 'compress-results':
     case 'age':
-      return e.tier;
+      return e.kind;
     case 'checkpoint':
       return e.name === 'checkpoint-created' ? 'checkpoint' : undefined;
     default:

@@ -1,5 +1,5 @@
 /** What Tier 3 tells the user it did: a checkpoint made, older ones aged or merged, the recall check's figures. */
-import type { CompressionEvent, EngineEventName, Tier } from '../model/compressionEvent';
+import type { CompressionEvent, EngineEventName, EventKind } from '../model/compressionEvent';
 import type { RecallFigures } from '../model/recallFigures';
 import { formatCount } from '../text/numbers';
 import { AGE_LABELS } from './aging';
@@ -8,13 +8,13 @@ import type { CheckpointWork } from './checkpointing';
 /** One event of Tier 3 at `at`. */
 export function tierEvent(
   at: number,
-  tier: Tier,
+  kind: EventKind,
   savedTokens: number,
   detail: string,
   name: EngineEventName,
   checkpointId?: string,
 ): CompressionEvent {
-  return { at, tier, savedTokens, detail, name, ...(checkpointId ? { checkpointId } : {}) };
+  return { at, kind, savedTokens, detail, name, ...(checkpointId ? { checkpointId } : {}) };
 }
 
 /** The recall check's figures as an event. */

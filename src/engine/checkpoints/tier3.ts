@@ -9,7 +9,7 @@
  * produces is returned, and the request preparation applies it in order.
  */
 import { NEVER_CANCELLED, type Cancellation } from '../cancellation';
-import type { CompressionEvent, EngineEventName, Tier } from '../model/compressionEvent';
+import type { CompressionEvent, EngineEventName, EventKind } from '../model/compressionEvent';
 import { errorMessage } from '../errors';
 import { newId } from '../ids';
 import { RangeRecords } from '../ledger/rangeRecords';
@@ -343,7 +343,7 @@ export class Tier3 {
     return basis === basisOf(state.checkpoints, plan) && plan.messageIds.every((id, i) => state.active[i]?.id === id);
   }
 
-  private event(tier: Tier, savedTokens: number, detail: string, name: EngineEventName, checkpointId?: string): CompressionEvent {
-    return tierEvent(this.deps.clock.now(), tier, savedTokens, detail, name, checkpointId);
+  private event(kind: EventKind, savedTokens: number, detail: string, name: EngineEventName, checkpointId?: string): CompressionEvent {
+    return tierEvent(this.deps.clock.now(), kind, savedTokens, detail, name, checkpointId);
   }
 }

@@ -54,7 +54,7 @@ export interface RetiredCard {
 export function checkpointCards(state: SessionState, checkpointTokens: number): CheckpointCard[] {
   const drift = new Map<string, DriftFinding[]>();
   for (const e of state.history) {
-    if (e.tier !== 'drift' || !e.checkpointId) continue;
+    if (e.kind !== 'drift' || !e.checkpointId) continue;
     drift.set(e.checkpointId, [...(drift.get(e.checkpointId) ?? []), { at: e.at, detail: e.detail }]);
   }
   return state.checkpoints.map((c, i) => ({

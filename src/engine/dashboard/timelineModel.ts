@@ -4,7 +4,7 @@
  * to, with the tokens it saved. Compressions of one kind in one request are one marker.
  */
 import { compressionKindOf } from '../activity/compressionTally';
-import { TIER_LABELS, type Tier } from '../model/compressionEvent';
+import { EVENT_KIND_LABELS, type EventKind } from '../model/compressionEvent';
 import type { Level } from '../levels';
 import type { SessionState } from '../model/sessionState';
 
@@ -23,7 +23,7 @@ export interface TimelinePointView {
 export interface TimelineMarker {
   /** The request it happened in; one past the last for what happened since. */
   readonly request: number;
-  readonly tier: Tier;
+  readonly kind: EventKind;
   readonly label: string;
   /** Events of this kind in the request. */
   readonly count: number;
@@ -60,21 +60,21 @@ export function timelineModel(state: SessionState): TimelineModel {
   const history = state.history;
   let start = 0;
   const place = (end: number, at: number) => {
-    const byTier = new Map<Tier, { count: number; compressions: number; saved: number; details: string[] }>();
+    const byKind = new Map<EventKind, { count: number; compressions: number; saved: number; details: string[] }>();
     for (let i = start; i < Math.min(end, history.length); i++) {
       const e = history[i];
-      const entry = byTier.get(e.tier) ?? { count: 0, compressions: 0, saved: 0, details: [] };
+      const entry = byKind.get(e.kind) ?? { count: 0, compressions: 0, saved: 0, details: [] };
       entry.count++;
       if (compressionKindOf(e) !== undefined) entry.compressions++;
       entry.saved += e.savedTokens;
       if (entry.details.length < MARKER_DETAILS) entry.details.push(e.detail);
-      byTier.set(e.tier, entry);
+      byKind.set(e.kind, entry);
     }
-    for (const [tier, m] of byTier) {
+    for (const [kind, m] of byKind) {
       markers.push({
         request: at,
-        tier,
-        label: TIER_LABELS[tier],
+        kind,
+        label: EVENT_KIND_LABELS[kind],
         count: m.count,
         compressions: m.compressions,
         savedTokens: m.saved,

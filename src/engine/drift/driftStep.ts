@@ -38,7 +38,7 @@ export async function driftStep(
     events: [
       {
         at: now,
-        tier: 'drift',
+        kind: 'drift',
         savedTokens: 0,
         detail: `Drift check: ${report.missing.length} item(s) missing after the checkpoint were put back from the ledger: ${what}`,
         name: 'drift-detected',

@@ -1,7 +1,11 @@
 /** One thing the engine did to the context, for the status report's history and the session log. */
 import type { RecallFigures } from './recallFigures';
 
-export type Tier =
+/**
+ * What an event is. Only some kinds are a tier's work (offload, truncate, checkpoint, as their labels
+ * say); the others are the other steps, the checks and the user's actions.
+ */
+export type EventKind =
   | 'offload'
   | 'truncate'
   | 'watermark'
@@ -38,7 +42,7 @@ export type EngineEventName =
 
 export interface CompressionEvent {
   readonly at: number;
-  readonly tier: Tier;
+  readonly kind: EventKind;
   readonly savedTokens: number;
   /** Plain words, e.g. "Offloaded read_file result (18,204 tokens) to 2026…_read_file_c1.txt". */
   readonly detail: string;
@@ -54,7 +58,8 @@ export interface CompressionEvent {
   readonly snapshotId?: string;
 }
 
-export const TIER_LABELS: Readonly<Record<Tier, string>> = {
+/** What each kind is called where people read it (the status report, the dashboard). */
+export const EVENT_KIND_LABELS: Readonly<Record<EventKind, string>> = {
   offload: 'Tier 1 · offload',
   truncate: 'Tier 2 · truncate inputs',
   watermark: 'Watermark',

@@ -110,7 +110,7 @@ const isTruncation = (v: unknown): v is TruncationRecord =>
 const isEvent = (v: unknown): v is CompressionEvent =>
   isRecord(v) &&
   typeof v.at === 'number' &&
-  typeof v.tier === 'string' &&
+  typeof v.kind === 'string' &&
   typeof v.savedTokens === 'number' &&
   typeof v.detail === 'string';
 
@@ -162,8 +162,9 @@ const RENAMED_FIELDS: readonly (readonly [oldName: string, newName: keyof Sessio
 
 /** `value` with the fields of an older state file under their current names. */
 function renamedFields(value: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  if (!RENAMED_FIELDS.some(([old]) => old in value)) return value;
-  const out: Record<string, unknown> = { ...value };
+  const history = renamedEventFields(value.history);
+  if (!RENAMED_FIELDS.some(([old]) => old in value) && history === value.history) return value;
+  const out: Record<string, unknown> = { ...value, history };
   for (const [old, now] of RENAMED_FIELDS) {
     if (!(old in out)) continue;
     // The old name is what every write of that version set, so it wins over a default.
@@ -171,6 +172,20 @@ function renamedFields(value: Readonly<Record<string, unknown>>): Record<string,
     delete out[old];
   }
   return out;
+}
+
+/**
+ * The history with each event's kind under its current name: files written before the rename say
+ * `tier`. An event that has both (a journal line replayed onto an older base) keeps its `kind`.
+ * Anything that is not a list of records is returned as it is, for the guard to judge.
+ */
+function renamedEventFields(history: unknown): unknown {
+  if (!Array.isArray(history) || !history.some((e) => isRecord(e) && 'tier' in e)) return history;
+  return history.map((e: unknown) => {
+    if (!isRecord(e) || !('tier' in e)) return e;
+    const { tier, ...rest } = e;
+    return 'kind' in rest ? rest : { ...rest, kind: tier };
+  });
 }
 
 /** What a JSON value read back as a session's state is. */

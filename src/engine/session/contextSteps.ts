@@ -35,7 +35,7 @@ export async function truncateInputsStep(state: SessionState, recentMessagesKept
     patch: { active: result.messages, truncations: appended(state.truncations, result.records) },
     events: result.records.map((r) => ({
       at: r.at,
-      tier: 'truncate',
+      kind: 'truncate',
       savedTokens: r.savedTokens,
       detail: `Truncated ${r.toolName} input for ${r.path} (content on disk)`,
     })),
@@ -92,7 +92,7 @@ export async function watermarkStep(state: SessionState, counter: TokenCounter, 
     events: [
       {
         at: now,
-        tier: 'watermark',
+        kind: 'watermark',
         savedTokens: Math.max(0, before.total - after.total),
         detail: `Dropped ${result.removedBlocks} tool blocks before the watermark (${result.removedMessages} empty messages removed); all text kept`,
       },
@@ -128,7 +128,7 @@ export async function compressOldResultsStep(
     patch: { active: result.messages },
     events: result.compressed.map((c) => ({
       at: deps.now,
-      tier: 'compress-results',
+      kind: 'compress-results',
       savedTokens: c.before - c.after,
       detail: `Compressed an old ${c.toolName} result in place: ${formatCount(c.before)} → ${formatCount(c.after)} tokens (the original is in the archive)`,
       name: 'compressed',
@@ -173,7 +173,7 @@ export async function offloadAttachmentsStep(
     },
     events: result.records.map((r) => ({
       at: r.at,
-      tier: 'offload',
+      kind: 'offload',
       savedTokens: r.savedTokens,
       detail: `Offloaded ${r.toolName} (${formatCount(r.tokens)} tokens) to ${r.file.split('/').pop()}: the context did not fit with it`,
       file: r.file,

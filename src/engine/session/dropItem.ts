@@ -90,5 +90,5 @@ function dropCheckpoint(state: SessionState, id: string, now: number): ItemEdit 
 }
 
 function dropEvent(at: number, detail: string): CompressionEvent {
-  return { at, tier: 'drop', savedTokens: 0, detail, name: 'item-dropped' };
+  return { at, kind: 'drop', savedTokens: 0, detail, name: 'item-dropped' };
 }

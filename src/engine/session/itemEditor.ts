@@ -88,7 +88,7 @@ export class ItemEditor {
       const before = (await renderer.render(cell.state, this.deps.budget())).measured.total;
       cell.update(edit.patch);
       const after = (await renderer.render(cell.state, this.deps.budget())).measured.total;
-      events = events.map((e) => (e.tier === 'drop' ? { ...e, savedTokens: Math.max(0, before - after) } : e));
+      events = events.map((e) => (e.kind === 'drop' ? { ...e, savedTokens: Math.max(0, before - after) } : e));
       if (events.length === 0) cell.changed(change);
     }
     await history.record(events, edit.warnings ?? []);

@@ -153,7 +153,7 @@ export class MessageIntake {
       const what = block.isError ? 'error' : 'result';
       events.push({
         at,
-        tier: 'offload',
+        kind: 'offload',
         savedTokens,
         detail: `Offloaded ${toolName} ${what} (${formatCount(tokens)} tokens) to ${offloaded.file.split('/').pop()}`,
         file: offloaded.file,

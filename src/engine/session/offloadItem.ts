@@ -70,7 +70,7 @@ export async function offloadItem(state: SessionState, id: string, deps: Offload
     events: [
       {
         at: deps.now,
-        tier: 'offload',
+        kind: 'offload',
         savedTokens,
         detail: `Offloaded ${toolName} result (${formatCount(tokens)} tokens) to ${name}, as you asked`,
         file: offloaded.file,

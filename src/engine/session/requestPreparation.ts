@@ -123,7 +123,7 @@ export class RequestPreparation {
       events: [
         {
           at: clock.now(),
-          tier: 'critical',
+          kind: 'critical',
           savedTokens: 0,
           detail: `${reason} A checkpoint and a snapshot were taken; continue in a fresh session from the checkpoint.`,
           name: 'rollover-complete',

@@ -22,7 +22,7 @@ export async function appendSessionLog(
   try {
     await store.append(
       `${paths.folder}/${SESSION_LOG_FILE}`,
-      events.map((e) => `- ${new Date(e.at).toISOString()} · ${e.name ?? e.tier} · ${maskSecrets(e.detail)}`),
+      events.map((e) => `- ${new Date(e.at).toISOString()} · ${e.name ?? e.kind} · ${maskSecrets(e.detail)}`),
     );
   } catch (e) {
     logger.warn(`The session log could not be written: ${errorMessage(e)}`);

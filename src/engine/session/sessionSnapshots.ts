@@ -114,6 +114,6 @@ export class SessionSnapshots {
   }
 
   private event(detail: string, name: CompressionEvent['name']): CompressionEvent {
-    return { at: this.clock.now(), tier: 'snapshot', savedTokens: 0, detail, ...(name ? { name } : {}) };
+    return { at: this.clock.now(), kind: 'snapshot', savedTokens: 0, detail, ...(name ? { name } : {}) };
   }
 }

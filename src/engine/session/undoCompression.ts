@@ -72,7 +72,7 @@ export function undoCompression(state: SessionState, snapshot: Snapshot | undefi
     events: [
       {
         at: now,
-        tier: 'undo',
+        kind: 'undo',
         savedTokens: 0,
         detail:
           `Undid the last compression: the context is back as it was before it ` +

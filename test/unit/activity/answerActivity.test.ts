@@ -1,15 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { AnswerActivity, warningKind, type LevelFigures } from '../../../src/engine/activity/answerActivity';
 import { renderAnswerSummary } from '../../../src/engine/activity/answerSummaryText';
-import type { CompressionEvent, EngineEventName, Tier } from '../../../src/engine/model/compressionEvent';
+import type { CompressionEvent, EngineEventName, EventKind } from '../../../src/engine/model/compressionEvent';
 import { levelFor } from '../../../src/engine/levels';
 import type { Summarizer } from '../../../src/engine/summary/summarizer';
 import { assistant, filler, user } from '../support/builders';
 import { sessionRig } from '../support/session';
 
-const event = (tier: Tier, savedTokens: number, name?: EngineEventName, detail = `${tier} happened`): CompressionEvent => ({
+const event = (kind: EventKind, savedTokens: number, name?: EngineEventName, detail = `${kind} happened`): CompressionEvent => ({
   at: 1_000,
-  tier,
+  kind,
   savedTokens,
   detail,
   ...(name ? { name } : {}),

@@ -42,7 +42,7 @@ describe('level wording', () => {
     assert.equal(Number(after), Math.floor(prepared.usage * 100));
     assert.equal(afterLevel, prepared.level);
     assert.ok(
-      prepared.events.some((e) => e.tier === 'critical' && e.detail.startsWith(reason)),
+      prepared.events.some((e) => e.kind === 'critical' && e.detail.startsWith(reason)),
       'the event says it the same way',
     );
   });

@@ -7,7 +7,7 @@ import type { ContextSession } from '../../../src/engine/session/contextSession'
 import type { PreparedContext } from '../../../src/engine/model/preparedContext';
 import { sessionRig } from '../support/session';
 
-const offload = (savedTokens: number): CompressionEvent => ({ at: 1_000, tier: 'offload', savedTokens, detail: 'Offloaded a result' });
+const offload = (savedTokens: number): CompressionEvent => ({ at: 1_000, kind: 'offload', savedTokens, detail: 'Offloaded a result' });
 const figures = (usage: number) => ({ usage, level: levelFor(usage), tokens: Math.round(usage * 10_000) });
 const prepared = (before: number, after: number, events: CompressionEvent[] = []): PreparedContext => ({
   ...figures(after),

@@ -18,7 +18,7 @@ describe('the status report on recent work', () => {
       events: [],
     });
     const at = Date.UTC(2026, 0, 21, 14, 2, 11);
-    const last = compressionRecord([{ at, tier: 'watermark', savedTokens: 2_700, detail: 'Dropped 4 tool blocks' }]);
+    const last = compressionRecord([{ at, kind: 'watermark', savedTokens: 2_700, detail: 'Dropped 4 tool blocks' }]);
     const report = renderStatusReport(
       contextStatus({
         state: session.state,

@@ -323,7 +323,7 @@ describe('Tier 3: checkpoints', () => {
     const prepared = await session.prepare(10_000);
     assert.ok(prepared.critical, 'a fresh session is offered');
     assert.ok((await session.listSnapshots()).some((s) => s.reason === 'critical'));
-    assert.ok(prepared.events.some((e) => e.tier === 'critical'));
+    assert.ok(prepared.events.some((e) => e.kind === 'critical'));
   });
 
   it('goes CRITICAL and says so when what must never be summarized does not fit its share', async () => {
@@ -348,6 +348,6 @@ describe('Tier 3: checkpoints', () => {
     assert.ok(block.content.length < 8_000 * 4 * 0.2, 'about a tenth of the original');
     assert.match(block.content, /ERROR: failed at step 3/);
     assert.equal(session.messages.length, 6, 'no message removed');
-    assert.ok(prepared.events.some((e) => e.tier === 'compress-results'));
+    assert.ok(prepared.events.some((e) => e.kind === 'compress-results'));
   });
 });

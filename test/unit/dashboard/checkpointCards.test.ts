@@ -15,13 +15,13 @@ describe('dashboard: the checkpoints', () => {
       history: [
         {
           at: 1,
-          tier: 'drift' as const,
+          kind: 'drift' as const,
           savedTokens: 0,
           detail: 'Drift check: 1 item(s) missing…',
           name: 'drift-detected' as const,
           checkpointId: 'cp2',
         },
-        { at: 2, tier: 'drift' as const, savedTokens: 0, detail: 'about another checkpoint', checkpointId: 'cp-gone' },
+        { at: 2, kind: 'drift' as const, savedTokens: 0, detail: 'about another checkpoint', checkpointId: 'cp-gone' },
       ],
     };
     const [old, recent] = checkpointCards(state, 1_200);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { TIER_LABELS, type Tier } from '../../../src/engine/model/compressionEvent';
+import { EVENT_KIND_LABELS, type EventKind } from '../../../src/engine/model/compressionEvent';
 import { DEFAULT_THRESHOLDS } from '../../../src/engine/levels';
 import { timelineHtml } from '../../../src/vscode/dashboard/sections/timelineHtml';
 import { dashboardPage } from '../../../src/vscode/dashboard/dashboardPage';
@@ -115,14 +115,14 @@ describe('dashboard timeline ticks', () => {
     budget: 1000,
     requests: 1,
   });
-  const marker = (request: number, tier: Tier) => ({
+  const marker = (request: number, kind: EventKind) => ({
     request,
-    tier,
-    label: TIER_LABELS[tier],
+    kind,
+    label: EVENT_KIND_LABELS[kind],
     count: 1,
     compressions: 0,
     savedTokens: 0,
-    details: [`${tier} happened`],
+    details: [`${kind} happened`],
   });
 
   it('colours a request by its weightiest kind: a checkpoint outranks the recall check that followed it, a recall check alone has its own tick', () => {
@@ -136,7 +136,7 @@ describe('dashboard timeline ticks', () => {
       DEFAULT_THRESHOLDS,
       1000,
     );
-    const ticks = [...html.matchAll(/<line class="tick tier-([a-z-]+)"/g)].map((m) => m[1]);
+    const ticks = [...html.matchAll(/<line class="tick kind-([a-z-]+)"/g)].map((m) => m[1]);
     assert.deepEqual(ticks, ['checkpoint', 'recall']);
   });
 });

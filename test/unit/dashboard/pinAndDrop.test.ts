@@ -70,7 +70,7 @@ describe('dropping an item', () => {
     assert.ok(!session.messages.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'c-read')), 'its call too');
     assert.ok(liveText(after.messages).includes('Reading the changelog.'), 'the text of the calling message stays');
     assert.ok(before.tokens - after.tokens > 800);
-    const dropped = session.state.history.find((e) => e.tier === 'drop');
+    const dropped = session.state.history.find((e) => e.kind === 'drop');
     assert.ok(dropped && dropped.savedTokens > 800, 'the event says what it saved');
     const index = await RecoveryIndex.build(store, [session.id]);
     assert.ok(

@@ -37,14 +37,14 @@ describe('dashboard: the timeline of a session', () => {
     await exchange(session, 1);
     await session.compress(ROOMY_BUDGET);
     const model = timelineModel(session.state);
-    const offload = model.markers.find((m) => m.tier === 'offload');
+    const offload = model.markers.find((m) => m.kind === 'offload');
     assert.equal(offload?.request, 1, 'the log offloaded on arrival shows at the first request');
     assert.ok((offload?.savedTokens ?? 0) > 4_000);
-    const checkpoint = model.markers.find((m) => m.tier === 'checkpoint');
+    const checkpoint = model.markers.find((m) => m.kind === 'checkpoint');
     assert.equal(checkpoint?.request, 2);
     assert.ok((checkpoint?.savedTokens ?? 0) > 0);
     assert.ok(
-      model.markers.some((m) => m.tier === 'snapshot' && m.request === 2),
+      model.markers.some((m) => m.kind === 'snapshot' && m.request === 2),
       'the snapshot before it too',
     );
   });
@@ -55,7 +55,7 @@ describe('dashboard: the timeline of a session', () => {
     await session.drop('result:c-read');
     const model = timelineModel(session.state);
     assert.deepEqual(
-      model.markers.filter((m) => m.tier === 'drop').map((m) => m.request),
+      model.markers.filter((m) => m.kind === 'drop').map((m) => m.request),
       [2],
     );
   });

@@ -16,6 +16,28 @@ describe('state fields renamed since the first state files', () => {
     assert.equal(parsed?.putBack, '### Put back\n- [GOAL] Ship the importer');
   });
 
+  it('reads the kind of each history event from a state file whose events still call it tier', () => {
+    const state = emptyState('s-20260101-000000-abf', 0);
+    const history = [
+      { at: 1, tier: 'offload', savedTokens: 1_200, detail: 'Offloaded read_file result' },
+      { at: 2, tier: 'checkpoint', savedTokens: 0, detail: 'Context compressed', name: 'compressed' },
+    ];
+    const parsed = parseSessionState(JSON.stringify({ ...state, history }));
+    assert.deepEqual(
+      parsed?.history.map((e) => e.kind),
+      ['offload', 'checkpoint'],
+    );
+    assert.ok(parsed !== undefined && parsed.history.every((e) => !('tier' in e)), 'the old name is not carried on');
+    assert.equal(parsed?.history[1].name, 'compressed', 'the other fields stay');
+  });
+
+  it('keeps the kind of an event that has both names, as an older base with a newer journal line gives', () => {
+    const state = emptyState('s-20260101-000000-abg', 0);
+    const history = [{ at: 1, tier: 'offload', kind: 'drop', savedTokens: 0, detail: 'Dropped a result' }];
+    const parsed = parseSessionState(JSON.stringify({ ...state, history }));
+    assert.deepEqual(parsed?.history, [{ at: 1, kind: 'drop', savedTokens: 0, detail: 'Dropped a result' }]);
+  });
+
   it('reads a current state file as it is', () => {
     const reading = readSessionStateValue({ ...emptyState('s-20260101-000000-abd', 0), checkpointsMade: 2 });
     assert.equal(reading.kind === 'state' ? reading.state.checkpointsMade : undefined, 2);

@@ -1,6 +1,6 @@
 /** A compression previewed: before and after, what each step would do, the new checkpoint's summary; Apply or Cancel. */
 import type { CompressionPreview, ContextFigures } from '../../../engine/session/compressionPreview';
-import { TIER_LABELS } from '../../../engine/model/compressionEvent';
+import { EVENT_KIND_LABELS } from '../../../engine/model/compressionEvent';
 import { formatCount } from '../../../engine/text/numbers';
 import { escapeHtml, levelBadge, percent } from '../html';
 
@@ -23,8 +23,8 @@ export function previewHtml(state: PreviewState): string {
   }
   const p = state.preview;
   const events = p.events
-    .filter((e) => e.tier !== 'snapshot')
-    .map((e) => `<li><strong>${escapeHtml(TIER_LABELS[e.tier])}</strong>: ${escapeHtml(e.detail)}</li>`)
+    .filter((e) => e.kind !== 'snapshot')
+    .map((e) => `<li><strong>${escapeHtml(EVENT_KIND_LABELS[e.kind])}</strong>: ${escapeHtml(e.detail)}</li>`)
     .join('');
   const checkpoint = p.checkpoint
     ? newCheckpoint(p.checkpoint)

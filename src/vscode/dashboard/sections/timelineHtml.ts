@@ -4,7 +4,7 @@
  * weightiest kind and naming them all. The drawing says in words what it shows; the compressions
  * are listed in a table too.
  */
-import type { Tier } from '../../../engine/model/compressionEvent';
+import type { EventKind } from '../../../engine/model/compressionEvent';
 import type { LevelThresholds } from '../../../engine/levels';
 import type { TimelineMarker, TimelineModel } from '../../../engine/dashboard/timelineModel';
 import { formatCount } from '../../../engine/text/numbers';
@@ -35,7 +35,7 @@ const TABLE_ROWS = 50;
 /** Characters of an event's words in the table. */
 const ROW_DETAIL_CHARS = 240;
 /** One tick a request, in the colour of its weightiest kind of compression (0 first); every kind is ranked. */
-const TIER_RANK: Readonly<Record<Tier, number>> = {
+const KIND_RANK: Readonly<Record<EventKind, number>> = {
   critical: 0,
   checkpoint: 1,
   undo: 2,
@@ -66,9 +66,9 @@ export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budg
   });
   const ticks = [...byRequest(t.markers)].map(([request, markers]) => {
     const at = x(Math.min(request, span + 0.5));
-    const tier = markers.reduce((a, b) => (TIER_RANK[b.tier] < TIER_RANK[a.tier] ? b : a)).tier;
+    const kind = markers.reduce((a, b) => (KIND_RANK[b.kind] < KIND_RANK[a.kind] ? b : a)).kind;
     const tip = escapeHtml(tickWords(request, markers));
-    return `<line class="tick tier-${tier}" x1="${at}" x2="${at}" y1="${HEIGHT}" y2="${TICK_TOP}" ${UNSCALED_STROKE}><title>${tip}</title></line>`;
+    return `<line class="tick kind-${kind}" x1="${at}" x2="${at}" y1="${HEIGHT}" y2="${TICK_TOP}" ${UNSCALED_STROKE}><title>${tip}</title></line>`;
   });
   const saved = t.markers.reduce((n, m) => n + m.savedTokens, 0);
   // Snapshots, checks and a checkpoint's closing line take nothing out: they are drawn, not counted.
@@ -89,15 +89,15 @@ export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budg
     `<polyline class="after" points="${line((p) => p.after)}" ${UNSCALED_STROKE}/>`,
     `</svg>`,
     `<p class="axis"><span>request 1</span><span>request ${formatCount(last)}</span></p>`,
-    `<p class="key">${LINE_KEY}${tierKey(t.markers)}</p>`,
+    `<p class="key">${LINE_KEY}${kindKey(t.markers)}</p>`,
     compressionsTable(t.markers),
   ].join('');
 }
 
 /** The kinds of compression drawn, each with its colour. */
-function tierKey(markers: readonly TimelineMarker[]): string {
-  const seen = new Map(markers.map((m) => [m.tier, m.label]));
-  return [...seen].map(([tier, label]) => `<span><span class="swatch-tick tier-${tier}"></span>${escapeHtml(label)}</span>`).join('');
+function kindKey(markers: readonly TimelineMarker[]): string {
+  const seen = new Map(markers.map((m) => [m.kind, m.label]));
+  return [...seen].map(([kind, label]) => `<span><span class="swatch-tick kind-${kind}"></span>${escapeHtml(label)}</span>`).join('');
 }
 
 /** The markers of each request, in request order. */
@@ -130,7 +130,7 @@ function compressionsTable(markers: readonly TimelineMarker[]): string {
     .slice(-TABLE_ROWS)
     .reverse()
     .map((m) => {
-      const what = `<span class="swatch-tick tier-${m.tier}"></span>${escapeHtml(timesLabel(m))}`;
+      const what = `<span class="swatch-tick kind-${m.kind}"></span>${escapeHtml(timesLabel(m))}`;
       const detail = escapeHtml(detailWords(m, ROW_DETAIL_CHARS));
       return `<tr><td class="num">${m.request}</td><td>${what}</td><td class="num">${formatCount(m.savedTokens)}</td><td>${detail}</td></tr>`;
     })
