@@ -41,7 +41,7 @@ import { ItemEditor } from './itemEditor';
 import { MessageIntake } from './messageIntake';
 import { preparedContext } from './preparedContext';
 import type { PreparedContext } from '../model/preparedContext';
-import { earlierLinesToFloor, RequestPreparation, type Preparation } from './requestPreparation';
+import { RequestPreparation, type Preparation } from './requestPreparation';
 import { RequestRenderer } from './requestRenderer';
 import { SessionArchive } from './sessionArchive';
 import { SessionDashboard, type DashboardRequest } from './sessionDashboard';
@@ -107,7 +107,7 @@ export class ContextSession {
     const effectiveOptions = () => optionsForBudget(this.options, this.budgetUsed);
     const search = new SessionSearch(deps.store, initial.id, this.paths);
     const parts = { cell: this.cell, archive: this.archive, paths: this.paths, search, ...deps, options: effectiveOptions };
-    this.intake = new MessageIntake(parts);
+    this.intake = new MessageIntake({ ...parts, budget: () => this.budgetUsed });
     this.tier3 = new Tier3({ ...parts, state: () => this.cell.state });
     this.snapshots = new SessionSnapshots(deps.store, initial.id, deps.clock);
     this.preparation = new RequestPreparation({
@@ -272,13 +272,9 @@ export class ContextSession {
     return this.finish(await this.preparation.beforeRequest(budget, turn), budget);
   }
 
-  /**
-   * Measures the context as it stands (e.g. after the model's answer joined it), as the next request's
-   * steps will: the earlier lines at their floor, since the free room they took was the last request's.
-   */
+  /** Measures the context as it stands, changing nothing (e.g. after the model's answer joined it). */
   async measure(budget: number): Promise<PreparedContext> {
     this.budgetUsed = budget;
-    earlierLinesToFloor(this.cell, budget);
     const view = await this.renderer.render(this.cell.state, budget);
     return this.prepared({ view, before: view, events: [] }, budget);
   }

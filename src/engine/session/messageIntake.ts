@@ -4,6 +4,7 @@
  * the messages still join the context unchanged: nothing leaves the context until the archive
  * holds it.
  */
+import { earlierFloorFor } from '../checkpoints/earlierLines';
 import type { CompressionEvent } from '../model/compressionEvent';
 import { errorMessage } from '../errors';
 import { newId } from '../ids';
@@ -29,6 +30,8 @@ export const HUGE_RESULT_CHARS = 2_000_000;
 const ESTIMATE_CHARS_PER_TOKEN = 4;
 
 export interface IntakeDeps {
+  /** The budget of the latest request: what the earlier lines' floor is a share of. */
+  readonly budget: () => number;
   readonly cell: SessionStateCell;
   readonly archive: SessionArchive;
   readonly paths: SessionPaths;
@@ -81,6 +84,8 @@ export class MessageIntake {
       offloads: appended(state.offloads, offloads),
       history: appended(state.history, events),
       ledger: withOffloaded(ledger, offloads),
+      // The free room the earlier lines took was sized for the request before these messages: they take it back.
+      ...(state.earlierRoomFree === true ? { earlierRoom: earlierFloorFor(this.deps.budget()), earlierRoomFree: false } : {}),
     });
     cell.changed('messages');
     return events;
