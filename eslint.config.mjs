@@ -5,6 +5,14 @@ import tseslint from 'typescript-eslint';
 const NO_VSCODE_PATH = { name: 'vscode', message: 'The engine is pure TypeScript: no vscode import.' };
 const NO_VSCODE_LAYER = { group: ['**/vscode/**', '**/vscode'], message: 'The engine may not depend on the VS Code layer.' };
 
+/**
+ * The engine's import rule with `floor`, a pattern one floor adds. Flat config replaces a rule's
+ * options per file, so every override of the engine carries the vscode restriction with its own.
+ */
+const engineImports = (...floor) => ({
+  'no-restricted-imports': ['error', { paths: [NO_VSCODE_PATH], patterns: [NO_VSCODE_LAYER, ...floor] }],
+});
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', '.vscode-test/**', 'node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
@@ -23,11 +31,10 @@ export default tseslint.config(
   },
   {
     files: ['src/engine/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE_PATH], patterns: [NO_VSCODE_LAYER] }] },
+    rules: engineImports(),
   },
   {
     // The floors of the engine (docs/design.md, "Which folder may import which"): only session/, the top, imports it.
-    // Flat config replaces a rule's options per file, so each override repeats the vscode restriction.
     files: ['src/engine/**/*.ts'],
     ignores: [
       'src/engine/session/**',
@@ -39,41 +46,18 @@ export default tseslint.config(
       'src/engine/conversation/conversationRouter.ts',
       'src/engine/conversation/branchSession.ts',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [NO_VSCODE_PATH],
-          patterns: [
-            NO_VSCODE_LAYER,
-            {
-              regex: '(^|/)session/',
-              message: 'session/ is the top of the engine: import the shapes from model/, or take a port, instead of the session folder.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: engineImports({
+      regex: '(^|/)session/',
+      message: 'session/ is the top of the engine: import the shapes from model/, or take a port, instead of the session folder.',
+    }),
   },
   {
     // model/ is the bottom floor: the shapes every part reads. It imports only leaf files that import nothing above them.
     files: ['src/engine/model/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [NO_VSCODE_PATH],
-          patterns: [
-            NO_VSCODE_LAYER,
-            {
-              regex: '^\\.\\./(?!(types|schema|levels|ids|tokens/counter)$)',
-              message:
-                'model/ is the bottom of the engine: it may import only ../types, ../schema, ../levels, ../ids and ../tokens/counter.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: engineImports({
+      regex: '^\\.\\./(?!(types|schema|levels|ids|tokens/counter)$)',
+      message: 'model/ is the bottom of the engine: it may import only ../types, ../schema, ../levels, ../ids and ../tokens/counter.',
+    }),
   },
   {
     // Only the webview's script runs in a browser page; the DOM it types must not be used elsewhere.
