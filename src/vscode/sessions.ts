@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { AnswerActivity, type Peak } from '../engine/activity/answerActivity';
 import type { CompressionRecord } from '../engine/activity/lastCompression';
-import { SessionActivities } from '../engine/activity/sessionActivities';
+import { SessionActivities } from '../engine/turn/sessionActivities';
 import { budgetFor } from '../engine/budget';
 import { Emitter } from '../engine/events';
 import type { EngineOptions } from '../engine/options';

@@ -16,7 +16,7 @@ import { checkRecall, type RecallSearch } from '../recall/recallCheck';
 import { sumRecallFigures, type RecallFigures } from '../model/recallFigures';
 import type { ArchiveReader, OriginalsSearch } from '../model/sessionOriginals';
 import type { SessionState } from '../model/sessionState';
-import type { CountText } from '../summary/summarizer';
+import type { CountText } from '../model/countText';
 import { messageContentText, type Message } from '../types';
 import { targetTokensFor } from './aging';
 import type { Checkpoint } from '../model/checkpoint';

@@ -6,7 +6,8 @@
 import type { Cancellation } from '../cancellation';
 import { parseMarkers } from '../ledger/markers';
 import type { ToolRecord } from '../model/ledgerTypes';
-import type { SummaryGuide, SummaryRequest, RecoveryReferences, CountText } from '../summary/summarizer';
+import type { SummaryGuide, SummaryRequest, RecoveryReferences } from '../summary/summarizer';
+import type { CountText } from '../model/countText';
 import type { Message } from '../types';
 import { isNoOp, planAging, rangeLabel, targetTokensFor } from './aging';
 import type { Checkpoint } from '../model/checkpoint';

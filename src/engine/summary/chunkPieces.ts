@@ -10,7 +10,8 @@ import { shortenMiddle } from '../text/shorten';
 import { SummaryWindowTooSmallError } from './summaryErrors';
 import { DEFAULT_TOOL_INPUT_CHARS, toolNamesOf } from './summaryInput';
 import { buildSummaryPrompt, renderBodyMessage, resultCharsShown } from './summaryPrompt';
-import type { CountText, Summarizer, SummaryRequest } from './summarizer';
+import type { Summarizer, SummaryRequest } from './summarizer';
+import type { CountText } from '../model/countText';
 
 /**
  * Share of a chunk's room filled by estimates, since token counts of joined texts are not exactly

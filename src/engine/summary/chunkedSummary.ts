@@ -12,7 +12,8 @@ import { fitsWithin, outputReserve, withFittingGuide } from './promptBudget';
 import { SummaryWindowTooSmallError } from './summaryErrors';
 import { cutPartsToFit, labelParts, withParts } from './summaryParts';
 import { buildSummaryPrompt, promptParts } from './summaryPrompt';
-import type { CountText, Summarizer, SummaryRequest } from './summarizer';
+import type { Summarizer, SummaryRequest } from './summarizer';
+import type { CountText } from '../model/countText';
 
 /**
  * Smallest target given to one chunk's summary.

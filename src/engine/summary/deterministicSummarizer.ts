@@ -8,7 +8,8 @@ import type { ToolRecord } from '../model/ledgerTypes';
 import { maskSecrets } from '../text/secrets';
 import type { Message } from '../types';
 import { summarizeHistory } from './historySummary';
-import type { CountText, Summarizer, SummaryRequest } from './summarizer';
+import type { Summarizer, SummaryRequest } from './summarizer';
+import type { CountText } from '../model/countText';
 import { compressToolResult } from './toolResultCompression';
 
 /** What the deterministic summarizer needs from the engine. */

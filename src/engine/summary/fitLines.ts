@@ -4,7 +4,7 @@
  * one exact count, then checks the result with one exact count per attempt, so large candidate
  * sets cost a handful of token counts, not one per line.
  */
-import type { CountText } from './summarizer';
+import type { CountText } from '../model/countText';
 import { shortenEnd } from '../text/shorten';
 
 /** Priorities of optional lines: 1 is kept first, 4 only when there is room left. */

@@ -14,7 +14,8 @@ import { ESTIMATE_SAFETY, fitSections, PRIORITY, renderSkeleton, type CandidateL
 import { artifactsSection, criticalFactsSection, factCandidate, progressSection, resolvedByFacts, shownPhase } from './recordSections';
 import { shortenMiddle } from '../text/shorten';
 import { recoveryReferenceLines, sectionHeading, SUMMARY_TITLE } from './summaryFormat';
-import type { CountText, SummaryRequest } from './summarizer';
+import type { SummaryRequest } from './summarizer';
+import type { CountText } from '../model/countText';
 
 /**
  * Intent shortening attempts before settling for a stub.

@@ -4,7 +4,8 @@
  */
 import { buildSummaryPrompt } from './summaryPrompt';
 import { shortenEnd, shortenMiddle } from '../text/shorten';
-import type { CountText, SummaryGuide, SummaryRequest } from './summarizer';
+import type { SummaryGuide, SummaryRequest } from './summarizer';
+import type { CountText } from '../model/countText';
 
 /**
  * Upper bound of tokens per UTF-16 unit: byte-level BPE never makes more tokens than UTF-8 bytes,

@@ -10,7 +10,8 @@ import type { CircuitBreaker } from './circuitBreaker';
 import { oneLine, shortenEnd } from '../text/shorten';
 import { SummaryWindowTooSmallError } from './summaryErrors';
 import { garbageReason } from './summaryQuality';
-import type { CountText, Summarizer, SummaryRequest } from './summarizer';
+import type { Summarizer, SummaryRequest } from './summarizer';
+import type { CountText } from '../model/countText';
 
 /**
  * How long the model may take for one summary, chunks included.

@@ -73,6 +73,3 @@ export interface Summarizer {
   /** The summary text (Markdown). Rejects on failure or cancellation; never returns partial work. */
   summarize(request: SummaryRequest, cancellation: Cancellation): Promise<string>;
 }
-
-/** Counts tokens of a text; the engine passes its TokenCounter's `countText`. */
-export type CountText = (text: string) => Promise<number>;

@@ -8,7 +8,8 @@ import { ESTIMATE_SAFETY } from './fitLines';
 import { fitsWithin } from './promptBudget';
 import { shortenMiddle } from '../text/shorten';
 import { buildSummaryPrompt } from './summaryPrompt';
-import type { CountText, SummaryRequest } from './summarizer';
+import type { SummaryRequest } from './summarizer';
+import type { CountText } from '../model/countText';
 
 /**
  * Attempts at cutting the summaries, each 20% shorter than the one before.

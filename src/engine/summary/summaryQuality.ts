@@ -3,7 +3,7 @@
  * longer than asked. A summary a little over its target is still a summary and is accepted.
  */
 import { LIKELY_MAX_CHARS_PER_TOKEN } from './promptBudget';
-import type { CountText } from './summarizer';
+import type { CountText } from '../model/countText';
 
 /**
  * A summary longer than this many times its target is rejected.

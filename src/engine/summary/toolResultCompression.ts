@@ -7,7 +7,8 @@ import type { Message, ToolResultBlock } from '../types';
 import { ESTIMATE_SAFETY, MAX_FIT_ATTEMPTS } from './fitLines';
 import { shortenMiddle } from '../text/shorten';
 import { RECOVER_TOOL } from './summaryFormat';
-import type { CountText, SummaryRequest } from './summarizer';
+import type { SummaryRequest } from './summarizer';
+import type { CountText } from '../model/countText';
 
 /** Share of the budget given to the first lines before anything else. @default 0.25 */
 export const HEAD_SHARE_OF_BUDGET = 0.25;

@@ -4,7 +4,8 @@
  * (every call keeps its result) and the archive keeps the originals.
  */
 import { NEVER_CANCELLED } from '../cancellation';
-import type { CountText, Summarizer, SummaryGuide } from '../summary/summarizer';
+import type { Summarizer, SummaryGuide } from '../summary/summarizer';
+import type { CountText } from '../model/countText';
 import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
 
 /** Compressed results start with this, so they are never compressed twice. */

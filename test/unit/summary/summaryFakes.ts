@@ -2,7 +2,8 @@
 import type { Cancellation } from '../../../src/engine/cancellation';
 import type { CommandRecord, ErrorRecord, FileAction, FileRecord, ToolRecord } from '../../../src/engine/model/ledgerTypes';
 import { buildSummaryPrompt } from '../../../src/engine/summary/summaryPrompt';
-import type { CountText, RecoveryReferences, Summarizer, SummaryGuide, SummaryRequest } from '../../../src/engine/summary/summarizer';
+import type { RecoveryReferences, Summarizer, SummaryGuide, SummaryRequest } from '../../../src/engine/summary/summarizer';
+import type { CountText } from '../../../src/engine/model/countText';
 import type { Message } from '../../../src/engine/types';
 
 /** One token per four characters: exact counts do not matter here. */

@@ -5,9 +5,9 @@
  */
 import { Emitter, type Disposable } from '../events';
 import type { PreparedContext } from '../model/preparedContext';
-import type { SessionEvent } from '../turn/sessionEvents';
-import type { AnswerActivity } from './answerActivity';
-import { compressionRecord, type CompressionRecord } from './lastCompression';
+import type { SessionEvent } from './sessionEvents';
+import type { AnswerActivity } from '../activity/answerActivity';
+import { compressionRecord, type CompressionRecord } from '../activity/lastCompression';
 
 /** One session's activity. */
 export interface SessionActivity {

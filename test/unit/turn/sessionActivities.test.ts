@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { AnswerActivity } from '../../../src/engine/activity/answerActivity';
-import { SessionActivities } from '../../../src/engine/activity/sessionActivities';
+import { SessionActivities } from '../../../src/engine/turn/sessionActivities';
 import type { CompressionEvent } from '../../../src/engine/model/compressionEvent';
 import { levelFor } from '../../../src/engine/levels';
 import type { ContextSession } from '../../../src/engine/session/contextSession';
