@@ -4,6 +4,7 @@
  * any language's comment syntax. After the read has left the context they still tell what the file
  * is for, word for word, at the cost of a line or two.
  */
+import { headLines } from '../preview/lines';
 
 /** Lines at the top of a file looked at for its description. @default 15 */
 export const DESCRIPTION_HEAD_LINES = 15;
@@ -68,15 +69,4 @@ export function fileDescription(content: string): string[] {
 /** True when a comment's text says something: a few words, not a licence's boilerplate, one line's length. */
 function describes(text: string): boolean {
   return text.length <= MAX_DESCRIPTION_CHARS && (text.match(WORD)?.length ?? 0) >= MIN_DESCRIPTION_WORDS && !BOILERPLATE.test(text);
-}
-
-function headLines(content: string, count: number): string[] {
-  const lines: string[] = [];
-  let at = 0;
-  for (let n = 0; n < count && at < content.length; n++) {
-    const next = content.indexOf('\n', at);
-    lines.push(content.slice(at, next < 0 ? content.length : next));
-    at = next < 0 ? content.length : next + 1;
-  }
-  return lines;
 }

@@ -4,7 +4,7 @@
  * the messages still join the context unchanged: nothing leaves the context until the archive
  * holds it.
  */
-import { earlierFloorFor } from '../checkpoints/earlierLines';
+import { earlierFloorPatch } from './requestPreparation';
 import type { CompressionEvent } from '../model/compressionEvent';
 import { errorMessage } from '../errors';
 import { newId } from '../ids';
@@ -85,7 +85,7 @@ export class MessageIntake {
       history: appended(state.history, events),
       ledger: withOffloaded(ledger, offloads),
       // The free room the earlier lines took was sized for the request before these messages: they take it back.
-      ...(state.earlierRoomFree === true ? { earlierRoom: earlierFloorFor(this.deps.budget()), earlierRoomFree: false } : {}),
+      ...(state.earlierRoomFree === true ? earlierFloorPatch(state, this.deps.budget()) : {}),
     });
     cell.changed('messages');
     return events;

@@ -230,12 +230,13 @@ export class RequestPreparation {
 }
 
 /**
- * The earlier lines back to their floor: the free room they took was sized for one request, so once
- * it is sent (and before anything measures the context again) they stand at the room they always have.
+ * The patch that puts the earlier lines back to their floor (empty when they stand there): the free
+ * room they took was sized for one request, so once new messages join, and before any step of the
+ * next request measures the context, they stand at the room they always have.
  */
-export function earlierLinesToFloor(cell: SessionStateCell, budget: number): void {
-  const floor = cell.state.earlierLines.length > 0 ? earlierFloorFor(budget) : 0;
-  if (cell.state.earlierRoom !== floor || cell.state.earlierRoomFree === true) cell.update({ earlierRoom: floor, earlierRoomFree: false });
+export function earlierFloorPatch(state: SessionState, budget: number): Partial<SessionState> {
+  const floor = state.earlierLines.length > 0 ? earlierFloorFor(budget) : 0;
+  return state.earlierRoom !== floor || state.earlierRoomFree === true ? { earlierRoom: floor, earlierRoomFree: false } : {};
 }
 
 /**
@@ -260,7 +261,8 @@ class RequestRun {
 
   static async start(deps: PreparationDeps, budget: number): Promise<RequestRun> {
     // The earlier lines give way first: every step measures the context with only their floor.
-    earlierLinesToFloor(deps.cell, budget);
+    const toFloor = earlierFloorPatch(deps.cell.state, budget);
+    if (Object.keys(toFloor).length > 0) deps.cell.update(toFloor);
     const view = await deps.renderer.render(deps.cell.state, budget);
     return new RequestRun(deps, budget, view, view);
   }
