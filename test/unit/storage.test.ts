@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { Archive } from '../../src/engine/archive';
 import type { FileOps } from '../../src/engine/storage/fileOps';
 import { FileStore } from '../../src/engine/storage/fileStore';
-import { StorageError } from '../../src/engine/storage/storageError';
+import { StorageError, storageReasonWords } from '../../src/engine/storage/storageError';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { StorePathError } from '../../src/engine/storage/storePath';
 import { user } from './support/builders';
@@ -82,5 +82,13 @@ describe('storage', () => {
     assert.deepEqual(back.unreadableLines, [3, 4]);
     assert.equal(back.messages[1].blocks[0].type === 'text' && back.messages[1].blocks[0].text, 'two \ud800 lone surrogate');
     assert.ok((await store.read('a.jsonl'))?.split('\n')[0].startsWith('{"v":1,'));
+  });
+
+  it('says a known storage failure in plain words, whether wrapped or raw, and nothing for an unknown one', () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    assert.equal(storageReasonWords(full), 'the disk is full');
+    assert.equal(storageReasonWords(new StorageError('/s/state.json', 'write', full)), 'the disk is full');
+    assert.equal(storageReasonWords(new Error('something else')), undefined);
+    assert.equal(storageReasonWords(new StorageError('/s/state.json', 'write', new Error('odd'))), undefined);
   });
 });

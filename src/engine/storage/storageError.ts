@@ -64,6 +64,12 @@ export function storageReasonOf(error: unknown): StorageReason {
   return (code !== undefined && REASONS[code]) || 'other';
 }
 
+/** The reason behind a storage failure in plain words, or undefined when it is none of the known ones. */
+export function storageReasonWords(error: unknown): string | undefined {
+  const reason = storageReasonOf(error);
+  return reason === 'other' ? undefined : REASON_WORDS[reason];
+}
+
 /** A link inside the store that resolves to a place outside it; it is never followed. */
 export class LinkOutsideStoreError extends Error {
   constructor(
