@@ -1,6 +1,8 @@
 /** The composition root: creates the services and registers each part. Nothing else happens here. */
 import * as vscode from 'vscode';
-import { FileStore } from './engine/storage/fileStore';
+import { errorMessage } from './engine/host/display';
+import { maskingLogger } from './engine/host/ports';
+import { FileStore } from './engine/host/storage';
 import { createApi, type CtxApi } from './vscode/api';
 import { registerCommands } from './vscode/commands';
 import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
@@ -15,11 +17,9 @@ import { registerSessionDocuments } from './vscode/sessionDocuments';
 import { renderVirtualDocument } from './vscode/virtualDocuments';
 import { SessionManager } from './vscode/sessions';
 import { registerStatusBar } from './vscode/statusBar';
-import { maskingLogger } from './engine/text/maskingLogger';
 import { registerTree } from './vscode/tree';
 import { VscodeWorkspaceFiles } from './vscode/workspaceFiles';
 import { isWorkspaceTrusted, onWorkspaceTrustGranted, RESTRICTED_MODE_LIMITS, restrictedModeLimits } from './vscode/workspaceTrust';
-import { errorMessage } from './engine/errors';
 
 export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
   const started = performance.now();

@@ -7,9 +7,8 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { isSessionId, SESSIONS_FOLDER } from '../engine/model/sessionPaths';
-import type { Store } from '../engine/ports';
-import { WriterLock, WriterLockedError } from '../engine/storage/writerLock';
+import type { Store } from '../engine/host/ports';
+import { isSessionId, SESSIONS_FOLDER, WriterLock, WriterLockedError } from '../engine/host/storage';
 import { InputError } from './cliErrors';
 import { fileSystemReason } from './readTranscriptFile';
 

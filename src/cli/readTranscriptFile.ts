@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import { REASON_WORDS, storageReasonOf } from '../engine/storage/storageError';
+import { errorMessage } from '../engine/host/display';
+import { storageReasonWords } from '../engine/host/storage';
 import { InputError } from './cliErrors';
-import { errorMessage } from '../engine/errors';
 import { parseTranscriptChunks } from './import/parseTranscriptChunks';
 import type { ParsedTranscript } from './import/parseTranscriptText';
 
@@ -54,7 +54,5 @@ async function inPlainWords<T>(path: string, read: () => Promise<T>): Promise<T>
 
 /** The reason behind a file system error in plain words, without the stack or the syscall jargon. */
 export function fileSystemReason(e: unknown): string {
-  const reason = storageReasonOf(e);
-  if (reason !== 'other') return REASON_WORDS[reason];
-  return errorMessage(e);
+  return storageReasonWords(e) ?? errorMessage(e);
 }

@@ -6,10 +6,9 @@ import { importParsedTranscript } from './import/importTranscript';
 import type { ImportResult, TranscriptFormat } from './import/importTypes';
 import { renderContext } from './replay/renderContext';
 import { replayTranscript } from './replay/replayTranscript';
-import { FileStore } from '../engine/storage/fileStore';
-import { TokenCounter } from '../engine/tokens/counter';
-import { LocalTokenizer } from '../engine/tokens/localTokenizer';
-import { rankLoaderFor } from '../engine/tokens/worker/rankFiles';
+import { formatCount } from '../engine/host/display';
+import { LocalTokenizer, rankLoaderFor, TokenCounter } from '../engine/host/ports';
+import { FileStore } from '../engine/host/storage';
 import { InputError, UsageError } from './cliErrors';
 import { positiveInteger, type CommandSpec, type ParsedCommand } from './commandLine';
 import { CONTEXT_FILE, FIGURES_FILE, finishOutputFolder, prepareOutputFolder } from './outputFolder';
@@ -20,7 +19,6 @@ import { renderReplaySummary, type ReplayReport } from './replayReport';
 import { chooseSession, type ChosenSession } from './sessionChoice';
 import type { Terminal } from './terminal';
 import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
-import { formatCount } from '../engine/text/numbers';
 
 export const REPLAY_COMMAND: CommandSpec = {
   name: 'replay',

@@ -2,10 +2,10 @@
 import * as path from 'node:path';
 import type { ImportStats } from './import/importTypes';
 import type { ReplayFigures } from './replay/replayFigures';
-import { SESSIONS_FOLDER } from '../engine/model/sessionPaths';
+import { formatCount } from '../engine/host/display';
+import { SESSIONS_FOLDER } from '../engine/host/storage';
 import { renderImportStats } from './importStatsLine';
 import { FIGURES_FILE } from './outputFolder';
-import { formatCount } from '../engine/text/numbers';
 
 export interface ReplayReport extends ReplayFigures {
   /** The transcript file, as an absolute path. */

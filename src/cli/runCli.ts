@@ -1,5 +1,5 @@
 /** The command line's dispatcher: parses, runs one command, and turns failures into an exit status. */
-import { REASON_WORDS, StorageError } from '../engine/storage/storageError';
+import { StorageError, storageReasonWords } from '../engine/host/storage';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_OK, InputError, UsageError } from './cliErrors';
 import { parseCommandLine } from './commandLine';
 import { REPLAY_COMMAND, runReplay } from './replayCommand';
@@ -38,6 +38,6 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
 
 /** A storage failure on one line: what could not be done, where, and why in plain words. */
 function storageSentence(e: StorageError): string {
-  const why = e.reason === 'other' ? (e.cause instanceof Error ? e.cause.message : String(e.cause)) : REASON_WORDS[e.reason];
+  const why = storageReasonWords(e) ?? (e.cause instanceof Error ? e.cause.message : String(e.cause));
   return `Could not ${e.operation} ${e.path}: ${why}.`;
 }

@@ -1,10 +1,7 @@
 /** `search <dir> "<query>" [--top <n>] [--json]`: the recovery search over a replay's storage. */
 import * as fs from 'node:fs/promises';
-import { RecoveryIndex } from '../engine/recovery/recoveryIndex';
-import type { RecoveryHit } from '../engine/model/recoveryTypes';
-import { isSessionId, SESSIONS_FOLDER } from '../engine/model/sessionPaths';
-import { FileStore } from '../engine/storage/fileStore';
-import type { Store } from '../engine/ports';
+import type { Store } from '../engine/host/ports';
+import { FileStore, isSessionId, type RecoveryHit, RecoveryIndex, SESSIONS_FOLDER } from '../engine/host/storage';
 import { InputError } from './cliErrors';
 import { positiveInteger, type CommandSpec, type ParsedCommand } from './commandLine';
 import { fileSystemReason } from './readTranscriptFile';

@@ -3,7 +3,7 @@
  * keeps everything in memory), which is right in an editor; a replay's whole purpose is what it
  * writes, so the command line checks this afterwards and fails with the storage's reason.
  */
-import type { Store, StoreEntry, StoreEntryKind } from '../engine/ports';
+import type { Store, StoreEntry, StoreEntryKind } from '../engine/host/ports';
 
 export class WatchedStore implements Store {
   /** The first error a write, append or move threw, if any. */

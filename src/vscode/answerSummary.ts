@@ -4,8 +4,8 @@
  * session when the context went CRITICAL. Progress while the work runs goes through `stream.progress`.
  */
 import * as vscode from 'vscode';
-import type { AnswerActivity } from '../engine/activity/answerActivity';
-import { renderAnswerSummary } from '../engine/activity/answerSummaryText';
+import { renderAnswerSummary } from '../engine/host/display';
+import type { AnswerActivity } from '../engine/host/session';
 import { COMMANDS } from './commandIds';
 import { DETAILS_COMMAND, detailsLink } from './detailsLink';
 

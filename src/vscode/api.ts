@@ -1,6 +1,6 @@
 /** What ctx offers other extensions (and its own integration tests) through `extension.exports`. */
-import { answerReserveBeside } from '../engine/budget';
-import type { DashboardModel } from '../engine/dashboard/dashboardModel';
+import type { DashboardModel } from '../engine/host/display';
+import { answerReserveBeside } from '../engine/host/settings';
 import type { CtxConfig } from './config';
 import type { Dashboard } from './dashboard/registerDashboard';
 import type { SessionManager } from './sessions';

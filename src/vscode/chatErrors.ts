@@ -1,6 +1,6 @@
 /** Errors from the model or the tools, in words a user can act on. */
 import * as vscode from 'vscode';
-import { errorMessage } from '../engine/errors';
+import { errorMessage } from '../engine/host/display';
 
 export function explainModelError(e: unknown): string {
   if (e instanceof vscode.LanguageModelError) {

@@ -1,6 +1,6 @@
 /** What @ctx stores in `ChatResult.metadata` to find its session on the next turn. */
 import type * as vscode from 'vscode';
-import { isSessionId } from '../engine/model/sessionPaths';
+import { isSessionId } from '../engine/host/storage';
 
 export interface CtxChatMetadata {
   readonly ctxSessionId: string;

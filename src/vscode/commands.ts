@@ -1,6 +1,9 @@
 /** The palette commands, as a table: each parses its arguments, calls the engine, shows the result. */
 import * as vscode from 'vscode';
-import type { Logger } from '../engine/ports';
+import { errorMessage, formatCount } from '../engine/host/display';
+import type { Logger } from '../engine/host/ports';
+import { compressReported, measureReported } from '../engine/host/session';
+import { SESSION_LOG_FILE } from '../engine/host/storage';
 import { COMMANDS, TREE_VIEW_ID } from './commandIds';
 import { summarizeCompression } from './compressionSummary';
 import type { Recovery } from './recovery';
@@ -11,10 +14,6 @@ import { checkpointUri, openSessionFile } from './sessionDocuments';
 import type { SessionManager } from './sessions';
 import { openFreshChat } from './slashCommands';
 import type { ContextNode } from './tree';
-import { SESSION_LOG_FILE } from '../engine/session/sessionLog';
-import { errorMessage } from '../engine/errors';
-import { formatCount } from '../engine/text/numbers';
-import { compressReported, measureReported } from '../engine/turn/sessionWork';
 
 export interface CommandDeps {
   readonly sessions: SessionManager;

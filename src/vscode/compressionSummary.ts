@@ -1,7 +1,6 @@
 /** A short Markdown account of what a compression did, for the chat and notifications. */
-import { levelFigure, levelShift } from '../engine/levelWording';
-import type { PreparedContext } from '../engine/model/preparedContext';
-import { formatCount } from '../engine/text/numbers';
+import { formatCount, levelFigure, levelShift } from '../engine/host/display';
+import type { PreparedContext } from '../engine/host/session';
 
 export function summarizeCompression(p: PreparedContext): string {
   const saved = p.events.reduce((n, e) => n + e.savedTokens, 0);

@@ -1,10 +1,15 @@
 /** Settings are read here and only here, and handed to the engine as plain options. */
 import * as vscode from 'vscode';
-import { DEFAULT_ANSWER_RESERVE_TOKENS, DEFAULT_BUDGET_CEILING_TOKENS } from '../engine/budget';
-import { DEFAULT_THRESHOLDS, validateThresholds } from '../engine/levels';
-import { DEFAULT_OPTIONS, type EngineOptions } from '../engine/options';
-import type { EncodingName } from '../engine/ports';
-import type { ReportedWindowSetting } from '../engine/relay/reportedWindow';
+import type { EncodingName } from '../engine/host/ports';
+import {
+  DEFAULT_ANSWER_RESERVE_TOKENS,
+  DEFAULT_BUDGET_CEILING_TOKENS,
+  DEFAULT_OPTIONS,
+  DEFAULT_THRESHOLDS,
+  type EngineOptions,
+  type ReportedWindowSetting,
+  validateThresholds,
+} from '../engine/host/settings';
 
 export const CONFIG_SECTION = 'ctx';
 

@@ -1,6 +1,6 @@
 /** Converts between the engine's messages and `vscode.LanguageModelChatMessage`. */
 import * as vscode from 'vscode';
-import type { Message } from '../engine/types';
+import type { Message } from '../engine/host/messages';
 
 /**
  * The engine's messages as chat messages. VS Code has no system role, so the system prompt goes

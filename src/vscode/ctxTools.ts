@@ -4,8 +4,7 @@
  * result, and set a checkpoint (the watermark, design §3.4).
  */
 import * as vscode from 'vscode';
-import { CHECKPOINT_TOOL } from '../engine/options';
-import { RECOVER_TOOL } from '../engine/summary/summaryFormat';
+import { CHECKPOINT_TOOL, RECOVER_TOOL } from '../engine/host/settings';
 import type { Recovery } from './recovery';
 import { readOffloadedText, recoverText, type ReadOffloadedInput, type RecoverInput } from './recoveryTools';
 import type { SessionManager } from './sessions';

@@ -1,8 +1,5 @@
 /** One token counter per encoding, each over its own worker thread, shared by every session of the window. */
-import type { EncodingName, Logger } from '../engine/ports';
-import { TokenCounter } from '../engine/tokens/counter';
-import { chooseEncoding } from '../engine/tokens/encodingChoice';
-import { WorkerTokenizer } from '../engine/tokens/worker/workerTokenizer';
+import { chooseEncoding, type EncodingName, type Logger, TokenCounter, WorkerTokenizer } from '../engine/host/ports';
 import type { CtxConfig } from './config';
 
 export class EncodingCounters {

@@ -5,10 +5,15 @@
  * read again.
  */
 import * as vscode from 'vscode';
-import { SCOPED_INSTRUCTIONS_SUFFIX } from '../engine/ledger/instructionFile';
-import { readInstructions } from '../engine/ledger/instructions';
-import { noInstructionFiles, type InstructionFiles, type InstructionFileText, type Logger } from '../engine/ports';
-import type { ContextSession } from '../engine/session/contextSession';
+import {
+  type InstructionFiles,
+  type InstructionFileText,
+  type Logger,
+  noInstructionFiles,
+  readInstructions,
+  SCOPED_INSTRUCTIONS_SUFFIX,
+} from '../engine/host/ports';
+import type { ContextSession } from '../engine/host/session';
 
 /** Files that always apply, relative to a workspace folder, in the order they are shown. */
 const ALWAYS_FILES = ['.github/copilot-instructions.md', 'AGENTS.md'];

@@ -5,9 +5,7 @@
  * summary whenever this one fails, times out or returns garbage.
  */
 import * as vscode from 'vscode';
-import type { Cancellation } from '../engine/cancellation';
-import { buildSummaryPrompt } from '../engine/summary/summaryPrompt';
-import type { Summarizer, SummaryRequest } from '../engine/summary/summarizer';
+import { buildSummaryPrompt, type Cancellation, type Summarizer, type SummaryRequest } from '../engine/host/ports';
 
 /** The setting's value that turns model summaries off. */
 export const DETERMINISTIC_ONLY = 'deterministic';

@@ -1,9 +1,8 @@
 /** The `@ctx` chat participant: routes slash commands, runs turns, and remembers its session. */
 import * as vscode from 'vscode';
-import { AnswerActivity } from '../engine/activity/answerActivity';
-import type { ContextSession } from '../engine/session/contextSession';
+import type { InstructionFiles, Logger } from '../engine/host/ports';
+import { AnswerActivity, type ContextSession } from '../engine/host/session';
 import { writeAnswerSummary } from './answerSummary';
-import type { InstructionFiles, Logger } from '../engine/ports';
 import { explainModelError, NOTHING_LOST } from './chatErrors';
 import { sessionIdFromHistory, type CtxChatMetadata } from './chatMetadata';
 import type { CtxConfig } from './config';

@@ -1,7 +1,6 @@
 /** Recovery search for people (a quick pick) and for models (ctx's tools), over one index per session set. */
 import * as vscode from 'vscode';
-import { RecoveryIndex } from '../engine/recovery/recoveryIndex';
-import type { RecoveryHit } from '../engine/model/recoveryTypes';
+import { type RecoveryHit, RecoveryIndex } from '../engine/host/storage';
 import { openSessionFile } from './sessionDocuments';
 import type { SessionManager } from './sessions';
 

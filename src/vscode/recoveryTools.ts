@@ -2,8 +2,8 @@
  * What ctx's recovery tools answer, shared by the registered tools (for @ctx and any agent that
  * calls them) and by ctx's models, which answer the model's calls themselves.
  */
-import type { Store } from '../engine/ports';
-import { readSessionOffloaded } from '../engine/recovery/readSessionOffloaded';
+import type { Store } from '../engine/host/ports';
+import { readSessionOffloaded } from '../engine/host/storage';
 import type { Recovery } from './recovery';
 
 export interface RecoverInput {

@@ -3,7 +3,7 @@
  * scheme: they are a record of what happened, not something to edit.
  */
 import * as vscode from 'vscode';
-import type { Store } from '../engine/ports';
+import type { Store } from '../engine/host/ports';
 
 export const SESSION_FILE_SCHEME = 'ctx-session';
 

@@ -4,10 +4,9 @@
  * told once; work here continues in a new session.
  */
 import * as vscode from 'vscode';
-import { errorMessage } from '../engine/errors';
-import type { Logger, Store } from '../engine/ports';
-import { acquireSessionLock } from '../engine/session/sessionLock';
-import { WriterLockedError } from '../engine/storage/writerLock';
+import { errorMessage } from '../engine/host/display';
+import type { Logger, Store } from '../engine/host/ports';
+import { acquireSessionLock, WriterLockedError } from '../engine/host/storage';
 
 /** A session lock this window holds. */
 export interface HeldLock {

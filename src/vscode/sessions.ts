@@ -5,25 +5,25 @@
  * the figures the UI shows are kept from them by `SessionActivities`.
  */
 import * as vscode from 'vscode';
-import { AnswerActivity, type Peak } from '../engine/activity/answerActivity';
-import type { CompressionRecord } from '../engine/activity/lastCompression';
-import { SessionActivities } from '../engine/turn/sessionActivities';
-import { budgetFor } from '../engine/budget';
-import { Emitter } from '../engine/events';
-import type { EngineOptions } from '../engine/options';
-import type { Logger, Store, WorkspaceFiles } from '../engine/ports';
-import { systemClock } from '../engine/ports';
-import { renderStatusReport } from '../engine/report';
-import { ContextSession } from '../engine/session/contextSession';
-import type { PreparedContext } from '../engine/model/preparedContext';
-import { isSessionId, SESSIONS_FOLDER } from '../engine/model/sessionPaths';
-import { peekSessionState } from '../engine/storage/sessionJournal';
-import { contextStatus, type ContextStatus } from '../engine/status';
-import type { TokenCounter } from '../engine/tokens/counter';
+import { errorMessage, renderStatusReport } from '../engine/host/display';
+import { type Logger, type Store, systemClock, type TokenCounter, type WorkspaceFiles } from '../engine/host/ports';
+import {
+  AnswerActivity,
+  budgetFor,
+  type CompressionRecord,
+  ContextSession,
+  contextStatus,
+  type ContextStatus,
+  Emitter,
+  measureReported,
+  type Peak,
+  type PreparedContext,
+  SessionActivities,
+  type SessionEvent,
+} from '../engine/host/session';
+import type { EngineOptions } from '../engine/host/settings';
+import { isSessionId, peekSessionState, SESSIONS_FOLDER } from '../engine/host/storage';
 import type { CtxConfig } from './config';
-import { errorMessage } from '../engine/errors';
-import type { SessionEvent } from '../engine/turn/sessionEvents';
-import { measureReported } from '../engine/turn/sessionWork';
 import { EncodingCounters } from './encodingCounters';
 import { SessionLocks, type HeldLock } from './sessionLocks';
 

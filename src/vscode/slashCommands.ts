@@ -3,16 +3,22 @@
  * answer into the chat. Turns without a command go to the tool loop instead.
  */
 import * as vscode from 'vscode';
-import type { Logger } from '../engine/ports';
-import type { ContextSession, TurnOptions } from '../engine/session/contextSession';
+import { formatCount } from '../engine/host/display';
+import type { Logger } from '../engine/host/ports';
+import {
+  compressionProgress,
+  compressReported,
+  type ContextSession,
+  measureReported,
+  type TurnOptions,
+  whileCompressing,
+} from '../engine/host/session';
 import { COMMANDS } from './commandIds';
 import { summarizeCompression } from './compressionSummary';
 import type { CtxConfig } from './config';
 import { summarizerFor } from './modelSummarizer';
 import type { Recovery } from './recovery';
 import type { SessionManager } from './sessions';
-import { formatCount } from '../engine/text/numbers';
-import { compressionProgress, compressReported, measureReported, whileCompressing } from '../engine/turn/sessionWork';
 
 export interface SlashCommandDeps {
   readonly sessions: SessionManager;

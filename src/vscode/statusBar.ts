@@ -4,14 +4,12 @@
  * compression, so that the work ctx did between two glances stays visible.
  */
 import * as vscode from 'vscode';
-import { describeCompression, type CompressionRecord } from '../engine/activity/lastCompression';
-import type { Peak } from '../engine/activity/answerActivity';
-import type { Level } from '../engine/levels';
-import { levelChange } from '../engine/levelWording';
+import { describeCompression, formatCount, levelChange } from '../engine/host/display';
+import type { CompressionRecord, Peak } from '../engine/host/session';
+import type { Level } from '../engine/host/settings';
 import { COMMANDS } from './commandIds';
 import type { SessionManager, SessionView } from './sessions';
 import { onWorkspaceTrustGranted, restrictedModeLimits } from './workspaceTrust';
-import { formatCount } from '../engine/text/numbers';
 
 /** What the item shows; undefined when there is no @ctx session. */
 export interface StatusBarState {

@@ -7,15 +7,18 @@
  * comes from the session events.
  */
 import * as vscode from 'vscode';
-import type { CompressionEvent } from '../engine/model/compressionEvent';
-import { newMessageId } from '../engine/ids';
-import { systemClock, type InstructionFiles, type Logger } from '../engine/ports';
-import type { ContextSession } from '../engine/session/contextSession';
-import type { SessionEvent } from '../engine/turn/sessionEvents';
-import { runTurn } from '../engine/turn/runTurn';
-import type { TurnEnd } from '../engine/turn/turnOutcome';
-import type { ToolOutput, TurnModel } from '../engine/turn/turnPorts';
-import { message, textBlock, type ToolCallBlock } from '../engine/types';
+import { errorMessage, formatCount } from '../engine/host/display';
+import { message, newMessageId, textBlock, type ToolCallBlock } from '../engine/host/messages';
+import { type InstructionFiles, type Logger, systemClock } from '../engine/host/ports';
+import {
+  type CompressionEvent,
+  type ContextSession,
+  runTurn,
+  type SessionEvent,
+  type ToolOutput,
+  type TurnEnd,
+  type TurnModel,
+} from '../engine/host/session';
 import { explainModelError, NOTHING_LOST } from './chatErrors';
 import type { CtxConfig } from './config';
 import { toChatMessages, toolResultText } from './convert';
@@ -23,8 +26,6 @@ import { refreshInstructions } from './instructionFiles';
 import { relayParts } from './provider/responseParts';
 import type { SessionManager } from './sessions';
 import { turnOptionsFor, type SlashCommandDeps } from './slashCommands';
-import { errorMessage } from '../engine/errors';
-import { formatCount } from '../engine/text/numbers';
 import { notOfferedResult, offeredTools, requestTools } from './turnTools';
 
 export interface TurnDeps extends SlashCommandDeps {

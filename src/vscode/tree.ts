@@ -1,15 +1,17 @@
 /** The "Context" tree: each session with its ledger, checkpoints, snapshots and offloaded results. */
 import * as vscode from 'vscode';
-import { AGE_LABELS } from '../engine/checkpoints/aging';
-import type { Checkpoint } from '../engine/model/checkpoint';
-import type { Ledger } from '../engine/model/ledgerTypes';
-import type { SnapshotSummary } from '../engine/snapshots/snapshot';
-import type { OffloadRecord } from '../engine/model/offloadRecord';
+import {
+  AGE_LABELS,
+  type Checkpoint,
+  formatCount,
+  type Ledger,
+  type OffloadRecord,
+  shortenEnd,
+  type SnapshotSummary,
+} from '../engine/host/display';
 import { COMMANDS, TREE_VIEW_ID } from './commandIds';
 import { checkpointUri, sessionFileUri } from './sessionDocuments';
 import type { SessionManager, StoredSessionSummary } from './sessions';
-import { shortenEnd } from '../engine/text/shorten';
-import { formatCount } from '../engine/text/numbers';
 
 type GroupName = 'ledger' | 'checkpoints' | 'snapshots' | 'offloaded';
 type LedgerKind = 'instructions' | 'goal' | 'decision' | 'artifact';

@@ -1,8 +1,7 @@
 /** Session documents rendered on demand rather than read from a file: a checkpoint, or an item of the context, as Markdown. */
-import { AGE_LABELS } from '../engine/checkpoints/aging';
+import { AGE_LABELS, formatCount } from '../engine/host/display';
 import { VIRTUAL_CHECKPOINT, VIRTUAL_ITEM } from './sessionDocuments';
 import type { SessionManager } from './sessions';
-import { formatCount } from '../engine/text/numbers';
 
 export async function renderVirtualDocument(sessions: SessionManager, path: string): Promise<string | undefined> {
   const item = new RegExp(`^${VIRTUAL_ITEM}/([^/]+)/([^/]+)\\.md$`).exec(path);

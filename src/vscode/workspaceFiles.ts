@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { WorkspaceFiles } from '../engine/ports';
+import type { WorkspaceFiles } from '../engine/host/ports';
 
 /** Files larger than this are not compared: a write of that size would not have been kept in context anyway. */
 const MAX_COMPARED_BYTES = 20 * 1024 * 1024;

@@ -4,7 +4,7 @@
  * left out when asked (ctx does the compressing, and the summary would leak old facts into a
  * replay), or else kept as injected user text that starts with a marker naming it.
  */
-import { injectedTextBlock } from '../../engine/types';
+import { injectedTextBlock } from '../../engine/host/messages';
 import type { ImportSink } from './importSink';
 import type { JsonObject } from './jsonShape';
 import { renderContent } from './renderContent';

@@ -6,7 +6,7 @@
  * a turn of Cline's classic history (tool results as user text) is read by `clineClassic.ts`.
  * Roo Code's condensed summary (`isSummary: true`) is the agent's compaction (`agentSummary.ts`).
  */
-import { textBlock } from '../../engine/types';
+import { textBlock } from '../../engine/host/messages';
 import { convertAssistantContent, convertUserContent } from './anthropicContent';
 import { addFlaggedSummary } from './agentSummary';
 import { clineClassicUserBlocks, isClineClassicHistory } from './clineClassic';

@@ -4,8 +4,15 @@
  * its text and tool calls together. An inlined file or document in a user turn is injected text:
  * the user pointed at it, but did not write it.
  */
-import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
-import { splitInjectedTags, type FramingOptions } from '../../engine/text/injectedTags';
+import {
+  type Block,
+  type FramingOptions,
+  injectedTextBlock,
+  splitInjectedTags,
+  textBlock,
+  toolCallBlock,
+  toolResultBlock,
+} from '../../engine/host/messages';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart } from './messageDraft';
 import { IMAGE_PLACEHOLDER, renderContent } from './renderContent';

@@ -4,7 +4,7 @@
  * caveats, a slash command's expanded prompt), its own compaction summary, and the tags it wraps
  * reminders, notifications and local command output in.
  */
-import { injectedTextBlock, type Block } from '../../engine/types';
+import { type Block, injectedTextBlock } from '../../engine/host/messages';
 import { convertAssistantContent, convertUserContent, type ConvertedContent } from './anthropicContent';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './messageDraft';

@@ -7,8 +7,7 @@
  * or in the result of a tool whose result is nothing but the user's reply. Everything else in a
  * user turn (results, `<environment_details>`, Cline's own notices) is injected.
  */
-import { injectedTextBlock, type TextBlock } from '../../engine/types';
-import { splitAuthoredTag } from '../../engine/text/injectedTags';
+import { injectedTextBlock, splitAuthoredTag, type TextBlock } from '../../engine/host/messages';
 import { isJsonObject, stringField } from './jsonShape';
 import { IMAGE_PLACEHOLDER, renderContent } from './renderContent';
 

@@ -7,7 +7,7 @@
  * a partner is imported. The decision is made by position, never by comparing texts, so two
  * different requests are never merged into one.
  */
-import { splitInjectedTags } from '../../engine/text/injectedTags';
+import { splitInjectedTags } from '../../engine/host/messages';
 import type { CodexItem } from './codexRecord';
 import { CODEX_INJECTED_TAGS, isAgentsFileText } from './codexUserText';
 import { arrayField, isJsonObject, stringField } from './jsonShape';

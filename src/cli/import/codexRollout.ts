@@ -9,11 +9,10 @@
  * `user_message` event no user item stands for is the request itself (`codexEventRequests.ts`). A
  * `tool_search_call` (the agent looking up deferred tools) is a call too, its `tool_search_output` the result.
  */
-import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { type Block, injectedTextBlock, splitInjectedTags, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { isInjectedEvent, unpairedRequestEvents } from './codexEventRequests';
 import { unwrapCodexRecord, type CodexItem } from './codexRecord';
 import { CODEX_INJECTED_TAGS, codexUserBlocks, userMessageEvents } from './codexUserText';
-import { splitInjectedTags } from '../../engine/text/injectedTags';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './messageDraft';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';

@@ -4,8 +4,7 @@
  * `user_message` event, so where the rollout has such events they decide. Older rollouts without
  * them fall back to the tags and the heading Codex writes its additions with.
  */
-import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/types';
-import { splitInjectedTags } from '../../engine/text/injectedTags';
+import { injectedTextBlock, splitInjectedTags, textBlock, type TextBlock } from '../../engine/host/messages';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import { IMAGE_PLACEHOLDER } from './renderContent';
 

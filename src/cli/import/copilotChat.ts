@@ -5,12 +5,11 @@
  * `toolCallRounds` entry per model call and the tool results keyed by call id. `response[]` is the
  * chat view's copy of the same rounds and results; it is read only for a request that has no rounds.
  */
-import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { type Block, injectedTextBlock, splitAuthoredTag, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { copilotResultText } from './copilotToolResult';
 import { renderRawParts } from './copilotRawParts';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
-import { splitAuthoredTag } from '../../engine/text/injectedTags';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import { toEpochMs } from './timestamps';
 import { toToolInput } from './toolInput';

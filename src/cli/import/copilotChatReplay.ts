@@ -7,11 +7,10 @@
  * Each request's `requestMessages` is the whole prompt so far; only its system prompt and the user
  * messages not seen before are read from it (the rest repeats the logs).
  */
-import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { type Block, injectedTextBlock, splitAuthoredTag, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { renderRawParts } from './copilotRawParts';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
-import { splitAuthoredTag } from '../../engine/text/injectedTags';
 import { arrayField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
 import { toEpochMs } from './timestamps';

@@ -3,7 +3,7 @@
  * are text; inline and file data (an image the user pasted, a PDF a tool read) become a
  * placeholder; a call or a response found outside a tool call's record is kept as its JSON, injected.
  */
-import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/types';
+import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/host/messages';
 import { isJsonObject, objectField, stringField } from './jsonShape';
 import { IMAGE_PLACEHOLDER } from './renderContent';
 

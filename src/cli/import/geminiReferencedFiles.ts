@@ -2,7 +2,7 @@
  * Gemini CLI reads the files a prompt @-references and appends them to the user's text between
  * fixed separators. That appended part is the files' content, not the user's words.
  */
-import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/types';
+import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/host/messages';
 
 /** Where Gemini CLI starts and ends the content it read for @-references. */
 const REFERENCED_START = '--- Content from referenced files ---';

@@ -5,7 +5,7 @@
  * assistant's text and calls followed by one tool message per result. `thoughts` are thinking
  * summaries (not model context here); `info`, `error` and `warning` messages are the UI's notices.
  */
-import { toolCallBlock, toolResultBlock, type Block, type TextBlock } from '../../engine/types';
+import { type Block, type TextBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { geminiParts } from './geminiParts';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';

@@ -2,7 +2,7 @@
  * Where an importer puts what it reads: sessions of message drafts, warnings and counts. One sink
  * per import; `finish` pairs results with calls and produces the `ImportResult`.
  */
-import type { Role } from '../../engine/types';
+import type { Role } from '../../engine/host/messages';
 import { isDateTime, MAX_TIME_MS } from './timestamps';
 import { MalformedTranscriptError } from './importErrors';
 import type { ImportedSession, ImportResult, ImportWarning, MalformedPolicy, TranscriptFormat } from './importTypes';

@@ -1,7 +1,7 @@
 /**
  * The public shapes of transcript import: what the caller asks for and what comes back.
  */
-import type { Message } from '../../engine/types';
+import type { Message } from '../../engine/host/messages';
 
 /** The transcript formats the importers understand. */
 export type TranscriptFormat =

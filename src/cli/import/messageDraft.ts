@@ -2,7 +2,7 @@
  * Messages while an importer still builds them: Claude Code spreads one reply over several
  * records, so blocks are appended after the message was placed in the conversation.
  */
-import { injectedTextBlock, type Block, type Role } from '../../engine/types';
+import { type Block, injectedTextBlock, type Role } from '../../engine/host/messages';
 
 /** A message whose blocks can still grow. */
 export interface MessageDraft {

@@ -10,7 +10,7 @@
  * (`tool_calls`, `tool` results) or as Responses API items (a `response` object's `output`,
  * `function_call_output` items); it ends with an `exit` message that only records how the run ended.
  */
-import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
+import { type Block, injectedTextBlock, type Role, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { bashBlocks, withoutBlock } from './fencedBlocks';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';

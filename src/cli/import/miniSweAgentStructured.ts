@@ -3,7 +3,7 @@
  * Completions messages (`tool_calls`, `tool` results), Responses API items (a `response` object's
  * `output`, `function_call_output`, typed `message` items) and the final `exit` record.
  */
-import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { type Block, injectedTextBlock, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './messageDraft';
 import { arrayField, idField, isJsonObject, stringField, type JsonObject } from './jsonShape';

@@ -4,7 +4,7 @@
  * legacy `function_call` / `function` pair. A message of a role nobody here knows is kept as
  * injected user text: whoever wrote it, it was not the user or the assistant.
  */
-import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
+import { type Block, injectedTextBlock, type Role, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { arrayField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart } from './messageDraft';
 import { clineClassicUserBlocks } from './clineClassic';

@@ -7,7 +7,7 @@
  * condensation summaries are left out (ctx does the compressing); state and pause events are
  * bookkeeping. A kind nobody here knows is counted and named in a warning.
  */
-import { injectedTextBlock, textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { type Block, injectedTextBlock, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { addAgentSummary } from './agentSummary';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';

@@ -9,7 +9,7 @@
  * What the environment adds (recalled repository instructions and microagents, observations
  * answering no action, messages from the environment) is injected text.
  */
-import { injectedTextBlock, textBlock, toolResultBlock, type Block, type TextBlock } from '../../engine/types';
+import { type Block, injectedTextBlock, textBlock, type TextBlock, toolResultBlock } from '../../engine/host/messages';
 import { addAgentSummary } from './agentSummary';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';

@@ -2,7 +2,7 @@
  * The tool call an OpenHands action event stands for, as close as the event allows to what the
  * model actually sent.
  */
-import { toolCallBlock, type ToolCallBlock, type ToolInput } from '../../engine/types';
+import { toolCallBlock, type ToolCallBlock, type ToolInput } from '../../engine/host/messages';
 import { arrayField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import { toToolInput } from './toolInput';
 

@@ -4,14 +4,14 @@
  * text is injected (a tool wrote it, not the user), so markers in it set nothing.
  */
 import {
+  type Block,
   injectedTextBlock,
   message,
+  type Message,
   toolCallBlock,
   toolResultBlock,
-  type Block,
-  type Message,
   type ToolResultBlock,
-} from '../../engine/types';
+} from '../../engine/host/messages';
 import type { ImportWarning } from './importTypes';
 import type { MessageDraft } from './messageDraft';
 

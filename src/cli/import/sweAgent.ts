@@ -6,7 +6,7 @@
  * later user message the environment wrote (an observation no action asked for, a format error),
  * so it is injected text.
  */
-import { textBlock, toolCallBlock, toolResultBlock, type Block } from '../../engine/types';
+import { type Block, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { fencedBlocks, withoutBlock } from './fencedBlocks';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';

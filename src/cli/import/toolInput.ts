@@ -1,7 +1,7 @@
 /**
  * Tool-call arguments as the model produced them, turned into the model's object form.
  */
-import type { ToolInput } from '../../engine/types';
+import type { ToolInput } from '../../engine/host/messages';
 import { nestsDeeperThan } from './jsonDepth';
 import { isJsonObject } from './jsonShape';
 

@@ -2,9 +2,9 @@
  * The context as the model would be sent it, as Markdown: one section per message with its role,
  * its text as it is, each tool call with its arguments (strings as written) and each tool result with its content.
  */
-import type { Level } from '../../engine/levels';
-import type { Block, Message, ToolInput } from '../../engine/types';
-import { formatCount } from '../../engine/text/numbers';
+import { formatCount } from '../../engine/host/display';
+import type { Block, Message, ToolInput } from '../../engine/host/messages';
+import type { Level } from '../../engine/host/settings';
 
 /** The figures shown above the messages; all optional, so any message list can be rendered. */
 export interface ContextHeading {

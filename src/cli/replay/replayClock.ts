@@ -1,4 +1,4 @@
-import type { Clock } from '../../engine/ports';
+import type { Clock } from '../../engine/host/ports';
 
 /**
  * Time as the transcript tells it: each message's own timestamp once it arrives, so offloaded

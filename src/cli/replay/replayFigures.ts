@@ -1,6 +1,6 @@
 /** What a replay measured: the figures the command line prints and the benchmarks compare. */
 import type { TranscriptFormat } from '../import/importTypes';
-import type { Level } from '../../engine/levels';
+import type { Level } from '../../engine/host/settings';
 
 export interface ReplayFigures {
   readonly format: TranscriptFormat;

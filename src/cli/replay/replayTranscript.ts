@@ -4,19 +4,28 @@
  * arrival), then the next request is prepared (tier 2, checkpoints, the watermark, and whatever
  * steps the turn gains later). The turn has no model: the answers are in the transcript.
  */
-import { budgetFor } from '../../engine/budget';
-import { NEVER_CANCELLED } from '../../engine/cancellation';
-import { IGNORE_EVENTS } from '../../engine/turn/sessionEvents';
-import { runTurn } from '../../engine/turn/runTurn';
+import { type Message, toolCalls } from '../../engine/host/messages';
+import {
+  type Clock,
+  type Logger,
+  NEVER_CANCELLED,
+  silentLogger,
+  type Store,
+  systemClock,
+  type TokenCounter,
+} from '../../engine/host/ports';
+import {
+  budgetFor,
+  ContextSession,
+  IGNORE_EVENTS,
+  type PreparedContext,
+  runTurn,
+  type SessionDeps,
+  shortHashOfParts,
+} from '../../engine/host/session';
+import { DEFAULT_OPTIONS, type EngineOptions } from '../../engine/host/settings';
+import { newSessionId } from '../../engine/host/storage';
 import type { TranscriptFormat } from '../import/importTypes';
-import { DEFAULT_OPTIONS, type EngineOptions } from '../../engine/options';
-import { silentLogger, systemClock, type Clock, type Logger, type Store } from '../../engine/ports';
-import { ContextSession, type SessionDeps } from '../../engine/session/contextSession';
-import type { PreparedContext } from '../../engine/model/preparedContext';
-import { newSessionId } from '../../engine/model/sessionPaths';
-import { shortHashOfParts } from '../../engine/text/shortHash';
-import type { TokenCounter } from '../../engine/tokens/counter';
-import { toolCalls, type Message } from '../../engine/types';
 import { ReplayClock } from './replayClock';
 import type { ReplayFigures, ReplayProgress } from './replayFigures';
 import { TranscriptWorkspace } from './transcriptWorkspace';

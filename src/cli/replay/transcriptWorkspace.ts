@@ -2,9 +2,8 @@
  * The workspace a replayed transcript would have left on disk, held in memory: tier 2 only drops
  * a write's content from the context when the file holds it, and a replay has no real files.
  */
-import type { WorkspaceFiles } from '../../engine/ports';
-import { persistableInput } from '../../engine/tiers/truncateInputs';
-import { toolCalls, type Message, type ToolCallBlock } from '../../engine/types';
+import { type Message, persistableInput, type ToolCallBlock, toolCalls } from '../../engine/host/messages';
+import type { WorkspaceFiles } from '../../engine/host/ports';
 
 /** Keys an edit tool uses for the text it replaces (the counterpart of tier 2's fragment keys). */
 const REPLACED_TEXT_KEYS = ['old_string', 'oldString', 'old_str', 'oldText', 'old_text'];

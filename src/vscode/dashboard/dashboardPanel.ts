@@ -6,12 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { answerReserveBeside } from '../../engine/budget';
-import { parseItemId } from '../../engine/dashboard/itemIds';
-import { errorMessage } from '../../engine/errors';
-import type { Logger } from '../../engine/ports';
-import type { ContextSession } from '../../engine/session/contextSession';
-import type { EditOutcome } from '../../engine/session/itemEdit';
+import { errorMessage, parseItemId } from '../../engine/host/display';
+import type { Logger } from '../../engine/host/ports';
+import { type ContextSession, type EditOutcome, measureReported } from '../../engine/host/session';
+import { answerReserveBeside } from '../../engine/host/settings';
 import { COMMANDS } from '../commandIds';
 import type { CtxConfig } from '../config';
 import { summarizerFor } from '../modelSummarizer';
@@ -22,7 +20,6 @@ import { isWebviewMessage, type DashboardAction, type HostMessage } from './dash
 import { changedSections, renderSections, type Sections } from './dashboardSections';
 import { escapeHtml } from './html';
 import type { PreviewState } from './sections/previewHtml';
-import { measureReported } from '../../engine/turn/sessionWork';
 
 export const DASHBOARD_VIEW_TYPE = 'ctx.dashboard';
 

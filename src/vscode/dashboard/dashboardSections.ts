@@ -2,8 +2,8 @@
  * The dashboard page as parts: each rendered whole from the engine's model, and only the parts
  * whose HTML changed are sent to the webview, which replaces just those.
  */
-import type { DashboardModel } from '../../engine/dashboard/dashboardModel';
-import type { LevelThresholds } from '../../engine/levels';
+import type { DashboardModel } from '../../engine/host/display';
+import type { LevelThresholds } from '../../engine/host/settings';
 import type { SectionId } from './dashboardProtocol';
 import { checkpointsHtml } from './sections/checkpointsHtml';
 import { compositionHtml } from './sections/compositionHtml';

@@ -2,7 +2,7 @@
  * Building HTML safely as strings: every value put into markup goes through `escapeHtml`, so text
  * from a conversation can never become markup in the dashboard. Pure, so it is tested in plain node.
  */
-import type { Level } from '../../engine/levels';
+import type { Level } from '../../engine/host/settings';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -3,7 +3,8 @@
  * model's family (callers pick their prompts by family) and tool calling.
  */
 import type * as vscode from 'vscode';
-import { reportedInputTokens, type ReportedWindowSetting } from '../../engine/relay/reportedWindow';
+import { reportedInputTokens } from '../../engine/host/relay';
+import type { ReportedWindowSetting } from '../../engine/host/settings';
 
 /** The vendor of ctx's models, as contributed in package.json. */
 export const CTX_VENDOR = 'ctx';

@@ -5,11 +5,9 @@
  * goes to it unchanged: ctx never makes a model unusable.
  */
 import * as vscode from 'vscode';
-import type { ConversationRouter } from '../../engine/conversation/conversationRouter';
-import { errorMessage } from '../../engine/errors';
-import type { Logger } from '../../engine/ports';
-import { relayRequest } from '../../engine/relay/relayRequest';
-import { readUntilCancelled } from '../../engine/turn/untilCancelled';
+import { errorMessage } from '../../engine/host/display';
+import type { Logger } from '../../engine/host/ports';
+import { type ConversationRouter, readUntilCancelled, relayRequest } from '../../engine/host/relay';
 import type { CtxConfig } from '../config';
 import type { Recovery } from '../recovery';
 import type { SessionManager } from '../sessions';

@@ -4,8 +4,8 @@
  * proposed API. Messages ctx wrote or changed are converted from the engine's blocks.
  */
 import * as vscode from 'vscode';
-import type { Outgoing } from '../../engine/relay/outgoing';
-import type { Message } from '../../engine/types';
+import type { Message } from '../../engine/host/messages';
+import type { Outgoing } from '../../engine/host/relay';
 
 type RequestMessage = vscode.LanguageModelChatRequestMessage;
 type Part = vscode.LanguageModelInputPart;

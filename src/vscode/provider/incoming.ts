@@ -11,8 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { IncomingMessage } from '../../engine/conversation/incomingMessage';
-import { toolCallBlock, toolResultBlock, type Block, type Role } from '../../engine/types';
+import { type Block, type Role, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
+import type { IncomingMessage } from '../../engine/host/relay';
 import { turnTextBlocks, type TurnPiece } from './userTurn';
 
 /** The proposed system role's value; the finalized API knows only User and Assistant. */

@@ -4,11 +4,9 @@
  * goes.
  */
 import * as vscode from 'vscode';
-import type { ConversationRouter } from '../../engine/conversation/conversationRouter';
-import { errorMessage } from '../../engine/errors';
-import { systemClock, type Logger } from '../../engine/ports';
-import type { RelayPorts } from '../../engine/relay/relayPorts';
-import type { TextCounts } from '../../engine/tokens/textCounts';
+import { errorMessage } from '../../engine/host/display';
+import { type Logger, systemClock, type TextCounts } from '../../engine/host/ports';
+import type { ConversationRouter, RelayPorts } from '../../engine/host/relay';
 import type { CtxConfig } from '../config';
 import { READ_OFFLOADED_TOOL, RECOVER_TOOL } from '../ctxTools';
 import { summarizerFor } from '../modelSummarizer';

@@ -1,8 +1,8 @@
 /** Registers ctx's models: the provider, and listing them again when the installed models or the settings change. */
 import * as vscode from 'vscode';
-import { ConversationRouter } from '../../engine/conversation/conversationRouter';
-import { errorMessage } from '../../engine/errors';
-import { systemClock } from '../../engine/ports';
+import { errorMessage } from '../../engine/host/display';
+import { systemClock } from '../../engine/host/ports';
+import { ConversationRouter } from '../../engine/host/relay';
 import { CONFIG_SECTION } from '../config';
 import { CTX_VENDOR } from './ctxModelInfo';
 import { CtxModelProvider, type CtxModelDeps } from './ctxModelProvider';

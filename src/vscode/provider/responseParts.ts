@@ -1,7 +1,7 @@
 /** The wrapped model's answer as relay parts; each keeps the model's own part object, which is what is forwarded. */
 import * as vscode from 'vscode';
-import type { RelayPart } from '../../engine/relay/relayPorts';
-import { toolCallBlock } from '../../engine/types';
+import { toolCallBlock } from '../../engine/host/messages';
+import type { RelayPart } from '../../engine/host/relay';
 
 export async function* relayParts(stream: AsyncIterable<unknown>): AsyncIterable<RelayPart<unknown>> {
   for await (const part of stream) {

@@ -4,10 +4,9 @@
  * messages are counted as ctx will send them (a result tier 1 will offload counts as its preview).
  */
 import type * as vscode from 'vscode';
-import { optionsForBudget } from '../../engine/options';
-import { messageTokensAsSent } from '../../engine/relay/sentTokens';
-import type { TokenCounter } from '../../engine/tokens/counter';
-import { TextCounts } from '../../engine/tokens/textCounts';
+import { TextCounts, type TokenCounter } from '../../engine/host/ports';
+import { messageTokensAsSent } from '../../engine/host/relay';
+import { optionsForBudget } from '../../engine/host/settings';
 import type { CtxConfig } from '../config';
 import type { SessionManager } from '../sessions';
 import { toIncoming } from './incoming';

@@ -5,8 +5,7 @@
  * its text) is not text of the turn, so it does not move the turn's end; it follows as its own
  * injected block.
  */
-import { userTextBlocks } from '../../engine/text/injectedTags';
-import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/types';
+import { injectedTextBlock, textBlock, type TextBlock, userTextBlocks } from '../../engine/host/messages';
 
 /** One piece of a turn's run of text, in order: a text part's value, or the stand-in for a data part. */
 export interface TurnPiece {

@@ -1,6 +1,5 @@
 /** Each checkpoint: range and age, size against its target, what it stands for, the drift check's findings, recall; then the retired ones. */
-import type { CheckpointCard, RetiredCard } from '../../../engine/dashboard/checkpointCards';
-import { formatCount } from '../../../engine/text/numbers';
+import { type CheckpointCard, formatCount, type RetiredCard } from '../../../engine/host/display';
 import { escapeHtml, timeOfDay } from '../html';
 
 export function checkpointsHtml(cards: readonly CheckpointCard[], retired: readonly RetiredCard[]): string {

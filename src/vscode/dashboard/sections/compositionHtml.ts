@@ -3,8 +3,7 @@
  * answer reserve (reserved, never used), with the level thresholds marked. An SVG whose parts can be
  * focused and hovered (each names its tokens and share), and the same figures as a table.
  */
-import type { Composition, CompositionPart } from '../../../engine/dashboard/composition';
-import { formatCount } from '../../../engine/text/numbers';
+import { type Composition, type CompositionPart, formatCount } from '../../../engine/host/display';
 import { escapeHtml, levelBadge, percent, svgPercent, tableHead } from '../html';
 
 /** Share of the bar's width left empty between the budget and the reserve. */

@@ -1,6 +1,5 @@
 /** The page's header: the session, where the context stands, and the actions on the whole context. */
-import type { DashboardModel } from '../../../engine/dashboard/dashboardModel';
-import { formatCount } from '../../../engine/text/numbers';
+import { type DashboardModel, formatCount } from '../../../engine/host/display';
 import { escapeHtml, timeOfDay } from '../html';
 
 export function headerHtml(m: DashboardModel, previewOpen: boolean): string {

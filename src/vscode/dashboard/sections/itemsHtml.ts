@@ -1,6 +1,5 @@
 /** The items of the context, largest first, each with its actions, as a table; "Show more" lists the next page. */
-import type { ContextItem, ItemAction, ItemList } from '../../../engine/dashboard/contextItems';
-import { formatCount } from '../../../engine/text/numbers';
+import { type ContextItem, formatCount, type ItemAction, type ItemList } from '../../../engine/host/display';
 import { escapeHtml, percent, tableHead } from '../html';
 
 const ACTION_LABELS: Readonly<Record<ItemAction, string>> = {

@@ -1,7 +1,5 @@
 /** A compression previewed: before and after, what each step would do, the new checkpoint's summary; Apply or Cancel. */
-import type { CompressionPreview, ContextFigures } from '../../../engine/session/compressionPreview';
-import { EVENT_KIND_LABELS } from '../../../engine/model/compressionEvent';
-import { formatCount } from '../../../engine/text/numbers';
+import { type CompressionPreview, type ContextFigures, EVENT_KIND_LABELS, formatCount } from '../../../engine/host/display';
 import { escapeHtml, levelBadge, percent } from '../html';
 
 /** What the preview part shows: nothing, the work under way, or the preview. */

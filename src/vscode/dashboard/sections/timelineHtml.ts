@@ -4,11 +4,8 @@
  * weightiest kind and naming them all. The drawing says in words what it shows; the compressions
  * are listed in a table too.
  */
-import type { EventKind } from '../../../engine/model/compressionEvent';
-import type { LevelThresholds } from '../../../engine/levels';
-import type { TimelineMarker, TimelineModel } from '../../../engine/dashboard/timelineModel';
-import { formatCount } from '../../../engine/text/numbers';
-import { shortenEnd } from '../../../engine/text/shorten';
+import { type EventKind, formatCount, shortenEnd, type TimelineMarker, type TimelineModel } from '../../../engine/host/display';
+import type { LevelThresholds } from '../../../engine/host/settings';
 import { escapeHtml, tableHead } from '../html';
 
 const WIDTH = 1000;

@@ -1,0 +1,26 @@
+/**
+ * The engine's public surface for what a host shows: the read models of the dashboard, the tree
+ * and the status bar, and the words and numbers they are written in (counts, levels, compressions,
+ * the status report, an error in plain words).
+ */
+export { errorMessage } from '../errors';
+export { formatCount } from '../text/numbers';
+export { shortenEnd } from '../text/shorten';
+export { levelChange, levelFigure, levelShift } from '../levelWording';
+export { describeCompression } from '../activity/lastCompression';
+export { renderAnswerSummary } from '../activity/answerSummaryText';
+export { renderStatusReport } from '../report';
+export { AGE_LABELS } from '../checkpoints/aging';
+export type { EventKind } from '../model/compressionEvent';
+export { EVENT_KIND_LABELS } from '../model/compressionEvent';
+export type { Checkpoint } from '../model/checkpoint';
+export type { Ledger } from '../model/ledgerTypes';
+export type { OffloadRecord } from '../model/offloadRecord';
+export type { SnapshotSummary } from '../snapshots/snapshot';
+export type { CompressionPreview, ContextFigures } from '../session/compressionPreview';
+export type { DashboardModel } from '../dashboard/dashboardModel';
+export type { CheckpointCard, RetiredCard } from '../dashboard/checkpointCards';
+export type { Composition, CompositionPart } from '../dashboard/composition';
+export type { ContextItem, ItemAction, ItemList } from '../dashboard/contextItems';
+export type { TimelineMarker, TimelineModel } from '../dashboard/timelineModel';
+export { parseItemId } from '../dashboard/itemIds';
