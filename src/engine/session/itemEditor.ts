@@ -1,6 +1,6 @@
 /**
- * Edits of single items of the context at the user's request: pin, unpin, drop, offload now, and
- * undoing the last compression. Each edit is computed from the state as it stands (the edit's own
+ * Edits of single items of the context at the user's request: pin, unpin, drop, offload now,
+ * deleting an offloaded file, and undoing the last compression. Each edit is computed from the state as it stands (the edit's own
  * file), then applied here through the state cell and recorded like the steps of a request.
  */
 import type { Tier3 } from '../checkpoints/tier3';
@@ -61,6 +61,20 @@ export class ItemEditor {
         now: clock.now(),
       }),
     );
+  }
+
+  /**
+   * Deletes an offloaded file. The context keeps its preview and the archive keeps the full result,
+   * so nothing of the conversation is lost.
+   */
+  async deleteOffloaded(file: string): Promise<void> {
+    const { cell, store } = this.deps;
+    const offloads = cell.state.offloads;
+    if (!offloads.some((o) => o.file === file)) return;
+    await store.remove(file);
+    cell.update({ offloads: offloads.filter((o) => o.file !== file) });
+    await cell.save();
+    cell.changed('compressed');
   }
 
   /** Restores the snapshot taken before the last compression, after a snapshot of the state as it is. */
