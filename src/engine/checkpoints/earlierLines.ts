@@ -10,7 +10,8 @@ import type { EarlierLine } from '../model/earlierLine';
 import type { Fact, FactKind } from '../model/fact';
 import { matchForm } from '../recall/factKey';
 import { memoizeByObject } from '../memo';
-import { factLine } from '../recall/factLines';
+import { compactText, factLine } from '../recall/factLines';
+import { maskSecrets } from '../text/secrets';
 import { MAX_FACT_TEXT_CHARS } from '../recall/candidate';
 import { KIND_SHARES } from '../recall/selectFacts';
 
@@ -57,14 +58,24 @@ export async function addEarlierLines(
   const known = new Set(pool.map((l) => matchForm(l.key)));
   let order = pool.reduce((last, l) => Math.max(last, l.order), 0);
   const added: EarlierLine[] = [];
+  const headingTokens = new Map<string, number>();
   for (const fact of facts) {
     // The ledger keeps every user message verbatim: a request needs no line of its own.
     if (fact.kind === 'request') continue;
     const form = matchForm(fact.key);
     if (known.has(form)) continue;
     known.add(form);
-    const text = `- ${factLine(fact, MAX_FACT_TEXT_CHARS)}`;
+    // What the context shows is masked, as an offloaded result's preview is; the archive keeps the text as it was.
+    const text = maskSecrets(
+      fact.from === undefined ? `- ${factLine(fact, MAX_FACT_TEXT_CHARS)}` : `> ${compactText(fact, MAX_FACT_TEXT_CHARS)}`,
+    );
     const tokens = (await countText(text)) + 1;
+    let from = {};
+    if (fact.from !== undefined) {
+      const fromTokens = headingTokens.get(fact.from) ?? (await countText(contentHeading(fact.from))) + 2;
+      headingTokens.set(fact.from, fromTokens);
+      from = { from: fact.from, fromTokens };
+    }
     added.push({
       text,
       key: fact.key,
@@ -73,6 +84,7 @@ export async function addEarlierLines(
       tokens,
       order: ++order,
       ...(fact.printed ? { printed: true } : {}),
+      ...from,
     });
   }
   if (added.length === 0) return pool;
@@ -159,11 +171,15 @@ export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: 
   if (!free) ranked = ranked.filter((l) => l.printed !== true);
   const room = roomTokens - HEADING_TOKENS;
   const chosen = new Set<EarlierLine>();
+  const headed = new Set<string>();
   let used = 0;
   const take = (line: EarlierLine, limit: number): void => {
-    if (chosen.has(line) || used + line.tokens > limit) return;
+    // The first line of an offloaded file's content also pays for the heading its lines are shown under.
+    const heading = line.from !== undefined && !headed.has(line.from) ? (line.fromTokens ?? 0) : 0;
+    if (chosen.has(line) || used + line.tokens + heading > limit) return;
     chosen.add(line);
-    used += line.tokens;
+    if (line.from !== undefined) headed.add(line.from);
+    used += line.tokens + heading;
   };
   const usedBy = new Map<FactKind, number>();
   for (const line of ranked) {
@@ -176,7 +192,20 @@ export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: 
   }
   for (const line of ranked) take(line, room);
   if (chosen.size === 0) return '';
-  return [EARLIER_LINES_HEADING, '', EARLIER_LINES_NOTE, ...[...chosen].sort((a, b) => a.order - b.order).map((l) => l.text)].join('\n');
+  const shown: string[] = [];
+  let from: string | undefined;
+  for (const line of [...chosen].sort((a, b) => a.order - b.order)) {
+    if (line.from !== undefined && line.from !== from) shown.push('', contentHeading(line.from));
+    else if (line.from === undefined && from !== undefined) shown.push('');
+    from = line.from;
+    shown.push(line.text);
+  }
+  return [EARLIER_LINES_HEADING, '', EARLIER_LINES_NOTE, ...shown].join('\n');
+}
+
+/** The heading of an offloaded file's lines: where the rest of them is. */
+function contentHeading(file: string): string {
+  return `From the offloaded file \`${file}\` (\`ctx_read_offloaded\` reads it whole):`;
 }
 
 /** Tokens the heading and the note take, with the blank line before the section: an upper bound. */

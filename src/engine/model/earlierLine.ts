@@ -15,6 +15,10 @@ export interface EarlierLine {
   readonly order: number;
   /** A line a tool printed, not a fact: shown only in free room above the floor. */
   readonly printed?: boolean;
+  /** For a line of an offloaded result's content: the file it is in; the section shows such lines quoted under its name. */
+  readonly from?: string;
+  /** With `from`: the tokens of the heading those lines are shown under, counted once for the first line taken. */
+  readonly fromTokens?: number;
 }
 
 /** True for a stored earlier line of a known fact kind. */
@@ -27,4 +31,6 @@ export const isEarlierLine = (v: unknown): v is EarlierLine =>
   typeof v.score === 'number' &&
   typeof v.tokens === 'number' &&
   typeof v.order === 'number' &&
-  (v.printed === undefined || typeof v.printed === 'boolean');
+  (v.printed === undefined || typeof v.printed === 'boolean') &&
+  (v.from === undefined || typeof v.from === 'string') &&
+  (v.fromTokens === undefined || typeof v.fromTokens === 'number');

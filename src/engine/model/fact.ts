@@ -47,6 +47,8 @@ export interface Fact {
   readonly resolution?: ErrorResolution;
   /** A line a tool printed rather than a fact read from it: it only ever fills free room. */
   readonly printed?: boolean;
+  /** For a line of an offloaded result's content: the file it is in, which the lines are shown under. */
+  readonly from?: string;
 }
 
 /** The score of a line someone marked on purpose (`[DECISION]`, `[GOAL]`…): above anything read from plain text. */

@@ -5,7 +5,7 @@
  * meaningful lines at its two ends (what it was doing, and how it ended), verbatim, scored below
  * every fact so they are shown last and leave the pool first; they are shown only in free room,
  * never in the floor the earlier lines always have, so they never bring a checkpoint sooner. A file's content is not among them:
- * it is on disk, and `ctx_recover` finds it.
+ * it is on disk, and `ctx_recover` finds it; only a result that went to a file on arrival shows its content (`offloadedFacts`).
  */
 import { isProgressLine } from '../ledger/resultLines';
 import type { Message, ToolCallBlock } from '../types';
@@ -44,8 +44,8 @@ export function outputLineFacts(messages: readonly Message[], findCall?: (callId
 
 function outputLines(step: ToolStep): Candidate[] {
   const edges = outputEdges(step.result.content, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2);
-  const head = edges.head.filter(take);
-  const tail = edges.tail.filter(take);
+  const head = edges.head.filter(saysSomething);
+  const tail = edges.tail.filter(saysSomething);
   const where = { messageId: step.messageId, seq: step.seq };
   const subject = step.subject ? { subject: step.subject } : {};
   const seen = new Set<string>();
@@ -61,7 +61,8 @@ function outputLines(step: ToolStep): Candidate[] {
   return out;
 }
 
-function take(line: string): boolean {
+/** True for a printed line worth a place: not too long to be data, not progress, with a few letters. */
+export function saysSomething(line: string): boolean {
   if (line.length > MAX_OUTPUT_LINE_CHARS || isProgressLine(line)) return false;
   return (line.match(LETTERS)?.length ?? 0) >= MIN_LETTERS;
 }

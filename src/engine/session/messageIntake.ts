@@ -142,7 +142,9 @@ export class MessageIntake {
     try {
       const offloaded = await offloadResult(block, toolName, tokens, at, { store, folder: paths.offloaded });
       const savedTokens = Math.max(0, tokens - (await counter.countText(offloaded.block.content)));
-      this.offloadedFacts.push(...offloadedResultFacts(block, offloaded.block.content, call, msg.id));
+      // Named as the preview names it, which is what `ctx_read_offloaded` takes.
+      const contentFile = offloaded.kind === 'binary' ? undefined : offloaded.file.split('/').pop();
+      this.offloadedFacts.push(...offloadedResultFacts(block, offloaded.block.content, call, msg.id, contentFile));
       const estimated = huge || counter.estimated;
       records.push({
         callId: block.callId,

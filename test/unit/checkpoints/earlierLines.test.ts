@@ -122,6 +122,69 @@ describe('earlier lines, word for word', () => {
     assert.ok(withFreeRoom.includes('keep the queue') && withFreeRoom.includes('Deploy finished'), withFreeRoom);
   });
 
+  it('shows the lines of an offloaded file quoted under one heading that names the file, and pays for the heading', async () => {
+    const decision = fact(
+      'decision',
+      'Keep the retry budget at three attempts, since the upstream queue drops a task after its fourth redelivery.',
+      0.6,
+    );
+    const lines = [
+      'export function retry(task: Task, policy: RetryPolicy = DEFAULT_POLICY): Promise<Outcome> {',
+      'const attempts = readAttempts(task, policy.window) ?? policy.firstAttempt;',
+      'return schedule(task, attempts, { backoff: policy.backoff, jitter: true });',
+    ].map((text): Fact => ({ kind: 'outcome', key: text, text, messageId: 'm', score: 0.05, printed: true, from: 'retry.ts.txt' }));
+    const pool = await addEarlierLines([], [decision, ...lines], 1000, countText);
+    assert.deepEqual(
+      pool.map((l) => l.text),
+      [
+        '- Decided: Keep the retry budget at three attempts, since the upstream queue drops a task after its fourth redelivery.',
+        '> export function retry(task: Task, policy: RetryPolicy = DEFAULT_POLICY): Promise<Outcome> {',
+        '> const attempts = readAttempts(task, policy.window) ?? policy.firstAttempt;',
+        '> return schedule(task, attempts, { backoff: policy.backoff, jitter: true });',
+      ],
+    );
+    const headingTokens = pool[1].fromTokens ?? 0;
+    assert.ok(
+      headingTokens > 0 && pool.slice(1).every((l) => l.fromTokens === headingTokens),
+      'the heading is counted once, the same for each line',
+    );
+
+    const ranked = rankEarlierLines(pool, '');
+    const section = earlierLinesSection(ranked, 1000, true);
+    const shown = section.split('\n');
+    const heading = shown.findIndex((l) => l.includes('`retry.ts.txt`') && l.includes('ctx_read_offloaded'));
+    assert.ok(heading > shown.findIndex((l) => l.startsWith('- Decided: Keep the retry budget')), section);
+    assert.deepEqual(shown.slice(heading + 1), [
+      '> export function retry(task: Task, policy: RetryPolicy = DEFAULT_POLICY): Promise<Outcome> {',
+      '> const attempts = readAttempts(task, policy.window) ?? policy.firstAttempt;',
+      '> return schedule(task, attempts, { backoff: policy.backoff, jitter: true });',
+    ]);
+
+    // The heading is paid for: room for the three lines and their heading shows them all, one token less drops one.
+    const fileLines = rankEarlierLines(pool.slice(1), '');
+    const exact = 40 + pool.slice(1).reduce((sum, l) => sum + l.tokens, 0) + headingTokens;
+    assert.ok(exact >= 100, 'a room the section is shown in');
+    assert.equal(
+      earlierLinesSection(fileLines, exact, true)
+        .split('\n')
+        .filter((l) => l.startsWith('> ')).length,
+      3,
+    );
+    assert.equal(
+      earlierLinesSection(fileLines, exact - 1, true)
+        .split('\n')
+        .filter((l) => l.startsWith('> ')).length,
+      2,
+    );
+  });
+
+  it('masks a secret in a line before it is shown, as an offloaded preview is', async () => {
+    const secret = 'AKIAIOSFODNN7EXAMPLE';
+    const pool = await addEarlierLines([], [fact('outcome', `Deployed with key ${secret} to the staging bucket.`, 0.4)], 1000, countText);
+    assert.equal(pool.length, 1);
+    assert.ok(!pool[0].text.includes(secret), pool[0].text);
+  });
+
   it('shows nothing in a room too small for a heading and a few lines', () => {
     const pool: EarlierLine[] = [{ text: '- x', key: 'x', kind: 'decision', score: 1, tokens: 5, order: 1 }];
     assert.equal(earlierLinesSection(pool, 50), '');
