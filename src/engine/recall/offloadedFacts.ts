@@ -9,7 +9,7 @@
 import { message, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import { extractFacts } from './extractFacts';
 import type { Fact } from '../model/fact';
-import { holdsKey, matchForm } from './factKey';
+import { holdsKey, matchForm } from '../facts/factKey';
 import { outputLineFacts } from './outputLines';
 
 /** Most facts read from one offloaded result. @default 40 — a summarized span's facts; the lines it printed come on top. */
