@@ -1,7 +1,5 @@
 /** Everything the engine can be told, as one plain object; the host reads settings and fills it in. */
-import { DEFAULT_CHECKPOINT_TOKENS } from './checkpoints/aging';
 import { DEFAULT_THRESHOLDS, type LevelThresholds } from './levels';
-import { DEFAULT_OFFLOAD_THRESHOLD_TOKENS } from './tiers/offload';
 
 /**
  * When Tier 3 runs: at the RED level, or at 80% of the available budget, the budget
@@ -64,6 +62,12 @@ export function optionsForBudget(o: EngineOptions, budget: number): EngineOption
     checkpointTokens: Math.min(o.checkpointTokens, Math.floor(budget * CHECKPOINT_MAX_BUDGET_SHARE)),
   };
 }
+
+/** Tool results above this many tokens are offloaded to a file (design §3.1). */
+export const DEFAULT_OFFLOAD_THRESHOLD_TOKENS = 15_000;
+
+/** A new checkpoint's summary target (design §4.4). */
+export const DEFAULT_CHECKPOINT_TOKENS = 1200;
 
 /** The name of ctx's own checkpoint tool (design §3.4). */
 export const CHECKPOINT_TOOL = 'ctx_checkpoint';

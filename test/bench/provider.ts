@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { CancellationSource } from '../../src/engine/cancellation';
 import { relayRequest } from '../../src/engine/relay/relayRequest';
 import { messageTokensAsSent } from '../../src/engine/relay/sentTokens';
-import { DEFAULT_OFFLOAD_THRESHOLD_TOKENS } from '../../src/engine/tiers/offload';
+import { DEFAULT_OFFLOAD_THRESHOLD_TOKENS } from '../../src/engine/options';
 import { TokenCounter } from '../../src/engine/tokens/counter';
 import type { LocalTokenizer } from '../../src/engine/tokens/localTokenizer';
 import { TextCounts } from '../../src/engine/tokens/textCounts';

@@ -32,7 +32,7 @@ import { devTranscriptFiles, importForReplay, readyCounter, shortName } from './
 import { AGE_LABELS } from '../../src/engine/checkpoints/aging';
 import type { Checkpoint } from '../../src/engine/model/checkpoint';
 import { extractFacts } from '../../src/engine/recall/extractFacts';
-import { holdsKey, matchForm } from '../../src/engine/recall/factKey';
+import { holdsKey, matchForm } from '../../src/engine/facts/factKey';
 import { sumRecallFigures, type RecallFigures } from '../../src/engine/model/recallFigures';
 import { runAlone } from './runAlone';
 

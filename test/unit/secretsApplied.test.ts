@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { NEVER_CANCELLED } from '../../src/engine/cancellation';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
-import { renderStatusReport } from '../../src/engine/report';
-import { contextStatus } from '../../src/engine/status';
+import { renderStatusReport } from '../../src/engine/activity/statusReport';
+import { contextStatus } from '../../src/engine/activity/contextStatus';
 import { DeterministicSummarizer } from '../../src/engine/summary/deterministicSummarizer';
 import { maskingLogger } from '../../src/engine/text/maskingLogger';
 import { call, filler, result, user } from './support/builders';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { DEFAULT_OPTIONS } from '../../src/engine/options';
 import type { Store } from '../../src/engine/ports';
-import { renderStatusReport } from '../../src/engine/report';
+import { renderStatusReport } from '../../src/engine/activity/statusReport';
 import { ContextSession } from '../../src/engine/session/contextSession';
-import { contextStatus } from '../../src/engine/status';
+import { contextStatus } from '../../src/engine/activity/contextStatus';
 import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../src/engine/tokens/counter';
 import { messageText, type Message } from '../../src/engine/types';

@@ -6,9 +6,7 @@
  */
 import type { Checkpoint, CheckpointAge } from '../model/checkpoint';
 import { appended } from '../appendedList';
-
-/** A new checkpoint's summary target (design §4.4). */
-export const DEFAULT_CHECKPOINT_TOKENS = 1200;
+import { DEFAULT_CHECKPOINT_TOKENS } from '../options';
 
 /** Each age's share of the new checkpoint's target: recent 100%, old 50%, ancient 25%, merged 12.5%. */
 export const AGE_SHARES: Readonly<Record<CheckpointAge, number>> = { 0: 1, 1: 0.5, 2: 0.25, 3: 0.125 };

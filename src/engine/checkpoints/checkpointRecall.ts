@@ -10,7 +10,7 @@ import { addLedgerFacts } from '../ledger/ledgerFacts';
 import { earlierUserMessages, leadingSections } from '../ledger/ledgerSections';
 import type { Ledger, LedgerFact } from '../model/ledgerTypes';
 import type { Fact } from '../model/fact';
-import { holdsKey, matchForm } from '../recall/factKey';
+import { holdsKey, matchForm } from '../facts/factKey';
 import { putBackMissing } from '../recall/putBack';
 import { checkRecall, type RecallSearch } from '../recall/recallCheck';
 import { sumRecallFigures, type RecallFigures } from '../model/recallFigures';

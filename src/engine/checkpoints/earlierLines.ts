@@ -8,9 +8,9 @@
  */
 import type { EarlierLine } from '../model/earlierLine';
 import type { Fact, FactKind } from '../model/fact';
-import { matchForm } from '../recall/factKey';
+import { matchForm } from '../facts/factKey';
 import { memoizeByObject } from '../memo';
-import { compactText, factLine } from '../recall/factLines';
+import { compactText, factLine } from '../facts/factLines';
 import { maskSecrets } from '../text/secrets';
 import { MAX_FACT_TEXT_CHARS } from '../recall/candidate';
 import { KIND_SHARES } from '../recall/selectFacts';

@@ -9,7 +9,7 @@ export { shortenEnd } from '../text/shorten';
 export { levelChange, levelFigure, levelShift } from '../levelWording';
 export { describeCompression } from '../activity/lastCompression';
 export { renderAnswerSummary } from '../activity/answerSummaryText';
-export { renderStatusReport } from '../report';
+export { renderStatusReport } from '../activity/statusReport';
 export { AGE_LABELS } from '../checkpoints/aging';
 export type { EventKind } from '../model/compressionEvent';
 export { EVENT_KIND_LABELS } from '../model/compressionEvent';

@@ -3,9 +3,9 @@
  * could find it. Kept in the ledger, never summarized, under a count cap (the rendered part has
  * its own token cap, see `factsSection`): the lowest-scored, then the oldest, go first.
  */
-import { factLine } from '../recall/factLines';
+import { factLine } from '../facts/factLines';
 import type { Fact } from '../model/fact';
-import { matchForm } from '../recall/factKey';
+import { matchForm } from '../facts/factKey';
 import type { Ledger, LedgerFact } from '../model/ledgerTypes';
 
 /**

@@ -1,7 +1,7 @@
 /** A fact as extraction finds it, before duplicates are merged and the best are chosen. */
 import { oneLine, shortenEnd } from '../text/shorten';
 import type { Fact, FactKind } from '../model/fact';
-import { keyOf, nameKeyOf } from './factKey';
+import { keyOf, nameKeyOf } from '../facts/factKey';
 
 /** A fact with where it was found, for ordering. */
 export interface Candidate extends Fact {

@@ -11,7 +11,7 @@ import type { Message, ToolCallBlock } from '../types';
 import { callFacts } from './callFacts';
 import type { Candidate } from './candidate';
 import { diagnosticCandidates } from './diagnosticLines';
-import { matchForm } from './factKey';
+import { matchForm } from '../facts/factKey';
 import { ResolutionIndex, type ErrorSite, type FixStatement } from './errorResolution';
 import type { Fact } from '../model/fact';
 import { NameCollector } from './identifierFacts';

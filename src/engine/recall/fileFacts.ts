@@ -5,7 +5,7 @@
  * before, usually the line that was found wrong); for a file read from its top, what the file says
  * it is.
  */
-import { keyOf, MAX_KEY_CHARS } from './factKey';
+import { keyOf, MAX_KEY_CHARS } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
 import { editChange } from './editChange';

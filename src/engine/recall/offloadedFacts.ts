@@ -12,7 +12,7 @@
 import { message, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import { extractFacts } from './extractFacts';
 import type { Fact } from '../model/fact';
-import { holdsKey, matchForm } from './factKey';
+import { holdsKey, matchForm } from '../facts/factKey';
 import { outputLineFacts, saysSomething } from './outputLines';
 import { candidate } from './candidate';
 

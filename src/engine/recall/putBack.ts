@@ -7,7 +7,7 @@ import { addLedgerFacts, toLedgerFacts } from '../ledger/ledgerFacts';
 import type { Ledger } from '../model/ledgerTypes';
 import type { CountText } from '../model/countText';
 import type { Fact } from '../model/fact';
-import { factLine } from './factLines';
+import { factLine } from '../facts/factLines';
 import { withPutBack, type RecallCheck } from './recallCheck';
 import type { RecallFigures } from '../model/recallFigures';
 

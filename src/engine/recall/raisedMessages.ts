@@ -7,7 +7,7 @@
  * fact is the code line, keyed on the message, with the file or command it was read from.
  */
 import { candidate, type Candidate } from './candidate';
-import { keyOf } from './factKey';
+import { keyOf } from '../facts/factKey';
 import type { ToolStep } from './toolSteps';
 
 /**

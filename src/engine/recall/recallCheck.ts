@@ -6,7 +6,7 @@
  */
 import { CancelledError, NEVER_CANCELLED, type Cancellation } from '../cancellation';
 import type { Fact } from '../model/fact';
-import { holdsKey, matchForm } from './factKey';
+import { holdsKey, matchForm } from '../facts/factKey';
 import type { RecallFigures } from '../model/recallFigures';
 
 /** What became of one fact. */

@@ -5,7 +5,7 @@
  */
 import type { Candidate } from './candidate';
 import { FACT_KINDS, type Fact, type FactKind } from '../model/fact';
-import { matchForm } from './factKey';
+import { matchForm } from '../facts/factKey';
 
 /**
  * Most facts kept per span.

@@ -22,7 +22,7 @@ import type { CompressionEvent } from '../model/compressionEvent';
 import type { DashboardModel } from '../dashboard/dashboardModel';
 import type { InstructionEntry, Ledger } from '../model/ledgerTypes';
 import type { EngineOptions } from '../options';
-import type { Reliability } from '../reliability';
+import type { Reliability } from '../activity/reliability';
 import type { Snapshot, SnapshotSummary } from '../snapshots/snapshot';
 import type { OffloadRecord } from '../model/offloadRecord';
 import type { Message } from '../types';

@@ -1,7 +1,7 @@
 /** The reliability score (design §9) of a session's state, for the model in use. */
 import { recallConfidence, sumRecallFigures } from '../model/recallFigures';
 import type { SessionState } from '../model/sessionState';
-import { reliabilityFor, type Reliability } from '../reliability';
+import { reliabilityFor, type Reliability } from '../activity/reliability';
 
 /** The score for `model`; the context confidence comes from the last drift check and the checkpoints' recall checks. */
 export function sessionReliability(state: SessionState, model: string | undefined): Reliability {

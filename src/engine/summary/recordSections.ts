@@ -5,8 +5,8 @@
 import type { CommandRecord, ErrorRecord, FileAction, FileRecord, ToolRecord } from '../model/ledgerTypes';
 import type { ConversationFacts } from './conversationFacts';
 import type { Fact } from '../model/fact';
-import { holdsKey, matchForm } from '../recall/factKey';
-import { factLine } from '../recall/factLines';
+import { holdsKey, matchForm } from '../facts/factKey';
+import { factLine } from '../facts/factLines';
 import { PRIORITY, recentFirst, type CandidateLine, type FitSection } from './fitLines';
 import { oneLine, shortenEnd } from '../text/shorten';
 import { sectionHeading } from './summaryFormat';

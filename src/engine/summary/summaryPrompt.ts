@@ -17,7 +17,7 @@ import { recoveryReferenceLines, sectionHeading, SUMMARY_TITLE } from './summary
 import type { SummaryGuide, SummaryRequest } from './summarizer';
 import { shortenEnd } from '../text/shorten';
 import type { Fact } from '../model/fact';
-import { factLine } from '../recall/factLines';
+import { factLine } from '../facts/factLines';
 
 /** How history is rendered for the prompt: tool inputs and results cut to their head and tail. */
 export const HISTORY_RENDER_OPTIONS: Required<SummaryRenderOptions> = {

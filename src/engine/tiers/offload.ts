@@ -20,7 +20,6 @@ export interface OffloadPolicy {
 export const KEEP_SMALL_BELOW_TOKENS = 200;
 /** Structured data (JSON/YAML) this small is kept for validation. */
 export const KEEP_STRUCTURED_BELOW_TOKENS = 500;
-export const DEFAULT_OFFLOAD_THRESHOLD_TOKENS = 15_000;
 
 export type OffloadDecision = 'keep' | 'offload';
 

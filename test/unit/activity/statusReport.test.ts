@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { AnswerActivity } from '../../../src/engine/activity/answerActivity';
 import { compressionRecord } from '../../../src/engine/activity/lastCompression';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import { renderStatusReport } from '../../../src/engine/report';
-import { contextStatus } from '../../../src/engine/status';
+import { renderStatusReport } from '../../../src/engine/activity/statusReport';
+import { contextStatus } from '../../../src/engine/activity/contextStatus';
 import { sessionRig } from '../support/session';
 
 describe('the status report on recent work', () => {

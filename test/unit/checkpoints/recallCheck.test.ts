@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Cancellation } from '../../../src/engine/cancellation';
-import { renderStatusReport } from '../../../src/engine/report';
+import { renderStatusReport } from '../../../src/engine/activity/statusReport';
 import type { ContextSession } from '../../../src/engine/session/contextSession';
-import { contextStatus } from '../../../src/engine/status';
+import { contextStatus } from '../../../src/engine/activity/contextStatus';
 import { DEFAULT_THRESHOLDS } from '../../../src/engine/levels';
 import type { Summarizer, SummaryRequest } from '../../../src/engine/summary/summarizer';
 import { messageText, type Message } from '../../../src/engine/types';

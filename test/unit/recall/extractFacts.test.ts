@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { MARKER_SCORE, type Fact, type FactKind } from '../../../src/engine/model/fact';
-import { MAX_KEY_CHARS } from '../../../src/engine/recall/factKey';
+import { MAX_KEY_CHARS } from '../../../src/engine/facts/factKey';
 import { KIND_SHARES } from '../../../src/engine/recall/selectFacts';
 import { message, textBlock, toolCallBlock, type Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';

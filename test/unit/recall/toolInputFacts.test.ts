@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { changeBetween, editChange } from '../../../src/engine/recall/editChange';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import type { Fact, FactKind } from '../../../src/engine/model/fact';
-import { keyOf } from '../../../src/engine/recall/factKey';
+import { keyOf } from '../../../src/engine/facts/factKey';
 import { planItems } from '../../../src/engine/recall/planItems';
 import { statementOf } from '../../../src/engine/recall/statementCues';
 import { assistant, call, result, user } from '../support/builders';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { messageTokensAsSent } from '../../../src/engine/relay/sentTokens';
-import { DEFAULT_OFFLOAD_THRESHOLD_TOKENS } from '../../../src/engine/tiers/offload';
+import { DEFAULT_OFFLOAD_THRESHOLD_TOKENS } from '../../../src/engine/options';
 import { MESSAGE_OVERHEAD_TOKENS, TokenCounter } from '../../../src/engine/tokens/counter';
 import { TextCounts } from '../../../src/engine/tokens/textCounts';
 import { textBlock, toolResultBlock } from '../../../src/engine/types';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { NEVER_CANCELLED } from '../../../src/engine/cancellation';
 import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
-import { holdsKey, matchForm } from '../../../src/engine/recall/factKey';
+import { holdsKey, matchForm } from '../../../src/engine/facts/factKey';
 import { DeterministicSummarizer } from '../../../src/engine/summary/deterministicSummarizer';
 import { withFittingGuide } from '../../../src/engine/summary/promptBudget';
 import { sectionHeading } from '../../../src/engine/summary/summaryFormat';

@@ -1,13 +1,13 @@
 /** The context status: usage, level, what the tiers did, and what to do next. */
-import { usageOf } from './budget';
-import type { Peak } from './activity/answerActivity';
-import type { CompressionRecord } from './activity/lastCompression';
-import type { CompressionEvent } from './model/compressionEvent';
-import { LEVEL_ACTIONS, levelFor, type Level, type LevelThresholds } from './levels';
-import { AGE_LABELS } from './checkpoints/aging';
+import { usageOf } from '../budget';
+import type { Peak } from './answerActivity';
+import type { CompressionRecord } from './lastCompression';
+import type { CompressionEvent } from '../model/compressionEvent';
+import { LEVEL_ACTIONS, levelFor, type Level, type LevelThresholds } from '../levels';
+import { AGE_LABELS } from '../checkpoints/aging';
 import type { Reliability } from './reliability';
-import type { SessionState } from './model/sessionState';
-import { sumRecallFigures, type RecallFigures } from './model/recallFigures';
+import type { SessionState } from '../model/sessionState';
+import { sumRecallFigures, type RecallFigures } from '../model/recallFigures';
 
 /** A checkpoint as the report lists it. */
 export interface CheckpointLine {

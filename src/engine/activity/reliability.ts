@@ -7,7 +7,7 @@
  *   score = modelFactor × compressionPenalty × contextConfidence
  *   contextConfidence = drift × (1 − RECALL_WEIGHT × (1 − recall))
  */
-import { formatCount } from './text/numbers';
+import { formatCount } from '../text/numbers';
 
 export type ReliabilityLevel = 'High' | 'Medium' | 'Low' | 'Critical';
 

@@ -1,11 +1,11 @@
 /** Renders the context status report (Markdown). */
-import { maskSecrets } from './text/secrets';
-import { describeCompression } from './activity/lastCompression';
-import { EVENT_KIND_LABELS } from './model/compressionEvent';
-import { levelChange } from './levelWording';
-import type { RecallFigures } from './model/recallFigures';
-import type { CheckpointLine, ContextStatus } from './status';
-import { formatCount } from './text/numbers';
+import { maskSecrets } from '../text/secrets';
+import { describeCompression } from './lastCompression';
+import { EVENT_KIND_LABELS } from '../model/compressionEvent';
+import { levelChange } from '../levelWording';
+import type { RecallFigures } from '../model/recallFigures';
+import type { CheckpointLine, ContextStatus } from './contextStatus';
+import { formatCount } from '../text/numbers';
 
 /** How many rows of compression history the report shows (the newest). */
 export const REPORT_HISTORY_ROWS = 15;

@@ -7,7 +7,7 @@ import {
   reliabilityFor,
   reliabilityLevel,
   renderReliabilityLine,
-} from '../../src/engine/reliability';
+} from '../../../src/engine/activity/reliability';
 
 const close = (actual: number, expected: number) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≠ ${expected}`);
 
