@@ -67,7 +67,7 @@ export async function addEarlierLines(
     known.add(form);
     // What the context shows is masked, as an offloaded result's preview is; the archive keeps the text as it was.
     const text = maskSecrets(
-      fact.from === undefined ? `- ${factLine(fact, MAX_FACT_TEXT_CHARS)}` : `> ${compactText(fact, MAX_FACT_TEXT_CHARS)}`,
+      fact.from === undefined ? `- ${ownLine(fact)}` : `> ${compactText(fact, MAX_FACT_TEXT_CHARS)}`,
     );
     const tokens = (await countText(text)) + 1;
     let from = {};
@@ -98,6 +98,15 @@ export async function addEarlierLines(
     total -= line.tokens;
   }
   return all.filter((l) => !out.has(l));
+}
+
+/**
+ * A line as it was written, without a label: what kind of fact it is was read by rules that can be
+ * wrong, and the label's tokens are better spent on one more line. An error keeps its label, what
+ * it was about and whether it was resolved, which the line alone does not say.
+ */
+function ownLine(fact: Fact): string {
+  return fact.kind === 'error' ? factLine(fact, MAX_FACT_TEXT_CHARS) : compactText(fact, MAX_FACT_TEXT_CHARS);
 }
 
 /**

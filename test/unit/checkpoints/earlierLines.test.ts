@@ -26,12 +26,28 @@ describe('earlier lines, word for word', () => {
     );
     assert.deepEqual(
       pool.map((l) => [l.text, l.order]),
-      [['- Decided: Use a queue for retries.', 1]],
+      [['- Use a queue for retries.', 1]],
     );
     const more = await addEarlierLines(pool, [fact('outcome', 'Retries pass 12 tests.', 0.4)], 1000, countText);
     assert.deepEqual(
       more.map((l) => l.order),
       [1, 2],
+    );
+  });
+
+  it('shows each line as it was written, an error with its label, what it was about and whether it was resolved', async () => {
+    const error: Fact = {
+      ...fact('error', 'fatal: bad revision origin/dev', 0.7),
+      subject: 'git log origin/dev',
+      resolution: { resolved: true, by: 'git fetch origin' },
+    };
+    const pool = await addEarlierLines([], [fact('decision', 'Derive the initials from the display name.', 0.5), error], 1000, countText);
+    assert.deepEqual(
+      pool.map((l) => l.text),
+      [
+        '- Derive the initials from the display name.',
+        '- Error: fatal: bad revision origin/dev (`git log origin/dev`) — resolved: git fetch origin',
+      ],
     );
   });
 
@@ -137,7 +153,7 @@ describe('earlier lines, word for word', () => {
     assert.deepEqual(
       pool.map((l) => l.text),
       [
-        '- Decided: Keep the retry budget at three attempts, since the upstream queue drops a task after its fourth redelivery.',
+        '- Keep the retry budget at three attempts, since the upstream queue drops a task after its fourth redelivery.',
         '> export function retry(task: Task, policy: RetryPolicy = DEFAULT_POLICY): Promise<Outcome> {',
         '> const attempts = readAttempts(task, policy.window) ?? policy.firstAttempt;',
         '> return schedule(task, attempts, { backoff: policy.backoff, jitter: true });',
@@ -153,7 +169,7 @@ describe('earlier lines, word for word', () => {
     const section = earlierLinesSection(ranked, 1000, true);
     const shown = section.split('\n');
     const heading = shown.findIndex((l) => l.includes('`retry.ts.txt`') && l.includes('ctx_read_offloaded'));
-    assert.ok(heading > shown.findIndex((l) => l.startsWith('- Decided: Keep the retry budget')), section);
+    assert.ok(heading > shown.findIndex((l) => l.startsWith('- Keep the retry budget')), section);
     assert.deepEqual(shown.slice(heading + 1), [
       '> export function retry(task: Task, policy: RetryPolicy = DEFAULT_POLICY): Promise<Outcome> {',
       '> const attempts = readAttempts(task, policy.window) ?? policy.firstAttempt;',

@@ -221,7 +221,7 @@ describe('Tier 3: checkpoints', () => {
       'with room for them all, every sentence no checkpoint holds is shown verbatim',
     );
     const [ledgerText, earlierText] = text.split('## Earlier, word for word');
-    const repeated = paths.filter((path) => ledgerText.includes(`look at ${path} please`) && earlierText.includes(`- File: ${path}`));
+    const repeated = paths.filter((path) => ledgerText.includes(`look at ${path} please`) && earlierText.includes(`- ${path}`));
     assert.deepEqual(repeated, [], 'a name the ledger shows word for word takes no line of its own');
     const fillLevel = DEFAULT_OPTIONS.thresholds.redAt - EARLIER_LINES_BELOW_RED;
     assert.ok(prepared.usage <= fillLevel, `the lines stop below RED: ${prepared.usage}`);
