@@ -51,16 +51,19 @@ async function targetFrame(page, frames, timeout) {
 }
 
 /**
- * Scrolls `target` into the viewport of the workbench list (or scrollable area) that holds it, with the mouse
- * wheel as a user would, to the middle of what the list shows below its sticky rows. Playwright's own scrolling
- * does not work there: a workbench list scrolls itself and puts back any native scroll of its element, so a click
- * on a row taller than the list fails with "element is outside of the viewport"; and a tree's sticky rows (the
- * Chat view's, 1.139) cover its top.
+ * Scrolls `target` into the viewport of the workbench list (or scrollable area) that holds it, to the middle of
+ * what the list shows below its sticky rows: natively first, then with the mouse wheel as a user would. Native
+ * scrolling is not always enough: 1.139's Chat view scrolls itself and puts back a native scroll of its element,
+ * so a click on a row taller than the list fails with "element is outside of the viewport", and its sticky rows
+ * cover the list's top.
  */
 async function reveal(page, target, timeout) {
   await target.waitFor({ state: 'attached', timeout });
+  // Enough where the list follows a native scroll (1.104's Chat view); the wheel below does the rest.
+  await target.scrollIntoViewIfNeeded({ timeout }).catch(() => undefined);
   const deadline = Date.now() + timeout;
   let lastTop;
+  let stuck = 0;
   for (;;) {
     const { box, view } = await target.evaluate((el) => {
       const holder = el.closest('.monaco-list') || el.closest('.monaco-scrollable-element');
@@ -71,14 +74,15 @@ async function reveal(page, target, timeout) {
       return { box: { top: r.top, bottom: r.bottom }, view: { top, bottom: v.bottom, left: v.left, right: v.right } };
     });
     if (box.top >= view.top && box.bottom <= view.bottom) return;
-    if (Date.now() > deadline || box.top === lastTop) {
+    stuck = box.top === lastTop ? stuck + 1 : 0;
+    if (Date.now() > deadline || stuck >= 3) {
       const at = `it is at ${Math.round(box.top)}, the list shows ${Math.round(view.top)}–${Math.round(view.bottom)}`;
       throw new Error(`could not scroll the element into view (${at})`);
     }
     lastTop = box.top;
     await page.mouse.move((view.left + view.right) / 2, (view.top + view.bottom) / 2);
     await page.mouse.wheel(0, (box.top + box.bottom) / 2 - (view.top + view.bottom) / 2);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 150));
   }
 }
 
