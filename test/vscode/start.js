@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: a real VS Code (code-server 4.104.0 = VS Code 1.104.0) with ctx installed from the .vsix it
+// `npm start`: a real VS Code (code-server 4.139.1 = VS Code 1.139.1; CTX_TEST_VSCODE=1.104 for 1.104.0) with ctx installed from the .vsix it
 // packages now, plus the test-only stand-in model (so Chat works offline), in a persistent demo profile
 // under .vscode-test/demo/. Prints the URL; Ctrl-C stops everything it started.
 //
