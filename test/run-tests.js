@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: type-check, lint, formatting, build, unit tests in plain node, then the integration suite in a
-// real VS Code (code-server + headless Chromium). Ends with one summary line for the whole run.
+// real VS Code (code-server + headless Chromium) on the newest known release, and its smoke tests on the oldest
+// one ctx supports (test/vscode/releases.js). Ends with one summary line for the whole run.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+
+const { OLDEST_RELEASE, selectedRelease } = require('./vscode/releases');
 
 const root = path.resolve(__dirname, '..');
 const totals = { passed: 0, failed: 0 };
@@ -65,11 +68,27 @@ if (ok && !process.argv.includes('--unit-only')) {
   }
   if (vsix)
     ok =
-      countedStep('Integration tests (real VS Code, installed .vsix)', process.execPath, [
+      countedStep(`Integration tests (real VS Code ${selectedRelease().vscode}, installed .vsix)`, process.execPath, [
         path.join(__dirname, 'vscode', 'run-integration.js'),
         '--no-build',
         '--vsix',
         vsix,
+      ]) && ok;
+  // The oldest VS Code ctx supports (engines.vscode) keeps a short run: the smoke tests, which run first in the suite
+  // (none when CTX_TEST_VSCODE picked that release for the whole suite above).
+  if (vsix && selectedRelease() !== OLDEST_RELEASE)
+    ok =
+      countedStep(`Smoke tests on the oldest supported VS Code (${OLDEST_RELEASE.vscode}, installed .vsix)`, process.execPath, [
+        path.join(__dirname, 'vscode', 'run-integration.js'),
+        '--no-build',
+        '--vsix',
+        vsix,
+        '--vscode',
+        OLDEST_RELEASE.vscode,
+        '--suite',
+        'main',
+        '--grep',
+        '^smoke: ',
       ]) && ok;
 }
 

@@ -14,6 +14,23 @@ import * as standin from './standin';
 const CONFIRMATION = selectors.chatConfirmation;
 const ALLOW_BUTTON = `${CONFIRMATION} .monaco-button:text-is("Allow")`;
 const SKIP_BUTTON = `${CONFIRMATION} .monaco-button:text-is("Skip")`;
+/** The chevron beside the confirmation's primary button, and the "Allow Once" entry of the menu it opens. */
+const ALLOW_DROPDOWN = `${CONFIRMATION} .monaco-button-dropdown .monaco-dropdown-button`;
+const ALLOW_ONCE_ITEM = '.monaco-menu .action-item .action-label:text-is("Allow Once")';
+
+/**
+ * Allows the pending tool call once, by mouse. VS Code 1.104 draws "Allow" as the primary button; 1.139 makes
+ * "Allow in this Session" primary (which would also approve every later call of the tool) and keeps "Allow Once"
+ * in the menu of the chevron beside it.
+ */
+async function allowOnce(): Promise<void> {
+  if ((await page.text(ALLOW_BUTTON)).length > 0) {
+    await page.click(ALLOW_BUTTON);
+    return;
+  }
+  await page.click(ALLOW_DROPDOWN);
+  await page.click(ALLOW_ONCE_ITEM);
+}
 
 /** Files this suite puts into the workspace (and removes afterwards), by workspace-relative path. */
 const PLAN = 'notes/release-plan.md';
@@ -107,7 +124,7 @@ describe('@ctx as a complete agent, with no ctx settings', function () {
     assert.match(shown, /npm run lint/, 'the confirmation names the command');
     await page.screenshot('ctx-agent-confirmation');
     assert.ok(!(await standin.toolInvocations()).some((i) => i.name === standin.RUN_COMMAND_TOOL), 'nothing ran before the answer');
-    await page.click(ALLOW_BUTTON);
+    await allowOnce();
     const [, second] = await waitFor('the request after the command ran', async () => {
       const all = await standin.requests();
       return all.length >= before + 2 ? all.slice(before) : undefined;

@@ -36,12 +36,20 @@ function findTestFiles(dir: string): string[] {
   return found.sort();
 }
 
-/** The files of this run: the Restricted Mode tests alone, or every other test. */
+/**
+ * The smoke tests run first: they check what every other test stands on, and they look for what the workbench
+ * shows as it starts (the first-run guidance on ctx's models), which later tests clear from the notifications.
+ */
+const FIRST_FILE = 'smoke.test.js';
+
+/** The files of this run: the Restricted Mode tests alone, or every other test, the smoke tests first. */
 function suiteFiles(dir: string): string[] {
   const restricted = path.join(dir, RESTRICTED_FOLDER) + path.sep;
   const inRestricted = (file: string) => file.startsWith(restricted);
   const wanted = process.env.CTX_TEST_SUITE === 'restricted';
-  return findTestFiles(dir).filter((file) => inRestricted(file) === wanted);
+  const files = findTestFiles(dir).filter((file) => inRestricted(file) === wanted);
+  const first = (file: string) => (path.basename(file) === FIRST_FILE ? 0 : 1);
+  return files.sort((a, b) => first(a) - first(b));
 }
 
 function record(test: MochaType.Test, state: TestRecord['state'], error?: Error): TestRecord {

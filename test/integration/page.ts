@@ -65,6 +65,8 @@ export interface PageClient {
   type(text: string): Promise<void>;
   /** Clicks the first element matching the selector. */
   click(selector: string, timeoutMs?: number): Promise<void>;
+  /** Scrolls the first match into view with the mouse wheel over the list holding it (a row taller than its list, such as a long answer). */
+  reveal(selector: string): Promise<void>;
   /** Moves the mouse over the first visible match (its hover, e.g. a status-bar tooltip, follows). */
   hover(selector: string): Promise<void>;
   /** The attribute of every element matching the selector (null where absent). */
@@ -134,6 +136,7 @@ export function createPageClient(
     press: (keys) => request<void>('press', { keys }),
     type: (text) => request<void>('type', { text }),
     click: (selector, timeoutMs = DEFAULT_TIMEOUT_MS) => request<void>('click', { selector }, timeoutMs),
+    reveal: (selector) => request<void>('reveal', { selector }),
     hover: (selector) => request<void>('hover', { selector }),
     attribute: (selector, name) => request<(string | null)[]>('attribute', { selector, name }),
     computedStyle: async (selector, property) => {

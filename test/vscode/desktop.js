@@ -4,7 +4,7 @@
 // reach: use `npm test`, i.e. run-integration.js with code-server, here).
 //
 //   node test/vscode/desktop.js [--vsix <file>] [--grep <pattern>] [--no-build]
-// Environment: CTX_VSCODE_VERSION (default 1.104.0, the version the code-server suite runs; the stand-in model
+// Environment: CTX_VSCODE_VERSION (default 1.104.0, the oldest VS Code ctx supports; the stand-in model
 // needs the language-model provider API finalized in 1.104); CTX_VSCODE_EXECUTABLE uses an installed VS Code
 // instead of downloading one. On Linux without a display, run it under `xvfb-run -a`.
 // Page tests (test/integration/page.ts) are skipped: there is no harness-driven browser page on desktop.

@@ -11,6 +11,7 @@
 //   press       { keys }                                  -> null      e.g. "F1", "Control+Shift+P", "Enter"
 //   type        { text }                                  -> null      typed into whatever has focus
 //   click       { selector }                              -> null      first visible match
+//   reveal      { selector }                              -> null      wheels the list holding the first match until it is in view
 //   attribute   { selector, name }                        -> (string|null)[]  of every match
 //   style       { selector, property }                    -> string[]  computed style of every match
 //   evaluate    { expression }                            -> any       JSON result of a JS expression in the page
@@ -47,6 +48,42 @@ async function targetFrame(page, frames, timeout) {
     frame = inner;
   }
   return frame;
+}
+
+/**
+ * Scrolls `target` into the viewport of the workbench list (or scrollable area) that holds it, to the middle of
+ * what the list shows below its sticky rows: natively first, then with the mouse wheel as a user would. Native
+ * scrolling is not always enough: 1.139's Chat view scrolls itself and puts back a native scroll of its element,
+ * so a click on a row taller than the list fails with "element is outside of the viewport", and its sticky rows
+ * cover the list's top.
+ */
+async function reveal(page, target, timeout) {
+  await target.waitFor({ state: 'attached', timeout });
+  // Enough where the list follows a native scroll (1.104's Chat view); the wheel below does the rest.
+  await target.scrollIntoViewIfNeeded({ timeout }).catch(() => undefined);
+  const deadline = Date.now() + timeout;
+  let lastTop;
+  let stuck = 0;
+  for (;;) {
+    const { box, view } = await target.evaluate((el) => {
+      const holder = el.closest('.monaco-list') || el.closest('.monaco-scrollable-element');
+      const r = el.getBoundingClientRect();
+      const v = holder ? holder.getBoundingClientRect() : { top: 0, bottom: window.innerHeight, left: 0, right: window.innerWidth };
+      const sticky = holder && holder.querySelector('.monaco-tree-sticky-container');
+      const top = sticky ? Math.max(v.top, sticky.getBoundingClientRect().bottom) : v.top;
+      return { box: { top: r.top, bottom: r.bottom }, view: { top, bottom: v.bottom, left: v.left, right: v.right } };
+    });
+    if (box.top >= view.top && box.bottom <= view.bottom) return;
+    stuck = box.top === lastTop ? stuck + 1 : 0;
+    if (Date.now() > deadline || stuck >= 3) {
+      const at = `it is at ${Math.round(box.top)}, the list shows ${Math.round(view.top)}–${Math.round(view.bottom)}`;
+      throw new Error(`could not scroll the element into view (${at})`);
+    }
+    lastTop = box.top;
+    await page.mouse.move((view.left + view.right) / 2, (view.top + view.bottom) / 2);
+    await page.mouse.wheel(0, (box.top + box.bottom) / 2 - (view.top + view.bottom) / 2);
+    await new Promise((r) => setTimeout(r, 150));
+  }
 }
 
 /** Performs one request on the playwright `page`. */
@@ -93,6 +130,9 @@ async function perform(page, request, screenshotDir) {
       // The first visible match: the workbench keeps hidden copies of some widgets (the Chat view's input
       // part also exists inside requests that can be edited).
       await frame.locator(request.selector).filter({ visible: true }).first().click({ timeout });
+      return null;
+    case 'reveal':
+      await reveal(page, frame.locator(request.selector).first(), timeout);
       return null;
     case 'hover':
       // The first visible match, like click: hovers show the workbench's tooltips (status bar, tree).

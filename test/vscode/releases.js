@@ -1,12 +1,12 @@
 // The code-server releases the real-VS-Code tests run on, and which one a process uses. code-server N.M.P
 // bundles VS Code 1.M.P; each needs its own Node major, installed from npm (nodeRuntime.js).
-//   - 1.139.1 (code-server 4.139.1, opt-in: the suite does not pass on it yet, see test/vscode/README.md): the
-//     newest, with Copilot Chat built in. Needs Node 24. Its VS Code
-//     takes @parcel/watcher from the npm registry and @vscode/ripgrep-universal needs no download, so it
-//     installs offline as is: `npm install --ignore-scripts`, then its postinstall under Node 24.
-//   - 1.104.0 (code-server 4.104.0, the default): the oldest VS Code ctx supports (`engines.vscode`, the first with the
-//     finalized language-model provider API). Needs Node 22; its @vscode/ripgrep downloads `rg` from GitHub in
-//     its postinstall unless a cached download is seeded (install.js).
+//   - 1.139.1 (code-server 4.139.1, the default: `npm test` runs the whole suite here): the newest, with Copilot
+//     Chat built in. Needs Node 24. Its VS Code takes @parcel/watcher from the npm registry and
+//     @vscode/ripgrep-universal needs no download, so it installs offline as is: `npm install --ignore-scripts`,
+//     then its postinstall under Node 24.
+//   - 1.104.0 (code-server 4.104.0; `npm test` runs the smoke tests here): the oldest VS Code ctx supports
+//     (`engines.vscode`, the first with the finalized language-model provider API). Needs Node 22; its
+//     @vscode/ripgrep downloads `rg` from GitHub in its postinstall unless a cached download is seeded (install.js).
 // CTX_TEST_VSCODE picks a release by its VS Code version (`1.104` or `1.104.0`); unset, the default.
 'use strict';
 
@@ -46,8 +46,10 @@ const RELEASES = Object.freeze([
   }),
 ]);
 
-/** What `npm test` runs on until the whole suite passes on 1.139.1. */
-const DEFAULT_RELEASE = RELEASES[1];
+/** What the scripts run on without CTX_TEST_VSCODE: the newest release. */
+const DEFAULT_RELEASE = RELEASES[0];
+/** The oldest VS Code ctx supports (`engines.vscode`): `npm test` runs the smoke tests on it too. */
+const OLDEST_RELEASE = RELEASES[RELEASES.length - 1];
 
 /** The release whose VS Code version is `wanted` (`1.104` or `1.104.0`); throws with the known ones otherwise. */
 function findRelease(wanted) {
@@ -63,4 +65,4 @@ function selectedRelease(env = process.env) {
   return env.CTX_TEST_VSCODE ? findRelease(env.CTX_TEST_VSCODE) : DEFAULT_RELEASE;
 }
 
-module.exports = { RELEASES, DEFAULT_RELEASE, findRelease, selectedRelease };
+module.exports = { RELEASES, DEFAULT_RELEASE, OLDEST_RELEASE, findRelease, selectedRelease };

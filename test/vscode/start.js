@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: a real VS Code (code-server 4.104.0 = VS Code 1.104.0) with ctx installed from the .vsix it
+// `npm start`: a real VS Code (code-server 4.139.1 = VS Code 1.139.1; CTX_TEST_VSCODE=1.104 for 1.104.0) with ctx installed from the .vsix it
 // packages now, plus the test-only stand-in model (so Chat works offline), in a persistent demo profile
 // under .vscode-test/demo/. Prints the URL; Ctrl-C stops everything it started.
 //
@@ -32,6 +32,7 @@ const {
   startCodeServer,
 } = require('./codeServer');
 const { freePort, killTree, findDescendants } = require('./processes');
+const { selectedRelease } = require('./releases');
 
 const DEMO_DIR = path.join(CACHE, 'demo');
 const CTX_ID = 'ctx-dev.ctx';
@@ -50,6 +51,8 @@ const DEMO_TIMEOUT_MS = 90000;
  */
 const DEMO_SETTINGS = {
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  // The release's own (1.139: Copilot's chat setup completes offline without a sign-in dialog).
+  ...selectedRelease().userSettings,
 };
 
 /** Remembers the demo's port: VS Code keys a workspace's storage by its URL (127.0.0.1:<port>/…). */

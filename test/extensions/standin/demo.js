@@ -322,6 +322,9 @@ async function runDemo(context, model) {
     locked = true;
     status = vscode.window.setStatusBarMessage('$(play) ctx demo: the offline stand-in model is playing a scripted conversation…');
     await sleep(500);
+    // VS Code resolves the models of extensions on the first chat request; on 1.139 a request sent before that
+    // gets "Language model unavailable". Asking for them does it now.
+    await vscode.lm.selectChatModels();
 
     await playSteps(api, model, log);
 
