@@ -66,9 +66,7 @@ export async function addEarlierLines(
     if (known.has(form)) continue;
     known.add(form);
     // What the context shows is masked, as an offloaded result's preview is; the archive keeps the text as it was.
-    const text = maskSecrets(
-      fact.from === undefined ? `- ${ownLine(fact)}` : `> ${compactText(fact, MAX_FACT_TEXT_CHARS)}`,
-    );
+    const text = maskSecrets(fact.from === undefined ? `- ${ownLine(fact)}` : `> ${compactText(fact, MAX_FACT_TEXT_CHARS)}`);
     const tokens = (await countText(text)) + 1;
     let from = {};
     if (fact.from !== undefined) {
