@@ -6,7 +6,7 @@
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { askCtx, ctxApi, waitFor } from '../ctxClient';
+import { askCtx, ctxApi, CTX_EXTENSION_ID, waitFor } from '../ctxClient';
 import { page, selectors } from '../page';
 import * as standin from '../standin';
 
@@ -37,7 +37,8 @@ describe('ctx in Restricted Mode', function () {
   it('activates in an untrusted workspace and names what is off there', async () => {
     assert.strictEqual(vscode.workspace.isTrusted, false, 'the harness opened the workspace untrusted');
     const api = await ctxApi();
-    assert.ok(api.activationMs > 0, 'ctx activated');
+    assert.strictEqual(vscode.extensions.getExtension(CTX_EXTENSION_ID)?.isActive, true, 'ctx activated');
+    assert.ok(api.storageRoot.length > 0, 'with its storage');
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@ctx /status' });
     const report = await page.waitForText(selectors.chatResponses, /Restricted Mode[\s\S]*Trust the workspace to turn them on/, 20000);
     assert.match(report, /instruction files[\s\S]*not read/);
