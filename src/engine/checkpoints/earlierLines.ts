@@ -67,7 +67,8 @@ export async function addEarlierLines(
     known.add(form);
     // What the context shows is masked, as an offloaded result's preview is; the archive keeps the text as it was.
     const text = maskSecrets(fact.from === undefined ? `- ${ownLine(fact)}` : `> ${compactText(fact, MAX_FACT_TEXT_CHARS)}`);
-    const tokens = (await countText(text)) + 1;
+    // Counted with its line break, as the section joins it: never less than its share of the section counted whole.
+    const tokens = await countText(`${text}\n`);
     let from = {};
     if (fact.from !== undefined) {
       const fromTokens = headingTokens.get(fact.from) ?? (await countText(contentHeading(fact.from))) + 2;
@@ -169,13 +170,15 @@ export const ROOM_STEP_SHARE = 0.01;
 /**
  * The section of the `ranked` lines that fit `roomTokens`: each kind first takes its share of the
  * room (see `KIND_SHARES`), so one talkative kind cannot crowd out the others, then the best of
- * the rest; shown in the order they were said. Lines a tool printed are shown only when the room is
- * `free` context, not the floor the lines always have. Empty when nothing fits.
+ * the rest; shown in the order they were said. Lines a tool printed are shown only while the
+ * section is within `printedTokens`, the part of the room that is free context rather than the
+ * floor the lines always have. Empty when nothing fits.
  */
-export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, free = false): string {
+export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, printedTokens = 0): string {
   if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return '';
   // What a tool printed fills free room only: the floor is counted, and holds facts.
-  if (!free) ranked = ranked.filter((l) => l.printed !== true);
+  const printedRoom = Math.min(roomTokens, printedTokens) - HEADING_TOKENS;
+  if (printedRoom <= 0) ranked = ranked.filter((l) => l.printed !== true);
   const room = roomTokens - HEADING_TOKENS;
   const chosen = new Set<EarlierLine>();
   const headed = new Set<string>();
@@ -183,7 +186,7 @@ export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: 
   const take = (line: EarlierLine, limit: number): void => {
     // The first line of an offloaded file's content also pays for the heading its lines are shown under.
     const heading = line.from !== undefined && !headed.has(line.from) ? (line.fromTokens ?? 0) : 0;
-    if (chosen.has(line) || used + line.tokens + heading > limit) return;
+    if (chosen.has(line) || used + line.tokens + heading > (line.printed === true ? Math.min(limit, printedRoom) : limit)) return;
     chosen.add(line);
     if (line.from !== undefined) headed.add(line.from);
     used += line.tokens + heading;

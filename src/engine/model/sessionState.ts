@@ -47,6 +47,11 @@ export interface SessionState {
    * lines a tool printed fill it (see `earlierLinesSection`). @default false
    */
   readonly earlierRoomFree?: boolean;
+  /**
+   * With `earlierRoomFree`: the tokens of the room that lines a tool printed may take. The room may be
+   * the floor while part of it is free context: then only that part shows them. Absent, the whole room.
+   */
+  readonly earlierPrintedRoom?: number;
   /** Share of what must survive a compression that did survive the last one (1 before any). */
   readonly contextConfidence: number;
   /** False once the automatic snapshot at high usage was taken; armed again by the next Tier 3. */
@@ -135,6 +140,7 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['earlierLines', (v) => isArrayOf(v, isEarlierLine)],
   ['earlierRoom', (v) => typeof v === 'number'],
   ['earlierRoomFree', (v) => v === undefined || typeof v === 'boolean'],
+  ['earlierPrintedRoom', (v) => v === undefined || typeof v === 'number'],
   ['contextConfidence', (v) => typeof v === 'number'],
   ['autoSnapshotArmed', (v) => typeof v === 'boolean'],
   ['checkpointsHeld', (v) => typeof v === 'boolean'],

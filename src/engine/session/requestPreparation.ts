@@ -204,9 +204,12 @@ export class RequestPreparation {
     const free = Math.floor(level * run.budget) - (run.view.measured.total - run.view.earlierTokens);
     const floor = earlierFloorFor(run.budget);
     const room = Math.max(floor, earlierRoomFor(free, run.budget));
-    const roomFree = free >= floor;
-    if (room !== run.state.earlierRoom || roomFree !== (run.state.earlierRoomFree ?? false)) {
-      await run.step({ patch: { earlierRoom: room, earlierRoomFree: roomFree } });
+    // What a tool printed fills free context only: all of a room above the floor, or the part of the floor that is free.
+    const printedRoom = free >= floor ? room : earlierRoomFor(Math.max(0, free), run.budget);
+    const roomFree = printedRoom > 0;
+    const s = run.state;
+    if (room !== s.earlierRoom || roomFree !== (s.earlierRoomFree ?? false) || printedRoom !== (s.earlierPrintedRoom ?? s.earlierRoom)) {
+      await run.step({ patch: { earlierRoom: room, earlierRoomFree: roomFree, earlierPrintedRoom: printedRoom } });
     }
   }
 
@@ -236,7 +239,9 @@ export class RequestPreparation {
  */
 export function earlierFloorPatch(state: SessionState, budget: number): Partial<SessionState> {
   const floor = state.earlierLines.length > 0 ? earlierFloorFor(budget) : 0;
-  return state.earlierRoom !== floor || state.earlierRoomFree === true ? { earlierRoom: floor, earlierRoomFree: false } : {};
+  return state.earlierRoom !== floor || state.earlierRoomFree === true
+    ? { earlierRoom: floor, earlierRoomFree: false, earlierPrintedRoom: 0 }
+    : {};
 }
 
 /**

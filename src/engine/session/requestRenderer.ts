@@ -49,7 +49,8 @@ export class RequestRenderer {
   private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean; sections: readonly LedgerSection[] } | undefined;
   private context: BuiltContextMessage | undefined;
-  private earlierCache: { key: readonly unknown[]; ranked: readonly EarlierLine[]; room: number; free: boolean; text: string } | undefined;
+  private earlierCache:
+    { key: readonly unknown[]; ranked: readonly EarlierLine[]; room: number; printed: number; text: string } | undefined;
   /** Token counts of the ledger's lines, kept across renders. */
   private lineCounts = new Map<string, number>();
   /** Token counts of the ledger's pieces between blank lines, kept across renders. */
@@ -86,12 +87,12 @@ export class RequestRenderer {
     if (!this.earlierCache || this.earlierCache.key.some((k, i) => k !== key[i])) {
       // What the ledger shows word for word (the requests, the intent) needs no line of its own.
       const held = [ledgerText, ...s.checkpoints.map((c) => c.summary), ...(s.ledger.facts ?? []).map((f) => f.line)].join('\n');
-      this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, free: false, text: '' };
+      this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, printed: 0, text: '' };
     }
-    const free = s.earlierRoomFree === true;
-    if (this.earlierCache.room !== s.earlierRoom || this.earlierCache.free !== free) {
-      const text = earlierLinesSection(this.earlierCache.ranked, s.earlierRoom, free);
-      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, free, text };
+    const printed = s.earlierRoomFree === true ? (s.earlierPrintedRoom ?? s.earlierRoom) : 0;
+    if (this.earlierCache.room !== s.earlierRoom || this.earlierCache.printed !== printed) {
+      const text = earlierLinesSection(this.earlierCache.ranked, s.earlierRoom, printed);
+      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, printed, text };
     }
     return this.earlierCache.text;
   }

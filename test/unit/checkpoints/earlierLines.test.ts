@@ -89,7 +89,7 @@ describe('earlier lines, word for word', () => {
     });
     const pool = [line('First plan.', 0.3, 1), line('Held already.', 0.9, 2), line('Best finding.', 0.8, 3), line('Second plan.', 0.5, 4)];
     const ranked = rankEarlierLines(pool, 'Checkpoint text: held already.');
-    const section = earlierLinesSection(ranked, 40 + 30 * 2 + 5, true);
+    const section = earlierLinesSection(ranked, 40 + 30 * 2 + 5, 40 + 30 * 2 + 5);
     assert.ok(section.startsWith(EARLIER_LINES_HEADING));
     assert.deepEqual(
       section.split('\n').filter((l) => l.startsWith('- ')),
@@ -109,11 +109,11 @@ describe('earlier lines, word for word', () => {
       })),
       { text: '- e0', key: 'e0', kind: 'error', score: 0.2, tokens: 10, order: 20 },
     ];
-    const section = earlierLinesSection(rankEarlierLines(lines, ''), 40 + 100, true);
+    const section = earlierLinesSection(rankEarlierLines(lines, ''), 40 + 100, 40 + 100);
     assert.ok(section.includes('- e0'), 'a low-scored error still gets its share');
   });
 
-  it('shows what a tool printed only in free room, never in the floor the lines always have', () => {
+  it('shows what a tool printed only in free room, never in the part of the floor that is counted context', () => {
     const fact: EarlierLine = {
       text: '- Decided: keep the queue',
       key: 'keep the queue',
@@ -132,10 +132,15 @@ describe('earlier lines, word for word', () => {
       printed: true,
     };
     const ranked = rankEarlierLines([fact, printed], '');
-    const atFloor = earlierLinesSection(ranked, 200, false);
+    const atFloor = earlierLinesSection(ranked, 200, 0);
     assert.ok(atFloor.includes('keep the queue') && !atFloor.includes('Deploy finished'), atFloor);
-    const withFreeRoom = earlierLinesSection(ranked, 300, true);
+    const withFreeRoom = earlierLinesSection(ranked, 300, 300);
     assert.ok(withFreeRoom.includes('keep the queue') && withFreeRoom.includes('Deploy finished'), withFreeRoom);
+    // The room is the floor, and part of it is free context: printed lines fill that part, not beyond.
+    const partFree = earlierLinesSection(ranked, 200, 40 + 20);
+    assert.ok(partFree.includes('keep the queue') && partFree.includes('Deploy finished'), partFree);
+    const tooLittleFree = earlierLinesSection(ranked, 200, 40 + 19);
+    assert.ok(tooLittleFree.includes('keep the queue') && !tooLittleFree.includes('Deploy finished'), tooLittleFree);
   });
 
   it('shows the lines of an offloaded file quoted under one heading that names the file, and pays for the heading', async () => {
@@ -166,7 +171,7 @@ describe('earlier lines, word for word', () => {
     );
 
     const ranked = rankEarlierLines(pool, '');
-    const section = earlierLinesSection(ranked, 1000, true);
+    const section = earlierLinesSection(ranked, 1000, 1000);
     const shown = section.split('\n');
     const heading = shown.findIndex((l) => l.includes('`retry.ts.txt`') && l.includes('ctx_read_offloaded'));
     assert.ok(heading > shown.findIndex((l) => l.startsWith('- Keep the retry budget')), section);
@@ -181,13 +186,13 @@ describe('earlier lines, word for word', () => {
     const exact = 40 + pool.slice(1).reduce((sum, l) => sum + l.tokens, 0) + headingTokens;
     assert.ok(exact >= 100, 'a room the section is shown in');
     assert.equal(
-      earlierLinesSection(fileLines, exact, true)
+      earlierLinesSection(fileLines, exact, exact)
         .split('\n')
         .filter((l) => l.startsWith('> ')).length,
       3,
     );
     assert.equal(
-      earlierLinesSection(fileLines, exact - 1, true)
+      earlierLinesSection(fileLines, exact - 1, exact - 1)
         .split('\n')
         .filter((l) => l.startsWith('> ')).length,
       2,
