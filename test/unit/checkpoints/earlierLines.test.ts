@@ -71,7 +71,7 @@ describe('earlier lines, word for word', () => {
     });
     const long = line('the nightly export now writes one file per tenant instead of one per shard', 0.5, 40, 1);
     const short = line('export_v2 is on', 0.5, 10, 2);
-    const better = line('the migration refused tenant_12 because the vacuum held its lock', 0.9, 40, 3);
+    const better = line('the migration refused tenant_12 because the vacuum held its lock', 0.9, 20, 3);
     assert.deepEqual(
       rankEarlierLines([long, short, better], '').map((l) => l.order),
       [3, 2, 1],
