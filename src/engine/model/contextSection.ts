@@ -21,7 +21,7 @@ export interface LedgerSection {
   readonly text: string;
 }
 
-/** What a section of the context message is: a part of the ledger, the heading, a checkpoint or what the drift check restored. */
+/** What a section of the context message is: a part of the ledger, the heading, a checkpoint or what the drift check put back. */
 export type ContextPart = LedgerPart | 'contextHeading' | 'checkpoint' | 'earlier' | 'putBack';
 
 /** One section of the context message, with the part it is (and the checkpoint, for a checkpoint's section). */

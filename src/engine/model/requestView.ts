@@ -8,7 +8,7 @@ import type { Message } from '../types';
 export interface RequestView {
   readonly messages: readonly Message[];
   readonly measured: Measurement;
-  /** Tokens of the context message (ledger, checkpoints, restored items). */
+  /** Tokens of the context message (ledger, checkpoints, what the drift check put back). */
   readonly contextTokens: number;
   /** True when what must never be summarized does not fit its budget. */
   readonly ledgerOverflow: boolean;
