@@ -45,6 +45,21 @@ function buildLog(step: number, lines: number, extra = ''): string {
   return out.join('\n');
 }
 
+/**
+ * A long log of plain notes (not progress lines) with `needle` near its end: more of it than free room
+ * ever shows comes before the needle, so the needle is only in the offloaded file and the archive.
+ */
+function notesLog(step: number, lines: number, needle: string): string {
+  const out: string[] = [];
+  for (let i = 1; i <= lines; i++) {
+    out.push(
+      `[step ${step}] note ${i}: src/module_${(i * 31 + step) % 97}.ts exports ${(i * 7) % 40} symbols and imports ${(i * 3) % 11} modules`,
+    );
+  }
+  out.splice(Math.floor(lines * 0.9), 0, needle);
+  return out.join('\n');
+}
+
 /** Every tool call of a recorded request has its result in a later message, and every result its call. */
 function unpairedToolParts(request: standin.RecordedRequest): string[] {
   const calls: string[] = [];
@@ -175,7 +190,7 @@ describe('ctx models: ctx in front of any caller', function () {
       ...conversation,
       fromAnswer(await api.send({ vendor: CTX_VENDOR, id: model.id, messages: conversation, tools: [readLog] })),
     ];
-    conversation.push(user(toolResult('r-1', buildLog(9, 400, 'ERROR ERR-7731: disk quota exceeded while writing dist/bundle.js'))));
+    conversation.push(user(toolResult('r-1', notesLog(9, 1000, 'ERROR ERR-7731: disk quota exceeded while writing dist/bundle.js'))));
     const answer = await api.send({ vendor: CTX_VENDOR, id: model.id, messages: conversation, tools: [readLog] });
 
     assert.deepStrictEqual(answer.parts, [{ type: 'text', text: 'The build failed with ERR-7731: disk quota exceeded.' }]);

@@ -48,20 +48,32 @@ export const MIN_EARLIER_ROOM_TOKENS = 100;
 /**
  * `pool` with the lines of `facts` it does not hold yet, then the lowest-scored lines taken out
  * (the latest first among equals) until it is at most `maxTokens`. Lines keep the order they came in.
+ * Lines of an offloaded file's content are added only while the pool's content lines stay within
+ * `maxContentTokens`: they are there to fill the room a request has now, and a session of many large
+ * results would otherwise count and rank thousands of lines that are never shown.
  */
 export async function addEarlierLines(
   pool: readonly EarlierLine[],
   facts: readonly Fact[],
   maxTokens: number,
   countText: (text: string) => Promise<number>,
+  maxContentTokens = Number.POSITIVE_INFINITY,
 ): Promise<readonly EarlierLine[]> {
   const known = new Set(pool.map((l) => matchForm(l.key)));
   let order = pool.reduce((last, l) => Math.max(last, l.order), 0);
   const added: EarlierLine[] = [];
   const headingTokens = new Map<string, number>();
+  let contentTokens = 0;
+  let otherTokens = 0;
+  for (const l of pool) {
+    if (l.from === undefined) otherTokens += l.tokens;
+    else contentTokens += l.tokens;
+  }
   for (const fact of facts) {
     // The ledger keeps every user message verbatim: a request needs no line of its own.
     if (fact.kind === 'request') continue;
+    // Content lines never push the pool over its size either: they would be the first taken out, and added again.
+    if (fact.from !== undefined && contentTokens >= Math.min(maxContentTokens, maxTokens - otherTokens)) continue;
     const form = matchForm(fact.key);
     if (known.has(form)) continue;
     known.add(form);
@@ -74,6 +86,9 @@ export async function addEarlierLines(
       const fromTokens = headingTokens.get(fact.from) ?? (await countText(contentHeading(fact.from))) + 2;
       headingTokens.set(fact.from, fromTokens);
       from = { from: fact.from, fromTokens };
+      contentTokens += tokens;
+    } else {
+      otherTokens += tokens;
     }
     added.push({
       text,

@@ -188,19 +188,20 @@ export class RequestPreparation {
    */
   private async showEarlierLines(run: RequestRun): Promise<void> {
     const { counter, tier3 } = this.deps;
+    const level = this.deps.options().thresholds.redAt - EARLIER_LINES_BELOW_RED;
+    const freeNow = Math.floor(level * run.budget) - (run.view.measured.total - run.view.earlierTokens);
     const added = [...tier3.takeFillFacts(), ...this.deps.offloadedFacts()];
     if (added.length > 0) {
       const maxTokens = Math.floor(run.budget * EARLIER_POOL_SHARE);
-      await run.step({
-        patch: { earlierLines: await addEarlierLines(run.state.earlierLines, added, maxTokens, (t) => counter.countText(t)) },
-      });
+      // An offloaded file's lines only ever fill free room: no more of them than this request has.
+      const lines = await addEarlierLines(run.state.earlierLines, added, maxTokens, (t) => counter.countText(t), Math.max(0, freeNow));
+      await run.step({ patch: { earlierLines: lines } });
     }
     if (run.state.earlierLines.length === 0) return;
     if (run.level() === 'CRITICAL') {
       await run.step({ patch: { earlierRoom: 0 } });
       return;
     }
-    const level = this.deps.options().thresholds.redAt - EARLIER_LINES_BELOW_RED;
     const free = Math.floor(level * run.budget) - (run.view.measured.total - run.view.earlierTokens);
     const floor = earlierFloorFor(run.budget);
     const room = Math.max(floor, earlierRoomFor(free, run.budget));
