@@ -70,7 +70,11 @@ export class TermIndex {
   private readonly terms = new SearchableMap<(PostingList | undefined)[]>();
   /** Distinct terms of each field of each passage, by field position: BM25's field length. */
   private readonly fieldLengths: IdColumn[];
-  private readonly totalFieldLength: number[];
+  /**
+   * Average field lengths, kept as MiniSearch keeps them (a running mean, not a sum divided): the
+   * same arithmetic gives the same scores to the last bit, so ties between passages break alike.
+   */
+  private readonly averageFieldLength: number[];
   /** 1 for a passage in the index, 0 once discarded (its postings go the next time a search reads them). */
   private readonly present = new IdColumn();
   private passages = 0;
@@ -84,7 +88,7 @@ export class TermIndex {
     private readonly matching: TermMatching,
   ) {
     this.fieldLengths = fields.map(() => new IdColumn());
-    this.totalFieldLength = fields.map(() => 0);
+    this.averageFieldLength = fields.map(() => 0);
   }
 
   /** Passages in the index. */
@@ -102,7 +106,7 @@ export class TermIndex {
       const tokens = this.tokenize(texts[field] ?? '');
       const length = new Set(tokens).size;
       this.fieldLengths[field].set(id, length);
-      this.totalFieldLength[field] += length;
+      this.averageFieldLength[field] = (this.averageFieldLength[field] * this.passages + length) / (this.passages + 1);
       for (const token of tokens) {
         const term = this.processTerm(token);
         if (term === null || term === '') continue;
@@ -119,9 +123,13 @@ export class TermIndex {
   discard(id: number): void {
     if (this.present.get(id) !== 1) return;
     this.present.set(id, 0);
+    this.fields.forEach((_, field) => {
+      const average = this.averageFieldLength[field];
+      const count = this.passages;
+      this.averageFieldLength[field] = count === 1 ? 0 : (average * count - this.fieldLengths[field].get(id)) / (count - 1);
+    });
     this.passages--;
     this.discards++;
-    this.fields.forEach((_, field) => (this.totalFieldLength[field] -= this.fieldLengths[field].get(id)));
   }
 
   /**
@@ -134,7 +142,19 @@ export class TermIndex {
     for (const token of this.tokenize(query)) {
       const term = this.processTerm(token);
       if (term === null || term === '') continue;
-      this.searchTerm(term, options, tallies);
+      // Each query term is scored on its own, then added to the total: MiniSearch's order of additions.
+      const termTallies = new Map<number, Tally>();
+      this.searchTerm(term, options, termTallies);
+      for (const [id, tally] of termTallies) {
+        const total = tallies.get(id);
+        if (total === undefined) {
+          tallies.set(id, tally);
+          continue;
+        }
+        total.score += tally.score;
+        for (const t of tally.queryTerms) if (!total.queryTerms.includes(t)) total.queryTerms.push(t);
+        for (const t of tally.matched) if (!total.matched.includes(t)) total.matched.push(t);
+      }
     }
     const results: TermMatch[] = [];
     for (const [id, tally] of tallies) {
@@ -184,14 +204,14 @@ export class TermIndex {
       }
       const matching = list.size;
       if (matching === 0) return;
-      const average = this.totalFieldLength[position] / this.passages;
+      const average = this.averageFieldLength[position];
       const idf = Math.log(1 + (this.passages - matching + 0.5) / (matching + 0.5));
       for (let i = 0; i < matching; i++) {
         const id = list.idAt(i);
         const frequency = list.frequencyAt(i);
         const length = this.fieldLengths[position].get(id);
         const saturation = (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / average));
-        const points = weight * field.boost * idf * (BM25.d + saturation);
+        const points = weight * field.boost * (idf * (BM25.d + saturation));
         const tally = tallies.get(id);
         if (tally === undefined) {
           tallies.set(id, { score: points, queryTerms: [term], matched: [found] });
