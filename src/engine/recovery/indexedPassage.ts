@@ -2,7 +2,7 @@
 import type { RecoverySource } from '../model/recoveryTypes';
 
 export interface IndexedPassage {
-  /** MiniSearch document id. */
+  /** Passage id in the term index. */
   readonly id: number;
   /** The document the passage belongs to; its passages are replaced or forgotten together. */
   readonly documentKey: string;

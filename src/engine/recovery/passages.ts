@@ -3,6 +3,7 @@
  * so a match near a window's edge still has its context. A hit then names a line range, not a file.
  */
 import { countLines } from '../preview/lines';
+import { ownCopy } from '../text/ownCopy';
 
 /** About one screen of a log or source file. */
 export const PASSAGE_MAX_LINES = 40;
@@ -103,11 +104,6 @@ export function capForIndexing(text: string, maxChars: number): CappedText {
   if (text.length <= maxChars) return { text, capped: false, totalChars: text.length, lastLine: countLines(text) };
   const newline = text.lastIndexOf('\n', maxChars);
   // A copy, not a slice: the passages are slices of what is kept, and a slice would keep the whole text alive.
-  const kept = copyOf(text.slice(0, newline > maxChars / 2 ? newline : maxChars));
+  const kept = ownCopy(text.slice(0, newline > maxChars / 2 ? newline : maxChars));
   return { text: kept, capped: true, totalChars: text.length, lastLine: countLines(kept) };
-}
-
-/** The same characters in a string of their own, sharing nothing with the string they came from. */
-function copyOf(text: string): string {
-  return Buffer.from(text, 'utf16le').toString('utf16le');
 }

@@ -1,5 +1,5 @@
 /**
- * The final ordering of search hits. MiniSearch's BM25 knows terms, not phrases: among its best
+ * The final ordering of search hits. BM25 (termIndex.ts) knows terms, not phrases: among its best
  * candidates, the ones that contain the query as written are boosted, and overlapping windows of
  * one file collapse into the best of them.
  */
@@ -9,10 +9,10 @@ import type { RecoveryHit } from '../model/recoveryTypes';
 
 /** A passage with the query written out verbatim outranks one with a few more scattered term matches. */
 export const PHRASE_BOOST = 3;
-/** How many of MiniSearch's best candidates are re-ranked; a verbatim match further down is rare. */
+/** How many of the term index's best candidates are re-ranked; a verbatim match further down is rare. */
 export const RERANK_POOL = 100;
 
-/** One MiniSearch result, joined to its passage. */
+/** One term index result, joined to its passage. */
 export interface Candidate {
   readonly passage: IndexedPassage;
   readonly score: number;

@@ -3,7 +3,6 @@
  * session's offloaded files, its archived messages and, later, its checkpoints. Everything is
  * indexed in passages with line ranges, so a hit says where to read, not just which file.
  */
-import MiniSearch from 'minisearch';
 import type { Store } from '../ports';
 import { codeTerms, normalizeTerm } from './codeTerms';
 import type { IndexedPassage } from './indexedPassage';
@@ -14,6 +13,7 @@ import { RERANK_POOL, rankCandidates, type Candidate } from './ranking';
 import { cappedNote, indexFullNote, skippedEntryNote, unreadableArchiveNote, unreadableFileNote } from './recoveryNotes';
 import type { RecoveryDocumentInput, RecoveryHit, RecoveryNote, RecoverySearchOptions, RecoverySource } from '../model/recoveryTypes';
 import { readSessionContent, type SessionContent } from './sessionContent';
+import { TermIndex, type TermField } from './termIndex';
 import { TermRarity } from './termRarity';
 
 /** Offloaded results can be 50 MB; the first 5 MB of one is what a search can reasonably need. */
@@ -36,16 +36,26 @@ export interface RecoveryIndexOptions {
   readonly maxTotalChars?: number;
 }
 
-/** The fields MiniSearch indexes for a passage. */
-interface IndexedFields {
-  readonly id: number;
-  readonly text: string;
-  /** The file name or ref, so a search for a tool or file name finds its passages. */
-  readonly name: string;
-  readonly toolName: string;
-}
+/**
+ * The fields indexed for a passage, in this order: its text; the file name or ref, so a search for
+ * a tool or file name finds its passages; the tool's name.
+ */
+const FIELDS: readonly TermField[] = [
+  { name: 'text', boost: 1 },
+  { name: 'name', boost: 0.5 },
+  { name: 'toolName', boost: 0.5 },
+];
 
 type PassageBase = Omit<IndexedPassage, 'id' | 'text' | 'startLine' | 'endLine'>;
+
+/** A passage as the index holds it: the fields of its document are one object shared by all its passages. */
+interface StoredPassage {
+  readonly document: PassageBase;
+  /** A slice of the document's text. */
+  readonly text: string;
+  readonly startLine: number;
+  readonly endLine: number;
+}
 
 /** How much of a session's archive is indexed: messages are appended, never changed. */
 interface ArchiveProgress {
@@ -58,25 +68,13 @@ interface ArchiveProgress {
  * `refresh` to take in what the sessions gained since, and `addDocuments` for checkpoints.
  */
 export class RecoveryIndex {
-  private readonly engine = new MiniSearch<IndexedFields>({
-    fields: ['text', 'name', 'toolName'],
-    tokenize: codeTerms,
-    processTerm: (term) => {
-      const normal = normalizeTerm(term);
-      if (normal !== null) this.passageTerms?.add(normal);
-      return normal;
-    },
-    searchOptions: {
-      boost: { text: 1, name: 0.5, toolName: 0.5 },
-      prefix: (term) => term.length >= LOOSE_MATCH_MIN_LENGTH,
-      fuzzy: (term) => (term.length >= LOOSE_MATCH_MIN_LENGTH ? FUZZINESS : false),
-      maxFuzzy: MAX_FUZZY_EDITS,
-    },
+  private readonly terms = new TermIndex(FIELDS, codeTerms, normalizeTerm, {
+    prefix: (term) => term.length >= LOOSE_MATCH_MIN_LENGTH,
+    fuzzy: (term) => (term.length >= LOOSE_MATCH_MIN_LENGTH ? FUZZINESS : false),
+    maxFuzzy: MAX_FUZZY_EDITS,
   });
-  private readonly passages = new Map<number, IndexedPassage>();
+  private readonly passages = new Map<number, StoredPassage>();
   private readonly rarity = new TermRarity();
-  /** The terms of the passage being added, while it is added. */
-  private passageTerms: Set<string> | undefined;
   /** Passage ids and indexed characters of each document, by document key. */
   private readonly documents = new Map<string, { readonly ids: readonly number[]; readonly chars: number }>();
   /** Keys of the offloaded files' documents: a folder's listing is checked against them, not against every message. */
@@ -171,15 +169,24 @@ export class RecoveryIndex {
     const sources = options.sources;
     const wanted = (id: number) => {
       const passage = this.passages.get(id);
-      return passage !== undefined && (sources === undefined || sources.includes(passage.source));
+      return passage !== undefined && (sources === undefined || sources.includes(passage.document.source));
     };
-    const results = this.engine.search(options.exactTerms ? this.distinctiveTerms(query) : query, {
-      filter: (r) => wanted(r.id),
-      ...(options.exactTerms ? { prefix: false, fuzzy: false } : {}),
-    });
+    const results = this.terms.search(
+      options.exactTerms ? this.distinctiveTerms(query) : query,
+      options.exactTerms ? { prefix: () => false, fuzzy: () => false } : {},
+      wanted,
+    );
     const candidates: Candidate[] = results.slice(0, Math.max(RERANK_POOL, top * 4)).flatMap((r) => {
-      const passage = this.passages.get(r.id);
-      return passage ? [{ passage, score: r.score, terms: r.terms }] : [];
+      const stored = this.passages.get(r.id);
+      if (stored === undefined) return [];
+      const passage: IndexedPassage = {
+        ...stored.document,
+        id: r.id,
+        text: stored.text,
+        startLine: stored.startLine,
+        endLine: stored.endLine,
+      };
+      return [{ passage, score: r.score, terms: r.terms }];
     });
     return rankCandidates(candidates, query, top);
   }
@@ -273,19 +280,12 @@ export class RecoveryIndex {
     const capped = capForIndexing(text, room);
     if (capped.capped) this.noteMap.set(key, cappedNote(base.source, base.ref, capped.text.length, capped.totalChars, capped.lastLine));
     const ids: number[] = [];
-    const fields: IndexedFields[] = [];
     for (const passage of splitIntoPassages(capped.text)) {
       const id = this.nextId++;
       ids.push(id);
-      this.passages.set(id, { ...base, id, ...passage });
-      fields.push({ id, text: passage.text, name, toolName: base.toolName ?? '' });
+      this.passages.set(id, { document: base, text: passage.text, startLine: passage.startLine, endLine: passage.endLine });
+      this.rarity.countPassage(this.terms.add(id, [passage.text, name, base.toolName ?? '']));
     }
-    for (const passageFields of fields) {
-      this.passageTerms = new Set();
-      this.engine.add(passageFields);
-      this.rarity.countPassage(this.passageTerms);
-    }
-    this.passageTerms = undefined;
     this.documents.set(key, { ids, chars: capped.text.length });
     this.indexedChars += capped.text.length;
   }
@@ -294,7 +294,7 @@ export class RecoveryIndex {
     const doc = this.documents.get(key);
     if (!doc) return;
     for (const id of doc.ids) {
-      this.engine.discard(id);
+      this.terms.discard(id);
       this.passages.delete(id);
     }
     this.indexedChars -= doc.chars;

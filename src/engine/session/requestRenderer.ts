@@ -14,6 +14,7 @@ import { pinnedStillLive } from '../ledger/pinned';
 import { renderLedgerSections } from '../ledger/renderLedger';
 import type { SessionState } from '../model/sessionState';
 import type { TokenCounter } from '../tokens/counter';
+import { ownCopy } from '../text/ownCopy';
 
 /**
  * Before anything left the context, the live messages already hold the intent, the user's messages
@@ -165,8 +166,9 @@ export class RequestRenderer {
     for (const piece of pieces) total += (this.pieceCounts.get(piece) ?? freshPieces.get(piece))?.tokens ?? 0;
     // Estimates made while the tokenizer loads are not kept.
     if (!exact) return total;
-    for (const [line, tokens] of fresh) this.lineCounts.set(line, tokens);
-    for (const [piece, count] of freshPieces) this.pieceCounts.set(piece, count);
+    // Kept as copies: a line or piece split from a text would keep the whole text alive after the text has changed.
+    for (const [line, tokens] of fresh) this.lineCounts.set(ownCopy(line), tokens);
+    for (const [piece, count] of freshPieces) this.pieceCounts.set(ownCopy(piece), count);
     for (const piece of pieces) this.renderPieces.add(piece);
     return total;
   }
@@ -185,7 +187,7 @@ export class RequestRenderer {
       const tokens = this.pieceCounts.get(text)?.tokens ?? (await this.countByLine(text));
       total += tokens;
       if (!exact) continue;
-      if (!this.pieceCounts.has(text)) this.pieceCounts.set(text, { tokens, lines: 0 });
+      if (!this.pieceCounts.has(text)) this.pieceCounts.set(ownCopy(text), { tokens, lines: 0 });
       this.renderPieces.add(text);
     }
     return total;
@@ -199,7 +201,7 @@ export class RequestRenderer {
       const kept = new Map<string, PieceCount>();
       for (const piece of this.renderPieces) {
         const count = this.pieceCounts.get(piece);
-        if (count !== undefined) kept.set(piece, count);
+        if (count !== undefined) kept.set(ownCopy(piece), count);
       }
       this.pieceCounts = kept;
     }
@@ -208,7 +210,7 @@ export class RequestRenderer {
     for (const piece of this.renderPieces) {
       for (const line of piece.split('\n')) {
         const tokens = this.lineCounts.get(line);
-        if (tokens !== undefined) kept.set(line, tokens);
+        if (tokens !== undefined) kept.set(ownCopy(line), tokens);
       }
     }
     this.lineCounts = kept;
