@@ -14,6 +14,8 @@ export interface CtxApi {
   readonly activationMs: number;
   currentSessionId(): string | undefined;
   whenIdle(): Promise<void>;
+  /** The dashboard's model of the current session (only what the tests read of it). */
+  dashboardModel(): Promise<{ readonly sessionId: string; readonly title: string } | undefined>;
 }
 
 export async function ctxApi(): Promise<CtxApi> {

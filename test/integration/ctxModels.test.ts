@@ -21,6 +21,7 @@ import {
   type ModelInfo,
 } from './caller';
 import { ctxApi, waitFor } from './ctxClient';
+import { pickModel } from './modelPicker';
 import { page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';
@@ -289,31 +290,8 @@ describe('ctx models: ctx in front of any caller', function () {
   });
 
   describe('in the Chat view', function () {
-    const rows = '.action-widget .monaco-list-row';
-
-    /** A collapsed group of the picker, such as 1.139's "Other Models", focused: Enter expands it. */
-    const collapsedGroup = `:is(${rows}.focused, ${rows}.focused *)[aria-expanded="false"]`;
-
-    /**
-     * Picks a model in the Chat view's model picker with the keyboard (the mouse cannot reach its rows), expanding
-     * the collapsed groups it passes (1.139 lists models that are not the user's pick under "Other Models").
-     * Returns the labels of the rows shown.
-     */
-    async function pick(label: (row: string) => boolean): Promise<string[]> {
-      await vscode.commands.executeCommand('workbench.action.chat.open');
-      await page.click(selectors.chatInput);
-      await vscode.commands.executeCommand('workbench.action.chat.openModelPicker');
-      await page.waitForText(rows, wrapped.name);
-      const focused = async () => (await page.text(`${rows}.focused`))[0] ?? '';
-      for (let i = 0; i < (await page.text(rows)).length && !label(await focused()); i++) {
-        if ((await page.attribute(collapsedGroup, 'aria-expanded')).length > 0) await page.press('Enter');
-        await page.press('ArrowDown');
-      }
-      const labels = await page.text(rows);
-      assert.ok(label(await focused()), `no row to pick among ${labels.join(' | ')}`);
-      await page.press('Enter');
-      return labels;
-    }
+    /** Picks a model in the Chat view's model picker (see `pickModel`). */
+    const pick = (label: (row: string) => boolean) => pickModel(label, wrapped.name);
 
     before(function () {
       if (!page.available) this.skip();

@@ -55,6 +55,11 @@ export interface RecordedRequest {
   inputTokens: number;
   /** False when nothing was queued and the deterministic default reply was sent. */
   scripted: boolean;
+  /**
+   * A caller's request to summarize its own conversation (Copilot's agent compacting its history), answered with
+   * a `<summary>` of the stand-in's own and never from the script.
+   */
+  callerSummary: boolean;
   reply: ScriptPart[];
 }
 

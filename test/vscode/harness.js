@@ -146,7 +146,7 @@ async function runTests(options) {
     extensions: [],
     env: {},
     settings: {},
-    timeoutMs: 300000,
+    timeoutMs: 480000,
     verbose: false,
     // Opens the workspace untrusted (Restricted Mode) and runs the suite's restricted/ tests instead.
     restrictedMode: false,

@@ -14,7 +14,14 @@ import { writeBranch } from './branchSession';
 import { leftBehind } from './branchState';
 import { ConversationIndex } from './conversationIndex';
 import type { IncomingMessage } from './incomingMessage';
-import { anchorDigests, recogniseRewrite, requestDigest, requestShape, type RewrittenHistory } from './rewrittenHistory';
+import {
+  anchorDigests,
+  recogniseAnsweredRewrite,
+  recogniseRewrite,
+  requestDigest,
+  requestShape,
+  type RewrittenHistory,
+} from './rewrittenHistory';
 import { SeenConversations } from './seenConversations';
 import { SerialQueue } from './serialQueue';
 import { ConversationTrack, type TrackPosition } from './track';
@@ -54,6 +61,8 @@ export interface Routed<Raw> {
 
 /** Stored tracks read when a rewritten conversation's first message names none (after a reload). */
 const RECENT_TRACKS_READ = 8;
+/** Tool calls of the model's answers remembered, newest kept: enough for every conversation running at once. */
+const ANSWERED_CALLS_KEPT = 2_000;
 
 /** The session a request goes to, the track that follows it, and for a rewritten conversation what the session holds already. */
 interface Found {
@@ -73,6 +82,8 @@ export class ConversationRouter {
   private readonly queue = new SerialQueue();
   /** Session messages exactly as they were added (no tier has replaced them since). */
   private readonly pristine = new WeakSet<Message>();
+  /** The session whose request the model answered with each tool call id, oldest first. */
+  private readonly answered = new Map<string, string>();
 
   constructor(private readonly deps: RouterDeps) {
     this.tracks = new TrackStore(deps.store);
@@ -89,6 +100,21 @@ export class ConversationRouter {
     then: (routed: Routed<Raw>) => Promise<T>,
   ): Promise<T> {
     return this.queue.run(async () => then(await this.routeNow(conversation, sessions)));
+  }
+
+  /**
+   * Notes the tool calls the model made in its answer to a request of this session: a caller that compacts before it
+   * sends their results back is recognised by them (see `recogniseAnsweredRewrite`).
+   */
+  noteAnswered(sessionId: string, callIds: readonly string[]): void {
+    for (const id of callIds) {
+      this.answered.delete(id);
+      this.answered.set(id, sessionId);
+    }
+    for (const oldest of this.answered.keys()) {
+      if (this.answered.size <= ANSWERED_CALLS_KEPT) break;
+      this.answered.delete(oldest);
+    }
   }
 
   private async routeNow<Raw>(conversation: readonly IncomingMessage<Raw>[], sessions: SessionSource): Promise<Routed<Raw>> {
@@ -181,7 +207,13 @@ export class ConversationRouter {
         await this.loadRecent();
         found = this.index.rewriteCandidates(anchorDigests(shape), requestDigest(shape));
       }
-      const rewrite = recogniseRewrite(shape, found);
+      const rewrite =
+        recogniseRewrite(shape, found) ??
+        recogniseAnsweredRewrite(
+          shape,
+          (id) => this.answered.get(id),
+          (id) => this.index.get(id),
+        );
       // Recognised only past what the request shares with a track: up to there it is an edit, which branches.
       if (rewrite && (match.kind === 'new' || rewrite.last >= match.common)) {
         const continued = await this.continueRewritten(rewrite, sessions);

@@ -5,7 +5,9 @@
  * it is the same conversation: the caller keeps messages ctx already holds. Only strong evidence
  * counts, so that two conversations are never merged: a resent message with a tool call or
  * result (whose call ids are unique), or the same first user request with a resent message after
- * the part the caller replaced. A shared system prompt or a generic first message is not evidence.
+ * the part the caller replaced, or a tool call that ctx relayed from the model for that conversation
+ * and that comes back first after the caller's summary (see `recogniseAnsweredRewrite`). A shared
+ * system prompt or a generic first message is not evidence.
  */
 import type { DigestInput } from './digest';
 import type { ConversationTrack, TrackPosition } from './track';
@@ -19,12 +21,18 @@ export interface RequestShape {
   readonly anchors: readonly boolean[];
   /** Index of the first message the user wrote, if any. */
   readonly firstRequest?: number;
+  /** The ids of the tool calls each message makes (an assistant's); empty for the others. */
+  readonly calls: readonly (readonly string[])[];
+  /** The call ids of the tool results each message carries; empty for the others. */
+  readonly results: readonly (readonly string[])[];
 }
 
 /** The shape of a request's messages, with their digests. */
 export function requestShape(conversation: readonly DigestInput[], digests: readonly string[]): RequestShape {
   const firstRequest = conversation.findIndex(isUserRequest);
-  return { digests, anchors: conversation.map(isAnchor), ...(firstRequest >= 0 ? { firstRequest } : {}) };
+  const calls = conversation.map((m) => (m.role === 'assistant' ? m.blocks.flatMap((b) => (b.type === 'toolCall' ? [b.id] : [])) : []));
+  const results = conversation.map((m) => m.blocks.flatMap((b) => (b.type === 'toolResult' ? [b.callId] : [])));
+  return { digests, anchors: conversation.map(isAnchor), ...(firstRequest >= 0 ? { firstRequest } : {}), calls, results };
 }
 
 /** Digests of the request's messages with a tool call or result. */
@@ -58,6 +66,7 @@ export function recogniseRewrite(request: RequestShape, candidates: readonly Con
     if (!hasEvidence(request, track, held)) continue;
     let last = held.length - 1;
     while (held[last] === undefined) last--;
+    last = pastRerenderedResults(request, track, held, last);
     // What the caller writes in place of older messages is text: a tool exchange ctx does not hold, before the
     // first one it holds, is an older history, not a summary. One among those it holds is a re-rendered copy.
     let firstHeld = held.findIndex((p, i) => p !== undefined && request.anchors[i]);
@@ -66,6 +75,30 @@ export function recogniseRewrite(request: RequestShape, candidates: readonly Con
     if (!best || last > best.last) best = { track, last, held: held.slice(0, last + 1) };
   }
   return best;
+}
+
+/**
+ * Extends `last` over the tool results right after it that answer calls the track holds with their results: the
+ * caller sent them again rendered anew (Copilot shortens the latest result once more follows it), and the session
+ * holds them as they were first sent.
+ */
+function pastRerenderedResults(
+  request: RequestShape,
+  track: ConversationTrack,
+  held: readonly (TrackPosition | undefined)[],
+  last: number,
+): number {
+  const answered = new Set<string>();
+  for (let i = 0; i <= last; i++) {
+    const p = held[i];
+    const resultHeld = p !== undefined && track.positions[track.positions.indexOf(p) + 1]?.anchor === true;
+    if (resultHeld) request.calls[i].forEach((id) => answered.add(id));
+  }
+  let end = last;
+  const rerendered = (i: number) =>
+    held[i] === undefined && request.results[i]?.length > 0 && request.results[i].every((id) => answered.has(id));
+  while (end + 1 < request.digests.length && rerendered(end + 1)) end++;
+  return end;
 }
 
 /**
@@ -93,4 +126,26 @@ function hasEvidence(request: RequestShape, track: ConversationTrack, held: read
   if (f === undefined || held[f]?.request !== true || f + 1 >= held.length || held[f + 1] !== undefined) return false;
   const requestAt = track.positions.indexOf(held[f] as TrackPosition);
   return held.some((p, i) => i > f + 1 && p !== undefined && track.positions.indexOf(p) > requestAt);
+}
+
+/**
+ * A request whose caller replaced its history with its own summary right after the model's last answer: the first
+ * tool exchange it brings is a tool call ctx relayed from the model for one session's conversation, which ctx never
+ * received back before (Copilot's agent compacts between running a call and sending its result). Call ids are unique
+ * and ctx saw the model make these in that session, so they name it. Everything before that message is held by the
+ * session's track or is the caller's own text; undefined when the calls name no followed track, or several.
+ */
+export function recogniseAnsweredRewrite(
+  request: RequestShape,
+  answeredIn: (callId: string) => string | undefined,
+  trackOf: (sessionId: string) => ConversationTrack | undefined,
+): RewrittenHistory | undefined {
+  const first = request.anchors.findIndex(Boolean);
+  if (first < 1 || request.calls[first].length === 0) return undefined;
+  const sessions = new Set(request.calls[first].map(answeredIn));
+  const [sessionId] = sessions;
+  if (sessions.size !== 1 || sessionId === undefined) return undefined;
+  const track = trackOf(sessionId);
+  if (!track) return undefined;
+  return { track, last: first - 1, held: heldPositions(request.digests.slice(0, first), track) };
 }

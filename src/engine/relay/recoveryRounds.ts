@@ -15,13 +15,15 @@ export const MAX_RECOVERY_ROUNDS = 3;
 
 /**
  * The model of one relayed request. `outgoing` turns the session's messages into what is sent
- * (the caller's own where no tier changed them); `offerRecovery` when something was compressed away.
+ * (the caller's own where no tier changed them); `offerRecovery` when something was compressed away; `answered`
+ * hears the ids of the tool calls forwarded to the caller.
  */
 export function relayModel<Raw, Tool, Part>(
   request: RelayRequest<Raw, Tool>,
   ports: RelayPorts<Raw, Tool, Part>,
   offerRecovery: boolean,
   outgoing: (messages: readonly Message[]) => Outgoing<Raw>[],
+  answered: (callIds: readonly string[]) => void = () => undefined,
 ): TurnModel<Part> {
   const offered = new Set(request.tools.map((t) => ports.toolName(t)));
   const added = offerRecovery ? ports.recoveryTools.filter((t) => !offered.has(ports.toolName(t))) : [];
@@ -34,6 +36,9 @@ export function relayModel<Raw, Tool, Part>(
       ports.send(outgoing(messages), withRecovery(round) ? [...request.tools, ...added] : request.tools, request.cancellation),
     runs: (call, round) => withRecovery(round) && ours.has(call.name),
     runTool: async (session: ContextSession, call) => ({ content: await ports.runRecoveryTool(session, call), isError: false }),
-    forward: (part) => ports.report(part.part),
+    forward: (part) => {
+      if (part.kind === 'toolCall') answered([part.call.id]);
+      ports.report(part.part);
+    },
   };
 }

@@ -11,7 +11,8 @@ import type { IncomingMessage } from '../conversation/incomingMessage';
 import type { PreparedContext } from '../model/preparedContext';
 import { messageText, type Message } from '../types';
 import { compressedAway } from './compressedAway';
-import { outgoingMessages } from './outgoing';
+import { callerCompaction } from './callerCompaction';
+import { outgoingMessages, type Outgoing } from './outgoing';
 import { splitInstructions } from './pinnedInstructions';
 import { relayModel } from './recoveryRounds';
 import type { RelayPorts, RelayRequest } from './relayPorts';
@@ -43,15 +44,35 @@ export async function relayRequest<Raw, Tool, Part>(
   request: RelayRequest<Raw, Tool>,
   ports: RelayPorts<Raw, Tool, Part>,
 ): Promise<RelayOutcome> {
-  const { instructions, conversation } = splitInstructions(request.messages);
-  const fixedTokens = await fixedTokensOf(instructions, request.tools, ports);
+  const { instructions, conversation: sent } = splitInstructions(request.messages);
+  // A caller's compaction request: its prompt goes last, as sent, and never into the session.
+  const compaction = callerCompaction(sent);
+  const conversation = compaction ? compaction.history : sent;
+  const trailing = compaction ? [compaction.prompt] : [];
+  const fixedTokens = await fixedTokensOf([...instructions, ...trailing], request.tools, ports);
   const pinned = instructions.map((m) => m.raw);
-  if (conversation.length === 0) {
-    const answered = await answerDirectly(pinned, request, ports);
+  if (conversation.length === 0 || (compaction && !compaction.conversational)) {
+    if (compaction) {
+      ports.logger.info(
+        `A caller's own summarization request (${sent.length} messages): sent to the model as it came, outside any session.`,
+      );
+    }
+    const asSent: Outgoing<Raw>[] = [
+      ...pinned.map((raw) => ({ kind: 'caller' as const, raw, system: true })),
+      ...sent.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false })),
+    ];
+    const answered = await answerDirectly(asSent, request, ports);
     return { ...answered, added: 0, fixedTokens };
   }
   let routed: Routed<Raw> | undefined;
-  const outgoing = (messages: readonly Message[]) => outgoingMessages(pinned, messages, (m) => routed?.rawFor(m));
+  const outgoing = (messages: readonly Message[]): Outgoing<Raw>[] => [
+    ...outgoingMessages(pinned, messages, (m) => routed?.rawFor(m)),
+    ...trailing.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false })),
+  ];
+  // The model's tool calls name the conversation when the caller compacts before it sends their results.
+  const answered = (sessionId: string, callIds: readonly string[]) => {
+    if (!compaction) ports.router.noteAnswered(sessionId, callIds);
+  };
   const outcome = await runTurn<Part>({
     cancellation: request.cancellation,
     budget: Math.max(MIN_BUDGET_TOKENS, ports.budgetFor(request.maxInputTokens) - fixedTokens),
@@ -64,7 +85,7 @@ export async function relayRequest<Raw, Tool, Part>(
         return next({ session: r.session, events: r.events });
       }),
     turnOptions: () => ports.turnOptions(),
-    model: (session) => relayModel(request, ports, compressedAway(session.state), outgoing),
+    model: (session) => relayModel(request, ports, compressedAway(session.state), outgoing, (calls) => answered(session.id, calls)),
   });
   if (outcome.end.kind === 'failed') throw outcome.end.error;
   return {
@@ -78,17 +99,16 @@ export async function relayRequest<Raw, Tool, Part>(
   };
 }
 
-/** A request of instructions only has nothing for ctx to manage: it goes as it came. */
+/**
+ * A request of instructions only, or a caller's compaction of a history it rendered itself, has nothing for ctx to
+ * manage: it goes as it came.
+ */
 async function answerDirectly<Raw, Tool, Part>(
-  pinned: readonly Raw[],
+  messages: readonly Outgoing<Raw>[],
   request: RelayRequest<Raw, Tool>,
   ports: RelayPorts<Raw, Tool, Part>,
 ): Promise<Pick<RelayOutcome, 'rounds' | 'recoveryCalls' | 'cancelled'>> {
-  const stream = await ports.send(
-    pinned.map((raw) => ({ kind: 'caller', raw, system: true })),
-    request.tools,
-    request.cancellation,
-  );
+  const stream = await ports.send(messages, request.tools, request.cancellation);
   const ended = await readUntilCancelled(stream, request.cancellation, (p) => ports.report(p.part));
   return { rounds: 1, recoveryCalls: 0, cancelled: ended === 'cancelled' };
 }

@@ -9,8 +9,9 @@ import { injectedTextBlock, textBlock, type TextBlock } from '../types';
 /**
  * Tags that editors and agents wrap around what they add to a user's turn: VS Code Copilot's
  * rendered prompt (`<context>`, `<attachments>`, `<reminderInstructions>`, `<environment_info>`,
- * `<workspace_info>`), Claude Code's reminders, Codex's environment context. Their content is
- * context a tool brought in, never the user's words.
+ * `<workspace_info>`, and since 1.13x the memory it keeps, `<userMemory>`, `<sessionMemory>`,
+ * `<repoMemory>`, sent with the environment as a message of its own), Claude Code's reminders,
+ * Codex's environment context. Their content is context a tool brought in, never the user's words.
  */
 export const EDITOR_INJECTED_TAGS: readonly string[] = [
   'context',
@@ -19,6 +20,9 @@ export const EDITOR_INJECTED_TAGS: readonly string[] = [
   'reminderInstructions',
   'environment_info',
   'workspace_info',
+  'userMemory',
+  'sessionMemory',
+  'repoMemory',
   'system-reminder',
   'environment_context',
   'user_instructions',

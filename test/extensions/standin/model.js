@@ -46,6 +46,44 @@ function isSummaryRequest(rendered, options) {
   return SUMMARY_PROMPT_OPENINGS.some((opening) => rendered[0].text.startsWith(opening));
 }
 
+/**
+ * How a caller's own compaction request ends: Copilot's agent (VS Code 1.139's built-in Copilot Chat) asks the
+ * selected model to summarize its history, with a last user message opening like one of these (its "simple" and
+ * "full" summarization prompts).
+ */
+const CALLER_SUMMARY_OPENINGS = [
+  'The conversation has grown too large for the context window and must be compacted now',
+  'Summarize the conversation history so far',
+];
+
+/**
+ * A caller's request to summarize its own conversation (not ctx's): its last message is a user message opening like a
+ * compaction prompt. Only the last message counts, so a conversation that once held such a prompt is not one.
+ */
+function isCallerSummaryRequest(rendered) {
+  const last = rendered[rendered.length - 1];
+  return Boolean(last) && last.role === 'user' && CALLER_SUMMARY_OPENINGS.some((opening) => last.text.trimStart().startsWith(opening));
+}
+
+/** The call ids of the tool calls a request holds, in order. */
+function toolCallIds(rendered) {
+  return rendered.flatMap((m) => m.parts.filter((p) => p.type === 'toolCall').map((p) => p.callId));
+}
+
+/**
+ * A deterministic summary for a caller's compaction request, wrapped in the `<summary>` tags Copilot asks for: it
+ * names the request it answers and the last tool call it saw, so the caller's history after it says where it was.
+ */
+function callerSummary(rendered, number) {
+  const calls = toolCallIds(rendered);
+  return [
+    '<summary>',
+    `Stand-in summary ${number} of the caller's conversation (${rendered.length} messages, ${calls.length} tool calls).`,
+    `Last tool call: ${calls.length > 0 ? calls[calls.length - 1] : 'none'}. Continue with the next part.`,
+    '</summary>',
+  ].join('\n');
+}
+
 /** The fact lines ctx lists in a summary prompt (after "FACTS FROM THESE MESSAGES"), without their dash. */
 function promptFacts(prompt) {
   const at = prompt.indexOf('FACTS FROM THESE MESSAGES');
@@ -185,8 +223,15 @@ class StandinModel {
       progress.report(new vscode.LanguageModelTextPart(standinSummary(rendered, this.summaryRequests.length, this.keepFactsExcept)));
       return;
     }
-    const scripted = this.script.length > 0;
-    const reply = scripted ? this.script.shift() : defaultReply(rendered);
+    // A caller's compaction request is answered with a summary, never from the script: the tests script the
+    // conversation, and the caller decides by itself when to compact.
+    const callerCompaction = isCallerSummaryRequest(rendered);
+    const scripted = !callerCompaction && this.script.length > 0;
+    const reply = callerCompaction
+      ? [{ text: callerSummary(rendered, this.requests.filter((r) => r.callerSummary).length + 1) }]
+      : scripted
+        ? this.script.shift()
+        : defaultReply(rendered);
     const { otherOptions, ...recorded } = recordedOptions(options);
     this.requests.push({
       index: this.requests.length,
@@ -197,6 +242,7 @@ class StandinModel {
       options: otherOptions,
       inputTokens: countTokens(rendered.map((m) => m.text).join('\n')),
       scripted,
+      callerSummary: callerCompaction,
       reply: safeJson(reply),
     });
     for (const part of reply) {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { sessionTitle } from '../../../src/engine/session/sessionTitle';
+import { userTextBlocks } from '../../../src/engine/text/injectedTags';
 import { injectedTextBlock, message, textBlock } from '../../../src/engine/types';
 import { assistant, user } from '../support/builders';
 
@@ -10,6 +11,25 @@ describe('a session title', () => {
       textBlock('Fix the flaky upload test'),
     ]);
     assert.equal(sessionTitle([first, assistant('On it.')]), 'Fix the flaky upload test');
+  });
+
+  it("is the user's request when Copilot's agent sends its environment and memory as a message of their own first", () => {
+    const environment = message(
+      'u1',
+      'user',
+      userTextBlocks(
+        "<environment_info>\nThe user's current OS is: Linux\n</environment_info>\n<userMemory>\nNo user preferences or notes saved yet.\n</userMemory>\n" +
+          '<sessionMemory>\nNo session notes yet.\n</sessionMemory>\n<repoMemory>\nNo repository-scoped notes have been created yet.\n</repoMemory>\n',
+      ),
+    );
+    const request = message(
+      'u2',
+      'user',
+      userTextBlocks(
+        '<context>\nThe current date is 2026-11-27.\n</context>\n<userRequest>\nRead every part of the build log.\n</userRequest>\n',
+      ),
+    );
+    assert.equal(sessionTitle([environment, request, assistant('Reading part 1.')]), 'Read every part of the build log.');
   });
 
   it('skips a user message that holds only injected context', () => {

@@ -1,0 +1,198 @@
+/**
+ * Copilot's own agent mode through a ctx model, in a real VS Code with Copilot Chat built in (1.139): the user picks
+ * "<stand-in> (ctx)" in the Chat view and sends a plain message, which Copilot's default participant runs in Agent
+ * mode on the Local harness. The stand-in, scripted, calls its big-result tool round after round (results of 2k–30k
+ * tokens in a 60k window); Copilot compacts its history by itself when it sees fit, and the stand-in answers those
+ * summarization requests with a summary of its own. What is checked: every request reached the model through ctx
+ * and within the window, the whole turn is one ctx session (its checkpoints, ledger and offloads, titled by the
+ * user's request), and the final answer is shown in the chat.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { ctxModelFor } from './caller';
+import { ctxApi, waitFor } from './ctxClient';
+import { pickModel } from './modelPicker';
+import { page, selectors } from './page';
+import { recordMetric, resultFilePath } from './results';
+import * as standin from './standin';
+
+const CTX_ID = 'ctx-dev.ctx';
+/** Copilot Chat, built into VS Code since 1.13x: its default participant is the agent under test. */
+const COPILOT_CHAT_ID = 'github.copilot-chat';
+/** The window of the stand-in during this test, in stand-in tokens. */
+const WINDOW = 60_000;
+/** Lines of the stand-in's log per round: about 2k to 30k tokens each, in a fixed order. */
+const LINES = [90, 320, 1250, 140, 640, 100, 900, 260];
+const ROUNDS = 32;
+const REQUEST = 'Read every part of the nightly build log, one call per part, and sum it up.';
+const FINAL_ANSWER = 'All 32 parts of the nightly build log are read: every module compiled.';
+
+/** Settings this test changes, with what it sets them to: restored afterwards. */
+const SETTINGS: readonly (readonly [section: string, key: string, value: unknown])[] = [
+  // Copilot stops an agent turn after this many requests (50 by default), compactions included.
+  ['chat.agent', 'maxRequests', 200],
+  // By default Copilot writes every tool result over 8 KB to a file and sends the model a note instead: ctx would
+  // never see the results this test is about.
+  ['github.copilot.chat.agent', 'largeToolResultsToDisk.enabled', false],
+  // Any change of ctx's model settings makes ctx list its models again, with the stand-in's new window.
+  ['ctx.models', 'reportedWindow', 'model'],
+];
+
+/** Stand-in tokens of a text, as the stand-in counts them. */
+const tokensOf = (text: string) => Math.ceil(text.length / 4);
+
+/** The stand-in's log of `lines` lines, as its tool returns it. */
+async function bigResult(lines: number): Promise<string> {
+  const result = await vscode.lm.invokeTool(standin.BIG_RESULT_TOOL, { input: { lines }, toolInvocationToken: undefined });
+  return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
+
+/** The session log's lines of one kind (`- <time> · <kind> · <detail>`). */
+function logged(storageRoot: string, sessionId: string, kind: string): string[] {
+  const file = path.join(storageRoot, 'sessions', sessionId, 'session-log.md');
+  const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : [];
+  return lines.filter((l) => l.split(' · ')[1] === kind);
+}
+
+/** A part in a line: its kind, and for a text its length, start and end. */
+function partLine(p: standin.RecordedPart): string {
+  if (p.type === 'text') return `text(${p.text.length}) ${JSON.stringify(p.text.slice(0, 70))}…${JSON.stringify(p.text.slice(-50))}`;
+  return p.type === 'toolCall' || p.type === 'toolResult' ? `${p.type} ${p.callId}` : p.type;
+}
+
+/** One request as the stand-in received it: what a reader needs to see how the caller sent its history. */
+function shape(r: standin.RecordedRequest): object {
+  return {
+    index: r.index,
+    callerSummary: r.callerSummary,
+    inputTokens: r.inputTokens,
+    tools: r.tools.length,
+    messages: r.messages.map((m) => `${m.role[0]} ${m.parts.map(partLine).join(' + ')}`),
+  };
+}
+
+describe("Copilot's agent mode through a ctx model", function () {
+  this.timeout(360_000);
+  let wrapped: vscode.LanguageModelChat;
+  let windowBefore = 0;
+  const settingsBefore: unknown[] = [];
+
+  before(async function () {
+    // Only where Copilot Chat is built in (1.139), and with a page to pick the model in.
+    if (!page.available || !vscode.extensions.getExtension(COPILOT_CHAT_ID)) this.skip();
+    // The chat setup turns Copilot on: it activates a moment later.
+    await waitFor('Copilot Chat active', () => vscode.extensions.getExtension(COPILOT_CHAT_ID)?.isActive, 30_000);
+    await ctxApi();
+    wrapped = await standin.model();
+    await standin.reset();
+    windowBefore = wrapped.maxInputTokens;
+    await standin.configure({ maxInputTokens: WINDOW });
+    for (const [section, key, value] of SETTINGS) {
+      const config = vscode.workspace.getConfiguration(section);
+      settingsBefore.push(config.inspect(key)?.globalValue);
+      await config.update(key, value, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(`the ctx model with a ${WINDOW}-token window`, async () => {
+      const info = await ctxModelFor(wrapped);
+      return info.maxInputTokens === WINDOW ? info : undefined;
+    });
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    await pickModel((row) => row.includes(`${wrapped.name} (ctx)`), wrapped.name);
+  });
+
+  after(async () => {
+    if (!wrapped) return;
+    // The stand-in's window first: putting ctx's setting back makes ctx list its models again, with that window.
+    if (windowBefore > 0) await standin.configure({ maxInputTokens: windowBefore });
+    for (const [i, [section, key]] of SETTINGS.entries()) {
+      await vscode.workspace.getConfiguration(section).update(key, settingsBefore[i], vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(`the ctx model with the stand-in's window again`, async () => {
+      const info = await ctxModelFor(wrapped);
+      return info.maxInputTokens === wrapped.maxInputTokens ? info : undefined;
+    });
+    // Later tests talk to the stand-in through the Chat view: give it back its model, in a new chat.
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    await pickModel((row) => row.includes(wrapped.name) && !row.includes('(ctx)'), wrapped.name);
+  });
+
+  it('runs 32 tool rounds of 2k–30k-token results in a 60k window: every request within it, one ctx session, the answer shown', async () => {
+    const sizes = [tokensOf(await bigResult(Math.min(...LINES))), tokensOf(await bigResult(Math.max(...LINES)))];
+    assert.ok(sizes[0] >= 2_000 && sizes[1] <= 30_000, `results of ${sizes.join(' to ')} tokens`);
+    await standin.reset();
+    const api = await ctxApi();
+    await api.whenIdle();
+    const folder = path.join(api.storageRoot, 'sessions');
+    const sessionsBefore = new Set(fs.existsSync(folder) ? fs.readdirSync(folder) : []);
+    await standin.script(
+      ...Array.from({ length: ROUNDS }, (_, i): standin.ScriptReply => [
+        { text: `Reading part ${i + 1}.` },
+        { toolCall: { callId: `part-${i + 1}`, name: standin.BIG_RESULT_TOOL, input: { lines: LINES[i % LINES.length] } } },
+      ]),
+      FINAL_ANSWER,
+    );
+
+    const started = Date.now();
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: REQUEST, mode: 'agent' });
+    const answered = await waitFor(
+      `the ${ROUNDS + 1} scripted requests of the turn`,
+      async () => {
+        const all = await standin.requests();
+        return all.filter((r) => r.scripted).length >= ROUNDS + 1 ? all : undefined;
+      },
+      300_000,
+    );
+    const seconds = (Date.now() - started) / 1000;
+    await page.waitForText(selectors.chatResponses, FINAL_ANSWER, 30_000);
+    await api.whenIdle();
+    const sent = await standin.requests();
+    // What Copilot sent, request by request, beside the result file: how its history looks after a compaction.
+    fs.writeFileSync(`${resultFilePath()}.copilot-agent-requests.json`, JSON.stringify(sent.map(shape), null, 1));
+    await page.screenshot('ctx-copilot-agent-answer');
+
+    const created = fs.readdirSync(folder).filter((id) => !sessionsBefore.has(id));
+    const compactions = sent.filter((r) => r.callerSummary).length;
+    const maxTokens = Math.max(...sent.map((r) => r.inputTokens));
+    recordMetric('copilotAgentRounds', ROUNDS);
+    recordMetric('copilotAgentRequests', sent.length);
+    recordMetric('copilotAgentMaxRequestTokens', maxTokens);
+    recordMetric('copilotAgentCompactions', compactions);
+    recordMetric('copilotAgentCtxSessions', created.length);
+    recordMetric('copilotAgentSecondsPerRound', Number((seconds / ROUNDS).toFixed(2)));
+    recordMetric('copilotAgentSeconds', Number(seconds.toFixed(1)));
+
+    assert.ok(answered.length >= ROUNDS + 1);
+    assert.ok(
+      sent.every((r) => r.from === CTX_ID),
+      `every request went through ctx: ${[...new Set(sent.map((r) => r.from))].join(', ')}`,
+    );
+    assert.ok(
+      sent.every((r) => r.inputTokens <= WINDOW),
+      `every request within the ${WINDOW}-token window: ${sent.map((r) => r.inputTokens).join(', ')}`,
+    );
+    const calls = (await standin.toolInvocations()).filter((i) => i.name === standin.BIG_RESULT_TOOL);
+    assert.strictEqual(calls.length, ROUNDS, 'Copilot ran the tool every round');
+    assert.ok(!sent.some((r) => r.messages.some((m) => /Large tool result \(\d+KB\) written to file/.test(m.text))), 'ctx got the results');
+
+    assert.strictEqual(created.length, 1, `one ctx session for the turn, not ${created.length}: ${created.join(', ')}`);
+    const [sessionId] = created;
+    assert.strictEqual(api.currentSessionId(), sessionId);
+    const checkpoints = logged(api.storageRoot, sessionId, 'checkpoint-created').length;
+    const offloads = logged(api.storageRoot, sessionId, 'offload').length;
+    recordMetric('copilotAgentCtxCheckpoints', checkpoints);
+    recordMetric('copilotAgentCtxOffloads', offloads);
+    assert.ok(checkpoints >= 1, `ctx made checkpoints in the session: ${checkpoints}`);
+    assert.ok(offloads >= 1, `ctx offloaded results: ${offloads}`);
+    const model = await api.dashboardModel();
+    assert.strictEqual(model?.title, REQUEST, "the session is titled by the user's request");
+    // ctx's context message follows Copilot's instructions (sent first, as a user message).
+    const last = sent.filter((r) => !r.callerSummary).at(-1);
+    const context = last?.messages.find((m) => m.text.startsWith('# Context kept by ctx'))?.text ?? '';
+    assert.match(context, /### Session intent\n/, 'the last request carries the ledger');
+    assert.ok(context.includes(REQUEST), "the ledger keeps the user's request");
+    assert.match(context, /## Checkpoint \d+ · /, 'and the checkpoints');
+  });
+});
