@@ -22,48 +22,111 @@ export const MAX_DIAGNOSTIC_CHARS = 300;
 
 const OPENS_WITH_DIAGNOSTIC =
   /^(?:error|fatal|panic|exception|traceback|failed|failure|err!?|abort(?:ed)?)\b\s*(?:\[[^\]]*\]|\([^)]*\))?\s*[:!-]/i;
+/** A diagnostic word opening a short label before its colon: `Error response from daemon: …`. */
+const OPENS_WITH_LABELLED_DIAGNOSTIC = /^(?:error|fatal)\b[^:]{1,40}:\s*\S/i;
 /** A runner's verdict in capitals at the start of a line: `ERROR tests/x.py::…`, `FAILED …`, `--- FAIL: TestX`. */
 const SHOUTED_VERDICT = /^(?:-{3}\s+)?(?:ERROR|FAILED|FAIL|FATAL|PANIC)\b/;
+/** A verdict in capitals anywhere: `BUILD FAILED in 3s`, `tests/a.py::test_b FAILED [ 50%]`, `[ERROR] …`. */
+const SHOUTED_ANYWHERE = /(?<![\w=-])(?:FAILED|FAILURE|ERROR|FATAL)(?![\w=-])/;
 const EXCEPTION_NAME = /^(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Fault)\b\s*(?::|$)/;
 /** An exception named after a label: `as_set raised: NotImplementedError: …`, `warning: DeprecationWarning: …`. */
 const LABELLED_EXCEPTION = /^[^:]{1,60}:\s+(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Fault)\b\s*:/;
+/** An exception after a word or two: `Uncaught ReferenceError: x is not defined`. */
+const PREFIXED_EXCEPTION = /^(?:[\w$.]+\s+){1,2}(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception)\s*:/;
+/** An exception named with its package anywhere in the line: `Exception in thread "main" java.lang.IllegalStateException`. */
+const QUALIFIED_EXCEPTION = /\b(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Error|Exception)\b/;
 /** A runner's tally that counts failures: `2 errors in 0.29s`, `Tests: 3 failed, 10 passed`. */
-const FAILING_TALLY = /(?:^|[^\d.])[1-9]\d*\s+(?:errors?|failed|failures?|failing)\b/i;
-const TOOL_PREFIXED = /^[\w.@/-]{1,40}(?:\s+ERR!\s|\s*:\s*(?:error|fatal|failed|cannot|could not|unable)\b)/i;
+const FAILING_TALLY = /(?:^|[^\d.])[1-9]\d*\s+(?:errors?|failed|failures?|failing)\b(?!\.\w)/i;
+/** A tool's name before its diagnostic: `npm ERR! …`, `git: fatal …`, `make: *** … Error 1`. */
+const TOOL_PREFIXED = /^[\w.@/-]{1,40}(?:\s+ERR!\s|\s*:\s*(?:error|fatal|failed|cannot|could not|unable|\*{3})(?:\b|\s))/i;
+/** A tool's name, then the word, in the case the tool writes it: `npm error code E404`, `CMake Error at …` (not "The error handler"). */
+const TOOL_NAMED_ERROR = /^(?:[a-z][\w.@/-]{0,39}\s+(?:error|fatal)|[A-Z][\w.@/-]{0,39}\s+(?:Error|Fatal))\b/;
 const COMPILER_FORM = /^[^\s:]+:\d+(?::\d+)?:?\s*(?:error|fatal error)\b/i;
-/** What operating systems and runtimes print when something is missing or refused. */
+/** A compiler's location with line and column, whatever follows: `./main.go:5:2: undefined: foo`. */
+const LINE_AND_COLUMN = /^[^\s:]+:\d+:\d+:\s+\S/;
+/** A diagnostic's code before its message: `TS2322: Type …`, `E0432: unresolved import`. */
+const CODED_MESSAGE = /^[A-Z]{1,4}\d{3,5}:\s/;
+/** A process that ended badly: `exited with code 1`, `exit status 2`, `returned non-zero exit status 1`, `Command failed: …`. */
+const FAILED_EXIT = /\b(?:exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*-?[1-9]\d*|non-zero exit)\b|\bfailed\s*:\s*\S/i;
+/** A system's error code: `ENOENT`, `ERR_MODULE_NOT_FOUND`, `[Errno 13]`, `HTTP 500`, `401 Unauthorized`. */
+const ERROR_CODE = new RegExp(
+  [
+    String.raw`\bE(?:NOENT|ACCES|PERM|CONNREFUSED|CONNRESET|ADDRINUSE|EXIST|ISDIR|NOTDIR|TIMEDOUT|NOTFOUND|PIPE|NOSPC|ROFS|MFILE)\b`,
+    String.raw`\bERR_[A-Z_]{3,}\b`,
+    String.raw`\[Errno \d+\]`,
+    String.raw`\bHTTP(?:\/[\d.]+)?\s+[45]\d\d\b`,
+    String.raw`\b[45]\d\d\s+(?:Unauthorized|Forbidden|Not Found|Bad Request|Internal Server Error|Bad Gateway|Service Unavailable|Too Many Requests)\b`,
+  ].join('|'),
+);
+/** What operating systems and runtimes print when something is missing, refused or broke. */
 const OS_PHRASES = new RegExp(
   String.raw`\b(?:${[
     'command not found',
     'no such file or directory',
     'permission denied',
+    'denied',
     'is not recognized as',
     'cannot find (?:module|symbol|name|package)',
     'module not found',
     'undefined reference',
     'connection refused',
     'segmentation fault',
+    'core dumped',
+    'panicked at',
     'not found',
     'timed out',
+    'failed to',
+    'failed with',
+    'unable to',
+    'could not',
+    "couldn't",
+    'does not exist',
+    'is not defined',
+    'out of memory',
+    'no space left',
   ].join('|')})\b`,
   'i',
 );
-/** A tally of nothing (`failed: 0`, `0 errors`): a runner saying all went well. */
-const ZERO_COUNT = /\b(?:errors?|fail\w*|failures?)\s*[:=]\s*0(?![\d.])|(?:^|[^\d.])0\s+(?:errors?|fail\w*|failures?)\b/i;
-const DIAGNOSTIC_FORMS = [
+/** The word "error" or "failed" in the languages tools are most often localized to. */
+const LOCALIZED_ERROR =
+  /(?<!\p{L})(?:erreur|échec|échoué|fehler|fehlgeschlagen|errore|fallito|falló|fallo|erro|falhou|ошибка|сбой)(?!\p{L})|错误|失败|エラー|失敗|오류|실패/iu;
+/** A tally of nothing (`failed: 0`, `0 errors`, `no errors found`): a runner saying all went well. */
+const ZERO_COUNT =
+  /\b(?:errors?|fail\w*|failures?)\s*[:=]\s*0(?![\d.])|(?:^|[^\d.])0\s+(?:errors?|fail\w*|failures?)\b|\bno\s+(?:errors?|failures?|problems)\b/i;
+/** A line of source code or a comment printed by a command (`raise ValueError(…)`, `throw new Error(…)`, `* @throws …`): not a diagnostic. */
+const SOURCE_CODE =
+  /^(?:\/\/|\/\*|\*\s|#\s)|^(?:raise|throw|except|catch|return|assert|def|function|const|let|var|if|elif|else|print|console\.\w+|log\w*\.\w+)\b|[{;(]$/;
+/** A gutter some runners print before a diagnostic: pytest's `E   `, `> `, `● `, `✖ `, `× `. */
+const GUTTER = /^(?:E\s{2,}|>\s+|[●✖×✗✘]\s*)/u;
+/** A call with a string argument (`t.Fatalf("failed to …", err)`): a line of code, unless a diagnostic opens it. */
+const CODE_CALL = /[\w$]\(\s*[`"'f]/;
+/** A line number an editor or a file-reading tool prints before a file's line: `  61→`, `12\t`, `12 | `. */
+const LINE_NUMBER = /^\d+(?:→|\t|\s*\|\s)/;
+/** Forms that open a line the way only diagnostics do: they decide even when code is quoted after them. */
+const OPENING_FORMS = [
   OPENS_WITH_DIAGNOSTIC,
+  OPENS_WITH_LABELLED_DIAGNOSTIC,
   SHOUTED_VERDICT,
   EXCEPTION_NAME,
   LABELLED_EXCEPTION,
-  FAILING_TALLY,
+  PREFIXED_EXCEPTION,
   TOOL_PREFIXED,
+  TOOL_NAMED_ERROR,
   COMPILER_FORM,
-  OS_PHRASES,
+  LINE_AND_COLUMN,
+  CODED_MESSAGE,
 ];
+/** Forms found anywhere in a line: they count only in a line that is not code. */
+const INNER_FORMS = [SHOUTED_ANYWHERE, QUALIFIED_EXCEPTION, FAILING_TALLY, FAILED_EXIT, ERROR_CODE, OS_PHRASES, LOCALIZED_ERROR];
 
 /** True when `line` reads like a diagnostic in any tool's format. */
 export function isDiagnosticLine(line: string): boolean {
-  return DIAGNOSTIC_FORMS.some((form) => form.test(line)) && !ZERO_COUNT.test(line);
+  // A file's line shown with its number is the file's content, whatever it says.
+  if (LINE_NUMBER.test(line)) return false;
+  const text = line.replace(GUTTER, '');
+  if (SOURCE_CODE.test(text) || ZERO_COUNT.test(text)) return false;
+  if (OPENING_FORMS.some((form) => form.test(text))) return true;
+  return !CODE_CALL.test(text) && INNER_FORMS.some((form) => form.test(text));
 }
 
 /** The diagnostic lines of a step's result that is not a file's content, as error candidates with the call's subject. */

@@ -113,6 +113,49 @@ describe('diagnostic lines of tool results', () => {
     }
   });
 
+  it('reads diagnostics in the forms other tools, runtimes and languages print them', () => {
+    for (const line of [
+      './cmd/serve.go:14:9: undefined: listenAddr',
+      'E       AssertionError: assert 41 == 42',
+      'make: *** [Makefile:12: build] Error 2',
+      'Error response from daemon: No such container: api',
+      "thread 'main' panicked at src/lib.rs:9:5",
+      'npm error code E404',
+      'CMake Error at CMakeLists.txt:7 (find_package):',
+      'BUILD FAILED in 4s',
+      'tests/test_cache.py::test_expiry FAILED                     [ 50%]',
+      "TS2345: Argument of type 'string' is not assignable to parameter of type 'number'.",
+      'Process exited with code 137',
+      'Command failed: yarn build',
+      'Uncaught ReferenceError: chart is not defined',
+      'Exception in thread "main" java.util.ConcurrentModificationException',
+      "Error: ENOENT: no such file or directory, open 'cfg.json'",
+      'code: ERR_MODULE_NOT_FOUND',
+      "[Errno 13] Permission denied: '/var/run/app.pid'",
+      'HTTP/1.1 503 Service Unavailable',
+      '● Test suite failed to run',
+      'Erreur : le fichier de configuration est introuvable',
+      'Fehler: Verbindung fehlgeschlagen',
+    ]) {
+      assert.ok(isDiagnosticLine(line), line);
+    }
+  });
+
+  it('does not read code, comments or a file shown with its line numbers as diagnostics', () => {
+    for (const line of [
+      'return fmt.Errorf("failed to open store: %w", err)',
+      "throw new Error('could not connect');",
+      '* @throws {Error} when the file does not exist',
+      '61→\t\tt.Fatalf("failed to init repo: %v", err)',
+      'The error handler retries three times.',
+      '-rw-r--r-- 1 dev dev 120 errors.log',
+      'No errors found.',
+      'LOG_LEVEL=ERROR',
+    ]) {
+      assert.equal(isDiagnosticLine(line), false, line);
+    }
+  });
+
   it('leaves ordinary output alone', () => {
     for (const line of [
       'Compiled 12 files in 3.1s',
