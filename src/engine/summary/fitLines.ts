@@ -33,6 +33,8 @@ export interface CandidateLine {
    * shown only then, never beside them. @default false
    */
   readonly fallback?: boolean;
+  /** Says where things stand in words another section may hold (the phase): left out when another line says the same. @default false */
+  readonly restates?: boolean;
 }
 
 /**
@@ -93,13 +95,14 @@ export const ESTIMATE_SAFETY = 0.95;
 /** A cut line must keep at least this many characters to be worth showing. @default 40 */
 export const MIN_SHORTENED_CHARS = 40;
 
-/** The title and sections as Markdown, within `targetTokens` if the required lines allow it. */
+/** The title and sections as Markdown, each sentence said once, within `targetTokens` if the required lines allow it. */
 export async function fitSections(
   title: string,
-  sections: readonly FitSection[],
+  given: readonly FitSection[],
   targetTokens: number,
   countText: CountText,
 ): Promise<string> {
+  const sections = saidOnce(given);
   const all = (line: CandidateLine) => line.text;
   const full = render(title, sections, () => all);
   const fullTokens = await countText(full);
@@ -185,6 +188,43 @@ interface Candidate {
 }
 
 type Pick = (group: LineGroup) => (line: CandidateLine) => string | undefined;
+
+/**
+ * The sections with each saying once: of lines that say the same sentence (a decision restated as
+ * the phase or the next step), a line that only restates gives way, then the one of the highest
+ * priority stays, the one in the later, more specific section among equals.
+ */
+function saidOnce(sections: readonly FitSection[]): readonly FitSection[] {
+  const best = new Map<string, { line: CandidateLine; section: number }>();
+  sections.forEach((section, i) => {
+    for (const group of section.groups) {
+      for (const line of group.lines) {
+        const saying = sayingOf(line.text);
+        const known = best.get(saying);
+        if (!known || wins(line, known.line)) best.set(saying, { line, section: i });
+      }
+    }
+  });
+  if (best.size === sections.reduce((n, s) => n + s.groups.reduce((m, g) => m + g.lines.length, 0), 0)) return sections;
+  const kept = new Set([...best.values()].map((b) => b.line));
+  return sections.map((section) => ({
+    ...section,
+    groups: section.groups.map((g) => ({ ...g, lines: g.lines.filter((l) => kept.has(l)) })),
+  }));
+}
+
+/** True when `line`, in a later section, is the copy of `known`'s saying to keep. */
+function wins(line: CandidateLine, known: CandidateLine): boolean {
+  if ((line.restates === true) !== (known.restates === true)) return known.restates === true;
+  return line.priority <= known.priority;
+}
+
+/** A line's words without its list marker and labels (`- **Phase:** `, `[NEXT] `, `Outcome: `), case and spacing. */
+function sayingOf(text: string): string {
+  return text.replace(LINE_LABELS, '').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+const LINE_LABELS = /^(?:\s*(?:[-*]\s+|\d+\.\s+|\*\*[^*\n]{1,30}:\*\*\s*|\[[A-Z]+\]\s*|[A-Za-z]{2,15}:\s+))+/;
 
 function render(title: string, sections: readonly FitSection[], pick: Pick): string {
   const out = [title];

@@ -177,7 +177,14 @@ function nextStepsSection(request: SummaryRequest, facts: ConversationFacts): Fi
       rank: i,
       shortenable: false,
     })),
-    ...plan.map((p, i) => ({ text: p, priority: stated.length > 0 ? PRIORITY.useful : PRIORITY.important, rank: i, shortenable: false })),
+    // The plan is read from the sentences decisions are read from too: said once, as the decision.
+    ...plan.map((p, i) => ({
+      text: p,
+      priority: stated.length > 0 ? PRIORITY.useful : PRIORITY.important,
+      rank: i,
+      shortenable: false,
+      restates: true,
+    })),
   ];
   return { heading: sectionHeading('Next Steps'), required: [], groups: [{ numbered: true, lines }] };
 }

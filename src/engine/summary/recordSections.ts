@@ -119,7 +119,7 @@ export function progressSection(
     required: [],
     groups: [
       {
-        lines: shownPhase(facts) ? [{ text: `- **Phase:** ${facts.phase}`, priority: USEFUL, shortenable: true }] : [],
+        lines: shownPhase(facts) ? [{ text: `- **Phase:** ${facts.phase}`, priority: USEFUL, shortenable: true, restates: true }] : [],
       },
       { header: ['- **Completed:**'], lines: completed },
       { header: ['- **Remaining:**'], lines: remaining },

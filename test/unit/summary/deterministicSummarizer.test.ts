@@ -170,12 +170,21 @@ describe('deterministic summarizer', () => {
       assert.ok(summary.includes('Unfixed: FAIL test/login.test.ts'));
     });
 
-    it("puts [NEXT] lines first in Next Steps, then the last assistant message's plan", async () => {
+    it("puts [NEXT] lines first in Next Steps, and says the last message's plan once, where it is a decision", async () => {
       const summary = await summarize(historyRequest(session(), 2000));
-      assert.match(
-        summary,
-        /### Next Steps\n1\. \[NEXT\] Add a regression test in test\/login\.test\.ts\n2\. Next, I will add a regression test for the 500 case\./,
+      assert.match(summary, /### Next Steps\n1\. \[NEXT\] Add a regression test in test\/login\.test\.ts/);
+      assert.equal(summary.match(/Next, I will add a regression test for the 500 case\./g)?.length, 1, summary);
+      const decisions = summary.slice(
+        summary.indexOf(sectionHeading('Key Decisions')),
+        summary.indexOf(sectionHeading('Current Progress')),
       );
+      assert.match(decisions, /Next, I will add a regression test for the 500 case\./);
+    });
+
+    it("says the last message's plan once, whichever section reads it", async () => {
+      const plan = 'Next: rerun `npm test -- login` and compare the status codes.';
+      const summary = await summarize(historyRequest([user('Fix the login test', 'u1'), assistant(plan, 'a1')], 2000));
+      assert.equal(summary.match(/rerun `npm test -- login`/g)?.length, 1, summary);
     });
 
     it('gives the recovery references', async () => {
