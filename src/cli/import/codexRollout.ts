@@ -15,6 +15,7 @@ import { unwrapCodexRecord, type CodexItem } from './codexRecord';
 import { CODEX_INJECTED_TAGS, codexUserBlocks, userMessageEvents } from './codexUserText';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './messageDraft';
+import { codexOutputEnvelope, dataText } from './dataText';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
 import type { SourceRecord } from './parseTranscriptText';
@@ -196,13 +197,17 @@ class RolloutReader {
     this.reply = undefined;
     const p = item.payload;
     const output = p.output;
+    const envelope = typeof output === 'string' ? codexOutputEnvelope(output) : undefined;
     const text =
-      typeof output === 'string'
-        ? output
-        : isJsonObject(output) && typeof output.content === 'string'
-          ? output.content
-          : JSON.stringify(output ?? '');
-    this.sink.add(item.sourceId, [{ role: 'tool', blocks: [toolResultBlock(callId(p, item), text)] }], item.at, item.line);
+      envelope !== undefined
+        ? envelope.output
+        : typeof output === 'string'
+          ? output
+          : isJsonObject(output) && typeof output.content === 'string'
+            ? output.content
+            : dataText(output ?? '');
+    const block = toolResultBlock(callId(p, item), text, envelope?.failed ?? false);
+    this.sink.add(item.sourceId, [{ role: 'tool', blocks: [block] }], item.at, item.line);
   }
 
   /** The tools a search found, as the definitions the model was then given (JSON), answering its call. */

@@ -6,6 +6,7 @@
  * summaries (not model context here); `info`, `error` and `warning` messages are the UI's notices.
  */
 import { type Block, type TextBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
+import { dataText } from './dataText';
 import { geminiParts } from './geminiParts';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
@@ -93,7 +94,7 @@ function callResult(result: unknown): { text: string; isError: boolean; rest: Re
     const output = response.output ?? response.content;
     if (output === undefined && response.error !== undefined) isError = true;
     const value = output ?? response.error ?? response;
-    return typeof value === 'string' ? value : JSON.stringify(value);
+    return dataText(value);
   });
   return { text: texts.join('\n'), isError, rest };
 }

@@ -9,6 +9,7 @@
  */
 import { type Block, injectedTextBlock, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { addAgentSummary } from './agentSummary';
+import { dataText } from './dataText';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
@@ -200,7 +201,7 @@ class EventReader {
 
 /**
  * An observation's text: its `content` parts (the sdk's current shape), or the `output`/`text` of
- * older tool observations, or else its JSON so nothing is lost.
+ * older tool observations, or else all its fields as text so nothing is lost.
  */
 function observationText(observation: JsonObject | undefined): string {
   if (observation === undefined) return '';
@@ -209,7 +210,7 @@ function observationText(observation: JsonObject | undefined): string {
   const output = stringField(observation, 'output') ?? stringField(observation, 'text');
   if (output !== undefined) return output;
   const rest = Object.fromEntries(Object.entries(observation).filter(([key]) => key !== 'kind'));
-  return JSON.stringify(rest);
+  return dataText(rest);
 }
 
 function isError(observation: unknown): boolean {

@@ -2,6 +2,7 @@
  * Content that is a string or a list of parts (OpenAI content parts, Anthropic blocks inside a
  * tool result) flattened to the text the model saw, with placeholders for media.
  */
+import { dataText } from './dataText';
 import { isJsonObject, stringField } from './jsonShape';
 
 /** What an image becomes: the model saw pixels, the text context keeps a marker of where. */
@@ -28,13 +29,13 @@ export interface RenderedContent {
 
 /**
  * Joins the parts with newlines; `null` and `undefined` are empty. Content that is not a list of
- * typed parts (Cline's `[{query, result}]` results) is structured data and becomes its JSON.
+ * typed parts (Cline's `[{query, result}]` results) is structured data, shown as the text it holds.
  */
 export function renderContent(content: unknown): RenderedContent {
   if (content === undefined || content === null) return { text: '', unknownTypes: [], placeholders: 0 };
   if (typeof content === 'string') return { text: content, unknownTypes: [], placeholders: 0 };
   const parts = Array.isArray(content) ? content : [content];
-  if (!parts.every(isPart)) return { text: JSON.stringify(content), unknownTypes: [], placeholders: 0 };
+  if (!parts.every(isPart)) return { text: dataText(content), unknownTypes: [], placeholders: 0 };
   const texts: string[] = [];
   const unknownTypes: string[] = [];
   let placeholders = 0;

@@ -63,16 +63,40 @@ describe('Anthropic-style and Cline import', () => {
     assert.deepEqual([output.content, output.toolName], ['{"query":"edit:/repo/agent-sidebar.tsx","result":"Edited"}', 'editor']);
   });
 
-  it('keeps structured result content as its JSON', () => {
+  it('shows structured result content as the text it holds, every key kept and multi-line values as their lines', () => {
     const result = importTranscript(
       JSON.stringify({
         messages: [
           { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'read_files', input: { files: [] } }] },
-          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: [{ query: 'a.ts:1-2', result: '1 | x' }] }] },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                tool_use_id: 't',
+                content: [
+                  { query: 'a.ts:1-2', result: '1 | x\n2 | y', lines: 2 },
+                  { query: 'b.ts', result: "Error: ENOENT: no such file or directory, open 'b.ts'" },
+                ],
+              },
+            ],
+          },
         ],
       }),
     );
-    assert.equal(result.messages.flatMap(toolResults)[0].content, '[{"query":"a.ts:1-2","result":"1 | x"}]');
+    assert.equal(
+      result.messages.flatMap(toolResults)[0].content,
+      [
+        'query: a.ts:1-2',
+        'result:',
+        '1 | x',
+        '2 | y',
+        'lines: 2',
+        '',
+        'query: b.ts',
+        "result: Error: ENOENT: no such file or directory, open 'b.ts'",
+      ].join('\n'),
+    );
     assert.deepEqual(result.warnings, []);
     assertWellFormed(result);
   });

@@ -108,6 +108,26 @@ describe('Codex rollout import', () => {
     }
   });
 
+  it("reads an older rollout's output envelope: the lines the command printed, and a non-zero exit as a failed call", () => {
+    const text = jsonl([
+      record(0, 'session_meta', { id: 'r' }),
+      userItem(1, 'run the tests'),
+      call(2, 'c1', 'shell', { command: ['pytest', '-q'] }),
+      output(
+        3,
+        'c1',
+        JSON.stringify({ output: 'collected 3 items\nE   ImportError: cannot import name parse_row\n', metadata: { exit_code: 2 } }),
+      ),
+      call(4, 'c2', 'shell', { command: ['ls'] }),
+      output(5, 'c2', JSON.stringify({ output: 'a.py\nb.py\n', metadata: { exit_code: 0 } })),
+    ]);
+    const [failed, listed] = importTranscript(text).messages.flatMap(toolResults);
+    assert.equal(failed.content, 'collected 3 items\nE   ImportError: cannot import name parse_row\n');
+    assert.equal(failed.isError, true);
+    assert.equal(listed.content, 'a.py\nb.py\n');
+    assert.equal(listed.isError, false);
+  });
+
   it("keeps Codex's own compaction summary as an injected message, or drops and counts it", () => {
     const compacted = jsonl([
       record(0, 'session_meta', { id: 'r' }),
