@@ -14,8 +14,8 @@ import type { ToolStep } from './toolSteps';
 export const DIAGNOSTIC_SCORES = { failed: 0.6, wentOn: 0.42 } as const;
 /** Most diagnostic lines read from one result. @default 3 */
 export const MAX_DIAGNOSTICS_PER_RESULT = 3;
-/** Lines of a result looked at from its start, and from its end. @default 120 and 40 */
-export const DIAGNOSTIC_HEAD_LINES = 120;
+/** Lines of a result looked at from its start, and from its end. @default 400 and 40 — a test run's failures come after its progress lines */
+export const DIAGNOSTIC_HEAD_LINES = 400;
 export const DIAGNOSTIC_TAIL_LINES = 40;
 /** Longest line taken as a diagnostic, in characters: longer lines are data. @default 300 */
 export const MAX_DIAGNOSTIC_CHARS = 300;
@@ -121,12 +121,21 @@ const INNER_FORMS = [SHOUTED_ANYWHERE, QUALIFIED_EXCEPTION, FAILING_TALLY, FAILE
 
 /** True when `line` reads like a diagnostic in any tool's format. */
 export function isDiagnosticLine(line: string): boolean {
+  return diagnosticStrength(line) > 0;
+}
+
+/**
+ * How plainly `line` reads as a diagnostic: 2 when a diagnostic's form opens it (`ImportError: …`,
+ * `FAILED tests/a.py::t - …`, `src/a.c:3:5: error …`), 1 when it only holds one (`tests/a.py::t FAILED [ 50%]`,
+ * `… exited with code 1`), 0 for any other line.
+ */
+export function diagnosticStrength(line: string): 0 | 1 | 2 {
   // A file's line shown with its number is the file's content, whatever it says.
-  if (LINE_NUMBER.test(line)) return false;
+  if (LINE_NUMBER.test(line)) return 0;
   const text = line.replace(GUTTER, '');
-  if (SOURCE_CODE.test(text) || ZERO_COUNT.test(text)) return false;
-  if (OPENING_FORMS.some((form) => form.test(text))) return true;
-  return !CODE_CALL.test(text) && INNER_FORMS.some((form) => form.test(text));
+  if (SOURCE_CODE.test(text) || ZERO_COUNT.test(text)) return 0;
+  if (OPENING_FORMS.some((form) => form.test(text))) return 2;
+  return !CODE_CALL.test(text) && INNER_FORMS.some((form) => form.test(text)) ? 1 : 0;
 }
 
 /** The diagnostic lines of a step's result that is not a file's content, as error candidates with the call's subject. */
@@ -134,11 +143,12 @@ export function diagnosticCandidates(step: ToolStep): Candidate[] {
   if (step.activity.kind === 'file') return [];
   const where = { messageId: step.messageId, seq: step.seq };
   const score = step.ok ? DIAGNOSTIC_SCORES.wentOn : DIAGNOSTIC_SCORES.failed;
-  const lines = [...new Set(edgeLines(step.result.content))].filter(
-    (line) => line.length <= MAX_DIAGNOSTIC_CHARS && isDiagnosticLine(line),
-  );
+  const lines = [...new Set(edgeLines(step.result.content))]
+    .filter((line) => line.length <= MAX_DIAGNOSTIC_CHARS)
+    .map((text) => ({ text, strength: diagnosticStrength(text) }))
+    .filter((line) => line.strength > 0);
   const found: Candidate[] = [];
-  for (const line of firstAndLast(lines, MAX_DIAGNOSTICS_PER_RESULT)) {
+  for (const line of chosenLines(lines, MAX_DIAGNOSTICS_PER_RESULT)) {
     const fact = candidate('error', line, where, score, step.subject ? { subject: step.subject } : {});
     if (fact) found.push(fact);
   }
@@ -147,11 +157,16 @@ export function diagnosticCandidates(step: ToolStep): Candidate[] {
 
 /**
  * At most `max` of `lines`, in their order: the last one always (a runner's verdict stands at the
- * end of its output), the others from the start (the first error is the one the rest follow from).
+ * end of its output), the others the first that a diagnostic's form opens (the first error is the
+ * one the rest follow from, and a progress line that only says FAILED tells less than the
+ * exception it stands for), then the first of the rest.
  */
-function firstAndLast(lines: readonly string[], max: number): readonly string[] {
-  if (lines.length <= max) return lines;
-  return [...lines.slice(0, max - 1), lines[lines.length - 1]];
+function chosenLines(lines: readonly { text: string; strength: number }[], max: number): readonly string[] {
+  if (lines.length <= max) return lines.map((l) => l.text);
+  const last = lines.length - 1;
+  const rest = lines.slice(0, last).map((line, index) => ({ ...line, index }));
+  const first = [...rest.filter((l) => l.strength === 2), ...rest.filter((l) => l.strength < 2)].slice(0, max - 1);
+  return [...first.sort((a, b) => a.index - b.index).map((l) => l.text), lines[last].text];
 }
 
 /** The cleaned, meaningful lines at the start and the end of `content`, read without splitting all of it. */

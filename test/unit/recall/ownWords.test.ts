@@ -200,6 +200,29 @@ describe('diagnostic lines of tool results', () => {
     assert.match(found[found.length - 1], /8 errors in 1\.52s/);
   });
 
+  it("keeps a verbose test run's exception, printed after many progress lines, over the progress lines that only say FAILED", () => {
+    const progress = Array.from(
+      { length: 150 },
+      (_, i) => `tests/test_rows.py::test_row_${i} ${i % 50 === 7 ? 'FAILED' : 'PASSED'} [${i}%]`,
+    );
+    const failures = [
+      '=================== FAILURES ===================',
+      '    def test_row_7():',
+      '>       assert parse_row("7;x") == 7',
+      "E       ValueError: invalid row separator ';'",
+    ];
+    const messages = [
+      call('p1', 'bash', { command: 'pytest -v tests/test_rows.py' }),
+      result('p1', [...progress, ...failures, '========== 3 failed, 147 passed in 2.10s =========='].join('\n'), true),
+    ];
+    const found = diagnosticCandidates(readToolSteps(messages)[0]).map((f) => f.text);
+    assert.ok(
+      found.some((t) => t.includes("ValueError: invalid row separator ';'")),
+      found.join('\n'),
+    );
+    assert.match(found[found.length - 1], /3 failed, 147 passed/);
+  });
+
   it("calls the assistant's own words about a failure an outcome: errors are what the tools printed", () => {
     const messages = [
       assistant('The build fails because the generated client in src/api/client.ts is missing the `retryPolicy` option.'),
