@@ -29,7 +29,16 @@ export const OWN_WORDS_SCORES = {
   answer: 0.08,
   /** A sentence so long it is mostly explanation. */
   longPenalty: 0.05,
+  /**
+   * A sentence naming a term the tool results just before it hold: the agent's reading of what it
+   * has just seen (`parse_row` is defined at line 212), in any phrasing and any language. Measured
+   * on the tuning split: 0 kept 228 of 248 probes, 0.04 228, 0.08 229, 0.12 229, 0.2 230, 0.3 231, 0.5 232.
+   */
+  grounded: 0.3,
 } as const;
+
+/** Characters of the results before a message read for the terms they hold. @default 20,000 */
+export const MAX_RESULT_CHARS_READ = 20_000;
 
 /** Weight counted at most, terms, plain words and numbers together. @default 3 */
 export const MAX_TERM_WEIGHT = 3;
@@ -90,8 +99,9 @@ export function ownWordCandidates(span: readonly Message[], sites: readonly OwnW
   const found: Candidate[] = [];
   sentencesBy.forEach((sentences, i) => {
     const site = sites[i];
+    const seen = sentences.length > 0 ? resultsBefore(span, i) : '';
     const scored = sentences.flatMap((s) => {
-      const fact = sentenceCandidate(s, site, frequency);
+      const fact = sentenceCandidate(s, site, frequency, seen.length > 0 && s.terms.some((t) => seen.includes(t)));
       return fact ? [fact] : [];
     });
     found.push(...scored.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, perMessage));
@@ -122,7 +132,21 @@ function sentencesOf(msg: Message): Sentence[] {
   return sentences;
 }
 
-function sentenceCandidate(s: Sentence, site: OwnWordsSite, frequency: ReadonlyMap<string, number>): Candidate | undefined {
+/** The lower-cased text of the tool results just before `span[index]`, up to {@link MAX_RESULT_CHARS_READ}. */
+function resultsBefore(span: readonly Message[], index: number): string {
+  let text = '';
+  for (let j = index - 1; j >= 0 && span[j].role === 'tool' && text.length < MAX_RESULT_CHARS_READ; j--) {
+    for (const b of span[j].blocks) if (b.type === 'toolResult') text += `${b.content.slice(0, MAX_RESULT_CHARS_READ).toLowerCase()}\n`;
+  }
+  return text;
+}
+
+function sentenceCandidate(
+  s: Sentence,
+  site: OwnWordsSite,
+  frequency: ReadonlyMap<string, number>,
+  grounded: boolean,
+): Candidate | undefined {
   const rarity = (t: string) => 1 / (frequency.get(t) ?? 1);
   const weight = Math.min(
     MAX_TERM_WEIGHT,
@@ -138,7 +162,8 @@ function sentenceCandidate(s: Sentence, site: OwnWordsSite, frequency: ReadonlyM
     OWN_WORDS_SCORES.perTermWeight * weight +
     (s.opening ? OWN_WORDS_SCORES.opening : 0) +
     (site.endsTurn ? OWN_WORDS_SCORES.answer : 0) -
-    (s.words > LONG_SENTENCE_WORDS ? OWN_WORDS_SCORES.longPenalty : 0);
+    (s.words > LONG_SENTENCE_WORDS ? OWN_WORDS_SCORES.longPenalty : 0) +
+    (grounded ? OWN_WORDS_SCORES.grounded : 0);
   const stated = statementOf(s.text);
   // The agent saying something failed is a finding of its own: errors are the lines the tools printed.
   const kind = stated === undefined ? (site.endsTurn ? 'outcome' : 'decision') : stated.kind === 'error' ? 'outcome' : stated.kind;

@@ -23,6 +23,18 @@ describe("the agent's own words", () => {
     ]);
   });
 
+  it('ranks what the agent read in the results it just saw above a sentence naming as much that they do not hold', () => {
+    const span = [
+      call('g1', 'bash', { command: 'grep -n "def parse_row" -r src' }),
+      result('g1', 'src/rows/reader.py:212:def parse_row(line, sep=";"):'),
+      assistant('I could also try `load_table` with `strict_mode` later. Found it: `parse_row` takes the separator as `sep`.'),
+    ];
+    const byText = new Map(ownWordCandidates(span, sites(3), 40).map((c) => [c.text, c.score]));
+    const read = byText.get('Found it: `parse_row` takes the separator as `sep`.') ?? 0;
+    const guessed = byText.get('I could also try `load_table` with `strict_mode` later.') ?? 0;
+    assert.ok(read > guessed, `the reading of the result outranks the guess (${read} vs ${guessed})`);
+  });
+
   it('scores a sentence by the rare names it carries, not by cue words', () => {
     const span = [
       assistant(
