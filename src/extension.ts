@@ -6,6 +6,7 @@ import { FileStore } from './engine/host/storage';
 import { createApi, type CtxApi } from './vscode/api';
 import { registerCommands } from './vscode/commands';
 import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
+import { registerCopilotHook } from './vscode/copilotHook/registerCopilotHook';
 import { registerCtxTools } from './vscode/ctxTools';
 import { registerDashboard } from './vscode/dashboard/registerDashboard';
 import { instructionFilesFor } from './vscode/instructionFiles';
@@ -64,7 +65,8 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       extensionUri: context.extensionUri,
       instructions: instructionFilesFor(logger, isWorkspaceTrusted),
     });
-    registerCtxTools(context, { sessions, recovery });
+    const copilotHistory = registerCopilotHook(context, { sessions, logger, storageRoot });
+    registerCtxTools(context, { sessions, recovery, copilotHistory });
     registerCtxModels(context, { sessions, recovery, config: () => config, logger });
     registerStatusBar(context, sessions);
     registerTree(context, sessions);
