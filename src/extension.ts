@@ -11,6 +11,7 @@ import { registerCtxTools } from './vscode/ctxTools';
 import { registerDashboard } from './vscode/dashboard/registerDashboard';
 import { instructionFilesFor } from './vscode/instructionFiles';
 import { registerParticipant } from './vscode/participant';
+import { CallerResultFiles, callerStorageRoots } from './vscode/provider/callerResultFiles';
 import { registerCtxModels } from './vscode/provider/registerCtxModels';
 import { Recovery } from './vscode/recovery';
 import { registerReportDocument } from './vscode/reportDocument';
@@ -44,6 +45,11 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     const sessions = new SessionManager({
       store,
       files: new VscodeWorkspaceFiles(),
+      // Copilot's agent writes large results into its own storage, beside ctx's, or into the workspace.
+      callerFiles: new CallerResultFiles(() => [
+        ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+        ...callerStorageRoots([context.storageUri, context.globalStorageUri].flatMap((u) => (u ? [u.fsPath] : []))),
+      ]),
       logger,
       workerPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'tokenizerWorker.js').fsPath,
       config: () => config,
