@@ -42,14 +42,13 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     // Workspace storage keeps sessions out of the user's repository; global storage when no folder is open.
     const storageRoot = (context.storageUri ?? context.globalStorageUri).fsPath;
     const store = new FileStore(storageRoot);
+    // Copilot Chat's own storage folders, beside ctx's: where its agent writes large tool results.
+    const copilotStorage = callerStorageRoots([context.storageUri, context.globalStorageUri].flatMap((u) => (u ? [u.fsPath] : [])));
     const sessions = new SessionManager({
       store,
       files: new VscodeWorkspaceFiles(),
       // Copilot's agent writes large results into its own storage, beside ctx's, or into the workspace.
-      callerFiles: new CallerResultFiles(() => [
-        ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
-        ...callerStorageRoots([context.storageUri, context.globalStorageUri].flatMap((u) => (u ? [u.fsPath] : []))),
-      ]),
+      callerFiles: new CallerResultFiles(() => [...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), ...copilotStorage]),
       logger,
       workerPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'tokenizerWorker.js').fsPath,
       config: () => config,
@@ -71,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       extensionUri: context.extensionUri,
       instructions: instructionFilesFor(logger, isWorkspaceTrusted),
     });
-    const copilotHistory = registerCopilotHook(context, { sessions, logger, storageRoot });
+    const copilotHistory = registerCopilotHook(context, { sessions, logger, storageRoot, copilotStorage });
     registerCtxTools(context, { sessions, recovery, copilotHistory });
     registerCtxModels(context, { sessions, recovery, config: () => config, logger });
     registerStatusBar(context, sessions);

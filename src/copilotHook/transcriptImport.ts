@@ -6,8 +6,9 @@
  * only appends to it) adds only its new lines.
  */
 import type { ContextSession } from '../engine/host/session';
-import type { Logger, Store } from '../engine/host/ports';
-import { readCopilotTranscript } from './copilotTranscript';
+import type { CallerFileRead, Logger, Store } from '../engine/host/ports';
+import { type Message, toolResultBlock } from '../engine/host/messages';
+import { readCopilotTranscript, RESULT_NOT_KEPT } from './copilotTranscript';
 
 /** The inbox folder in ctx's storage, where the hook script copies transcripts. */
 export const INBOX_FOLDER = 'copilot-transcripts';
@@ -20,6 +21,12 @@ export interface ImportSessions {
   create(): Promise<ContextSession>;
   get(id: string): Promise<ContextSession | undefined>;
 }
+
+/**
+ * A result Copilot wrote to a file (see `copilotResultFiles.ts`), read: undefined when it wrote none. The session id
+ * is the transcript's file name without `.jsonl`.
+ */
+export type CopilotResultReader = (sessionId: string, callId: string) => Promise<CallerFileRead | undefined>;
 
 /** One transcript taken in: the ctx session it went to and how many of its lines are in it. */
 interface Progress {
@@ -46,6 +53,7 @@ export class CopilotTranscriptImport {
   constructor(
     private readonly sessions: ImportSessions,
     private readonly logger: Logger,
+    private readonly results?: CopilotResultReader,
   ) {}
 
   /** Takes in what is new in the inbox. */
@@ -101,7 +109,8 @@ export class CopilotTranscriptImport {
     const existing = known && from > 0 ? await this.sessions.get(known.sessionId) : undefined;
     const session = existing ?? (await this.sessions.create());
     // Taken again from its first line when its session is gone.
-    const messages = existing ? fresh : read.messages.map((m) => m.message);
+    const taken = existing ? fresh : read.messages.map((m) => m.message);
+    const messages = await this.withWrittenResults(name.replace(/\.jsonl$/, ''), taken);
     if (messages.length > 0) {
       await session.add(messages);
       await session.save();
@@ -109,6 +118,25 @@ export class CopilotTranscriptImport {
     progress[name] = { sessionId: session.id, lines: read.lines };
     if (read.unreadable > 0) this.logger.warn(`${read.unreadable} unreadable line(s) in Copilot's transcript ${name} were left out`);
     return messages.length;
+  }
+
+  /** Puts the results Copilot wrote to files in place of the notes saying the transcript keeps none. */
+  private async withWrittenResults(sessionId: string, messages: readonly Message[]): Promise<Message[]> {
+    const results = this.results;
+    if (!results) return [...messages];
+    return Promise.all(
+      messages.map(async (m) => {
+        const [block] = m.blocks;
+        if (m.role !== 'tool' || block?.type !== 'toolResult' || block.content !== RESULT_NOT_KEPT) return m;
+        const read = await results(sessionId, block.callId);
+        if (read === undefined) return m;
+        if ('problem' in read) {
+          this.logger.warn(`The result of ${block.toolName ?? 'a tool'} that Copilot wrote to a file is not archived: ${read.problem}`);
+          return m;
+        }
+        return { ...m, blocks: [toolResultBlock(block.callId, read.text, false, block.toolName)] };
+      }),
+    );
   }
 
   private async readProgress(): Promise<ProgressFile> {

@@ -29,15 +29,35 @@ const LINES = [300, 400, 300, 400, 300, 400, 300, 400];
 /** What only the first round's text says: gone from Copilot's history once it summarized that round. */
 const FACT = 'the release train is called saffron-heron-4471';
 const QUERY = 'release train saffron-heron';
+/** A line at the end of the second round's result, which Copilot writes to a file: its transcript keeps no results. */
+const WRITTEN = 'artifact signature: cobalt-lynx-2207';
+const WRITTEN_QUERY = 'artifact signature cobalt-lynx';
 const REQUEST = 'Read the nightly build log part by part, then tell me what the release train is called.';
 const FINAL_ANSWER = 'The release train is called saffron-heron-4471, as noted before the history was summarized.';
 
 /** Settings this test changes, with what it sets them to: restored afterwards. */
 const SETTINGS: readonly (readonly [section: string, key: string, value: unknown])[] = [
   ['chat.agent', 'maxRequests', 200],
-  // Copilot writes results over 8 KB to files by default: its history would stay small and never be compacted.
-  ['github.copilot.chat.agent', 'largeToolResultsToDisk.enabled', false],
+  // Copilot writes results above this size to files: here the 400-line ones (about 38 KB), not the 300-line ones
+  // (about 29 KB), so that its history still grows and it compacts, and some results exist only in Copilot's files.
+  ['github.copilot.chat.agent', 'largeToolResultsToDisk.enabled', true],
+  ['github.copilot.chat.agent', 'largeToolResultsToDisk.thresholdBytes', 33_000],
 ];
+
+/**
+ * Writes the hook file where Copilot reads hooks, and makes VS Code read its hooks again. The workbench keeps its list
+ * of hooks until its file watcher reports a change in a hook folder, which code-server on these machines does not
+ * deliver for a folder created while it runs (the extension host gets no event either); a change of `chat.useHooks`
+ * also makes it read them again. Returns the setting's value before, to put back.
+ */
+async function writeHookFile(file: string, text: string): Promise<unknown> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  const chat = vscode.workspace.getConfiguration('chat');
+  const before = chat.inspect('useHooks')?.globalValue;
+  await chat.update('useHooks', true, vscode.ConfigurationTarget.Global);
+  return before;
+}
 
 /** Every text of a recorded request, tool results included. */
 function requestText(r: standin.RecordedRequest): string {
@@ -46,12 +66,20 @@ function requestText(r: standin.RecordedRequest): string {
   return r.messages.map((m) => m.parts.map(partText).join('\n')).join('\n');
 }
 
+/** The text of the result of `callId` in the first request that carries it. */
+function resultOf(sent: readonly standin.RecordedRequest[], callId: string): string {
+  const parts = sent.flatMap((r) => r.messages.flatMap((m) => m.parts));
+  const result = parts.find((p) => p.type === 'toolResult' && p.callId === callId);
+  return result && result.type === 'toolResult' ? result.content.map((p) => (p.type === 'text' ? p.text : '')).join('') : '';
+}
+
 describe("Copilot's own compaction with ctx's PreCompact hook, no ctx model", function () {
   this.timeout(300_000);
   let wrapped: vscode.LanguageModelChat;
   let windowBefore = 0;
   let hookFile = '';
   let hookText = '';
+  let useHooksBefore: unknown;
   const settingsBefore: unknown[] = [];
 
   before(async function () {
@@ -86,14 +114,14 @@ describe("Copilot's own compaction with ctx's PreCompact hook, no ctx model", fu
       await vscode.workspace.getConfiguration(section).update(key, settingsBefore[i], vscode.ConfigurationTarget.Global);
     }
     fs.rmSync(hookFile, { force: true });
+    await vscode.workspace.getConfiguration('chat').update('useHooks', useHooksBefore, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
   });
 
   it('writes no hook without consent; with the hook, ctx_recover finds a fact from before Copilot compacted, in the same turn', async () => {
     assert.strictEqual(await vscode.commands.executeCommand(ARCHIVE_COMMAND), 'declined', 'the dialog was refused: no consent');
     assert.ok(!fs.existsSync(hookFile), 'nothing written without consent');
-    fs.mkdirSync(path.dirname(hookFile), { recursive: true });
-    fs.writeFileSync(hookFile, hookText);
+    useHooksBefore = await writeHookFile(hookFile, hookText);
 
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
     await pickModel((row) => row.includes(wrapped.name) && !row.includes('(ctx)'), wrapped.name);
@@ -105,16 +133,20 @@ describe("Copilot's own compaction with ctx's PreCompact hook, no ctx model", fu
       ],
       ...LINES.slice(1).map((lines, i): standin.ScriptReply => [
         { text: `Reading part ${i + 2}.` },
-        { toolCall: { callId: `part-${i + 2}`, name: standin.BIG_RESULT_TOOL, input: { lines } } },
+        { toolCall: { callId: `part-${i + 2}`, name: standin.BIG_RESULT_TOOL, input: { lines, ...(i === 0 ? { tail: [WRITTEN] } : {}) } } },
       ]),
       [{ text: 'Looking up what was noted earlier.' }, { toolCall: { callId: 'recover-1', name: 'ctx_recover', input: { query: QUERY } } }],
+      [
+        { text: 'And the artifact signature.' },
+        { toolCall: { callId: 'recover-2', name: 'ctx_recover', input: { query: WRITTEN_QUERY } } },
+      ],
       FINAL_ANSWER,
     );
 
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: REQUEST, mode: 'agent' });
     await waitFor(
-      `the ${LINES.length + 2} scripted requests of the turn`,
-      async () => ((await standin.requests()).filter((r) => r.scripted).length >= LINES.length + 2 ? true : undefined),
+      `the ${LINES.length + 3} scripted requests of the turn`,
+      async () => ((await standin.requests()).filter((r) => r.scripted).length >= LINES.length + 3 ? true : undefined),
       240_000,
     );
     await page.waitForText(selectors.chatResponses, FINAL_ANSWER, 30_000);
@@ -136,13 +168,14 @@ describe("Copilot's own compaction with ctx's PreCompact hook, no ctx model", fu
     assert.ok(compactions >= 1, 'Copilot compacted its history before the call');
     assert.ok(!requestText(sent[recoverAt]).includes(FACT), "the fact is gone from Copilot's history after its compaction");
 
-    const answered = sent
-      .slice(recoverAt + 1)
-      .find((r) => r.messages.some((m) => m.parts.some((p) => p.type === 'toolResult' && p.callId === 'recover-1')));
-    assert.ok(answered, 'the next request carries the result of ctx_recover');
-    const result = answered.messages.flatMap((m) => m.parts).find((p) => p.type === 'toolResult' && p.callId === 'recover-1');
-    const resultText = result && result.type === 'toolResult' ? result.content.map((p) => (p.type === 'text' ? p.text : '')).join('') : '';
-    assert.ok(resultText.includes(FACT), `ctx_recover found the fact from before the compaction: ${resultText.slice(0, 400)}`);
+    const recovered = resultOf(sent, 'recover-1');
+    assert.ok(recovered.includes(FACT), `ctx_recover found the fact from before the compaction: ${recovered.slice(0, 400)}`);
+    assert.ok(
+      sent.some((r) => /Large tool result \(\d+KB\) written to file/.test(requestText(r))),
+      'Copilot wrote some results to files and sent the model its note',
+    );
+    const written = resultOf(sent, 'recover-2');
+    assert.ok(written.includes(WRITTEN), `ctx_recover found a result only Copilot's file held: ${written.slice(0, 400)}`);
 
     const archived = fs.readdirSync(path.join((await ctxApi()).storageRoot, 'copilot-transcripts'));
     assert.ok(

@@ -6,7 +6,9 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Logger } from '../../engine/host/ports';
+import { findCopilotResultFile } from '../../copilotHook/copilotResultFiles';
 import { CopilotTranscriptImport, INBOX_FOLDER } from '../../copilotHook/transcriptImport';
+import { CallerResultFiles } from '../provider/callerResultFiles';
 import type { SessionManager } from '../sessions';
 import { COMMANDS } from '../commandIds';
 import { refreshCopilotHook, toggleCopilotHook } from './archiveCopilotHistory';
@@ -19,11 +21,17 @@ export interface CopilotHookDeps {
   readonly logger: Logger;
   /** The folder of ctx's store. */
   readonly storageRoot: string;
+  /** Copilot's storage folders, where it writes large tool results. */
+  readonly copilotStorage: readonly string[];
 }
 
 export function registerCopilotHook(context: vscode.ExtensionContext, deps: CopilotHookDeps): CopilotTranscriptImport {
   const inbox = path.join(deps.storageRoot, INBOX_FOLDER);
-  const transcripts = new CopilotTranscriptImport(deps.sessions, deps.logger);
+  const reader = new CallerResultFiles(() => deps.copilotStorage);
+  const transcripts = new CopilotTranscriptImport(deps.sessions, deps.logger, async (sessionId, callId) => {
+    const file = await findCopilotResultFile(deps.copilotStorage, sessionId, callId);
+    return file === undefined ? undefined : reader.readResultFile(file);
+  });
   const commandDeps = { extensionUri: context.extensionUri, inbox, logger: deps.logger };
   const importNow = () =>
     void transcripts.importPending().catch((e: unknown) => deps.logger.warn(`Could not archive Copilot's history: ${String(e)}`));

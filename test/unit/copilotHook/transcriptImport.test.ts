@@ -85,4 +85,26 @@ describe("Copilot's transcripts taken into ctx sessions", () => {
     assert.deepEqual(Object.keys(report.added), ['sess-d.jsonl']);
     assert.equal(sessions.created(), 1);
   });
+
+  it('puts a result Copilot wrote to a file in place of the missing one, and says why when it cannot', async () => {
+    const sessions = registry();
+    await sessions.store.write(`${INBOX_FOLDER}/sess-e.jsonl`, transcript('sess-e', ...BEFORE));
+    const asked: string[] = [];
+    const logger = new RecordingLogger();
+    const imported = new CopilotTranscriptImport(sessions, logger, async (session, callId) => {
+      asked.push(`${session}/${callId}`);
+      return { text: 'wrote cron/nightly.yml: schedule "40 2 * * *", runner pool amber-9' };
+    });
+    await imported.importPending();
+    assert.deepEqual(asked, ['sess-e/c1']);
+    const [id] = await imported.sessionIds();
+    const [hit] = (await RecoveryIndex.build(sessions.store, [id])).search('amber-9');
+    assert.ok(hit, 'the written result is searchable');
+
+    const failing = registry();
+    await failing.store.write(`${INBOX_FOLDER}/sess-f.jsonl`, transcript('sess-f', ...BEFORE));
+    const warned = new RecordingLogger();
+    await new CopilotTranscriptImport(failing, warned, async () => ({ problem: 'the file is binary, not text' })).importPending();
+    assert.ok(warned.has('warn', /create_file that Copilot wrote to a file is not archived: the file is binary, not text/));
+  });
 });
