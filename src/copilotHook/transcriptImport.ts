@@ -70,28 +70,31 @@ export class CopilotTranscriptImport {
     return Object.values((await this.readProgress()).transcripts).map((p) => p.sessionId);
   }
 
+  /** Never throws: a transcript or an inbox that cannot be read is a problem in the report (and the log). */
   private async run(): Promise<ImportReport> {
-    const { store } = this.sessions;
-    const names = (await store.list(INBOX_FOLDER)).filter((n) => n.endsWith('.jsonl')).sort();
-    const progress = { ...(await this.readProgress()).transcripts };
     const added: Record<string, number> = {};
     const problems: string[] = [];
-    for (const name of names) {
-      try {
-        const count = await this.importOne(name, progress);
-        if (count > 0) added[name] = count;
-      } catch (e) {
-        problems.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+    try {
+      const names = (await this.sessions.store.list(INBOX_FOLDER)).filter((n) => n.endsWith('.jsonl')).sort();
+      const progress = { ...(await this.readProgress()).transcripts };
+      for (const name of names) {
+        try {
+          const count = await this.importOne(name, progress);
+          if (count === 0) continue;
+          added[name] = count;
+          // Written after each transcript: what one took in is never taken in again because another failed.
+          const file: ProgressFile = { schemaVersion: PROGRESS_SCHEMA, transcripts: progress };
+          await this.sessions.store.write(PROGRESS_FILE, `${JSON.stringify(file, null, 1)}\n`);
+        } catch (e) {
+          problems.push(`${name}: ${errorWords(e)}`);
+        }
       }
+    } catch (e) {
+      problems.push(`in ${INBOX_FOLDER}: ${errorWords(e)}`);
     }
     if (Object.keys(added).length > 0) {
-      const file: ProgressFile = { schemaVersion: PROGRESS_SCHEMA, transcripts: progress };
-      await store.write(PROGRESS_FILE, `${JSON.stringify(file, null, 1)}\n`);
-      this.logger.info(
-        `Archived Copilot's history: ${Object.entries(added)
-          .map(([n, c]) => `${c} message(s) of ${n}`)
-          .join(', ')}`,
-      );
+      const counts = Object.entries(added).map(([n, c]) => `${c} message(s) of ${n}`);
+      this.logger.info(`Archived Copilot's history: ${counts.join(', ')}`);
     }
     problems.forEach((p) => this.logger.warn(`Could not archive Copilot's transcript ${p}`));
     return { added, problems };
@@ -160,4 +163,8 @@ function isProgressFile(value: unknown): value is ProgressFile {
     (p: unknown) =>
       typeof p === 'object' && p !== null && typeof (p as Progress).sessionId === 'string' && typeof (p as Progress).lines === 'number',
   );
+}
+
+function errorWords(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

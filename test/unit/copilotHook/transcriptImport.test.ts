@@ -107,4 +107,15 @@ describe("Copilot's transcripts taken into ctx sessions", () => {
     await new CopilotTranscriptImport(failing, warned, async () => ({ problem: 'the file is binary, not text' })).importPending();
     assert.ok(warned.has('warn', /create_file that Copilot wrote to a file is not archived: the file is binary, not text/));
   });
+
+  it('reports an inbox it cannot read as a problem instead of failing the search that asked', async () => {
+    const store = new MemoryStore();
+    store.list = async () => {
+      throw new Error('permission denied');
+    };
+    const logger = new RecordingLogger();
+    const report = await new CopilotTranscriptImport(registry(store), logger).importPending();
+    assert.deepEqual(report.problems, [`in ${INBOX_FOLDER}: permission denied`]);
+    assert.ok(logger.has('warn', /Could not archive Copilot's transcript in copilot-transcripts: permission denied/));
+  });
 });
