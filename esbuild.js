@@ -42,6 +42,8 @@ const entryPoints = [
   { in: 'src/engine/tokens/worker/tokenizerWorker.ts', out: 'tokenizerWorker' },
   // The command line: replay transcripts and search a session's storage.
   { in: 'src/cli/main.ts', out: 'cli' },
+  // The PreCompact hook Copilot Chat runs (ctx's "Archive Copilot's history" command installs it): small, no vscode.
+  { in: 'src/copilotHook/preCompactHook.ts', out: 'copilotPreCompactHook' },
   // Rank files, megabytes each, bundled apart: the worker requires only the one it needs, at run
   // time, from dist/ranks next to itself (src/engine/tokens/worker/rankFiles.ts).
   { in: require.resolve('js-tiktoken/ranks/o200k_base'), out: 'ranks/o200k_base' },

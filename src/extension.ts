@@ -6,10 +6,12 @@ import { FileStore } from './engine/host/storage';
 import { createApi, type CtxApi } from './vscode/api';
 import { registerCommands } from './vscode/commands';
 import { onDidChangeConfig, readConfig, type CtxConfig } from './vscode/config';
+import { registerCopilotHook } from './vscode/copilotHook/registerCopilotHook';
 import { registerCtxTools } from './vscode/ctxTools';
 import { registerDashboard } from './vscode/dashboard/registerDashboard';
 import { instructionFilesFor } from './vscode/instructionFiles';
 import { registerParticipant } from './vscode/participant';
+import { CallerResultFiles, callerStorageRoots } from './vscode/provider/callerResultFiles';
 import { registerCtxModels } from './vscode/provider/registerCtxModels';
 import { Recovery } from './vscode/recovery';
 import { registerReportDocument } from './vscode/reportDocument';
@@ -40,9 +42,13 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     // Workspace storage keeps sessions out of the user's repository; global storage when no folder is open.
     const storageRoot = (context.storageUri ?? context.globalStorageUri).fsPath;
     const store = new FileStore(storageRoot);
+    // Copilot Chat's own storage folders, beside ctx's: where its agent writes large tool results.
+    const copilotStorage = callerStorageRoots([context.storageUri, context.globalStorageUri].flatMap((u) => (u ? [u.fsPath] : [])));
     const sessions = new SessionManager({
       store,
       files: new VscodeWorkspaceFiles(),
+      // Copilot's agent writes large results into its own storage, beside ctx's, or into the workspace.
+      callerFiles: new CallerResultFiles(() => [...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), ...copilotStorage]),
       logger,
       workerPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'tokenizerWorker.js').fsPath,
       config: () => config,
@@ -64,7 +70,8 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
       extensionUri: context.extensionUri,
       instructions: instructionFilesFor(logger, isWorkspaceTrusted),
     });
-    registerCtxTools(context, { sessions, recovery });
+    const copilotHistory = registerCopilotHook(context, { sessions, logger, storageRoot, copilotStorage });
+    registerCtxTools(context, { sessions, recovery, copilotHistory });
     registerCtxModels(context, { sessions, recovery, config: () => config, logger });
     registerStatusBar(context, sessions);
     registerTree(context, sessions);

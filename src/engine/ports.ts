@@ -99,6 +99,18 @@ export interface WorkspaceFiles {
   readText(path: string): Promise<string | undefined>;
 }
 
+/** A file a caller wrote a tool result to, as read: its text, or in plain words why it was not read. */
+export type CallerFileRead = { readonly text: string } | { readonly problem: string };
+
+/**
+ * Read access to the files a caller wrote its large tool results to (Copilot's agent writes results above 8 KB to a
+ * file and sends the model a note naming it), so the session's archive can keep their content. The host decides
+ * where such files may be (the workspace, the caller's own storage) and how large.
+ */
+export interface CallerFiles {
+  readResultFile(path: string): Promise<CallerFileRead>;
+}
+
 /** One instruction file as the host read it, front matter and all. */
 export interface InstructionFileText {
   /** How the host names the file: workspace-relative, e.g. `AGENTS.md` or `.github/instructions/tests.instructions.md`. */

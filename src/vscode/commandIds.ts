@@ -19,6 +19,7 @@ export const COMMANDS = {
   openCheckpoint: 'ctx.openCheckpoint',
   openSessionLog: 'ctx.openSessionLog',
   openDashboard: 'ctx.openDashboard',
+  archiveCopilotHistory: 'ctx.archiveCopilotHistory',
 } as const;
 
 export const TREE_VIEW_ID = 'ctx.sessions';

@@ -4,6 +4,7 @@
  * result, and set a checkpoint (the watermark, design §3.4).
  */
 import * as vscode from 'vscode';
+import type { CopilotTranscriptImport } from '../copilotHook/transcriptImport';
 import { CHECKPOINT_TOOL, RECOVER_TOOL } from '../engine/host/settings';
 import type { Recovery } from './recovery';
 import { readOffloadedText, recoverText, type ReadOffloadedInput, type RecoverInput } from './recoveryTools';
@@ -20,6 +21,8 @@ interface CheckpointInput {
 export interface CtxToolDeps {
   readonly sessions: SessionManager;
   readonly recovery: Recovery;
+  /** Copilot's history that ctx's PreCompact hook archived: taken in before each search, and searched too. */
+  readonly copilotHistory: CopilotTranscriptImport;
 }
 
 const text = (value: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
@@ -27,7 +30,10 @@ const text = (value: string) => new vscode.LanguageModelToolResult([new vscode.L
 export function registerCtxTools(context: vscode.ExtensionContext, deps: CtxToolDeps): void {
   const recover: vscode.LanguageModelTool<RecoverInput> = {
     async invoke({ input }) {
-      return text(await recoverText(deps.recovery, deps.sessions.current?.session.id, input));
+      // What the hook copied since the last search: a compaction that just ran is searchable at once.
+      await deps.copilotHistory.importPending();
+      const copilotSessions = await deps.copilotHistory.sessionIds();
+      return text(await recoverText(deps.recovery, deps.sessions.current?.session.id, input, copilotSessions));
     },
   };
 

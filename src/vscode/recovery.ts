@@ -19,12 +19,12 @@ export class Recovery {
   constructor(private readonly sessions: SessionManager) {}
 
   /**
-   * Searches one session (with the sessions it was started fresh from), or every stored session
-   * when none is given (Copilot's agent mode has no @ctx session): offloaded results, the archive
+   * Searches one session (with the sessions it was started fresh from, and `alsoIds`), or every stored
+   * session when none is given (Copilot's agent mode has no @ctx session): offloaded results, the archive
    * and the checkpoints.
    */
-  async search(sessionId: string | undefined, query: string, top = 10): Promise<RecoveryHit[]> {
-    const ids = sessionId ? await this.lineage(sessionId) : (await this.sessions.list()).map((s) => s.id);
+  async search(sessionId: string | undefined, query: string, top = 10, alsoIds: readonly string[] = []): Promise<RecoveryHit[]> {
+    const ids = sessionId ? [...new Set([...(await this.lineage(sessionId)), ...alsoIds])] : (await this.sessions.list()).map((s) => s.id);
     if (ids.length === 0) return [];
     for (const id of ids) await (await this.sessions.get(id))?.save();
     const key = ids.join(',');

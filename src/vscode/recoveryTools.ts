@@ -22,13 +22,21 @@ const DEFAULT_TOP = 5;
 /** Most hits one call returns. */
 const MAX_TOP = 20;
 
-/** Ranked excerpts for a query over a session's offloaded results, archive and checkpoints. */
-export async function recoverText(recovery: Recovery, sessionId: string | undefined, input: RecoverInput): Promise<string> {
+/**
+ * Ranked excerpts for a query over a session's offloaded results, archive and checkpoints, and those of the
+ * sessions in `alsoIds` (Copilot's archived history).
+ */
+export async function recoverText(
+  recovery: Recovery,
+  sessionId: string | undefined,
+  input: RecoverInput,
+  alsoIds: readonly string[] = [],
+): Promise<string> {
   if (typeof input.query !== 'string' || input.query.trim() === '') {
     throw new Error('Give a query: words, identifiers, a path or an exact phrase.');
   }
   const top = Math.min(MAX_TOP, Math.max(1, Math.floor(typeof input.top === 'number' ? input.top : DEFAULT_TOP)));
-  const hits = await recovery.search(sessionId, input.query, top);
+  const hits = await recovery.search(sessionId, input.query, top, alsoIds);
   if (hits.length === 0) return `No match for "${input.query}" in the offloaded results or the archive.`;
   return hits.map((h, i) => `${i + 1}. [${h.source}] ${h.ref} (score ${h.score.toFixed(1)})\n${h.excerpt}`).join('\n\n');
 }

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage, renderStatusReport } from '../engine/host/display';
-import { type Logger, type Store, systemClock, type TokenCounter, type WorkspaceFiles } from '../engine/host/ports';
+import { type CallerFiles, type Logger, type Store, systemClock, type TokenCounter, type WorkspaceFiles } from '../engine/host/ports';
 import {
   AnswerActivity,
   budgetFor,
@@ -52,6 +52,8 @@ export interface StoredSessionSummary {
 export interface SessionManagerDeps {
   readonly store: Store;
   readonly files: WorkspaceFiles;
+  /** Where the results a caller wrote to files are read from (Copilot's large tool results). */
+  readonly callerFiles?: CallerFiles;
   readonly logger: Logger;
   readonly workerPath: string;
   readonly config: () => CtxConfig;
@@ -329,6 +331,7 @@ export class SessionManager implements vscode.Disposable {
       files: this.deps.files,
       logger: this.deps.logger,
       clock: systemClock,
+      ...(this.deps.callerFiles ? { callerFiles: this.deps.callerFiles } : {}),
     };
   }
 }

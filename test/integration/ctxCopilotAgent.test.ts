@@ -28,6 +28,13 @@ const LINES = [90, 320, 1250, 140, 640, 100, 900, 260];
 const ROUNDS = 32;
 const REQUEST = 'Read every part of the nightly build log, one call per part, and sum it up.';
 const FINAL_ANSWER = 'All 32 parts of the nightly build log are read: every module compiled.';
+/**
+ * The window ctx reports to Copilot (`ctx.models.reportedWindow`), set before the chat starts: `model` unless
+ * CTX_TEST_REPORTED_WINDOW=extended (`run-integration.js --env`), to measure how often Copilot compacts with each.
+ */
+const REPORTED_WINDOW = process.env.CTX_TEST_REPORTED_WINDOW === 'extended' ? 'extended' : 'model';
+/** What ctx then reports for the stand-in's window: eight times it with `extended` (reportedWindow.ts). */
+const REPORTED_TOKENS = REPORTED_WINDOW === 'extended' ? WINDOW * 8 : WINDOW;
 
 /** Settings this test changes, with what it sets them to: restored afterwards. */
 const SETTINGS: readonly (readonly [section: string, key: string, value: unknown])[] = [
@@ -37,7 +44,7 @@ const SETTINGS: readonly (readonly [section: string, key: string, value: unknown
   // never see the results this test is about.
   ['github.copilot.chat.agent', 'largeToolResultsToDisk.enabled', false],
   // Any change of ctx's model settings makes ctx list its models again, with the stand-in's new window.
-  ['ctx.models', 'reportedWindow', 'model'],
+  ['ctx.models', 'reportedWindow', REPORTED_WINDOW],
 ];
 
 /** Stand-in tokens of a text, as the stand-in counts them. */
@@ -94,9 +101,9 @@ describe("Copilot's agent mode through a ctx model", function () {
       settingsBefore.push(config.inspect(key)?.globalValue);
       await config.update(key, value, vscode.ConfigurationTarget.Global);
     }
-    await waitFor(`the ctx model with a ${WINDOW}-token window`, async () => {
+    await waitFor(`the ctx model reporting a ${REPORTED_TOKENS}-token window`, async () => {
       const info = await ctxModelFor(wrapped);
-      return info.maxInputTokens === WINDOW ? info : undefined;
+      return info.maxInputTokens === REPORTED_TOKENS ? info : undefined;
     });
     await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
@@ -160,6 +167,7 @@ describe("Copilot's agent mode through a ctx model", function () {
     recordMetric('copilotAgentRequests', sent.length);
     recordMetric('copilotAgentMaxRequestTokens', maxTokens);
     recordMetric('copilotAgentCompactions', compactions);
+    recordMetric('copilotAgentReportedWindow', REPORTED_TOKENS);
     recordMetric('copilotAgentCtxSessions', created.length);
     recordMetric('copilotAgentSecondsPerRound', Number((seconds / ROUNDS).toFixed(2)));
     recordMetric('copilotAgentSeconds', Number(seconds.toFixed(1)));

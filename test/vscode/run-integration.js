@@ -4,12 +4,13 @@
 // root as the extension under development, and ends with `integration: N passed, M failed`.
 //
 //   node test/vscode/run-integration.js [--vsix <file>] [--grep <pattern>] [--timeout <seconds>] [--verbose]
-//                                       [--no-build] [--suite all|main|restricted] [--vscode <version>]
+//                                       [--no-build] [--suite all|main|restricted] [--vscode <version>] [--env K=V]...
 //   --vsix    test that packaged .vsix instead of the folder (installed; see harness.js)
 //   --grep    only tests whose full title matches (CTX_TEST_GREP)
 //   --no-build  skip esbuild and tsc (when you just built)
 //   --suite   `main`: the suite with Workspace Trust off; `restricted`: the tests of test/integration/restricted
 //             in a second, shorter run whose workspace is untrusted (Restricted Mode); `all` (default): both
+//   --env     an environment variable for the tests in the extension host (CTX_TEST_REPORTED_WINDOW=extended)
 //   --vscode  the VS Code version to run on (releases.js: 1.139.1, the default, or 1.104.0, the oldest ctx
 //             supports; `1.104` is enough); sets CTX_TEST_VSCODE, which install.js and nodeRuntime.js read
 // Environment: CTX_TEST_VERBOSE=1 prints code-server, browser and page-channel lines too.
@@ -39,7 +40,10 @@ function parseArgs(argv) {
     if (arg === '--no-build') opts.build = false;
     else if (arg === '--vsix') opts.vsix = path.resolve(argv[++i]);
     else if (arg === '--grep') opts.env.CTX_TEST_GREP = argv[++i];
-    else if (arg === '--timeout') opts.timeoutMs = Number(argv[++i]) * 1000;
+    else if (arg === '--env') {
+      const [key, ...value] = argv[++i].split('=');
+      opts.env[key] = value.join('=');
+    } else if (arg === '--timeout') opts.timeoutMs = Number(argv[++i]) * 1000;
     else if (arg === '--verbose') opts.verbose = true;
     else if (arg === '--suite') opts.suite = argv[++i];
     else if (arg === '--vscode') opts.vscode = findRelease(argv[++i]).vscode;

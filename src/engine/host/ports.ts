@@ -4,6 +4,8 @@
  * ready-made pieces it may pick instead (silent logger, system clock, token counters and tokenizers).
  */
 export type {
+  CallerFileRead,
+  CallerFiles,
   Clock,
   EncodingName,
   InstructionFiles,

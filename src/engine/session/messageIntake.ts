@@ -10,9 +10,10 @@ import { errorMessage } from '../errors';
 import { newId } from '../ids';
 import { updateLedger, withOffloaded } from '../ledger/ledgerUpdate';
 import type { EngineOptions } from '../options';
-import type { Clock, Logger, Store } from '../ports';
+import type { CallerFiles, Clock, Logger, Store } from '../ports';
 import { offloadedResultFacts } from '../recall/offloadedFacts';
 import type { Fact } from '../model/fact';
+import { keepCallerWrittenResult, writtenResultNote } from '../tiers/callerWrittenResult';
 import { offloadDecision, offloadResult } from '../tiers/offload';
 import type { OffloadRecord } from '../model/offloadRecord';
 import type { TokenCounter } from '../tokens/counter';
@@ -39,6 +40,8 @@ export interface IntakeDeps {
   readonly counter: TokenCounter;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Where results the caller wrote to files are read from (see `callerWrittenResult.ts`). */
+  readonly callerFiles?: CallerFiles;
   /** The options as they apply to the latest budget. */
   options(): EngineOptions;
 }
@@ -69,6 +72,7 @@ export class MessageIntake {
     const state = cell.state;
     const calls = toolCallsById([...state.active, ...messages]);
     for (const msg of messages) arrived.push(archived ? await this.offloadLargeResults(msg, calls, events, offloads) : msg);
+    if (archived) await this.keepCallerWrittenResults(messages, calls);
     const checkpointTools = this.deps.options().checkpointTools;
     const checkpointCall = messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && checkpointTools.includes(b.name));
     const ledger = await updateLedger(state.ledger, messages, {
@@ -89,6 +93,38 @@ export class MessageIntake {
     });
     cell.changed('messages');
     return events;
+  }
+
+  /**
+   * Reads the files the caller wrote results to (its note stays in the context as sent) into the session's offloaded
+   * folder, so search finds their content. A file that cannot be read is said in the log, in plain words.
+   */
+  private async keepCallerWrittenResults(messages: readonly Message[], calls: ReadonlyMap<string, ToolCallBlock>): Promise<void> {
+    const { callerFiles, store, paths, logger, clock } = this.deps;
+    if (!callerFiles) return;
+    for (const msg of messages) {
+      for (const block of msg.blocks) {
+        const note = block.type === 'toolResult' ? writtenResultNote(block.content) : undefined;
+        if (!note || block.type !== 'toolResult') continue;
+        const toolName = block.toolName ?? calls.get(block.callId)?.name ?? 'tool';
+        const read = await callerFiles.readResultFile(note.path);
+        if ('problem' in read) {
+          logger.warn(`The ${toolName} result the caller wrote to ${note.path} is not in the archive: ${read.problem}`);
+          continue;
+        }
+        try {
+          const file = await keepCallerWrittenResult(read.text, toolName, block.callId, msg.at ?? clock.now(), {
+            store,
+            folder: paths.offloaded,
+          });
+          logger.info(
+            `Kept the ${toolName} result the caller wrote to ${note.path} (${formatCount(read.text.length)} characters) as ${file.split('/').pop()}`,
+          );
+        } catch (e) {
+          logger.warn(`The ${toolName} result the caller wrote to ${note.path} is not in the archive: ${errorMessage(e)}`);
+        }
+      }
+    }
   }
 
   private countArchived(messages: readonly Message[]): boolean {

@@ -7,7 +7,7 @@ import { Tier3 } from '../checkpoints/tier3';
 import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionState } from '../model/sessionState';
 import { optionsForBudget, type EngineOptions } from '../options';
-import type { Clock, Logger, Store, WorkspaceFiles } from '../ports';
+import type { CallerFiles, Clock, Logger, Store, WorkspaceFiles } from '../ports';
 import { sessionJournalOptions } from '../storage/sessionJournal';
 import { StateJournal } from '../storage/stateJournal';
 import type { TokenCounter } from '../tokens/counter';
@@ -32,6 +32,8 @@ export interface SessionDeps {
   readonly files: WorkspaceFiles;
   readonly logger: Logger;
   readonly clock: Clock;
+  /** Where the results a caller wrote to files are read from; without it such results stay the caller's note. */
+  readonly callerFiles?: CallerFiles;
 }
 
 /** The parts of one session, each owning one thing. */

@@ -121,7 +121,7 @@ export async function offloadText(
  * Writes the text under the first free name; an existing file is never overwritten. A file that
  * already holds exactly this text (the same result taken in again) is reused.
  */
-async function writeNewFile(target: OffloadTarget, nameFor: (suffix: number) => string, text: string): Promise<string> {
+export async function writeNewFile(target: OffloadTarget, nameFor: (suffix: number) => string, text: string): Promise<string> {
   for (let suffix = 1; suffix <= MAX_NAME_SUFFIX; suffix++) {
     const file = `${target.folder}/${nameFor(suffix)}`;
     if (await target.store.createExclusive(file, text)) return file;

@@ -2,11 +2,13 @@
  * ctx in Restricted Mode, in a real VS Code whose workspace is not trusted (a run of its own: the harness
  * starts code-server with Workspace Trust on, see `--restricted-mode`). ctx activates, says what is off,
  * compresses a long tool run, offers the model only its own tools and the attached one, leaves the
- * workspace's instruction files out, and brings them in once the user trusts the workspace.
+ * workspace's instruction files out, installs no Copilot hook, and brings the instruction files in once the user
+ * trusts the workspace.
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { askCtx, ctxApi, CTX_EXTENSION_ID, waitFor } from '../ctxClient';
+import { dismissNotifications, seeNotification } from '../notifications';
 import { page, selectors } from '../page';
 import * as standin from '../standin';
 
@@ -78,6 +80,17 @@ describe('ctx in Restricted Mode', function () {
       /Compressed \d+ times in this answer, [\d,]+ tokens saved: \d+ results? offloaded/,
     );
     assert.match(answer, /Read every log\./);
+  });
+
+  it('installs no Copilot hook there: the command says to trust the workspace first and writes nothing', async () => {
+    const outcome = await vscode.commands.executeCommand('ctx.archiveCopilotHistory');
+    assert.strictEqual(outcome, 'untrusted');
+    await seeNotification(/trust this workspace first\. A hook runs a command on your machine/);
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.stat(workspaceUri('.github/hooks/ctx-archive-before-compaction.json'))),
+      'no hook file',
+    );
+    await dismissNotifications();
   });
 
   it('reads the instruction files once the user trusts the workspace', async () => {
