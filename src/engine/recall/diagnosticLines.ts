@@ -35,8 +35,8 @@ const LABELLED_EXCEPTION = /^[^:]{1,60}:\s+(?:[\w$]+\.)*[\w$]*(?:Error|Exception
 const PREFIXED_EXCEPTION = /^(?:[\w$.]+\s+){1,2}(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception)\s*:/;
 /** An exception named with its package anywhere in the line: `Exception in thread "main" java.lang.IllegalStateException`. */
 const QUALIFIED_EXCEPTION = /\b(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Error|Exception)\b/;
-/** A runner's tally that counts failures: `2 errors in 0.29s`, `Tests: 3 failed, 10 passed`. */
-const FAILING_TALLY = /(?:^|[^\d.])[1-9]\d*\s+(?:errors?|failed|failures?|failing)\b(?!\.\w)/i;
+/** A runner's tally that counts failures or warnings: `2 errors in 0.29s`, `Tests: 3 failed, 10 passed`, `1 warning`. */
+const FAILING_TALLY = /(?:^|[^\d.])[1-9]\d*\s+(?:errors?|failed|failures?|failing|warnings?)\b(?!\.\w)/i;
 /** A tool's name before its diagnostic: `npm ERR! …`, `git: fatal …`, `make: *** … Error 1`. */
 const TOOL_PREFIXED = /^[\w.@/-]{1,40}(?:\s+ERR!\s|\s*:\s*(?:error|fatal|failed|cannot|could not|unable|\*{3})(?:\b|\s))/i;
 /** A tool's name, then the word, in the case the tool writes it: `npm error code E404`, `CMake Error at …` (not "The error handler"). */
@@ -44,6 +44,10 @@ const TOOL_NAMED_ERROR = /^(?:[a-z][\w.@/-]{0,39}\s+(?:error|fatal)|[A-Z][\w.@/-
 const COMPILER_FORM = /^[^\s:]+:\d+(?::\d+)?:?\s*(?:error|fatal error)\b/i;
 /** A compiler's location with line and column, whatever follows: `./main.go:5:2: undefined: foo`. */
 const LINE_AND_COLUMN = /^[^\s:]+:\d+:\d+:\s+\S/;
+/** What a parser or a command line says of input it refuses: `unknown flag: --stat`, `invalid value for --jobs: x`. */
+const REFUSED_INPUT = /^(?:unknown|invalid|unexpected|unrecogni[sz]ed|unsupported|illegal)\b[^:]{0,40}:\s*\S/i;
+/** A warning: `warning: unused variable`, `npm WARN deprecated …`, `DeprecationWarning: …`, `[WARN] …`. */
+const WARNING = /^(?:\[?warn(?:ing)?\]?\b\s*[:!-]|[\w.@/-]{1,40}\s+WARN\b)|\b[A-Z]\w*Warning\b\s*:/i;
 /** A diagnostic's code before its message: `TS2322: Type …`, `E0432: unresolved import`. */
 const CODED_MESSAGE = /^[A-Z]{1,4}\d{3,5}:\s/;
 /** A process that ended badly: `exited with code 1`, `exit status 2`, `returned non-zero exit status 1`, `Command failed: …`. */
@@ -115,6 +119,7 @@ const OPENING_FORMS = [
   COMPILER_FORM,
   LINE_AND_COLUMN,
   CODED_MESSAGE,
+  REFUSED_INPUT,
 ];
 /** Forms found anywhere in a line: they count only in a line that is not code. */
 const INNER_FORMS = [SHOUTED_ANYWHERE, QUALIFIED_EXCEPTION, FAILING_TALLY, FAILED_EXIT, ERROR_CODE, OS_PHRASES, LOCALIZED_ERROR];
@@ -125,17 +130,19 @@ export function isDiagnosticLine(line: string): boolean {
 }
 
 /**
- * How plainly `line` reads as a diagnostic: 2 when a diagnostic's form opens it (`ImportError: …`,
- * `FAILED tests/a.py::t - …`, `src/a.c:3:5: error …`), 1 when it only holds one (`tests/a.py::t FAILED [ 50%]`,
- * `… exited with code 1`), 0 for any other line.
+ * How plainly `line` reads as a diagnostic: 3 when a diagnostic's form opens it (`ImportError: …`,
+ * `FAILED tests/a.py::t - …`, `src/a.c:3:5: error …`), 2 when it only holds one (`tests/a.py::t FAILED [ 50%]`,
+ * `… exited with code 1`), 1 for a warning, 0 for any other line.
  */
-export function diagnosticStrength(line: string): 0 | 1 | 2 {
+export function diagnosticStrength(line: string): 0 | 1 | 2 | 3 {
   // A file's line shown with its number is the file's content, whatever it says.
   if (LINE_NUMBER.test(line)) return 0;
   const text = line.replace(GUTTER, '');
   if (SOURCE_CODE.test(text) || ZERO_COUNT.test(text)) return 0;
-  if (OPENING_FORMS.some((form) => form.test(text))) return 2;
-  return !CODE_CALL.test(text) && INNER_FORMS.some((form) => form.test(text)) ? 1 : 0;
+  if (OPENING_FORMS.some((form) => form.test(text))) return 3;
+  if (CODE_CALL.test(text)) return 0;
+  if (INNER_FORMS.some((form) => form.test(text))) return 2;
+  return WARNING.test(text) ? 1 : 0;
 }
 
 /** The diagnostic lines of a step's result that is not a file's content, as error candidates with the call's subject. */
@@ -159,13 +166,14 @@ export function diagnosticCandidates(step: ToolStep): Candidate[] {
  * At most `max` of `lines`, in their order: the last one always (a runner's verdict stands at the
  * end of its output), the others the first that a diagnostic's form opens (the first error is the
  * one the rest follow from, and a progress line that only says FAILED tells less than the
- * exception it stands for), then the first of the rest.
+ * exception it stands for), then the first of the rest. Warnings only when nothing failed.
  */
-function chosenLines(lines: readonly { text: string; strength: number }[], max: number): readonly string[] {
+function chosenLines(found: readonly { text: string; strength: number }[], max: number): readonly string[] {
+  const lines = found.some((l) => l.strength > 1) ? found.filter((l) => l.strength > 1) : found;
   if (lines.length <= max) return lines.map((l) => l.text);
   const last = lines.length - 1;
   const rest = lines.slice(0, last).map((line, index) => ({ ...line, index }));
-  const first = [...rest.filter((l) => l.strength === 2), ...rest.filter((l) => l.strength < 2)].slice(0, max - 1);
+  const first = [...rest].sort((a, b) => b.strength - a.strength || a.index - b.index).slice(0, max - 1);
   return [...first.sort((a, b) => a.index - b.index).map((l) => l.text), lines[last].text];
 }
 

@@ -148,6 +148,11 @@ describe('diagnostic lines of tool results', () => {
       '● Test suite failed to run',
       'Erreur : le fichier de configuration est introuvable',
       'Fehler: Verbindung fehlgeschlagen',
+      'unknown flag: --verbose-ish',
+      'invalid value for --jobs: many',
+      'src/cache.py:88: DeprecationWarning: utcnow() is deprecated',
+      'npm WARN deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported',
+      'build finished with problems, 2 warnings.',
     ]) {
       assert.ok(isDiagnosticLine(line), line);
     }
@@ -198,6 +203,25 @@ describe('diagnostic lines of tool results', () => {
     );
     const facts = extractFacts(messages);
     assert.ok(facts.some((f) => f.kind === 'error' && f.key.includes('bad revision')));
+  });
+
+  it('keeps a warning when nothing in the result failed, and leaves it out beside an error', () => {
+    const warned = [
+      call('w1', 'bash', { command: 'python build_index.py' }),
+      result('w1', 'indexing 120 rows\nbuild_index.py:14: DeprecationWarning: utcnow() is deprecated\ndone'),
+    ];
+    assert.deepEqual(
+      diagnosticCandidates(readToolSteps(warned)[0]).map((f) => f.text),
+      ['build_index.py:14: DeprecationWarning: utcnow() is deprecated'],
+    );
+    const failed = [
+      call('w2', 'bash', { command: 'python build_index.py' }),
+      result('w2', "build_index.py:14: DeprecationWarning: utcnow() is deprecated\nKeyError: 'row_id'", true),
+    ];
+    assert.deepEqual(
+      diagnosticCandidates(readToolSteps(failed)[0]).map((f) => f.text),
+      ["KeyError: 'row_id'"],
+    );
   });
 
   it("keeps a long output's first errors and its closing verdict, not only the lines at its start", () => {
