@@ -5,6 +5,7 @@ import { timelineHtml } from '../../../src/vscode/dashboard/sections/timelineHtm
 import { dashboardPage } from '../../../src/vscode/dashboard/dashboardPage';
 import { isWebviewMessage } from '../../../src/vscode/dashboard/dashboardProtocol';
 import { percent } from '../../../src/vscode/dashboard/html';
+import { noSessionHtml } from '../../../src/vscode/dashboard/sections/headerHtml';
 import { changedSections, renderSections } from '../../../src/vscode/dashboard/dashboardSections';
 import { call, result } from '../support/builders';
 import { furnishedSession, RESERVE, ROOMY_BUDGET } from './dashboardFixtures';
@@ -138,5 +139,17 @@ describe('dashboard timeline ticks', () => {
     );
     const ticks = [...html.matchAll(/<line class="tick kind-([a-z-]+)"/g)].map((m) => m[1]);
     assert.deepEqual(ticks, ['checkpoint', 'recall']);
+  });
+});
+
+describe('which chats the dashboard says reach ctx', () => {
+  it('names the Local harness and the harnesses that never reach ctx, with or without a session', async () => {
+    const { sections } = await sectionsOf();
+    for (const html of [sections.header, renderSections(undefined, { kind: 'none' }, DEFAULT_THRESHOLDS).header]) {
+      assert.match(html, /"\(ctx\)" model/);
+      assert.match(html, /<b>Local<\/b> harness/);
+      assert.match(html, /Copilot, Claude or Codex harness do not call VS Code's models/);
+    }
+    assert.match(noSessionHtml(), /under "Other Models"/);
   });
 });

@@ -14,8 +14,18 @@ export function headerHtml(m: DashboardModel, previewOpen: boolean): string {
           .join('')}</ul>`;
   return `<h1>Context: ${escapeHtml(m.title || m.sessionId)}</h1>
 <p class="summary">${formatCount(m.messages)} messages in the context · ${formatCount(m.archived)} in the archive · ${m.checkpoints.length} checkpoints</p>
-<p class="actions" role="toolbar" aria-label="Actions on the whole context">${preview}${compress}${undoButton(m.undo)}</p>${warnings}`;
+<p class="actions" role="toolbar" aria-label="Actions on the whole context">${preview}${compress}${undoButton(m.undo)}</p>${warnings}
+${SERVED_NOTE}`;
 }
+
+/**
+ * Which chats reach ctx: a user who picked a Copilot harness other than Local would otherwise look
+ * here for a chat ctx never saw.
+ */
+const SERVED_NOTE =
+  '<p class="hint">ctx manages <code>@ctx</code> chats and any chat on a "(ctx)" model: in Copilot\'s agent, the <b>Local</b> harness. ' +
+  "Chats handed to the Copilot, Claude or Codex harness do not call VS Code's models and never reach ctx; " +
+  '"Archive Copilot\'s history before it compacts" still archives Copilot\'s own history there.</p>';
 
 /** Undo, naming the snapshot it would restore; disabled when there is no compression to undo. */
 function undoButton(undo: DashboardModel['undo']): string {
@@ -26,5 +36,8 @@ function undoButton(undo: DashboardModel['undo']): string {
 
 /** The header when there is no session to show. */
 export function noSessionHtml(): string {
-  return `<h1>Context</h1><p class="empty">No @ctx session yet. Ask @ctx something in the Chat view: this dashboard shows its context as it grows.</p>`;
+  const empty =
+    'No ctx session yet. Ask @ctx something in the Chat view, or pick a "(ctx)" model (under "Other Models" in the model picker): ' +
+    'this dashboard shows its context as it grows.';
+  return `<h1>Context</h1><p class="empty">${empty}</p>\n${SERVED_NOTE}`;
 }
