@@ -11,6 +11,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { applyGlobalSettings, type SettingChange } from './globalSettings';
 import { ctxModelFor } from './caller';
 import { ctxApi, waitFor } from './ctxClient';
 import { pickModel } from './modelPicker';
@@ -37,7 +38,7 @@ const REPORTED_WINDOW = process.env.CTX_TEST_REPORTED_WINDOW === 'extended' ? 'e
 const REPORTED_TOKENS = REPORTED_WINDOW === 'extended' ? WINDOW * 8 : WINDOW;
 
 /** Settings this test changes, with what it sets them to: restored afterwards. */
-const SETTINGS: readonly (readonly [section: string, key: string, value: unknown])[] = [
+const SETTINGS: readonly SettingChange[] = [
   // Copilot stops an agent turn after this many requests (50 by default), compactions included.
   ['chat.agent', 'maxRequests', 200],
   // By default Copilot writes every tool result over 8 KB to a file and sends the model a note instead: ctx would
@@ -84,7 +85,7 @@ describe("Copilot's agent mode through a ctx model", function () {
   this.timeout(360_000);
   let wrapped: vscode.LanguageModelChat;
   let windowBefore = 0;
-  const settingsBefore: unknown[] = [];
+  let restoreSettings: (() => Promise<void>) | undefined;
 
   before(async function () {
     // Only where Copilot Chat is built in (1.139), and with a page to pick the model in.
@@ -96,11 +97,7 @@ describe("Copilot's agent mode through a ctx model", function () {
     await standin.reset();
     windowBefore = wrapped.maxInputTokens;
     await standin.configure({ maxInputTokens: WINDOW });
-    for (const [section, key, value] of SETTINGS) {
-      const config = vscode.workspace.getConfiguration(section);
-      settingsBefore.push(config.inspect(key)?.globalValue);
-      await config.update(key, value, vscode.ConfigurationTarget.Global);
-    }
+    restoreSettings = await applyGlobalSettings(SETTINGS);
     await waitFor(`the ctx model reporting a ${REPORTED_TOKENS}-token window`, async () => {
       const info = await ctxModelFor(wrapped);
       return info.maxInputTokens === REPORTED_TOKENS ? info : undefined;
@@ -114,9 +111,7 @@ describe("Copilot's agent mode through a ctx model", function () {
     if (!wrapped) return;
     // The stand-in's window first: putting ctx's setting back makes ctx list its models again, with that window.
     if (windowBefore > 0) await standin.configure({ maxInputTokens: windowBefore });
-    for (const [i, [section, key]] of SETTINGS.entries()) {
-      await vscode.workspace.getConfiguration(section).update(key, settingsBefore[i], vscode.ConfigurationTarget.Global);
-    }
+    await restoreSettings?.();
     await waitFor(`the ctx model with the stand-in's window again`, async () => {
       const info = await ctxModelFor(wrapped);
       return info.maxInputTokens === wrapped.maxInputTokens ? info : undefined;

@@ -11,6 +11,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { applyGlobalSettings, type SettingChange } from './globalSettings';
 import { hookFileText } from '../../src/copilotHook/hookFile';
 import { ctxApi, waitFor } from './ctxClient';
 import { pickModel } from './modelPicker';
@@ -36,7 +37,7 @@ const REQUEST = 'Read the nightly build log part by part, then tell me what the 
 const FINAL_ANSWER = 'The release train is called saffron-heron-4471, as noted before the history was summarized.';
 
 /** Settings this test changes, with what it sets them to: restored afterwards. */
-const SETTINGS: readonly (readonly [section: string, key: string, value: unknown])[] = [
+const SETTINGS: readonly SettingChange[] = [
   ['chat.agent', 'maxRequests', 200],
   // Copilot writes results above this size to files: here the 400-line ones (about 38 KB), not the 300-line ones
   // (about 29 KB), so that its history still grows and it compacts, and some results exist only in Copilot's files.
@@ -80,7 +81,7 @@ describe("Copilot's own compaction with ctx's PreCompact hook, no ctx model", fu
   let hookFile = '';
   let hookText = '';
   let useHooksBefore: unknown;
-  const settingsBefore: unknown[] = [];
+  let restoreSettings: (() => Promise<void>) | undefined;
 
   before(async function () {
     if (!page.available || !vscode.extensions.getExtension(COPILOT_CHAT_ID)) this.skip();
@@ -99,20 +100,14 @@ describe("Copilot's own compaction with ctx's PreCompact hook, no ctx model", fu
     wrapped = await standin.model();
     windowBefore = wrapped.maxInputTokens;
     await standin.configure({ maxInputTokens: WINDOW });
-    for (const [section, key, value] of SETTINGS) {
-      const config = vscode.workspace.getConfiguration(section);
-      settingsBefore.push(config.inspect(key)?.globalValue);
-      await config.update(key, value, vscode.ConfigurationTarget.Global);
-    }
+    restoreSettings = await applyGlobalSettings(SETTINGS);
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
   after(async () => {
     if (!wrapped) return;
     if (windowBefore > 0) await standin.configure({ maxInputTokens: windowBefore });
-    for (const [i, [section, key]] of SETTINGS.entries()) {
-      await vscode.workspace.getConfiguration(section).update(key, settingsBefore[i], vscode.ConfigurationTarget.Global);
-    }
+    await restoreSettings?.();
     fs.rmSync(hookFile, { force: true });
     await vscode.workspace.getConfiguration('chat').update('useHooks', useHooksBefore, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
