@@ -191,7 +191,19 @@ export const ROOM_STEP_SHARE = 0.01;
  * floor the lines always have. Empty when nothing fits.
  */
 export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, printedTokens = 0): string {
-  if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return '';
+  return countedEarlierLinesSection(ranked, roomTokens, printedTokens).text;
+}
+
+/** A section and its tokens: at most the sum of its lines' counts and of its headings, never less than the text counted whole. */
+export interface CountedSection {
+  readonly text: string;
+  readonly tokens: number;
+}
+
+/** {@link earlierLinesSection} with the tokens it takes, summed from its lines' counts: the section need not be counted again. */
+export function countedEarlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, printedTokens = 0): CountedSection {
+  const none = { text: '', tokens: 0 };
+  if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return none;
   // What a tool printed fills free room only: the floor is counted, and holds facts.
   const printedRoom = Math.min(roomTokens, printedTokens) - HEADING_TOKENS;
   if (printedRoom <= 0) ranked = ranked.filter((l) => l.printed !== true);
@@ -217,7 +229,7 @@ export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: 
     usedBy.set(line.kind, before + (used - was));
   }
   for (const line of ranked) take(line, room);
-  if (chosen.size === 0) return '';
+  if (chosen.size === 0) return none;
   const shown: string[] = [];
   let from: string | undefined;
   for (const line of [...chosen].sort((a, b) => a.order - b.order)) {
@@ -226,7 +238,7 @@ export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: 
     from = line.from;
     shown.push(line.text);
   }
-  return [EARLIER_LINES_HEADING, '', EARLIER_LINES_NOTE, ...shown].join('\n');
+  return { text: [EARLIER_LINES_HEADING, '', EARLIER_LINES_NOTE, ...shown].join('\n'), tokens: used + HEADING_TOKENS };
 }
 
 /** The heading of an offloaded file's lines: where the rest of them is. */

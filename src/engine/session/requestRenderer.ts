@@ -6,7 +6,7 @@
  */
 import type { RequestView } from '../model/requestView';
 import { contextMessage, CONTEXT_MESSAGE_ID, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
-import { earlierLinesSection, rankEarlierLines } from '../checkpoints/earlierLines';
+import { countedEarlierLinesSection, rankEarlierLines } from '../checkpoints/earlierLines';
 import type { EarlierLine } from '../model/earlierLine';
 import type { LedgerSection } from '../model/contextSection';
 import { EMPTY_LEDGER, type Ledger } from '../model/ledgerTypes';
@@ -45,13 +45,23 @@ interface PieceCount {
   readonly lines: number;
 }
 
+/** The earlier lines as last shown: their ranking for the pool and what it is ranked against, and the section for a room. */
+interface EarlierCache {
+  readonly key: readonly unknown[];
+  readonly ranked: readonly EarlierLine[];
+  readonly room: number;
+  readonly printed: number;
+  readonly text: string;
+  /** The section's tokens, summed from its lines' counts. */
+  readonly tokens: number;
+}
+
 export class RequestRenderer {
   /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */
   private last: { state: SessionState; budget: number; view: Promise<RequestView>; estimated?: boolean } | undefined;
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean; sections: readonly LedgerSection[] } | undefined;
   private context: BuiltContextMessage | undefined;
-  private earlierCache:
-    { key: readonly unknown[]; ranked: readonly EarlierLine[]; room: number; printed: number; text: string } | undefined;
+  private earlierCache: EarlierCache | undefined;
   /** Token counts of the ledger's lines, kept across renders. */
   private lineCounts = new Map<string, number>();
   /** Token counts of the ledger's pieces between blank lines, kept across renders. */
@@ -88,12 +98,12 @@ export class RequestRenderer {
     if (!this.earlierCache || this.earlierCache.key.some((k, i) => k !== key[i])) {
       // What the ledger shows word for word (the requests, the intent) needs no line of its own.
       const held = [ledgerText, ...s.checkpoints.map((c) => c.summary), ...(s.ledger.facts ?? []).map((f) => f.line)].join('\n');
-      this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, printed: 0, text: '' };
+      this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, printed: 0, text: '', tokens: 0 };
     }
     const printed = s.earlierRoomFree === true ? (s.earlierPrintedRoom ?? s.earlierRoom) : 0;
     if (this.earlierCache.room !== s.earlierRoom || this.earlierCache.printed !== printed) {
-      const text = earlierLinesSection(this.earlierCache.ranked, s.earlierRoom, printed);
-      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, printed, text };
+      const { text, tokens } = countedEarlierLinesSection(this.earlierCache.ranked, s.earlierRoom, printed);
+      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, printed, text, tokens };
     }
     return this.earlierCache.text;
   }
@@ -127,8 +137,10 @@ export class RequestRenderer {
     this.context = contextMessage(sections, this.context);
     const head = this.context?.message;
     const messages = head ? [head, ...s.active] : s.active;
-    const measured = await this.counter.measure(messages);
     const earlierAt = head ? sections.findIndex((section) => section.part === 'earlier') : -1;
+    // The earlier lines change with the room, and their lines are counted already: their sum stands for the section.
+    if (head && earlierAt >= 0 && this.earlierCache) this.counter.knowBlock(head.blocks[earlierAt], this.earlierCache.tokens + 1);
+    const measured = await this.counter.measure(messages);
     return {
       messages,
       measured,

@@ -91,6 +91,15 @@ export class TokenCounter {
     return this.exactCounts.get(block) ?? estimateTokens(blockText(block));
   }
 
+  /**
+   * Takes `tokens` as the count of `block`, whose maker summed it from parts counted exactly (an upper
+   * bound of the whole), so that a large block made of known parts is not tokenized again. Ignored while
+   * the tokenizer is not ready, and for a block counted already.
+   */
+  knowBlock(block: Block, tokens: number): void {
+    if (this.tokenizer.ready && !this.exactCounts.has(block)) this.exactCounts.set(block, tokens);
+  }
+
   /** Exact when the tokenizer is ready, an estimate otherwise. */
   async countText(text: string): Promise<number> {
     const [count] = await this.countTexts([text]);

@@ -128,4 +128,24 @@ describe('TokenCounter', () => {
     assert.equal(estimateTokens('中文字'), 3);
     assert.equal(estimateTokens(''), 0);
   });
+
+  it('takes the count of a block made of parts counted already, without tokenizing it, once the tokenizer is ready', async () => {
+    const spy = new SpyTokenizer();
+    const counter = new TokenCounter(spy);
+    const section = textBlock('## Earlier, word for word\n- a line counted when it joined the pool');
+    counter.knowBlock(section, 17);
+    const measured = await counter.measure([message('ctx', 'user', [section])]);
+    assert.equal(measured.total, REPLY_PRIMING_TOKENS + MESSAGE_OVERHEAD_TOKENS + 17);
+    assert.deepEqual(spy.batches, [], 'nothing was tokenized');
+
+    const gated = new GatedTokenizer();
+    const loading = new TokenCounter(gated);
+    const early = textBlock('counted while the tokenizer loads');
+    loading.knowBlock(early, 1);
+    assert.equal(
+      loading.blockTokens(early),
+      estimateTokens('counted while the tokenizer loads'),
+      'a sum of estimates is not taken as exact',
+    );
+  });
 });
