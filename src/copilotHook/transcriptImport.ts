@@ -5,6 +5,7 @@
  * transcript by its line count in `copilot-transcripts/imported.json`, so a later copy of the same transcript (Copilot
  * only appends to it) adds only its new lines.
  */
+import { createHash } from 'node:crypto';
 import type { ContextSession } from '../engine/host/session';
 import type { CallerFileRead, Logger, Store } from '../engine/host/ports';
 import { type Message, toolResultBlock } from '../engine/host/messages';
@@ -49,6 +50,8 @@ export interface ImportReport {
 export class CopilotTranscriptImport {
   /** One import at a time: the tool and the folder watcher may both ask. */
   private running: Promise<ImportReport> = Promise.resolve({ added: {}, problems: [] });
+  /** A digest of each transcript as last read: one that did not change since is not parsed again before every search. */
+  private readonly readDigests = new Map<string, string>();
 
   constructor(
     private readonly sessions: ImportSessions,
@@ -103,11 +106,16 @@ export class CopilotTranscriptImport {
   /** Adds the transcript's new lines to its session (created on first sight); returns how many messages. */
   private async importOne(name: string, progress: Record<string, Progress>): Promise<number> {
     const text = (await this.sessions.store.read(`${INBOX_FOLDER}/${name}`)) ?? '';
-    const read = readCopilotTranscript(text);
     const known = progress[name];
+    const digest = createHash('sha1').update(text).digest('hex');
+    if (known && this.readDigests.get(name) === digest) return 0;
+    const read = readCopilotTranscript(text);
     // A transcript shorter than what was taken is another one under the same name: it starts a session of its own.
     const from = known && known.lines <= read.lines ? known.lines : 0;
-    if (read.lines === from) return 0;
+    if (read.lines === from) {
+      this.readDigests.set(name, digest);
+      return 0;
+    }
     const fresh = read.messages.filter((m) => m.line >= from).map((m) => m.message);
     const existing = known && from > 0 ? await this.sessions.get(known.sessionId) : undefined;
     const session = existing ?? (await this.sessions.create());
@@ -119,6 +127,7 @@ export class CopilotTranscriptImport {
       await session.save();
     }
     progress[name] = { sessionId: session.id, lines: read.lines };
+    this.readDigests.set(name, digest);
     if (read.unreadable > 0) this.logger.warn(`${read.unreadable} unreadable line(s) in Copilot's transcript ${name} were left out`);
     return messages.length;
   }
