@@ -18,7 +18,11 @@ export interface RequestView {
   readonly earlierTokens: number;
 }
 
-/** The level a view stands at: CRITICAL whenever what must never be summarized does not fit. */
+/**
+ * The level a view stands at: its share of the budget. A protected part over its share is said to the user
+ * but is no level of its own: a fresh session would carry the same part, and the rest of the context still
+ * fits while the whole does.
+ */
 export function levelOfView(view: RequestView, budget: number, thresholds: LevelThresholds): Level {
-  return view.ledgerOverflow ? 'CRITICAL' : levelFor(view.measured.total / budget, thresholds);
+  return levelFor(view.measured.total / budget, thresholds);
 }

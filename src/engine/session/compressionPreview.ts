@@ -115,15 +115,15 @@ export interface CompressionPreview {
 }
 
 /** The preview of a dry run, given the figures of its views. */
-export function previewOf(id: string, run: DryRun, figures: (tokens: number, overflow: boolean) => ContextFigures): CompressionPreview {
+export function previewOf(id: string, run: DryRun, figures: (tokens: number) => ContextFigures): CompressionPreview {
   const { view, before } = run.preparation;
   const was = new Map(run.base.checkpoints.map((c) => [c.id, c]));
   const created = run.state.checkpoints.find((c) => !was.has(c.id) && c.age === 0);
   const aged = run.state.checkpoints.filter((c) => c !== created && was.get(c.id) !== c);
   return {
     id,
-    before: figures(before.measured.total, before.ledgerOverflow),
-    after: figures(view.measured.total, view.ledgerOverflow),
+    before: figures(before.measured.total),
+    after: figures(view.measured.total),
     messagesBefore: run.base.active.length,
     messagesAfter: run.state.active.length,
     events: run.preparation.events,

@@ -68,9 +68,9 @@ export class CompressionPreviews {
     );
     const id = newId('preview', clock.now());
     this.pending = { id, run, budget };
-    return previewOf(id, run, (tokens, overflow) => {
+    return previewOf(id, run, (tokens) => {
       const usage = usageOf(tokens, budget);
-      return { tokens, usage, level: overflow ? 'CRITICAL' : levelFor(usage, options.thresholds) };
+      return { tokens, usage, level: levelFor(usage, options.thresholds) };
     });
   }
 

@@ -79,6 +79,9 @@ export interface PreparationDeps {
 }
 
 export class RequestPreparation {
+  /** Whether the last request's protected part was over its share: said when it goes over, not on every request. */
+  private protectedOverShare = false;
+
   constructor(private readonly deps: PreparationDeps) {}
 
   /** The steps before a request, in the order of this file's header. */
@@ -112,13 +115,12 @@ export class RequestPreparation {
 
     await this.showEarlierLines(run);
     if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
+    this.sayProtectedOverShare(run.view.ledgerOverflow, o.ledgerShare);
 
     if (!criticalBefore && run.level() !== 'CRITICAL') return run.result();
     const snapshot = await this.deps.snapshots.take('critical', undefined, run.state, run.view.measured.total);
     await run.step(snapshot);
-    const reason = run.view.ledgerOverflow
-      ? 'What must never be summarized (the intent, goals, decisions and your messages) no longer fits in its share of the context window.'
-      : criticalReason(run.point(run.before), run.point(run.view));
+    const reason = criticalReason(run.point(run.before), run.point(run.view));
     await run.step({
       events: [
         {
@@ -164,6 +166,20 @@ export class RequestPreparation {
     const run = await RequestRun.start(this.deps, budget);
     if (run.state.active.length > 0 && this.deps.archive.complete) await this.checkpoint(run, turn, 'everything', true);
     return run.result();
+  }
+
+  /**
+   * Tells the user once when what must never be summarized goes over its share of the window: it stays whole, the
+   * rest of the context makes do with less room, and a fresh session would carry the same part.
+   */
+  private sayProtectedOverShare(over: boolean, share: number): void {
+    if (over && !this.protectedOverShare) {
+      this.deps.cell.warn(
+        'What must never be summarized (the intent, goals, decisions and your messages) takes more than its share of the ' +
+          `context window (${Math.round(share * 100)}%). It is kept whole; the rest of the conversation is compressed into the room left.`,
+      );
+    }
+    this.protectedOverShare = over;
   }
 
   /** Tier 3: the checkpoint, a snapshot before it (unless one was taken already), the drift check after it. */
