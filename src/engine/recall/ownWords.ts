@@ -23,8 +23,11 @@ export const OWN_WORDS_SCORES = {
   base: 0.25,
   /** Per unit of rare-term weight (a term said once in the span weighs 1, one said n times 1/n), up to {@link MAX_TERM_WEIGHT}. */
   perTermWeight: 0.07,
-  /** The first sentence of an assistant message: what it is about to do. */
-  opening: 0.05,
+  /**
+   * The first sentence of an assistant message: its lead, where an agent says what it found or is about to do
+   * before the detail. Measured on the tuning split: 0.05 kept 232 of 248 probes, 0.1 234, 0.2 237, 0.3 235, 0.45 237.
+   */
+  opening: 0.2,
   /** A sentence of the answer that ends a turn: what came of it. */
   answer: 0.08,
   /** A sentence so long it is mostly explanation. */

@@ -35,6 +35,16 @@ describe("the agent's own words", () => {
     assert.ok(read > guessed, `the reading of the result outranks the guess (${read} vs ${guessed})`);
   });
 
+  it("ranks a message's lead sentence, where the agent says what it found, above a later one that carries as much", () => {
+    const span = [
+      assistant('Yes, the queue drains through `flushPending` in worker.go. Then the pool keeps `idleTimeout` in settings.go.'),
+    ];
+    const byText = new Map(ownWordCandidates(span, sites(1), 40).map((c) => [c.text, c.score]));
+    const lead = byText.get('Yes, the queue drains through `flushPending` in worker.go.') ?? 0;
+    const later = byText.get('Then the pool keeps `idleTimeout` in settings.go.') ?? 0;
+    assert.ok(lead - later >= 0.15, `the lead outranks a sentence naming as much by a clear margin (${lead} vs ${later})`);
+  });
+
   it('scores a sentence by the rare names it carries, not by cue words', () => {
     const span = [
       assistant(
