@@ -44,6 +44,14 @@ const TOOL_NAMED_ERROR = /^(?:[a-z][\w.@/-]{0,39}\s+(?:error|fatal)|[A-Z][\w.@/-
 const COMPILER_FORM = /^[^\s:]+:\d+(?::\d+)?:?\s*(?:error|fatal error)\b/i;
 /** A compiler's location with line and column, whatever follows: `./main.go:5:2: undefined: foo`. */
 const LINE_AND_COLUMN = /^[^\s:]+:\d+:\d+:\s+\S/;
+/** A subject, then "error" and its colon: `Syntax error: "(" unexpected`, `Parse error: …`, `Uncaught exception: …`. */
+const NAMED_ERROR = /^(?:\p{L}[\p{L}-]*\s+){1,2}(?:error|exception)\s*:\s*\S/iu;
+/** A subject, then the verdict: `Compilation failed`, `Build failed with 2 errors`, `Authentication failed for 'x'`. */
+const SUBJECT_FAILED = /^(?:\p{L}[\p{L}-]*\s+){1,2}(?:failed|failure)(?:\s*[:.!]|\s*$|\s+(?:with|for|at|in|on|to|because|due)\b)/iu;
+/** A process ended by a signal or by its own abort, said alone on its line: `Killed`, `Aborting`, `Aborted (core dumped)`. */
+const ENDED_ALONE = /^(?:Killed|Aborting|Aborted)(?:\s*\(core dumped\))?\.?$/;
+/** A test runner's mark of a failed test: `✕ renders list (12 ms)`, `✗ should save`, TAP's `not ok 3 - parses dates`. */
+const FAILURE_MARK = /^(?:[✗✘✕×✖]\s+\p{L}|not ok\s+\d)/u;
 /** What a parser or a command line says of input it refuses: `unknown flag: --stat`, `invalid value for --jobs: x`. */
 const REFUSED_INPUT = /^(?:unknown|invalid|unexpected|unrecogni[sz]ed|unsupported|illegal)\b[^:]{0,40}:\s*\S/i;
 /** A warning: `warning: unused variable`, `npm WARN deprecated …`, `DeprecationWarning: …`, `[WARN] …`. */
@@ -52,6 +60,8 @@ const WARNING = /^(?:\[?warn(?:ing)?\]?\b\s*[:!-]|[\w.@/-]{1,40}\s+WARN\b)|\b[A-
 const CODED_MESSAGE = /^[A-Z]{1,4}\d{3,5}:\s/;
 /** A process that ended badly: `exited with code 1`, `exit status 2`, `returned non-zero exit status 1`, `Command failed: …`. */
 const FAILED_EXIT = /\b(?:exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*-?[1-9]\d*|non-zero exit)\b|\bfailed\s*:\s*\S/i;
+/** A JSON error with something in it: `{"error": {"code": 401, …}}`, `"errors": [{"message": …}]` (not `"error": null`). */
+const JSON_ERROR = /"(?:error|errors|errorMessage|error_message)"\s*:\s*(?:\{\s*"|\[\s*[{"]|"[^"\s][^"]*"|[1-9])/;
 /** A system's error code: `ENOENT`, `ERR_MODULE_NOT_FOUND`, `[Errno 13]`, `HTTP 500`, `401 Unauthorized`. */
 const ERROR_CODE = new RegExp(
   [
@@ -88,6 +98,20 @@ const OS_PHRASES = new RegExp(
     'is not defined',
     'out of memory',
     'no space left',
+    'address already in use',
+    'too many open files',
+    'maximum call stack',
+    'stack overflow',
+    'division by zero',
+    'unexpected token',
+    'unexpected end of',
+    'merge conflict',
+    'mismatched types',
+    'cannot be converted',
+    'has no (?:attribute|member)',
+    'is not a function',
+    'missing required',
+    'no module named',
   ].join('|')})\b`,
   'i',
 );
@@ -120,9 +144,21 @@ const OPENING_FORMS = [
   LINE_AND_COLUMN,
   CODED_MESSAGE,
   REFUSED_INPUT,
+  NAMED_ERROR,
+  SUBJECT_FAILED,
+  ENDED_ALONE,
 ];
 /** Forms found anywhere in a line: they count only in a line that is not code. */
-const INNER_FORMS = [SHOUTED_ANYWHERE, QUALIFIED_EXCEPTION, FAILING_TALLY, FAILED_EXIT, ERROR_CODE, OS_PHRASES, LOCALIZED_ERROR];
+const INNER_FORMS = [
+  SHOUTED_ANYWHERE,
+  QUALIFIED_EXCEPTION,
+  FAILING_TALLY,
+  FAILED_EXIT,
+  ERROR_CODE,
+  JSON_ERROR,
+  OS_PHRASES,
+  LOCALIZED_ERROR,
+];
 
 /** True when `line` reads like a diagnostic in any tool's format. */
 export function isDiagnosticLine(line: string): boolean {
@@ -137,6 +173,8 @@ export function isDiagnosticLine(line: string): boolean {
 export function diagnosticStrength(line: string): 0 | 1 | 2 | 3 {
   // A file's line shown with its number is the file's content, whatever it says.
   if (LINE_NUMBER.test(line)) return 0;
+  // The mark is the verdict: the gutter it stands in is taken off only to read what follows other gutters.
+  if (FAILURE_MARK.test(line)) return 3;
   const text = line.replace(GUTTER, '');
   if (SOURCE_CODE.test(text) || ZERO_COUNT.test(text)) return 0;
   if (OPENING_FORMS.some((form) => form.test(text))) return 3;

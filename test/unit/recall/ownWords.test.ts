@@ -163,6 +163,18 @@ describe('diagnostic lines of tool results', () => {
       'src/cache.py:88: DeprecationWarning: utcnow() is deprecated',
       'npm WARN deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported',
       'build finished with problems, 2 warnings.',
+      'Syntax error: "(" unexpected',
+      'Compilation failed',
+      "Authentication failed for 'https://git.example.com/app.git/'",
+      '✕ renders the empty list (12 ms)',
+      '× Unexpected any. Specify a different type.',
+      'not ok 3 - parses ISO dates',
+      'Killed',
+      '{"error": {"code": 401, "message": "token expired"}}',
+      '/usr/bin/python3: No module named pytest',
+      'Error: listen EADDRINUSE: address already in use :::3000',
+      'RangeError: Maximum call stack size exceeded',
+      'CONFLICT (content): Merge conflict in src/app.ts',
     ]) {
       assert.ok(isDiagnosticLine(line), line);
     }
@@ -193,6 +205,10 @@ describe('diagnostic lines of tool results', () => {
       'Error: 0 errors',
       '========== 12 passed in 0.41s ==========',
       'note: the retry handler raised the limit to 5',
+      '- Exception: the docs folder is built separately',
+      '{"status": "ok", "error": null, "errors": []}',
+      'Tests: 12 passed, 12 total',
+      '× 3 = 12',
     ]) {
       assert.equal(isDiagnosticLine(line), false, line);
     }
