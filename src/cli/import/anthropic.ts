@@ -9,7 +9,7 @@
 import { textBlock } from '../../engine/host/messages';
 import { convertAssistantContent, convertUserContent } from './anthropicContent';
 import { addFlaggedSummary } from './agentSummary';
-import { clineClassicUserBlocks, isClineClassicHistory } from './clineClassic';
+import { type ClineCall, clineClassicUserBlocks, isClineClassicHistory } from './clineClassic';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, stringField, type JsonObject } from './jsonShape';
@@ -28,6 +28,8 @@ export function importAnthropic(document: unknown, sink: ImportSink, keepNativeC
   const system = renderContent(root.system_prompt ?? root.system).text;
   if (system !== '') sink.add('system-prompt', [{ role: 'system', blocks: [textBlock(system)] }]);
   const clineClassic = isClineClassicHistory(messages);
+  // The calls of the last assistant turn a classic Cline user turn can still answer (native tool calling).
+  let pending: ClineCall[] = [];
   messages.forEach((raw, index) => {
     sink.countRecord();
     const role = isJsonObject(raw) ? stringField(raw, 'role') : undefined;
@@ -41,9 +43,9 @@ export function importAnthropic(document: unknown, sink: ImportSink, keepNativeC
       return;
     }
     if (role === 'user' && clineClassic) {
-      const turn = clineClassicUserBlocks(raw.content);
+      const turn = clineClassicUserBlocks(raw.content, pending);
       sink.countPlaceholders(turn.placeholders);
-      const added = sink.add(sourceId, [{ role: 'user', blocks: turn.blocks }], toEpochMs(raw.ts ?? raw.timestamp));
+      const added = sink.add(sourceId, turn.parts, toEpochMs(raw.ts ?? raw.timestamp));
       if (added.length === 0) sink.skip('empty-message');
       return;
     }
@@ -54,6 +56,7 @@ export function importAnthropic(document: unknown, sink: ImportSink, keepNativeC
     if (converted.unknownTypes.length > 0) {
       sink.warn(`message ${sourceId}: unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`);
     }
+    if (role === 'assistant') pending = converted.parts.flatMap((part) => part.blocks.flatMap((b) => (b.type === 'toolCall' ? [b] : [])));
     if (sink.add(sourceId, converted.parts, toEpochMs(raw.ts ?? raw.timestamp)).length === 0) sink.skip('empty-message');
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Which parts of a Codex user message the user typed. Codex adds user-role items of its own (the
  * project's AGENTS.md, an `<environment_context>`); what the user typed is also logged as a
- * `user_message` event, so where the rollout has such events they decide. Older rollouts without
+ * `user_message` event, so where the rollout has such events they decide (an item that ends with a
+ * typed text, after context an IDE put before it, is split there). Older rollouts without
  * them fall back to the tags and the heading Codex writes its additions with.
  */
 import { injectedTextBlock, splitInjectedTags, textBlock, type TextBlock } from '../../engine/host/messages';
@@ -40,6 +41,20 @@ export interface CodexUserBlocks {
   readonly unknownTypes: readonly string[];
 }
 
+/**
+ * A user item's text against what the user typed: the whole item when it is a typed text; else,
+ * when it ends with one (an IDE puts its context, the open file and tabs, before the request), that
+ * ending is the user's and what comes before it is injected; else all of it is injected.
+ */
+function typedBlocks(text: string, typed: ReadonlySet<string>): TextBlock[] {
+  const trimmed = text.trimEnd();
+  if (typed.has(trimmed.trim())) return [textBlock(text)];
+  let words = '';
+  for (const candidate of typed) if (candidate !== '' && candidate.length > words.length && trimmed.endsWith(candidate)) words = candidate;
+  if (words === '') return [injectedTextBlock(text)];
+  return [injectedTextBlock(trimmed.slice(0, trimmed.length - words.length)), textBlock(words)];
+}
+
 /** A user message's content parts as blocks, the ones Codex added marked injected. */
 export function codexUserBlocks(content: readonly unknown[], typed: ReadonlySet<string>): CodexUserBlocks {
   const blocks: TextBlock[] = [];
@@ -59,7 +74,7 @@ export function codexUserBlocks(content: readonly unknown[], typed: ReadonlySet<
       continue;
     }
     if (text === '') continue;
-    if (typed.size > 0) blocks.push(typed.has(text.trim()) ? textBlock(text) : injectedTextBlock(text));
+    if (typed.size > 0) blocks.push(...typedBlocks(text, typed));
     else if (isAgentsFileText(text)) blocks.push(injectedTextBlock(text));
     // Codex gives each of its additions an item of its own: one that opens with a tag is Codex's, listed or not.
     else blocks.push(...splitInjectedTags(text, CODEX_INJECTED_TAGS, { leadingTagFrames: true }));

@@ -3,7 +3,8 @@
  * responderUsername, requests[]}`, one request per user turn. What the model saw is in each
  * request's `result.metadata`: the rendered user message (and, once, the global context), one
  * `toolCallRounds` entry per model call and the tool results keyed by call id. `response[]` is the
- * chat view's copy of the same rounds and results; it is read only for a request that has no rounds.
+ * chat view's copy of the same rounds and results; it is read for a request that has no rounds, and
+ * for which calls failed (the metadata does not say).
  */
 import { type Block, injectedTextBlock, splitAuthoredTag, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { copilotResultText } from './copilotToolResult';
@@ -40,7 +41,7 @@ export function importCopilotChat(document: unknown, sink: ImportSink, keepNativ
     if (sink.add(id, [{ role: 'user', blocks: turn.blocks }], at).length === 0) sink.skip('empty-request');
     const rounds = metadata === undefined ? undefined : arrayField(metadata, 'toolCallRounds');
     if (metadata !== undefined && rounds !== undefined && rounds.length > 0) {
-      addRounds(id, rounds, metadata, sink, at, keepNativeCompaction);
+      addRounds(id, rounds, metadata, failedCalls(raw, rounds), sink, at, keepNativeCompaction);
     } else addDisplayedResponse(id, raw, sink, at);
   });
 }
@@ -83,6 +84,7 @@ function addRounds(
   requestId: string,
   rounds: readonly unknown[],
   metadata: JsonObject,
+  failed: ReadonlySet<number>,
   sink: ImportSink,
   at: number | undefined,
   keepNativeCompaction: boolean,
@@ -90,6 +92,8 @@ function addRounds(
   const results = objectField(metadata, 'toolCallResults') ?? {};
   const called = new Set<string>();
   const summary = objectField(metadata, 'summary');
+  let callIndex = 0;
+  const failedIds = new Set<string>();
   rounds.forEach((round, index) => {
     sink.countRecord();
     if (!isJsonObject(round)) return sink.malformed(`request ${requestId}: toolCallRounds[${index}] is not a round`);
@@ -102,11 +106,14 @@ function addRounds(
       ...calls.map((call, n) => {
         const callId = idField(call, 'id') ?? `${roundId}:call-${n + 1}`;
         called.add(callId);
+        if (failed.has(callIndex++)) failedIds.add(callId);
         return toolCallBlock(callId, stringField(call, 'name') ?? 'unknown', toToolInput(call.arguments));
       }),
     ];
     if (sink.add(roundId, [{ role: 'assistant', blocks }], at).length === 0) sink.skip('empty-round');
-    for (const block of blocks) if (block.type === 'toolCall' && block.id in results) addResult(block.id, results[block.id], sink, at);
+    for (const block of blocks) {
+      if (block.type === 'toolCall' && block.id in results) addResult(block.id, results[block.id], sink, at, failedIds.has(block.id));
+    }
     if (summary !== undefined && stringField(summary, 'toolCallRoundId') === roundId) {
       addSummary(requestId, summary, sink, at, keepNativeCompaction);
     }
@@ -115,12 +122,29 @@ function addRounds(
   for (const [callId, result] of Object.entries(results)) if (!called.has(callId)) addResult(callId, result, sink, at);
 }
 
-function addResult(callId: string, result: unknown, sink: ImportSink, at: number | undefined): void {
+/**
+ * The calls (by their place among the request's calls) the chat view showed as failed. Its tool
+ * invocations carry their own ids, not the model's, so they are matched by order, and only when
+ * there are exactly as many as the rounds have calls (the view also shows tools the model never called).
+ */
+function failedCalls(raw: JsonObject, rounds: readonly unknown[]): ReadonlySet<number> {
+  const shown = (arrayField(raw, 'response') ?? []).filter((part) => isJsonObject(part) && part.kind === 'toolInvocationSerialized');
+  const calls = rounds.reduce<number>((sum, round) => sum + (isJsonObject(round) ? (arrayField(round, 'toolCalls') ?? []).length : 0), 0);
+  if (shown.length !== calls) return new Set();
+  const failed = new Set<number>();
+  shown.forEach((part, index) => {
+    const details = isJsonObject(part) ? objectField(part, 'resultDetails') : undefined;
+    if (details?.isError === true) failed.add(index);
+  });
+  return failed;
+}
+
+function addResult(callId: string, result: unknown, sink: ImportSink, at: number | undefined, failed = false): void {
   sink.countRecord();
   const rendered = copilotResultText(result);
   sink.countPlaceholders(rendered.placeholders);
   if (rendered.unknownParts > 0) sink.warn(`tool result ${callId}: ${rendered.unknownParts} part(s) of unknown shape kept as JSON text`);
-  sink.add(`result-${callId}`, [{ role: 'tool', blocks: [toolResultBlock(callId, rendered.text)] }], at);
+  sink.add(`result-${callId}`, [{ role: 'tool', blocks: [toolResultBlock(callId, rendered.text, failed)] }], at);
 }
 
 /** Copilot's summary of the history so far replaced the rounds before it in later prompts, like a native compaction. */

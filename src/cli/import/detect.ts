@@ -6,6 +6,8 @@ import type { TranscriptFormat } from './importTypes';
 import { parseTranscriptText, type ParsedTranscript } from './parseTranscriptText';
 import { TranscriptFormatError } from './importErrors';
 import { isOpenHandsV1Event } from './openHandsEvents';
+import { isGeminiLogRecord } from './geminiLog';
+import { isQwenLogRecord } from './qwenLog';
 
 /** Record types of a Codex rollout. */
 const CODEX_RECORD_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
@@ -34,6 +36,8 @@ export function detectFormat(parsed: ParsedTranscript): TranscriptFormat | undef
 /** JSON Lines, or a single line of them (a one-session OpenHands file parses as one document). */
 function detectLines(records: readonly unknown[]): TranscriptFormat | undefined {
   const objects = records.filter(isJsonObject);
+  // Gemini CLI's session log and Qwen Code's (whose records look like Claude Code's but carry Gemini parts).
+  if (objects.some(isGeminiLogRecord) || objects.some(isQwenLogRecord)) return 'gemini-cli';
   if (objects.some(isClaudeCodeMessageRecord)) return 'claude-code';
   if (objects.some(isOpenHandsSession) || objects.some(isOpenHandsV1Event)) return 'openhands';
   if (objects.some(isCodexRecord)) return 'codex';

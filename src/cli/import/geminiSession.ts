@@ -77,7 +77,7 @@ function addGemini(raw: JsonObject, id: string, at: number | undefined, sink: Im
     const content = [result.text, ...result.rest.texts.map((t) => t.block.text)].filter((t) => t !== '').join('\n');
     sink.add(
       `${callBlocks[n].id}:result`,
-      [{ role: 'tool', blocks: [toolResultBlock(callBlocks[n].id, content, result.isError)] }],
+      [{ role: 'tool', blocks: [toolResultBlock(callBlocks[n].id, content, result.isError || call.status === 'error')] }],
       toEpochMs(call.timestamp) ?? at,
     );
   });

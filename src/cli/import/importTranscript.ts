@@ -10,10 +10,13 @@ import { detectFormat } from './detect';
 import { TranscriptFormatError } from './importErrors';
 import { ImportSink } from './importSink';
 import type { ImportOptions, ImportResult, TranscriptFormat } from './importTypes';
+import { importGeminiLog } from './geminiLog';
 import { importGeminiSession } from './geminiSession';
+import { isJsonObject } from './jsonShape';
 import { importMiniSweAgent } from './miniSweAgent';
 import { importOpenAi } from './openAi';
 import { importOpenHands } from './openHands';
+import { importQwenLog, isQwenLogRecord } from './qwenLog';
 import { parseTranscriptText, type ParsedTranscript, type SourceRecord } from './parseTranscriptText';
 import { importSweAgent } from './sweAgent';
 
@@ -69,10 +72,20 @@ export function importParsedTranscript(parsed: ParsedTranscript, options: Import
       importCodexRollout(asRecords(parsed), sink, keepNativeCompaction);
       break;
     case 'gemini-cli':
-      importGeminiSession(asDocument(parsed, format), sink);
+      importGemini(parsed, sink);
       break;
   }
   return sink.finish(format);
+}
+
+/** Gemini CLI's session JSON, its newer session log (JSON Lines), or Qwen Code's log. */
+function importGemini(parsed: ParsedTranscript, sink: ImportSink): void {
+  if (parsed.kind === 'document' && isJsonObject(parsed.value) && Array.isArray(parsed.value.messages)) {
+    return importGeminiSession(parsed.value, sink);
+  }
+  const records = asRecords(parsed);
+  if (records.some((record) => isJsonObject(record.value) && isQwenLogRecord(record.value))) importQwenLog(records, sink);
+  else importGeminiLog(records, sink);
 }
 
 /** Records of a line-based format; a one-line file parses as a document and is its only record. */

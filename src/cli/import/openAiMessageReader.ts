@@ -60,7 +60,7 @@ export class OpenAiMessageReader {
     if (role === 'user' && unknownRole === undefined && this.clineClassic) {
       // Cline's classic history: tool results are user text, and only Cline's frames hold the user's words.
       const turn = clineClassicUserBlocks(raw.content);
-      return { parts: [{ role, blocks: turn.blocks }], thinkingBlocks: 0, unknownTypes: [], placeholders: turn.placeholders };
+      return { parts: turn.parts, thinkingBlocks: 0, unknownTypes: [], placeholders: turn.placeholders };
     }
     const blocks: Block[] =
       content.text === '' ? [] : [unknownRole === undefined ? textBlock(content.text) : injectedTextBlock(content.text)];

@@ -195,6 +195,18 @@ describe('Codex rollout requests logged only as user_message events', () => {
     assert.deepEqual(typedTexts(text), ['run the tests', 'and the linter']);
   });
 
+  it("takes the request at the end of an IDE's item as the user's words and the editor context before it as injected", () => {
+    const wrapped =
+      '# Context from my IDE setup:\n\n## Active file: src/cache.ts\n\n## My request for Codex:\nmake the cache size configurable';
+    const result = importTranscript(
+      jsonl([userItem(1, wrapped), typedEvent(1, 'make the cache size configurable'), reply(2, 'Adding a setting.')]),
+    );
+    const users = result.messages.filter((m) => m.role === 'user');
+    assert.equal(users.length, 1);
+    assert.equal(authoredText(users[0]).trim(), 'make the cache size configurable');
+    assert.ok(users[0].blocks.some((b) => b.type === 'text' && b.injected === true && b.text.includes('Active file: src/cache.ts')));
+  });
+
   it('keeps an event Codex marked as its own context injected', () => {
     const result = importTranscript(
       jsonl([record(1, 'event_msg', { type: 'user_message', message: ENVIRONMENT, kind: 'environment_context' }), reply(2, 'ok')]),

@@ -183,6 +183,34 @@ describe('Copilot Chat export import', () => {
     assert.equal(dropped.stats.skippedByKind['native-compaction-summary'], 1);
   });
 
+  it('marks a call the chat view showed as failed, matching its invocations to the calls by order only when they are as many', () => {
+    const shown = (isError: boolean) => ({
+      kind: 'toolInvocationSerialized',
+      toolCallId: 'view-id',
+      resultDetails: { input: '{}', output: [], isError },
+    });
+    const rounds = [
+      {
+        id: 'r1',
+        response: 'Updating both.',
+        toolCalls: [call('t1', 'update_entry', { id: 'a' }), call('t2', 'update_entry', { id: 'b' })],
+      },
+    ];
+    const results = { t1: { content: [{ value: 'ok' }] }, t2: { content: [{ value: '400: bad request' }] } };
+    const failures = (response: readonly object[]) =>
+      importTranscript(exported([request({ id: 'request_1', typed: 'Update them', rounds, results, response })]))
+        .messages.flatMap(toolResults)
+        .map((r) => [r.callId, r.isError]);
+    assert.deepEqual(failures([shown(false), shown(true)]), [
+      ['t1', false],
+      ['t2', true],
+    ]);
+    assert.deepEqual(failures([shown(true), shown(false), shown(true)]), [
+      ['t1', false],
+      ['t2', false],
+    ]);
+  });
+
   it('keeps a result whose call is in no round as injected user text and counts it', () => {
     const orphan = importTranscript(
       exported([
