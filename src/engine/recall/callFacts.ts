@@ -53,7 +53,8 @@ function proseValues(input: Readonly<Record<string, unknown>>): string[] {
     if (typeof value !== 'string') return;
     const text = value.trim();
     if (text.length < PLAN_CHARS.min || text.length > PLAN_CHARS.max || !PROSE.test(text)) return;
-    if ((text.match(/\p{L}{2,}/gu)?.length ?? 0) >= MIN_PLAN_WORDS) out.push(text);
+    // Words apart: a path or a name (`.github/copilot-instructions.md`) has letters enough but says nothing of a plan.
+    if ((text.match(/\p{L}{2,}(?=\s|[,.:!?]*$|[,.:!?]\s)/gu)?.length ?? 0) >= MIN_PLAN_WORDS) out.push(text);
   };
   for (const value of Object.values(input)) {
     if (Array.isArray(value)) {

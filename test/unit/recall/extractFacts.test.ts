@@ -112,6 +112,17 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'Migrate the invoice job')?.kind, 'decision');
       assert.ok(!facts.some((f) => f.key.includes('train(df')));
     });
+
+    it('takes no plan from a path or a pattern passed to a search tool, however many words its parts spell', () => {
+      const facts = extractFacts([
+        call('g1', 'Glob', { pattern: '.github/copilot-instructions.md', path: '/home/dev/projects/live-text-view' }),
+        result('g1', 'No files found'),
+        call('g2', 'web_lookup', { query: 'Compare the cache eviction policies of both stores' }),
+        result('g2', 'Two results'),
+      ]);
+      assert.ok(!facts.some((f) => f.kind === 'decision' && /copilot-instructions|live-text-view/.test(f.key)), 'no path as a decision');
+      assert.equal(withKey(facts, 'Compare the cache eviction policies')?.kind, 'decision', 'a sentence passed to a tool still is one');
+    });
   });
 
   describe('errors', () => {
