@@ -1,8 +1,9 @@
 /**
- * Reads the workspace's instruction files for the ledger, through `vscode.workspace.fs`: in each workspace
- * folder `.github/copilot-instructions.md`, `AGENTS.md` and `.github/instructions/*.instructions.md`. They
- * are read again at every round of a turn; a file whose modification time and size did not change is not
- * read again.
+ * Reads the workspace's instruction files for the ledger: in each workspace folder
+ * `.github/copilot-instructions.md`, `AGENTS.md` and `.github/instructions/*.instructions.md`. They are read
+ * again at every round of a turn; a file whose modification time and size did not change is not read again.
+ * Files on the extension host's disk are read without waiting on the window (`localReads.ts`), so a round's
+ * check costs the same however long the chat's answer has grown.
  */
 import * as vscode from 'vscode';
 import {
@@ -14,6 +15,7 @@ import {
   SCOPED_INSTRUCTIONS_SUFFIX,
 } from '../engine/host/ports';
 import type { ContextSession } from '../engine/host/session';
+import { bytesOf, entriesOf, isNotFound, statOf } from './localReads';
 
 /** Files that always apply, relative to a workspace folder, in the order they are shown. */
 const ALWAYS_FILES = ['.github/copilot-instructions.md', 'AGENTS.md'];
@@ -32,7 +34,7 @@ export function instructionFilesFor(logger: Logger, trusted: () => boolean): Ins
   return { read: () => (trusted() ? files.read() : noInstructionFiles.read()) };
 }
 
-/** Reads the files through `vscode.workspace.fs`, caching each by its modification time and size. */
+/** Reads the files, caching each by its modification time and size. */
 export class WorkspaceInstructionFiles implements InstructionFiles {
   private readonly cache = new Map<string, { mtime: number; size: number; text: string }>();
 
@@ -54,16 +56,16 @@ export class WorkspaceInstructionFiles implements InstructionFiles {
   private async readText(uri: vscode.Uri): Promise<string | undefined> {
     const key = uri.toString();
     try {
-      const stat = await vscode.workspace.fs.stat(uri);
+      const stat = await statOf(uri);
       if (stat.type !== vscode.FileType.File || stat.size > MAX_FILE_BYTES) return undefined;
       const cached = this.cache.get(key);
       if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached.text;
-      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const text = new TextDecoder().decode(await bytesOf(uri));
       this.cache.set(key, { mtime: stat.mtime, size: stat.size, text });
       return text;
     } catch (e) {
       this.cache.delete(key);
-      if (!(e instanceof vscode.FileSystemError && e.code === 'FileNotFound')) {
+      if (!isNotFound(e)) {
         this.logger.warn(`Could not read the instruction file ${uri.fsPath}: ${e instanceof Error ? e.message : String(e)}`);
       }
       return undefined;
@@ -76,8 +78,8 @@ async function scopedFiles(folder: vscode.Uri): Promise<vscode.Uri[]> {
   const dir = vscode.Uri.joinPath(folder, SCOPED_FOLDER);
   try {
     // Most workspaces have no such folder: asked first, so reading it never logs a failure.
-    if ((await vscode.workspace.fs.stat(dir)).type !== vscode.FileType.Directory) return [];
-    const entries = await vscode.workspace.fs.readDirectory(dir);
+    if ((await statOf(dir)).type !== vscode.FileType.Directory) return [];
+    const entries = await entriesOf(dir);
     return entries
       .filter(([name, type]) => type === vscode.FileType.File && name.toLowerCase().endsWith(SCOPED_INSTRUCTIONS_SUFFIX))
       .map(([name]) => name)

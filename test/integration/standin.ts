@@ -42,8 +42,11 @@ export type RecordedPart =
 export interface RecordedRequest {
   index: number;
   at: string;
+  /** When the request reached the model (`Date.now()`). */
+  atMs: number;
   /** The extension that sent it, e.g. "ctx-dev.ctx". */
   from: string;
+  /** Empty when the stand-in was configured with `recordMessages: false`. */
   messages: { role: 'user' | 'assistant' | 'system'; name?: string; parts: RecordedPart[]; text: string }[];
   tools: { name: string; description: string; inputSchema: unknown }[];
   /** `vscode.LanguageModelChatToolMode`: 1 Auto, 2 Required. */
@@ -70,6 +73,17 @@ export interface StandinLimits {
   summaryDelayMs?: number;
   /** Summaries copy the prompt's facts but those containing this text (a model that drops one); null: no facts (the default). */
   keepFactsExcept?: string | null;
+  /** False: requests are recorded without their messages and summaries without their prompt (true by default). */
+  recordMessages?: boolean;
+}
+
+/** A call of a stand-in tool; `returnedAtMs` is when the big result's tool returned (`Date.now()`). */
+export interface ToolInvocation {
+  name: string;
+  input: unknown;
+  at: string;
+  atMs: number;
+  returnedAtMs?: number;
 }
 
 /** Queues replies; the model answers the next requests with them, in order. Returns how many are queued. */
@@ -83,13 +97,13 @@ export async function requests(): Promise<RecordedRequest[]> {
 }
 
 /** Calls of the stand-in tools since the last reset. */
-export async function toolInvocations(): Promise<{ name: string; input: unknown; at: string }[]> {
-  return (await vscode.commands.executeCommand<{ name: string; input: unknown; at: string }[]>('ctxStandin.toolInvocations')) ?? [];
+export async function toolInvocations(): Promise<ToolInvocation[]> {
+  return (await vscode.commands.executeCommand<ToolInvocation[]>('ctxStandin.toolInvocations')) ?? [];
 }
 
 /** The prompts of the checkpoint summaries ctx asked the stand-in for. */
-export async function summaryRequests(): Promise<{ at: string; prompt: string }[]> {
-  return (await vscode.commands.executeCommand<{ at: string; prompt: string }[]>('ctxStandin.summaryRequests')) ?? [];
+export async function summaryRequests(): Promise<{ at: string; atMs: number; prompt: string }[]> {
+  return (await vscode.commands.executeCommand<{ at: string; atMs: number; prompt: string }[]>('ctxStandin.summaryRequests')) ?? [];
 }
 
 /** Clears the script and the recordings. */

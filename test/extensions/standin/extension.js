@@ -57,7 +57,13 @@ function activate(context) {
     return {};
   });
   context.subscriptions.push(participant);
-  context.subscriptions.push(...registerTools((name, input) => model.toolInvocations.push(invocationRecord(name, input))));
+  context.subscriptions.push(
+    ...registerTools((name, input) => {
+      const invocation = invocationRecord(name, input);
+      model.toolInvocations.push(invocation);
+      return invocation;
+    }),
+  );
 
   const api = createApi(model);
   context.subscriptions.push(

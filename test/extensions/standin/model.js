@@ -147,6 +147,8 @@ class StandinModel {
     this.limits = { maxInputTokens, maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS };
     /** How long a summary takes (ms), so tests can watch what ctx shows while it waits. */
     this.summaryDelayMs = 0;
+    /** False: requests are recorded without their messages, and summaries without their prompt (long benchmarks). */
+    this.recordMessages = true;
     /** When set, summaries copy the prompt's facts except those containing this text. */
     this.keepFactsExcept = undefined;
     this.changeEmitter = new vscode.EventEmitter();
@@ -171,7 +173,8 @@ class StandinModel {
 
   /** Changes the limits the model reports, and how long a summary takes. */
   configure(options) {
-    const { summaryDelayMs, keepFactsExcept, ...limits } = options || {};
+    const { summaryDelayMs, keepFactsExcept, recordMessages, ...limits } = options || {};
+    if (typeof recordMessages === 'boolean') this.recordMessages = recordMessages;
     if (typeof summaryDelayMs === 'number' && summaryDelayMs >= 0) this.summaryDelayMs = summaryDelayMs;
     // A string: summaries keep the prompt's facts but those containing it; null: summaries keep no facts.
     if (keepFactsExcept !== undefined) this.keepFactsExcept = keepFactsExcept === null ? undefined : keepFactsExcept;
@@ -186,6 +189,7 @@ class StandinModel {
       family: FAMILY,
       ...this.limits,
       summaryDelayMs: this.summaryDelayMs,
+      recordMessages: this.recordMessages,
       keepFactsExcept: this.keepFactsExcept ?? null,
       queued: this.script.length,
     };
@@ -215,10 +219,13 @@ class StandinModel {
   }
 
   async provideLanguageModelChatResponse(_model, messages, options, progress, token) {
+    // When the request arrived, before the stand-in's own work on it: benchmarks time the gaps before requests.
+    const atMs = Date.now();
     const rendered = messages.map(renderMessage);
     if (isSummaryRequest(rendered, options)) {
       // Summaries never take scripted replies: the tests script the conversation, not ctx's housekeeping.
-      this.summaryRequests.push({ at: new Date().toISOString(), prompt: rendered.map((m) => m.text).join('\n') });
+      const prompt = rendered.map((m) => m.text).join('\n');
+      this.summaryRequests.push({ at: new Date(atMs).toISOString(), atMs, prompt: this.recordMessages ? prompt : '' });
       if (this.summaryDelayMs > 0) await delay(this.summaryDelayMs, token);
       progress.report(new vscode.LanguageModelTextPart(standinSummary(rendered, this.summaryRequests.length, this.keepFactsExcept)));
       return;
@@ -235,9 +242,10 @@ class StandinModel {
     const { otherOptions, ...recorded } = recordedOptions(options);
     this.requests.push({
       index: this.requests.length,
-      at: new Date().toISOString(),
+      at: new Date(atMs).toISOString(),
+      atMs,
       from: typeof options.requestInitiator === 'string' ? options.requestInitiator : 'unknown',
-      messages: rendered,
+      messages: this.recordMessages ? rendered : [],
       ...recorded,
       options: otherOptions,
       inputTokens: countTokens(rendered.map((m) => m.text).join('\n')),

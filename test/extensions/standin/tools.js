@@ -59,15 +59,20 @@ function workspaceUri(filePath) {
 
 const text = (value) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
 
-/** Registers the tools; `record(name, input)` keeps each invocation. Returns the registrations. */
+/**
+ * Registers the tools; `record(name, input)` keeps each invocation and returns its record (the big result's
+ * sets `returnedAtMs` on it as it returns). Returns the registrations.
+ */
 function registerTools(record) {
   return [
     vscode.lm.registerTool(TOOL_NAMES.bigResult, {
       invoke(options) {
-        record(TOOL_NAMES.bigResult, options.input);
+        const invocation = record(TOOL_NAMES.bigResult, options.input);
         const lines = Math.max(1, Math.floor(Number(options.input && options.input.lines) || 2000));
         const tail = Array.isArray(options.input && options.input.tail) ? options.input.tail.map(String) : [];
-        return text(fakeLog(lines, tail));
+        const result = text(fakeLog(lines, tail));
+        invocation.returnedAtMs = Date.now();
+        return result;
       },
     }),
     vscode.lm.registerTool(TOOL_NAMES.fail, {
@@ -109,9 +114,10 @@ function registerTools(record) {
   ];
 }
 
-/** An invocation as the stand-in records it. */
+/** An invocation as the stand-in records it; `atMs` is when it started (`Date.now()`). */
 function invocationRecord(name, input) {
-  return { name, input: safeJson(input), at: new Date().toISOString() };
+  const atMs = Date.now();
+  return { name, input: safeJson(input), at: new Date(atMs).toISOString(), atMs };
 }
 
 module.exports = { registerTools, invocationRecord, pretendOutput, TOOL_NAMES };
