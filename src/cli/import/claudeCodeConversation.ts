@@ -79,7 +79,9 @@ export function importClaudeCodeConversation(
       openReply = undefined;
       continue;
     }
-    const converted = convertUserContent(message.content, CLAUDE_CODE_INJECTED_TAGS, { leadingTagFrames: true });
+    const converted = convertUserContent(typedCommand(message.content) ?? message.content, CLAUDE_CODE_INJECTED_TAGS, {
+      leadingTagFrames: true,
+    });
     account(converted, sink, line);
     const parts =
       record.isCompactSummary === true
@@ -91,6 +93,25 @@ export function importClaudeCodeConversation(
     // A user's own words end the reply; its tool results do not.
     if (parts.some((part) => part.role === 'user')) openReply = undefined;
   }
+}
+
+/** The markup Claude Code records a slash command in: `<command-name>/review</command-name>`, its message and its args. */
+const COMMAND_ELEMENT = /<command-(name|message|args)>([\s\S]*?)<\/command-\1>/g;
+
+/**
+ * A slash command as the user typed it (`/review src/app.ts`), when a user text is nothing but Claude Code's markup
+ * of one: the markup is the tool's, the command and its arguments are the user's words.
+ */
+function typedCommand(content: unknown): string | undefined {
+  const only: unknown = Array.isArray(content) && content.length === 1 ? content[0] : undefined;
+  const text = typeof content === 'string' ? content : isJsonObject(only) && only.type === 'text' ? stringField(only, 'text') : undefined;
+  if (text === undefined || !text.includes('<command-name>')) return undefined;
+  if (text.replace(COMMAND_ELEMENT, '').trim() !== '') return undefined;
+  const parts = new Map([...text.matchAll(COMMAND_ELEMENT)].map((m) => [m[1], m[2].trim()]));
+  const name = parts.get('name') ?? '';
+  if (name === '') return undefined;
+  const args = parts.get('args') ?? '';
+  return args === '' ? name : `${name} ${args}`;
 }
 
 function account(converted: ConvertedContent, sink: ImportSink, line: number | undefined): void {

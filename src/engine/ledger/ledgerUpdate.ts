@@ -26,6 +26,9 @@ export interface LedgerUpdateContext {
   newId(prefix: string): string;
 }
 
+/** A slash command alone (`/model`, `/init`): the user working the tool, not the task they set; it stays one of their messages. */
+const BARE_COMMAND = /^\s*\/[\w:.-]+\s*$/;
+
 /** A `[CHECKPOINT]` with no status reports a step reached. */
 const DEFAULT_CHECKPOINT_STATUS: ProgressStatus = 'completed';
 
@@ -42,7 +45,7 @@ export async function updateLedger(ledger: Ledger, messages: readonly Message[],
     const at = msg.at ?? ctx.now;
     const text = authoredText(msg);
     if (msg.role === 'user' && text.trim().length > 0) {
-      if (next.intent === undefined) next = { ...next, intent: { text, messageId: msg.id, at } };
+      if (next.intent === undefined && !BARE_COMMAND.test(text)) next = { ...next, intent: { text, messageId: msg.id, at } };
       if (!known.has(msg.id)) {
         known.add(msg.id);
         added.push({ messageId: msg.id, at, text, tokens: await ctx.countText(text) });

@@ -8,6 +8,28 @@ import { assertWellFormed } from './pairingInvariants';
 const shape = (t: string) => importTranscript(t).messages.map((m) => `${m.role}:${m.blocks.map((b) => b.type).join('+')}`);
 
 describe('Claude Code import', () => {
+  it("reads a slash command as the user typed it, not as Claude Code's markup of it", () => {
+    const { messages } = importTranscript(
+      jsonl([
+        userRecord(
+          'u1',
+          '<command-name>/model</command-name>\n            <command-message>model</command-message>\n            <command-args></command-args>',
+        ),
+        userRecord('u2', [
+          {
+            type: 'text',
+            text: '<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>src/app.ts</command-args>',
+          },
+        ]),
+        userRecord('u3', 'Use <command-name> tags in the parser docs'),
+      ]),
+    );
+    assert.deepEqual(
+      messages.map((m) => messageText(m)),
+      ['/model', '/review src/app.ts', 'Use <command-name> tags in the parser docs'],
+    );
+  });
+
   it('merges the records of one API reply into one assistant message, even with results written between them', () => {
     const t = jsonl([
       userRecord('u1', 'List and read'),

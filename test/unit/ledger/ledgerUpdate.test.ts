@@ -137,6 +137,19 @@ describe('ledger update', () => {
     assert.deepEqual(ledger.intent, { text: first, messageId: 'u1', at: AT });
   });
 
+  it('takes the intent from the first request, past a slash command typed alone, which stays a user message', async () => {
+    const ledger = await updateLedger(
+      EMPTY_LEDGER,
+      [user('/model', 'u1'), assistant('Model set.'), user('/review the retry logic in src/net.ts', 'u2'), user('then the tests', 'u3')],
+      updateContext(),
+    );
+    assert.equal(ledger.intent?.text, '/review the retry logic in src/net.ts');
+    assert.deepEqual(
+      ledger.userMessages.map((e) => e.text),
+      ['/model', '/review the retry logic in src/net.ts', 'then the tests'],
+    );
+  });
+
   it('keeps every user message verbatim with its token count, including unicode and very long ones', async () => {
     const unicode = 'Привет 👋🏽 — 日本語テキスト\n\u200b zero-width and "quotes" `code`';
     const long = 'x'.repeat(200_000) + '\nend';
