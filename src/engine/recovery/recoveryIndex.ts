@@ -3,6 +3,7 @@
  * session's offloaded files, its archived messages and, later, its checkpoints. Everything is
  * indexed in passages with line ranges, so a hit says where to read, not just which file.
  */
+import { forEachArchived } from '../model/archivedMessages';
 import type { Store } from '../ports';
 import { codeTerms, normalizeTerm } from './codeTerms';
 import type { IndexedPassage } from './indexedPassage';
@@ -116,7 +117,7 @@ export class RecoveryIndex {
   /** Takes in what the session's content holds beyond what is indexed: new offloaded files and archived messages. */
   async takeIn(sessionId: string, content: SessionContent): Promise<void> {
     await this.refreshOffloaded(sessionId, content);
-    this.refreshArchive(sessionId, content);
+    await this.refreshArchive(sessionId, content);
   }
 
   /** Passages in the index. */
@@ -137,7 +138,7 @@ export class RecoveryIndex {
     for (const sessionId of this.sessionIds) {
       const content = await readSessionContent(this.store, sessionId);
       await this.refreshOffloaded(sessionId, content);
-      this.refreshArchive(sessionId, content);
+      await this.refreshArchive(sessionId, content);
     }
   }
 
@@ -235,17 +236,17 @@ export class RecoveryIndex {
     }
   }
 
-  private refreshArchive(sessionId: string, content: SessionContent): void {
+  /** Archived messages are read in bounded batches, so only a batch of a long archive is in memory at once. */
+  private async refreshArchive(sessionId: string, content: SessionContent): Promise<void> {
     const messages = content.messages;
     let progress = this.archiveProgress.get(sessionId) ?? { count: 0, lastId: undefined };
-    if (messages.length < progress.count || (progress.count > 0 && messages[progress.count - 1].id !== progress.lastId)) {
+    if (messages.count < progress.count || (progress.count > 0 && messages.idAt(progress.count - 1) !== progress.lastId)) {
       for (let i = 0; i < progress.count; i++) this.forget(archiveKey(sessionId, i));
       progress = { count: 0, lastId: undefined };
     }
     const present = new Set(content.offloadedNames);
     const offloadedCallIds = new Set([...content.origins].filter(([name]) => present.has(name)).map(([, o]) => o.callId));
-    for (let i = progress.count; i < messages.length; i++) {
-      const message = messages[i];
+    await forEachArchived(messages, progress.count, (message, i) => {
       const { text, toolName } = messageSearchText(message, offloadedCallIds);
       const ref = `archive#${message.id}`;
       const base: PassageBase = {
@@ -258,8 +259,8 @@ export class RecoveryIndex {
         ...(toolName ? { toolName } : {}),
       };
       this.indexDocument(base.documentKey, base, text, '');
-    }
-    this.archiveProgress.set(sessionId, { count: messages.length, lastId: messages[messages.length - 1]?.id });
+    });
+    this.archiveProgress.set(sessionId, { count: messages.count, lastId: messages.idAt(messages.count - 1) });
     this.noteUnreadableLines(sessionId, content);
   }
 

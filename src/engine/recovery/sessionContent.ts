@@ -2,8 +2,8 @@
 import { Archive } from '../archive';
 import { systemClock, type Store, type StoreEntry } from '../ports';
 import { peekSessionState } from '../storage/sessionJournal';
+import { archivedRunOf, type ArchivedRun } from '../model/archivedMessages';
 import { sessionPaths } from '../model/sessionPaths';
-import type { Message } from '../types';
 
 /** The tool call an offloaded file came from, as the session state recorded it. */
 export interface OffloadOrigin {
@@ -23,7 +23,8 @@ export interface SessionContent {
   /** Origin of each offloaded file by name, when the state file could be read. */
   readonly origins: ReadonlyMap<string, OffloadOrigin>;
   readonly archivePath: string;
-  readonly messages: readonly Message[];
+  /** The archived messages, read when the index takes them in. */
+  readonly messages: ArchivedRun;
   /** 1-based archive lines that could not be read back. */
   readonly unreadableLines: readonly number[];
 }
@@ -51,7 +52,7 @@ export async function readSessionContent(store: Store, sessionId: string): Promi
     ...(offloadedProblem === undefined ? {} : { offloadedProblem }),
     origins,
     archivePath: paths.archive,
-    messages: archived.messages,
+    messages: archivedRunOf(archived.messages),
     unreadableLines: archived.unreadableLines,
   };
 }

@@ -33,6 +33,15 @@ export class MemoryStore implements Store {
     return this.files.get(this.key(path));
   }
 
+  async readRange(path: string, start: number, length: number): Promise<string | undefined> {
+    const text = this.files.get(this.key(path));
+    return text === undefined
+      ? undefined
+      : Buffer.from(text, 'utf8')
+          .subarray(start, start + length)
+          .toString('utf8');
+  }
+
   async list(folder: string): Promise<string[]> {
     return (await this.entries(folder)).map((e) => e.name);
   }

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { archivedRunOf } from '../../../src/engine/model/archivedMessages';
 import { RecoveryIndex } from '../../../src/engine/recovery/recoveryIndex';
 import { COMMON_TERM_PASSAGES, COMMON_TERM_SHARE, RARE_QUERY_TERMS, TermRarity } from '../../../src/engine/recovery/termRarity';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
@@ -29,7 +30,7 @@ async function indexOf(messages: readonly Message[]): Promise<RecoveryIndex> {
     skippedEntries: [],
     origins: new Map(),
     archivePath: `sessions/${SESSION}/archive.jsonl`,
-    messages: [...messages],
+    messages: archivedRunOf(messages),
     unreadableLines: [],
   });
   return index;
