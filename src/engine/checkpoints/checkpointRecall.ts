@@ -110,7 +110,7 @@ export async function recallSearchOver(archive: ArchiveReader, search: Originals
   const archived = await archive.read();
   const originals = await search.originals(archived, state);
   return async (query, top) => {
-    const hits = originals(query, top);
+    const hits = await originals(query, top);
     const messages = await archived.byIds(hits.map((hit) => hit.messageId ?? ''));
     return hits.map((hit, i) => {
       const message = hit.messageId ? messages[i] : undefined;

@@ -5,9 +5,9 @@
  */
 import type { Store } from '../ports';
 import { RecoveryIndex } from '../recovery/recoveryIndex';
-import type { RecoveryHit, RecoverySource } from '../model/recoveryTypes';
+import type { RecoverySource } from '../model/recoveryTypes';
 import type { ArchivedMessages } from '../model/archivedMessages';
-import type { OriginalsSearch } from '../model/sessionOriginals';
+import type { OriginalsQuery, OriginalsSearch } from '../model/sessionOriginals';
 import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionState } from '../model/sessionState';
 
@@ -26,7 +26,7 @@ export class SessionSearch implements OriginalsSearch {
   ) {}
 
   /** Takes in what is new, then answers searches among the session's originals (best hits first). */
-  async originals(archived: ArchivedMessages, state: SessionState): Promise<(query: string, top: number) => RecoveryHit[]> {
+  async originals(archived: ArchivedMessages, state: SessionState): Promise<OriginalsQuery> {
     const index = (this.index ??= RecoveryIndex.forSession(this.store, this.sessionId));
     const run = this.queue.then(() => this.takeIn(index, archived, state));
     this.queue = run.catch(() => undefined);
@@ -44,6 +44,7 @@ export class SessionSearch implements OriginalsSearch {
       origins: new Map(state.offloads.map((o) => [o.file.split('/').pop() ?? o.file, { callId: o.callId, toolName: o.toolName }])),
       archivePath: this.paths.archive,
       messages: archived,
+      readMessages: (ids) => archived.byIds(ids),
       unreadableLines: [],
     });
   }

@@ -31,6 +31,7 @@ async function indexOf(messages: readonly Message[]): Promise<RecoveryIndex> {
     origins: new Map(),
     archivePath: `sessions/${SESSION}/archive.jsonl`,
     messages: archivedRunOf(messages),
+    readMessages: (ids) => Promise.resolve(ids.map((id) => messages.find((m) => m.id === id))),
     unreadableLines: [],
   });
   return index;
@@ -70,7 +71,7 @@ describe('verbatim search: the rarest words of a text find its passage', () => {
       const words = text.split(' ');
       const own = words.indexOf(`ledger${i}`);
       const slice = words.slice(Math.max(0, own - 4), own + 6).join(' ');
-      const hits = index.search(slice, { top: 3, exactTerms: true });
+      const hits = await index.search(slice, { top: 3, exactTerms: true });
       assert.ok(
         hits.some((h) => h.messageId === `m${i}`),
         `m${i}: "${slice}" → ${hits.map((h) => h.messageId).join(', ')}`,
@@ -80,7 +81,7 @@ describe('verbatim search: the rarest words of a text find its passage', () => {
 
   it('finds nothing for a text none of whose words were ever indexed, and no error', async () => {
     const index = await indexOf(routineSession(50));
-    assert.deepEqual(index.search('quartz nebula', { exactTerms: true }), []);
+    assert.deepEqual(await index.search('quartz nebula', { exactTerms: true }), []);
   });
 });
 
