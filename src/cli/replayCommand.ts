@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { MalformedTranscriptError, TranscriptFormatError } from './import/importErrors';
 import { importParsedTranscript } from './import/importTranscript';
 import type { ImportResult, TranscriptFormat } from './import/importTypes';
+import { MessageFeed } from './replay/messageFeed';
 import { renderContext } from './replay/renderContext';
 import { replayTranscript } from './replay/replayTranscript';
 import { formatCount } from '../engine/host/display';
@@ -71,8 +72,9 @@ async function replayInto(
   const tokenizer = new LocalTokenizer('o200k_base', rankLoaderFor(__dirname));
   await tokenizer.whenReady();
   const progress = !args.json && terminal.errIsTTY ? new ProgressBar(terminal, 'Replaying') : undefined;
+  // Each message is let go of once replayed: the session's archive keeps it on disk, so a long transcript is not held whole.
   const { figures, session, final } = await replayTranscript(
-    { format: imported.format, messages: chosen.session.messages },
+    { format: imported.format, messages: MessageFeed.draining(chosen.session.messages) },
     {
       maxInputTokens: args.maxInputTokens,
       store,

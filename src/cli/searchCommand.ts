@@ -23,7 +23,7 @@ export async function runSearch(parsed: ParsedCommand, terminal: Terminal): Prom
   const store = new FileStore(folder);
   const sessionIds = await replayedSessions(folder, store);
   const index = await RecoveryIndex.build(store, sessionIds);
-  const hits = index.search(query, { top });
+  const hits = await index.search(query, { top });
   if (parsed.switches.has('json')) {
     terminal.out(`${JSON.stringify({ hits }, null, 2)}\n`);
     return;

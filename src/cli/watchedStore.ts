@@ -29,6 +29,9 @@ export class WatchedStore implements Store {
   read(path: string): Promise<string | undefined> {
     return this.inner.read(path);
   }
+  readRange(path: string, start: number, length: number): Promise<string | undefined> {
+    return this.inner.readRange(path, start, length);
+  }
   list(folder: string): Promise<string[]> {
     return this.inner.list(folder);
   }

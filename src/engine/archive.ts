@@ -15,6 +15,12 @@ export interface ArchiveReadResult {
    * count of appended messages compares to, unreadable lines included.
    */
   readonly positions: number[];
+  /** For each message, where its line starts in the file, in bytes (a salvaged line starts with its torn part). */
+  readonly offsets: number[];
+  /** For each message, its line's length in bytes, without the newline. */
+  readonly lengths: number[];
+  /** Bytes of the whole lines: where the next append starts once a torn last line is moved aside. */
+  readonly wholeBytes: number;
   /** Whole lines (ending with a newline) that are not empty, readable or not. */
   readonly wholeLines: number;
   /** 1-based line numbers that could not be read back (corrupt or from an unknown schema). */
@@ -68,20 +74,22 @@ export class Archive {
     return !this.failed;
   }
 
-  /** Appends the messages as whole lines in one write. Throws the store's error; the caller retries them later. */
-  async append(messages: readonly Message[]): Promise<void> {
-    if (messages.length === 0) return;
+  /**
+   * Appends the messages as whole lines in one write and returns each line's length in bytes (without its newline), so
+   * a reader can find them again. Throws the store's error; the caller retries them later.
+   */
+  async append(messages: readonly Message[]): Promise<number[]> {
+    if (messages.length === 0) return [];
     try {
       if (!this.tailChecked) {
         const sideFile = await this.store.repairTail(this.path);
         this.tailChecked = true;
         if (sideFile !== undefined) this.options.onRepair?.(sideFile);
       }
-      await this.store.append(
-        this.path,
-        messages.map((message) => JSON.stringify({ v: SCHEMA_VERSION, message } satisfies ArchiveLine)),
-      );
+      const lines = messages.map((message) => JSON.stringify({ v: SCHEMA_VERSION, message } satisfies ArchiveLine));
+      await this.store.append(this.path, lines);
       this.failed = false;
+      return lines.map((line) => Buffer.byteLength(line, 'utf8'));
     } catch (e) {
       this.failed = true;
       this.tailChecked = false;
@@ -93,22 +101,52 @@ export class Archive {
     return parseArchive((await this.store.read(this.path)) ?? '');
   }
 
+  /**
+   * The message of the line that starts at byte `offset` and is `length` bytes long (without its newline), or
+   * undefined when what stands there is not a whole readable line.
+   */
+  async readLine(offset: number, length: number): Promise<Message | undefined> {
+    const text = await this.store.readRange(this.path, offset, length + 1);
+    return text !== undefined && text.endsWith('\n') ? readArchiveLine(text.slice(0, -1)) : undefined;
+  }
+
+  /** The messages of consecutive lines that start at byte `offset` and take `bytes` bytes, newlines included, in order. */
+  async readLines(offset: number, bytes: number): Promise<(Message | undefined)[]> {
+    const text = await this.store.readRange(this.path, offset, bytes);
+    if (text === undefined) return [];
+    const lines = text.split('\n');
+    lines.pop();
+    return lines.map(readArchiveLine);
+  }
+
   locate(): string {
     return this.store.locate(this.path);
   }
+}
+
+/** The message of one archive line: read as it is, or salvaged from after a torn part; undefined when neither works. */
+export function readArchiveLine(line: string): Message | undefined {
+  return line.trim() === '' ? undefined : (parseLine(line) ?? salvage(line));
 }
 
 /** Reads archive text: every message it holds, and the lines it could not read. */
 export function parseArchive(text: string): ArchiveReadResult {
   const messages: Message[] = [];
   const positions: number[] = [];
+  const offsets: number[] = [];
+  const lengths: number[] = [];
   const unreadableLines: number[] = [];
   const salvagedLines: number[] = [];
   const tornTail = text.length > 0 && !text.endsWith('\n');
   const lines = text.split('\n');
-  const torn = tornTail ? lines.pop() : undefined;
+  // The last piece is a torn line, or the nothing after the final newline.
+  const torn = lines.pop();
   let wholeLines = 0;
+  let offset = 0;
   lines.forEach((line, index) => {
+    const length = Buffer.byteLength(line, 'utf8');
+    const start = offset;
+    offset += length + 1;
     if (line.trim() === '') return;
     const position = wholeLines++;
     const parsed = parseLine(line);
@@ -116,11 +154,24 @@ export function parseArchive(text: string): ArchiveReadResult {
     if (found) {
       messages.push(found);
       positions.push(position);
+      offsets.push(start);
+      lengths.push(length);
       if (!parsed) salvagedLines.push(index + 1);
     } else unreadableLines.push(index + 1);
   });
-  const tornTailMessage = torn === undefined ? undefined : parseLine(torn);
-  return { messages, positions, wholeLines, unreadableLines, salvagedLines, tornTail, ...(tornTailMessage ? { tornTailMessage } : {}) };
+  const tornTailMessage = tornTail && torn !== undefined ? parseLine(torn) : undefined;
+  return {
+    messages,
+    positions,
+    offsets,
+    lengths,
+    wholeBytes: offset,
+    wholeLines,
+    unreadableLines,
+    salvagedLines,
+    tornTail,
+    ...(tornTailMessage ? { tornTailMessage } : {}),
+  };
 }
 
 function parseLine(line: string): Message | undefined {

@@ -50,6 +50,11 @@ export interface Store {
   repairTail(path: string): Promise<string | undefined>;
   /** The file's content, or undefined when it does not exist. */
   read(path: string): Promise<string | undefined>;
+  /**
+   * `length` bytes of the file from byte `start` (fewer where the file ends), as UTF-8 text, or undefined when the file
+   * does not exist: how a line of an append-only file whose place is known is read back without reading the whole file.
+   */
+  readRange(path: string, start: number, length: number): Promise<string | undefined>;
   /** Names of the entries directly under a folder; empty when the folder does not exist. */
   list(folder: string): Promise<string[]>;
   /** The entries directly under a folder with their kinds; empty when the folder does not exist. */

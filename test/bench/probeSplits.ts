@@ -118,7 +118,7 @@ export async function replaySessionProbes(
     let found = 0;
     for (const probe of probes) {
       const kept = contextHolds(context, probe.probe);
-      const hit = (await rankOfProbe(index.search(probe.probe, { top: SEARCH_TOP }), probe.probe, store, archive)) !== undefined;
+      const hit = (await rankOfProbe(await index.search(probe.probe, { top: SEARCH_TOP }), probe.probe, store, archive)) !== undefined;
       const kind = (byKind[probe.kind] ??= { total: 0, verbatim: 0, found: 0 });
       kind.total++;
       kind.verbatim += kept ? 1 : 0;

@@ -38,9 +38,9 @@ async function archiveSearch(messages: readonly Message[]): Promise<RecallSearch
   );
   const texts = new Map(messages.map((m) => [m.id, searchableText(m)]));
   return async (query, top) =>
-    index
-      .search(query, { top })
-      .map((hit) => ({ text: (hit.messageId !== undefined ? texts.get(hit.messageId) : undefined) ?? hit.excerpt }));
+    (await index.search(query, { top })).map((hit) => ({
+      text: (hit.messageId !== undefined ? texts.get(hit.messageId) : undefined) ?? hit.excerpt,
+    }));
 }
 
 /** Extraction and the recall check of the whole transcript, against its deterministic summary. */

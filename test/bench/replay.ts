@@ -114,7 +114,7 @@ async function replayOne(file: string, counter: TokenCounter, repetitions: numbe
   for (const probe of probes) {
     const verbatim = contextHolds(context, probe.probe);
     if (!verbatim) lost.push(`${probe.kind} "${probe.probe.length > 50 ? `${probe.probe.slice(0, 47)}…` : probe.probe}"`);
-    const hits: RecoveryHit[] = index.search(probe.probe, { top: SEARCH_TOP });
+    const hits: RecoveryHit[] = await index.search(probe.probe, { top: SEARCH_TOP });
     const found = (await rankOfProbe(hits, probe.probe, store, archive)) !== undefined;
     const kept = contextHolds(droppedContext, probe.probe);
     outcomes.push({ kind: probe.kind, verbatim, found, dropOldest: kept });

@@ -26,6 +26,7 @@ import {
 import { DEFAULT_OPTIONS, type EngineOptions } from '../../engine/host/settings';
 import { newSessionId } from '../../engine/host/storage';
 import type { TranscriptFormat } from '../import/importTypes';
+import { MessageFeed } from './messageFeed';
 import { ReplayClock } from './replayClock';
 import type { ReplayFigures, ReplayProgress } from './replayFigures';
 import { TranscriptWorkspace } from './transcriptWorkspace';
@@ -33,7 +34,8 @@ import { TranscriptWorkspace } from './transcriptWorkspace';
 /** The conversation to replay: one session of an import. */
 export interface ReplayInput {
   readonly format: TranscriptFormat;
-  readonly messages: readonly Message[];
+  /** The messages in order; a draining feed lets go of each one once it is replayed. */
+  readonly messages: readonly Message[] | MessageFeed;
 }
 
 export interface ReplayOptions {
@@ -72,7 +74,8 @@ export interface ReplayResult {
 export async function replayTranscript(input: ReplayInput, options: ReplayOptions): Promise<ReplayResult> {
   const engine = options.engine ?? DEFAULT_OPTIONS;
   const stopwatch = options.stopwatch ?? systemClock;
-  const clock = new ReplayClock(input.messages.find((m) => m.at !== undefined)?.at ?? options.startAt ?? systemClock.now());
+  const feed = input.messages instanceof MessageFeed ? input.messages : MessageFeed.of(input.messages);
+  const clock = new ReplayClock(firstTime(feed) ?? options.startAt ?? systemClock.now());
   const workspace = new TranscriptWorkspace();
   const deps: SessionDeps = {
     store: options.store,
@@ -83,7 +86,7 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     ...options.deps,
   };
   // The same conversation replayed gets the same session id, so it gives the same result every time.
-  const fingerprint = shortHashOfParts(input.messages.map((m) => `${m.role} ${m.at ?? ''} ${JSON.stringify(m.blocks)}`));
+  const fingerprint = shortHashOfParts(fingerprintParts(feed));
   const session = ContextSession.create(engine, deps, newSessionId(clock.now(), fingerprint));
   const budget = budgetFor({ maxInputTokens: options.maxInputTokens, answerReserveTokens: options.answerReserveTokens });
 
@@ -91,7 +94,14 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
   let final: PreparedContext | undefined;
   let peakTokens = 0;
   let watermarked = 0;
-  for (const [index, message] of input.messages.entries()) {
+  // The conversation's own size, counted message by message after its turn (outside the replay's time), so the
+  // messages need not be held until the end and the counter's cache cannot make a turn look faster.
+  let inputTokens = (await options.counter.measure([])).total;
+  let calls = 0;
+  let measuring = 0;
+  const total = feed.count;
+  for (let index = 0, message = feed.take(); message !== undefined; index++, message = feed.take()) {
+    const arrived = message;
     let toolBlocksBefore = 0;
     const turn = await runTurn<never>({
       cancellation: NEVER_CANCELLED,
@@ -100,11 +110,11 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
       logger: deps.logger,
       emit: IGNORE_EVENTS,
       admit: async (next) => {
-        clock.arrive(message.at);
+        clock.arrive(arrived.at);
         // The tools ran before their results arrive, so what they wrote is on disk from here on.
-        workspace.apply(message);
-        const events = await session.add([message]);
-        for (const call of toolCalls(message)) if (engine.checkpointTools.includes(call.name)) session.requestCheckpoint(call.name);
+        workspace.apply(arrived);
+        const events = await session.add([arrived]);
+        for (const call of toolCalls(arrived)) if (engine.checkpointTools.includes(call.name)) session.requestCheckpoint(call.name);
         // Watermark events say in words how many blocks went; the difference across the request counts them.
         toolBlocksBefore = countToolBlocks(session.messages);
         return next({ session, events });
@@ -117,19 +127,21 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     await session.whenPreparationSettled();
     if (final.events.some((e) => e.kind === 'watermark')) watermarked += toolBlocksBefore - countToolBlocks(final.messages);
     peakTokens = Math.max(peakTokens, final.tokens);
-    options.onProgress?.({ done: index + 1, total: input.messages.length, tokens: final.tokens, level: final.level });
+    const measureStart = stopwatch.now();
+    inputTokens += await options.counter.countMessage(arrived);
+    calls += toolCalls(arrived).length;
+    measuring += stopwatch.now() - measureStart;
+    options.onProgress?.({ done: index + 1, total, tokens: final.tokens, level: final.level });
   }
   if (!final) await session.save();
-  const ms = stopwatch.now() - started;
+  const ms = stopwatch.now() - started - measuring;
 
-  // Measured after the replay, so the counter's cache cannot make the replay look faster.
-  const inputTokens = (await options.counter.measure(input.messages)).total;
   const empty = await options.counter.measure([]);
   const state = session.state;
   const figures: ReplayFigures = {
     format: input.format,
-    messages: input.messages.length,
-    toolCalls: input.messages.reduce((n, m) => n + toolCalls(m).length, 0),
+    messages: total,
+    toolCalls: calls,
     inputTokens,
     maxInputTokens: options.maxInputTokens,
     budget,
@@ -146,6 +158,17 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     ms,
   };
   return { figures, session, final, workspace };
+}
+
+/** The time of the first message that has one. */
+function firstTime(feed: MessageFeed): number | undefined {
+  for (const m of feed.remaining()) if (m.at !== undefined) return m.at;
+  return undefined;
+}
+
+/** What the session id's fingerprint is made of, one message at a time, so no text of the whole conversation is built. */
+function* fingerprintParts(feed: MessageFeed): Generator<string> {
+  for (const m of feed.remaining()) yield `${m.role} ${m.at ?? ''} ${JSON.stringify(m.blocks)}`;
 }
 
 function countToolBlocks(messages: readonly Message[]): number {

@@ -109,9 +109,12 @@ function newContextText(ledger: Ledger, checkpoints: readonly Checkpoint[], live
 export async function recallSearchOver(archive: ArchiveReader, search: OriginalsSearch, state: SessionState): Promise<RecallSearch> {
   const archived = await archive.read();
   const originals = await search.originals(archived, state);
-  return async (query, top) =>
-    originals(query, top).map((hit) => {
-      const message = hit.messageId ? archived.byId(hit.messageId) : undefined;
+  return async (query, top) => {
+    const hits = await originals(query, top);
+    const messages = await archived.byIds(hits.map((hit) => hit.messageId ?? ''));
+    return hits.map((hit, i) => {
+      const message = hit.messageId ? messages[i] : undefined;
       return { text: message ? messageContentText(message) : hit.excerpt };
     });
+  };
 }

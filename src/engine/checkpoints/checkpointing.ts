@@ -39,7 +39,7 @@ export interface CheckpointingDeps {
   /** The record of what the tools did in a range (files modified go into the checkpoint). */
   recordTools(messages: readonly Message[]): ToolRecord;
   /** The facts of a range (design §6.2): they go to the summarizer, and the recall check verifies them. */
-  factsOf(messages: readonly Message[]): Fact[];
+  factsOf(messages: readonly Message[]): Promise<Fact[]>;
   countText: CountText;
   now(): number;
   newId(): string;
@@ -98,7 +98,7 @@ export async function prepareCheckpoint(
     focus?: string,
   ): Promise<{ messages: readonly Message[]; summary: WrittenSummary; tokens: number; facts: Fact[] }> => {
     const messages = await deps.originals(messageIds);
-    const facts = deps.factsOf(messages);
+    const facts = await deps.factsOf(messages);
     const request: SummaryRequest = {
       kind: 'history',
       messages,

@@ -40,7 +40,7 @@ export class SpanOriginals {
   private spans: readonly ReadSpan[] = [];
 
   /** The originals of these ids in their order; an id the archive does not hold is left out. */
-  read(ids: readonly string[], archived: ArchivedMessages, offloads: readonly OffloadRecord[]): readonly Message[] {
+  async read(ids: readonly string[], archived: ArchivedMessages, offloads: readonly OffloadRecord[]): Promise<readonly Message[]> {
     const offloaded = this.indexOf(offloads);
     let known: ReadSpan | undefined;
     for (const span of this.spans) {
@@ -48,8 +48,7 @@ export class SpanOriginals {
     }
     const results = known ? known.results : new Set<string>();
     const added: Message[] = [];
-    for (let i = known?.messages.length ?? 0; i < ids.length; i++) {
-      const m = archived.byId(ids[i]);
+    for (const m of await archived.byIds(ids.slice(known?.messages.length ?? 0))) {
       if (!m) continue;
       added.push(this.referenced(m, offloaded));
       for (const b of m.blocks) if (b.type === 'toolResult') results.add(b.callId);

@@ -262,7 +262,7 @@ export class Tier3 {
     // More of the new span's facts than a summary asks for: what free room below the target can hold.
     const originals = await (await this.archiveAccess()).originals(plan.messageIds);
     // Then the lines its tools printed, shown only once those facts leave room.
-    const pool = mergeFactLists(factsOf(originals, FILL_POOL_FACTS), outputLineFacts(originals));
+    const pool = mergeFactLists(await factsOf(originals, FILL_POOL_FACTS), outputLineFacts(originals));
     if (!checkRecall) return { ...work, fillFacts: pool };
     const recall = await this.recall(work.checkpoints, work.written, state.ledger, live, cancellation);
     const created = recall.checkpoints.find((c) => c.id === work.created.id) ?? work.created;
@@ -277,12 +277,14 @@ export class Tier3 {
   }
 
   /** Facts of a span, read with what stays live after it (an error fixed there counts as fixed) and every call archived. */
-  private async factsReader(live: readonly Message[]): Promise<(messages: readonly Message[], maxFacts?: number) => Fact[]> {
+  private async factsReader(live: readonly Message[]): Promise<(messages: readonly Message[], maxFacts?: number) => Promise<Fact[]>> {
     const archived = await this.deps.archive.read();
-    const findCall = (id: string): ToolCallBlock | undefined => this.callIndex.find(archived.messages, id);
-    const read = (messages: readonly Message[], maxFacts?: number) =>
-      extractFacts(messages, { after: live, findCall, ...(maxFacts ? { maxFacts } : {}) });
-    return (messages, maxFacts) => (maxFacts ? read(messages, maxFacts) : this.spanFacts.of(messages, (m) => read(m)));
+    return async (messages, maxFacts) => {
+      const calls = await this.callIndex.callsFor(messages, live, archived);
+      const findCall = (id: string): ToolCallBlock | undefined => calls.get(id);
+      const read = (span: readonly Message[]) => extractFacts(span, { after: live, findCall, ...(maxFacts ? { maxFacts } : {}) });
+      return maxFacts ? read(messages) : this.spanFacts.of(messages, read);
+    };
   }
 
   /** The facts the last checkpoint left for the earlier lines' pool (design §4.1), once. */

@@ -4,7 +4,7 @@
  * ledger; an artifact out of the context still counts when the archive has it.
  */
 import type { StepResult } from '../model/stepResult';
-import type { ArchivedMessages } from '../model/archivedMessages';
+import { forEachArchived, type ArchivedMessages } from '../model/archivedMessages';
 import type { SessionState } from '../model/sessionState';
 import { shortenEnd } from '../text/shorten';
 import { messageContentText, messageText, type Message } from '../types';
@@ -23,13 +23,10 @@ export async function driftStep(
 ): Promise<StepResult> {
   const contextText = contextMessages.map(messageText).join('\n');
   let report = checkDrift({ contextText, ledger: state.ledger, isFindable: () => false });
-  if (report.missing.some((m) => m.kind === 'artifact')) {
-    const archived = (await archive()).messages;
-    report = checkDrift({
-      contextText,
-      ledger: state.ledger,
-      isFindable: (path) => archived.some((m) => messageContentText(m).includes(path)),
-    });
+  const artifacts = report.missing.filter((m) => m.kind === 'artifact').map((m) => m.text.trim());
+  if (artifacts.length > 0) {
+    const found = await foundInArchive(await archive(), artifacts);
+    report = checkDrift({ contextText, ledger: state.ledger, isFindable: (path) => found.has(path) });
   }
   if (report.missing.length === 0) return { patch: { contextConfidence: report.confidence } };
   const what = report.missing.map((m) => `${m.kind} "${shortenEnd(m.text, ITEM_PREVIEW_CHARS)}"`).join(', ');
@@ -46,4 +43,20 @@ export async function driftStep(
       },
     ],
   };
+}
+
+/** The paths some archived message's content names, read through the archive once and no further than needed. */
+async function foundInArchive(archived: ArchivedMessages, paths: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const wanted = new Set(paths);
+  await forEachArchived(archived, 0, (m) => {
+    const text = messageContentText(m);
+    for (const path of wanted) {
+      if (!text.includes(path)) continue;
+      found.add(path);
+      wanted.delete(path);
+    }
+    return wanted.size === 0;
+  });
+  return found;
 }

@@ -13,7 +13,7 @@ export interface ArchiveReader {
 }
 
 /** A search among the session's originals, best hits first. */
-export type OriginalsQuery = (query: string, top: number) => RecoveryHit[];
+export type OriginalsQuery = (query: string, top: number) => Promise<RecoveryHit[]>;
 
 /** Brings a search over the session's originals up to date with what it holds, then answers it. */
 export interface OriginalsSearch {

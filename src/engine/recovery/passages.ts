@@ -14,17 +14,20 @@ export const PASSAGE_OVERLAP_LINES = 5;
 /** Characters repeated between the chunks of one overlong line. */
 const LONG_LINE_OVERLAP_CHARS = 200;
 
-/** A window of a text, with its 1-based inclusive line range. */
+/** A window of a text, with its 1-based inclusive line range and where it stands in the text. */
 export interface Passage {
   readonly text: string;
   readonly startLine: number;
   readonly endLine: number;
+  /** The passage is the text's characters from `from` up to `to` (exclusive): what it is read back from. */
+  readonly from: number;
+  readonly to: number;
 }
 
 /**
  * Splits a text into overlapping line windows; a line longer than a passage is cut into chunks.
- * Each passage is a slice of the text, not a copy: the index keeps passages of every archived
- * message and offloaded file, and a slice shares the characters the message or file already holds.
+ * Each passage says where it stands in the text, so an index can keep the place and read the text
+ * back when it needs it (an archived message, an offloaded file) instead of holding it.
  */
 export function splitIntoPassages(text: string): Passage[] {
   const lines = new LineOffsets(text);
@@ -32,8 +35,12 @@ export function splitIntoPassages(text: string): Passage[] {
   let start = 0;
   while (start < lines.count) {
     const end = windowEnd(lines, start);
-    if (end === start + 1 && lines.length(start) > PASSAGE_MAX_CHARS) passages.push(...chunkLongLine(lines.text(start, end), start + 1));
-    else passages.push({ text: lines.text(start, end), startLine: start + 1, endLine: end });
+    const from = lines.start(start);
+    const long = end === start + 1 && lines.length(start) > PASSAGE_MAX_CHARS;
+    const text = lines.text(start, end);
+    passages.push(
+      ...(long ? chunkLongLine(text, start + 1, from) : [{ text, startLine: start + 1, endLine: end, from, to: lines.end(end - 1) }]),
+    );
     if (end >= lines.count) break;
     // At most a quarter of a window is repeated, so short windows (long lines) do not double the index.
     start = Math.max(start + 1, end - Math.min(PASSAGE_OVERLAP_LINES, Math.floor((end - start) / 4)));
@@ -62,7 +69,13 @@ class LineOffsets {
     return this.whole.slice(this.starts[from], this.end(to - 1));
   }
 
-  private end(i: number): number {
+  /** Where line `i` starts in the text. */
+  start(i: number): number {
+    return this.starts[i];
+  }
+
+  /** Where line `i` ends in the text, before its line break. */
+  end(i: number): number {
     return i + 1 < this.starts.length ? this.starts[i + 1] - 1 : this.whole.length;
   }
 }
@@ -80,11 +93,12 @@ function windowEnd(lines: LineOffsets, start: number): number {
   return end;
 }
 
-function chunkLongLine(line: string, lineNumber: number): Passage[] {
+function chunkLongLine(line: string, lineNumber: number, lineStart: number): Passage[] {
   const chunks: Passage[] = [];
   const step = PASSAGE_MAX_CHARS - LONG_LINE_OVERLAP_CHARS;
   for (let from = 0; from < line.length; from += step) {
-    chunks.push({ text: line.slice(from, from + PASSAGE_MAX_CHARS), startLine: lineNumber, endLine: lineNumber });
+    const text = line.slice(from, from + PASSAGE_MAX_CHARS);
+    chunks.push({ text, startLine: lineNumber, endLine: lineNumber, from: lineStart + from, to: lineStart + from + text.length });
     if (from + PASSAGE_MAX_CHARS >= line.length) break;
   }
   return chunks;

@@ -3,6 +3,7 @@
  * session's offloaded files, its archived messages and, later, its checkpoints. Everything is
  * indexed in passages with line ranges, so a hit says where to read, not just which file.
  */
+import { forEachArchived } from '../model/archivedMessages';
 import type { Store } from '../ports';
 import { codeTerms, normalizeTerm } from './codeTerms';
 import type { IndexedPassage } from './indexedPassage';
@@ -12,7 +13,7 @@ import { capForIndexing, splitIntoPassages } from './passages';
 import { RERANK_POOL, rankCandidates, type Candidate } from './ranking';
 import { cappedNote, indexFullNote, skippedEntryNote, unreadableArchiveNote, unreadableFileNote } from './recoveryNotes';
 import type { RecoveryDocumentInput, RecoveryHit, RecoveryNote, RecoverySearchOptions, RecoverySource } from '../model/recoveryTypes';
-import { readSessionContent, type SessionContent } from './sessionContent';
+import { readSessionContent, type MessageReader, type SessionContent } from './sessionContent';
 import { TermIndex, type TermField } from './termIndex';
 import { TermRarity } from './termRarity';
 
@@ -48,11 +49,18 @@ const FIELDS: readonly TermField[] = [
 
 type PassageBase = Omit<IndexedPassage, 'id' | 'text' | 'startLine' | 'endLine'>;
 
-/** A passage as the index holds it: the fields of its document are one object shared by all its passages. */
+/**
+ * A passage as the index holds it: the fields of its document are one object shared by all its passages. An archived
+ * message's or an offloaded file's passage keeps only its place in the document's text, which is read back from the
+ * store when a search ranks it (a session's history is not held in memory); an added document's keeps its text.
+ */
 interface StoredPassage {
   readonly document: PassageBase;
-  /** A slice of the document's text. */
-  readonly text: string;
+  /** The passage's text, for documents the index cannot read back. */
+  readonly text?: string;
+  /** Where the passage stands in the document's indexed text. */
+  readonly from: number;
+  readonly to: number;
   readonly startLine: number;
   readonly endLine: number;
 }
@@ -80,6 +88,10 @@ export class RecoveryIndex {
   /** Keys of the offloaded files' documents: a folder's listing is checked against them, not against every message. */
   private readonly offloadedDocuments = new Set<string>();
   private readonly archiveProgress = new Map<string, ArchiveProgress>();
+  /** How each session's archived messages are read back, as its content last said. */
+  private readonly messageReaders = new Map<string, MessageReader>();
+  /** The results an archived message's indexed text shows as a pointer to their offloaded file, when it has any. */
+  private readonly pointedResults = new Map<string, readonly string[]>();
   private readonly noteMap = new Map<string, RecoveryNote>();
   private readonly maxCharsPerDocument: number;
   private readonly maxTotalChars: number;
@@ -105,8 +117,8 @@ export class RecoveryIndex {
   }
 
   /**
-   * An empty index of one session, filled by the caller with `takeIn` from what it already holds
-   * (a live session keeps its archive in memory), so nothing is read from disk twice.
+   * An empty index of one session, filled by the caller with `takeIn` from what it already knows
+   * (a live session knows where its archived messages are), so the archive is not parsed whole again.
    */
   static forSession(store: Store, sessionId: string, options: RecoveryIndexOptions = {}): RecoveryIndex {
     assertSafeSessionId(sessionId);
@@ -116,7 +128,7 @@ export class RecoveryIndex {
   /** Takes in what the session's content holds beyond what is indexed: new offloaded files and archived messages. */
   async takeIn(sessionId: string, content: SessionContent): Promise<void> {
     await this.refreshOffloaded(sessionId, content);
-    this.refreshArchive(sessionId, content);
+    await this.refreshArchive(sessionId, content);
   }
 
   /** Passages in the index. */
@@ -137,7 +149,7 @@ export class RecoveryIndex {
     for (const sessionId of this.sessionIds) {
       const content = await readSessionContent(this.store, sessionId);
       await this.refreshOffloaded(sessionId, content);
-      this.refreshArchive(sessionId, content);
+      await this.refreshArchive(sessionId, content);
     }
   }
 
@@ -152,6 +164,7 @@ export class RecoveryIndex {
         withoutUndefined({ documentKey: key, source, ref: doc.ref, sessionId, messageId, role, toolName }),
         doc.text,
         doc.ref,
+        true,
       );
     }
   }
@@ -162,7 +175,7 @@ export class RecoveryIndex {
   }
 
   /** The best passages for a query, best first. An empty query finds nothing. */
-  search(query: string, options: RecoverySearchOptions = {}): RecoveryHit[] {
+  async search(query: string, options: RecoverySearchOptions = {}): Promise<RecoveryHit[]> {
     const requested = options.top ?? DEFAULT_TOP;
     const top = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_TOP;
     if (query.trim().length === 0 || top === 0) return [];
@@ -176,19 +189,46 @@ export class RecoveryIndex {
       options.exactTerms ? { prefix: () => false, fuzzy: () => false } : {},
       wanted,
     );
-    const candidates: Candidate[] = results.slice(0, Math.max(RERANK_POOL, top * 4)).flatMap((r) => {
+    const pool = results.slice(0, Math.max(RERANK_POOL, top * 4));
+    const texts = await this.documentTexts(pool.flatMap((r) => this.passages.get(r.id)?.document ?? []));
+    const candidates: Candidate[] = pool.flatMap((r) => {
       const stored = this.passages.get(r.id);
-      if (stored === undefined) return [];
-      const passage: IndexedPassage = {
-        ...stored.document,
-        id: r.id,
-        text: stored.text,
-        startLine: stored.startLine,
-        endLine: stored.endLine,
-      };
+      const text = stored && (stored.text ?? texts.get(stored.document.documentKey)?.slice(stored.from, stored.to));
+      if (stored === undefined || text === undefined) return [];
+      const passage: IndexedPassage = { ...stored.document, id: r.id, text, startLine: stored.startLine, endLine: stored.endLine };
       return [{ passage, score: r.score, terms: r.terms }];
     });
     return rankCandidates(candidates, query, top);
+  }
+
+  /**
+   * The indexed texts of these documents that are read back: an offloaded file from the store, an archived message
+   * through its session's reader, rendered as it was indexed. A document that cannot be read any more is left out.
+   */
+  private async documentTexts(documents: readonly PassageBase[]): Promise<Map<string, string>> {
+    const texts = new Map<string, string>();
+    const wanted = new Map(documents.map((d) => [d.documentKey, d]));
+    const messages = new Map<string, PassageBase[]>();
+    for (const [key, d] of wanted) {
+      const chars = this.documents.get(key)?.chars ?? 0;
+      if (d.source === 'offloaded' && d.file !== undefined) {
+        const text = await this.store.read(d.file).catch(() => undefined);
+        if (text !== undefined) texts.set(key, text.slice(0, chars));
+      } else if (d.source === 'archive' && d.sessionId !== undefined && d.messageId !== undefined) {
+        messages.set(d.sessionId, [...(messages.get(d.sessionId) ?? []), d]);
+      }
+    }
+    for (const [sessionId, list] of messages) {
+      const reader = this.messageReaders.get(sessionId);
+      const read = reader ? await reader(list.map((d) => d.messageId ?? '')).catch(() => []) : [];
+      list.forEach((d, i) => {
+        const message = read[i];
+        if (!message || message.id !== d.messageId) return;
+        const text = messageSearchText(message, new Set(this.pointedResults.get(d.documentKey))).text;
+        texts.set(d.documentKey, text.slice(0, this.documents.get(d.documentKey)?.chars ?? 0));
+      });
+    }
+    return texts;
   }
 
   /**
@@ -231,22 +271,26 @@ export class RecoveryIndex {
         { documentKey: key, source: 'offloaded', ref: path, file: path, sessionId, ...(toolName ? { toolName } : {}) },
         text,
         name,
+        false,
       );
     }
   }
 
-  private refreshArchive(sessionId: string, content: SessionContent): void {
+  /** Archived messages are read in bounded batches, so only a batch of a long archive is in memory at once. */
+  private async refreshArchive(sessionId: string, content: SessionContent): Promise<void> {
     const messages = content.messages;
     let progress = this.archiveProgress.get(sessionId) ?? { count: 0, lastId: undefined };
-    if (messages.length < progress.count || (progress.count > 0 && messages[progress.count - 1].id !== progress.lastId)) {
+    if (messages.count < progress.count || (progress.count > 0 && messages.idAt(progress.count - 1) !== progress.lastId)) {
       for (let i = 0; i < progress.count; i++) this.forget(archiveKey(sessionId, i));
       progress = { count: 0, lastId: undefined };
     }
     const present = new Set(content.offloadedNames);
     const offloadedCallIds = new Set([...content.origins].filter(([name]) => present.has(name)).map(([, o]) => o.callId));
-    for (let i = progress.count; i < messages.length; i++) {
-      const message = messages[i];
+    this.messageReaders.set(sessionId, content.readMessages);
+    await forEachArchived(messages, progress.count, (message, i) => {
       const { text, toolName } = messageSearchText(message, offloadedCallIds);
+      const pointed = message.blocks.flatMap((b) => (b.type === 'toolResult' && offloadedCallIds.has(b.callId) ? [b.callId] : []));
+      if (pointed.length > 0) this.pointedResults.set(archiveKey(sessionId, i), pointed);
       const ref = `archive#${message.id}`;
       const base: PassageBase = {
         documentKey: archiveKey(sessionId, i),
@@ -257,9 +301,9 @@ export class RecoveryIndex {
         role: message.role,
         ...(toolName ? { toolName } : {}),
       };
-      this.indexDocument(base.documentKey, base, text, '');
-    }
-    this.archiveProgress.set(sessionId, { count: messages.length, lastId: messages[messages.length - 1]?.id });
+      this.indexDocument(base.documentKey, base, text, '', false);
+    });
+    this.archiveProgress.set(sessionId, { count: messages.count, lastId: messages.idAt(messages.count - 1) });
     this.noteUnreadableLines(sessionId, content);
   }
 
@@ -269,8 +313,11 @@ export class RecoveryIndex {
     else this.noteMap.set(key, unreadableArchiveNote(content.archivePath, sessionId, content.unreadableLines));
   }
 
-  /** Splits a document into passages and indexes them, within the per-document and total bounds. */
-  private indexDocument(key: string, base: PassageBase, text: string, name: string): void {
+  /**
+   * Splits a document into passages and indexes them, within the per-document and total bounds. `keepText` when the
+   * document cannot be read back later (an added one): the others keep only their passages' places.
+   */
+  private indexDocument(key: string, base: PassageBase, text: string, name: string, keepText: boolean): void {
     const room = Math.min(this.maxCharsPerDocument, this.maxTotalChars - this.indexedChars);
     if (room <= 0) {
       this.noteMap.set(key, indexFullNote(base.ref, this.maxTotalChars));
@@ -283,7 +330,8 @@ export class RecoveryIndex {
     for (const passage of splitIntoPassages(capped.text)) {
       const id = this.nextId++;
       ids.push(id);
-      this.passages.set(id, { document: base, text: passage.text, startLine: passage.startLine, endLine: passage.endLine });
+      const { startLine, endLine, from, to } = passage;
+      this.passages.set(id, { document: base, startLine, endLine, from, to, ...(keepText ? { text: passage.text } : {}) });
       this.rarity.countPassage(this.terms.add(id, [passage.text, name, base.toolName ?? '']));
     }
     this.documents.set(key, { ids, chars: capped.text.length });
@@ -299,6 +347,7 @@ export class RecoveryIndex {
     }
     this.indexedChars -= doc.chars;
     this.documents.delete(key);
+    this.pointedResults.delete(key);
     this.offloadedDocuments.delete(key);
     this.noteMap.delete(key);
   }

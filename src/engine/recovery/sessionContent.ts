@@ -1,9 +1,13 @@
 /** What a stored session holds that the recovery index searches: its offloaded files and its archive. */
-import { Archive } from '../archive';
+import { Archive, type ArchiveReadResult } from '../archive';
 import { systemClock, type Store, type StoreEntry } from '../ports';
 import { peekSessionState } from '../storage/sessionJournal';
+import { archivedRunOf, type ArchivedRun } from '../model/archivedMessages';
 import { sessionPaths } from '../model/sessionPaths';
 import type { Message } from '../types';
+
+/** The archived messages with these ids, in this order; undefined for one the archive does not hold. */
+export type MessageReader = (ids: readonly string[]) => Promise<readonly (Message | undefined)[]>;
 
 /** The tool call an offloaded file came from, as the session state recorded it. */
 export interface OffloadOrigin {
@@ -23,7 +27,10 @@ export interface SessionContent {
   /** Origin of each offloaded file by name, when the state file could be read. */
   readonly origins: ReadonlyMap<string, OffloadOrigin>;
   readonly archivePath: string;
-  readonly messages: readonly Message[];
+  /** The archived messages, read when the index takes them in. */
+  readonly messages: ArchivedRun;
+  /** Reads archived messages back by id, when a search ranks their passages. */
+  readonly readMessages: MessageReader;
   /** 1-based archive lines that could not be read back. */
   readonly unreadableLines: readonly number[];
 }
@@ -51,7 +58,27 @@ export async function readSessionContent(store: Store, sessionId: string): Promi
     ...(offloadedProblem === undefined ? {} : { offloadedProblem }),
     origins,
     archivePath: paths.archive,
-    messages: archived.messages,
+    messages: archivedRunOf(archived.messages),
+    readMessages: archiveLineReader(new Archive(store, paths.archive), archived),
     unreadableLines: archived.unreadableLines,
   };
+}
+
+/**
+ * Reads messages back from the archive's lines at the places its last reading found them, so the messages themselves
+ * need not be held; a line that no longer holds its message reads as undefined.
+ */
+function archiveLineReader(archive: Archive, read: ArchiveReadResult): MessageReader {
+  const places = new Map<string, { readonly offset: number; readonly length: number }>();
+  read.messages.forEach((m, i) => {
+    if (!places.has(m.id)) places.set(m.id, { offset: read.offsets[i], length: read.lengths[i] });
+  });
+  return (ids) =>
+    Promise.all(
+      ids.map(async (id) => {
+        const place = places.get(id);
+        const message = place ? await archive.readLine(place.offset, place.length) : undefined;
+        return message?.id === id ? message : undefined;
+      }),
+    );
 }

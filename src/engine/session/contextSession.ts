@@ -163,7 +163,8 @@ export class ContextSession {
 
   /** Every archived message, the parent session's first when this one was started fresh from it. */
   async readArchive(): Promise<Message[]> {
-    return [...(await this.parts.archive.read()).messages];
+    const archived = await this.parts.archive.read();
+    return [...(await archived.read(0, archived.count))];
   }
 
   /** Resolves when background checkpoint work has settled (replays wait, so their results repeat). */

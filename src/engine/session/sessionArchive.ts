@@ -1,13 +1,15 @@
 /**
  * The archive as a session uses it. Messages that could not be written (a full disk) wait and go
  * first on the next append, so the file never misses one; until then the archive is incomplete and
- * nothing may leave the context. Every archived message is also kept in memory, by id and in
- * order, so checkpoints and the drift check read the originals without reading the file again;
- * a session started fresh from another one reads through to its parent's archive.
+ * nothing may leave the context. Archived messages are read back from the file when asked for: in
+ * memory stay only their ids and their lines' places (`archiveLines.ts`) and a small cache of the
+ * newest, so memory does not grow with the session's history. A session started fresh from another
+ * one reads through to its parent's archive.
  */
 import type { ArchivedMessages } from '../model/archivedMessages';
 import type { ArchiveReader } from '../model/sessionOriginals';
 import { Archive, type ArchiveOptions } from '../archive';
+import { ArchiveLineMismatchError, ArchiveLines } from './archiveLines';
 import type { Store } from '../ports';
 import type { Message } from '../types';
 import { sessionPaths, type SessionPaths } from '../model/sessionPaths';
@@ -16,8 +18,8 @@ export class SessionArchive implements ArchiveReader {
   private readonly archive: Archive;
   /** Messages the archive could not take yet; retried before anything else is written. */
   private unarchived: Message[] = [];
-  private loaded: Promise<MessageList> | undefined;
-  /** Appends and the first read run one after another, so the list in memory is the file's order. */
+  private loaded: Promise<ArchiveLines> | undefined;
+  /** Appends and the first read run one after another, so the places in memory are the file's order. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -49,70 +51,96 @@ export class SessionArchive implements ArchiveReader {
   append(messages: readonly Message[]): Promise<number> {
     const run = this.queue.then(async () => {
       const pending = [...this.unarchived, ...messages];
+      let lengths: number[];
       try {
-        await this.archive.append(pending);
+        lengths = await this.archive.append(pending);
       } catch (e) {
         this.unarchived = pending;
         throw e;
       }
       this.unarchived = [];
-      if (this.loaded) (await this.loaded).push(pending);
+      if (this.loaded) (await this.loaded).addAppended(this.parentSessionId ? 1 : 0, pending, lengths);
       return pending.length;
     });
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Every archived message, the parent session's first when this one was started fresh from it. */
+  /**
+   * Every archived message, the parent session's first when this one was started fresh from it, read when asked for.
+   * The view counts the messages archived when it was made; look-ups by id see later ones too.
+   */
   async read(): Promise<ArchivedMessages> {
-    if (!this.loaded) {
-      this.loaded = this.queue.then(() => this.load());
-      this.queue = this.loaded.catch(() => undefined);
-    }
-    try {
-      return (await this.loaded).view();
-    } catch (e) {
-      this.loaded = undefined;
-      throw e;
-    }
+    const lines = await this.lines();
+    const count = lines.count;
+    const at = (indexes: readonly number[]) => this.readAt(indexes);
+    return {
+      count,
+      idAt: (index) => (index < count ? lines.idAt(index) : undefined),
+      read: async (from, to) => {
+        const indexes: number[] = [];
+        for (let i = Math.max(0, from); i < Math.min(to, count); i++) indexes.push(i);
+        return at(indexes);
+      },
+      byId: async (id) => {
+        const position = lines.position(id);
+        return position === 0 ? undefined : (await at([position - 1]))[0];
+      },
+      byIds: async (ids) => {
+        const positions = ids.map((id) => lines.position(id));
+        const read = await at(positions.filter((p) => p > 0).map((p) => p - 1));
+        let k = 0;
+        return positions.map((p) => (p > 0 ? read[k++] : undefined));
+      },
+      position: (id) => lines.position(id),
+    };
   }
 
   locate(): string {
     return this.archive.locate();
   }
 
-  private async load(): Promise<MessageList> {
-    const list = new MessageList();
-    const parent = this.parentSessionId;
-    if (parent) list.push((await new Archive(this.store, sessionPaths(parent).archive).read()).messages);
-    list.push((await this.archive.read()).messages);
-    return list;
-  }
-}
-
-/** Messages in archive order with an index by id. */
-class MessageList {
-  private readonly messages: Message[] = [];
-  private readonly positions = new Map<string, number>();
-
-  push(messages: readonly Message[]): void {
-    for (const m of messages) {
-      this.messages.push(m);
-      if (!this.positions.has(m.id)) this.positions.set(m.id, this.messages.length);
+  private async lines(): Promise<ArchiveLines> {
+    if (!this.loaded) {
+      this.loaded = this.queue.then(() => this.load());
+      this.queue = this.loaded.catch(() => undefined);
+    }
+    try {
+      return await this.loaded;
+    } catch (e) {
+      this.loaded = undefined;
+      throw e;
     }
   }
 
-  view(): ArchivedMessages {
-    const messages = this.messages.slice();
-    const positions = this.positions;
-    const all = this.messages;
-    return {
-      messages,
-      byId: (id) => {
-        const at = positions.get(id);
-        return at === undefined ? undefined : all[at - 1];
-      },
-      position: (id) => positions.get(id) ?? 0,
-    };
+  /**
+   * The messages at these indexes. A line that no longer holds its message (the file was changed under the session)
+   * makes the places be read again from the files, once.
+   */
+  private async readAt(indexes: readonly number[]): Promise<Message[]> {
+    try {
+      return await (await this.lines()).read(indexes);
+    } catch (e) {
+      if (!(e instanceof ArchiveLineMismatchError)) throw e;
+      this.loaded = undefined;
+      return (await this.lines()).read(indexes);
+    }
+  }
+
+  private async load(): Promise<ArchiveLines> {
+    const parent = this.parentSessionId;
+    const archives = parent ? [new Archive(this.store, sessionPaths(parent).archive), this.archive] : [this.archive];
+    const lines = new ArchiveLines(archives);
+    for (const [file, archive] of archives.entries()) {
+      const read = await archive.read();
+      lines.addRead(
+        file,
+        read.messages.map((m) => m.id),
+        read.offsets,
+        read.lengths,
+        read.wholeBytes,
+      );
+    }
+    return lines;
   }
 }

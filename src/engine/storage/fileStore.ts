@@ -116,6 +116,22 @@ export class FileStore implements Store {
     }
   }
 
+  async readRange(path: string, start: number, length: number): Promise<string | undefined> {
+    const target = this.resolve(path);
+    let file: FileHandleOps | undefined;
+    try {
+      await this.refuseLinkOutside(target);
+      await this.refuseSharedFile(target);
+      file = await this.fs.open(target, 'r');
+      return (await readBytes(file, start, length)).toString('utf8');
+    } catch (e) {
+      if (errorCode(e) === 'ENOENT') return undefined;
+      throw new StorageError(target, 'read', e);
+    } finally {
+      await file?.close().catch(() => undefined);
+    }
+  }
+
   async list(folder: string): Promise<string[]> {
     return (await this.entries(folder)).map((e) => e.name);
   }

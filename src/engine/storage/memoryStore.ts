@@ -8,6 +8,8 @@ export class MemoryStore implements Store {
   /** Every folder that holds a file, built when first asked and kept up to date by writes. */
   private folders: Set<string> | undefined;
   private repairs = 0;
+  /** Each file's bytes, made on the first ranged read after a change: reads at byte places come in runs. */
+  private readonly bytes = new Map<string, Buffer>();
 
   async write(path: string, content: string): Promise<void> {
     this.set(this.key(path), content);
@@ -31,6 +33,18 @@ export class MemoryStore implements Store {
 
   async read(path: string): Promise<string | undefined> {
     return this.files.get(this.key(path));
+  }
+
+  async readRange(path: string, start: number, length: number): Promise<string | undefined> {
+    const key = this.key(path);
+    const text = this.files.get(key);
+    if (text === undefined) return undefined;
+    let bytes = this.bytes.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(text, 'utf8');
+      this.bytes.set(key, bytes);
+    }
+    return bytes.subarray(start, start + length).toString('utf8');
   }
 
   async list(folder: string): Promise<string[]> {
@@ -58,6 +72,7 @@ export class MemoryStore implements Store {
     const content = this.files.get(this.key(from));
     if (content === undefined) throw Object.assign(new Error(`ENOENT: no such file, rename '${from}'`), { code: 'ENOENT' });
     this.files.delete(this.key(from));
+    this.bytes.delete(this.key(from));
     this.folders = undefined;
     this.set(this.key(to), content);
   }
@@ -71,7 +86,9 @@ export class MemoryStore implements Store {
   async remove(path: string): Promise<void> {
     const key = this.key(path);
     for (const k of [...this.files.keys()]) {
-      if (k === key || k.startsWith(`${key}/`)) this.files.delete(k);
+      if (k !== key && !k.startsWith(`${key}/`)) continue;
+      this.files.delete(k);
+      this.bytes.delete(k);
     }
     this.folders = undefined;
   }
@@ -82,6 +99,7 @@ export class MemoryStore implements Store {
 
   private set(key: string, content: string): void {
     this.files.set(key, content);
+    this.bytes.delete(key);
     if (this.folders) addFolders(this.folders, key);
   }
 

@@ -56,6 +56,19 @@ export class OverlayStore implements Store {
     return this.below.read(path);
   }
 
+  async readRange(path: string, start: number, length: number): Promise<string | undefined> {
+    const key = keyOf(path);
+    if (this.contents.has(key) || this.removedAbove(key)) {
+      const text = await this.read(path);
+      return text === undefined
+        ? undefined
+        : Buffer.from(text, 'utf8')
+            .subarray(start, start + length)
+            .toString('utf8');
+    }
+    return this.below.readRange(path, start, length);
+  }
+
   async list(folder: string): Promise<string[]> {
     return (await this.entries(folder)).map((e) => e.name);
   }

@@ -24,10 +24,16 @@ function archiveOf(messages: readonly Message[]): { archived: ArchivedMessages; 
   return {
     lookedUp,
     archived: {
-      messages,
+      count: messages.length,
+      idAt: (index) => messages[index]?.id,
+      read: (from, to) => Promise.resolve(messages.slice(from, to)),
       byId: (id) => {
         lookedUp.push(id);
-        return byId.get(id)?.m;
+        return Promise.resolve(byId.get(id)?.m);
+      },
+      byIds: (ids) => {
+        lookedUp.push(...ids);
+        return Promise.resolve(ids.map((id) => byId.get(id)?.m));
       },
       position: (id) => byId.get(id)?.at ?? 0,
     },
@@ -47,87 +53,87 @@ const offload = (n: number): OffloadRecord => ({
 });
 
 describe('span originals: the merged span read once', () => {
-  it('reads a span that grew at its end as reading it whole would, looking up only its new messages, other spans read between', () => {
+  it('reads a span that grew at its end as reading it whole would, looking up only its new messages, other spans read between', async () => {
     const messages = rounds(1, 30);
     const { archived, lookedUp } = archiveOf(messages);
     const offloads = [offload(3)];
     const spans = new SpanOriginals();
     const ids = messages.map((m) => m.id);
-    spans.read(ids.slice(0, 40), archived, offloads);
-    spans.read(ids.slice(40, 50), archived, offloads);
+    await spans.read(ids.slice(0, 40), archived, offloads);
+    await spans.read(ids.slice(40, 50), archived, offloads);
     lookedUp.length = 0;
-    const grown = spans.read(ids, archived, offloads);
+    const grown = await spans.read(ids, archived, offloads);
     assert.deepEqual(lookedUp, ids.slice(40));
-    assert.deepEqual(grown, new SpanOriginals().read(ids, archiveOf(messages).archived, offloads));
+    assert.deepEqual(grown, await new SpanOriginals().read(ids, archiveOf(messages).archived, offloads));
     assert.match(messageContentText(grown[5]), /^\[Bash result of 20,000 tokens, offloaded to offloaded\/call3\.txt\]/);
   });
 
-  it('reads the whole span again when the offloads changed, so a result offloaded since reads as its reference', () => {
+  it('reads the whole span again when the offloads changed, so a result offloaded since reads as its reference', async () => {
     const messages = rounds(1, 10);
     const { archived, lookedUp } = archiveOf(messages);
     const spans = new SpanOriginals();
     const ids = messages.map((m) => m.id);
-    spans.read(ids.slice(0, 6), archived, []);
+    await spans.read(ids.slice(0, 6), archived, []);
     lookedUp.length = 0;
-    const again = spans.read(ids, archived, [offload(2)]);
+    const again = await spans.read(ids, archived, [offload(2)]);
     assert.deepEqual(lookedUp, ids);
     assert.match(messageContentText(again[3]), /offloaded to offloaded\/call2\.txt/);
   });
 
-  it('keeps a long span while shorter ones are read again and again', () => {
+  it('keeps a long span while shorter ones are read again and again', async () => {
     const messages = rounds(1, 30);
     const { archived, lookedUp } = archiveOf(messages);
     const spans = new SpanOriginals();
     const ids = messages.map((m) => m.id);
     const none: OffloadRecord[] = [];
-    spans.read(ids.slice(0, 40), archived, none);
-    for (let i = 0; i < 20; i++) spans.read(ids.slice(40, 44), archived, none);
+    await spans.read(ids.slice(0, 40), archived, none);
+    for (let i = 0; i < 20; i++) await spans.read(ids.slice(40, 44), archived, none);
     lookedUp.length = 0;
-    spans.read(ids, archived, none);
+    await spans.read(ids, archived, none);
     assert.deepEqual(lookedUp, ids.slice(40));
   });
 
-  it('reads only the new messages when the results offloaded since are after the span, and all when one is in it', () => {
+  it('reads only the new messages when the results offloaded since are after the span, and all when one is in it', async () => {
     const messages = rounds(1, 30);
     const { archived, lookedUp } = archiveOf(messages);
     const spans = new SpanOriginals();
     const ids = messages.map((m) => m.id);
     const before = [offload(1)];
-    spans.read(ids.slice(0, 40), archived, before);
+    await spans.read(ids.slice(0, 40), archived, before);
     lookedUp.length = 0;
     const later = appended(before, [offload(25)]);
-    const grown = spans.read(ids, archived, later);
+    const grown = await spans.read(ids, archived, later);
     assert.deepEqual(lookedUp, ids.slice(40));
     assert.match(messageContentText(grown[49]), /offloaded to offloaded\/call25\.txt/);
     lookedUp.length = 0;
-    const reread = spans.read(ids, archived, appended(later, [offload(4)]));
+    const reread = await spans.read(ids, archived, appended(later, [offload(4)]));
     assert.deepEqual(lookedUp, ids);
     assert.match(messageContentText(reread[7]), /offloaded to offloaded\/call4\.txt/);
   });
 
-  it('does not keep a span whose messages were not all archived yet: they are found once they are', () => {
+  it('does not keep a span whose messages were not all archived yet: they are found once they are', async () => {
     const messages = rounds(1, 10);
     const spans = new SpanOriginals();
     const ids = messages.map((m) => m.id);
     const notYet = messages.filter((m) => m.id !== 'm2c');
     const none: OffloadRecord[] = [];
-    const partial = spans.read(ids.slice(0, 8), archiveOf(notYet).archived, none);
+    const partial = await spans.read(ids.slice(0, 8), archiveOf(notYet).archived, none);
     assert.equal(partial.length, 7);
-    const whole = spans.read(ids, archiveOf(messages).archived, none);
+    const whole = await spans.read(ids, archiveOf(messages).archived, none);
     assert.deepEqual(
       whole.map((m) => m.id),
       ids,
     );
   });
 
-  it("reads an offloaded result as its reference, its start and its end, where a runner's verdict stands", () => {
+  it("reads an offloaded result as its reference, its start and its end, where a runner's verdict stands", async () => {
     const body = Array.from({ length: 400 }, (_, i) => `tests/test_${i}.py::test_case PASSED`);
     const output = ['============ test session starts ============', ...body, '============ 2 errors in 0.29s ============'].join('\n');
     const messages = [
       { ...call('call1', 'Bash', { command: 'pytest' }), id: 'm1c' },
       { ...result('call1', output), id: 'm1r' },
     ];
-    const [, read] = new SpanOriginals().read(['m1c', 'm1r'], archiveOf(messages).archived, [offload(1)]);
+    const [, read] = await new SpanOriginals().read(['m1c', 'm1r'], archiveOf(messages).archived, [offload(1)]);
     const text = messageContentText(read);
     assert.match(
       text,

@@ -47,7 +47,7 @@ describe("Copilot's transcripts taken into ctx sessions", () => {
     const [id] = await imported.sessionIds();
     const session = await sessions.get(id);
     assert.equal(session?.title, 'Set up the nightly job.', "titled by the user's request");
-    const [hit] = (await RecoveryIndex.build(sessions.store, [id])).search('quartz-17');
+    const [hit] = await (await RecoveryIndex.build(sessions.store, [id])).search('quartz-17');
     assert.ok(hit, 'the fact is searchable');
     assert.match(hit.excerpt, /quartz-17 at 02:40/);
   });
@@ -98,7 +98,7 @@ describe("Copilot's transcripts taken into ctx sessions", () => {
     await imported.importPending();
     assert.deepEqual(asked, ['sess-e/c1']);
     const [id] = await imported.sessionIds();
-    const [hit] = (await RecoveryIndex.build(sessions.store, [id])).search('amber-9');
+    const [hit] = await (await RecoveryIndex.build(sessions.store, [id])).search('amber-9');
     assert.ok(hit, 'the written result is searchable');
 
     const failing = registry();

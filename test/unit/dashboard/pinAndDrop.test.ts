@@ -74,7 +74,7 @@ describe('dropping an item', () => {
     assert.ok(dropped && dropped.savedTokens > 800, 'the event says what it saved');
     const index = await RecoveryIndex.build(store, [session.id]);
     assert.ok(
-      index.search('changelog ipsum dolor').some((h) => h.source === 'archive'),
+      (await index.search('changelog ipsum dolor')).some((h) => h.source === 'archive'),
       'recoverable from the archive',
     );
   });

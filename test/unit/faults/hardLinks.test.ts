@@ -55,8 +55,8 @@ describe('hard links and links at the files of a session', () => {
       (e: unknown) => e instanceof OffloadedPathRefusedError && e.reason === 'hardLink' && !e.message.includes(SECRET),
     );
     const index = await RecoveryIndex.build(store, SESSION);
-    assert.deepEqual(index.search('secret'), []);
-    assert.equal(index.search('kubernetes').length, 1);
+    assert.deepEqual(await index.search('secret'), []);
+    assert.equal((await index.search('kubernetes')).length, 1);
     assert.ok(
       index.notes.some((n) => /passwd\.txt/.test(n.message) && /hard link/.test(n.message)),
       JSON.stringify(index.notes),

@@ -53,8 +53,8 @@ describe('links and folders inside a session folder', () => {
     const { offloaded, secretFile, store } = await storeWithOutsideSecret();
     await fs.symlink(secretFile, path.join(offloaded, 'passwd.txt'));
     const index = await RecoveryIndex.build(store, SESSION);
-    assert.deepEqual(index.search('secret'), []);
-    assert.equal(index.search('kubernetes')[0]?.location?.file, `${sessionPaths(SESSION).offloaded}/real.txt`);
+    assert.deepEqual(await index.search('secret'), []);
+    assert.equal((await index.search('kubernetes'))[0]?.location?.file, `${sessionPaths(SESSION).offloaded}/real.txt`);
     assert.ok(index.notes.some((n) => /passwd\.txt is a link, which is never followed; it is not searched/.test(n.message)));
   });
 
@@ -64,7 +64,7 @@ describe('links and folders inside a session folder', () => {
     await fs.mkdir(path.join(offloaded, 'a-folder'));
     await fs.writeFile(path.join(offloaded, 'a-folder', 'inner.txt'), 'kubernetes inner');
     const index = await RecoveryIndex.build(store, SESSION);
-    assert.equal(index.search('kubernetes').length, 1);
+    assert.equal((await index.search('kubernetes')).length, 1);
     assert.ok(index.notes.some((n) => /linked-folder is a link/.test(n.message)));
     assert.ok(index.notes.some((n) => /a-folder is a folder, not an offloaded file/.test(n.message)));
     await assert.rejects(
@@ -81,7 +81,7 @@ describe('links and folders inside a session folder', () => {
     await fs.symlink(outside, path.join(root, sessionPaths(SESSION).offloaded));
     const store = new FileStore(root);
     const index = await RecoveryIndex.build(store, SESSION);
-    assert.deepEqual(index.search('secret'), []);
+    assert.deepEqual(await index.search('secret'), []);
     assert.ok(index.notes.some((n) => /outside the storage folder/.test(n.message)));
     await assert.rejects(readOffloaded(store, SESSION, 'leak.txt'), /outside the storage folder/);
   });

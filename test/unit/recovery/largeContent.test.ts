@@ -30,9 +30,9 @@ describe('recovery search: bounded on huge content', () => {
     const index = await RecoveryIndex.build(store, SESSION);
     const elapsed = Date.now() - started;
 
-    const [warning] = index.search('deprecatedLegacyPolyfill');
+    const [warning] = await index.search('deprecatedLegacyPolyfill');
     assert.equal(warning.matchLine, 1);
-    assert.deepEqual(index.search('lateStageLinkerFailure'), [], 'the end of the file is past the 5 MB cap');
+    assert.deepEqual(await index.search('lateStageLinkerFailure'), [], 'the end of the file is past the 5 MB cap');
     assert.ok(index.size < 5_000_000 / 1_000, `passages stay bounded (${index.size})`);
     const [note] = index.notes;
     assert.match(
@@ -53,8 +53,8 @@ describe('recovery search: bounded on huge content', () => {
     await store.write(offloadedPath('a.txt'), 'alpha '.repeat(2_000));
     await store.write(offloadedPath('b.txt'), 'bravo '.repeat(2_000));
     const index = await RecoveryIndex.build(store, SESSION, { maxCharsPerDocument: 10_000, maxTotalChars: 10_000 });
-    assert.equal(index.search('alpha').length, 1);
-    assert.deepEqual(index.search('bravo'), []);
+    assert.equal((await index.search('alpha')).length, 1);
+    assert.deepEqual(await index.search('bravo'), []);
     assert.match(
       index.notes.map((n) => n.message).join('\n'),
       /b\.txt is not searchable: the index already holds its limit of 10,000 characters/,

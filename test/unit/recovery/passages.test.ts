@@ -12,11 +12,14 @@ const numbered = (count: number): string => Array.from({ length: count }, (_, i)
 
 describe('passages', () => {
   it('splits lines into overlapping windows that cover every line, with their line ranges', () => {
-    const passages = splitIntoPassages(`${numbered(100)}\n`);
-    assert.deepEqual(passages[0], { text: numbered(PASSAGE_MAX_LINES), startLine: 1, endLine: PASSAGE_MAX_LINES });
+    const text = `${numbered(100)}\n`;
+    const passages = splitIntoPassages(text);
+    const first = numbered(PASSAGE_MAX_LINES);
+    assert.deepEqual(passages[0], { text: first, startLine: 1, endLine: PASSAGE_MAX_LINES, from: 0, to: first.length });
     assert.equal(passages[1].startLine, PASSAGE_MAX_LINES - PASSAGE_OVERLAP_LINES + 1);
     assert.equal(passages[passages.length - 1].endLine, 100);
     for (const p of passages) assert.equal(p.text.split('\n')[0], `line ${p.startLine}`);
+    for (const p of passages) assert.equal(text.slice(p.from, p.to), p.text, 'each passage is read back from its place in the text');
   });
 
   it('keeps a window under the character bound when lines are long', () => {
@@ -34,7 +37,7 @@ describe('passages', () => {
     assert.equal(passages[passages.length - 1].text, 'end');
   });
 
-  it('gives each passage exactly its lines joined by their line breaks, on texts of every shape', () => {
+  it('gives each passage exactly its lines joined by their line breaks, and its place in the text, on texts of every shape', () => {
     const random = seededRandom(11);
     const lineOf = () => {
       const kind = random();
@@ -53,6 +56,7 @@ describe('passages', () => {
         const joined = lines.slice(p.startLine - 1, p.endLine).join('\n');
         if (p.startLine === p.endLine && joined.length > PASSAGE_MAX_CHARS) assert.ok(joined.includes(p.text));
         else assert.equal(p.text, joined);
+        assert.equal(text.slice(p.from, p.to), p.text, 'a passage, chunks of long lines too, stands at its place in the text');
       }
     }
   });

@@ -12,12 +12,12 @@ import { LOG_NAME, OTHER_SESSION, SESSION, offloadedPath, storedSession } from '
 describe('recovery search: archive, checkpoints and ranking across sources', () => {
   it('finds an archived message and carries its id, role and tool', async () => {
     const index = await RecoveryIndex.build(await storedSession(), SESSION);
-    const [best] = index.search('DATABASE_URL', { sources: ['archive'] });
+    const [best] = await index.search('DATABASE_URL', { sources: ['archive'] });
     assert.equal(best.source, 'archive');
     assert.equal(best.ref, `archive#${best.messageId}`);
     assert.ok(best.messageId === 'm4' || best.messageId === 'm5');
     assert.equal(best.location, undefined);
-    const [write] = index.search('.env.local');
+    const [write] = await index.search('.env.local');
     assert.equal(write.messageId, 'm4');
     assert.equal(write.role, 'assistant');
     assert.equal(write.toolName, 'write_file');
@@ -25,17 +25,17 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
 
   it('indexes a tool call input by its values, so a written file content is found word by word', async () => {
     const index = await RecoveryIndex.build(await storedSession(), SESSION);
-    const [best] = index.search('POOL_SIZE');
+    const [best] = await index.search('POOL_SIZE');
     assert.equal(best.messageId, 'm4');
     assert.match(best.excerpt, /POOL_SIZE=4/);
   });
 
   it('limits the hits to top', async () => {
     const index = await RecoveryIndex.build(await storedSession(), SESSION);
-    assert.ok(index.search('INFO GET api users').length > 3);
-    assert.equal(index.search('INFO GET api users', { top: 3 }).length, 3);
-    assert.equal(index.search('INFO GET api users', { top: 1 }).length, 1);
-    assert.deepEqual(index.search('INFO', { top: 0 }), []);
+    assert.ok((await index.search('INFO GET api users')).length > 3);
+    assert.equal((await index.search('INFO GET api users', { top: 3 })).length, 3);
+    assert.equal((await index.search('INFO GET api users', { top: 1 })).length, 1);
+    assert.deepEqual(await index.search('INFO', { top: 0 }), []);
   });
 
   it('merges offloaded, archive and checkpoint hits into one ranking, best first', async () => {
@@ -47,7 +47,7 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
         text: 'Goal: fix the 500s. Found: Postgres refuses connections on 5432 (ECONNREFUSED); it listens on 5433.',
       },
     ]);
-    const hits = index.search('connect ECONNREFUSED', { top: 10 });
+    const hits = await index.search('connect ECONNREFUSED', { top: 10 });
     const sources = new Set(hits.map((h) => h.source));
     assert.ok(sources.has('offloaded') && sources.has('checkpoint') && sources.has('archive'), `sources: ${[...sources].join(', ')}`);
     for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1].score >= hits[i].score, 'scores never increase down the list');
@@ -63,11 +63,11 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
     const index = await RecoveryIndex.build(await storedSession(), SESSION);
     index.addDocuments('checkpoint', [{ ref: 'checkpoint#1', text: 'first summary mentions kubernetes' }]);
     index.addDocuments('checkpoint', [{ ref: 'checkpoint#1', text: 'second summary mentions terraform' }]);
-    assert.deepEqual(index.search('kubernetes'), []);
-    assert.deepEqual(index.search('terraform', { sources: ['archive', 'offloaded'] }), []);
-    assert.equal(index.search('terraform', { sources: ['checkpoint'] }).length, 1);
+    assert.deepEqual(await index.search('kubernetes'), []);
+    assert.deepEqual(await index.search('terraform', { sources: ['archive', 'offloaded'] }), []);
+    assert.equal((await index.search('terraform', { sources: ['checkpoint'] })).length, 1);
     index.removeDocument('checkpoint', 'checkpoint#1');
-    assert.deepEqual(index.search('terraform'), []);
+    assert.deepEqual(await index.search('terraform'), []);
   });
 
   it('searches several sessions and says which session each hit is from', async () => {
@@ -76,8 +76,8 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
       message('x1', 'user', [textBlock('Please migrate the billing cron to Temporal.')]),
     ]);
     const index = await RecoveryIndex.build(store, [SESSION, OTHER_SESSION]);
-    assert.equal(index.search('Temporal')[0]?.sessionId, OTHER_SESSION);
-    assert.equal(index.search('ECONNREFUSED')[0]?.sessionId, SESSION);
+    assert.equal((await index.search('Temporal'))[0]?.sessionId, OTHER_SESSION);
+    assert.equal((await index.search('ECONNREFUSED'))[0]?.sessionId, SESSION);
   });
 
   it('takes in messages archived after it was built without indexing the earlier ones twice', async () => {
@@ -87,7 +87,7 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
     await new Archive(store, sessionPaths(SESSION).archive).append([message('m6', 'user', [textBlock('Now add a healthcheck endpoint.')])]);
     await index.refresh();
     assert.equal(index.size, before + 1);
-    assert.equal(index.search('healthcheck')[0]?.messageId, 'm6');
+    assert.equal((await index.search('healthcheck'))[0]?.messageId, 'm6');
   });
 
   it('finds a result ContextSession offloaded once, as the file with line numbers, not again as its archived copy', async () => {
@@ -97,7 +97,7 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
     ).join('\n');
     await rig.session.add([user('resize the images'), call('c1', 'run_job', { job: 'resize' }), result('c1', log)]);
     await rig.session.save();
-    const hits = (await RecoveryIndex.build(rig.store, rig.session.id)).search('OutOfMemoryError');
+    const hits = await (await RecoveryIndex.build(rig.store, rig.session.id)).search('OutOfMemoryError');
     assert.equal(hits.length, 1);
     assert.equal(hits[0].source, 'offloaded');
     assert.equal(hits[0].matchLine, 2401);

@@ -6,7 +6,7 @@ import { ERROR_LINE, HANDLER_LINE, LOG_NAME, SESSION, SOURCE_NAME, offloadedPath
 describe('recovery search: offloaded content', () => {
   it('ranks the passage with an exact error code first, with its line range and the matching line', async () => {
     const index = await RecoveryIndex.build(await storedSession(), SESSION);
-    const [best] = index.search('ECONNREFUSED');
+    const [best] = await index.search('ECONNREFUSED');
     assert.equal(best.source, 'offloaded');
     assert.ok(best.location, 'an offloaded hit has a location');
     assert.equal(best.location.file, offloadedPath(LOG_NAME));
@@ -18,14 +18,14 @@ describe('recovery search: offloaded content', () => {
 
   it('finds an exact identifier on its own line', async () => {
     const index = await RecoveryIndex.build(await storedSession(), SESSION);
-    const [best] = index.search('handleRequest');
+    const [best] = await index.search('handleRequest');
     assert.equal(best.location?.file, offloadedPath(LOG_NAME));
     assert.equal(best.matchLine, HANDLER_LINE);
   });
 
   it('ranks the passage that has a file path verbatim above passages sharing only its parts', async () => {
     const index = await RecoveryIndex.build(await storedSession(), SESSION);
-    const hits = index.search('src/app/server.ts');
+    const hits = await index.search('src/app/server.ts');
     assert.equal(hits[0].matchLine, HANDLER_LINE);
     assert.match(hits[0].excerpt, /src\/app\/server\.ts:118:23/);
     assert.ok(hits.length > 1, 'passages mentioning src/app/client.ts also match, below it');
@@ -36,7 +36,7 @@ describe('recovery search: offloaded content', () => {
     const store = new MemoryStore();
     await store.write(offloadedPath('trace.txt'), 'booting\nat handleRequest (src/app/server.ts:118:23)\ndone\n');
     await store.write(offloadedPath('other.txt'), 'nothing to see here\n');
-    const hits = (await RecoveryIndex.build(store, SESSION)).search('request');
+    const hits = await (await RecoveryIndex.build(store, SESSION)).search('request');
     assert.equal(hits.length, 1);
     assert.equal(hits[0].matchLine, 2);
   });
@@ -45,8 +45,8 @@ describe('recovery search: offloaded content', () => {
     const store = new MemoryStore();
     await store.write(offloadedPath('env.txt'), 'POOL_SIZE=4\nDATABASE_URL=postgres://localhost:5433/app\n');
     const index = await RecoveryIndex.build(store, SESSION);
-    assert.equal(index.search('database')[0]?.matchLine, 2);
-    assert.equal(index.search('postgress')[0]?.matchLine, 2);
+    assert.equal((await index.search('database'))[0]?.matchLine, 2);
+    assert.equal((await index.search('postgress'))[0]?.matchLine, 2);
   });
 
   it('finds words in a source file that was offloaded, and says which tool produced it when the state tells', async () => {
@@ -55,15 +55,15 @@ describe('recovery search: offloaded content', () => {
       `sessions/${SESSION}/state.json`,
       JSON.stringify(stateWithOffload(offloadedPath(SOURCE_NAME), 'call_9', 'read_file')),
     );
-    const [best] = (await RecoveryIndex.build(store, SESSION)).search('loadConfig');
+    const [best] = await (await RecoveryIndex.build(store, SESSION)).search('loadConfig');
     assert.equal(best.location?.file, offloadedPath(SOURCE_NAME));
     assert.equal(best.toolName, 'read_file');
   });
 
   it('gives no hits for an empty query or a word that is nowhere', async () => {
     const index = await RecoveryIndex.build(await storedSession(), SESSION);
-    assert.deepEqual(index.search('   '), []);
-    assert.deepEqual(index.search('xylophone'), []);
+    assert.deepEqual(await index.search('   '), []);
+    assert.deepEqual(await index.search('xylophone'), []);
   });
 
   it('takes in files offloaded after it was built, and forgets files that are gone', async () => {
@@ -72,8 +72,8 @@ describe('recovery search: offloaded content', () => {
     await store.write(offloadedPath('later.txt'), 'a late segfault in workerPool\n');
     await store.remove(offloadedPath(LOG_NAME));
     await index.refresh();
-    assert.equal(index.search('segfault')[0]?.location?.file, offloadedPath('later.txt'));
-    assert.deepEqual(index.search('ECONNREFUSED', { sources: ['offloaded'] }), []);
+    assert.equal((await index.search('segfault'))[0]?.location?.file, offloadedPath('later.txt'));
+    assert.deepEqual(await index.search('ECONNREFUSED', { sources: ['offloaded'] }), []);
   });
 });
 

@@ -18,7 +18,7 @@ describe('recovery search: a real transcript offloaded as raw text', () => {
 
     const needle = 'sidebarText';
     const linesWithNeedle = raw.split('\n').flatMap((text, i) => (text.includes(needle) ? [i + 1] : []));
-    const [best] = index.search(needle);
+    const [best] = await index.search(needle);
     assert.ok(best, 'the string is found');
     assert.equal(best.location?.file, offloadedPath('cline_session.json'));
     assert.match(best.excerpt, /sidebarText/);
@@ -32,7 +32,7 @@ describe('recovery search: a real transcript offloaded as raw text', () => {
   it('finds words of a file the transcript carries as a JSON-escaped string', async function () {
     const store = new MemoryStore();
     await store.write(offloadedPath('cline_session.json'), fs.readFileSync(CLINE_SESSION, 'utf8'));
-    const hits = (await RecoveryIndex.build(store, SESSION)).search('ChevronDown');
+    const hits = await (await RecoveryIndex.build(store, SESSION)).search('ChevronDown');
     assert.ok(hits.length > 0);
     assert.match(hits[0].excerpt, /ChevronDown/);
   });

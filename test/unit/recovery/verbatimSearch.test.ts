@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { archivedRunOf } from '../../../src/engine/model/archivedMessages';
 import { RecoveryIndex } from '../../../src/engine/recovery/recoveryIndex';
 import { COMMON_TERM_PASSAGES, COMMON_TERM_SHARE, RARE_QUERY_TERMS, TermRarity } from '../../../src/engine/recovery/termRarity';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
@@ -29,7 +30,8 @@ async function indexOf(messages: readonly Message[]): Promise<RecoveryIndex> {
     skippedEntries: [],
     origins: new Map(),
     archivePath: `sessions/${SESSION}/archive.jsonl`,
-    messages: [...messages],
+    messages: archivedRunOf(messages),
+    readMessages: (ids) => Promise.resolve(ids.map((id) => messages.find((m) => m.id === id))),
     unreadableLines: [],
   });
   return index;
@@ -69,7 +71,7 @@ describe('verbatim search: the rarest words of a text find its passage', () => {
       const words = text.split(' ');
       const own = words.indexOf(`ledger${i}`);
       const slice = words.slice(Math.max(0, own - 4), own + 6).join(' ');
-      const hits = index.search(slice, { top: 3, exactTerms: true });
+      const hits = await index.search(slice, { top: 3, exactTerms: true });
       assert.ok(
         hits.some((h) => h.messageId === `m${i}`),
         `m${i}: "${slice}" → ${hits.map((h) => h.messageId).join(', ')}`,
@@ -79,7 +81,7 @@ describe('verbatim search: the rarest words of a text find its passage', () => {
 
   it('finds nothing for a text none of whose words were ever indexed, and no error', async () => {
     const index = await indexOf(routineSession(50));
-    assert.deepEqual(index.search('quartz nebula', { exactTerms: true }), []);
+    assert.deepEqual(await index.search('quartz nebula', { exactTerms: true }), []);
   });
 });
 

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { budgetFor } from '../../../src/engine/budget';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
 import type { ReplayProgress } from '../../../src/cli/replay/replayFigures';
+import { MessageFeed } from '../../../src/cli/replay/messageFeed';
 import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
@@ -68,6 +69,37 @@ describe('replaying a conversation through a session', () => {
     assert.ok(session.id.startsWith('s-20260201-090000-'), "the session is named after the transcript's start");
     assert.ok(session.offloads[0].file.includes('/offloaded/20260201-0900'), "offloaded files carry the transcript's times");
     assert.ok(await store.read(session.paths.state), 'the state is saved');
+  });
+
+  it('replays a draining feed as it replays the messages, letting go of each message once it is replayed', async () => {
+    const replay = (messages: readonly Message[] | MessageFeed) =>
+      replayTranscript(
+        { format: 'claude-code', messages },
+        { maxInputTokens: 9_000, store: new MemoryStore(), counter: new TokenCounter(new CharTokenizer()), stopwatch: { now: () => 0 } },
+      );
+    const original = conversation();
+    const given = [...original];
+    const held: (Message | undefined)[][] = [];
+    const feed = MessageFeed.draining(given);
+    const drained = await replayTranscript(
+      { format: 'claude-code', messages: feed },
+      {
+        maxInputTokens: 9_000,
+        store: new MemoryStore(),
+        counter: new TokenCounter(new CharTokenizer()),
+        stopwatch: { now: () => 0 },
+        onProgress: () => held.push([...given]),
+      },
+    );
+    const whole = await replay(original);
+    assert.deepEqual(drained.figures, whole.figures);
+    assert.deepEqual(drained.final?.messages, whole.final?.messages);
+    assert.deepEqual(await drained.session.readArchive(), original);
+    assert.deepEqual(
+      held.map((slots) => slots.filter((m) => m !== undefined).length),
+      original.map((_, i) => original.length - i - 1),
+      'after each message is replayed, only the ones still to come are held',
+    );
   });
 
   it('leaves the watermark alone when the checkpoint tool is not configured', async () => {

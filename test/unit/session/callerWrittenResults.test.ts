@@ -54,7 +54,7 @@ describe('tool results the caller already wrote to a file', () => {
     const { store, session: s, logger } = session(files);
     await s.add(exchange(NOTE));
     assert.deepEqual(files.asked, [PATH]);
-    const [hit] = (await RecoveryIndex.build(store, [s.id])).search('vk_create_swapchain_khr');
+    const [hit] = await (await RecoveryIndex.build(store, [s.id])).search('vk_create_swapchain_khr');
     assert.ok(hit, 'the content is searchable');
     assert.equal(hit.source, 'offloaded');
     assert.match(hit.ref, /run_in_terminal_call_7_.*\.caller\.txt/);
