@@ -6,6 +6,7 @@ import type { TranscriptFormat } from './importTypes';
 import { parseTranscriptText, type ParsedTranscript } from './parseTranscriptText';
 import { TranscriptFormatError } from './importErrors';
 import { isOpenHandsV1Event } from './openHandsEvents';
+import { geminiContentList } from './geminiContents';
 import { isGeminiLogRecord } from './geminiLog';
 import { isQwenLogRecord } from './qwenLog';
 
@@ -28,7 +29,7 @@ export function detectTranscriptFormat(text: string): TranscriptFormat {
 export function detectFormat(parsed: ParsedTranscript): TranscriptFormat | undefined {
   if (parsed.kind === 'lines') return detectLines(parsed.records.map((record) => record.value));
   const value = parsed.value;
-  if (Array.isArray(value)) return detectLines(value) ?? detectMessageList(value);
+  if (Array.isArray(value)) return detectLines(value) ?? (geminiContentList(value) ? 'gemini-cli' : detectMessageList(value));
   if (!isJsonObject(value)) return undefined;
   return detectDocument(value) ?? detectLines([value]);
 }
@@ -49,6 +50,7 @@ function detectDocument(value: JsonObject): TranscriptFormat | undefined {
   if (listOf(value, 'requests', (r) => isJsonObject(r.message) && ('result' in r || 'response' in r))) return 'copilot-chat';
   if (listOf(value, 'prompts', (p) => typeof p.prompt === 'string' && Array.isArray(p.logs))) return 'copilot-chatreplay';
   if (listOf(value, 'messages', (m) => m.role === undefined && (m.type === 'user' || m.type === 'gemini'))) return 'gemini-cli';
+  if (geminiContentList(value)) return 'gemini-cli';
   const history = arrayField(value, 'history');
   if (history !== undefined && history.some((entry) => isJsonObject(entry) && typeof entry.role === 'string')) return 'swe-agent';
   const messages = arrayField(value, 'messages');

@@ -11,6 +11,7 @@ import { TranscriptFormatError } from './importErrors';
 import { ImportSink } from './importSink';
 import type { ImportOptions, ImportResult, TranscriptFormat } from './importTypes';
 import { importGeminiLog } from './geminiLog';
+import { geminiContentList, importGeminiContents } from './geminiContents';
 import { importGeminiSession } from './geminiSession';
 import { isJsonObject } from './jsonShape';
 import { importMiniSweAgent } from './miniSweAgent';
@@ -78,11 +79,13 @@ export function importParsedTranscript(parsed: ParsedTranscript, options: Import
   return sink.finish(format);
 }
 
-/** Gemini CLI's session JSON, its newer session log (JSON Lines), or Qwen Code's log. */
+/** Gemini CLI's session JSON, its newer session log (JSON Lines), Qwen Code's log, or a saved Gemini history. */
 function importGemini(parsed: ParsedTranscript, sink: ImportSink): void {
   if (parsed.kind === 'document' && isJsonObject(parsed.value) && Array.isArray(parsed.value.messages)) {
     return importGeminiSession(parsed.value, sink);
   }
+  const contents = parsed.kind === 'document' ? geminiContentList(parsed.value) : undefined;
+  if (contents !== undefined) return importGeminiContents(contents, sink);
   const records = asRecords(parsed);
   if (records.some((record) => isJsonObject(record.value) && isQwenLogRecord(record.value))) importQwenLog(records, sink);
   else importGeminiLog(records, sink);
