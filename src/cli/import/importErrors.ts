@@ -13,7 +13,10 @@ export const KNOWN_FORMATS_DESCRIPTION = [
   'VS Code Copilot Chat export ({requests:[...]} from "Chat: Export Chat…")',
   'Copilot chat replay ({prompts:[{prompt, logs}]})',
   'Codex CLI rollout JSONL (session_meta / response_item records)',
-  'Gemini CLI session ({sessionId, messages:[{type: user|gemini}]})',
+  'Gemini CLI session ({sessionId, messages:[{type: user|gemini}]}) or its JSON Lines log',
+  'a saved Gemini history (a list of {role: user|model, parts}, or it as history / clientHistory / contents)',
+  'Qwen Code session JSONL (records whose message has parts)',
+  'OpenHands V1 event log (events typed by kind)',
 ].join(', ');
 
 /** The text is no transcript format the importers know, or not the format that was asked for. */
