@@ -14,6 +14,7 @@
  *      free room they took never brings a checkpoint sooner.
  *   7. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED.
  *   8. CRITICAL: a snapshot and the offer of a fresh session.
+ *   9. The protected part over its share of the ledger: said once when it goes over, never a level of its own.
  *
  * "Compress context" runs the same steps at once, after one snapshot of the context as it was, so
  * the whole compression can be undone.
