@@ -26,18 +26,23 @@ export function isQwenLogRecord(record: JsonObject): boolean {
 export function importQwenLog(records: readonly SourceRecord[], sink: ImportSink): void {
   const first = records.map((r) => r.value).find(isJsonObject);
   sink.beginSession((first && stringField(first, 'sessionId')) ?? 'main');
-  const pending: { id: string; name: string }[] = [];
+  const pending: PendingCall[] = [];
   records.forEach((record, index) => {
     sink.countRecord();
     const raw = record.value;
     if (!isJsonObject(raw)) return sink.malformed(`record ${index + 1} is not an object`, record.line);
     const type = stringField(raw, 'type') ?? '';
-    const id = stringField(raw, 'uuid') ?? `record-${index + 1}`;
-    const at = toEpochMs(raw.timestamp);
-    const parts = arrayField(objectField(raw, 'message') ?? {}, 'parts') ?? [];
-    if (type === 'user') return addText(id, 'user', parts, at, sink, record.line);
-    if (type === 'assistant') return addAssistant(id, parts, at, pending, sink, record.line);
-    if (type === 'tool_result') return addResults(id, raw, parts, at, pending, sink, record.line);
+    const current: ReadRecord = {
+      id: stringField(raw, 'uuid') ?? `record-${index + 1}`,
+      at: toEpochMs(raw.timestamp),
+      line: record.line,
+      parts: arrayField(objectField(raw, 'message') ?? {}, 'parts') ?? [],
+      pending,
+      sink,
+    };
+    if (type === 'user') return addText(current);
+    if (type === 'assistant') return addAssistant(current);
+    if (type === 'tool_result') return addResults(current, objectField(raw, 'toolCallResult') ?? {});
     if (type === 'system') return sink.skip(`system:${stringField(raw, 'subtype') ?? 'untyped'}`);
     sink.skip(type || 'untyped', {
       reason: `record type '${type || 'untyped'}' is not known to be model context; skipped`,
@@ -46,19 +51,28 @@ export function importQwenLog(records: readonly SourceRecord[], sink: ImportSink
   });
 }
 
-function addText(id: string, role: 'user', parts: readonly unknown[], at: number | undefined, sink: ImportSink, line?: number): void {
-  const content = read(parts, id, sink);
-  if (sink.add(id, [{ role, blocks: content.texts.map((t) => t.block) }], at, line).length === 0) sink.skip('empty-message');
+/** A call of the model's still waiting for its result. */
+interface PendingCall {
+  readonly id: string;
+  readonly name: string;
 }
 
-function addAssistant(
-  id: string,
-  parts: readonly unknown[],
-  at: number | undefined,
-  pending: { id: string; name: string }[],
-  sink: ImportSink,
-  line?: number,
-): void {
+/** One record being read: where it stands, its Gemini parts, the calls still unanswered, and the sink. */
+interface ReadRecord {
+  readonly id: string;
+  readonly at: number | undefined;
+  readonly line?: number;
+  readonly parts: readonly unknown[];
+  readonly pending: PendingCall[];
+  readonly sink: ImportSink;
+}
+
+function addText({ id, at, line, parts, sink }: ReadRecord): void {
+  const content = read(parts, id, sink);
+  if (sink.add(id, [{ role: 'user', blocks: content.texts.map((t) => t.block) }], at, line).length === 0) sink.skip('empty-message');
+}
+
+function addAssistant({ id, at, line, parts, pending, sink }: ReadRecord): void {
   const thoughts = parts.filter((part) => isJsonObject(part) && part.thought === true).length;
   sink.dropThinking(thoughts);
   const calls = parts.flatMap((part) => (isJsonObject(part) && isJsonObject(part.functionCall) ? [part.functionCall] : []));
@@ -77,16 +91,7 @@ function addAssistant(
   if (sink.add(id, [{ role: 'assistant', blocks }], at, line).length === 0) sink.skip('empty-message');
 }
 
-function addResults(
-  id: string,
-  raw: JsonObject,
-  parts: readonly unknown[],
-  at: number | undefined,
-  pending: { id: string; name: string }[],
-  sink: ImportSink,
-  line?: number,
-): void {
-  const status = objectField(raw, 'toolCallResult') ?? {};
+function addResults({ id, at, line, parts, pending, sink }: ReadRecord, status: JsonObject): void {
   const responses = parts.flatMap((part) => (isJsonObject(part) && isJsonObject(part.functionResponse) ? [part.functionResponse] : []));
   const rest = read(
     parts.filter((part) => !(isJsonObject(part) && isJsonObject(part.functionResponse))),
