@@ -41,7 +41,11 @@ const FAILING_TALLY = /(?:^|[^\d.])[1-9]\d*\s+(?:errors?|failed|failures?|failin
 const TOOL_PREFIXED = /^[\w.@/-]{1,40}(?:\s+ERR!\s|\s*:\s*(?:error|fatal|failed|cannot|could not|unable|\*{3})(?:\b|\s))/i;
 /** A tool's name, then the word, in the case the tool writes it: `npm error code E404`, `CMake Error at …` (not "The error handler"). */
 const TOOL_NAMED_ERROR = /^(?:[a-z][\w.@/-]{0,39}\s+(?:error|fatal)|[A-Z][\w.@/-]{0,39}\s+(?:Error|Fatal))\b/;
-const COMPILER_FORM = /^[^\s:]+:\d+(?::\d+)?:?\s*(?:error|fatal error)\b/i;
+/**
+ * A compiler's location, then the verdict: `src/a.c:3: error …`, `src/a.ts(12,5): error TS2322: …` (tsc, MSBuild),
+ * `src/a.ts:12:5 - error TS2322: …` (tsc's pretty form), `  12:5  error  'x' is defined but never used` (ESLint).
+ */
+const COMPILER_FORM = /^(?:[^\s:(]+(?::\d+(?::\d+)?|\(\d+(?:,\d+)*\))(?::|\s+-)?\s*(?:error|fatal error)\b|\d+:\d+\s{2,}error\s{2,}\S)/i;
 /** A compiler's location with line and column, whatever follows: `./main.go:5:2: undefined: foo`. */
 const LINE_AND_COLUMN = /^[^\s:]+:\d+:\d+:\s+\S/;
 /** A subject, then "error" and its colon: `Syntax error: "(" unexpected`, `Parse error: …`, `Uncaught exception: …`. */
@@ -185,19 +189,27 @@ export function diagnosticStrength(line: string): 0 | 1 | 2 | 3 {
 
 /** The diagnostic lines of a step's result that is not a file's content, as error candidates with the call's subject. */
 export function diagnosticCandidates(step: ToolStep): Candidate[] {
-  if (step.activity.kind === 'file') return [];
   const where = { messageId: step.messageId, seq: step.seq };
   const score = step.ok ? DIAGNOSTIC_SCORES.wentOn : DIAGNOSTIC_SCORES.failed;
-  const lines = [...new Set(edgeLines(step.result.content))]
-    .filter((line) => line.length <= MAX_DIAGNOSTIC_CHARS)
-    .map((text) => ({ text, strength: diagnosticStrength(text) }))
-    .filter((line) => line.strength > 0);
+  const lines = diagnosticLinesOf(step);
   const found: Candidate[] = [];
   for (const line of chosenLines(lines, MAX_DIAGNOSTICS_PER_RESULT)) {
     const fact = candidate('error', line, where, score, step.subject ? { subject: step.subject } : {});
     if (fact) found.push(fact);
   }
   return found;
+}
+
+/**
+ * Every diagnostic line of a result that is not a file's content, with how plainly it reads as one,
+ * read where {@link diagnosticCandidates} reads (the result's head and tail), deduplicated, in order.
+ */
+export function diagnosticLinesOf(step: ToolStep): readonly { readonly text: string; readonly strength: number }[] {
+  if (step.activity.kind === 'file') return [];
+  return [...new Set(edgeLines(step.result.content))]
+    .filter((line) => line.length <= MAX_DIAGNOSTIC_CHARS)
+    .map((text) => ({ text, strength: diagnosticStrength(text) }))
+    .filter((line) => line.strength > 0);
 }
 
 /**

@@ -10,6 +10,7 @@
 import { isProgressLine } from '../ledger/resultLines';
 import type { Message, ToolCallBlock } from '../types';
 import { candidate, type Candidate } from './candidate';
+import { diagnosticLinesOf } from './diagnosticLines';
 import { outputEdges } from './outputEdges';
 import type { Fact } from '../model/fact';
 import { readToolSteps, type ToolStep } from './toolSteps';
@@ -23,9 +24,16 @@ export const OUTPUT_HEAD_LINES = 10;
 export const OUTPUT_TAIL_LINES = 20;
 /**
  * Scores of output lines: below every fact (the agent's own words start at 0.25), the end of an
- * output above its start, since that is where a command says how it went.
+ * output above its start, since that is where a command says how it went, and a line that reads
+ * as a diagnostic, wherever it stands, above both: of what a tool printed, it is what the agent
+ * may have worked around without running the tool again.
  */
-export const OUTPUT_LINE_SCORES = { head: 0.1, tail: 0.12 } as const;
+export const OUTPUT_LINE_SCORES = { head: 0.1, tail: 0.12, diagnostic: 0.2 } as const;
+/**
+ * Most diagnostic lines of one output taken beyond its head and tail lines: the facts already hold
+ * its first few, and a long log's hundredth error repeats the others. @default 12
+ */
+export const MAX_OUTPUT_DIAGNOSTICS = 12;
 /** Longest line taken, in characters: longer lines are data. @default 200 */
 export const MAX_OUTPUT_LINE_CHARS = 200;
 /** Fewest letters a line needs to say something. @default 4 */
@@ -56,6 +64,12 @@ function outputLines(step: ToolStep): Candidate[] {
     const fact = candidate('outcome', line, where, score, subject);
     if (fact) out.push(fact);
   };
+  const diagnostics = diagnosticLinesOf(step).filter((line) => line.strength > 1);
+  for (const line of diagnostics.slice(0, MAX_OUTPUT_DIAGNOSTICS)) {
+    seen.add(line.text);
+    const fact = candidate('error', line.text, where, OUTPUT_LINE_SCORES.diagnostic, subject);
+    if (fact) out.push(fact);
+  }
   for (const line of head) add(line, OUTPUT_LINE_SCORES.head);
   for (const line of tail) add(line, OUTPUT_LINE_SCORES.tail);
   return out;

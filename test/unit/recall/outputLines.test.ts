@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, outputLineFacts } from '../../../src/engine/recall/outputLines';
+import {
+  MAX_OUTPUT_DIAGNOSTICS,
+  OUTPUT_HEAD_LINES,
+  OUTPUT_LINE_SCORES,
+  OUTPUT_TAIL_LINES,
+  outputLineFacts,
+} from '../../../src/engine/recall/outputLines';
 import { call, result } from '../support/builders';
 
 describe("lines of what the tools printed, for the earlier lines' pool", () => {
@@ -37,5 +43,23 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.deepEqual(read, []);
     const noise = outputLineFacts([call('n1', 'bash', { command: 'ls' }), result('n1', '$\n----\n42\n')]);
     assert.deepEqual(noise, []);
+  });
+
+  it('takes the diagnostic lines from anywhere in the output, as errors ranked above its plain lines', () => {
+    const progress = (from: number) => Array.from({ length: 30 }, (_, i) => `  building crate_${from + i} of the workspace`);
+    const errors = Array.from({ length: 15 }, (_, i) => `error[E04${10 + i}]: cannot find value \`field_${i}\` in this scope`);
+    const output = ['Compiling ledger v0.4.1', ...progress(0), ...errors, ...progress(30), 'Finished with status 101'];
+    const facts = outputLineFacts([call('b1', 'bash', { command: 'cargo build --release' }), result('b1', output.join('\n'), true)]);
+    const diagnostics = facts.filter((f) => f.kind === 'error');
+    assert.deepEqual(
+      diagnostics.map((f) => f.text),
+      errors.slice(0, MAX_OUTPUT_DIAGNOSTICS),
+    );
+    assert.ok(
+      diagnostics.every((f) => f.printed === true && f.score === OUTPUT_LINE_SCORES.diagnostic && f.subject === 'cargo build --release'),
+    );
+    const plain = facts.filter((f) => f.kind !== 'error');
+    assert.ok(plain.length > 0 && plain.every((f) => f.score < OUTPUT_LINE_SCORES.diagnostic && f.score < 0.25));
+    assert.equal(new Set(facts.map((f) => f.text)).size, facts.length, 'each line once');
   });
 });

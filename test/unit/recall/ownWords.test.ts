@@ -175,6 +175,10 @@ describe('diagnostic lines of tool results', () => {
       'Error: listen EADDRINUSE: address already in use :::3000',
       'RangeError: Maximum call stack size exceeded',
       'CONFLICT (content): Merge conflict in src/app.ts',
+      "src/plan.ts(12,5): error TS2339: Property 'cost' is missing.",
+      'Program.cs(40,17): error CS1002: ; expected',
+      "src/plan.ts:12:5 - error TS2339: Property 'cost' is missing.",
+      "12:5  error  'plan' is assigned a value but never used  no-unused-vars",
     ]) {
       assert.ok(isDiagnosticLine(line), line);
     }
@@ -209,6 +213,7 @@ describe('diagnostic lines of tool results', () => {
       '{"status": "ok", "error": null, "errors": []}',
       'Tests: 12 passed, 12 total',
       '× 3 = 12',
+      'src/plan.ts(12,5): the cost is read here',
     ]) {
       assert.equal(isDiagnosticLine(line), false, line);
     }
