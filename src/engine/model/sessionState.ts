@@ -43,13 +43,9 @@ export interface SessionState {
   /** Tokens of room this request gives the earlier lines (0: none); taken back before the next request is measured. */
   readonly earlierRoom: number;
   /**
-   * True when that room is free context rather than the floor the lines always have: only then may
-   * lines a tool printed fill it (see `earlierLinesSection`). @default false
-   */
-  readonly earlierRoomFree?: boolean;
-  /**
-   * With `earlierRoomFree`: the tokens of the room that lines a tool printed may take. The room may be
-   * the floor while part of it is free context: then only that part shows them. Absent, the whole room.
+   * Tokens of that room that are free context rather than the floor the lines always have: only
+   * there may lines a tool printed be shown (see `earlierLinesSection`). The room may be the floor
+   * while part of it is free: then only that part shows them. @default 0
    */
   readonly earlierPrintedRoom?: number;
   /** Share of what must survive a compression that did survive the last one (1 before any). */
@@ -139,7 +135,6 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['putBack', (v) => typeof v === 'string'],
   ['earlierLines', (v) => isArrayOf(v, isEarlierLine)],
   ['earlierRoom', (v) => typeof v === 'number'],
-  ['earlierRoomFree', (v) => v === undefined || typeof v === 'boolean'],
   ['earlierPrintedRoom', (v) => v === undefined || typeof v === 'number'],
   ['contextConfidence', (v) => typeof v === 'number'],
   ['autoSnapshotArmed', (v) => typeof v === 'boolean'],
@@ -181,6 +176,16 @@ function renamedFields(value: Readonly<Record<string, unknown>>): Record<string,
 }
 
 /**
+ * A state written while a flag said whether the earlier lines' room was free: the printed room
+ * alone says it now (none when the flag was not set).
+ */
+function withoutRoomFreeFlag(value: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  if (!('earlierRoomFree' in value)) return value;
+  const { earlierRoomFree, ...rest } = value;
+  return earlierRoomFree === true ? rest : { ...rest, earlierPrintedRoom: 0 };
+}
+
+/**
  * The history with each event's kind under its current name: files written before the rename say
  * `tier`. An event that has both (a journal line replayed onto an older base) keeps its `kind`.
  * Anything that is not a list of records is returned as it is, for the guard to judge.
@@ -208,7 +213,7 @@ export type SessionStateReading =
 export function readSessionStateValue(value: unknown, sessionId?: string): SessionStateReading {
   if (!isRecord(value)) return { kind: 'unreadable', reason: 'it is not an object' };
   if (typeof value.schema === 'number' && value.schema > SCHEMA_VERSION) return { kind: 'newer', schema: value.schema };
-  const withDefaults = { ...LATER_FIELDS, ...renamedFields(value) };
+  const withDefaults = { ...LATER_FIELDS, ...withoutRoomFreeFlag(renamedFields(value)) };
   const problem = sessionStateProblem(withDefaults);
   if (problem !== undefined) return { kind: 'unreadable', reason: problem };
   const state = withDefaults as unknown as SessionState;

@@ -89,7 +89,7 @@ export class MessageIntake {
       history: appended(state.history, events),
       ledger: withOffloaded(ledger, offloads),
       // The free room the earlier lines took was sized for the request before these messages: they take it back.
-      ...(state.earlierRoomFree === true ? earlierFloorPatch(state, this.deps.budget()) : {}),
+      ...((state.earlierPrintedRoom ?? 0) > 0 ? earlierFloorPatch(state, this.deps.budget()) : {}),
     });
     cell.changed('messages');
     return events;

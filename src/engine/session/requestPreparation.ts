@@ -224,10 +224,9 @@ export class RequestPreparation {
     const room = Math.max(floor, earlierRoomFor(free, run.budget));
     // What a tool printed fills free context only: all of a room above the floor, or the part of the floor that is free.
     const printedRoom = free >= floor ? room : earlierRoomFor(Math.max(0, free), run.budget);
-    const roomFree = printedRoom > 0;
     const s = run.state;
-    if (room !== s.earlierRoom || roomFree !== (s.earlierRoomFree ?? false) || printedRoom !== (s.earlierPrintedRoom ?? s.earlierRoom)) {
-      await run.step({ patch: { earlierRoom: room, earlierRoomFree: roomFree, earlierPrintedRoom: printedRoom } });
+    if (room !== s.earlierRoom || printedRoom !== (s.earlierPrintedRoom ?? 0)) {
+      await run.step({ patch: { earlierRoom: room, earlierPrintedRoom: printedRoom } });
     }
   }
 
@@ -257,9 +256,7 @@ export class RequestPreparation {
  */
 export function earlierFloorPatch(state: SessionState, budget: number): Partial<SessionState> {
   const floor = state.earlierLines.length > 0 ? earlierFloorFor(budget) : 0;
-  return state.earlierRoom !== floor || state.earlierRoomFree === true
-    ? { earlierRoom: floor, earlierRoomFree: false, earlierPrintedRoom: 0 }
-    : {};
+  return state.earlierRoom !== floor || (state.earlierPrintedRoom ?? 0) > 0 ? { earlierRoom: floor, earlierPrintedRoom: 0 } : {};
 }
 
 /**

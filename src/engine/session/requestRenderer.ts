@@ -100,7 +100,7 @@ export class RequestRenderer {
       const held = [ledgerText, ...s.checkpoints.map((c) => c.summary), ...(s.ledger.facts ?? []).map((f) => f.line)].join('\n');
       this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, printed: 0, text: '', tokens: 0 };
     }
-    const printed = s.earlierRoomFree === true ? (s.earlierPrintedRoom ?? s.earlierRoom) : 0;
+    const printed = s.earlierPrintedRoom ?? 0;
     if (this.earlierCache.room !== s.earlierRoom || this.earlierCache.printed !== printed) {
       const { text, tokens } = countedEarlierLinesSection(this.earlierCache.ranked, s.earlierRoom, printed);
       this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, printed, text, tokens };

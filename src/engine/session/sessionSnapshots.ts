@@ -100,7 +100,7 @@ export class SessionSnapshots {
         offloads: c.offloads,
         earlierLines: c.earlierLines ?? [],
         earlierRoom: 0,
-        earlierRoomFree: false,
+        earlierPrintedRoom: 0,
         putBack: '',
         pendingCheckpointTool: undefined,
       },

@@ -62,7 +62,7 @@ export function undoCompression(state: SessionState, snapshot: Snapshot | undefi
       watermark: c.watermark,
       earlierLines: c.earlierLines ?? [],
       earlierRoom: 0,
-      earlierRoomFree: false,
+      earlierPrintedRoom: 0,
       putBack: '',
       pendingCheckpointTool: undefined,
       checkpointsMade: undone.length > 0 ? Math.max(0, state.checkpointsMade - 1) : state.checkpointsMade,

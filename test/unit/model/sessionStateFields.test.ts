@@ -38,6 +38,15 @@ describe('state fields renamed since the first state files', () => {
     assert.deepEqual(parsed?.history, [{ at: 1, kind: 'drop', savedTokens: 0, detail: 'Dropped a result' }]);
   });
 
+  it("reads the earlier lines' printed room alone from a state file that also flagged whether that room was free", () => {
+    const state = { ...emptyState('s-20260101-000000-abh', 0), earlierRoom: 900 };
+    const free = parseSessionState(JSON.stringify({ ...state, earlierRoomFree: true, earlierPrintedRoom: 600 }));
+    assert.equal(free?.earlierPrintedRoom, 600);
+    assert.ok(free !== undefined && !('earlierRoomFree' in free), 'the flag is not carried on');
+    const floor = parseSessionState(JSON.stringify({ ...state, earlierRoomFree: false, earlierPrintedRoom: 600 }));
+    assert.equal(floor?.earlierPrintedRoom, 0, 'a room that was not free shows no printed lines');
+  });
+
   it('reads a current state file as it is', () => {
     const reading = readSessionStateValue({ ...emptyState('s-20260101-000000-abd', 0), checkpointsMade: 2 });
     assert.equal(reading.kind === 'state' ? reading.state.checkpointsMade : undefined, 2);
