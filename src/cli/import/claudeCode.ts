@@ -1,6 +1,8 @@
 /**
- * Claude Code session JSONL (`~/.claude/projects/<project>/<session>.jsonl`). Only user and
- * assistant records are model context; the rest are UI and bookkeeping events, counted and skipped.
+ * Claude Code session JSONL (`~/.claude/projects/<project>/<session>.jsonl`). User and assistant
+ * records are model context, and so is a prompt typed while the agent worked that reached the model
+ * as a queued command (an `attachment` record of newer versions, at the place it was sent); the rest
+ * are UI and bookkeeping events, counted and skipped.
  * The top-level `toolUseResult` of a result record is a structured copy the model never saw, so
  * only `message.content` is read.
  */
@@ -10,7 +12,15 @@ import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import type { SourceRecord } from './parseTranscriptText';
 
 /** Record types Claude Code writes that are never sent to the model. */
-const NON_CONTEXT_TYPES = new Set(['progress', 'system', 'file-history-snapshot', 'queue-operation', 'summary']);
+const NON_CONTEXT_TYPES = new Set([
+  'progress',
+  'system',
+  'file-history-snapshot',
+  'queue-operation',
+  'summary',
+  'last-prompt',
+  'custom-title',
+]);
 
 const MAIN_CHAIN = '';
 
@@ -30,6 +40,12 @@ export function importClaudeCode(records: readonly SourceRecord[], sink: ImportS
   const chains = new Map<string, ConversationRecord[]>();
   const queued: QueuedPrompt[] = [];
   const userTexts: { readonly position: number; readonly text: string }[] = [];
+  const addToChain = (entry: ConversationRecord): void => {
+    const chain = entry.record.isSidechain === true ? `agent-${stringField(entry.record, 'agentId') ?? 'sidechain'}` : MAIN_CHAIN;
+    const chainRecords = chains.get(chain) ?? [];
+    chains.set(chain, chainRecords);
+    chainRecords.push(entry);
+  };
   records.forEach((source, position) => {
     sink.countRecord();
     const record = source.value;
@@ -37,12 +53,15 @@ export function importClaudeCode(records: readonly SourceRecord[], sink: ImportS
     const type = stringField(record, 'type') ?? '';
     if (type === 'user' || type === 'assistant') {
       if (!isJsonObject(record.message)) return sink.malformed(`${type} record without a message`, source.line);
-      const chain = record.isSidechain === true ? `agent-${stringField(record, 'agentId') ?? 'sidechain'}` : MAIN_CHAIN;
-      const chainRecords = chains.get(chain) ?? [];
-      chains.set(chain, chainRecords);
-      chainRecords.push({ line: source.line, record });
+      addToChain({ line: source.line, record });
       // A compaction summary quotes earlier prompts; it does not show that they were recorded.
       if (type === 'user' && record.isCompactSummary !== true) userTexts.push({ position, text: userText(record.message) });
+      return;
+    }
+    const queuedCommand = queuedCommandRecord(record);
+    if (queuedCommand) {
+      addToChain({ line: source.line, record: queuedCommand });
+      userTexts.push({ position, text: userText(queuedCommand.message as JsonObject) });
       return;
     }
     if (type === 'queue-operation' && record.operation === 'enqueue') {
@@ -84,6 +103,21 @@ function warnAboutUnrecordedPrompts(
       );
     }
   }
+}
+
+/**
+ * The user record a queued command stands for: newer versions send a prompt queued while the agent
+ * worked with the next request and record it only as an attachment, where it was sent. Undefined for
+ * any other record.
+ */
+function queuedCommandRecord(record: JsonObject): JsonObject | undefined {
+  if (stringField(record, 'type') !== 'attachment' || !isJsonObject(record.attachment)) return undefined;
+  const attachment = record.attachment;
+  if (stringField(attachment, 'type') !== 'queued_command') return undefined;
+  const prompt = attachment.prompt;
+  const content = typeof prompt === 'string' ? prompt.trim() : Array.isArray(prompt) ? prompt : undefined;
+  if (content === undefined || content.length === 0) return undefined;
+  return { ...record, type: 'user', message: { role: 'user', content } };
 }
 
 function userText(message: JsonObject): string {

@@ -200,6 +200,35 @@ describe('Claude Code import', () => {
     assert.match(result.warnings[0].reason, /queued prompt/);
   });
 
+  it('imports a prompt that reached the model only as a queued command, where it was sent, and does not warn about it', () => {
+    const result = importTranscript(
+      jsonl([
+        userRecord('u1', 'Fix the flaky test in parser.test.ts.'),
+        assistantRecord('a1', 'msg_1', toolUse('t1', 'Bash', { command: 'npm test' })),
+        { type: 'queue-operation', operation: 'enqueue', content: 'Also keep the old snapshot file.', sessionId: 's1' },
+        userRecord('r1', [toolResult('t1', '1 failing')]),
+        { type: 'queue-operation', operation: 'remove', content: 'Also keep the old snapshot file.', sessionId: 's1' },
+        {
+          type: 'attachment',
+          uuid: 'q1',
+          parentUuid: 'r1',
+          isSidechain: false,
+          sessionId: 's1',
+          attachment: { type: 'queued_command', prompt: 'Also keep the old snapshot file.', commandMode: 'prompt' },
+        },
+        assistantRecord('a2', 'msg_2', text('I will keep the snapshot file and fix the test.')),
+        { type: 'last-prompt', lastPrompt: 'Also keep the old snapshot file.', sessionId: 's1' },
+        { type: 'custom-title', customTitle: 'Flaky parser test', sessionId: 's1' },
+      ]),
+    );
+    assert.deepEqual(result.messages.map((m) => [m.role, messageText(m)]).slice(3), [
+      ['user', 'Also keep the old snapshot file.'],
+      ['assistant', 'I will keep the snapshot file and fix the test.'],
+    ]);
+    assert.deepEqual(result.warnings, [], 'no queued prompt is reported missing, and no metadata record is unknown');
+    assertWellFormed(result);
+  });
+
   it('keeps a result whose call is missing as user text and counts it', () => {
     const result = importTranscript(jsonl([userRecord('u1', 'hi'), userRecord('r1', [toolResult('ghost', 'orphan output')])]));
     assert.equal(result.stats.unpairedResults, 1);

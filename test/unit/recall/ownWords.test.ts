@@ -177,6 +177,7 @@ describe('diagnostic lines of tool results', () => {
       'CONFLICT (content): Merge conflict in src/app.ts',
       "src/plan.ts(12,5): error TS2339: Property 'cost' is missing.",
       'Program.cs(40,17): error CS1002: ; expected',
+      '(fail) parser > reads dates [0.42ms]',
       "src/plan.ts:12:5 - error TS2339: Property 'cost' is missing.",
       "12:5  error  'plan' is assigned a value but never used  no-unused-vars",
     ]) {
@@ -214,6 +215,7 @@ describe('diagnostic lines of tool results', () => {
       'Tests: 12 passed, 12 total',
       '× 3 = 12',
       'src/plan.ts(12,5): the cost is read here',
+      '(pass) parser > reads dates [0.42ms]',
     ]) {
       assert.equal(isDiagnosticLine(line), false, line);
     }
