@@ -116,23 +116,31 @@ function sentencesOf(msg: Message): Sentence[] {
   const sentences: Sentence[] = [];
   for (const line of proseLines(msg)) {
     if (undecorated(line).length === 0) continue;
-    // A sentence too short to stand alone ("Done.", "Hi!") is kept with the one after it on its line.
+    const fromLine = sentences.length;
+    // A sentence too short to stand alone ("Done.", "Hi!") is kept with the one after it on its line, or, last on its line, with the one before.
     let lead = '';
     for (const sentence of splitSentences(line)) {
       const text = lead ? `${lead} ${sentence}` : sentence;
-      const terms = termsOf(text);
-      const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-      if (terms.length === 0 && words < MIN_PLAIN_WORDS) {
+      const read = readSentence(text, sentences.length === 0);
+      if (read.terms.length === 0 && read.words < MIN_PLAIN_WORDS) {
         lead = text;
         continue;
       }
       lead = '';
-      const plain = [...new Set(text.toLowerCase().match(PLAIN_WORD) ?? [])].filter((w) => !terms.includes(w));
-      const numbers = Math.min(MAX_NUMBERS, (text.match(NUMBER) ?? []).filter((n) => n.length >= 2).length);
-      sentences.push({ text, terms, plain, numbers, words, opening: sentences.length === 0 });
+      sentences.push(read);
     }
+    const last = sentences.length - 1;
+    if (lead && last >= fromLine) sentences[last] = readSentence(`${sentences[last].text} ${lead}`, sentences[last].opening);
   }
   return sentences;
+}
+
+function readSentence(text: string, opening: boolean): Sentence {
+  const terms = termsOf(text);
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const plain = [...new Set(text.toLowerCase().match(PLAIN_WORD) ?? [])].filter((w) => !terms.includes(w));
+  const numbers = Math.min(MAX_NUMBERS, (text.match(NUMBER) ?? []).filter((n) => n.length >= 2).length);
+  return { text, terms, plain, numbers, words, opening };
 }
 
 /** The lower-cased text of the tool results just before `span[index]`, up to {@link MAX_RESULT_CHARS_READ}. */

@@ -23,6 +23,12 @@ describe("the agent's own words", () => {
     ]);
   });
 
+  it('keeps a sentence too short to stand alone with the one before it when it ends its line, so nothing the agent wrote is dropped', () => {
+    const span = [user('Tidy the release notes.'), assistant('The changelog lists version 2.4 twice. Fix that:\nNext I check the dates.')];
+    const keys = ownWordCandidates(span, sites(2), 40).map((c) => c.text);
+    assert.ok(keys.includes('The changelog lists version 2.4 twice. Fix that:'), keys.join(' | '));
+  });
+
   it('ranks what the agent read in the results it just saw above a sentence naming as much that they do not hold', () => {
     const span = [
       call('g1', 'bash', { command: 'grep -n "def parse_row" -r src' }),
