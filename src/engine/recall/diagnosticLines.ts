@@ -200,31 +200,86 @@ export function diagnosticCandidates(step: ToolStep): Candidate[] {
   return found;
 }
 
+/** A diagnostic line of a result: how plainly it reads as one, and what it is to a failed test of a runner's output. */
+export interface DiagnosticLine {
+  readonly text: string;
+  readonly strength: number;
+  /** `mark`: a runner's mark of a failed test; `cause`: the diagnostic nearest such a mark, the error the test failed with. */
+  readonly failedTest?: 'mark' | 'cause';
+}
+
 /**
- * Every diagnostic line of a result that is not a file's content, with how plainly it reads as one,
- * read where {@link diagnosticCandidates} reads (the result's head and tail), deduplicated, in order.
+ * Lines on either side of a runner's mark of a failed test (`(fail) …`, `✕ …`, `--- FAIL: …`, jest's `● …`)
+ * within which the nearest diagnostic is read as what the test failed with: runners print it just before
+ * or just after the mark, while errors elsewhere in a test run are often what passing tests log.
+ * @default 10
  */
-export function diagnosticLinesOf(step: ToolStep): readonly { readonly text: string; readonly strength: number }[] {
+export const FAILED_TEST_REACH = 10;
+
+/**
+ * Every diagnostic line of a result that is not a file's content, read where {@link diagnosticCandidates}
+ * reads (the result's head and tail), deduplicated, in order.
+ */
+export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
   if (step.activity.kind === 'file') return [];
-  return [...new Set(edgeLines(step.result.content))]
-    .filter((line) => line.length <= MAX_DIAGNOSTIC_CHARS)
-    .map((text) => ({ text, strength: diagnosticStrength(text) }))
-    .filter((line) => line.strength > 0);
+  const lines = edgeLines(step.result.content).map((text) => ({
+    text,
+    strength: text.length > MAX_DIAGNOSTIC_CHARS ? 0 : diagnosticStrength(text),
+    mark: isFailedTestMark(text),
+  }));
+  const causes = new Set<string>();
+  lines.forEach((line, at) => {
+    if (!line.mark) return;
+    let nearest: number | undefined;
+    for (let i = Math.max(0, at - FAILED_TEST_REACH); i <= Math.min(lines.length - 1, at + FAILED_TEST_REACH); i++) {
+      // A verdict (`FAIL src/a.test.ts`) says that something failed, not with what.
+      if (lines[i].strength === 0 || lines[i].mark || SHOUTED_VERDICT.test(lines[i].text)) continue;
+      // Of two as near, the one after the mark: most runners print a test's error under its name.
+      const distance = Math.abs(i - at);
+      if (nearest === undefined || distance < Math.abs(nearest - at) || (distance === Math.abs(nearest - at) && i > at)) nearest = i;
+    }
+    if (nearest !== undefined) causes.add(lines[nearest].text);
+  });
+  const seen = new Set<string>();
+  const found: DiagnosticLine[] = [];
+  for (const { text, strength, mark } of lines) {
+    if (strength === 0 || seen.has(text)) continue;
+    seen.add(text);
+    const failedTest = causes.has(text) ? 'cause' : mark ? 'mark' : undefined;
+    found.push({ text, strength, ...(failedTest ? { failedTest } : {}) });
+  }
+  return found;
+}
+
+/** A runner's mark of one failed test at the start of a line, not a file's or a package's verdict: `--- FAIL: TestX`, jest's `● suite › test`. */
+const FAILED_TEST_VERDICT = /^(?:-{3}\s+FAIL:\s*\S|●\s+\S)/u;
+
+/** A runner's mark of one failed test: `(fail) parser > dates`, `✕ renders`, `not ok 3 - dates`, `--- FAIL: TestX`, `● suite › test`. */
+function isFailedTestMark(line: string): boolean {
+  return FAILURE_MARK.test(line) || FAILED_TEST_VERDICT.test(line);
 }
 
 /**
  * At most `max` of `lines`, in their order: the last one always (a runner's verdict stands at the
- * end of its output), the others the first that a diagnostic's form opens (the first error is the
- * one the rest follow from, and a progress line that only says FAILED tells less than the
- * exception it stands for), then the first of the rest. Warnings only when nothing failed.
+ * end of its output), the others first what a failed test failed with and its mark (in a test
+ * run, the errors elsewhere are often what passing tests log), then the first that a diagnostic's form opens (the
+ * first error is the one the rest follow from, and a progress line that only says FAILED tells less
+ * than the exception it stands for), then the first of the rest. Warnings only when nothing failed.
  */
-function chosenLines(found: readonly { text: string; strength: number }[], max: number): readonly string[] {
+function chosenLines(found: readonly DiagnosticLine[], max: number): readonly string[] {
   const lines = found.some((l) => l.strength > 1) ? found.filter((l) => l.strength > 1) : found;
   if (lines.length <= max) return lines.map((l) => l.text);
   const last = lines.length - 1;
   const rest = lines.slice(0, last).map((line, index) => ({ ...line, index }));
-  const first = [...rest].sort((a, b) => b.strength - a.strength || a.index - b.index).slice(0, max - 1);
+  const first = [...rest]
+    .sort((a, b) => failedTestRank(b) - failedTestRank(a) || b.strength - a.strength || a.index - b.index)
+    .slice(0, max - 1);
   return [...first.sort((a, b) => a.index - b.index).map((l) => l.text), lines[last].text];
+}
+
+/** What a failed test's cause, then its mark, weigh in the choice: more than any other line. */
+function failedTestRank(line: DiagnosticLine): number {
+  return line.failedTest === 'cause' ? 2 : line.failedTest === 'mark' ? 1 : 0;
 }
 
 /** The cleaned, meaningful lines at the start and the end of `content`, read without splitting all of it. */

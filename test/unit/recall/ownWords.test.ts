@@ -263,6 +263,61 @@ describe('diagnostic lines of tool results', () => {
     );
   });
 
+  it("keeps a failed test's error over the errors passing tests log, in the forms runners print them", () => {
+    const logged = (n: number) => Array.from({ length: n }, (_, i) => `error: retry ${i} of the upload failed (expected by the test)`);
+    const runs = [
+      {
+        command: 'npx jest',
+        cause: 'TypeError: Cannot read properties of undefined (reading ´rows´)',
+        output: (cause: string) => [
+          'PASS src/upload.test.ts',
+          ...logged(4),
+          'FAIL src/report.test.ts',
+          '  ● report › renders the totals',
+          '',
+          `    ${cause}`,
+          '      at render (src/report.ts:40:12)',
+          'Tests: 1 failed, 23 passed, 24 total',
+        ],
+      },
+      {
+        command: 'go test ./...',
+        cause: 'Error Trace:\treport_test.go:31',
+        output: (cause: string) => [
+          ...logged(5),
+          'ok   example.com/upload 0.20s',
+          '--- FAIL: TestTotals (0.00s)',
+          '    report_test.go:31:',
+          `        \t${cause}`,
+          '        \tError:      \tNot equal:',
+          '        \t            \texpected: 14',
+          'FAIL',
+          'FAIL example.com/report 0.02s',
+        ],
+      },
+      {
+        command: 'bun test',
+        cause: "SyntaxError: Unexpected token '}' in report.ts",
+        output: (cause: string) => [
+          ...logged(6),
+          cause,
+          '      at report.ts:12:3',
+          '(fail) report > renders the totals [1.20ms]',
+          ' 1 fail',
+          ' 30 pass',
+        ],
+      },
+    ];
+    for (const run of runs) {
+      const messages = [call('r1', 'bash', { command: run.command }), result('r1', run.output(run.cause).join('\n'), true)];
+      const found = diagnosticCandidates(readToolSteps(messages)[0]).map((f) => f.text);
+      assert.ok(
+        found.some((t) => t.includes(run.cause)),
+        `${run.command}: ${found.join(' | ')}`,
+      );
+    }
+  });
+
   it("keeps a long output's first errors and its closing verdict, not only the lines at its start", () => {
     const errors = Array.from({ length: 8 }, (_, i) => `ERROR tests/test_io.py::test_read[case${i}] - OSError: disk`);
     const messages = [
