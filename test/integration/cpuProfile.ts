@@ -8,7 +8,7 @@ import * as inspector from 'inspector';
 
 /** The parts of a V8 CPU profile read here (times in microseconds). */
 interface Profile {
-  readonly nodes: readonly { id: number; callFrame: { url: string; functionName: string }; children?: number[] }[];
+  readonly nodes: readonly { id: number; callFrame: { url: string; functionName: string; lineNumber?: number }; children?: number[] }[];
   readonly startTime: number;
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
@@ -26,6 +26,11 @@ export interface TakenProfile {
   cpuMsIn(folder: string, windows: readonly (readonly [number, number])[]): number[];
   /** CPU milliseconds of the whole thread (every sample but idle ones) in each window. */
   busyMsIn(windows: readonly (readonly [number, number])[]): number[];
+  /**
+   * Where the code under `folder` spent its CPU in the given windows together: milliseconds per function that
+   * was running (the sample's own frame: `name (file:line)`), the largest `top` first.
+   */
+  functionsIn(folder: string, windows: readonly (readonly [number, number])[], top: number): [string, number][];
 }
 
 function post<T>(session: inspector.Session, method: string, params: object = {}): Promise<T> {
@@ -52,8 +57,12 @@ export async function startProfile(intervalUs = 1000): Promise<RunningProfile> {
 }
 
 function taken(profile: Profile, startedAtMs: number): TakenProfile {
-  const msIn = (counted: Set<number>, windows: readonly (readonly [number, number])[]) => {
-    const totals = windows.map(() => 0);
+  /** Calls `each` with the node and the milliseconds of every counted sample that falls in one of `windows`, and its window. */
+  const visit = (
+    counted: Set<number>,
+    windows: readonly (readonly [number, number])[],
+    each: (node: number, ms: number, w: number) => void,
+  ) => {
     let at = profile.startTime;
     for (let i = 0; i < profile.samples.length; i++) {
       const delta = profile.timeDeltas[i] ?? 0;
@@ -62,13 +71,30 @@ function taken(profile: Profile, startedAtMs: number): TakenProfile {
       const ms = startedAtMs + (at - profile.startTime) / 1000;
       const w = windows.findIndex(([from, to]) => ms >= from && ms < to);
       // A sample stands for the time since the one before it.
-      if (w >= 0) totals[w] += delta / 1000;
+      if (w >= 0) each(profile.samples[i], delta / 1000, w);
     }
+  };
+  const msIn = (counted: Set<number>, windows: readonly (readonly [number, number])[]) => {
+    const totals = windows.map(() => 0);
+    visit(counted, windows, (_node, ms, w) => (totals[w] += ms));
     return totals;
   };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   return {
     cpuMsIn: (folder, windows) => msIn(nodesUnder(profile, folder), windows),
     busyMsIn: (windows) => msIn(new Set(profile.nodes.filter((n) => n.callFrame.functionName !== '(idle)').map((n) => n.id)), windows),
+    functionsIn: (folder, windows, top) => {
+      const totals = new Map<string, number>();
+      visit(nodesUnder(profile, folder), windows, (node, ms) => {
+        const frame = byId.get(node)?.callFrame;
+        const name = frame ? `${frame.functionName || '(anonymous)'} (${frame.url.split('/').pop() ?? ''}:${frame.lineNumber ?? 0})` : '?';
+        totals.set(name, (totals.get(name) ?? 0) + ms);
+      });
+      return [...totals.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([name, ms]) => [name, Math.round(ms * 10) / 10]);
+    },
   };
 }
 

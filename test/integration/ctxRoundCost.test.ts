@@ -56,6 +56,8 @@ interface RunFigures {
   readonly roundsMs: number[];
   /** Per round (same windows as `roundsMs`): CPU of the participant's own code. */
   readonly cpuMs: number[];
+  /** The functions the participant's CPU went to in the first ten rounds and in the last ten: where a growth comes from. */
+  readonly functions: { readonly first10: [string, number][]; readonly last10: [string, number][] };
   /** Per gap (same windows as `gapsMs`): CPU of the participant's own code, and of the whole extension host. */
   readonly gapCpuMs: number[];
   readonly gapHostBusyMs: number[];
@@ -144,6 +146,10 @@ async function measure(participant: Participant): Promise<RunFigures> {
     pageLongTaskMs: longTasks.reduce((n, [, ms]) => n + ms, 0),
     roundsMs: windows.map(([from, to]) => to - from),
     cpuMs: taken.cpuMsIn(extension.extensionPath, windows),
+    functions: {
+      first10: taken.functionsIn(extension.extensionPath, windows.slice(0, 10), 25),
+      last10: taken.functionsIn(extension.extensionPath, windows.slice(-10), 25),
+    },
     rssMiB: mib(memory.rss),
     heapUsedMiB: mib(memory.heapUsed),
     seconds,
@@ -244,6 +250,7 @@ describe(`a long @ctx turn against a control participant (${ROUNDS} tool rounds,
       gapPageLongTaskMs: run.gapPageLongTaskMs.map(round2),
       roundsMs: run.roundsMs,
       cpuMs: run.cpuMs.map(round2),
+      functions: run.functions,
     });
     fs.writeFileSync(file, JSON.stringify({ vscode: vscode.version, ctx: perRound(ctx), control: perRound(control) }, null, 1));
     recordMetric('roundCost.perRoundFile', file);

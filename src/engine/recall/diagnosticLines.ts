@@ -134,14 +134,23 @@ const GUTTER = /^(?:E\s{2,}|>\s+|[●✖×✗✘]\s*)/u;
 const CODE_CALL = /[\w$]\(\s*[`"'f]/;
 /** A line number an editor or a file-reading tool prints before a file's line: `  61→`, `12\t`, `12 | `. */
 const LINE_NUMBER = /^\d+(?:→|\t|\s*\|\s)/;
+/** A form read in a line at all. */
+interface LineForm {
+  test(text: string): boolean;
+}
+/** The word every exception form holds, looked for first: most lines hold none, and the forms' searches are not free. */
+const EXCEPTION_WORD = /Error|Exception|Failure|Fault/;
+/** `form`, read only in a line that holds an exception's word. */
+const withExceptionWord = (form: RegExp): LineForm => ({ test: (text) => EXCEPTION_WORD.test(text) && form.test(text) });
+
 /** Forms that open a line the way only diagnostics do: they decide even when code is quoted after them. */
-const OPENING_FORMS = [
+const OPENING_FORMS: readonly LineForm[] = [
   OPENS_WITH_DIAGNOSTIC,
   OPENS_WITH_LABELLED_DIAGNOSTIC,
   SHOUTED_VERDICT,
-  EXCEPTION_NAME,
-  LABELLED_EXCEPTION,
-  PREFIXED_EXCEPTION,
+  withExceptionWord(EXCEPTION_NAME),
+  withExceptionWord(LABELLED_EXCEPTION),
+  withExceptionWord(PREFIXED_EXCEPTION),
   TOOL_PREFIXED,
   TOOL_NAMED_ERROR,
   COMPILER_FORM,
@@ -153,9 +162,9 @@ const OPENING_FORMS = [
   ENDED_ALONE,
 ];
 /** Forms found anywhere in a line: they count only in a line that is not code. */
-const INNER_FORMS = [
+const INNER_FORMS: readonly LineForm[] = [
   SHOUTED_ANYWHERE,
-  QUALIFIED_EXCEPTION,
+  withExceptionWord(QUALIFIED_EXCEPTION),
   FAILING_TALLY,
   FAILED_EXIT,
   ERROR_CODE,
