@@ -132,37 +132,68 @@ function ownLine(fact: Fact): string {
  * 220 of 248 probes, 0.25 224, 0.5 226, 0.75 226, 1 (score per token) 224.
  */
 export const LENGTH_WEIGHT = 0.5;
-/** A line's key as matching sees it, and its inner words (whole words of any text that holds it); read once per line. */
-const keyFormOf = memoizeByObject((line: EarlierLine): { readonly form: string; readonly innerWords: readonly string[] } => {
+/** A line's key as matching sees it, and its inner words (whole words of any text that holds it) with where each starts in it; read once per line. */
+const keyFormOf = memoizeByObject((line: EarlierLine): { readonly form: string; readonly innerWords: readonly InnerWord[] } => {
   const form = matchForm(line.key);
-  return {
-    form,
-    innerWords: form
-      .split(WORD_BREAK)
-      .slice(1, -1)
-      .filter((w) => w.length > 0),
-  };
+  const innerWords: InnerWord[] = [];
+  for (const match of form.matchAll(WORD)) {
+    // A word at either edge of the key may be part of a longer word in the text that holds it.
+    if (match.index > 0 && match.index + match[0].length < form.length) innerWords.push({ word: match[0], at: match.index });
+  }
+  return { form, innerWords };
 });
 
-/** What separates words when the held text is read for its words. */
-const WORD_BREAK = /[^\p{L}\p{N}_]+/u;
+interface InnerWord {
+  readonly word: string;
+  /** Where it starts in the key's form. */
+  readonly at: number;
+}
+
+/** A whole word of a text read for its words. */
+const WORD = /[\p{L}\p{N}_]+/gu;
+
 /** Fewest tokens a line is weighed as: the label and the line break cost that much anyway. @default 8 */
 const MIN_WEIGHED_TOKENS = 8;
 
 /** The pool's lines that `heldText` (the checkpoints, the ledger's facts) does not hold, the most value for their room first. */
 export function rankEarlierLines(pool: readonly EarlierLine[], heldText: string): readonly EarlierLine[] {
   const held = matchForm(heldText);
-  const heldWords = new Set(held.split(WORD_BREAK));
-  // A key's inner words are whole words of any text that holds it: most lines are ruled out without a search.
+  const wordsAt = wordPlaces(held);
+  // A key's inner words are whole words of any text that holds it, at the same distance from the key's start: a key is
+  // looked for only where its rarest inner word stands, not through the whole text (which the ledger makes long).
   const isHeld = (line: EarlierLine) => {
     const { form, innerWords } = keyFormOf(line);
-    for (const word of innerWords) if (!heldWords.has(word)) return false;
-    return form.length > 0 && held.includes(form);
+    if (form.length === 0) return false;
+    let rarest: { places: readonly number[]; at: number } | undefined;
+    for (const { word, at } of innerWords) {
+      const places = wordsAt.get(word);
+      if (!places) return false;
+      if (!rarest || places.length < rarest.places.length) rarest = { places, at };
+    }
+    if (!rarest) return held.includes(form);
+    for (const place of rarest.places) if (place >= rarest.at && held.startsWith(form, place - rarest.at)) return true;
+    return false;
   };
-  const valued = pool
-    .filter((l) => !isHeld(l))
-    .map((line) => ({ line, value: line.score / Math.max(MIN_WEIGHED_TOKENS, line.tokens) ** LENGTH_WEIGHT }));
-  return valued.sort((a, b) => b.value - a.value || a.line.order - b.line.order).map((v) => v.line);
+  return byValue(pool).filter((line) => !isHeld(line));
+}
+
+/** The pool's lines, the most value for their room first: the order changes only with the pool, what is held with every request. */
+const byValue = memoizeByObject((pool: readonly EarlierLine[]): readonly EarlierLine[] =>
+  pool
+    .map((line) => ({ line, value: line.score / Math.max(MIN_WEIGHED_TOKENS, line.tokens) ** LENGTH_WEIGHT }))
+    .sort((a, b) => b.value - a.value || a.line.order - b.line.order)
+    .map((v) => v.line),
+);
+
+/** Where each whole word of `text` starts. */
+function wordPlaces(text: string): Map<string, number[]> {
+  const places = new Map<string, number[]>();
+  for (const match of text.matchAll(WORD)) {
+    const list = places.get(match[0]);
+    if (list) list.push(match.index);
+    else places.set(match[0], [match.index]);
+  }
+  return places;
 }
 
 /**

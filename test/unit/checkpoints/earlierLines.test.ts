@@ -8,6 +8,8 @@ import {
 } from '../../../src/engine/checkpoints/earlierLines';
 import type { EarlierLine } from '../../../src/engine/model/earlierLine';
 import type { Fact, FactKind } from '../../../src/engine/model/fact';
+import { matchForm } from '../../../src/engine/facts/factKey';
+import { seededRandom } from '../tokens/seededRandom';
 
 const countText = (text: string) => Promise.resolve(Math.ceil(text.length / 4));
 const fact = (kind: FactKind, text: string, score: number): Fact => ({ kind, key: text, text, messageId: 'm', score });
@@ -95,6 +97,33 @@ describe('earlier lines, word for word', () => {
       section.split('\n').filter((l) => l.startsWith('- ')),
       ['- Best finding.', '- Second plan.'],
     );
+  });
+
+  it('leaves out exactly the lines whose key the held text holds, wherever it stands in it (as a plain search would)', () => {
+    const next = seededRandom(11);
+    const words = ['cache', 'retry', 'queue', 'src/app.ts', 'parse_row', '42', 'the', 'a', 'Flush', 'shard-3', 'données', 'x'];
+    const phrase = (n: number) => Array.from({ length: n }, () => words[Math.floor(next() * words.length)]).join(next() < 0.2 ? ', ' : ' ');
+    for (let round = 0; round < 40; round++) {
+      const held = Array.from({ length: 30 }, () => phrase(3 + Math.floor(next() * 12))).join(next() < 0.5 ? '\n' : '. ');
+      const pool: EarlierLine[] = Array.from({ length: 60 }, (_, i) => {
+        // Half the keys are cut out of the held text at any place, even inside a word; the rest are new phrases.
+        const start = Math.floor(next() * held.length);
+        const key = next() < 0.5 ? held.slice(start, start + 2 + Math.floor(next() * 40)) : phrase(1 + Math.floor(next() * 6));
+        return { text: `- ${key}`, key, kind: 'decision', score: 0.5, tokens: 10, order: i + 1 };
+      });
+      const form = matchForm(held);
+      const expected = pool
+        .filter((l) => {
+          const f = matchForm(l.key);
+          return f.length === 0 || !form.includes(f);
+        })
+        .map((l) => l.order);
+      assert.deepEqual(
+        rankEarlierLines(pool, held).map((l) => l.order),
+        expected,
+        `round ${round}`,
+      );
+    }
   });
 
   it('gives each kind its share of the room before the best of the rest', () => {
