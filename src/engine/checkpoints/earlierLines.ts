@@ -132,21 +132,27 @@ function ownLine(fact: Fact): string {
  * 220 of 248 probes, 0.25 224, 0.5 226, 0.75 226, 1 (score per token) 224.
  */
 export const LENGTH_WEIGHT = 0.5;
-/** A line's key as matching sees it, and its inner words (whole words of any text that holds it) with where each starts in it; read once per line. */
-const keyFormOf = memoizeByObject((line: EarlierLine): { readonly form: string; readonly innerWords: readonly InnerWord[] } => {
+/**
+ * A line's key as matching sees it, and its inner words (whole words of any text that holds it), each as its hash and
+ * where it starts in the key, in one list (`[hash, at, hash, at, …]`); read once per line. Hashes, not the words: a
+ * 1M-token window's pool holds tens of thousands of lines, and their words as strings would be most of the memory the
+ * pool takes. Two words that hash alike only let a line through to the exact test of its key, which decides.
+ */
+const keyFormOf = memoizeByObject((line: EarlierLine): { readonly form: string; readonly innerWords: readonly number[] } => {
   const form = matchForm(line.key);
-  const innerWords: InnerWord[] = [];
+  const innerWords: number[] = [];
   for (const match of form.matchAll(WORD)) {
     // A word at either edge of the key may be part of a longer word in the text that holds it.
-    if (match.index > 0 && match.index + match[0].length < form.length) innerWords.push({ word: match[0], at: match.index });
+    if (match.index > 0 && match.index + match[0].length < form.length) innerWords.push(wordHash(match[0]), match.index);
   }
   return { form, innerWords };
 });
 
-interface InnerWord {
-  readonly word: string;
-  /** Where it starts in the key's form. */
-  readonly at: number;
+/** FNV-1a over a word's char codes, as a small integer. */
+function wordHash(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  return hash >>> 2;
 }
 
 /** A whole word of a text read for its words. */
@@ -164,14 +170,15 @@ export function rankEarlierLines(pool: readonly EarlierLine[], heldText: string)
   const isHeld = (line: EarlierLine) => {
     const { form, innerWords } = keyFormOf(line);
     if (form.length === 0) return false;
-    let rarest: { places: readonly number[]; at: number } | undefined;
-    for (const { word, at } of innerWords) {
-      const places = wordsAt.get(word);
+    let rarest: readonly number[] | undefined;
+    let rarestAt = 0;
+    for (let i = 0; i < innerWords.length; i += 2) {
+      const places = wordsAt.get(innerWords[i]);
       if (!places) return false;
-      if (!rarest || places.length < rarest.places.length) rarest = { places, at };
+      if (!rarest || places.length < rarest.length) [rarest, rarestAt] = [places, innerWords[i + 1]];
     }
     if (!rarest) return held.includes(form);
-    for (const place of rarest.places) if (place >= rarest.at && held.startsWith(form, place - rarest.at)) return true;
+    for (const place of rarest) if (place >= rarestAt && held.startsWith(form, place - rarestAt)) return true;
     return false;
   };
   return byValue(pool).filter((line) => !isHeld(line));
@@ -185,13 +192,14 @@ const byValue = memoizeByObject((pool: readonly EarlierLine[]): readonly Earlier
     .map((v) => v.line),
 );
 
-/** Where each whole word of `text` starts. */
-function wordPlaces(text: string): Map<string, number[]> {
-  const places = new Map<string, number[]>();
+/** Where each whole word of `text` starts, by the word's hash. */
+function wordPlaces(text: string): Map<number, number[]> {
+  const places = new Map<number, number[]>();
   for (const match of text.matchAll(WORD)) {
-    const list = places.get(match[0]);
+    const hash = wordHash(match[0]);
+    const list = places.get(hash);
     if (list) list.push(match.index);
-    else places.set(match[0], [match.index]);
+    else places.set(hash, [match.index]);
   }
   return places;
 }
