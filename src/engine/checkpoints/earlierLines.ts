@@ -132,17 +132,30 @@ function ownLine(fact: Fact): string {
  * 220 of 248 probes, 0.25 224, 0.5 226, 0.75 226, 1 (score per token) 224.
  */
 export const LENGTH_WEIGHT = 0.5;
-/** A line's key as matching sees it, and its inner words (whole words of any text that holds it); read once per line. */
-const keyFormOf = memoizeByObject((line: EarlierLine): { readonly form: string; readonly innerWords: readonly string[] } => {
+/**
+ * A line's key as matching sees it, and the hashes of its inner words (whole words of any text that holds it); read
+ * once per line. Hashes, not the words: a 1M-token window's pool holds tens of thousands of lines, and their words
+ * as strings were most of the memory the pool took. Two words that hash alike only let a line through to the exact
+ * test of its key, which decides.
+ */
+const keyFormOf = memoizeByObject((line: EarlierLine): { readonly form: string; readonly innerWords: readonly number[] } => {
   const form = matchForm(line.key);
   return {
     form,
     innerWords: form
       .split(WORD_BREAK)
       .slice(1, -1)
-      .filter((w) => w.length > 0),
+      .filter((w) => w.length > 0)
+      .map(wordHash),
   };
 });
+
+/** FNV-1a over a word's char codes, as a small integer. */
+function wordHash(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  return hash >>> 2;
+}
 
 /** What separates words when the held text is read for its words. */
 const WORD_BREAK = /[^\p{L}\p{N}_]+/u;
@@ -152,7 +165,7 @@ const MIN_WEIGHED_TOKENS = 8;
 /** The pool's lines that `heldText` (the checkpoints, the ledger's facts) does not hold, the most value for their room first. */
 export function rankEarlierLines(pool: readonly EarlierLine[], heldText: string): readonly EarlierLine[] {
   const held = matchForm(heldText);
-  const heldWords = new Set(held.split(WORD_BREAK));
+  const heldWords = new Set(held.split(WORD_BREAK).map(wordHash));
   // A key's inner words are whole words of any text that holds it: most lines are ruled out without a search.
   const isHeld = (line: EarlierLine) => {
     const { form, innerWords } = keyFormOf(line);
