@@ -72,9 +72,9 @@ async function replayInto(
   const tokenizer = new LocalTokenizer('o200k_base', rankLoaderFor(__dirname));
   await tokenizer.whenReady();
   const progress = !args.json && terminal.errIsTTY ? new ProgressBar(terminal, 'Replaying') : undefined;
-  // Each message is let go of once replayed: the session's archive keeps it on disk, so a long transcript is not held whole.
+  // Each message waits as bytes outside the heap and is let go of once replayed: the archive keeps it, so no long transcript is held whole.
   const { figures, session, final } = await replayTranscript(
-    { format: imported.format, messages: MessageFeed.draining(chosen.session.messages) },
+    { format: imported.format, messages: MessageFeed.packed(chosen.session.messages) },
     {
       maxInputTokens: args.maxInputTokens,
       store,

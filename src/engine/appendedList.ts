@@ -17,18 +17,6 @@ export function appended<T>(list: readonly T[], items: readonly T[]): readonly T
   return next;
 }
 
-/** The list `list` was made from by `appended`, while it is still in memory. */
-export function appendedBase<T>(list: readonly T[]): readonly T[] | undefined {
-  return bases.get(list)?.deref() as readonly T[] | undefined;
-}
-
-/** True when `list` begins with the elements of `prefix`, compared by identity. */
-export function startsWith<T>(list: readonly T[], prefix: readonly T[]): boolean {
-  if (prefix.length > list.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (list[i] !== prefix[i]) return false;
-  return true;
-}
-
 /** True when `later` was made from `earlier` by `appended`, in one step or several. */
 export function isAppendedTo(later: readonly unknown[], earlier: readonly unknown[]): boolean {
   let at: readonly unknown[] | undefined = later;

@@ -19,6 +19,7 @@ import { targetTokensFor } from './aging';
 import type { Checkpoint } from '../model/checkpoint';
 import { recallEvent, tierEvent } from './checkpointEvents';
 import { withRecalledFacts, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
+import type { OriginalSpan } from './spanOriginals';
 import { TARGET_TOLERANCE, type CheckpointWork, type SummarizeFn } from './checkpointing';
 
 /** The follow-up's result. */
@@ -42,7 +43,7 @@ export interface FollowUpDeps {
   /** The summary target of a new checkpoint. */
   checkpointTokens(): number;
   countText(text: string): Promise<number>;
-  originals(ids: readonly string[]): Promise<readonly Message[]>;
+  originals(ids: readonly string[]): Promise<OriginalSpan>;
   /** The name of the deterministic summarizer: its summary is no upgrade. */
   readonly deterministic: string;
   recall(
@@ -70,7 +71,7 @@ export async function writeFollowUp(
     const summary = await summarize(
       {
         kind: 'history',
-        messages: await deps.originals(created.messageIds),
+        span: await deps.originals(created.messageIds),
         guide: guideFrom(deps.state().ledger),
         targetTokens,
         references: {

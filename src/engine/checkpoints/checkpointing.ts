@@ -5,10 +5,8 @@
  */
 import type { Cancellation } from '../cancellation';
 import { parseMarkers } from '../ledger/markers';
-import type { ToolRecord } from '../model/ledgerTypes';
-import type { SummaryGuide, SummaryRequest, RecoveryReferences } from '../summary/summarizer';
+import type { SummaryGuide, SummaryBrief, RecoveryReferences } from '../summary/summarizer';
 import type { CountText } from '../model/countText';
-import type { Message } from '../types';
 import { isNoOp, planAging, rangeLabel, targetTokensFor } from './aging';
 import type { Checkpoint } from '../model/checkpoint';
 import type { CheckpointPlan } from './checkpointPlan';
@@ -16,6 +14,7 @@ import type { LedgerFact } from '../model/ledgerTypes';
 import type { Fact } from '../model/fact';
 import type { RecallFigures } from '../model/recallFigures';
 import type { WrittenCheckpoint } from './checkpointRecall';
+import type { OriginalSpan } from './spanOriginals';
 
 /** A summary and who wrote it. */
 export interface WrittenSummary {
@@ -25,21 +24,26 @@ export interface WrittenSummary {
   readonly fallbackReason?: string;
 }
 
+/** A checkpoint's summary request: the span's originals, read as far as the summarizer needs them. */
+export interface SpanSummaryRequest extends SummaryBrief {
+  readonly span: OriginalSpan;
+  /** The span's facts: the deterministic summary is built on them. */
+  readonly facts: readonly Fact[];
+}
+
 /** Summarizes a request; the session passes the model-first summarizer or the deterministic floor. */
-export type SummarizeFn = (request: SummaryRequest, cancellation: Cancellation) => Promise<WrittenSummary>;
+export type SummarizeFn = (request: SpanSummaryRequest, cancellation: Cancellation) => Promise<WrittenSummary>;
 
 export interface CheckpointingDeps {
   /** The archived originals of these messages, in archive order (offloaded results as references). */
-  originals(ids: readonly string[]): Promise<readonly Message[]>;
+  originals(ids: readonly string[]): Promise<OriginalSpan>;
   /** 1-based position of a message in the archive, for range labels. */
   position(id: string): number;
   summarize: SummarizeFn;
   /** The deterministic floor: used when a summary misses its target by too much. */
   floor: SummarizeFn;
-  /** The record of what the tools did in a range (files modified go into the checkpoint). */
-  recordTools(messages: readonly Message[]): ToolRecord;
-  /** The facts of a range (design §6.2): they go to the summarizer, and the recall check verifies them. */
-  factsOf(messages: readonly Message[]): Promise<Fact[]>;
+  /** The facts of a span (design §6.2): they go to the summarizer, and the recall check verifies them. */
+  factsOf(span: OriginalSpan): Promise<Fact[]>;
   countText: CountText;
   now(): number;
   newId(): string;
@@ -96,12 +100,12 @@ export async function prepareCheckpoint(
     messageIds: readonly string[],
     targetTokens: number,
     focus?: string,
-  ): Promise<{ messages: readonly Message[]; summary: WrittenSummary; tokens: number; facts: Fact[] }> => {
-    const messages = await deps.originals(messageIds);
-    const facts = await deps.factsOf(messages);
-    const request: SummaryRequest = {
+  ): Promise<{ span: OriginalSpan; summary: WrittenSummary; tokens: number; facts: Fact[] }> => {
+    const span = await deps.originals(messageIds);
+    const facts = await deps.factsOf(span);
+    const request: SpanSummaryRequest = {
       kind: 'history',
-      messages,
+      span,
       guide: input.guide,
       targetTokens,
       ...(focus ? { focus } : {}),
@@ -117,7 +121,7 @@ export async function prepareCheckpoint(
       tokens = await deps.countText(summary.text);
     }
     if (summary.fallbackReason) fallbackReasons.push(summary.fallbackReason);
-    return { messages, summary, tokens, facts };
+    return { span, summary, tokens, facts };
   };
 
   const now = deps.now();
@@ -126,7 +130,7 @@ export async function prepareCheckpoint(
     id: deps.newId(),
     age: 0,
     messageIds: input.plan.messageIds,
-    originals: fresh.messages,
+    span: fresh.span,
     summary: fresh.summary,
     tokens: fresh.tokens,
     originalTokens: input.plan.tokens,
@@ -150,7 +154,7 @@ export async function prepareCheckpoint(
       id: step.replaces.length === 1 ? first.id : deps.newId(),
       age: step.age,
       messageIds: step.messageIds,
-      originals: rewritten.messages,
+      span: rewritten.span,
       summary: rewritten.summary,
       tokens: rewritten.tokens,
       originalTokens: step.replaces.reduce((n, c) => n + c.originalTokens, 0),
@@ -188,7 +192,7 @@ interface CheckpointParts {
   readonly id: string;
   readonly age: Checkpoint['age'];
   readonly messageIds: readonly string[];
-  readonly originals: readonly Message[];
+  readonly span: OriginalSpan;
   readonly summary: WrittenSummary;
   readonly tokens: number;
   readonly originalTokens: number;
@@ -202,7 +206,7 @@ interface CheckpointParts {
 /** Decisions, files and next steps come from the summary's markers and the range's own tool calls. */
 function checkpointFrom(p: CheckpointParts): Checkpoint {
   const markers = parseMarkers(p.summary.text);
-  const tools = p.deps.recordTools(p.originals);
+  const tools = p.span.record;
   const first = p.deps.position(p.messageIds[0] ?? '');
   const last = p.deps.position(p.messageIds[p.messageIds.length - 1] ?? '');
   return {

@@ -7,7 +7,6 @@
  */
 import type { Fact } from '../model/fact';
 import { combineFacts } from '../recall/selectFacts';
-import type { Message } from '../types';
 
 /** Spans remembered, the most recent; a session has far fewer checkpoints. */
 export const REMEMBERED_SPANS = 64;
@@ -26,18 +25,19 @@ export class SpanFacts {
   private readonly startingAt = new Map<string, Set<string>>();
 
   /**
-   * The facts of `span`: remembered when the span is known, the best of its known parts' together
-   * with those read from what no known part covers, or read whole. Remembered for next time.
+   * The facts of the span of these message ids: remembered when the span is known, the best of its
+   * known parts' together with those read from what no known part covers, or read whole (`read`
+   * gets the ids of the messages to read). Remembered for next time.
    */
-  of(span: readonly Message[], read: (messages: readonly Message[]) => Fact[]): Fact[] {
+  async of(span: readonly string[], read: (ids: readonly string[]) => Promise<Fact[]>): Promise<Fact[]> {
     if (span.length === 0) return read(span);
     const groups: (readonly Fact[])[] = [];
-    let uncovered: Message[] = [];
+    let uncovered: string[] = [];
     let known = 0;
     for (let i = 0; i < span.length;) {
       const part = this.longestKnown(span, i);
       if (part) {
-        if (uncovered.length > 0) groups.push(read(uncovered));
+        if (uncovered.length > 0) groups.push(await read(uncovered));
         uncovered = [];
         groups.push(part.facts);
         known++;
@@ -48,29 +48,29 @@ export class SpanFacts {
       }
     }
     if (known === 0) {
-      const facts = read(span);
+      const facts = await read(span);
       this.remember(span, facts);
       return facts;
     }
-    if (uncovered.length > 0) groups.push(read(uncovered));
+    if (uncovered.length > 0) groups.push(await read(uncovered));
     const facts = groups.length === 1 ? [...groups[0]] : combineFacts(groups);
     this.remember(span, facts);
     return facts;
   }
 
-  private longestKnown(span: readonly Message[], at: number): KnownSpan | undefined {
+  private longestKnown(span: readonly string[], at: number): KnownSpan | undefined {
     let best: KnownSpan | undefined;
-    for (const key of this.startingAt.get(span[at].id) ?? []) {
+    for (const key of this.startingAt.get(span[at]) ?? []) {
       const known = this.spans.get(key);
-      if (!known || at + known.count > span.length || span[at + known.count - 1].id !== known.lastId) continue;
+      if (!known || at + known.count > span.length || span[at + known.count - 1] !== known.lastId) continue;
       if (!best || known.count > best.count) best = known;
     }
     return best;
   }
 
-  private remember(span: readonly Message[], facts: readonly Fact[]): void {
-    const firstId = span[0].id;
-    const lastId = span[span.length - 1].id;
+  private remember(span: readonly string[], facts: readonly Fact[]): void {
+    const firstId = span[0];
+    const lastId = span[span.length - 1];
     const key = `${firstId}\u0000${lastId}\u0000${span.length}`;
     this.spans.delete(key);
     this.spans.set(key, { key, firstId, count: span.length, lastId, facts });

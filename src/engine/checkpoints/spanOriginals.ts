@@ -1,11 +1,16 @@
 /**
  * The archived originals of a checkpoint's span, each offloaded result as its reference (the file
  * and the start of the output): what a summary is written from. The merged checkpoint's span is
- * most of the session, only ever grows at its end and is read at every compression, so the spans
- * read last are kept while no result in them is offloaded: a longer span reads only its new messages.
+ * most of the session, only ever grows at its end and is summarized at every compression, so what
+ * the summary reads of a span (what its conversation said, what its tools did) is kept by its ids
+ * while no result in it is offloaded, not its messages: a longer span reads only its new messages,
+ * and the session's history stays on disk.
  */
-import { appended, isAppendedTo, startsWith } from '../appendedList';
+import { isAppendedTo } from '../appendedList';
+import { RangeRecord } from '../ledger/rangeRecords';
 import type { ArchivedMessages } from '../model/archivedMessages';
+import type { ToolRecord } from '../model/ledgerTypes';
+import { conversationFactsOf, NOTHING_SAID, saidAfter, type ConversationFacts, type SpanSaid } from '../summary/conversationFacts';
 import { formatCount } from '../text/numbers';
 import type { OffloadRecord } from '../model/offloadRecord';
 import type { Block, Message } from '../types';
@@ -20,11 +25,23 @@ const REFERENCE_TAIL_CHARS = 500;
 /** Spans kept: a compression reads about four (the new checkpoint's, two aged ones, the merged one). */
 const REMEMBERED_SPANS = 8;
 
+/** A span's originals: what was read of them, and the messages themselves when a reader needs them all. */
+export interface OriginalSpan {
+  readonly ids: readonly string[];
+  /** What its user and assistant messages say. */
+  readonly conversation: ConversationFacts;
+  /** What its tools did. */
+  readonly record: ToolRecord;
+  /** Its messages in order (an id the archive does not hold left out), read from the archive unless this read took them all. */
+  messages(): Promise<readonly Message[]>;
+}
+
 interface ReadSpan {
   readonly ids: readonly string[];
   /** The offloads it was read with. */
   readonly offloads: readonly OffloadRecord[];
-  readonly messages: readonly Message[];
+  readonly said: SpanSaid;
+  readonly record: RangeRecord;
   /**
    * Call ids of the results in it, shared with the longer spans grown from it: a few more ids than
    * its own only make it read again when one of those is offloaded.
@@ -40,27 +57,35 @@ export class SpanOriginals {
   private spans: readonly ReadSpan[] = [];
 
   /** The originals of these ids in their order; an id the archive does not hold is left out. */
-  async read(ids: readonly string[], archived: ArchivedMessages, offloads: readonly OffloadRecord[]): Promise<readonly Message[]> {
-    const offloaded = this.indexOf(offloads);
+  async read(ids: readonly string[], archived: ArchivedMessages, offloads: readonly OffloadRecord[]): Promise<OriginalSpan> {
     let known: ReadSpan | undefined;
     for (const span of this.spans) {
       if (span.ids.length > (known?.ids.length ?? 0) && startsWith(ids, span.ids) && readsTheSame(span, offloads)) known = span;
     }
     const results = known ? known.results : new Set<string>();
-    const added: Message[] = [];
-    for (const m of await archived.byIds(ids.slice(known?.messages.length ?? 0))) {
-      if (!m) continue;
-      added.push(this.referenced(m, offloaded));
-      for (const b of m.blocks) if (b.type === 'toolResult') results.add(b.callId);
-    }
-    // Appended, so what is read from the longer span (its conversation facts) goes on from the shorter one's.
-    const messages = known ? appended(known.messages, added) : added;
+    const added = await this.messagesOf(ids.slice(known?.ids.length ?? 0), archived, offloads);
+    for (const m of added) for (const b of m.blocks) if (b.type === 'toolResult') results.add(b.callId);
+    const said = saidAfter(known?.said ?? NOTHING_SAID, added);
+    const record = (known?.record ?? RangeRecord.start()).extended(added);
     // Archived later, a missing message would be found then: only a whole span is kept.
-    if (messages.length === ids.length) {
+    if ((known?.ids.length ?? 0) + added.length === ids.length) {
       // A span read again takes the place it had: repeats must not push the merged span out.
-      const others = this.spans.filter((s) => s.messages !== messages);
-      this.spans = [{ ids, offloads, messages, results }, ...others].slice(0, REMEMBERED_SPANS);
+      const others = this.spans.filter((s) => s !== known || s.ids.length !== ids.length);
+      this.spans = [{ ids, offloads, said, record, results }, ...others].slice(0, REMEMBERED_SPANS);
     }
+    return {
+      ids,
+      conversation: conversationFactsOf(said),
+      record: record.record,
+      messages: async () => (known ? this.messagesOf(ids, archived, offloads) : added),
+    };
+  }
+
+  /** The originals of these ids, offloaded results as their references, without keeping anything of them. */
+  async messagesOf(ids: readonly string[], archived: ArchivedMessages, offloads: readonly OffloadRecord[]): Promise<Message[]> {
+    const offloaded = this.indexOf(offloads);
+    const messages: Message[] = [];
+    for (const m of await archived.byIds(ids)) if (m) messages.push(this.referenced(m, offloaded));
     return messages;
   }
 
@@ -93,6 +118,13 @@ export class SpanOriginals {
     this.referencedCopies.set(m, { files, message });
     return message;
   }
+}
+
+/** True when `list` begins with the ids of `prefix`. */
+function startsWith(list: readonly string[], prefix: readonly string[]): boolean {
+  if (prefix.length > list.length) return false;
+  for (let i = prefix.length - 1; i >= 0; i--) if (list[i] !== prefix[i]) return false;
+  return true;
 }
 
 /** True when the span reads as it did: the offloads are the same, or those added since offload none of its results. */

@@ -12,7 +12,6 @@ import { NEVER_CANCELLED, type Cancellation } from '../cancellation';
 import type { CompressionEvent, EngineEventName, EventKind } from '../model/compressionEvent';
 import { errorMessage } from '../errors';
 import { newId } from '../ids';
-import { RangeRecords } from '../ledger/rangeRecords';
 import type { Ledger } from '../model/ledgerTypes';
 import type { EngineOptions } from '../options';
 import type { Clock, Logger, Store } from '../ports';
@@ -42,13 +41,19 @@ import type { TurnOptions } from './turnOptions';
 import { checkpointDue, planFor, triggerTokens, type PlanMode } from './checkpointTrigger';
 import { basisOf, prepareCheckpoint, type CheckpointWork, type SummarizeFn } from './checkpointing';
 import { SpanFacts } from './spanFacts';
-import { SpanOriginals } from './spanOriginals';
+import { SpanOriginals, type OriginalSpan } from './spanOriginals';
 
 /**
  * Facts of a new span read for the earlier lines' pool, beyond the ones its summary gets.
  * @default 1000 — free room is often tens of thousands of tokens, and a line is a few dozen.
  */
 export const FILL_POOL_FACTS = 1000;
+
+/** Facts of messages, and of a checkpoint's span. */
+interface FactsReader {
+  ofMessages(messages: readonly Message[], maxFacts?: number): Promise<Fact[]>;
+  ofSpan(span: OriginalSpan): Promise<Fact[]>;
+}
 
 /** What a background preparation produces: a checkpoint, or the follow-up of one applied while the user waited. */
 type Prepared = { readonly kind: 'checkpoint'; readonly work: CheckpointWork } | FollowUp;
@@ -76,9 +81,7 @@ export interface Tier3Deps {
 export class Tier3 {
   private readonly background = new BackgroundCheckpoint<Prepared>();
   private readonly summarizers: CheckpointSummarizers;
-  /** Records of the ranges summarized, so the merged checkpoint's growing range is not read from its start again. */
-  private readonly rangeRecords = new RangeRecords();
-  /** Archived messages with their offloaded results as references, the merged checkpoint's growing span read once. */
+  /** What was read of the spans summarized (offloaded results as references), so the merged checkpoint's growing span is read once. */
   private readonly spanOriginals = new SpanOriginals();
   /** The facts of the spans checkpoints stand for, so aging does not read them again. */
   private readonly spanFacts = new SpanFacts();
@@ -91,7 +94,6 @@ export class Tier3 {
     this.summarizers = new CheckpointSummarizers({
       clock: deps.clock,
       countText: (t) => deps.counter.countText(t),
-      rangeRecords: this.rangeRecords,
       timeoutMs: () => deps.options().summaryTimeoutMs,
     });
   }
@@ -235,7 +237,9 @@ export class Tier3 {
     const { counter, clock, paths } = this.deps;
     const taken = new Set(plan.messageIds);
     const live = state.active.filter((m) => !taken.has(m.id));
-    const factsOf = await this.factsReader(live);
+    const facts = await this.factsReader(live);
+    const access = await this.archiveAccess();
+    const fresh = await access.originals(plan.messageIds);
     const work = await prepareCheckpoint(
       {
         plan,
@@ -248,11 +252,11 @@ export class Tier3 {
         offloadedFolder: paths.offloaded,
       },
       {
-        ...(await this.archiveAccess()),
+        originals: (ids) => (ids === plan.messageIds ? Promise.resolve(fresh) : access.originals(ids)),
+        position: access.position,
         summarize,
         floor: this.summarizers.floor,
-        recordTools: (m) => this.rangeRecords.recordOf(m),
-        factsOf,
+        factsOf: facts.ofSpan,
         countText: (t) => counter.countText(t),
         now: () => clock.now(),
         newId: () => newId('cp', clock.now()),
@@ -260,9 +264,9 @@ export class Tier3 {
       cancellation,
     );
     // More of the new span's facts than a summary asks for: what free room below the target can hold.
-    const originals = await (await this.archiveAccess()).originals(plan.messageIds);
+    const originals = await fresh.messages();
     // Then the lines its tools printed, shown only once those facts leave room.
-    const pool = mergeFactLists(await factsOf(originals, FILL_POOL_FACTS), outputLineFacts(originals));
+    const pool = mergeFactLists(await facts.ofMessages(originals, FILL_POOL_FACTS), outputLineFacts(originals));
     if (!checkRecall) return { ...work, fillFacts: pool };
     const recall = await this.recall(work.checkpoints, work.written, state.ledger, live, cancellation);
     const created = recall.checkpoints.find((c) => c.id === work.created.id) ?? work.created;
@@ -276,14 +280,24 @@ export class Tier3 {
     };
   }
 
-  /** Facts of a span, read with what stays live after it (an error fixed there counts as fixed) and every call archived. */
-  private async factsReader(live: readonly Message[]): Promise<(messages: readonly Message[], maxFacts?: number) => Promise<Fact[]>> {
+  /**
+   * Facts of messages, read with what stays live after them (an error fixed there counts as fixed) and every call
+   * archived; and of a span, remembered for the spans checkpoints stand for (see `spanFacts.ts`).
+   */
+  private async factsReader(live: readonly Message[]): Promise<FactsReader> {
     const archived = await this.deps.archive.read();
-    return async (messages, maxFacts) => {
+    const offloads = this.deps.state().offloads;
+    const ofMessages = async (messages: readonly Message[], maxFacts?: number): Promise<Fact[]> => {
       const calls = await this.callIndex.callsFor(messages, live, archived);
       const findCall = (id: string): ToolCallBlock | undefined => calls.get(id);
-      const read = (span: readonly Message[]) => extractFacts(span, { after: live, findCall, ...(maxFacts ? { maxFacts } : {}) });
-      return maxFacts ? read(messages) : this.spanFacts.of(messages, read);
+      return extractFacts(messages, { after: live, findCall, ...(maxFacts ? { maxFacts } : {}) });
+    };
+    return {
+      ofMessages,
+      ofSpan: (span) =>
+        this.spanFacts.of(span.ids, async (ids) =>
+          ofMessages(ids === span.ids ? await span.messages() : await this.spanOriginals.messagesOf(ids, archived, offloads)),
+        ),
     };
   }
 
@@ -331,7 +345,7 @@ export class Tier3 {
   }
 
   /** The archived originals by id (offloaded results replaced by their reference), and archive positions. */
-  private async archiveAccess(): Promise<{ originals(ids: readonly string[]): Promise<readonly Message[]>; position(id: string): number }> {
+  private async archiveAccess(): Promise<{ originals(ids: readonly string[]): Promise<OriginalSpan>; position(id: string): number }> {
     const archived = await this.deps.archive.read();
     return {
       originals: async (ids) => this.spanOriginals.read(ids, archived, this.deps.state().offloads),

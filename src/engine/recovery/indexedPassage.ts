@@ -20,3 +20,6 @@ export interface IndexedPassage {
   readonly role?: string;
   readonly toolName?: string;
 }
+
+/** The fields a passage shares with the other passages of its document. */
+export type PassageDocument = Omit<IndexedPassage, 'id' | 'text' | 'startLine' | 'endLine'>;

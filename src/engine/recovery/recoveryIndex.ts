@@ -4,11 +4,13 @@
  * indexed in passages with line ranges, so a hit says where to read, not just which file.
  */
 import { forEachArchived } from '../model/archivedMessages';
+import { ArchiveDocuments, archiveKey } from './archiveDocuments';
 import type { Store } from '../ports';
 import { codeTerms, normalizeTerm } from './codeTerms';
-import type { IndexedPassage } from './indexedPassage';
+import type { IndexedPassage, PassageDocument } from './indexedPassage';
 import { messageSearchText } from './messageText';
 import { assertSafeSessionId } from './offloadedPath';
+import { PassageTable } from './passageTable';
 import { capForIndexing, splitIntoPassages } from './passages';
 import { RERANK_POOL, rankCandidates, type Candidate } from './ranking';
 import { cappedNote, indexFullNote, skippedEntryNote, unreadableArchiveNote, unreadableFileNote } from './recoveryNotes';
@@ -47,22 +49,22 @@ const FIELDS: readonly TermField[] = [
   { name: 'toolName', boost: 0.5 },
 ];
 
-type PassageBase = Omit<IndexedPassage, 'id' | 'text' | 'startLine' | 'endLine'>;
+/** The passage ids of a document and the characters of it that are indexed. */
+interface DocumentSpan {
+  /** Its passages: ids `first` up to `first + count`, exclusive. */
+  readonly first: number;
+  readonly count: number;
+  readonly chars: number;
+}
 
 /**
- * A passage as the index holds it: the fields of its document are one object shared by all its passages. An archived
- * message's or an offloaded file's passage keeps only its place in the document's text, which is read back from the
- * store when a search ranks it (a session's history is not held in memory); an added document's keeps its text.
+ * A document that is not an archived message (an offloaded file, an added document), by key: its fields and passages.
+ * An archived message's or an offloaded file's passages keep only their place in the document's text, read back from
+ * the store when a search ranks them (a session's history is not held in memory); an added document's keep their text.
  */
-interface StoredPassage {
-  readonly document: PassageBase;
-  /** The passage's text, for documents the index cannot read back. */
-  readonly text?: string;
-  /** Where the passage stands in the document's indexed text. */
-  readonly from: number;
-  readonly to: number;
-  readonly startLine: number;
-  readonly endLine: number;
+interface KeptDocument extends DocumentSpan {
+  /** Its number in the passage table (positive; an archived message's is negative, see `archiveNumber`). */
+  readonly number: number;
 }
 
 /** How much of a session's archive is indexed: messages are appended, never changed. */
@@ -81,10 +83,14 @@ export class RecoveryIndex {
     fuzzy: (term) => (term.length >= LOOSE_MATCH_MIN_LENGTH ? FUZZINESS : false),
     maxFuzzy: MAX_FUZZY_EDITS,
   });
-  private readonly passages = new Map<number, StoredPassage>();
+  private readonly passages = new PassageTable();
   private readonly rarity = new TermRarity();
-  /** Passage ids and indexed characters of each document, by document key. */
-  private readonly documents = new Map<string, { readonly ids: readonly number[]; readonly chars: number }>();
+  /** The documents that are not archived messages, by document key. */
+  private readonly documents = new Map<string, KeptDocument>();
+  /** The fields of those documents, by their number in the passage table. */
+  private readonly keptFields: (PassageDocument | undefined)[] = [undefined];
+  /** The archived messages indexed. */
+  private readonly archived = new ArchiveDocuments();
   /** Keys of the offloaded files' documents: a folder's listing is checked against them, not against every message. */
   private readonly offloadedDocuments = new Set<string>();
   private readonly archiveProgress = new Map<string, ArchiveProgress>();
@@ -159,7 +165,7 @@ export class RecoveryIndex {
       const key = externalKey(source, doc.sessionId, doc.ref);
       this.forget(key);
       const { sessionId, messageId, role, toolName } = doc;
-      this.indexDocument(
+      this.keepDocument(
         key,
         withoutUndefined({ documentKey: key, source, ref: doc.ref, sessionId, messageId, role, toolName }),
         doc.text,
@@ -181,8 +187,8 @@ export class RecoveryIndex {
     if (query.trim().length === 0 || top === 0) return [];
     const sources = options.sources;
     const wanted = (id: number) => {
-      const passage = this.passages.get(id);
-      return passage !== undefined && (sources === undefined || sources.includes(passage.document.source));
+      const source = this.sourceOf(this.passages.documentOf(id));
+      return source !== undefined && (sources === undefined || sources.includes(source));
     };
     const results = this.terms.search(
       options.exactTerms ? this.distinctiveTerms(query) : query,
@@ -190,12 +196,19 @@ export class RecoveryIndex {
       wanted,
     );
     const pool = results.slice(0, Math.max(RERANK_POOL, top * 4));
-    const texts = await this.documentTexts(pool.flatMap((r) => this.passages.get(r.id)?.document ?? []));
+    const fields = new Map<number, PassageDocument>();
+    for (const r of pool) {
+      const document = this.passages.documentOf(r.id);
+      const known = document !== 0 && !fields.has(document) ? this.fieldsOf(document) : undefined;
+      if (known) fields.set(document, known);
+    }
+    const texts = await this.documentTexts(fields);
     const candidates: Candidate[] = pool.flatMap((r) => {
       const stored = this.passages.get(r.id);
-      const text = stored && (stored.text ?? texts.get(stored.document.documentKey)?.slice(stored.from, stored.to));
-      if (stored === undefined || text === undefined) return [];
-      const passage: IndexedPassage = { ...stored.document, id: r.id, text, startLine: stored.startLine, endLine: stored.endLine };
+      const document = stored && fields.get(stored.document);
+      const text = stored && (stored.text ?? texts.get(stored.document)?.slice(stored.from, stored.to));
+      if (stored === undefined || document === undefined || text === undefined) return [];
+      const passage: IndexedPassage = { ...document, id: r.id, text, startLine: stored.startLine, endLine: stored.endLine };
       return [{ passage, score: r.score, terms: r.terms }];
     });
     return rankCandidates(candidates, query, top);
@@ -205,30 +218,44 @@ export class RecoveryIndex {
    * The indexed texts of these documents that are read back: an offloaded file from the store, an archived message
    * through its session's reader, rendered as it was indexed. A document that cannot be read any more is left out.
    */
-  private async documentTexts(documents: readonly PassageBase[]): Promise<Map<string, string>> {
-    const texts = new Map<string, string>();
-    const wanted = new Map(documents.map((d) => [d.documentKey, d]));
-    const messages = new Map<string, PassageBase[]>();
-    for (const [key, d] of wanted) {
-      const chars = this.documents.get(key)?.chars ?? 0;
+  private async documentTexts(documents: ReadonlyMap<number, PassageDocument>): Promise<Map<number, string>> {
+    const texts = new Map<number, string>();
+    const messages = new Map<string, [number, PassageDocument][]>();
+    for (const [n, d] of documents) {
       if (d.source === 'offloaded' && d.file !== undefined) {
         const text = await this.store.read(d.file).catch(() => undefined);
-        if (text !== undefined) texts.set(key, text.slice(0, chars));
+        if (text !== undefined) texts.set(n, text.slice(0, this.charsOf(n)));
       } else if (d.source === 'archive' && d.sessionId !== undefined && d.messageId !== undefined) {
-        messages.set(d.sessionId, [...(messages.get(d.sessionId) ?? []), d]);
+        messages.set(d.sessionId, [...(messages.get(d.sessionId) ?? []), [n, d]]);
       }
     }
     for (const [sessionId, list] of messages) {
       const reader = this.messageReaders.get(sessionId);
-      const read = reader ? await reader(list.map((d) => d.messageId ?? '')).catch(() => []) : [];
-      list.forEach((d, i) => {
+      const read = reader ? await reader(list.map(([, d]) => d.messageId ?? '')).catch(() => []) : [];
+      list.forEach(([n, d], i) => {
         const message = read[i];
         if (!message || message.id !== d.messageId) return;
         const text = messageSearchText(message, new Set(this.pointedResults.get(d.documentKey))).text;
-        texts.set(d.documentKey, text.slice(0, this.documents.get(d.documentKey)?.chars ?? 0));
+        texts.set(n, text.slice(0, this.charsOf(n)));
       });
     }
     return texts;
+  }
+
+  /** The fields of document `n` (see `archiveNumber`), as a hit shows them. */
+  private fieldsOf(n: number): PassageDocument | undefined {
+    return n < 0 ? this.archived.document(archiveIndex(n)) : this.keptFields[n];
+  }
+
+  /** The source of document `n`; undefined for 0, no document. */
+  private sourceOf(n: number): RecoverySource | undefined {
+    return n < 0 ? 'archive' : this.keptFields[n]?.source;
+  }
+
+  private charsOf(n: number): number {
+    if (n < 0) return this.archived.chars(archiveIndex(n));
+    const key = this.keptFields[n]?.documentKey;
+    return (key !== undefined ? this.documents.get(key)?.chars : undefined) ?? 0;
   }
 
   /**
@@ -266,7 +293,7 @@ export class RecoveryIndex {
       if (text === undefined) continue;
       const toolName = content.origins.get(name)?.toolName;
       this.offloadedDocuments.add(key);
-      this.indexDocument(
+      this.keepDocument(
         key,
         { documentKey: key, source: 'offloaded', ref: path, file: path, sessionId, ...(toolName ? { toolName } : {}) },
         text,
@@ -281,7 +308,7 @@ export class RecoveryIndex {
     const messages = content.messages;
     let progress = this.archiveProgress.get(sessionId) ?? { count: 0, lastId: undefined };
     if (messages.count < progress.count || (progress.count > 0 && messages.idAt(progress.count - 1) !== progress.lastId)) {
-      for (let i = 0; i < progress.count; i++) this.forget(archiveKey(sessionId, i));
+      this.forgetArchive(sessionId);
       progress = { count: 0, lastId: undefined };
     }
     const present = new Set(content.offloadedNames);
@@ -290,18 +317,13 @@ export class RecoveryIndex {
     await forEachArchived(messages, progress.count, (message, i) => {
       const { text, toolName } = messageSearchText(message, offloadedCallIds);
       const pointed = message.blocks.flatMap((b) => (b.type === 'toolResult' && offloadedCallIds.has(b.callId) ? [b.callId] : []));
-      if (pointed.length > 0) this.pointedResults.set(archiveKey(sessionId, i), pointed);
-      const ref = `archive#${message.id}`;
-      const base: PassageBase = {
-        documentKey: archiveKey(sessionId, i),
-        source: 'archive',
-        ref,
-        sessionId,
-        messageId: message.id,
-        role: message.role,
-        ...(toolName ? { toolName } : {}),
-      };
-      this.indexDocument(base.documentKey, base, text, '', false);
+      const key = archiveKey(sessionId, i);
+      if (pointed.length > 0) this.pointedResults.set(key, pointed);
+      // The archive's own string for the id, when it is the same: the index makes no copy of it.
+      const messageId = messages.idAt(i) === message.id ? (messages.idAt(i) ?? message.id) : message.id;
+      const number = archiveNumber(this.archived.size);
+      const span = this.indexDocument(key, `archive#${messageId}`, number, text, '', toolName ?? '', false);
+      this.archived.add({ sessionId, position: i, messageId, role: message.role, ...(toolName ? { toolName } : {}), ...span });
     });
     this.archiveProgress.set(sessionId, { count: messages.count, lastId: messages.idAt(messages.count - 1) });
     this.noteUnreadableLines(sessionId, content);
@@ -313,52 +335,88 @@ export class RecoveryIndex {
     else this.noteMap.set(key, unreadableArchiveNote(content.archivePath, sessionId, content.unreadableLines));
   }
 
+  /** Indexes a document that is not an archived message, keeping its fields by its key. */
+  private keepDocument(key: string, fields: PassageDocument, text: string, name: string, keepText: boolean): void {
+    const number = this.keptFields.length;
+    this.keptFields.push(fields);
+    const span = this.indexDocument(key, fields.ref, number, text, name, fields.toolName ?? '', keepText);
+    this.documents.set(key, { ...span, number });
+  }
+
   /**
    * Splits a document into passages and indexes them, within the per-document and total bounds. `keepText` when the
    * document cannot be read back later (an added one): the others keep only their passages' places.
    */
-  private indexDocument(key: string, base: PassageBase, text: string, name: string, keepText: boolean): void {
+  private indexDocument(
+    key: string,
+    ref: string,
+    document: number,
+    text: string,
+    name: string,
+    toolName: string,
+    keepText: boolean,
+  ): DocumentSpan {
     const room = Math.min(this.maxCharsPerDocument, this.maxTotalChars - this.indexedChars);
     if (room <= 0) {
-      this.noteMap.set(key, indexFullNote(base.ref, this.maxTotalChars));
-      this.documents.set(key, { ids: [], chars: 0 });
-      return;
+      this.noteMap.set(key, indexFullNote(ref, this.maxTotalChars));
+      return { first: this.nextId, count: 0, chars: 0 };
     }
     const capped = capForIndexing(text, room);
-    if (capped.capped) this.noteMap.set(key, cappedNote(base.source, base.ref, capped.text.length, capped.totalChars, capped.lastLine));
-    const ids: number[] = [];
+    if (capped.capped) {
+      this.noteMap.set(key, cappedNote(this.sourceOf(document) ?? 'archive', ref, capped.text.length, capped.totalChars, capped.lastLine));
+    }
+    const first = this.nextId;
     for (const passage of splitIntoPassages(capped.text)) {
       const id = this.nextId++;
-      ids.push(id);
       const { startLine, endLine, from, to } = passage;
-      this.passages.set(id, { document: base, startLine, endLine, from, to, ...(keepText ? { text: passage.text } : {}) });
-      this.rarity.countPassage(this.terms.add(id, [passage.text, name, base.toolName ?? '']));
+      this.passages.add(id, { document, startLine, endLine, from, to, ...(keepText ? { text: passage.text } : {}) });
+      this.rarity.countPassage(this.terms.add(id, [passage.text, name, toolName]));
     }
-    this.documents.set(key, { ids, chars: capped.text.length });
     this.indexedChars += capped.text.length;
+    return { first, count: this.nextId - first, chars: capped.text.length };
   }
 
   private forget(key: string): void {
     const doc = this.documents.get(key);
     if (!doc) return;
-    for (const id of doc.ids) {
-      this.terms.discard(id);
-      this.passages.delete(id);
-    }
-    this.indexedChars -= doc.chars;
+    this.discardPassages(doc);
+    this.keptFields[doc.number] = undefined;
     this.documents.delete(key);
-    this.pointedResults.delete(key);
     this.offloadedDocuments.delete(key);
     this.noteMap.delete(key);
   }
+
+  /** Forgets every archived message of a session (its archive was rewritten). */
+  private forgetArchive(sessionId: string): void {
+    for (const n of this.archived.takeSession(sessionId)) {
+      this.discardPassages({ ...this.archived.passages(n), chars: this.archived.chars(n) });
+      const key = this.archived.document(n).documentKey;
+      this.pointedResults.delete(key);
+      this.noteMap.delete(key);
+    }
+  }
+
+  private discardPassages(span: DocumentSpan): void {
+    for (let id = span.first; id < span.first + span.count; id++) {
+      this.terms.discard(id);
+      this.passages.delete(id);
+    }
+    this.indexedChars -= span.chars;
+  }
+}
+
+/** An archived message's document number in the passage table: negative, so it never meets a kept document's. */
+function archiveNumber(index: number): number {
+  return -(index + 1);
+}
+
+/** The index in `ArchiveDocuments` of an archived message's document number. */
+function archiveIndex(n: number): number {
+  return -n - 1;
 }
 
 function offloadedKey(path: string): string {
   return `offloaded:${path}`;
-}
-
-function archiveKey(sessionId: string, position: number): string {
-  return `archive:${sessionId}:${position}`;
 }
 
 /** Added documents have their own key space, so no ref can collide with a file or a message. */
@@ -367,6 +425,6 @@ function externalKey(source: RecoverySource, sessionId: string | undefined, ref:
 }
 
 /** Optional fields left out rather than set to undefined, so hits list only what they know. */
-function withoutUndefined(base: PassageBase): PassageBase {
-  return Object.fromEntries(Object.entries(base).filter(([, v]) => v !== undefined)) as PassageBase;
+function withoutUndefined(base: PassageDocument): PassageDocument {
+  return Object.fromEntries(Object.entries(base).filter(([, v]) => v !== undefined)) as PassageDocument;
 }

@@ -3,10 +3,11 @@
  * scored with BM25+ and found by exact, prefix and fuzzy match as MiniSearch does (same
  * parameters, weights and combination). What differs is the storage: MiniSearch keeps a `Map`
  * per term and field with an entry per passage, about 37 bytes of heap a posting; here a posting
- * is two integers in a typed array (postingList.ts) and a passage's field lengths are columns of
+ * is about two bytes of a typed array (postingList.ts) and a passage's field lengths are columns of
  * integers, so a session of ten thousand messages indexes in a fraction of the memory.
  */
 import SearchableMap from 'minisearch/SearchableMap';
+import { IntColumn } from './intColumn';
 import { PostingList } from './postingList';
 
 /** BM25+ as MiniSearch has it: term saturation, length normalization and the floor of a matching term. */
@@ -47,36 +48,18 @@ interface Tally {
   readonly matched: string[];
 }
 
-/** Growable column of one integer per passage id. */
-class IdColumn {
-  private values = new Int32Array(1024);
-
-  get(id: number): number {
-    return id < this.values.length ? this.values[id] : 0;
-  }
-
-  set(id: number, value: number): void {
-    if (id >= this.values.length) {
-      const next = new Int32Array(Math.max(id + 1, this.values.length * 2));
-      next.set(this.values);
-      this.values = next;
-    }
-    this.values[id] = value;
-  }
-}
-
 export class TermIndex {
   /** Term → its posting list per field (by field position). */
   private readonly terms = new SearchableMap<(PostingList | undefined)[]>();
   /** Distinct terms of each field of each passage, by field position: BM25's field length. */
-  private readonly fieldLengths: IdColumn[];
+  private readonly fieldLengths: IntColumn[];
   /**
    * Average field lengths, kept as MiniSearch keeps them (a running mean, not a sum divided): the
    * same arithmetic gives the same scores to the last bit, so ties between passages break alike.
    */
   private readonly averageFieldLength: number[];
   /** 1 for a passage in the index, 0 once discarded (its postings go the next time a search reads them). */
-  private readonly present = new IdColumn();
+  private readonly present = new IntColumn();
   private passages = 0;
   /** Passages discarded so far: a list swept at a smaller count may still hold some of them. */
   private discards = 0;
@@ -87,7 +70,7 @@ export class TermIndex {
     private readonly processTerm: (term: string) => string | null,
     private readonly matching: TermMatching,
   ) {
-    this.fieldLengths = fields.map(() => new IdColumn());
+    this.fieldLengths = fields.map(() => new IntColumn());
     this.averageFieldLength = fields.map(() => 0);
   }
 
@@ -206,21 +189,19 @@ export class TermIndex {
       if (matching === 0) return;
       const average = this.averageFieldLength[position];
       const idf = Math.log(1 + (this.passages - matching + 0.5) / (matching + 0.5));
-      for (let i = 0; i < matching; i++) {
-        const id = list.idAt(i);
-        const frequency = list.frequencyAt(i);
+      list.forEach((id, frequency) => {
         const length = this.fieldLengths[position].get(id);
         const saturation = (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / average));
         const points = weight * field.boost * (idf * (BM25.d + saturation));
         const tally = tallies.get(id);
         if (tally === undefined) {
           tallies.set(id, { score: points, queryTerms: [term], matched: [found] });
-          continue;
+          return;
         }
         tally.score += points;
         if (!tally.queryTerms.includes(term)) tally.queryTerms.push(term);
         if (!tally.matched.includes(found)) tally.matched.push(found);
-      }
+      });
     });
   }
 

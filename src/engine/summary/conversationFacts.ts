@@ -10,7 +10,6 @@ import { GOAL_MARKERS, type GoalMarker } from './summaryFormat';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
 import { oneLine, shortenEnd } from '../text/shorten';
 import { memoizeByObject } from '../memo';
-import { appendedBase } from '../appendedList';
 
 /**
  * Longest fact kept, in characters.
@@ -39,7 +38,12 @@ const PLAN_ANYWHERE = /[.!?]\s+(?:next|now|I'll|I will|let me|then|after that)\b
 
 /** Reads the facts from the text of user and assistant messages. */
 export function readConversationFacts(messages: readonly Message[]): ConversationFacts {
-  const { markers, lastProse, lastPlan } = spanSaid(messages);
+  return conversationFactsOf(saidAfter(NOTHING_SAID, messages));
+}
+
+/** The facts of what a run of messages said. */
+export function conversationFactsOf(said: SpanSaid): ConversationFacts {
+  const { markers, lastProse, lastPlan } = said;
   const lastSentences = (lastProse ?? []).filter((l) => !MARKER_LINE.test(l)).flatMap(sentences);
   return {
     markers,
@@ -58,8 +62,11 @@ function openingStatement(sentences: readonly string[]): string {
   return statement;
 }
 
-/** What a run of messages says, in a form that goes on: what the next messages say adds to it. */
-interface SpanSaid {
+/**
+ * What a run of messages says, in a form that goes on: what the next messages say adds to it. The
+ * merged checkpoint's span, read again at every compression, keeps it instead of its messages.
+ */
+export interface SpanSaid {
   readonly markers: Readonly<Record<GoalMarker, readonly string[]>>;
   /** The prose lines of the last message with prose. */
   readonly lastProse?: readonly string[];
@@ -67,28 +74,13 @@ interface SpanSaid {
   readonly lastPlan: readonly string[];
 }
 
-const spansSaid = new WeakMap<readonly Message[], SpanSaid>();
-
-/**
- * What the messages say. A list made by appending to another (the merged checkpoint's span, read
- * again at every compression) goes on from what that one said: only its new messages are read.
- */
-function spanSaid(messages: readonly Message[]): SpanSaid {
-  const known = spansSaid.get(messages);
-  if (known) return known;
-  const base = appendedBase(messages);
-  const before = base && spansSaid.get(base);
-  const said = before ? goOn(before, messages.slice(base.length)) : goOn(NOTHING_SAID, messages);
-  spansSaid.set(messages, said);
-  return said;
-}
-
 const noMarkers = (): Record<GoalMarker, string[]> => ({ GOAL: [], CHECKPOINT: [], DECISION: [], ARTIFACT: [], NEXT: [] });
 
-const NOTHING_SAID: SpanSaid = { markers: noMarkers(), lastPlan: [] };
+/** What no message said yet: where reading a span starts. */
+export const NOTHING_SAID: SpanSaid = { markers: noMarkers(), lastPlan: [] };
 
-/** What `before` said, then the messages. */
-function goOn(before: SpanSaid, messages: readonly Message[]): SpanSaid {
+/** What `before` said, then the messages: a span that grew at its end goes on from what its start said. */
+export function saidAfter(before: SpanSaid, messages: readonly Message[]): SpanSaid {
   const added = noMarkers();
   let lastProse: readonly string[] | undefined;
   let lastPlan: readonly string[] = [];

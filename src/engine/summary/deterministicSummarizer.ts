@@ -7,8 +7,10 @@ import { CancelledError, type Cancellation } from '../cancellation';
 import type { ToolRecord } from '../model/ledgerTypes';
 import { maskSecrets } from '../text/secrets';
 import type { Message } from '../types';
-import { summarizeHistory } from './historySummary';
-import type { Summarizer, SummaryRequest } from './summarizer';
+import { extractFacts } from '../recall/extractFacts';
+import { readConversationFacts } from './conversationFacts';
+import { summarizeHistory, type SpanReading } from './historySummary';
+import type { Summarizer, SummaryBrief, SummaryRequest } from './summarizer';
 import type { CountText } from '../model/countText';
 import { compressToolResult } from './toolResultCompression';
 
@@ -30,6 +32,21 @@ export class DeterministicSummarizer implements Summarizer {
     if (cancellation.isCancellationRequested) throw new CancelledError('Summarizing');
     // Summaries are read in place of the messages; credentials in those stay in the archive only.
     if (request.kind === 'toolResult') return maskSecrets(await compressToolResult(request, this.deps.countText));
-    return maskSecrets(await summarizeHistory(request, this.deps.recordTools(request.messages), this.deps.countText));
+    const { messages } = request;
+    const read = {
+      conversation: readConversationFacts(messages),
+      record: this.deps.recordTools(messages),
+      facts: request.facts ?? extractFacts(messages),
+    };
+    return maskSecrets(await summarizeHistory(request, read, this.deps.countText));
+  }
+
+  /**
+   * The history summary of a span from what was already read of it, without its messages: the
+   * merged checkpoint's span, summarized again at every compression, is not read whole again.
+   */
+  async summarizeRead(request: SummaryBrief, read: SpanReading, cancellation: Cancellation): Promise<string> {
+    if (cancellation.isCancellationRequested) throw new CancelledError('Summarizing');
+    return maskSecrets(await summarizeHistory(request, read, this.deps.countText));
   }
 }

@@ -7,14 +7,13 @@
  * decisions, progress marks and the next step) and gives the room to the facts.
  */
 import type { ToolRecord } from '../model/ledgerTypes';
-import { extractFacts } from '../recall/extractFacts';
 import { MARKER_SCORE, type Fact } from '../model/fact';
-import { readConversationFacts, unique, type ConversationFacts } from './conversationFacts';
+import { unique, type ConversationFacts } from './conversationFacts';
 import { ESTIMATE_SAFETY, fitSections, PRIORITY, renderSkeleton, type CandidateLine, type FitSection } from './fitLines';
 import { artifactsSection, criticalFactsSection, factCandidate, progressSection, resolvedByFacts, shownPhase } from './recordSections';
 import { shortenMiddle } from '../text/shorten';
 import { recoveryReferenceLines, sectionHeading, SUMMARY_TITLE } from './summaryFormat';
-import type { SummaryRequest } from './summarizer';
+import type { SummaryBrief } from './summarizer';
 import type { CountText } from '../model/countText';
 
 /**
@@ -39,10 +38,19 @@ export const INTENT_SHARE_OF_TARGET = 0.2;
  */
 const RECOVERY_LINE_PRIORITIES: readonly number[] = [PRIORITY.detail, PRIORITY.detail, PRIORITY.useful, PRIORITY.essential];
 
-/** Builds the summary of `request.messages` within `request.targetTokens`. */
-export async function summarizeHistory(request: SummaryRequest, record: ToolRecord, countText: CountText): Promise<string> {
-  const facts = readConversationFacts(request.messages);
-  const spanFacts = request.facts ?? extractFacts(request.messages);
+/** What the deterministic summary reads from a span's messages: it needs nothing else of them. */
+export interface SpanReading {
+  /** What its user and assistant messages say (see `conversationFacts.ts`). */
+  readonly conversation: ConversationFacts;
+  /** What its tools did. */
+  readonly record: ToolRecord;
+  /** Its facts (see `extractFacts`). */
+  readonly facts: readonly Fact[];
+}
+
+/** Builds the summary of a span, from what was read of it, within `request.targetTokens`. */
+export async function summarizeHistory(request: SummaryBrief, read: SpanReading, countText: CountText): Promise<string> {
+  const { conversation: facts, record, facts: spanFacts } = read;
   const rest = otherSections(request, facts, record, spanFacts);
   const build = (intent: string) => [intentSection(request, intent, facts), ...rest];
   const shownIntent = request.besideLedger ? '' : request.guide.intent;
@@ -83,7 +91,7 @@ async function fitIntent(intent: string, target: number, build: (intent: string)
 }
 
 /** The intent and the goals; nothing when the ledger beside the summary holds them. */
-function intentSection(request: SummaryRequest, intent: string, facts: ConversationFacts): FitSection {
+function intentSection(request: SummaryBrief, intent: string, facts: ConversationFacts): FitSection {
   const ledger = request.besideLedger === true;
   return {
     heading: sectionHeading('Session Intent'),
@@ -102,7 +110,7 @@ function intentSection(request: SummaryRequest, intent: string, facts: Conversat
 }
 
 /** Every section after the intent: they do not change while the intent is fitted. */
-function otherSections(request: SummaryRequest, facts: ConversationFacts, record: ToolRecord, spanFacts: readonly Fact[]): FitSection[] {
+function otherSections(request: SummaryBrief, facts: ConversationFacts, record: ToolRecord, spanFacts: readonly Fact[]): FitSection[] {
   const { guide } = request;
   const ledger = request.besideLedger === true;
   const resolved = resolvedByFacts(spanFacts);
@@ -143,7 +151,7 @@ function otherSections(request: SummaryRequest, facts: ConversationFacts, record
  * summary holds them), then the decisions the span's facts read from what the assistant said and
  * did, the best first.
  */
-function decisionsSection(request: SummaryRequest, facts: ConversationFacts, spanFacts: readonly Fact[]): FitSection {
+function decisionsSection(request: SummaryBrief, facts: ConversationFacts, spanFacts: readonly Fact[]): FitSection {
   const ledger = request.besideLedger === true;
   const locked = ledger ? [] : unique(request.guide.decisions);
   const known = new Set(locked.map(decisionKey));
@@ -162,7 +170,7 @@ function decisionsSection(request: SummaryRequest, facts: ConversationFacts, spa
  * The latest `[NEXT]` lines and the guide's next step (the ledger's, when the summary is shown
  * beside it, is left out), then the last assistant message's stated plan.
  */
-function nextStepsSection(request: SummaryRequest, facts: ConversationFacts): FitSection {
+function nextStepsSection(request: SummaryBrief, facts: ConversationFacts): FitSection {
   const marked = unique([...facts.markers.NEXT].reverse());
   const ledgerNext = request.besideLedger ? request.guide.nextStep : undefined;
   const stated = unique([...(request.guide.nextStep && !request.besideLedger ? [request.guide.nextStep] : []), ...marked]).filter(

@@ -65,6 +65,9 @@ export interface SummaryRequest {
   readonly besideLedger?: boolean;
 }
 
+/** A history summary's request without its messages: what is asked of the summary, apart from what it reads. */
+export type SummaryBrief = Omit<SummaryRequest, 'messages'>;
+
 export interface Summarizer {
   /** Shown to people: "deterministic", or the model's name. */
   readonly name: string;

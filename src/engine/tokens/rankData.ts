@@ -5,6 +5,7 @@
  * js-tiktoken's comma-joined byte lists: a piece's key is then the piece itself when it is ASCII,
  * and a lookup hashes one short string instead of building and hashing a long one.
  */
+import { PackedRankTable } from './packedRanks';
 
 /** The shape of a js-tiktoken rank module (`js-tiktoken/ranks/<name>`). */
 export interface RankData {
@@ -16,7 +17,10 @@ export interface RankData {
 }
 
 /** Token bytes (as a binary string) to rank. */
-export type RankTable = ReadonlyMap<string, number>;
+export interface RankTable {
+  get(bytes: string): number | undefined;
+  has(bytes: string): boolean;
+}
 
 /** Whether a value loaded at run time (a required rank file) has the shape of rank data. */
 export function isRankData(value: unknown): value is RankData {
@@ -25,17 +29,15 @@ export function isRankData(value: unknown): value is RankData {
   return typeof data.pat_str === 'string' && typeof data.bpe_ranks === 'string' && typeof data.special_tokens === 'object';
 }
 
-/** Decodes every line of `bpe_ranks` into a table from token bytes to rank. */
+/** Decodes every line of `bpe_ranks` into a table from token bytes to rank (packed outside the heap, see `packedRanks.ts`). */
 export function buildRankTable(data: RankData): RankTable {
-  const table = new Map<string, number>();
+  const tokens: [string, number][] = [];
   for (const line of data.bpe_ranks.split('\n')) {
     if (line === '') continue;
     const fields = line.split(' ');
     // fields[0] is the '!' marker, fields[1] the rank of the first token on the line.
     const firstRank = Number.parseInt(fields[1], 10);
-    for (let i = 2; i < fields.length; i++) {
-      table.set(atob(fields[i]), firstRank + i - 2);
-    }
+    for (let i = 2; i < fields.length; i++) tokens.push([atob(fields[i]), firstRank + i - 2]);
   }
-  return table;
+  return new PackedRankTable(tokens);
 }

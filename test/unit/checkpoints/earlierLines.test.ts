@@ -246,4 +246,21 @@ describe('earlier lines, word for word', () => {
     assert.equal(earlierRoomFor(10_999, 100_000), 10_000);
     assert.equal(earlierRoomFor(11_000, 100_000), 11_000);
   });
+
+  it('leaves out exactly the lines whose key the held text holds, over seeded pools and held texts', () => {
+    const words = ['cache', 'retry', 'queue', 'parser', 'build', 'token', 'route', 'schema', 'Error:', 'src/app.ts', '42'];
+    const random = seededRandom(2604);
+    const pick = () => words[Math.floor(random() * words.length)];
+    const phrase = (n: number) => Array.from({ length: n }, pick).join(' ');
+    for (let run = 0; run < 40; run++) {
+      const pool: EarlierLine[] = Array.from({ length: 60 }, (_, i) => {
+        const key = phrase(1 + Math.floor(random() * 6));
+        return { text: `- ${key}`, key, kind: 'outcome', score: random(), tokens: 10, order: i + 1 };
+      });
+      const held = [...pool.filter(() => random() < 0.3).map((l) => l.key), phrase(30)].join('. ');
+      const expected = pool.filter((l) => !(matchForm(l.key).length > 0 && matchForm(held).includes(matchForm(l.key))));
+      const ranked = rankEarlierLines(pool, held);
+      assert.deepEqual(new Set(ranked.map((l) => l.order)), new Set(expected.map((l) => l.order)), `run ${run}`);
+    }
+  });
 });

@@ -1,10 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { appended } from '../../../src/engine/appendedList';
 import { SpanOriginals } from '../../../src/engine/checkpoints/spanOriginals';
+import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
+import { readConversationFacts } from '../../../src/engine/summary/conversationFacts';
 import type { ArchivedMessages } from '../../../src/engine/model/archivedMessages';
 import type { OffloadRecord } from '../../../src/engine/model/offloadRecord';
 import { messageContentText, type Message } from '../../../src/engine/types';
-import { call, result } from '../support/builders';
+import { assistant, call, result } from '../support/builders';
 
 /** Tool rounds `from`..`to`, each a call and its result, ids `m<n>c` and `m<n>r`. */
 function rounds(from: number, to: number): Message[] {
@@ -64,8 +66,12 @@ describe('span originals: the merged span read once', () => {
     lookedUp.length = 0;
     const grown = await spans.read(ids, archived, offloads);
     assert.deepEqual(lookedUp, ids.slice(40));
-    assert.deepEqual(grown, await new SpanOriginals().read(ids, archiveOf(messages).archived, offloads));
-    assert.match(messageContentText(grown[5]), /^\[Bash result of 20,000 tokens, offloaded to offloaded\/call3\.txt\]/);
+    const whole = await new SpanOriginals().read(ids, archiveOf(messages).archived, offloads);
+    assert.deepEqual(grown.record, whole.record);
+    assert.deepEqual(grown.conversation, whole.conversation);
+    const read = await grown.messages();
+    assert.deepEqual(read, await whole.messages());
+    assert.match(messageContentText(read[5]), /^\[Bash result of 20,000 tokens, offloaded to offloaded\/call3\.txt\]/);
   });
 
   it('reads the whole span again when the offloads changed, so a result offloaded since reads as its reference', async () => {
@@ -77,7 +83,7 @@ describe('span originals: the merged span read once', () => {
     lookedUp.length = 0;
     const again = await spans.read(ids, archived, [offload(2)]);
     assert.deepEqual(lookedUp, ids);
-    assert.match(messageContentText(again[3]), /offloaded to offloaded\/call2\.txt/);
+    assert.match(messageContentText((await again.messages())[3]), /offloaded to offloaded\/call2\.txt/);
   });
 
   it('keeps a long span while shorter ones are read again and again', async () => {
@@ -104,11 +110,11 @@ describe('span originals: the merged span read once', () => {
     const later = appended(before, [offload(25)]);
     const grown = await spans.read(ids, archived, later);
     assert.deepEqual(lookedUp, ids.slice(40));
-    assert.match(messageContentText(grown[49]), /offloaded to offloaded\/call25\.txt/);
+    assert.match(messageContentText((await grown.messages())[49]), /offloaded to offloaded\/call25\.txt/);
     lookedUp.length = 0;
     const reread = await spans.read(ids, archived, appended(later, [offload(4)]));
     assert.deepEqual(lookedUp, ids);
-    assert.match(messageContentText(reread[7]), /offloaded to offloaded\/call4\.txt/);
+    assert.match(messageContentText((await reread.messages())[7]), /offloaded to offloaded\/call4\.txt/);
   });
 
   it('does not keep a span whose messages were not all archived yet: they are found once they are', async () => {
@@ -118,10 +124,10 @@ describe('span originals: the merged span read once', () => {
     const notYet = messages.filter((m) => m.id !== 'm2c');
     const none: OffloadRecord[] = [];
     const partial = await spans.read(ids.slice(0, 8), archiveOf(notYet).archived, none);
-    assert.equal(partial.length, 7);
+    assert.equal((await partial.messages()).length, 7);
     const whole = await spans.read(ids, archiveOf(messages).archived, none);
     assert.deepEqual(
-      whole.map((m) => m.id),
+      (await whole.messages()).map((m) => m.id),
       ids,
     );
   });
@@ -133,7 +139,7 @@ describe('span originals: the merged span read once', () => {
       { ...call('call1', 'Bash', { command: 'pytest' }), id: 'm1c' },
       { ...result('call1', output), id: 'm1r' },
     ];
-    const [, read] = await new SpanOriginals().read(['m1c', 'm1r'], archiveOf(messages).archived, [offload(1)]);
+    const [, read] = await (await new SpanOriginals().read(['m1c', 'm1r'], archiveOf(messages).archived, [offload(1)])).messages();
     const text = messageContentText(read);
     assert.match(
       text,
@@ -141,5 +147,30 @@ describe('span originals: the merged span read once', () => {
     );
     assert.match(text, /2 errors in 0\.29s/);
     assert.ok(text.length < 2000, `the reference stays short (${text.length} characters)`);
+  });
+
+  it('keeps what a summary reads of a span, not its messages: a merge after them records and reads the span as reading it whole', async () => {
+    const said = (n: number): Message => assistant(n % 4 === 0 ? `[DECISION] keep step ${n}` : `Now let me run step ${n}.`, `a${n}`);
+    // A result whose call is in the part read before: the longer span finds it without that part's messages.
+    const messages = [
+      ...rounds(1, 12),
+      said(1),
+      ...rounds(13, 20),
+      said(4),
+      { ...result('call20', 'Error: step 20 failed again', true), id: 'late' },
+    ];
+    const { archived, lookedUp } = archiveOf(messages);
+    const ids = messages.map((m) => m.id);
+    const spans = new SpanOriginals();
+    const none: OffloadRecord[] = [];
+    await spans.read(ids.slice(0, 30), archived, none);
+    lookedUp.length = 0;
+    const merged = await spans.read(ids, archived, none);
+    assert.deepEqual(lookedUp, ids.slice(30), 'only the new messages are read');
+    assert.deepEqual(merged.record, recordToolActivity(messages));
+    assert.deepEqual(merged.conversation, readConversationFacts(messages));
+    lookedUp.length = 0;
+    assert.deepEqual(await merged.messages(), messages);
+    assert.deepEqual(lookedUp, ids, 'the messages are read back from the archive: none was kept');
   });
 });

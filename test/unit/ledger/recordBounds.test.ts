@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { withOffloaded } from '../../../src/engine/ledger/ledgerEdits';
 import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
-import { RangeRecords } from '../../../src/engine/ledger/rangeRecords';
+import { RangeRecord } from '../../../src/engine/ledger/rangeRecords';
 import { RECORD_LIMITS, recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { recordSections } from '../../../src/engine/ledger/toolRecordLines';
 import type { Message } from '../../../src/engine/types';
@@ -81,25 +81,40 @@ describe('the tool record in a long session', () => {
   });
 
   it('builds the record of a range that grows at its end from the record of the shorter range, with the same result', () => {
-    const records = new RangeRecords();
     const first = commandRun(30);
-    const longer = [...first, ...commandRun(30, 30)];
-    records.recordOf(first);
-    assert.deepEqual(records.recordOf(longer), recordToolActivity(longer));
+    const added = commandRun(30, 30);
+    const shorter = RangeRecord.start().extended(first);
+    const longer = shorter.extended(added);
+    assert.equal(longer.length, first.length + added.length);
+    assert.deepEqual(longer.record, recordToolActivity([...first, ...added]));
   });
 
   it('gives a range that grows again and again, and one that branches off a shorter range, the record of its own messages', () => {
-    const records = new RangeRecords();
     const start = commandRun(10);
-    const grown = [start];
-    for (let step = 1; step <= 3; step++) grown.push([...grown[step - 1], ...commandRun(10, step * 10)]);
-    for (const range of grown) assert.deepEqual(records.recordOf(range), recordToolActivity(range));
+    const first = RangeRecord.start().extended(start);
+    let grown = first;
+    let messages = start;
+    for (let step = 1; step <= 3; step++) {
+      const added = commandRun(10, step * 10);
+      grown = grown.extended(added);
+      messages = [...messages, ...added];
+      assert.deepEqual(grown.record, recordToolActivity(messages));
+    }
     // A branch off the first range, as long as the others: its last result answers a call only they hold.
-    const branch = [...start, ...commandRun(10, 100), { ...result('c15', 'Error: from another branch', true), at: 99 }];
-    assert.deepEqual(records.recordOf(branch), recordToolActivity(branch));
+    const other = [...commandRun(10, 100), { ...result('c15', 'Error: from another branch', true), at: 99 }];
+    const branch = first.extended(other);
+    assert.deepEqual(branch.record, recordToolActivity([...start, ...other]));
     assert.equal(
-      records.recordOf(branch).commands.some((c) => c.callId === 'c15'),
+      branch.record.commands.some((c) => c.callId === 'c15'),
       false,
     );
+  });
+
+  it('finds the call of a result among the messages before the ones added, which it no longer holds', () => {
+    const calls = [call('early', 'Bash', { command: 'npm test' })];
+    const results = [{ ...result('early', 'Error: 2 tests failed', true), at: 5 }];
+    const record = RangeRecord.start().extended(calls).extended(results).record;
+    assert.deepEqual(record, recordToolActivity([...calls, ...results]));
+    assert.equal(record.commands.length, 1, 'the result is recorded as the command its call ran');
   });
 });

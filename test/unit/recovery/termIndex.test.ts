@@ -23,22 +23,44 @@ function indexOf(texts: readonly (readonly [string, string])[]): TermIndex {
   return index;
 }
 
+/** The passage ids and counts of a list, in order. */
+function pairsOf(list: PostingList): [number, number][] {
+  const pairs: [number, number][] = [];
+  list.forEach((id, frequency) => pairs.push([id, frequency]));
+  return pairs;
+}
+
 describe('posting list', () => {
   it('counts the occurrences of a term per passage, in the order the passages came, past its first room', () => {
     const list = new PostingList();
     for (const id of [3, 3, 5, 8, 8, 8, 9, 12, 20]) list.addOccurrence(id);
     assert.equal(list.size, 6);
-    assert.deepEqual(
-      Array.from({ length: list.size }, (_, i) => [list.idAt(i), list.frequencyAt(i)]),
-      [
-        [3, 2],
-        [5, 1],
-        [8, 3],
-        [9, 1],
-        [12, 1],
-        [20, 1],
-      ],
-    );
+    assert.deepEqual(pairsOf(list), [
+      [3, 2],
+      [5, 1],
+      [8, 3],
+      [9, 1],
+      [12, 1],
+      [20, 1],
+    ]);
+  });
+
+  it('keeps passage ids far apart and counts in the hundreds as they were, in a few bytes each', () => {
+    const list = new PostingList();
+    const expected: [number, number][] = [
+      [1, 1],
+      [200, 130],
+      [70_000, 1],
+      [3_000_000, 20_000],
+      [2_000_000_000, 2],
+    ];
+    for (const [id, count] of expected) for (let i = 0; i < count; i++) list.addOccurrence(id);
+    assert.deepEqual(pairsOf(list), expected);
+    list.addOccurrence(2_000_000_001);
+    assert.deepEqual(pairsOf(list).slice(-2), [
+      [2_000_000_000, 2],
+      [2_000_000_001, 1],
+    ]);
   });
 
   it('drops the passages it is told to, keeping the others with their counts', () => {
@@ -48,13 +70,10 @@ describe('posting list', () => {
       list.retain((id) => id % 2 === 0),
       2,
     );
-    assert.deepEqual(
-      Array.from({ length: list.size }, (_, i) => [list.idAt(i), list.frequencyAt(i)]),
-      [
-        [2, 2],
-        [4, 1],
-      ],
-    );
+    assert.deepEqual(pairsOf(list), [
+      [2, 2],
+      [4, 1],
+    ]);
   });
 });
 

@@ -102,6 +102,21 @@ describe('replaying a conversation through a session', () => {
     );
   });
 
+  it('replays a packed feed as it replays the messages, having emptied the array it was given', async () => {
+    const options = { maxInputTokens: 9_000, counter: new TokenCounter(new CharTokenizer()), stopwatch: { now: () => 0 } };
+    const original = conversation();
+    const given = [...original];
+    const feed = MessageFeed.packed(given);
+    assert.equal(given.length, 0, 'the messages are held as bytes from here on');
+    assert.equal(feed.count, original.length);
+    const packed = await replayTranscript({ format: 'claude-code', messages: feed }, { ...options, store: new MemoryStore() });
+    const whole = await replayTranscript({ format: 'claude-code', messages: original }, { ...options, store: new MemoryStore() });
+    assert.deepEqual(packed.figures, whole.figures);
+    assert.deepEqual(packed.final?.messages, whole.final?.messages);
+    assert.deepEqual(await packed.session.readArchive(), original);
+    assert.equal(feed.take(), undefined);
+  });
+
   it('leaves the watermark alone when the checkpoint tool is not configured', async () => {
     const { figures } = await replayTranscript(
       { format: 'claude-code', messages: conversation() },

@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { appended } from '../../../src/engine/appendedList';
-import { readConversationFacts } from '../../../src/engine/summary/conversationFacts';
+import {
+  conversationFactsOf,
+  NOTHING_SAID,
+  readConversationFacts,
+  saidAfter,
+  type SpanSaid,
+} from '../../../src/engine/summary/conversationFacts';
 import type { Message } from '../../../src/engine/types';
 import { seededRandom } from '../tokens/seededRandom';
 import { assistant, call, result, user } from '../support/builders';
@@ -22,36 +27,36 @@ function randomMessage(random: () => number, i: number): Message {
 }
 
 describe('conversation facts of a span that grows', () => {
-  it(`reads a span grown by appends as reading it whole, over ${RUNS} seeded conversations`, () => {
+  it(`reads a span that grows at its end, going on from what its start said, as reading it whole, over ${RUNS} seeded conversations`, () => {
     for (let run = 0; run < RUNS; run++) {
       const random = seededRandom(500 + run);
       const messages = Array.from({ length: 5 + Math.floor(random() * 60) }, (_, i) => randomMessage(random, i));
-      let span: readonly Message[] = [];
+      let said: SpanSaid = NOTHING_SAID;
       let at = 0;
       while (at < messages.length) {
         const next = Math.min(messages.length, at + 1 + Math.floor(random() * 12));
-        span = appended(span, messages.slice(at, next));
+        said = saidAfter(said, messages.slice(at, next));
         at = next;
-        assert.deepEqual(readConversationFacts(span), readConversationFacts([...span]), `run ${run}, ${span.length} messages`);
+        assert.deepEqual(conversationFactsOf(said), readConversationFacts(messages.slice(0, at)), `run ${run}, ${at} messages`);
       }
     }
   });
 
   it('reads only the messages added to a span it read before: what it found there is carried over as it was', () => {
-    const first: Message[] = [user('Please fix the parser.', 'u1'), assistant('[DECISION] keep the parser\n[GOAL] ship it', 'a1')];
-    const before = readConversationFacts(first);
-    const grown = appended(first, [call('c1', 'Bash', { command: 'npm test' }), result('c1', 'ok')]);
-    const after = readConversationFacts(grown);
+    const first = saidAfter(NOTHING_SAID, [
+      user('Please fix the parser.', 'u1'),
+      assistant('[DECISION] keep the parser\n[GOAL] ship it', 'a1'),
+    ]);
+    const before = conversationFactsOf(first);
+    const after = conversationFactsOf(saidAfter(first, [call('c1', 'Bash', { command: 'npm test' }), result('c1', 'ok')]));
     assert.equal(after.markers.DECISION, before.markers.DECISION);
     assert.equal(after.markers.GOAL, before.markers.GOAL);
     assert.deepEqual(after.markers.DECISION, ['keep the parser']);
   });
 
   it('keeps the plan of an earlier part when the messages added since state none, and the phase of the last prose', () => {
-    const first: Message[] = [assistant('Now let me rerun the suite.', 'a1'), user('ok', 'u1')];
-    const grown = appended(first, [assistant('[NEXT] release it', 'a2'), assistant('Everything is green.', 'a3')]);
-    readConversationFacts(first);
-    const facts = readConversationFacts(grown);
+    const first = saidAfter(NOTHING_SAID, [assistant('Now let me rerun the suite.', 'a1'), user('ok', 'u1')]);
+    const facts = conversationFactsOf(saidAfter(first, [assistant('[NEXT] release it', 'a2'), assistant('Everything is green.', 'a3')]));
     assert.deepEqual(facts.plan, ['Now let me rerun the suite.']);
     assert.equal(facts.phase, 'Everything is green.');
     assert.deepEqual(facts.markers.NEXT, ['release it']);
