@@ -109,4 +109,59 @@ describe('tier 2: truncate old tool inputs already on disk', () => {
     );
     assert.equal(reads, 1);
   });
+
+  it('counts a call that kept its content once, until its file changes, and then truncates it', async () => {
+    const fragment = filler(1_000, 'delta');
+    let onDisk = 'nothing of it yet';
+    const files = { readText: async () => onDisk };
+    const counted: string[] = [];
+    const countText = async (t: string) => {
+      counted.push(t);
+      return Math.ceil(t.length / 4);
+    };
+    const messages = [
+      call('e0', 'Edit', { file_path: '/abs/lib.py', old_string: 'x', new_string: fragment }),
+      result('e0', 'ok'),
+      user('done?'),
+    ];
+    for (let pass = 0; pass < 3; pass++) {
+      const { records } = await truncatePersistedInputs(messages, 1, { files, countText, now: 0 });
+      assert.equal(records.length, 0);
+    }
+    onDisk = `start\n${fragment}\nend`;
+    const { records } = await truncatePersistedInputs(messages, 1, { files, countText, now: 0 });
+    assert.deepEqual(
+      records.map((r) => r.callId),
+      ['e0'],
+    );
+    assert.equal(counted.filter((t) => t === fragment).length, 1, 'the unpersisted edit was never counted; the persisted one once');
+  });
+
+  it('looks again at a small input counted by estimate, and not again once counted exactly', async () => {
+    const small = 'const x = 1;';
+    const files = { readText: async () => `a\n${small}\nb` };
+    let counts = 0;
+    let exact = false;
+    const deps = {
+      files,
+      countText: async (t: string) => {
+        counts++;
+        return Math.ceil(t.length / 4);
+      },
+      countsExact: () => exact,
+      now: 0,
+    };
+    const messages = [
+      call('e0', 'Edit', { file_path: '/abs/a.ts', old_string: 'x', new_string: small }),
+      result('e0', 'ok'),
+      user('done?'),
+    ];
+    await truncatePersistedInputs(messages, 1, deps);
+    await truncatePersistedInputs(messages, 1, deps);
+    assert.equal(counts, 2);
+    exact = true;
+    await truncatePersistedInputs(messages, 1, deps);
+    await truncatePersistedInputs(messages, 1, deps);
+    assert.equal(counts, 3);
+  });
 });

@@ -172,5 +172,7 @@ function* fingerprintParts(feed: MessageFeed): Generator<string> {
 }
 
 function countToolBlocks(messages: readonly Message[]): number {
-  return messages.reduce((n, m) => n + m.blocks.filter((b) => b.type !== 'text').length, 0);
+  let count = 0;
+  for (const m of messages) for (const b of m.blocks) if (b.type !== 'text') count++;
+  return count;
 }

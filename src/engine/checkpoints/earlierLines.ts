@@ -10,6 +10,7 @@ import type { EarlierLine } from '../model/earlierLine';
 import type { Fact, FactKind } from '../model/fact';
 import { matchForm } from '../facts/factKey';
 import { memoizeByObject } from '../memo';
+import { HeldLines } from './heldLines';
 import { compactText, factLine } from '../facts/factLines';
 import { maskSecrets } from '../text/secrets';
 import { MAX_FACT_TEXT_CHARS } from '../recall/candidate';
@@ -132,56 +133,17 @@ function ownLine(fact: Fact): string {
  * 220 of 248 probes, 0.25 224, 0.5 226, 0.75 226, 1 (score per token) 224.
  */
 export const LENGTH_WEIGHT = 0.5;
-/**
- * A line's key as matching sees it, and its inner words (whole words of any text that holds it), each as its hash and
- * where it starts in the key, in one list (`[hash, at, hash, at, …]`); read once per line. Hashes, not the words: a
- * 1M-token window's pool holds tens of thousands of lines, and their words as strings would be most of the memory the
- * pool takes. Two words that hash alike only let a line through to the exact test of its key, which decides.
- */
-const keyFormOf = memoizeByObject((line: EarlierLine): { readonly form: string; readonly innerWords: readonly number[] } => {
-  const form = matchForm(line.key);
-  const innerWords: number[] = [];
-  for (const match of form.matchAll(WORD)) {
-    // A word at either edge of the key may be part of a longer word in the text that holds it.
-    if (match.index > 0 && match.index + match[0].length < form.length) innerWords.push(wordHash(match[0]), match.index);
-  }
-  return { form, innerWords };
-});
-
-/** FNV-1a over a word's char codes, as a small integer. */
-function wordHash(word: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
-  return hash >>> 2;
-}
-
-/** A whole word of a text read for its words. */
-const WORD = /[\p{L}\p{N}_]+/gu;
-
 /** Fewest tokens a line is weighed as: the label and the line break cost that much anyway. @default 8 */
 const MIN_WEIGHED_TOKENS = 8;
 
-/** The pool's lines that `heldText` (the checkpoints, the ledger's facts) does not hold, the most value for their room first. */
+/** The pool's lines that no line of `heldText` (the checkpoints, the ledger's facts) holds, the most value for their room first. */
 export function rankEarlierLines(pool: readonly EarlierLine[], heldText: string): readonly EarlierLine[] {
-  const held = matchForm(heldText);
-  const wordsAt = wordPlaces(held);
-  // A key's inner words are whole words of any text that holds it, at the same distance from the key's start: a key is
-  // looked for only where its rarest inner word stands, not through the whole text (which the ledger makes long).
-  const isHeld = (line: EarlierLine) => {
-    const { form, innerWords } = keyFormOf(line);
-    if (form.length === 0) return false;
-    let rarest: readonly number[] | undefined;
-    let rarestAt = 0;
-    for (let i = 0; i < innerWords.length; i += 2) {
-      const places = wordsAt.get(innerWords[i]);
-      if (!places) return false;
-      if (!rarest || places.length < rarest.length) [rarest, rarestAt] = [places, innerWords[i + 1]];
-    }
-    if (!rarest) return held.includes(form);
-    for (const place of rarest) if (place >= rarestAt && held.startsWith(form, place - rarestAt)) return true;
-    return false;
-  };
-  return byValue(pool).filter((line) => !isHeld(line));
+  return rankedWithout(pool, new HeldLines(pool).heldBy([heldText]));
+}
+
+/** The pool's lines but the `held` ones, the most value for their room first. */
+export function rankedWithout(pool: readonly EarlierLine[], held: ReadonlySet<EarlierLine>): readonly EarlierLine[] {
+  return held.size === 0 ? byValue(pool) : byValue(pool).filter((line) => !held.has(line));
 }
 
 /** The pool's lines, the most value for their room first: the order changes only with the pool, what is held with every request. */
@@ -191,18 +153,6 @@ const byValue = memoizeByObject((pool: readonly EarlierLine[]): readonly Earlier
     .sort((a, b) => b.value - a.value || a.line.order - b.line.order)
     .map((v) => v.line),
 );
-
-/** Where each whole word of `text` starts, by the word's hash. */
-function wordPlaces(text: string): Map<number, number[]> {
-  const places = new Map<number, number[]>();
-  for (const match of text.matchAll(WORD)) {
-    const hash = wordHash(match[0]);
-    const list = places.get(hash);
-    if (list) list.push(match.index);
-    else places.set(hash, [match.index]);
-  }
-  return places;
-}
 
 /**
  * The room as the section takes it: rounded down to a step, so the section stays the same text

@@ -28,6 +28,7 @@ export async function truncateInputsStep(state: SessionState, recentMessagesKept
   const result = await truncatePersistedInputs(state.active, recentMessagesKept, {
     files: deps.files,
     countText: (t) => deps.counter.countText(t),
+    countsExact: () => !deps.counter.estimated,
     now: deps.now,
   });
   if (result.records.length === 0) return NOTHING;

@@ -70,13 +70,13 @@ export class MessageIntake {
     const offloads: OffloadRecord[] = [];
     const arrived: Message[] = [];
     const state = cell.state;
-    const calls = toolCallsById([...state.active, ...messages]);
-    for (const msg of messages) arrived.push(archived ? await this.offloadLargeResults(msg, calls, events, offloads) : msg);
-    if (archived) await this.keepCallerWrittenResults(messages, calls);
+    const findCall = callFinder(state.active, messages);
+    for (const msg of messages) arrived.push(archived ? await this.offloadLargeResults(msg, findCall, events, offloads) : msg);
+    if (archived) await this.keepCallerWrittenResults(messages, findCall);
     const checkpointTools = this.deps.options().checkpointTools;
     const checkpointCall = messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && checkpointTools.includes(b.name));
     const ledger = await updateLedger(state.ledger, messages, {
-      findCall: (id) => calls.get(id),
+      findCall,
       countText: (t) => counter.countText(t),
       now: clock.now(),
       newId: (prefix) => newId(prefix, clock.now()),
@@ -99,14 +99,14 @@ export class MessageIntake {
    * Reads the files the caller wrote results to (its note stays in the context as sent) into the session's offloaded
    * folder, so search finds their content. A file that cannot be read is said in the log, in plain words.
    */
-  private async keepCallerWrittenResults(messages: readonly Message[], calls: ReadonlyMap<string, ToolCallBlock>): Promise<void> {
+  private async keepCallerWrittenResults(messages: readonly Message[], findCall: CallFinder): Promise<void> {
     const { callerFiles, store, paths, logger, clock } = this.deps;
     if (!callerFiles) return;
     for (const msg of messages) {
       for (const block of msg.blocks) {
         const note = block.type === 'toolResult' ? writtenResultNote(block.content) : undefined;
         if (!note || block.type !== 'toolResult') continue;
-        const toolName = block.toolName ?? calls.get(block.callId)?.name ?? 'tool';
+        const toolName = block.toolName ?? findCall(block.callId)?.name ?? 'tool';
         const read = await callerFiles.readResultFile(note.path);
         if ('problem' in read) {
           logger.warn(`The ${toolName} result the caller wrote to ${note.path} is not in the archive: ${read.problem}`);
@@ -149,14 +149,14 @@ export class MessageIntake {
 
   private async offloadLargeResults(
     msg: Message,
-    calls: ReadonlyMap<string, ToolCallBlock>,
+    findCall: CallFinder,
     events: CompressionEvent[],
     records: OffloadRecord[],
   ): Promise<Message> {
     if (!msg.blocks.some((b) => b.type === 'toolResult')) return msg;
     const blocks: Block[] = [];
     for (const block of msg.blocks) {
-      blocks.push(block.type === 'toolResult' ? await this.offloadIfLarge(block, calls.get(block.callId), msg, events, records) : block);
+      blocks.push(block.type === 'toolResult' ? await this.offloadIfLarge(block, findCall(block.callId), msg, events, records) : block);
     }
     return blocks.every((b, i) => b === msg.blocks[i]) ? msg : { ...msg, blocks };
   }
@@ -214,8 +214,29 @@ export class MessageIntake {
   }
 }
 
-function toolCallsById(messages: readonly Message[]): Map<string, ToolCallBlock> {
-  const calls = new Map<string, ToolCallBlock>();
-  for (const m of messages) for (const b of m.blocks) if (b.type === 'toolCall') calls.set(b.id, b);
-  return calls;
+/** A tool call by its id. */
+type CallFinder = (callId: string) => ToolCallBlock | undefined;
+
+/**
+ * Finds a tool call among `earlier` and then `arriving`, the latest first (as a map of them all
+ * would answer): a result's call is usually a message or two before it, so a lookup reads a few
+ * messages instead of every message arrival indexing the whole live context.
+ */
+function callFinder(earlier: readonly Message[], arriving: readonly Message[]): CallFinder {
+  const found = new Map<string, ToolCallBlock | undefined>();
+  return (callId) => {
+    if (!found.has(callId)) found.set(callId, latestCall(arriving, callId) ?? latestCall(earlier, callId));
+    return found.get(callId);
+  };
+}
+
+function latestCall(messages: readonly Message[], callId: string): ToolCallBlock | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const blocks = messages[i].blocks;
+    for (let j = blocks.length - 1; j >= 0; j--) {
+      const block = blocks[j];
+      if (block.type === 'toolCall' && block.id === callId) return block;
+    }
+  }
+  return undefined;
 }

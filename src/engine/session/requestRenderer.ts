@@ -6,7 +6,8 @@
  */
 import type { RequestView } from '../model/requestView';
 import { contextMessage, CONTEXT_MESSAGE_ID, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
-import { countedEarlierLinesSection, rankEarlierLines } from '../checkpoints/earlierLines';
+import { countedEarlierLinesSection, type CountedSection, rankedWithout } from '../checkpoints/earlierLines';
+import { HeldLines } from '../checkpoints/heldLines';
 import type { EarlierLine } from '../model/earlierLine';
 import type { LedgerSection } from '../model/contextSection';
 import { EMPTY_LEDGER, type Ledger } from '../model/ledgerTypes';
@@ -48,13 +49,21 @@ interface PieceCount {
 /** The earlier lines as last shown: their ranking for the pool and what it is ranked against, and the section for a room. */
 interface EarlierCache {
   readonly key: readonly unknown[];
+  /** The pool's lines held already, left out of the ranking. */
+  readonly held: ReadonlySet<EarlierLine>;
   readonly ranked: readonly EarlierLine[];
-  readonly room: number;
-  readonly printed: number;
-  readonly text: string;
-  /** The section's tokens, summed from its lines' counts. */
-  readonly tokens: number;
+  /**
+   * The sections made of this ranking, by their room and printed room. Every request takes the
+   * lines back to their floor and then gives them the free room, and the free room changes by a
+   * step only every few dozen messages: each section is made once, not twice a request.
+   */
+  readonly sections: Map<string, CountedSection>;
+  /** The section shown last, with its tokens summed from its lines' counts. */
+  shown: CountedSection;
 }
+
+/** Most sections kept of one ranking. @default 16 */
+const MAX_KEPT_SECTIONS = 16;
 
 export class RequestRenderer {
   /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */
@@ -62,6 +71,8 @@ export class RequestRenderer {
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean; sections: readonly LedgerSection[] } | undefined;
   private context: BuiltContextMessage | undefined;
   private earlierCache: EarlierCache | undefined;
+  /** Which of the pool's lines the ledger and the checkpoints hold. */
+  private heldLines: HeldLines | undefined;
   /** Token counts of the ledger's lines, kept across renders. */
   private lineCounts = new Map<string, number>();
   /** Token counts of the ledger's pieces between blank lines, kept across renders. */
@@ -91,21 +102,39 @@ export class RequestRenderer {
     return view;
   }
 
-  /** The earlier lines the state's room shows; their ranking is made again only when the pool, the checkpoints or the ledger's facts changed. */
+  /**
+   * The earlier lines the state's room shows. Their ranking is made again only when the pool
+   * changed or a line came to be held or stopped being held; the texts that hold lines are read
+   * again only where they changed.
+   */
   private earlierLines(s: SessionState, ledgerText: string): string {
     if (s.earlierRoom <= 0 || s.earlierLines.length === 0) return '';
     const key = [s.earlierLines, s.checkpoints, s.ledger.facts, ledgerText];
     if (!this.earlierCache || this.earlierCache.key.some((k, i) => k !== key[i])) {
+      if (this.heldLines?.pool !== s.earlierLines) this.heldLines = new HeldLines(s.earlierLines);
       // What the ledger shows word for word (the requests, the intent) needs no line of its own.
-      const held = [ledgerText, ...s.checkpoints.map((c) => c.summary), ...(s.ledger.facts ?? []).map((f) => f.line)].join('\n');
-      this.earlierCache = { key, ranked: rankEarlierLines(s.earlierLines, held), room: 0, printed: 0, text: '', tokens: 0 };
+      const held = this.heldLines.heldBy([
+        ledgerText,
+        ...s.checkpoints.map((c) => c.summary),
+        ...(s.ledger.facts ?? []).map((f) => f.line),
+      ]);
+      const last = this.earlierCache;
+      this.earlierCache =
+        last && last.key[0] === s.earlierLines && sameMembers(last.held, held)
+          ? { ...last, key }
+          : { key, held, ranked: rankedWithout(s.earlierLines, held), sections: new Map(), shown: { text: '', tokens: 0 } };
     }
     const printed = s.earlierPrintedRoom ?? 0;
-    if (this.earlierCache.room !== s.earlierRoom || this.earlierCache.printed !== printed) {
-      const { text, tokens } = countedEarlierLinesSection(this.earlierCache.ranked, s.earlierRoom, printed);
-      this.earlierCache = { ...this.earlierCache, room: s.earlierRoom, printed, text, tokens };
+    const { ranked, sections } = this.earlierCache;
+    const at = `${s.earlierRoom}:${printed}`;
+    let section = sections.get(at);
+    if (!section) {
+      if (sections.size >= MAX_KEPT_SECTIONS) sections.clear();
+      section = countedEarlierLinesSection(ranked, s.earlierRoom, printed);
+      sections.set(at, section);
     }
-    return this.earlierCache.text;
+    this.earlierCache.shown = section;
+    return section.text;
   }
 
   private async renderNow(s: SessionState, budget: number): Promise<RequestView> {
@@ -139,7 +168,7 @@ export class RequestRenderer {
     const messages = head ? [head, ...s.active] : s.active;
     const earlierAt = head ? sections.findIndex((section) => section.part === 'earlier') : -1;
     // The earlier lines change with the room, and their lines are counted already: their sum stands for the section.
-    if (head && earlierAt >= 0 && this.earlierCache) this.counter.knowBlock(head.blocks[earlierAt], this.earlierCache.tokens + 1);
+    if (head && earlierAt >= 0 && this.earlierCache) this.counter.knowBlock(head.blocks[earlierAt], this.earlierCache.shown.tokens + 1);
     const measured = await this.counter.measure(messages);
     return {
       messages,
@@ -227,4 +256,10 @@ export class RequestRenderer {
     }
     this.lineCounts = kept;
   }
+}
+
+function sameMembers<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  if (a.size !== b.size) return false;
+  for (const item of a) if (!b.has(item)) return false;
+  return true;
 }

@@ -6,7 +6,7 @@
 import type { TruncationRecord } from '../model/truncationRecord';
 import type { WorkspaceFiles } from '../ports';
 import { PATH_KEYS } from '../toolInputKeys';
-import type { Message, ToolCallBlock } from '../types';
+import type { Block, Message, ToolCallBlock } from '../types';
 import { formatCount } from '../text/numbers';
 
 /** Keys holding a whole file's new content. */
@@ -39,31 +39,53 @@ function normalize(text: string): string {
   return text.replace(/\r\n/g, '\n').replace(/\s+$/, '');
 }
 
-/** A file's text as it is compared with what was written, undefined when there is no such file. */
-type DiskText = (path: string) => Promise<string | undefined>;
+/** A file's text as it is compared with what was written (undefined when there is no such file), and a fingerprint of it. */
+interface DiskText {
+  readonly text: string | undefined;
+  readonly print: number;
+}
+type ReadDisk = (path: string) => Promise<DiskText>;
 
 /**
  * Each file read and normalized once, however many calls wrote to it: a pass looks at every old
  * write again, and a file a long session edits over and over is compared once per edit.
  */
-function diskTexts(files: WorkspaceFiles): DiskText {
-  const known = new Map<string, Promise<string | undefined>>();
+function diskTexts(files: WorkspaceFiles): ReadDisk {
+  const known = new Map<string, Promise<DiskText>>();
   return (path) => {
-    let text = known.get(path);
-    if (text === undefined) {
-      text = files.readText(path).then((t) => (t === undefined ? undefined : normalize(t)));
-      known.set(path, text);
+    let disk = known.get(path);
+    if (disk === undefined) {
+      disk = files.readText(path).then((t) => {
+        const text = t === undefined ? undefined : normalize(t);
+        return { text, print: text === undefined ? -1 : fingerprint(text) };
+      });
+      known.set(path, disk);
     }
-    return text;
+    return disk;
   };
 }
 
+/** FNV-1a over a text's char codes, with its length: a file's text changed when this did. */
+function fingerprint(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) * 0x100000 + (text.length % 0x100000);
+}
+
+/**
+ * Calls found to keep their content, by the fingerprint of their file's text when they were: every
+ * pass looks at every old write in the live context, and counting and comparing each of them
+ * again made a pass cost the size of the context (in a 1M-token window, most of a request's
+ * work). A call is looked at again only when its file changed. Blocks never change, so they are
+ * the key, and a call gone from the context takes its entry with it.
+ */
+const keptWhile = new WeakMap<ToolCallBlock, number>();
+/** Calls with nothing to give up: no file and content in their input, or truncated already. */
+const settled = new WeakSet<ToolCallBlock>();
+
 /** True when the file exists and holds what the call wrote. */
-async function isPersisted(input: PersistedInput, diskText: DiskText): Promise<boolean> {
-  const written = normalize(input.value);
-  if (written.length === 0) return false;
-  const disk = await diskText(input.path);
-  return disk !== undefined && disk.includes(written);
+function isPersisted(written: string, disk: DiskText): boolean {
+  return written.length > 0 && disk.text !== undefined && disk.text.includes(written);
 }
 
 /** The truncated format, in place of the content (design §3.3). */
@@ -83,11 +105,13 @@ export function renderTruncatedInput(toolName: string, input: PersistedInput, to
 export interface TruncateDeps {
   readonly files: WorkspaceFiles;
   readonly countText: (text: string) => Promise<number>;
+  /** False while `countText` answers with estimates. */
+  readonly countsExact?: () => boolean;
   readonly now: number;
 }
 
 export interface TruncateResult {
-  readonly messages: Message[];
+  readonly messages: readonly Message[];
   readonly records: TruncationRecord[];
 }
 
@@ -97,35 +121,48 @@ export async function truncatePersistedInputs(
   keepRecent: number,
   deps: TruncateDeps,
 ): Promise<TruncateResult> {
-  const out = [...messages];
+  let out: Message[] | undefined;
   const records: TruncationRecord[] = [];
-  const end = Math.max(0, out.length - keepRecent);
+  const end = Math.max(0, messages.length - keepRecent);
   const diskText = diskTexts(deps.files);
   for (let i = 0; i < end; i++) {
-    const msg = out[i];
+    const msg = messages[i];
     if (msg.role !== 'assistant') continue;
-    let changed = false;
-    const blocks = [];
-    for (const block of msg.blocks) {
-      const input = block.type === 'toolCall' && !isTruncated(block) ? persistableInput(block) : undefined;
-      if (block.type !== 'toolCall' || !input) {
-        blocks.push(block);
+    let blocks: Block[] | undefined;
+    for (let j = 0; j < msg.blocks.length; j++) {
+      const block = msg.blocks[j];
+      if (block.type !== 'toolCall' || settled.has(block)) continue;
+      const input = isTruncated(block) ? undefined : persistableInput(block);
+      if (!input) {
+        settled.add(block);
+        continue;
+      }
+      const disk = await diskText(input.path);
+      if (keptWhile.get(block) === disk.print) continue;
+      if (!isPersisted(normalize(input.value), disk)) {
+        keptWhile.set(block, disk.print);
         continue;
       }
       const tokens = await deps.countText(input.value);
-      if (tokens < TRUNCATE_MIN_INPUT_TOKENS || !(await isPersisted(input, diskText))) {
-        blocks.push(block);
+      if (tokens < TRUNCATE_MIN_INPUT_TOKENS) {
+        // An estimate is not remembered: the exact count may be over the threshold.
+        if (deps.countsExact?.() !== false) keptWhile.set(block, disk.print);
         continue;
       }
       const reference = renderTruncatedInput(block.name, input, tokens);
       const savedTokens = Math.max(0, tokens - (await deps.countText(reference)));
-      blocks.push({ ...block, input: { ...block.input, [input.key]: reference } });
+      const truncated: ToolCallBlock = { ...block, input: { ...block.input, [input.key]: reference } };
+      settled.add(truncated);
+      blocks ??= [...msg.blocks];
+      blocks[j] = truncated;
       records.push({ messageId: msg.id, callId: block.id, toolName: block.name, path: input.path, tokens, savedTokens, at: deps.now });
-      changed = true;
     }
-    if (changed) out[i] = { ...msg, blocks };
+    if (blocks) {
+      out ??= [...messages];
+      out[i] = { ...msg, blocks };
+    }
   }
-  return { messages: out, records };
+  return { messages: out ?? messages, records };
 }
 
 function isTruncated(call: ToolCallBlock): boolean {
