@@ -13,7 +13,8 @@ export interface DroppedContext {
 
 export async function dropOldestUntilFits(messages: readonly Message[], budget: number, counter: TokenCounter): Promise<DroppedContext> {
   const measured = await counter.measure(messages);
-  const size = (m: Message) => measured.perMessage.get(m.id) ?? 0;
+  const tokensOf = new Map(messages.map((m, i) => [m, measured.messageTokens[i]]));
+  const size = (m: Message) => tokensOf.get(m) ?? 0;
   const head = messages[0]?.role === 'system' ? [messages[0]] : [];
   let rest = messages.slice(head.length);
   let tokens = measured.total;

@@ -52,7 +52,8 @@ export function planFor(
   const currentCheckpoints = state.checkpoints.reduce((sum, c) => sum + c.currentTokens, 0);
   return planCheckpoint({
     active,
-    messageTokens: active.map((m) => view.measured.perMessage.get(m.id) ?? 0),
+    // The view shows the live messages last, after the context message when there is one.
+    messageTokens: view.measured.messageTokens.slice(offset),
     fixedTokens: Math.max(0, view.measured.total - liveTokens(view, offset) - currentCheckpoints + agedCheckpoints),
     checkpointTokens: o.checkpointTokens,
     budget,
@@ -65,8 +66,7 @@ export function planFor(
 
 function liveTokens(view: RequestView, offset: number): number {
   let total = 0;
-  view.messages.forEach((m, i) => {
-    if (i >= offset) total += view.measured.perMessage.get(m.id) ?? 0;
-  });
+  const tokens = view.measured.messageTokens;
+  for (let i = offset; i < tokens.length; i++) total += tokens[i];
   return total;
 }

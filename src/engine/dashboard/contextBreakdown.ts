@@ -45,7 +45,6 @@ const NO_RESULTS: ReadonlyMap<string, number> = new Map();
 
 export function contextBreakdown(input: DashboardInput): ContextBreakdown {
   const { view, blockTokens } = input;
-  const perMessage = view.measured.perMessage;
   const head = view.messages[0]?.id === CONTEXT_MESSAGE_ID ? view.messages[0] : undefined;
   const sections = head ? sectionTokens(head, view.sections, blockTokens) : [];
   let framing = view.measured.total;
@@ -53,7 +52,7 @@ export function contextBreakdown(input: DashboardInput): ContextBreakdown {
   const messages: MessageTokens[] = [];
   const live = head ? view.messages.slice(1) : view.messages;
   live.forEach((message, index) => {
-    const total = perMessage.get(message.id) ?? 0;
+    const total = view.measured.messageTokens[head ? index + 1 : index] ?? 0;
     let own = 0;
     let resultSum = 0;
     let results: Map<string, number> | undefined;

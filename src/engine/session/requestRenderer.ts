@@ -5,7 +5,7 @@
  * object, so its token count comes from the counter's cache.
  */
 import type { RequestView } from '../model/requestView';
-import { contextMessage, CONTEXT_MESSAGE_ID, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
+import { contextMessage, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
 import { countedEarlierLinesSection, type CountedSection, rankedWithout } from '../checkpoints/earlierLines';
 import { HeldLines } from '../checkpoints/heldLines';
 import type { EarlierLine } from '../model/earlierLine';
@@ -14,6 +14,7 @@ import { EMPTY_LEDGER, type Ledger } from '../model/ledgerTypes';
 import { pinnedStillLive } from '../ledger/pinned';
 import { renderLedgerSections } from '../ledger/renderLedger';
 import type { SessionState } from '../model/sessionState';
+import type { Message } from '../types';
 import type { TokenCounter } from '../tokens/counter';
 import { ownCopy } from '../text/ownCopy';
 
@@ -71,6 +72,7 @@ export class RequestRenderer {
   private ledgerCache: { key: readonly unknown[]; text: string; overflow: boolean; sections: readonly LedgerSection[] } | undefined;
   private context: BuiltContextMessage | undefined;
   private earlierCache: EarlierCache | undefined;
+  private liveIdsOf: { readonly active: readonly Message[]; readonly ids: ReadonlySet<string> } | undefined;
   /** Which of the pool's lines the ledger and the checkpoints hold. */
   private heldLines: HeldLines | undefined;
   /** Token counts of the ledger's lines, kept across renders. */
@@ -137,11 +139,17 @@ export class RequestRenderer {
     return section.text;
   }
 
+  /** The ids of the live messages, the same set while the live messages are the same: a request renders several states of one context. */
+  private liveIds(active: readonly Message[]): ReadonlySet<string> {
+    if (this.liveIdsOf?.active !== active) this.liveIdsOf = { active, ids: new Set(active.map((m) => m.id)) };
+    return this.liveIdsOf.ids;
+  }
+
   private async renderNow(s: SessionState, budget: number): Promise<RequestView> {
     // Something left the live context (a checkpoint, the watermark, a message dropped or restored away), or it continues another session.
     const everything =
       s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined || s.active.length < s.archivedCount;
-    const liveMessageIds = new Set(s.active.map((m) => m.id));
+    const liveMessageIds = this.liveIds(s.active);
     const livePinned = pinnedStillLive(s.ledger.pinned ?? [], s.active);
     const key = [s.ledger, budget, everything, liveInLedger(s.ledger, liveMessageIds, livePinned)];
     if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
@@ -173,7 +181,7 @@ export class RequestRenderer {
     return {
       messages,
       measured,
-      contextTokens: head ? (measured.perMessage.get(CONTEXT_MESSAGE_ID) ?? 0) : 0,
+      contextTokens: head ? measured.messageTokens[0] : 0,
       ledgerOverflow: this.ledgerCache.overflow,
       sections: head ? sections : [],
       earlierTokens: head && earlierAt >= 0 ? this.counter.blockTokens(head.blocks[earlierAt]) : 0,

@@ -29,8 +29,12 @@ export const TOOL_CALL_OVERHEAD_TOKENS = 3;
 export interface Measurement {
   /** All messages with their overheads, plus the reply priming. */
   readonly total: number;
-  /** Each message's tokens, overhead included, by message id. */
-  readonly perMessage: ReadonlyMap<string, number>;
+  /**
+   * Each message's tokens, overhead included, in the order the messages were measured: a list of
+   * numbers rather than a map by id, since a 1M-token window's context is thousands of messages
+   * measured several times a request.
+   */
+  readonly messageTokens: readonly number[];
   /** True when some count is an estimate because the exact tokenizer was not ready. */
   readonly estimated: boolean;
 }
@@ -58,14 +62,14 @@ export class TokenCounter {
   /** Counts every message and the reply priming. */
   async measure(messages: readonly Message[]): Promise<Measurement> {
     const exact = await this.countNewBlocks(messages);
-    const perMessage = new Map<string, number>();
+    const messageTokens: number[] = [];
     let total = REPLY_PRIMING_TOKENS;
     for (const msg of messages) {
       const tokens = this.messageTokens(msg);
-      perMessage.set(msg.id, tokens);
+      messageTokens.push(tokens);
       total += tokens;
     }
-    return { total, perMessage, estimated: !exact };
+    return { total, messageTokens, estimated: !exact };
   }
 
   /** A message's blocks plus {@link MESSAGE_OVERHEAD_TOKENS} (and the framing of its tool calls). */

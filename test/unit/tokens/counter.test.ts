@@ -29,10 +29,10 @@ describe('TokenCounter', () => {
   it('adds the overhead of every message, of every tool call, and the reply priming to the total', async () => {
     const counter = new TokenCounter(new SpyTokenizer());
     const measurement = await counter.measure(conversation());
-    assert.equal(measurement.perMessage.get('m2'), 'List the files.'.length + MESSAGE_OVERHEAD_TOKENS);
+    assert.equal(measurement.messageTokens[1], 'List the files.'.length + MESSAGE_OVERHEAD_TOKENS);
     const call = 'ls' + JSON.stringify({ path: '.' });
-    assert.equal(measurement.perMessage.get('m3'), 'Listing.'.length + call.length + TOOL_CALL_OVERHEAD_TOKENS + MESSAGE_OVERHEAD_TOKENS);
-    const sum = [...measurement.perMessage.values()].reduce((a, b) => a + b, 0);
+    assert.equal(measurement.messageTokens[2], 'Listing.'.length + call.length + TOOL_CALL_OVERHEAD_TOKENS + MESSAGE_OVERHEAD_TOKENS);
+    const sum = measurement.messageTokens.reduce((a, b) => a + b, 0);
     assert.equal(measurement.total, sum + REPLY_PRIMING_TOKENS);
     assert.equal(measurement.estimated, false);
     assert.equal(await counter.countMessage(conversation()[1]), 'List the files.'.length + MESSAGE_OVERHEAD_TOKENS);
@@ -47,7 +47,7 @@ describe('TokenCounter', () => {
     const second = await counter.measure([...messages, added]);
     assert.equal(tokenizer.batches.length, 2);
     assert.deepEqual(tokenizer.batches[1], ['Two files.', 'read{"file":"a.ts"}']);
-    assert.equal(second.total, first.total + (second.perMessage.get('m5') ?? NaN));
+    assert.equal(second.total, first.total + second.messageTokens[4]);
   });
 
   it('recounts a block a tier replaced with a new object, and nothing else', async () => {
@@ -91,7 +91,7 @@ describe('TokenCounter', () => {
       assert.equal(counter.estimated, true);
       assert.equal(tokenizer.buildRequests, 1);
       assert.equal(tokenizer.batches.length, 0);
-      assert.equal(measurement.perMessage.get('m2'), estimateTokens('List the files.') + MESSAGE_OVERHEAD_TOKENS);
+      assert.equal(measurement.messageTokens[1], estimateTokens('List the files.') + MESSAGE_OVERHEAD_TOKENS);
       assert.equal(await counter.countText('abcdefgh'), estimateTokens('abcdefgh'));
     });
 
@@ -106,7 +106,7 @@ describe('TokenCounter', () => {
       assert.equal(counter.estimated, false);
       assert.equal(tokenizer.batches.length, 1);
       assert.equal(tokenizer.batches[0].length, 5);
-      assert.equal(exact.perMessage.get('m2'), 'List the files.'.length + MESSAGE_OVERHEAD_TOKENS);
+      assert.equal(exact.messageTokens[1], 'List the files.'.length + MESSAGE_OVERHEAD_TOKENS);
       assert.equal(await counter.countText('abcdefgh'), 8);
     });
 
