@@ -14,32 +14,45 @@ import { memoizeByObject } from '../memo';
 const WORD = /[\p{L}\p{N}_]+/gu;
 
 /**
- * A line's key as matching sees it, and the inner word it is looked for by: a whole word of the key
- * that does not stand at either end (an edge word may be part of a longer word in the text that
- * holds it), the longest, as its hash and where it starts in the key. Wherever the key stands, that
- * word stands at the same distance from its start. Undefined when the key has no inner word.
+ * A line's key as matching sees it, and the words it is looked for by. An inner word of a key (one
+ * that does not stand at either end, where it may be part of a longer word of the text that holds
+ * it) stands whole, at the same distance from the key's start, wherever the key stands. A key is
+ * looked for by its longest two inner words in a row, from the first's start to the second's end
+ * (two words in a row are rarer than one: a session's lines share their common words), else by
+ * its longest inner word; as a hash, with where it starts in the key. `by` is undefined when the
+ * key has no inner word.
  */
-const keyFormOf = memoizeByObject((line: EarlierLine): { readonly form: string; readonly word?: number; readonly at: number } => {
-  const form = matchForm(line.key);
-  let word: string | undefined;
-  let at = 0;
-  for (const match of form.matchAll(WORD)) {
-    const inner = match.index > 0 && match.index + match[0].length < form.length;
-    if (inner && (word === undefined || match[0].length > word.length)) [word, at] = [match[0], match.index];
-  }
-  return word === undefined ? { form, at } : { form, word: wordHash(word), at };
-});
+const keyFormOf = memoizeByObject(
+  (line: EarlierLine): { readonly form: string; readonly by?: number; readonly pair: boolean; readonly at: number } => {
+    const form = matchForm(line.key);
+    const inner: { readonly start: number; readonly end: number }[] = [];
+    for (const match of form.matchAll(WORD)) {
+      const end = match.index + match[0].length;
+      if (match.index > 0 && end < form.length) inner.push({ start: match.index, end });
+    }
+    let best: { readonly start: number; readonly end: number } | undefined;
+    let pair = false;
+    for (let i = 0; i + 1 < inner.length; i++) {
+      const span = { start: inner[i].start, end: inner[i + 1].end };
+      if (!best || span.end - span.start > best.end - best.start) [best, pair] = [span, true];
+    }
+    if (!best) for (const word of inner) if (!best || word.end - word.start > best.end - best.start) best = word;
+    return best === undefined ? { form, pair, at: 0 } : { form, by: textHash(form, best.start, best.end), pair, at: best.start };
+  },
+);
 
-/** FNV-1a over a word's char codes, as a small integer. */
-function wordHash(word: string): number {
+/** FNV-1a over the char codes of `text` from `start` to `end`, as a small integer. */
+function textHash(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash >>> 2;
 }
 
 /** The lines of one pool that texts hold, remembered by the texts' lines while they are still in use. */
 export class HeldLines {
-  /** The pool's lines by the hash of the word they are looked for by. */
+  /** The pool's lines by the hash of the two words in a row they are looked for by. */
+  private readonly byPair = new Map<number, EarlierLine[]>();
+  /** The pool's lines by the hash of the one word they are looked for by. */
   private readonly byWord = new Map<number, EarlierLine[]>();
   /** Lines whose key has no inner word: looked for in every new line whole. */
   private readonly wordless: EarlierLine[] = [];
@@ -48,13 +61,14 @@ export class HeldLines {
 
   constructor(readonly pool: readonly EarlierLine[]) {
     for (const line of pool) {
-      const { form, word } = keyFormOf(line);
+      const { form, by, pair } = keyFormOf(line);
       if (form.length === 0) continue;
-      if (word === undefined) this.wordless.push(line);
+      if (by === undefined) this.wordless.push(line);
       else {
-        const lines = this.byWord.get(word);
+        const index = pair ? this.byPair : this.byWord;
+        const lines = index.get(by);
         if (lines) lines.push(line);
-        else this.byWord.set(word, [line]);
+        else index.set(by, [line]);
       }
     }
   }
@@ -78,13 +92,20 @@ export class HeldLines {
   private linesIn(form: string): readonly EarlierLine[] {
     if (form.length === 0) return NONE;
     const found: EarlierLine[] = [];
-    for (const match of form.matchAll(WORD)) {
-      const lines = this.byWord.get(wordHash(match[0]));
-      if (!lines) continue;
+    const lookUp = (index: ReadonlyMap<number, readonly EarlierLine[]>, start: number, end: number) => {
+      const lines = index.get(textHash(form, start, end));
+      if (!lines) return;
       for (const line of lines) {
         const key = keyFormOf(line);
-        if (match.index >= key.at && form.startsWith(key.form, match.index - key.at)) found.push(line);
+        if (start >= key.at && form.startsWith(key.form, start - key.at)) found.push(line);
       }
+    };
+    let previous: { readonly start: number; readonly end: number } | undefined;
+    for (const match of form.matchAll(WORD)) {
+      const word = { start: match.index, end: match.index + match[0].length };
+      lookUp(this.byWord, word.start, word.end);
+      if (previous) lookUp(this.byPair, previous.start, word.end);
+      previous = word;
     }
     for (const line of this.wordless) if (form.includes(keyFormOf(line).form)) found.push(line);
     return found.length === 0 ? NONE : found;

@@ -63,8 +63,8 @@ interface EarlierCache {
   shown: CountedSection;
 }
 
-/** Most sections kept of one ranking. @default 16 */
-const MAX_KEPT_SECTIONS = 16;
+/** Most sections kept of one ranking: in a 1M-token window a section is a megabyte of text. @default 4 */
+const MAX_KEPT_SECTIONS = 4;
 
 export class RequestRenderer {
   /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */

@@ -10,8 +10,21 @@ export type RankLoader = (encoding: EncodingName) => unknown;
  * require to run time: a rank file is megabytes, and nothing should load it before it is needed.
  */
 export function loadPackageRanks(encoding: EncodingName): unknown {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
-  return require(`js-tiktoken/ranks/${encoding}`);
+  return requireRankFile(`js-tiktoken/ranks/${encoding}`);
+}
+
+/**
+ * Requires a rank file without the module cache keeping it: its megabytes of text are read once,
+ * into the packed table (`packedRanks.ts`), and would otherwise stay in memory for good.
+ */
+export function requireRankFile(id: string): unknown {
+  const file = require.resolve(id);
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+    return require(file);
+  } finally {
+    delete require.cache[file];
+  }
 }
 
 /**

@@ -29,6 +29,13 @@ describe('LocalTokenizer', function () {
     );
   });
 
+  it('leaves the rank file out of the module cache once it is read, so its text does not stay in memory', async () => {
+    const file = require.resolve('js-tiktoken/ranks/cl100k_base');
+    delete require.cache[file];
+    await new LocalTokenizer('cl100k_base').whenReady();
+    assert.equal(require.cache[file], undefined);
+  });
+
   it('rejects when the rank data is not rank data', async () => {
     const tokenizer = new LocalTokenizer('o200k_base', () => ({ nothing: true }));
     await assert.rejects(tokenizer.whenReady(), /unexpected shape/);
