@@ -139,9 +139,18 @@ export class RequestRenderer {
     return section.text;
   }
 
-  /** The ids of the live messages, the same set while the live messages are the same: a request renders several states of one context. */
-  private liveIds(active: readonly Message[]): ReadonlySet<string> {
-    if (this.liveIdsOf?.active !== active) this.liveIdsOf = { active, ids: new Set(active.map((m) => m.id)) };
+  /**
+   * The ids of the live user messages: the ledger only ever asks whether one of its user messages
+   * is still live. The same set while the live messages are the same, since a request renders
+   * several states of one context; and no set of every live message, which a 1M-token window
+   * makes thousands long.
+   */
+  private liveUserIds(active: readonly Message[]): ReadonlySet<string> {
+    if (this.liveIdsOf?.active !== active) {
+      const ids = new Set<string>();
+      for (const m of active) if (m.role === 'user') ids.add(m.id);
+      this.liveIdsOf = { active, ids };
+    }
     return this.liveIdsOf.ids;
   }
 
@@ -149,7 +158,7 @@ export class RequestRenderer {
     // Something left the live context (a checkpoint, the watermark, a message dropped or restored away), or it continues another session.
     const everything =
       s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined || s.active.length < s.archivedCount;
-    const liveMessageIds = this.liveIds(s.active);
+    const liveMessageIds = this.liveUserIds(s.active);
     const livePinned = pinnedStillLive(s.ledger.pinned ?? [], s.active);
     const key = [s.ledger, budget, everything, liveInLedger(s.ledger, liveMessageIds, livePinned)];
     if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {

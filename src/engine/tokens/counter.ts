@@ -47,6 +47,12 @@ export interface Measurement {
  */
 export class TokenCounter {
   private readonly exactCounts = new WeakMap<Block, number>();
+  /**
+   * Each message's tokens once all its blocks are counted exactly: a large window's context is
+   * thousands of messages measured several times a request, and only the new ones need their
+   * blocks looked at.
+   */
+  private readonly exactMessages = new WeakMap<Message, number>();
   private buildRequested = false;
 
   constructor(
@@ -132,6 +138,7 @@ export class TokenCounter {
   private async countNewBlocks(messages: readonly Message[]): Promise<boolean> {
     const uncounted: Block[] = [];
     for (const msg of messages) {
+      if (this.exactMessages.has(msg)) continue;
       for (const block of msg.blocks) {
         if (!this.exactCounts.has(block)) uncounted.push(block);
       }
@@ -157,11 +164,17 @@ export class TokenCounter {
   }
 
   private messageTokens(msg: Message): number {
+    const known = this.exactMessages.get(msg);
+    if (known !== undefined) return known;
     let tokens = MESSAGE_OVERHEAD_TOKENS;
+    let exact = true;
     for (const block of msg.blocks) {
-      tokens += this.exactCounts.get(block) ?? estimateTokens(blockText(block));
+      const count = this.exactCounts.get(block);
+      if (count === undefined) exact = false;
+      tokens += count ?? estimateTokens(blockText(block));
       if (block.type === 'toolCall') tokens += TOOL_CALL_OVERHEAD_TOKENS;
     }
+    if (exact) this.exactMessages.set(msg, tokens);
     return tokens;
   }
 
