@@ -13,6 +13,7 @@ import { memoizeByObject } from '../memo';
 import { HeldLines } from './heldLines';
 import { compactText, factLine } from '../facts/factLines';
 import { maskSecrets } from '../text/secrets';
+import { ownCopy } from '../text/ownCopy';
 import { MAX_FACT_TEXT_CHARS } from '../recall/candidate';
 import { KIND_SHARES } from '../recall/selectFacts';
 
@@ -93,8 +94,9 @@ export async function addEarlierLines(
       otherTokens += tokens;
     }
     added.push({
-      text,
-      key: fact.key,
+      // Own copies: a fact's key is often a slice of a whole tool output, which the pool would keep alive.
+      text: ownCopy(text),
+      key: ownCopy(fact.key),
       kind: fact.kind,
       score: fact.score,
       tokens,
