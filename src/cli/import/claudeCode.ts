@@ -38,6 +38,7 @@ interface QueuedPrompt {
  */
 export function importClaudeCode(records: readonly SourceRecord[], sink: ImportSink, keepNativeCompaction: boolean): void {
   const chains = new Map<string, ConversationRecord[]>();
+  const skippedAttachments = new SkippedAttachments();
   const queued: QueuedPrompt[] = [];
   const userTexts: { readonly position: number; readonly text: string }[] = [];
   const addToChain = (entry: ConversationRecord): void => {
@@ -68,6 +69,10 @@ export function importClaudeCode(records: readonly SourceRecord[], sink: ImportS
       const text = stringField(record, 'content')?.trim() ?? '';
       if (text !== '') queued.push({ position, line: source.line, text });
     }
+    if (type === 'attachment') {
+      skippedAttachments.add(attachmentType(record), source.line);
+      return sink.skip(type);
+    }
     const unknown = !NON_CONTEXT_TYPES.has(type);
     sink.skip(
       type || 'untyped',
@@ -81,6 +86,36 @@ export function importClaudeCode(records: readonly SourceRecord[], sink: ImportS
     importClaudeCodeConversation(chainRecords, sink, keepNativeCompaction);
   }
   warnAboutUnrecordedPrompts(queued, userTexts, sink);
+  skippedAttachments.report(sink);
+}
+
+/** An attachment record's own type (`nested_memory`, `task_reminder`, …). */
+function attachmentType(record: JsonObject): string {
+  return (isJsonObject(record.attachment) ? stringField(record.attachment, 'type') : undefined) ?? 'untyped';
+}
+
+/**
+ * Attachment records other than a queued command, by their type: what Claude Code adds for the model
+ * on its own (reminders, memory files, listings of tools and skills, what hooks said). ctx does not
+ * import them, as it does not import the system prompt; a newer session has dozens, so they are told
+ * in one warning, at the first of them, with how many there were of each type.
+ */
+class SkippedAttachments {
+  private readonly byType = new Map<string, number>();
+  private firstLine: number | undefined;
+  private count = 0;
+
+  add(type: string, line?: number): void {
+    if (this.count++ === 0) this.firstLine = line;
+    this.byType.set(type, (this.byType.get(type) ?? 0) + 1);
+  }
+
+  report(sink: ImportSink): void {
+    if (this.count === 0) return;
+    const types = [...this.byType].map(([type, n]) => `${type} ${n}`).join(', ');
+    const records = this.count === 1 ? 'a Claude Code attachment' : `${this.count} Claude Code attachments`;
+    sink.warn(`${records} skipped (${types}): what Claude Code adds for the model on its own is not imported`, this.firstLine);
+  }
 }
 
 /**

@@ -229,6 +229,41 @@ describe('Claude Code import', () => {
     assertWellFormed(result);
   });
 
+  it('skips the attachments Claude Code adds on its own, told in one warning at the first, with the count of each type', () => {
+    const attachment = (uuid: string, type: string) => ({
+      type: 'attachment',
+      uuid,
+      isSidechain: false,
+      sessionId: 's1',
+      attachment: { type },
+    });
+    const result = importTranscript(
+      jsonl([
+        userRecord('u1', 'Rename the parser module.'),
+        attachment('x1', 'nested_memory'),
+        attachment('x2', 'task_reminder'),
+        assistantRecord('a1', 'msg_1', text('Renaming it now.')),
+        attachment('x3', 'task_reminder'),
+        attachment('x4', 'task_reminder'),
+      ]),
+    );
+    assert.deepEqual(
+      result.messages.map((m) => messageText(m)),
+      ['Rename the parser module.', 'Renaming it now.'],
+    );
+    assert.equal(result.stats.skippedByKind.attachment, 4);
+    assert.deepEqual(
+      result.warnings.map((w) => [w.line, w.reason]),
+      [
+        [
+          2,
+          '4 Claude Code attachments skipped (nested_memory 1, task_reminder 3): what Claude Code adds for the model on its own is not imported',
+        ],
+      ],
+    );
+    assertWellFormed(result);
+  });
+
   it('keeps a result whose call is missing as user text and counts it', () => {
     const result = importTranscript(jsonl([userRecord('u1', 'hi'), userRecord('r1', [toolResult('ghost', 'orphan output')])]));
     assert.equal(result.stats.unpairedResults, 1);
