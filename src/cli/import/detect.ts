@@ -20,9 +20,26 @@ const ANTHROPIC_BLOCK_TYPES = new Set(['tool_use', 'tool_result', 'thinking', 'r
 
 /** Detects the format of a transcript's text; throws `TranscriptFormatError` when it is none. */
 export function detectTranscriptFormat(text: string): TranscriptFormat {
-  const format = detectFormat(parseTranscriptText(text));
-  if (format === undefined) throw new TranscriptFormatError('no known transcript structure found');
+  const parsed = parseTranscriptText(text);
+  const format = detectFormat(parsed);
+  if (format === undefined) throw unrecognisedTranscript(parsed);
   return format;
+}
+
+/** The error for a text no importer fits, saying what it is instead when it is a file of an agent's that holds no conversation. */
+export function unrecognisedTranscript(parsed: ParsedTranscript): TranscriptFormatError {
+  if (parsed.kind === 'document' && isClineUiMessages(parsed.value)) {
+    return new TranscriptFormatError(
+      "this is Cline's ui_messages.json, what its chat showed; what the model saw is api_conversation_history.json, in the same task folder: replay that file",
+    );
+  }
+  return new TranscriptFormatError('no known transcript structure found');
+}
+
+/** Cline's log of its chat view: a list of `{ts, type: say|ask, say|ask: kind, text}`. */
+function isClineUiMessages(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  return value.every((m) => isJsonObject(m) && typeof m.ts === 'number' && (m.type === 'say' || m.type === 'ask'));
 }
 
 /** The format of an already parsed transcript, or undefined when no importer fits it. */

@@ -6,7 +6,7 @@ import { importClaudeCode } from './claudeCode';
 import { importCodexRollout } from './codexRollout';
 import { importCopilotChat } from './copilotChat';
 import { importCopilotChatReplay } from './copilotChatReplay';
-import { detectFormat } from './detect';
+import { detectFormat, unrecognisedTranscript } from './detect';
 import { TranscriptFormatError } from './importErrors';
 import { ImportSink } from './importSink';
 import type { ImportOptions, ImportResult, TranscriptFormat } from './importTypes';
@@ -35,7 +35,7 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
 /** Imports a transcript already parsed (by `parseTranscriptText`, or as it streamed in); the same rules as `importTranscript`. */
 export function importParsedTranscript(parsed: ParsedTranscript, options: ImportOptions = {}): ImportResult {
   const format = options.format ?? detectFormat(parsed);
-  if (format === undefined) throw new TranscriptFormatError('no known transcript structure found');
+  if (format === undefined) throw unrecognisedTranscript(parsed);
   const sink = new ImportSink(options.onMalformed ?? 'continue');
   const keepNativeCompaction = options.keepNativeCompaction ?? true;
   if (parsed.kind === 'lines') {

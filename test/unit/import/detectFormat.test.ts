@@ -68,4 +68,18 @@ describe('format detection', () => {
   it('throws a TranscriptFormatError for JSON with no known structure', () => {
     assert.throws(() => detectTranscriptFormat(JSON.stringify({ foo: [1, 2] })), TranscriptFormatError);
   });
+
+  it("says that Cline's ui_messages.json is its chat view and which file of the task to replay instead", () => {
+    const uiMessages = JSON.stringify([
+      { ts: 1_700_000_000_000, type: 'say', say: 'text', text: 'Add a --verbose flag' },
+      { ts: 1_700_000_001_000, type: 'ask', ask: 'tool', text: '{"tool":"readFile","path":"src/cli.ts"}' },
+    ]);
+    for (const read of [() => detectTranscriptFormat(uiMessages), () => importTranscript(uiMessages)]) {
+      assert.throws(
+        read,
+        (error: unknown) =>
+          error instanceof TranscriptFormatError && /ui_messages\.json.*api_conversation_history\.json/.test(error.message),
+      );
+    }
+  });
 });
