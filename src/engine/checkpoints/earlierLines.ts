@@ -38,7 +38,10 @@ export const EARLIER_LINES_BELOW_RED = 0.01;
 export const EARLIER_LINES_FLOOR_SHARE = 0.1;
 /**
  * Most tokens the pool keeps, as a share of the budget; the lowest-scored lines go first.
- * @default 0.5 — twice the room a context ever has for them right after a checkpoint.
+ * @default 0.5 — twice the room a context ever has for them right after a checkpoint. Measured on
+ * the tuning split of 55 sessions: 0.35 kept 320 of 346 probes (errors 54 of 61: diagnostic lines
+ * left the pool), 0.5 324, 0.7 323. In a 1M-token window the pool is most of what the live set
+ * holds beyond the live context (32,000 lines at 10,000 messages).
  */
 export const EARLIER_POOL_SHARE = 0.5;
 
