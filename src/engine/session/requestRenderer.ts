@@ -31,8 +31,8 @@ function pinnedOnly(ledger: Ledger): Ledger {
  * (they are not repeated) and which pinned items are. A new message that changes neither, and
  * leaves the ledger as it was, gets the ledger rendered before.
  */
-function liveInLedger(ledger: Ledger, liveMessageIds: ReadonlySet<string>, livePinned: ReadonlySet<string>): string {
-  const liveUsers = ledger.userMessages.filter((u) => liveMessageIds.has(u.messageId)).map((u) => u.messageId);
+function liveInLedger(ledger: Ledger, liveUserIds: ReadonlySet<string>, livePinned: ReadonlySet<string>): string {
+  const liveUsers = ledger.userMessages.filter((u) => liveUserIds.has(u.messageId)).map((u) => u.messageId);
   return `${liveUsers.join('\n')}\n\n${[...livePinned].join('\n')}`;
 }
 
@@ -158,13 +158,13 @@ export class RequestRenderer {
     // Something left the live context (a checkpoint, the watermark, a message dropped or restored away), or it continues another session.
     const everything =
       s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined || s.active.length < s.archivedCount;
-    const liveMessageIds = this.liveUserIds(s.active);
+    const liveUserIds = this.liveUserIds(s.active);
     const livePinned = pinnedStillLive(s.ledger.pinned ?? [], s.active);
-    const key = [s.ledger, budget, everything, liveInLedger(s.ledger, liveMessageIds, livePinned)];
+    const key = [s.ledger, budget, everything, liveInLedger(s.ledger, liveUserIds, livePinned)];
     if (!this.ledgerCache || this.ledgerCache.key.some((k, i) => k !== key[i])) {
       this.renderPieces = new Set();
       const rendered = await renderLedgerSections(everything ? s.ledger : pinnedOnly(s.ledger), {
-        liveMessageIds,
+        liveMessageIds: liveUserIds,
         livePinned,
         budgetTokens: Math.floor(budget * this.ledgerShare),
         countText: (t) => this.countByLine(t),
