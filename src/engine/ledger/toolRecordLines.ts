@@ -128,11 +128,12 @@ function errorSection(errors: readonly ErrorRecord[], commands: readonly Command
   const { unfixed, fixed } = errorsByState(errors);
   const looksUp = fixed.some((e) => e.fixedBy === undefined && e.fixedByCallId !== undefined);
   const fixes = looksUp ? commandsByCallId(commands) : undefined;
-  const lines = [...unfixed, ...fixed].map((e) => errorLine(e, fixes));
+  const unfixedLines = sameErrors(unfixed).map((group) => (group.length === 1 ? errorLine(group[0], fixes) : repeatedErrorLine(group)));
+  const lines = [...unfixedLines, ...fixed.map((e) => errorLine(e, fixes))];
   const value =
     known && sameLines(known.value.section.lines, lines)
       ? known.value
-      : { section: { id: 'errors' as const, title: 'Errors', noun: 'errors', lines }, unfixed: unfixed.length };
+      : { section: { id: 'errors' as const, title: 'Errors', noun: 'errors', lines }, unfixed: unfixedLines.length };
   errorSections.set(errors, { commands: looksUp ? commands : undefined, value });
   return value;
 }
@@ -300,6 +301,30 @@ function commandLine({ command: c, runs }: { command: CommandRecord; runs: numbe
 const outputText = memoizeByObject((c: CommandRecord) => `: ${c.output}`);
 
 const offloadedLine = memoizeByObject((o: OffloadedEntry) => `- ${o.toolName}, ${formatCount(o.tokens)} tokens: \`${o.file}\``);
+
+/** Subjects named on the line of an error that several calls hit. @default 3 */
+const MAX_SUBJECTS_SHOWN = 3;
+
+/** Errors grouped by tool and message, in the order of each group's first: calls that failed the same way say it once. */
+function sameErrors(errors: readonly ErrorRecord[]): ErrorRecord[][] {
+  const groups = new Map<string, ErrorRecord[]>();
+  for (const e of errors) {
+    const key = `${e.toolName}\u0000${e.summary}`;
+    const group = groups.get(key);
+    if (group) group.push(e);
+    else groups.set(key, [e]);
+  }
+  return [...groups.values()];
+}
+
+/** One line for unfixed errors that several calls of one tool hit with the same message: the message once, with what they were about. */
+function repeatedErrorLine(group: readonly ErrorRecord[]): string {
+  const subjects = [...new Set(group.flatMap((e) => (e.subject === undefined ? [] : [code(oneLine(e.subject))])))];
+  const shown = subjects.slice(0, MAX_SUBJECTS_SHOWN).join(', ');
+  const more = subjects.length > MAX_SUBJECTS_SHOWN ? ` and ${subjects.length - MAX_SUBJECTS_SHOWN} more` : '';
+  const on = subjects.length > 0 ? ` on ${shown}${more}` : '';
+  return `- ❌ ${group[0].toolName} (${group.length} calls)${on}: ${group[0].summary}`;
+}
 
 /** A fixed error's line names the call that fixed it. */
 function errorLine(e: ErrorRecord, fixes: ReadonlyMap<string, string> | undefined): string {

@@ -112,7 +112,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
   }
 
   found.push(...resolvedErrors(errors, new ResolutionIndex(steps, fixes), maxFacts));
-  found.push(...withoutNamesHeldBy(names.facts(), found));
+  found.push(...withoutNamesHeldBy(withoutToolVocabulary(names.facts(), all), found));
   return selectFacts(found, maxFacts);
 }
 
@@ -124,6 +124,22 @@ function withoutNamesHeldBy(names: readonly Candidate[], facts: readonly Candida
   const artifacts = facts.filter((f) => f.kind === 'artifact' && f.key.includes(' ')).map((f) => f.key);
   if (artifacts.length === 0) return [...names];
   return names.filter((n) => n.kind !== 'artifact' || !artifacts.some((key) => key !== n.key && key.includes(n.key)));
+}
+
+/**
+ * Names that are the tools' own vocabulary: a tool's name or one of its arguments' names says how
+ * the agent worked, not what the session is about, and every request lists the tools anyway.
+ */
+function withoutToolVocabulary(names: readonly Candidate[], messages: readonly Message[]): Candidate[] {
+  const vocabulary = new Set<string>();
+  for (const msg of messages) {
+    for (const block of msg.blocks) {
+      if (block.type !== 'toolCall') continue;
+      vocabulary.add(block.name.toLowerCase());
+      if (block.input && typeof block.input === 'object') for (const key of Object.keys(block.input)) vocabulary.add(key.toLowerCase());
+    }
+  }
+  return vocabulary.size === 0 ? [...names] : names.filter((n) => !vocabulary.has(n.key.toLowerCase()));
 }
 
 /** Sentences of a later assistant message that say something was fixed. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { EMPTY_LEDGER, type CommandRecord, type ToolRecord } from '../../../src/engine/model/ledgerTypes';
+import { EMPTY_LEDGER, type CommandRecord, type ErrorRecord, type ToolRecord } from '../../../src/engine/model/ledgerTypes';
 import { recordSections } from '../../../src/engine/ledger/toolRecordLines';
 import { seededRandom } from '../tokens/seededRandom';
 
@@ -44,5 +44,34 @@ describe('tool record lines', () => {
       if (commands.length > 30) commands = commands.slice(commands.length - 30);
       assert.deepEqual(commandLines(commands).map(readLine), expected(commands), `step ${step}`);
     }
+  });
+
+  it('says an error that several calls of one tool hit alike once, with what they were about, and keeps other errors apart', () => {
+    const rejected = 'Command rejected because it could not be parsed safely';
+    const errors: ErrorRecord[] = [
+      ...['echo hello', 'dir', 'Get-Date', 'ls', 'python --version'].map((subject, i) => ({
+        callId: `c${i}`,
+        toolName: 'run_shell_command',
+        summary: rejected,
+        subject,
+        at: i,
+        fixed: false,
+      })),
+      { callId: 'c9', toolName: 'read_file', summary: rejected, subject: 'notes.md', at: 9, fixed: false },
+      { callId: 'c10', toolName: 'run_shell_command', summary: 'exit 2: no such file', subject: 'cat x', at: 10, fixed: false },
+      { callId: 'c11', toolName: 'run_shell_command', summary: rejected, subject: 'pwd', at: 11, fixed: true, fixedBy: 'pwd' },
+    ];
+    const sections = recordSections({ ...EMPTY_LEDGER.tools, errors });
+    const lines = sections.sections.find((s) => s.id === 'errors')?.lines ?? [];
+    const grouped = lines.filter((l) => l.includes('run_shell_command') && l.includes(rejected) && l.startsWith('- ❌'));
+    assert.deepEqual(grouped, [`- ❌ run_shell_command (5 calls) on \`python --version\`, \`ls\`, \`Get-Date\` and 2 more: ${rejected}`]);
+    assert.ok(lines.includes(`- ❌ read_file on \`notes.md\`: ${rejected}`), lines.join('\n'));
+    assert.ok(lines.includes('- ❌ run_shell_command on `cat x`: exit 2: no such file'), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.startsWith('- ✔️ run_shell_command on `pwd`')),
+      lines.join('\n'),
+    );
+    assert.equal(lines.length, 4);
+    assert.deepEqual(sections.ranked[0], { section: 'errors', count: 3 });
   });
 });

@@ -254,6 +254,22 @@ describe('fact extraction', () => {
       assert.equal(exactly(facts, 'HistGradientBoosting')?.kind, 'identifier');
     });
 
+    it("takes no name from the tools' own vocabulary: a tool's name or an argument's name is how the agent worked", () => {
+      const facts = extractFacts([
+        user('Find why the nightly export stalls.'),
+        call(
+          'c1',
+          'list_directory',
+          { dir_path: 'exports/nightly' },
+          'I will use `list_directory` with `dir_path` to look at `ExportScheduler` first.',
+        ),
+        result('c1', 'scheduler.ts\nqueue.ts'),
+      ]);
+      const names = [...ofKind(facts, 'identifier'), ...ofKind(facts, 'artifact')].map((f) => f.key);
+      assert.ok(names.includes('ExportScheduler'), names.join(', '));
+      assert.ok(!names.includes('list_directory') && !names.includes('dir_path'), names.join(', '));
+    });
+
     it('keeps the end of a long path, where paths differ', () => {
       const path = `/home/dev/projects/${'nested/'.repeat(14)}service/handlers/payment_webhook.ts`;
       const facts = extractFacts([call('c1', 'write_file', { path, content: 'x' }), result('c1', 'ok')]);
