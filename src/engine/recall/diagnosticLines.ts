@@ -9,6 +9,7 @@
 import { cleanLine, isNoiseLine } from '../ledger/resultLines';
 import { candidate, type Candidate } from './candidate';
 import type { ToolStep } from './toolSteps';
+import type { FileAction } from '../model/ledgerTypes';
 
 /** Scores of a diagnostic line: from a failed call, or from one that otherwise went on. */
 export const DIAGNOSTIC_SCORES = { failed: 0.6, wentOn: 0.42 } as const;
@@ -230,7 +231,7 @@ export const FAILED_TEST_REACH = 10;
  * reads (the result's head and tail), deduplicated, in order.
  */
 export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
-  if (step.activity.kind === 'file') return [];
+  if (step.activity.kind === 'file' && !isFileToolAnswer(step.activity.action, step.result.content)) return [];
   const lines = edgeLines(step.result.content).map((text) => ({
     text,
     strength: text.length > MAX_DIAGNOSTIC_CHARS ? 0 : diagnosticStrength(text),
@@ -258,6 +259,26 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
     found.push({ text, strength, ...(failedTest ? { failedTest } : {}) });
   }
   return found;
+}
+
+/**
+ * Most lines of a file read's result that are the tool's own answer rather than the file: a read that
+ * printed one line that reads as a diagnostic said the file could not be read. @default 1 — a file of
+ * two or three lines can hold an error's name as text.
+ */
+export const FILE_READ_ANSWER_LINES = 1;
+
+/**
+ * Whether a file tool's result is the tool speaking (a write's or an edit's confirmation or complaint,
+ * a read that printed a line or two) rather than a file's content, whose error-like lines are text.
+ */
+function isFileToolAnswer(action: FileAction, content: string): boolean {
+  if (action !== 'read') return true;
+  let lines = 1;
+  for (let at = content.indexOf('\n'); at >= 0 && at < content.length - 1; at = content.indexOf('\n', at + 1)) {
+    if (++lines > FILE_READ_ANSWER_LINES) return false;
+  }
+  return true;
 }
 
 /** A runner's mark of one failed test at the start of a line, not a file's or a package's verdict: `--- FAIL: TestX`, jest's `● suite › test`. */

@@ -369,6 +369,26 @@ describe('diagnostic lines of tool results', () => {
     assert.ok(facts.some((f) => f.kind === 'error' && f.text.includes('error TS2353')));
   });
 
+  it("reads a file tool's own complaint as a diagnostic, though the harness did not flag the call as failed", () => {
+    const messages = [
+      call('e1', 'str_replace_editor', { command: 'str_replace', path: '/repo/src/cache.py', old_str: 'ttl = 30', new_str: 'ttl = 60' }),
+      result('e1', 'Error: the file /repo/src/cache.py could not be edited: it changed on disk since it was read.'),
+      call('r2', 'read_file', { path: '/repo/src/missing.py' }),
+      result('r2', "ENOENT: no such file or directory, open '/repo/src/missing.py'"),
+    ];
+    const [edit, read] = readToolSteps(messages);
+    assert.equal(edit.activity.kind, 'file');
+    assert.equal(edit.ok, true);
+    assert.deepEqual(
+      diagnosticCandidates(edit).map((f) => f.text),
+      ['Error: the file /repo/src/cache.py could not be edited: it changed on disk since it was read.'],
+    );
+    assert.deepEqual(
+      diagnosticCandidates(read).map((f) => f.text),
+      ["ENOENT: no such file or directory, open '/repo/src/missing.py'"],
+    );
+  });
+
   it('reads no diagnostics from the content of a file that was read', () => {
     const messages = [
       call('r1', 'Read', { file_path: 'src/errors.py' }),
