@@ -16,6 +16,7 @@ import { maskSecrets } from '../text/secrets';
 import { ownCopy } from '../text/ownCopy';
 import { MAX_FACT_TEXT_CHARS } from '../recall/candidate';
 import { KIND_SHARES } from '../recall/selectFacts';
+import { DEFAULT_BUDGET_CEILING_TOKENS } from '../budget';
 
 /** The heading of the lines shown. */
 export const EARLIER_LINES_HEADING = '## Earlier, word for word';
@@ -44,6 +45,18 @@ export const EARLIER_LINES_FLOOR_SHARE = 0.1;
  * holds beyond the live context (32,000 lines at 10,000 messages).
  */
 export const EARLIER_POOL_SHARE = 0.5;
+/**
+ * Most tokens the pool keeps, whatever the budget: the pool of a budget at the default ceiling
+ * (`DEFAULT_BUDGET_CEILING_TOKENS`). Free room beyond it in a larger window is left free rather than
+ * filled with old lines, which every request would pay for, and a 1M-token window's pool stays the
+ * size of a 200k one's. Below that budget the share decides.
+ */
+export const EARLIER_POOL_MAX_TOKENS = Math.floor(DEFAULT_BUDGET_CEILING_TOKENS * EARLIER_POOL_SHARE);
+
+/** The most tokens the pool keeps in a budget (see {@link EARLIER_POOL_SHARE} and {@link EARLIER_POOL_MAX_TOKENS}). */
+export function earlierPoolTokensFor(budget: number): number {
+  return Math.min(EARLIER_POOL_MAX_TOKENS, Math.floor(budget * EARLIER_POOL_SHARE));
+}
 
 /**
  * Fewest tokens of room worth a section: less than a heading and a couple of lines is not shown.
@@ -233,6 +246,23 @@ export function countedEarlierLinesSection(ranked: readonly EarlierLine[], roomT
     shown.push(line.text);
   }
   return { text: [EARLIER_LINES_HEADING, '', EARLIER_LINES_NOTE, ...shown].join('\n'), tokens: used + HEADING_TOKENS };
+}
+
+/**
+ * Tokens of a section that shows every one of `ranked`: a room at least this large shows the same
+ * section, so a cache of sections by room can take any larger room as this one.
+ */
+export function wholeSectionTokens(ranked: readonly EarlierLine[]): number {
+  let tokens = HEADING_TOKENS;
+  const headed = new Set<string>();
+  for (const line of ranked) {
+    tokens += line.tokens;
+    if (line.from !== undefined && !headed.has(line.from)) {
+      headed.add(line.from);
+      tokens += line.fromTokens ?? 0;
+    }
+  }
+  return tokens;
 }
 
 /** The heading of an offloaded file's lines: where the rest of them is. */

@@ -24,7 +24,13 @@
  */
 import type { CriticalOffer } from '../model/preparedContext';
 import type { Fact } from '../model/fact';
-import { addEarlierLines, EARLIER_LINES_BELOW_RED, EARLIER_POOL_SHARE, earlierFloorFor, earlierRoomFor } from '../checkpoints/earlierLines';
+import {
+  addEarlierLines,
+  EARLIER_LINES_BELOW_RED,
+  earlierFloorFor,
+  earlierPoolTokensFor,
+  earlierRoomFor,
+} from '../checkpoints/earlierLines';
 import type { PlanMode } from '../checkpoints/checkpointTrigger';
 import type { Tier3 } from '../checkpoints/tier3';
 import type { TurnOptions } from '../checkpoints/turnOptions';
@@ -209,7 +215,7 @@ export class RequestPreparation {
     const freeNow = Math.floor(level * run.budget) - (run.view.measured.total - run.view.earlierTokens);
     const added = [...tier3.takeFillFacts(), ...this.deps.offloadedFacts()];
     if (added.length > 0) {
-      const maxTokens = Math.floor(run.budget * EARLIER_POOL_SHARE);
+      const maxTokens = earlierPoolTokensFor(run.budget);
       // An offloaded file's lines only ever fill free room: no more of them than this request has.
       const lines = await addEarlierLines(run.state.earlierLines, added, maxTokens, (t) => counter.countText(t), Math.max(0, freeNow));
       await run.step({ patch: { earlierLines: lines } });

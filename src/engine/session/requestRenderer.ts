@@ -6,7 +6,7 @@
  */
 import type { RequestView } from '../model/requestView';
 import { contextMessage, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
-import { countedEarlierLinesSection, type CountedSection, rankedWithout } from '../checkpoints/earlierLines';
+import { countedEarlierLinesSection, type CountedSection, rankedWithout, wholeSectionTokens } from '../checkpoints/earlierLines';
 import { HeldLines } from '../checkpoints/heldLines';
 import type { EarlierLine } from '../model/earlierLine';
 import type { LedgerSection } from '../model/contextSection';
@@ -53,6 +53,8 @@ interface EarlierCache {
   /** The pool's lines held already, left out of the ranking. */
   readonly held: ReadonlySet<EarlierLine>;
   readonly ranked: readonly EarlierLine[];
+  /** Tokens of the section that shows every ranked line. */
+  readonly wholeTokens: number;
   /**
    * The sections made of this ranking, by their room and printed room. Every request takes the
    * lines back to their floor and then gives them the free room, and the free room changes by a
@@ -61,6 +63,11 @@ interface EarlierCache {
   readonly sections: Map<string, CountedSection>;
   /** The section shown last, with its tokens summed from its lines' counts. */
   shown: CountedSection;
+}
+
+/** A ranking with no section made yet. */
+function rankingOf(key: readonly unknown[], held: ReadonlySet<EarlierLine>, ranked: readonly EarlierLine[]): EarlierCache {
+  return { key, held, ranked, wholeTokens: wholeSectionTokens(ranked), sections: new Map(), shown: { text: '', tokens: 0 } };
 }
 
 /** Most sections kept of one ranking: in a 1M-token window a section is a megabyte of text. @default 4 */
@@ -124,15 +131,17 @@ export class RequestRenderer {
       this.earlierCache =
         last && last.key[0] === s.earlierLines && sameMembers(last.held, held)
           ? { ...last, key }
-          : { key, held, ranked: rankedWithout(s.earlierLines, held), sections: new Map(), shown: { text: '', tokens: 0 } };
+          : rankingOf(key, held, rankedWithout(s.earlierLines, held));
     }
-    const printed = s.earlierPrintedRoom ?? 0;
-    const { ranked, sections } = this.earlierCache;
-    const at = `${s.earlierRoom}:${printed}`;
+    const { ranked, sections, wholeTokens } = this.earlierCache;
+    // A room larger than every line needs is that room: the section is the same, and made once.
+    const room = Math.min(s.earlierRoom, wholeTokens);
+    const printed = Math.min(s.earlierPrintedRoom ?? 0, wholeTokens);
+    const at = `${room}:${printed}`;
     let section = sections.get(at);
     if (!section) {
       if (sections.size >= MAX_KEPT_SECTIONS) sections.clear();
-      section = countedEarlierLinesSection(ranked, s.earlierRoom, printed);
+      section = countedEarlierLinesSection(ranked, room, printed);
       sections.set(at, section);
     }
     this.earlierCache.shown = section;

@@ -1,10 +1,15 @@
 import * as assert from 'node:assert/strict';
 import {
   addEarlierLines,
+  countedEarlierLinesSection,
   EARLIER_LINES_HEADING,
+  EARLIER_POOL_MAX_TOKENS,
+  EARLIER_POOL_SHARE,
   earlierLinesSection,
+  earlierPoolTokensFor,
   earlierRoomFor,
   rankEarlierLines,
+  wholeSectionTokens,
 } from '../../../src/engine/checkpoints/earlierLines';
 import type { EarlierLine } from '../../../src/engine/model/earlierLine';
 import type { Fact, FactKind } from '../../../src/engine/model/fact';
@@ -245,6 +250,37 @@ describe('earlier lines, word for word', () => {
     assert.equal(earlierRoomFor(10_400, 100_000), 10_000);
     assert.equal(earlierRoomFor(10_999, 100_000), 10_000);
     assert.equal(earlierRoomFor(11_000, 100_000), 11_000);
+  });
+
+  it('keeps a pool of its share of the budget up to the pool of a budget at the default ceiling, however large the window', () => {
+    assert.equal(earlierPoolTokensFor(100_000), Math.floor(100_000 * EARLIER_POOL_SHARE));
+    assert.equal(earlierPoolTokensFor(200_000), EARLIER_POOL_MAX_TOKENS);
+    assert.equal(earlierPoolTokensFor(1_000_000), EARLIER_POOL_MAX_TOKENS);
+    assert.ok(EARLIER_POOL_MAX_TOKENS < 1_000_000 * EARLIER_POOL_SHARE);
+  });
+
+  it('shows every line in a room of the whole section, and the same section in any larger room', async () => {
+    const random = seededRandom(5);
+    const facts = Array.from({ length: 60 }, (_, i) =>
+      fact(i % 2 ? 'decision' : 'outcome', `Line ${i} says ${'word '.repeat(1 + Math.floor(random() * 12))}`, random()),
+    );
+    const file = Array.from({ length: 8 }, (_, i): Fact => ({
+      kind: 'outcome',
+      key: `row ${i}`,
+      text: `row ${i} of the table`,
+      messageId: 'm',
+      score: 0.05,
+      printed: true,
+      from: 'table.txt',
+    }));
+    const ranked = rankEarlierLines(await addEarlierLines([], [...facts, ...file], 100_000, countText), '');
+    const whole = wholeSectionTokens(ranked);
+    const all = countedEarlierLinesSection(ranked, whole, whole);
+    assert.equal(all.text.split('\n').filter((l) => l.startsWith('- ') || l.startsWith('> ')).length, ranked.length);
+    assert.ok(all.tokens <= whole, `${all.tokens} of ${whole}`);
+    for (const more of [1, 100, 10_000]) assert.equal(countedEarlierLinesSection(ranked, whole + more, whole + more).text, all.text);
+    const less = countedEarlierLinesSection(ranked, whole - 1, whole - 1);
+    assert.ok(less.text.split('\n').length < all.text.split('\n').length, 'one token less leaves a line out');
   });
 
   it('leaves out exactly the lines whose key the held text holds, over seeded pools and held texts', () => {
