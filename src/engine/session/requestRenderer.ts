@@ -70,8 +70,11 @@ function rankingOf(key: readonly unknown[], held: ReadonlySet<EarlierLine>, rank
   return { key, held, ranked, wholeTokens: wholeSectionTokens(ranked), sections: new Map(), shown: { text: '', tokens: 0 } };
 }
 
-/** Most sections kept of one ranking: in a 1M-token window a section is a megabyte of text. @default 4 */
-const MAX_KEPT_SECTIONS = 4;
+/**
+ * Most sections kept of one ranking: the floor's and the free room's, which a request takes in turn.
+ * In a large window a section is most of a megabyte. @default 2
+ */
+const MAX_KEPT_SECTIONS = 2;
 
 export class RequestRenderer {
   /** The last view, reused while the state and the budget are the same and its figures are still the best there are. */
@@ -139,11 +142,17 @@ export class RequestRenderer {
     const printed = Math.min(s.earlierPrintedRoom ?? 0, wholeTokens);
     const at = `${room}:${printed}`;
     let section = sections.get(at);
-    if (!section) {
-      if (sections.size >= MAX_KEPT_SECTIONS) sections.clear();
+    if (section) {
+      // The latest used is the last to go.
+      sections.delete(at);
+    } else {
       section = countedEarlierLinesSection(ranked, room, printed);
-      sections.set(at, section);
+      for (const oldest of sections.keys()) {
+        if (sections.size < MAX_KEPT_SECTIONS) break;
+        sections.delete(oldest);
+      }
     }
+    sections.set(at, section);
     this.earlierCache.shown = section;
     return section.text;
   }

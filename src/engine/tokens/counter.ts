@@ -68,11 +68,12 @@ export class TokenCounter {
   /** Counts every message and the reply priming. */
   async measure(messages: readonly Message[]): Promise<Measurement> {
     const exact = await this.countNewBlocks(messages);
-    const messageTokens: number[] = [];
+    // Made at its size: grown one push at a time, a 1M-token window's list is copied over and over on every request.
+    const messageTokens = new Array<number>(messages.length);
     let total = REPLY_PRIMING_TOKENS;
-    for (const msg of messages) {
-      const tokens = this.messageTokens(msg);
-      messageTokens.push(tokens);
+    for (let i = 0; i < messages.length; i++) {
+      const tokens = this.messageTokens(messages[i]);
+      messageTokens[i] = tokens;
       total += tokens;
     }
     return { total, messageTokens, estimated: !exact };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { EncodingName, Tokenizer } from '../ports';
 import { BpeTokenCounter } from './bpe';
 import { isRankData, type RankData } from './rankData';
@@ -14,16 +15,33 @@ export function loadPackageRanks(encoding: EncodingName): unknown {
 }
 
 /**
- * Requires a rank file without the module cache keeping it: its megabytes of text are read once,
- * into the packed table (`packedRanks.ts`), and would otherwise stay in memory for good.
+ * Reads a rank file (`module.exports = {…}`, the object written as JSON) as data, so that nothing
+ * keeps its text once the packed table (`packedRanks.ts`) is built. Required as a module, its
+ * megabytes of ranks are a literal of compiled code that the engine holds on to for good (2.3 MB
+ * of a replay's live set); a file in another shape is required, and left out of the module cache.
  */
 export function requireRankFile(id: string): unknown {
   const file = require.resolve(id);
+  const data = rankFileData(readFileSync(file, 'utf8'));
+  if (data !== undefined) return data;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
     return require(file);
   } finally {
     delete require.cache[file];
+  }
+}
+
+/** The object a rank file exports, when it is written as JSON; undefined otherwise. */
+export function rankFileData(text: string): unknown {
+  const exported = text.indexOf('module.exports');
+  const start = exported < 0 ? -1 : text.indexOf('{', exported);
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end < start) return undefined;
+  try {
+    return JSON.parse(text.slice(start, end + 1)) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { EncodingName } from '../../../src/engine/ports';
-import { LocalTokenizer, loadPackageRanks } from '../../../src/engine/tokens/localTokenizer';
+import { LocalTokenizer, loadPackageRanks, rankFileData } from '../../../src/engine/tokens/localTokenizer';
+import { rankData } from './reference';
 import { referenceCount, referenceEncoder } from './reference';
 
 describe('LocalTokenizer', function () {
@@ -34,6 +35,25 @@ describe('LocalTokenizer', function () {
     delete require.cache[file];
     await new LocalTokenizer('cl100k_base').whenReady();
     assert.equal(require.cache[file], undefined);
+  });
+
+  it('reads a rank file as data, the same as the module exports, in the package and as the build bundles it', () => {
+    for (const encoding of ['cl100k_base', 'o200k_base'] as const) {
+      const read = loadPackageRanks(encoding) as { bpe_ranks: string; pat_str: string };
+      const module = rankData(encoding);
+      assert.equal(read.bpe_ranks, module.bpe_ranks);
+      assert.equal(read.pat_str, module.pat_str);
+      assert.deepEqual(read, module);
+    }
+    const bundled = [
+      '// node_modules/js-tiktoken/dist/ranks/x.cjs',
+      'module.exports = { "pat_str": "a", "special_tokens": { "<|x|>": 1 }, "bpe_ranks": "! 0" };',
+      '//# sourceMappingURL=x.js.map',
+      '',
+    ].join('\n');
+    assert.deepEqual(rankFileData(bundled), { pat_str: 'a', special_tokens: { '<|x|>': 1 }, bpe_ranks: '! 0' });
+    assert.equal(rankFileData('export default { pat_str: "a" };'), undefined);
+    assert.equal(rankFileData('module.exports = { broken'), undefined);
   });
 
   it('rejects when the rank data is not rank data', async () => {

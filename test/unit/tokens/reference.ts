@@ -1,6 +1,5 @@
 /** js-tiktoken itself, the reference our counts must equal, and its rank data. */
 import type { EncodingName } from '../../../src/engine/ports';
-import { loadPackageRanks } from '../../../src/engine/tokens/localTokenizer';
 import { isRankData, type RankData } from '../../../src/engine/tokens/rankData';
 
 /** The part of js-tiktoken's `Tiktoken` the tests use. */
@@ -17,8 +16,10 @@ function tiktokenClass(): ReferenceConstructor {
   return lite.Tiktoken;
 }
 
+/** The package's rank data as the package loads it: the module itself, not ctx's reading of its file. */
 export function rankData(encoding: EncodingName): RankData {
-  const data = loadPackageRanks(encoding);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the reference is the module as js-tiktoken ships it
+  const data = require(`js-tiktoken/ranks/${encoding}`) as unknown;
   if (!isRankData(data)) throw new Error(`js-tiktoken's ${encoding} ranks have an unexpected shape`);
   return data;
 }
