@@ -12,8 +12,19 @@ const MAX_STEPS = 32;
 /** `list` with `items` after it, remembered as an append; `list` itself when there are none. */
 export function appended<T>(list: readonly T[], items: readonly T[]): readonly T[] {
   if (items.length === 0) return list;
-  const next = [...list, ...items];
+  const next = concatenated(list, items);
   bases.set(next, new WeakRef(list));
+  return next;
+}
+
+/**
+ * `list` then `items`, in a new list made at its size: a spread grows its list as it goes, and a
+ * large window's live messages are thousands, copied on every message.
+ */
+export function concatenated<T>(list: readonly T[], items: readonly T[]): T[] {
+  const next = new Array<T>(list.length + items.length);
+  for (let i = 0; i < list.length; i++) next[i] = list[i];
+  for (let i = 0; i < items.length; i++) next[list.length + i] = items[i];
   return next;
 }
 

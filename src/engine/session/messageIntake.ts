@@ -23,7 +23,7 @@ import { sessionTitle } from './sessionTitle';
 import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionStateCell } from './stateCell';
 import { formatCount } from '../text/numbers';
-import { appended } from '../appendedList';
+import { appended, concatenated } from '../appendedList';
 
 /** Results longer than this are sized by estimate: counting 50 MB exactly would stall the turn. */
 export const HUGE_RESULT_CHARS = 2_000_000;
@@ -83,7 +83,7 @@ export class MessageIntake {
     });
     cell.update({
       ...(checkpointCall?.type === 'toolCall' ? { pendingCheckpointTool: checkpointCall.name } : {}),
-      active: [...state.active, ...arrived],
+      active: concatenated(state.active, arrived),
       title: state.title || sessionTitle(messages),
       offloads: appended(state.offloads, offloads),
       history: appended(state.history, events),

@@ -15,7 +15,7 @@ import { pinnedStillLive } from '../ledger/pinned';
 import { renderLedgerSections } from '../ledger/renderLedger';
 import type { SessionState } from '../model/sessionState';
 import type { Message } from '../types';
-import type { TokenCounter } from '../tokens/counter';
+import type { Measurement, TokenCounter } from '../tokens/counter';
 import { ownCopy } from '../text/ownCopy';
 
 /**
@@ -32,8 +32,22 @@ function pinnedOnly(ledger: Ledger): Ledger {
  * leaves the ledger as it was, gets the ledger rendered before.
  */
 function liveInLedger(ledger: Ledger, liveUserIds: ReadonlySet<string>, livePinned: ReadonlySet<string>): string {
-  const liveUsers = ledger.userMessages.filter((u) => liveUserIds.has(u.messageId)).map((u) => u.messageId);
-  return `${liveUsers.join('\n')}\n\n${[...livePinned].join('\n')}`;
+  // Two hashes of the live ids rather than the ids joined: the ledger keeps every user message, and this runs on every render.
+  let count = 0;
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (const u of ledger.userMessages) {
+    if (!liveUserIds.has(u.messageId)) continue;
+    count++;
+    const id = u.messageId;
+    for (let i = 0; i < id.length; i++) {
+      a = Math.imul(a ^ id.charCodeAt(i), 0x01000193);
+      b = Math.imul(b ^ id.charCodeAt(i), 0x5bd1e995);
+    }
+    a = Math.imul(a ^ 10, 0x01000193);
+    b = Math.imul(b ^ 10, 0x5bd1e995);
+  }
+  return `${count}:${a >>> 0}:${b >>> 0}\n${[...livePinned].join('\n')}`;
 }
 
 /** Line and piece counts are kept until they are this many times those of the latest ledger. */
@@ -65,6 +79,14 @@ interface EarlierCache {
   shown: CountedSection;
 }
 
+/** `head` and then `messages`, in a list made at its size: a spread grows it as it goes, in a large window over and over. */
+function withHead(head: Message, messages: readonly Message[]): Message[] {
+  const all = new Array<Message>(messages.length + 1);
+  all[0] = head;
+  for (let i = 0; i < messages.length; i++) all[i + 1] = messages[i];
+  return all;
+}
+
 /** A ranking with no section made yet. */
 function rankingOf(key: readonly unknown[], held: ReadonlySet<EarlierLine>, ranked: readonly EarlierLine[]): EarlierCache {
   return { key, held, ranked, wholeTokens: wholeSectionTokens(ranked), sections: new Map(), shown: { text: '', tokens: 0 } };
@@ -83,6 +105,14 @@ export class RequestRenderer {
   private context: BuiltContextMessage | undefined;
   private earlierCache: EarlierCache | undefined;
   private liveIdsOf: { readonly active: readonly Message[]; readonly ids: ReadonlySet<string> } | undefined;
+  private lastContext:
+    | {
+        readonly head: Message | undefined;
+        readonly active: readonly Message[];
+        readonly messages: readonly Message[];
+        readonly measured: Measurement;
+      }
+    | undefined;
   /** Which of the pool's lines the ledger and the checkpoints hold. */
   private heldLines: HeldLines | undefined;
   /** Token counts of the ledger's lines, kept across renders. */
@@ -200,11 +230,10 @@ export class RequestRenderer {
     });
     this.context = contextMessage(sections, this.context);
     const head = this.context?.message;
-    const messages = head ? [head, ...s.active] : s.active;
     const earlierAt = head ? sections.findIndex((section) => section.part === 'earlier') : -1;
     // The earlier lines change with the room, and their lines are counted already: their sum stands for the section.
     if (head && earlierAt >= 0 && this.earlierCache) this.counter.knowBlock(head.blocks[earlierAt], this.earlierCache.shown.tokens + 1);
-    const measured = await this.counter.measure(messages);
+    const { messages, measured } = await this.measuredContext(head, s.active);
     return {
       messages,
       measured,
@@ -213,6 +242,23 @@ export class RequestRenderer {
       sections: head ? sections : [],
       earlierTokens: head && earlierAt >= 0 ? this.counter.blockTokens(head.blocks[earlierAt]) : 0,
     };
+  }
+
+  /**
+   * The messages a request sends and their measurement: the same as last time while the context
+   * message and the live messages are (a request's steps make several states, most of which change
+   * neither), so a large window's list of thousands of messages is not copied and measured again.
+   */
+  private async measuredContext(
+    head: Message | undefined,
+    active: readonly Message[],
+  ): Promise<{ messages: readonly Message[]; measured: Measurement }> {
+    const last = this.lastContext;
+    if (last && last.head === head && last.active === active && !last.measured.estimated) return last;
+    const messages = head ? withHead(head, active) : active;
+    const measured = await this.counter.measure(messages);
+    this.lastContext = { head, active, messages, measured };
+    return this.lastContext;
   }
 
   /**

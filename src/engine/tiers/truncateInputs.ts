@@ -44,7 +44,11 @@ interface DiskText {
   readonly text: string | undefined;
   readonly print: number;
 }
-type ReadDisk = (path: string) => Promise<DiskText>;
+interface ReadDisk {
+  read(path: string): Promise<DiskText>;
+  /** The text of a file read already in this pass, without a wait: a pass looks at thousands of old writes. */
+  settled(path: string): DiskText | undefined;
+}
 
 /**
  * Each file read and normalized once, however many calls wrote to it: a pass looks at every old
@@ -52,16 +56,22 @@ type ReadDisk = (path: string) => Promise<DiskText>;
  */
 function diskTexts(files: WorkspaceFiles): ReadDisk {
   const known = new Map<string, Promise<DiskText>>();
-  return (path) => {
-    let disk = known.get(path);
-    if (disk === undefined) {
-      disk = files.readText(path).then((t) => {
-        const text = t === undefined ? undefined : normalize(t);
-        return { text, print: text === undefined ? -1 : fingerprint(text) };
-      });
-      known.set(path, disk);
-    }
-    return disk;
+  const settled = new Map<string, DiskText>();
+  return {
+    read: (path) => {
+      let disk = known.get(path);
+      if (disk === undefined) {
+        disk = files.readText(path).then((t) => {
+          const text = t === undefined ? undefined : normalize(t);
+          const read = { text, print: text === undefined ? -1 : fingerprint(text) };
+          settled.set(path, read);
+          return read;
+        });
+        known.set(path, disk);
+      }
+      return disk;
+    },
+    settled: (path) => settled.get(path),
   };
 }
 
@@ -132,12 +142,12 @@ export async function truncatePersistedInputs(
     for (let j = 0; j < msg.blocks.length; j++) {
       const block = msg.blocks[j];
       if (block.type !== 'toolCall' || settled.has(block)) continue;
-      const input = isTruncated(block) ? undefined : persistableInput(block);
+      const input = truncatableInput(block);
       if (!input) {
         settled.add(block);
         continue;
       }
-      const disk = await diskText(input.path);
+      const disk = diskText.settled(input.path) ?? (await diskText.read(input.path));
       if (keptWhile.get(block) === disk.print) continue;
       if (!isPersisted(normalize(input.value), disk)) {
         keptWhile.set(block, disk.print);
@@ -163,6 +173,19 @@ export async function truncatePersistedInputs(
     }
   }
   return { messages: out ?? messages, records };
+}
+
+/** Each call's content field, read once: blocks never change, and a pass looks at every old write on every request. */
+const inputs = new WeakMap<ToolCallBlock, PersistedInput | null>();
+
+/** The content field of a call not truncated already, when it has one. */
+function truncatableInput(block: ToolCallBlock): PersistedInput | undefined {
+  let input = inputs.get(block);
+  if (input === undefined) {
+    input = (isTruncated(block) ? undefined : persistableInput(block)) ?? null;
+    inputs.set(block, input);
+  }
+  return input ?? undefined;
 }
 
 function isTruncated(call: ToolCallBlock): boolean {

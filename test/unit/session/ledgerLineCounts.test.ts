@@ -65,4 +65,20 @@ describe("the ledger's line counts", () => {
     const afterLeaving = await ledgerSection(firstGone);
     assert.notEqual(afterLeaving, first, 'a user message that left the live context is shown: the ledger is rendered again');
   });
+
+  it('sends the same list, measured once, for states that change neither the context message nor the live messages', async () => {
+    const rig = sessionRig();
+    await rig.session.add([user('Port the scheduler to the new queue API.')]);
+    await rig.session.add([call('r1', 'read_file', { path: 'src/scheduler.rs' }), result('r1', 'fn schedule() {}')]);
+    const state = { ...rig.session.state, watermark: rig.session.state.active[1].id };
+    const renderer = new RequestRenderer(new TokenCounter(new TallyTokenizer()), 0.25);
+    const first = await renderer.render(state, 200_000);
+    const again = await renderer.render({ ...state, autoSnapshotArmed: !state.autoSnapshotArmed }, 200_000);
+    assert.equal(again.messages, first.messages);
+    assert.equal(again.measured, first.measured);
+    const grown = await renderer.render({ ...state, active: [...state.active, assistant('Reading the queue module next.')] }, 200_000);
+    assert.notEqual(grown.messages, first.messages);
+    assert.equal(grown.messages.length, first.messages.length + 1);
+    assert.equal(grown.measured.messageTokens.length, grown.messages.length);
+  });
 });
