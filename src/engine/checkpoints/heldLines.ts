@@ -9,6 +9,7 @@
 import type { EarlierLine } from '../model/earlierLine';
 import { matchForm } from '../facts/factKey';
 import { memoizeByObject } from '../memo';
+import { FNV_OFFSET_BASIS, fnv1a } from '../text/fnv';
 
 /** A whole word of a text read for its words. */
 const WORD = /[\p{L}\p{N}_]+/gu;
@@ -43,9 +44,7 @@ const keyFormOf = memoizeByObject(
 
 /** FNV-1a over the char codes of `text` from `start` to `end`, as a small integer. */
 function textHash(text: string, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 2;
+  return fnv1a(text, FNV_OFFSET_BASIS, start, end) >>> 2;
 }
 
 /** The lines of one pool that texts hold, remembered by the texts' lines while they are still in use. */

@@ -270,7 +270,7 @@ export const FILE_READ_ANSWER_LINES = 1;
 
 /**
  * Whether a file tool's result is the tool speaking (a write's or an edit's confirmation or complaint,
- * a read that printed a line or two) rather than a file's content, whose error-like lines are text.
+ * a read that printed a single line) rather than a file's content, whose error-like lines are text.
  */
 function isFileToolAnswer(action: FileAction, content: string): boolean {
   if (action !== 'read') return true;

@@ -17,6 +17,8 @@ import type { SessionState } from '../model/sessionState';
 import type { Message } from '../types';
 import type { Measurement, TokenCounter } from '../tokens/counter';
 import { ownCopy } from '../text/ownCopy';
+import { FNV_OFFSET_BASIS, fnv1a } from '../text/fnv';
+import { concatenated } from '../appendedList';
 
 /**
  * Before anything left the context, the live messages already hold the intent, the user's messages
@@ -26,6 +28,9 @@ function pinnedOnly(ledger: Ledger): Ledger {
   return { ...ledger, intent: undefined, userMessages: [], tools: EMPTY_LEDGER.tools };
 }
 
+/** Where the second hash of the live ids starts: two hashes from different starts, so two id sets rarely share both. */
+const SECOND_HASH_BASIS = 0x9747b28c;
+
 /**
  * What of the live context the ledger's text depends on: which of its user messages are still live
  * (they are not repeated) and which pinned items are. A new message that changes neither, and
@@ -34,18 +39,13 @@ function pinnedOnly(ledger: Ledger): Ledger {
 function liveInLedger(ledger: Ledger, liveUserIds: ReadonlySet<string>, livePinned: ReadonlySet<string>): string {
   // Two hashes of the live ids rather than the ids joined: the ledger keeps every user message, and this runs on every render.
   let count = 0;
-  let a = 0x811c9dc5;
-  let b = 0x9747b28c;
+  let a = FNV_OFFSET_BASIS;
+  let b = SECOND_HASH_BASIS;
   for (const u of ledger.userMessages) {
     if (!liveUserIds.has(u.messageId)) continue;
     count++;
-    const id = u.messageId;
-    for (let i = 0; i < id.length; i++) {
-      a = Math.imul(a ^ id.charCodeAt(i), 0x01000193);
-      b = Math.imul(b ^ id.charCodeAt(i), 0x5bd1e995);
-    }
-    a = Math.imul(a ^ 10, 0x01000193);
-    b = Math.imul(b ^ 10, 0x5bd1e995);
+    a = fnv1a('\n', fnv1a(u.messageId, a));
+    b = fnv1a('\n', fnv1a(u.messageId, b));
   }
   return `${count}:${a >>> 0}:${b >>> 0}\n${[...livePinned].join('\n')}`;
 }
@@ -77,14 +77,6 @@ interface EarlierCache {
   readonly sections: Map<string, CountedSection>;
   /** The section shown last, with its tokens summed from its lines' counts. */
   shown: CountedSection;
-}
-
-/** `head` and then `messages`, in a list made at its size: a spread grows it as it goes, in a large window over and over. */
-function withHead(head: Message, messages: readonly Message[]): Message[] {
-  const all = new Array<Message>(messages.length + 1);
-  all[0] = head;
-  for (let i = 0; i < messages.length; i++) all[i + 1] = messages[i];
-  return all;
 }
 
 /** A ranking with no section made yet. */
@@ -255,7 +247,7 @@ export class RequestRenderer {
   ): Promise<{ messages: readonly Message[]; measured: Measurement }> {
     const last = this.lastContext;
     if (last && last.head === head && last.active === active && !last.measured.estimated) return last;
-    const messages = head ? withHead(head, active) : active;
+    const messages = head ? concatenated([head], active) : active;
     const measured = await this.counter.measure(messages);
     this.lastContext = { head, active, messages, measured };
     return this.lastContext;

@@ -8,6 +8,7 @@ import type { WorkspaceFiles } from '../ports';
 import { PATH_KEYS } from '../toolInputKeys';
 import type { Block, Message, ToolCallBlock } from '../types';
 import { formatCount } from '../text/numbers';
+import { fnv1a } from '../text/fnv';
 
 /** Keys holding a whole file's new content. */
 const WHOLE_CONTENT_KEYS = ['content', 'contents', 'file_text', 'fileText', 'code', 'text'];
@@ -77,9 +78,7 @@ function diskTexts(files: WorkspaceFiles): ReadDisk {
 
 /** FNV-1a over a text's char codes, with its length: a file's text changed when this did. */
 function fingerprint(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) * 0x100000 + (text.length % 0x100000);
+  return (fnv1a(text) >>> 0) * 0x100000 + (text.length % 0x100000);
 }
 
 /**

@@ -11,7 +11,7 @@ export type RankLoader = (encoding: EncodingName) => unknown;
  * require to run time: a rank file is megabytes, and nothing should load it before it is needed.
  */
 export function loadPackageRanks(encoding: EncodingName): unknown {
-  return requireRankFile(`js-tiktoken/ranks/${encoding}`);
+  return loadRankFile(`js-tiktoken/ranks/${encoding}`);
 }
 
 /**
@@ -20,7 +20,7 @@ export function loadPackageRanks(encoding: EncodingName): unknown {
  * megabytes of ranks are a literal of compiled code that the engine holds on to for good (2.3 MB
  * of a replay's live set); a file in another shape is required, and left out of the module cache.
  */
-export function requireRankFile(id: string): unknown {
+export function loadRankFile(id: string): unknown {
   const file = require.resolve(id);
   const data = rankFileData(readFileSync(file, 'utf8'));
   if (data !== undefined) return data;

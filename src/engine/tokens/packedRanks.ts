@@ -4,12 +4,11 @@
  * collection walks, and the heap's next limit is a multiple of what a collection leaves alive; here it is about
  * 5 MB the collector never looks into. Keys are binary strings (one char per byte), as the counters look them up.
  */
+import { fnv1a } from '../text/fnv';
 
 /** FNV-1a over a binary string's char codes. */
 function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
+  return fnv1a(key) >>> 0;
 }
 
 /** Token bytes (as a binary string) to rank, packed. */

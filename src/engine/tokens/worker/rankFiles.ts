@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { EncodingName } from '../../ports';
-import { loadPackageRanks, type RankLoader, requireRankFile } from '../localTokenizer';
+import { loadPackageRanks, type RankLoader, loadRankFile } from '../localTokenizer';
 
 /**
  * The build (esbuild.js) writes each rank file to `dist/ranks/<encoding>.js`, next to the
@@ -18,6 +18,6 @@ export function bundledRankPath(folder: string, encoding: EncodingName): string 
 export function rankLoaderFor(folder: string): RankLoader {
   return (encoding) => {
     const file = bundledRankPath(folder, encoding);
-    return existsSync(file) ? requireRankFile(file) : loadPackageRanks(encoding);
+    return existsSync(file) ? loadRankFile(file) : loadPackageRanks(encoding);
   };
 }
