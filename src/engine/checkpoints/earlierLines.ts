@@ -197,9 +197,18 @@ export const ROOM_STEP_SHARE = 0.01;
  * section is within `printedTokens`, the part of the room that is free context rather than the
  * floor the lines always have. Empty when nothing fits.
  */
-export function earlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, printedTokens = 0): string {
-  return countedEarlierLinesSection(ranked, roomTokens, printedTokens).text;
+export function earlierLinesSection(
+  ranked: readonly EarlierLine[],
+  roomTokens: number,
+  printedTokens = 0,
+  othersHeldBy: OthersHeldBy = NONE_HELD,
+): string {
+  return countedEarlierLinesSection(ranked, roomTokens, printedTokens, othersHeldBy).text;
 }
+
+/** The pool's other lines a line's text holds word for word (`HeldLines.othersHeldBy`). */
+export type OthersHeldBy = (line: EarlierLine) => readonly EarlierLine[];
+const NONE_HELD: OthersHeldBy = () => [];
 
 /** A section and its tokens: at most the sum of its lines' counts and of its headings, never less than the text counted whole. */
 export interface CountedSection {
@@ -208,7 +217,12 @@ export interface CountedSection {
 }
 
 /** {@link earlierLinesSection} with the tokens it takes, summed from its lines' counts: the section need not be counted again. */
-export function countedEarlierLinesSection(ranked: readonly EarlierLine[], roomTokens: number, printedTokens = 0): CountedSection {
+export function countedEarlierLinesSection(
+  ranked: readonly EarlierLine[],
+  roomTokens: number,
+  printedTokens = 0,
+  othersHeldBy: OthersHeldBy = NONE_HELD,
+): CountedSection {
   const none = { text: '', tokens: 0 };
   if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return none;
   // What a tool printed fills free room only: the floor is counted, and holds facts.
@@ -216,24 +230,32 @@ export function countedEarlierLinesSection(ranked: readonly EarlierLine[], roomT
   if (printedRoom <= 0) ranked = ranked.filter((l) => l.printed !== true);
   const room = roomTokens - HEADING_TOKENS;
   const chosen = new Set<EarlierLine>();
+  // Lines a chosen line holds word for word: shown already, they give their room back.
+  const said = new Set<EarlierLine>();
   const headed = new Set<string>();
+  const usedBy = new Map<FactKind, number>();
   let used = 0;
+  const spend = (line: EarlierLine, tokens: number): void => {
+    used += tokens;
+    usedBy.set(line.kind, (usedBy.get(line.kind) ?? 0) + tokens);
+  };
   const take = (line: EarlierLine, limit: number): void => {
     // The first line of an offloaded file's content also pays for the heading its lines are shown under.
     const heading = line.from !== undefined && !headed.has(line.from) ? (line.fromTokens ?? 0) : 0;
-    if (chosen.has(line) || used + line.tokens + heading > (line.printed === true ? Math.min(limit, printedRoom) : limit)) return;
+    if (chosen.has(line) || said.has(line)) return;
+    if (used + line.tokens + heading > (line.printed === true ? Math.min(limit, printedRoom) : limit)) return;
     chosen.add(line);
     if (line.from !== undefined) headed.add(line.from);
-    used += line.tokens + heading;
+    spend(line, line.tokens + heading);
+    for (const other of othersHeldBy(line)) {
+      said.add(other);
+      if (chosen.delete(other)) spend(other, -other.tokens);
+    }
   };
-  const usedBy = new Map<FactKind, number>();
   for (const line of ranked) {
     const share = Math.floor(room * KIND_SHARES[line.kind]);
-    const before = usedBy.get(line.kind) ?? 0;
-    if (before + line.tokens > share) continue;
-    const was = used;
+    if ((usedBy.get(line.kind) ?? 0) + line.tokens > share) continue;
     take(line, room);
-    usedBy.set(line.kind, before + (used - was));
   }
   for (const line of ranked) take(line, room);
   if (chosen.size === 0) return none;

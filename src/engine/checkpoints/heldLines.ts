@@ -88,6 +88,21 @@ export class HeldLines {
     return held;
   }
 
+  /**
+   * The pool's other lines that `line`'s own text holds: a name said in a sentence of the pool needs
+   * no place of its own beside that sentence. Read once per line, since a line's text never changes.
+   */
+  othersHeldBy(line: EarlierLine): readonly EarlierLine[] {
+    let held = this.heldByLine.get(line);
+    if (held === undefined) {
+      held = this.linesIn(matchForm(line.text)).filter((other) => other !== line);
+      this.heldByLine.set(line, held.length === 0 ? NONE : held);
+    }
+    return held;
+  }
+
+  private readonly heldByLine = new WeakMap<EarlierLine, readonly EarlierLine[]>();
+
   private linesIn(form: string): readonly EarlierLine[] {
     if (form.length === 0) return NONE;
     const found: EarlierLine[] = [];

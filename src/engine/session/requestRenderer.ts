@@ -168,7 +168,8 @@ export class RequestRenderer {
       // The latest used is the last to go.
       sections.delete(at);
     } else {
-      section = countedEarlierLinesSection(ranked, room, printed);
+      const heldLines = this.heldLines;
+      section = countedEarlierLinesSection(ranked, room, printed, heldLines ? (line) => heldLines.othersHeldBy(line) : undefined);
       for (const oldest of sections.keys()) {
         if (sections.size < MAX_KEPT_SECTIONS) break;
         sections.delete(oldest);

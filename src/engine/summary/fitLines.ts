@@ -106,7 +106,7 @@ export async function fitSections(
   const all = (line: CandidateLine) => line.text;
   const full = render(title, sections, () => all);
   const fullTokens = await countText(full);
-  if (fullTokens <= targetTokens) return full;
+  if (fullTokens <= targetTokens) return render(title, sections, notSaidElsewhere(sections));
 
   const skeleton = renderSkeleton(title, sections);
   const skeletonTokens = await countText(skeleton);
@@ -147,6 +147,8 @@ function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
 
   const chosen: Chosen = new Map();
   const covered = new Set<number>();
+  // What each chosen line says: a line that another chosen line says word for word adds nothing.
+  const sayings = new Map<Candidate, { readonly saying: string; readonly chars: number }>();
   let left = budgetChars;
   const take = (c: Candidate, maxChars: number): boolean => {
     let lines = chosen.get(c.group);
@@ -159,10 +161,20 @@ function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
       text = shortenEnd(c.line.text, Math.floor(room - headerCost - 1));
     }
     if (text === undefined) return false;
+    const saying = sayingOf(text);
+    if (saying.length > 0 && [...sayings.values()].some((s) => s.saying.includes(saying))) return false;
     if (lines === undefined) chosen.set(c.group, (lines = new Map()));
     lines.set(c.line, text);
     left -= text.length + 1 + headerCost;
     covered.add(c.sectionIndex);
+    // A line chosen before that this one says word for word gives its room back ("Outcome: tests pass" beside "Ran `npm test`: tests pass").
+    for (const [other, said] of sayings) {
+      if (said.saying.length === 0 || !saying.includes(said.saying)) continue;
+      chosen.get(other.group)?.delete(other.line);
+      sayings.delete(other);
+      left += said.chars;
+    }
+    sayings.set(c, { saying, chars: text.length + 1 });
     return true;
   };
 
@@ -211,6 +223,17 @@ function saidOnce(sections: readonly FitSection[]): readonly FitSection[] {
     ...section,
     groups: section.groups.map((g) => ({ ...g, lines: g.lines.filter((l) => kept.has(l)) })),
   }));
+}
+
+/** Every line but those another line says word for word, as the choice within a target leaves them out. */
+function notSaidElsewhere(sections: readonly FitSection[]): Pick {
+  const sayings = sections.flatMap((s) => s.groups.flatMap((g) => g.lines.map((line) => ({ line, saying: sayingOf(line.text) }))));
+  const said = new Set(
+    sayings
+      .filter(({ line, saying }) => saying.length > 0 && sayings.some((other) => other.line !== line && other.saying.includes(saying)))
+      .map(({ line }) => line),
+  );
+  return () => (line) => (said.has(line) ? undefined : line.text);
 }
 
 /** True when `line`, in a later section, is the copy of `known`'s saying to keep. */

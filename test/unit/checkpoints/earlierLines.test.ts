@@ -14,6 +14,7 @@ import {
 import type { EarlierLine } from '../../../src/engine/model/earlierLine';
 import type { Fact, FactKind } from '../../../src/engine/model/fact';
 import { matchForm } from '../../../src/engine/facts/factKey';
+import { HeldLines } from '../../../src/engine/checkpoints/heldLines';
 import { seededRandom } from '../tokens/seededRandom';
 
 const countText = (text: string) => Promise.resolve(Math.ceil(text.length / 4));
@@ -102,6 +103,36 @@ describe('earlier lines, word for word', () => {
       section.split('\n').filter((l) => l.startsWith('- ')),
       ['- Best finding.', '- Second plan.'],
     );
+  });
+
+  it('shows no line that a shown line holds word for word, and gives its room to the next best line', () => {
+    const line = (key: string, score: number, order: number): EarlierLine => ({
+      text: `- ${key}`,
+      key,
+      kind: 'artifact',
+      score,
+      tokens: 40,
+      order,
+    });
+    const name = line('parse_ledger_row', 0.9, 1);
+    const sentence = line('I moved `parse_ledger_row` into the reader so the writer no longer imports it.', 0.8, 2);
+    const other = line('sweep_tmp_dirs', 0.3, 3);
+    const pool = [name, sentence, other];
+    const ranked = rankEarlierLines(pool, '');
+    const room = 40 + 40 * 2;
+    const without = earlierLinesSection(ranked, room, room);
+    assert.deepEqual(
+      without.split('\n').filter((l) => l.startsWith('- ')),
+      [name.text, sentence.text],
+      'with nothing to say which line holds which, the two best fill the room',
+    );
+    const held = new HeldLines(pool);
+    const section = earlierLinesSection(ranked, room, room, (l) => held.othersHeldBy(l));
+    assert.deepEqual(
+      section.split('\n').filter((l) => l.startsWith('- ')),
+      [sentence.text, other.text],
+    );
+    assert.deepEqual(held.othersHeldBy(name), [], 'a name holds no sentence');
   });
 
   it('leaves out exactly the lines whose key a line of the held text holds, wherever it stands in it (as a plain search of each line would)', () => {

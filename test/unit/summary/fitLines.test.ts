@@ -51,4 +51,37 @@ describe('fitting a summary into its target', () => {
     assert.match(text, /\[NEXT\] run the migration script/);
     assert.equal(text.match(/migration script/gi)?.length, 1, text);
   });
+
+  /** An outcome that a command's line says word for word, and a decision that needs the room the outcome took. */
+  function sayingTwiceSections(): FitSection[] {
+    return [
+      {
+        heading: '### Current Progress',
+        required: [],
+        groups: [
+          {
+            lines: [
+              { text: '- Ran `npm run migrate` (exit 0): 14 tables moved to the archive schema', priority: PRIORITY.useful },
+              { text: '- Chose to keep the audit table where it is.', priority: PRIORITY.detail },
+            ],
+          },
+        ],
+      },
+      {
+        heading: '### Critical Facts',
+        required: [],
+        groups: [{ lines: [{ text: '- Outcome: 14 tables moved to the archive schema', priority: PRIORITY.important }] }],
+      },
+    ];
+  }
+
+  it('leaves out a line that another line says word for word, and gives its room to the next line', async () => {
+    const tight = await fitSections('## Summary', sayingTwiceSections(), 40, countWords);
+    assert.equal(tight.match(/14 tables moved/g)?.length, 1, tight);
+    assert.match(tight, /Ran `npm run migrate`/);
+    assert.match(tight, /keep the audit table/, 'the room of the line said twice went to the next line');
+    const roomy = await fitSections('## Summary', sayingTwiceSections(), 1000, countWords);
+    assert.equal(roomy.match(/14 tables moved/g)?.length, 1, roomy);
+    assert.doesNotMatch(roomy, /Critical Facts/, 'a section whose only line is said elsewhere is left out');
+  });
 });
