@@ -53,6 +53,8 @@ const LINE_AND_COLUMN = /^[^\s:]+:\d+:\d+:\s+\S/;
 const NAMED_ERROR = /^(?:\p{L}[\p{L}-]*\s+){1,2}(?:error|exception)\s*:\s*\S/iu;
 /** A subject, then the verdict: `Compilation failed`, `Build failed with 2 errors`, `Authentication failed for 'x'`. */
 const SUBJECT_FAILED = /^(?:\p{L}[\p{L}-]*\s+){1,2}(?:failed|failure)(?:\s*[:.!]|\s*$|\s+(?:with|for|at|in|on|to|because|due)\b)/iu;
+/** A search or a lookup that found nothing, said at the start of its answer: `No files found matching "*.toml"`, `no test files found`. */
+const NOTHING_FOUND = /^no\s+(?:[\p{L}\d_.-]+\s+){0,2}(?:found|matched)\b/iu;
 /** A process ended by a signal or by its own abort, said alone on its line: `Killed`, `Aborting`, `Aborted (core dumped)`. */
 const ENDED_ALONE = /^(?:Killed|Aborting|Aborted)(?:\s*\(core dumped\))?\.?$/;
 /** A test runner's mark of a failed test: `✕ renders list (12 ms)`, `✗ should save`, TAP's `not ok 3 - parses dates`, bun's `(fail) parser > dates`. */
@@ -123,9 +125,9 @@ const OS_PHRASES = new RegExp(
 /** The word "error" or "failed" in the languages tools are most often localized to. */
 const LOCALIZED_ERROR =
   /(?<!\p{L})(?:erreur|échec|échoué|fehler|fehlgeschlagen|errore|fallito|falló|fallo|erro|falhou|ошибка|сбой)(?!\p{L})|错误|失败|エラー|失敗|오류|실패/iu;
-/** A tally of nothing (`failed: 0`, `0 errors`, `no errors found`): a runner saying all went well. */
+/** A tally of nothing (`failed: 0`, `0 errors`, `no errors found`, `No issues found`): a runner or a checker saying all went well. */
 const ZERO_COUNT =
-  /\b(?:errors?|fail\w*|failures?)\s*[:=]\s*0(?![\d.])|(?:^|[^\d.])0\s+(?:errors?|fail\w*|failures?)\b|\bno\s+(?:errors?|failures?|problems)\b/i;
+  /\b(?:errors?|fail\w*|failures?)\s*[:=]\s*0(?![\d.])|(?:^|[^\d.])0\s+(?:errors?|fail\w*|failures?)\b|\bno\s+(?:errors?|failures?|problems|issues|warnings|vulnerabilit(?:y|ies)|violations)\b/i;
 /** A line of source code or a comment printed by a command (`raise ValueError(…)`, `throw new Error(…)`, `* @throws …`): not a diagnostic. */
 const SOURCE_CODE =
   /^(?:\/\/|\/\*|\*\s|#\s)|^(?:raise|throw|except|catch|return|assert|def|function|const|let|var|if|elif|else|print|console\.\w+|log\w*\.\w+)\b|[{;(]$/;
@@ -161,6 +163,7 @@ const OPENING_FORMS: readonly LineForm[] = [
   NAMED_ERROR,
   SUBJECT_FAILED,
   ENDED_ALONE,
+  NOTHING_FOUND,
 ];
 /** Forms found anywhere in a line: they count only in a line that is not code. */
 const INNER_FORMS: readonly LineForm[] = [

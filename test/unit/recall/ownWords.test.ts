@@ -186,6 +186,10 @@ describe('diagnostic lines of tool results', () => {
       '(fail) parser > reads dates [0.42ms]',
       "src/plan.ts:12:5 - error TS2339: Property 'cost' is missing.",
       "12:5  error  'plan' is assigned a value but never used  no-unused-vars",
+      'No files found matching pattern "**/*.toml" within /srv/app',
+      'no test files found',
+      'No matches found',
+      'No results matched your query',
     ]) {
       assert.ok(isDiagnosticLine(line), line);
     }
@@ -222,6 +226,10 @@ describe('diagnostic lines of tool results', () => {
       '× 3 = 12',
       'src/plan.ts(12,5): the cost is read here',
       '(pass) parser > reads dates [0.42ms]',
+      'No issues found.',
+      'No vulnerabilities found',
+      'No warnings found in 12 files',
+      'Nothing found to clean',
     ]) {
       assert.equal(isDiagnosticLine(line), false, line);
     }
