@@ -53,6 +53,11 @@ const LINE_AND_COLUMN = /^[^\s:]+:\d+:\d+:\s+\S/;
 const NAMED_ERROR = /^(?:\p{L}[\p{L}-]*\s+){1,2}(?:error|exception)\s*:\s*\S/iu;
 /** A subject, then the verdict: `Compilation failed`, `Build failed with 2 errors`, `Authentication failed for 'x'`. */
 const SUBJECT_FAILED = /^(?:\p{L}[\p{L}-]*\s+){1,2}(?:failed|failure)(?:\s*[:.!]|\s*$|\s+(?:with|for|at|in|on|to|because|due)\b)/iu;
+/** A test's or a check's verdict of a value: `expected 200, got 500`, `Expected "a" but found "b"`. */
+const EXPECTED_GOT = /\bexpected\b.{1,120}?(?:,\s*|\s+but\s+)(?:got|received|found|was)\b/i;
+/** An exception's name in parentheses, as Elixir, Ruby and some loggers print it: `** (CompileError) …`, `NoMethodError (undefined method …)`. */
+const PARENTHESIZED_EXCEPTION =
+  /(?<![\w$])\((?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception)\)|^(?:[\w$]+::)*[A-Z][\w$]*(?:Error|Exception)\s+\(/;
 /** A search or a lookup that found nothing, said at the start of its answer: `No files found matching "*.toml"`, `no test files found`. */
 const NOTHING_FOUND = /^no\s+(?:[\p{L}\d_.-]+\s+){0,2}(?:found|matched)\b/iu;
 /** A process ended by a signal or by its own abort, said alone on its line: `Killed`, `Aborting`, `Aborted (core dumped)`. */
@@ -119,6 +124,13 @@ const OS_PHRASES = new RegExp(
     'is not a function',
     'missing required',
     'no module named',
+    'undefined (?:method|function|variable|index|symbol)',
+    'unresolved (?:reference|import|symbol)',
+    'not permitted',
+    'read-only file system',
+    'connection reset',
+    'cannot find the (?:path|file)',
+    'rejected',
   ].join('|')})\b`,
   'i',
 );
@@ -126,13 +138,19 @@ const OS_PHRASES = new RegExp(
 const LOCALIZED_ERROR =
   /(?<!\p{L})(?:erreur|échec|échoué|fehler|fehlgeschlagen|errore|fallito|falló|fallo|erro|falhou|ошибка|сбой)(?!\p{L})|错误|失败|エラー|失敗|오류|실패/iu;
 /** A tally of nothing (`failed: 0`, `0 errors`, `no errors found`, `No issues found`): a runner or a checker saying all went well. */
-const ZERO_COUNT =
-  /\b(?:errors?|fail\w*|failures?)\s*[:=]\s*0(?![\d.])|(?:^|[^\d.])0\s+(?:errors?|fail\w*|failures?)\b|\bno\s+(?:errors?|failures?|problems|issues|warnings|vulnerabilit(?:y|ies)|violations)\b/i;
+const ZERO_COUNT = new RegExp(
+  [
+    String.raw`\b(?:errors?|fail\w*|failures?)\s*[:=]\s*0(?![\d.])`,
+    String.raw`(?:^|[^\d.])0\s+(?:errors?|fail\w*|failures?)\b`,
+    String.raw`\bno\s+(?:errors?|failures?|problems|issues|warnings|vulnerabilit(?:y|ies)|violations)\b`,
+  ].join('|'),
+  'i',
+);
 /** A line of source code or a comment printed by a command (`raise ValueError(…)`, `throw new Error(…)`, `* @throws …`): not a diagnostic. */
 const SOURCE_CODE =
   /^(?:\/\/|\/\*|\*\s|#\s)|^(?:raise|throw|except|catch|return|assert|def|function|const|let|var|if|elif|else|print|console\.\w+|log\w*\.\w+)\b|[{;(]$/;
-/** A gutter some runners print before a diagnostic: pytest's `E   `, `> `, `● `, `✖ `, `× `. */
-const GUTTER = /^(?:E\s{2,}|>\s+|[●✖×✗✘]\s*)/u;
+/** A gutter some runners print before a diagnostic: pytest's `E   `, `> `, `● `, `✖ `, `× `, a box's side (`│ Error: …`). */
+const GUTTER = /^(?:E\s{2,}|>\s+|[●✖×✗✘│]\s*)/u;
 /** A call with a string argument (`t.Fatalf("failed to …", err)`): a line of code, unless a diagnostic opens it. */
 const CODE_CALL = /[\w$]\(\s*[`"'f]/;
 /** A line number an editor or a file-reading tool prints before a file's line: `  61→`, `12\t`, `12 | `. */
@@ -169,6 +187,8 @@ const OPENING_FORMS: readonly LineForm[] = [
 const INNER_FORMS: readonly LineForm[] = [
   SHOUTED_ANYWHERE,
   withExceptionWord(QUALIFIED_EXCEPTION),
+  withExceptionWord(PARENTHESIZED_EXCEPTION),
+  EXPECTED_GOT,
   FAILING_TALLY,
   FAILED_EXIT,
   ERROR_CODE,

@@ -190,6 +190,17 @@ describe('diagnostic lines of tool results', () => {
       'no test files found',
       'No matches found',
       'No results matched your query',
+      "NoMethodError (undefined method `name' for nil:NilClass)",
+      '** (CompileError) lib/cart.ex:3: undefined function total/1',
+      'e: src/Main.kt: (12, 5): Unresolved reference: parseRow',
+      '│ Error: Invalid reference',
+      "mkdir: cannot create directory '/opt/app': Operation not permitted",
+      'OSError: [Errno 30] Read-only file system',
+      'read tcp 10.0.0.2:5432: connection reset by peer',
+      'The system cannot find the path specified.',
+      ' ! [rejected]        main -> main (fetch first)',
+      'expected 200, got 500',
+      'Expected "ok" but found "error"',
     ]) {
       assert.ok(isDiagnosticLine(line), line);
     }
@@ -230,6 +241,9 @@ describe('diagnostic lines of tool results', () => {
       'No vulnerabilities found',
       'No warnings found in 12 files',
       'Nothing found to clean',
+      'It behaves as expected now.',
+      '| name | size |',
+      'class ParseError(ValueError):',
     ]) {
       assert.equal(isDiagnosticLine(line), false, line);
     }
