@@ -33,20 +33,21 @@ export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string
 
 /**
  * "Label: text", with an error's subject and resolution: "Error: … (`npm test`) — resolved: `npm ci`
- * succeeded". The label is left out when the text already starts with it ("Error: …").
+ * succeeded". The label is left out when the text already starts with it ("Error: …"); the subject and the
+ * resolution are cut to `detailChars` each.
  */
-export function factLine(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string {
+export function factLine(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS, detailChars = FACT_DETAIL_CHARS): string {
   const text = compactText(fact, maxChars);
   const label = FACT_LABELS[fact.kind];
   const labelled = text.toLowerCase().startsWith(`${label.toLowerCase()}:`) ? text : `${label}: ${text}`;
   if (fact.kind !== 'error') return labelled;
-  const subject = fact.subject ? ` (\`${shortenEnd(oneLine(fact.subject), FACT_DETAIL_CHARS)}\`)` : '';
+  const subject = fact.subject ? ` (\`${shortenEnd(oneLine(fact.subject), detailChars)}\`)` : '';
   const resolution = fact.resolution;
   const ending =
     resolution === undefined
       ? ''
       : resolution.resolved
-        ? ` — resolved${resolution.by ? `: ${shortenEnd(resolution.by, FACT_DETAIL_CHARS)}` : ''}`
+        ? ` — resolved${resolution.by ? `: ${shortenEnd(resolution.by, detailChars)}` : ''}`
         : ' — not resolved';
   return `${labelled}${subject}${ending}`;
 }

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import {
   addEarlierLines,
   countedEarlierLinesSection,
+  EARLIER_ERROR_DETAIL_CHARS,
   EARLIER_LINES_HEADING,
   EARLIER_POOL_MAX_TOKENS,
   EARLIER_POOL_SHARE,
@@ -56,6 +57,26 @@ describe('earlier lines, word for word', () => {
         '- Derive the initials from the display name.',
         '- Error: fatal: bad revision origin/dev (`git log origin/dev`) — resolved: git fetch origin',
       ],
+    );
+  });
+
+  it('names the command of an error line in a few words, so the error itself takes the room', async () => {
+    const command = 'cd /srv/app && python -m pytest tests/integration/test_export.py -k shard --maxfail=1 -q';
+    const error: Fact = {
+      ...fact('error', 'ImportError: cannot import name shard_key', 0.6),
+      subject: command,
+      resolution: { resolved: true, by: `${command} --import-mode=importlib` },
+    };
+    const [line] = await addEarlierLines([], [error], 1000, countText);
+    assert.ok(
+      line.text.startsWith('- Error: ImportError: cannot import name shard_key (`cd /srv/app && python -m pytest tests/'),
+      line.text,
+    );
+    const detail = line.text.slice(line.text.indexOf('(`') + 2, line.text.indexOf('`)'));
+    assert.ok(detail.length <= EARLIER_ERROR_DETAIL_CHARS, detail);
+    assert.ok(
+      line.text.length < 'Error: ImportError: cannot import name shard_key'.length + 2 * EARLIER_ERROR_DETAIL_CHARS + 30,
+      line.text,
     );
   });
 
