@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import Module from 'node:module';
 import type { EncodingName } from '../../../src/engine/ports';
 import { LocalTokenizer, loadPackageRanks, rankFileData } from '../../../src/engine/tokens/localTokenizer';
 import { rankData } from './reference';
@@ -38,8 +39,26 @@ describe('LocalTokenizer', function () {
   });
 
   it('reads a rank file as data, the same as the module exports, in the package and as the build bundles it', () => {
+    // Every module Node loads goes through `Module._load`: a rank file read as data never does.
+    const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+    const load = loader._load;
+    const required: string[] = [];
     for (const encoding of ['cl100k_base', 'o200k_base'] as const) {
-      const read = loadPackageRanks(encoding) as { bpe_ranks: string; pat_str: string };
+      loader._load = function (this: unknown, request: string, ...rest: unknown[]) {
+        required.push(request);
+        return load.call(this, request, ...rest);
+      };
+      let read: { bpe_ranks: string; pat_str: string };
+      try {
+        read = loadPackageRanks(encoding) as { bpe_ranks: string; pat_str: string };
+      } finally {
+        loader._load = load;
+      }
+      assert.deepEqual(
+        required.filter((r) => r.includes('ranks')),
+        [],
+        'the rank file was not required',
+      );
       const module = rankData(encoding);
       assert.equal(read.bpe_ranks, module.bpe_ranks);
       assert.equal(read.pat_str, module.pat_str);
