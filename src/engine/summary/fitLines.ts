@@ -149,6 +149,10 @@ function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
   const covered = new Set<number>();
   // What each chosen line says: a line that another chosen line says word for word adds nothing.
   const sayings = new Map<Candidate, { readonly saying: string; readonly chars: number }>();
+  const saidAlready = (saying: string): boolean => {
+    for (const said of sayings.values()) if (said.saying.includes(saying)) return true;
+    return false;
+  };
   let left = budgetChars;
   const take = (c: Candidate, maxChars: number): boolean => {
     let lines = chosen.get(c.group);
@@ -162,7 +166,7 @@ function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
     }
     if (text === undefined) return false;
     const saying = sayingOf(text);
-    if (saying.length > 0 && [...sayings.values()].some((s) => s.saying.includes(saying))) return false;
+    if (saying.length > 0 && saidAlready(saying)) return false;
     if (lines === undefined) chosen.set(c.group, (lines = new Map()));
     lines.set(c.line, text);
     left -= text.length + 1 + headerCost;
