@@ -89,13 +89,15 @@ export class HeldLines {
   }
 
   /**
-   * The pool's other lines that `line`'s own text holds: a name said in a sentence of the pool needs
-   * no place of its own beside that sentence. Read once per line, since a line's text never changes.
+   * The pool's other lines that `line`'s own text holds whole: a name said in a sentence of the pool
+   * needs no place of its own beside that sentence. Read once per line, since a line's text never changes.
    */
   othersHeldBy(line: EarlierLine): readonly EarlierLine[] {
     let held = this.heldByLine.get(line);
     if (held === undefined) {
-      held = this.linesIn(matchForm(line.text)).filter((other) => other !== line);
+      const form = matchForm(line.text);
+      // Held whole, not only by its key: a line that says more than its key (the rest of its sentence, an error's command) keeps its place.
+      held = this.linesIn(form).filter((other) => other !== line && form.includes(matchForm(other.text.replace(LINE_MARK, ''))));
       this.heldByLine.set(line, held.length === 0 ? NONE : held);
     }
     return held;
@@ -127,3 +129,5 @@ export class HeldLines {
 }
 
 const NONE: readonly EarlierLine[] = [];
+/** The mark a pool line is shown with: `- ` for a line of the agent or a tool, `> ` for a line of an offloaded file. */
+const LINE_MARK = /^[->]\s+/;

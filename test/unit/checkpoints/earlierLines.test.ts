@@ -154,6 +154,10 @@ describe('earlier lines, word for word', () => {
       [sentence.text, other.text],
     );
     assert.deepEqual(held.othersHeldBy(name), [], 'a name holds no sentence');
+    // A line that says more than its key keeps its place beside a line that holds only the key.
+    const longer: EarlierLine = { ...line('sweep_tmp_dirs', 0.3, 4), text: '- sweep_tmp_dirs now skips the cache folder' };
+    const naming = line('I kept `sweep_tmp_dirs` as it was.', 0.8, 5);
+    assert.deepEqual(new HeldLines([longer, naming]).othersHeldBy(naming), []);
   });
 
   it('leaves out exactly the lines whose key a line of the held text holds, wherever it stands in it (as a plain search of each line would)', () => {
