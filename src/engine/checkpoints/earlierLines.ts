@@ -215,7 +215,7 @@ export function earlierLinesSection(
   return countedEarlierLinesSection(ranked, roomTokens, printedTokens, othersHeldBy).text;
 }
 
-/** The pool's other lines a line's text holds word for word (`HeldLines.othersHeldBy`). */
+/** The pool's other lines that a line's text holds whole (`HeldLines.othersHeldBy`). */
 export type OthersHeldBy = (line: EarlierLine) => readonly EarlierLine[];
 const NONE_HELD: OthersHeldBy = () => [];
 
@@ -239,7 +239,7 @@ export function countedEarlierLinesSection(
   if (printedRoom <= 0) ranked = ranked.filter((l) => l.printed !== true);
   const room = roomTokens - HEADING_TOKENS;
   const chosen = new Set<EarlierLine>();
-  // Lines a chosen line holds word for word: shown already, they give their room back.
+  // Lines a chosen line holds whole: shown already, they give their room back.
   const said = new Set<EarlierLine>();
   const headed = new Set<string>();
   const usedBy = new Map<FactKind, number>();
