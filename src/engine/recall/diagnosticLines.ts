@@ -130,7 +130,9 @@ const OS_PHRASES = new RegExp(
     'read-only file system',
     'connection reset',
     'cannot find the (?:path|file)',
-    'rejected',
+    '(?:was|were|been) rejected',
+    'rejected (?:by|because)',
+    'rejected(?=\\])',
   ].join('|')})\b`,
   'i',
 );

@@ -199,6 +199,7 @@ describe('diagnostic lines of tool results', () => {
       'read tcp 10.0.0.2:5432: connection reset by peer',
       'The system cannot find the path specified.',
       ' ! [rejected]        main -> main (fetch first)',
+      'hint: Updates were rejected because the remote contains work that you do not have locally.',
       'expected 200, got 500',
       'Expected "ok" but found "error"',
     ]) {
@@ -242,6 +243,7 @@ describe('diagnostic lines of tool results', () => {
       'No warnings found in 12 files',
       'Nothing found to clean',
       'It behaves as expected now.',
+      '| `/review` | captures the concerns raised, alternatives rejected and risks accepted |',
       '| name | size |',
       'class ParseError(ValueError):',
     ]) {
