@@ -65,6 +65,26 @@ function stepOf(result: ToolResultBlock, call: ToolCallBlock | undefined, seq: n
     subject = activity.paths.join(', ');
     keys = activity.paths.map(subjectKey);
     terms = termsOf(activity.paths.join(' '));
-  } else if (call) terms = termsOf(inputValues(call.input, 1000));
+  } else if (call) {
+    terms = termsOf(inputValues(call.input, 1000));
+    subject = calledWith(call);
+  }
   return { seq, messageIndex, messageId, call, result, activity, ok, subject, keys, terms };
 }
+
+/**
+ * What another tool was called with, for the facts of its result to name: its name and the first
+ * short string of its input (`Glob *.toml`, `web_search ctx context manager`), so that "No files
+ * found" says what was looked for. Undefined when the input holds no such string.
+ */
+function calledWith(call: ToolCallBlock): string | undefined {
+  for (const value of Object.values(call.input)) {
+    if (typeof value !== 'string') continue;
+    const text = value.trim();
+    if (text.length > 0 && text.length <= MAX_CALLED_WITH_CHARS && !text.includes('\n')) return `${call.name} ${text}`;
+  }
+  return undefined;
+}
+
+/** Longest input string a tool's call is named by, in characters: longer ones are content, not what it was asked for. @default 120 */
+const MAX_CALLED_WITH_CHARS = 120;

@@ -413,6 +413,26 @@ describe('diagnostic lines of tool results', () => {
     );
   });
 
+  it('names what another tool was called with beside its diagnostic, so a search that found nothing says what was looked for', () => {
+    const messages = [
+      call('g1', 'Glob', { pattern: 'config/**/*.toml' }),
+      result('g1', 'No files found'),
+      call('w1', 'web_fetch', { prompt: 'Summarize the page\nin three lines', url: 'https://example.com/changelog' }),
+      result('w1', 'Request failed with status code 404'),
+    ];
+    const [glob, fetch] = readToolSteps(messages);
+    assert.equal(glob.activity.kind, 'other');
+    assert.deepEqual(
+      diagnosticCandidates(glob).map((f) => [f.text, f.subject]),
+      [['No files found', 'Glob config/**/*.toml']],
+    );
+    assert.equal(
+      fetch.subject,
+      'web_fetch https://example.com/changelog',
+      'a string of several lines is content, not what it was asked for',
+    );
+  });
+
   it('reads no diagnostics from the content of a file that was read', () => {
     const messages = [
       call('r1', 'Read', { file_path: 'src/errors.py' }),
