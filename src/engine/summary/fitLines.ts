@@ -193,6 +193,16 @@ function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
     for (const c of candidates) if (c.sectionIndex === i && take(c, share)) break;
   }
   for (const c of main) take(c, Number.POSITIVE_INFINITY);
+  // A stand-in taken for a section whose lines did not fit its share gives way once one of those lines is in.
+  let gaveWay = false;
+  for (const [c, said] of sayings) {
+    if (!c.line.fallback || !main.some((m) => m.sectionIndex === c.sectionIndex && chosen.get(m.group)?.has(m.line))) continue;
+    chosen.get(c.group)?.delete(c.line);
+    sayings.delete(c);
+    left += said.chars;
+    gaveWay = true;
+  }
+  if (gaveWay) for (const c of main) take(c, Number.POSITIVE_INFINITY);
   return chosen;
 }
 
@@ -237,7 +247,8 @@ function notSaidElsewhere(sections: readonly FitSection[]): Pick {
       .filter(({ line, saying }) => saying.length > 0 && sayings.some((other) => other.line !== line && other.saying.includes(saying)))
       .map(({ line }) => line),
   );
-  return () => (line) => (said.has(line) ? undefined : line.text);
+  // Every line is shown, so no stand-in for them is.
+  return () => (line) => (said.has(line) || line.fallback === true ? undefined : line.text);
 }
 
 /** True when `line`, in a later section, is the copy of `known`'s saying to keep. */

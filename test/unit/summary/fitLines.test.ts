@@ -84,4 +84,34 @@ describe('fitting a summary into its target', () => {
     assert.equal(roomy.match(/14 tables moved/g)?.length, 1, roomy);
     assert.doesNotMatch(roomy, /Critical Facts/, 'a section whose only line is said elsewhere is left out');
   });
+
+  it('shows a stand-in for a table only when none of its rows is shown, at every target', async () => {
+    const sections: FitSection[] = [
+      {
+        heading: '### Artifacts Created',
+        required: [],
+        groups: [
+          {
+            header: ['| Artifact | Path | Status |', '|---|---|---|'],
+            lines: [{ text: '| cache.ts | src/store/cache.ts | modified |', priority: PRIORITY.important }],
+          },
+          { lines: [{ text: '- Changed: cache.ts (modified)', priority: PRIORITY.important, shortenable: true, fallback: true }] },
+        ],
+      },
+      {
+        heading: '### Critical Facts',
+        required: [],
+        groups: [{ lines: [{ text: '- Outcome: the cache now expires entries after 60 seconds', priority: PRIORITY.important }] }],
+      },
+    ];
+    const shown = new Set<string>();
+    for (let target = 8; target <= 60; target++) {
+      const text = await fitSections('## Summary', sections, target, countWords);
+      const row = text.includes('| cache.ts |');
+      const standIn = text.includes('Changed: cache.ts');
+      assert.ok(!(row && standIn), `target ${target}:\n${text}`);
+      shown.add(row ? 'row' : standIn ? 'stand-in' : 'neither');
+    }
+    assert.ok(shown.has('row') && shown.has('stand-in'), [...shown].join(', '));
+  });
 });
