@@ -5,7 +5,6 @@
  * sets cost a handful of token counts, not one per line.
  */
 import type { CountText } from '../model/countText';
-import { shortenEnd } from '../text/shorten';
 
 /** Priorities of optional lines: 1 is kept first, 4 only when there is room left. */
 export const PRIORITY = {
@@ -124,6 +123,21 @@ export async function fitSections(
   return skeleton;
 }
 
+/**
+ * `text` cut to at most `maxChars` where an item of its list or a word ends, never inside one
+ * (`- Named: src/a.ts, …`, not `- Named: src/a.ts, src/l…`): a part of a name is no name.
+ * A list keeps at least one whole item; a line cut at a word, at least {@link MIN_SHORTENED_CHARS}; else undefined.
+ */
+export function cutWhereItEnds(text: string, maxChars: number): string | undefined {
+  if (text.length <= maxChars) return text;
+  const label = text.indexOf(': ');
+  const item = text.lastIndexOf(', ', maxChars - 3);
+  if (item > label + 1) return `${text.slice(0, item)}, …`;
+  const word = text.lastIndexOf(' ', maxChars - 1);
+  if (word < MIN_SHORTENED_CHARS) return undefined;
+  return `${text.slice(0, word).trimEnd()}…`;
+}
+
 /** The title and the sections with required lines: what stays whatever the target. */
 export function renderSkeleton(title: string, sections: readonly FitSection[]): string {
   return render(title, sections, () => () => undefined);
@@ -162,7 +176,7 @@ function choose(sections: readonly FitSection[], budgetChars: number): Chosen {
     let text: string | undefined;
     if (c.line.text.length + 1 + headerCost <= room) text = c.line.text;
     else if (c.line.shortenable && room - headerCost - 1 >= MIN_SHORTENED_CHARS) {
-      text = shortenEnd(c.line.text, Math.floor(room - headerCost - 1));
+      text = cutWhereItEnds(c.line.text, Math.floor(room - headerCost - 1));
     }
     if (text === undefined) return false;
     const saying = sayingOf(text);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fitSections, PRIORITY, type FitSection } from '../../../src/engine/summary/fitLines';
+import { cutWhereItEnds, fitSections, MIN_SHORTENED_CHARS, PRIORITY, type FitSection } from '../../../src/engine/summary/fitLines';
 
 const countWords = (text: string) => Promise.resolve(text.split(/\s+/).filter((w) => w.length > 0).length);
 
@@ -113,5 +113,18 @@ describe('fitting a summary into its target', () => {
       shown.add(row ? 'row' : standIn ? 'stand-in' : 'neither');
     }
     assert.ok(shown.has('row') && shown.has('stand-in'), [...shown].join(', '));
+  });
+
+  it('cuts a line where an item of its list or a word ends, never inside a name, or leaves it out', () => {
+    const named = '- Named: sympy/core/relational.py, sympy/logic/boolalg.py, sympy/solvers/inequalities.py';
+    assert.equal(cutWhereItEnds(named, 70), '- Named: sympy/core/relational.py, sympy/logic/boolalg.py, …');
+    assert.equal(cutWhereItEnds(named, 50), '- Named: sympy/core/relational.py, …');
+    assert.equal(cutWhereItEnds(named, 30), undefined, 'not even one whole name fits');
+    const phase = '- **Phase:** verifying that the cache expires entries after sixty seconds in every region';
+    const cut = cutWhereItEnds(phase, 60);
+    assert.ok(cut !== undefined && cut.length <= 60 && cut.endsWith('…') && phase.startsWith(cut.slice(0, -1)), cut);
+    assert.match(cut ?? '', / \S+…$/, 'a whole word before the ellipsis');
+    assert.ok(phase.includes(`${(cut ?? '').slice(0, -1).split(' ').pop()} `), 'the last word kept is whole');
+    assert.equal(cutWhereItEnds('short line', MIN_SHORTENED_CHARS), 'short line');
   });
 });
