@@ -10,6 +10,7 @@ import { GOAL_MARKERS, type GoalMarker } from './summaryFormat';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
 import { oneLine, shortenEnd } from '../text/shorten';
 import { memoizeByObject } from '../memo';
+import { termsOf } from '../recall/terms';
 
 /**
  * Longest fact kept, in characters.
@@ -139,9 +140,26 @@ function planOf(lines: readonly string[]): string[] {
       (!MARKER_LINE.test(l) && PLAN_START.test(l.trimStart().replace(/^(?:[-*+>]\s+|\d+[.)]\s+|#+\s+|\*\*)+/, ''))) ||
       PLAN_ANYWHERE.test(l),
   );
-  const plan = said.flatMap(sentences).filter((s) => PLAN_SENTENCE.test(s));
+  const plan = said.flatMap(sentences).filter((s) => PLAN_SENTENCE.test(s) && !introducesOnly(s));
   return unique(plan.map((s) => shortenEnd(s, MAX_FACT_CHARS))).slice(0, MAX_PLAN_SENTENCES);
 }
+
+/**
+ * A sentence that only introduces what follows it: short, ending on a colon, naming nothing and no
+ * figure ("I will replace:", "Let me change it to:"). What it announces is the block after it, which
+ * a summary does not keep.
+ */
+function introducesOnly(sentence: string): boolean {
+  return (
+    INTRODUCES.test(sentence) &&
+    sentence.split(/\s+/).length <= MAX_INTRODUCING_WORDS &&
+    !/\d/.test(sentence) &&
+    termsOf(sentence).length === 0
+  );
+}
+const INTRODUCES = /:\s*$/;
+/** Most words of a sentence that only introduces: an opener, a verb, what it acts on and a preposition ("Let me change it to:"). @default 6 */
+const MAX_INTRODUCING_WORDS = 6;
 
 /** A line's sentences, each on one line, list bullets and emphasis stripped. */
 function sentences(line: string): string[] {

@@ -61,4 +61,15 @@ describe('conversation facts of a span that grows', () => {
     assert.equal(facts.phase, 'Everything is green.');
     assert.deepEqual(facts.markers.NEXT, ['release it']);
   });
+
+  it('leaves out of the plan a short sentence that only introduces the block after it, and keeps one that names what it changes', () => {
+    const facts = readConversationFacts([
+      assistant('I will change the retry limit in `src/queue.ts`.\nI will replace:\n```ts\nconst limit = 3;\n```', 'a1'),
+    ]);
+    assert.deepEqual(facts.plan, ['I will change the retry limit in `src/queue.ts`.']);
+    const named = readConversationFacts([assistant('I will replace `parseRow` with:\n```ts\nparseLine\n```', 'a2')]);
+    assert.deepEqual(named.plan, ['I will replace `parseRow` with:']);
+    const figure = readConversationFacts([assistant('Let me set it to 60:\n```ts\nttl = 60\n```', 'a3')]);
+    assert.deepEqual(figure.plan, ['Let me set it to 60:']);
+  });
 });
