@@ -41,13 +41,18 @@ function linesOf(msg: Message, authoredOnly: boolean): string[] {
   for (const block of msg.blocks) {
     if (block.type !== 'text' || (authoredOnly && block.injected === true)) continue;
     let inFence = false;
-    for (const line of block.text.split('\n')) {
+    // The label an agent's harness has it open its answer with is the harness's format, not the agent's words.
+    const text = msg.role === 'assistant' ? block.text.replace(HARNESS_LABEL, '') : block.text;
+    for (const line of text.split('\n')) {
       if (FENCE.test(line)) inFence = !inFence;
       else if (!inFence) lines.push(line);
     }
   }
   return lines;
 }
+
+/** A word in capitals and a colon opening an assistant's text: SWE-agent's and mini-swe-agent's `THOUGHT:`, `DISCUSSION:`. */
+const HARNESS_LABEL = /^\s*[A-Z]{4,}:[ \t]*/;
 
 /** A line without the bullet, quote, numbering or heading marks that open it, on one line. */
 export function undecorated(line: string): string {

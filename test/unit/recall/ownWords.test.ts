@@ -3,6 +3,7 @@ import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { ownWordCandidates } from '../../../src/engine/recall/ownWords';
 import { diagnosticCandidates, isDiagnosticLine } from '../../../src/engine/recall/diagnosticLines';
 import { readToolSteps } from '../../../src/engine/recall/toolSteps';
+import { proseLines } from '../../../src/engine/text/prose';
 import { assistant, call, result, user } from '../support/builders';
 
 describe("the agent's own words", () => {
@@ -95,6 +96,16 @@ describe("the agent's own words", () => {
     const long = assistant(Array.from({ length: 30 }, (_, i) => `Step ${i} moves module_${i} into packages/core_${i}.`).join(' '));
     assert.equal(ownWordCandidates([long], sites(1), 40).length, 12);
     assert.equal(ownWordCandidates([long], sites(1), 1000).length, 30);
+  });
+
+  it("takes the capitalized label an agent's harness opens its answer with off its sentences, and nothing of a user's message", () => {
+    const texts = ownWordCandidates(
+      [assistant('THOUGHT: The cache expires entries after 60 seconds in `src/cache.ts`.\n\n```bash\ncat src/cache.ts\n```')],
+      sites(1),
+      40,
+    ).map((c) => c.text);
+    assert.deepEqual(texts, ['The cache expires entries after 60 seconds in `src/cache.ts`.']);
+    assert.deepEqual(proseLines(user('IMPORTANT: keep the public API')), ['IMPORTANT: keep the public API']);
   });
 
   it('keeps a sentence too short to stand alone with the one after it', () => {
