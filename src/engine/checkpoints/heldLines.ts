@@ -57,8 +57,26 @@ export class HeldLines {
   private readonly wordless: EarlierLine[] = [];
   /** What each line of the texts holds, for the lines of the last texts asked about. */
   private known = new Map<string, readonly EarlierLine[]>();
+  /** What each pool line's text holds whole, for the lines asked about. */
+  private readonly heldByLine = new WeakMap<EarlierLine, readonly EarlierLine[]>();
+  /** The lines of the pool before this one, and what was worked out for it: a pool changes by a few lines at a time. */
+  private before: { readonly held: HeldLines; readonly members: ReadonlySet<EarlierLine>; readonly added: HeldLines } | undefined;
 
-  constructor(readonly pool: readonly EarlierLine[]) {
+  /**
+   * The held lines of `pool`; `previous`, those of the pool it grew from, lends what it worked out: a
+   * text line or a pool line is then read only against the lines added since, not the whole pool again.
+   */
+  constructor(
+    readonly pool: readonly EarlierLine[],
+    previous?: HeldLines,
+  ) {
+    if (previous) {
+      // One pool back at most: what the previous pool borrowed is not kept alive.
+      previous.before = undefined;
+      const members = new Set(pool);
+      const was = new Set(previous.pool);
+      this.before = { held: previous, members, added: new HeldLines(pool.filter((l) => !was.has(l))) };
+    }
     for (const line of pool) {
       const { form, by, pair } = keyFormOf(line);
       if (form.length === 0) continue;
@@ -79,7 +97,10 @@ export class HeldLines {
     for (const text of texts) {
       for (const line of text.split('\n')) {
         let holds = known.get(line) ?? this.known.get(line);
-        if (holds === undefined) holds = this.linesIn(matchForm(line));
+        if (holds === undefined) {
+          const lent = this.before?.held.known.get(line);
+          holds = lent === undefined ? this.linesIn(matchForm(line)) : this.carried(lent, (added) => added.linesIn(matchForm(line)));
+        }
         known.set(line, holds);
         for (const l of holds) held.add(l);
       }
@@ -95,15 +116,27 @@ export class HeldLines {
   othersHeldBy(line: EarlierLine): readonly EarlierLine[] {
     let held = this.heldByLine.get(line);
     if (held === undefined) {
-      const form = matchForm(line.text);
-      // Held whole, not only by its key: a line that says more than its key (the rest of its sentence, an error's command) keeps its place.
-      held = this.linesIn(form).filter((other) => other !== line && form.includes(matchForm(other.text.replace(LINE_MARK, ''))));
+      const lent = this.before?.held.heldByLine.get(line);
+      held = lent === undefined ? this.wholeLinesIn(line) : this.carried(lent, (added) => added.wholeLinesIn(line));
       this.heldByLine.set(line, held.length === 0 ? NONE : held);
     }
     return held;
   }
 
-  private readonly heldByLine = new WeakMap<EarlierLine, readonly EarlierLine[]>();
+  /** The pool's lines other than `line` that its text holds whole, not only by their key: a line that says more than its key keeps its place. */
+  private wholeLinesIn(line: EarlierLine): readonly EarlierLine[] {
+    const form = matchForm(line.text);
+    return this.linesIn(form).filter((other) => other !== line && form.includes(matchForm(other.text.replace(LINE_MARK, ''))));
+  }
+
+  /** What the previous pool found, less the lines that left, with what `inAdded` finds among the lines added since. */
+  private carried(lent: readonly EarlierLine[], inAdded: (added: HeldLines) => readonly EarlierLine[]): readonly EarlierLine[] {
+    const before = this.before;
+    if (before === undefined) return lent;
+    const stayed = lent.filter((l) => before.members.has(l));
+    const added = inAdded(before.added);
+    return stayed.length === 0 && added.length === 0 ? NONE : [...stayed, ...added];
+  }
 
   private linesIn(form: string): readonly EarlierLine[] {
     if (form.length === 0) return NONE;

@@ -145,7 +145,7 @@ export class RequestRenderer {
     if (s.earlierRoom <= 0 || s.earlierLines.length === 0) return '';
     const key = [s.earlierLines, s.checkpoints, s.ledger.facts, ledgerText];
     if (!this.earlierCache || this.earlierCache.key.some((k, i) => k !== key[i])) {
-      if (this.heldLines?.pool !== s.earlierLines) this.heldLines = new HeldLines(s.earlierLines);
+      if (this.heldLines?.pool !== s.earlierLines) this.heldLines = new HeldLines(s.earlierLines, this.heldLines);
       // What the ledger shows word for word (the requests, the intent) needs no line of its own.
       const held = this.heldLines.heldBy([
         ledgerText,

@@ -355,4 +355,37 @@ describe('earlier lines, word for word', () => {
       assert.deepEqual(new Set(ranked.map((l) => l.order)), new Set(expected.map((l) => l.order)), `run ${run}`);
     }
   });
+
+  it('finds the same held lines in a pool that grew from another, lent what the other found, as in the pool read afresh', () => {
+    const words = ['cache', 'retry', 'queue', 'parser', 'build', 'token', 'route', 'schema', 'src/app.ts', '42'];
+    const random = seededRandom(2711);
+    const pick = () => words[Math.floor(random() * words.length)];
+    const phrase = (n: number) => Array.from({ length: n }, pick).join(' ');
+    let order = 0;
+    const line = (): EarlierLine => {
+      const key = phrase(1 + Math.floor(random() * 5));
+      const text = random() < 0.3 ? `- ${key} ${phrase(2)}` : `- ${key}`;
+      return { text, key, kind: 'outcome', score: random(), tokens: 10, order: ++order };
+    };
+    const sorted = (lines: Iterable<EarlierLine>) => [...lines].map((l) => l.order).sort((a, b) => a - b);
+    for (let run = 0; run < 30; run++) {
+      let pool: EarlierLine[] = Array.from({ length: 40 }, line);
+      let lent: HeldLines | undefined;
+      // The texts change by a few lines a step, as the ledger and the checkpoints do.
+      const textLines = Array.from({ length: 12 }, () => phrase(2 + Math.floor(random() * 8)));
+      for (let step = 0; step < 4; step++) {
+        textLines[Math.floor(random() * textLines.length)] = phrase(2 + Math.floor(random() * 8));
+        const texts = [textLines.join('\n')];
+        const chained: HeldLines = new HeldLines(pool, lent);
+        const fresh = new HeldLines(pool);
+        assert.deepEqual(sorted(chained.heldBy(texts)), sorted(fresh.heldBy(texts)), `run ${run}, step ${step}: held by the texts`);
+        for (const l of pool) {
+          assert.deepEqual(sorted(chained.othersHeldBy(l)), sorted(fresh.othersHeldBy(l)), `run ${run}, step ${step}: held by a line`);
+        }
+        lent = chained;
+        // The next pool: some lines leave, some come.
+        pool = [...pool.filter(() => random() < 0.85), ...Array.from({ length: 1 + Math.floor(random() * 8) }, line)];
+      }
+    }
+  });
 });
