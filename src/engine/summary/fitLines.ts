@@ -105,7 +105,7 @@ export async function fitSections(
   const all = (line: CandidateLine) => line.text;
   const full = render(title, sections, () => all);
   const fullTokens = await countText(full);
-  if (fullTokens <= targetTokens) return render(title, sections, notSaidElsewhere(sections));
+  if (fullTokens <= targetTokens) return render(title, sections, picked(choose(sections, Number.POSITIVE_INFINITY)));
 
   const skeleton = renderSkeleton(title, sections);
   const skeletonTokens = await countText(skeleton);
@@ -114,8 +114,7 @@ export async function fitSections(
   const charsPerToken = full.length / Math.max(1, fullTokens);
   let budgetChars = (targetTokens - skeletonTokens) * charsPerToken * ESTIMATE_SAFETY;
   for (let attempt = 0; attempt < MAX_FIT_ATTEMPTS && budgetChars > 0; attempt++) {
-    const chosen = choose(sections, budgetChars);
-    const text = render(title, sections, (group) => (line) => chosen.get(group)?.get(line));
+    const text = render(title, sections, picked(choose(sections, budgetChars)));
     const tokens = await countText(text);
     if (tokens <= targetTokens) return text;
     budgetChars *= (targetTokens / tokens) * ESTIMATE_SAFETY;
@@ -253,16 +252,9 @@ function saidOnce(sections: readonly FitSection[]): readonly FitSection[] {
   }));
 }
 
-/** Every line but those another line says word for word, as the choice within a target leaves them out. */
-function notSaidElsewhere(sections: readonly FitSection[]): Pick {
-  const sayings = sections.flatMap((s) => s.groups.flatMap((g) => g.lines.map((line) => ({ line, saying: sayingOf(line.text) }))));
-  const said = new Set(
-    sayings
-      .filter(({ line, saying }) => saying.length > 0 && sayings.some((other) => other.line !== line && other.saying.includes(saying)))
-      .map(({ line }) => line),
-  );
-  // Every line is shown, so no stand-in for them is.
-  return () => (line) => (said.has(line) || line.fallback === true ? undefined : line.text);
+/** The lines a choice kept, as it cut them. */
+function picked(chosen: Chosen): Pick {
+  return (group) => (line) => chosen.get(group)?.get(line);
 }
 
 /** True when `line`, in a later section, is the copy of `known`'s saying to keep. */
