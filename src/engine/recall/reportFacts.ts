@@ -5,7 +5,7 @@
  * where such a verdict stands, and only failures are taken: a report, like any tool result, is
  * data and never makes a decision.
  */
-import { splitSentences } from '../text/prose';
+import { splitSentences, textProseLines } from '../text/prose';
 import { nameWords } from '../ledger/toolActivity';
 import { candidate, type Candidate } from './candidate';
 import { statementOf } from './statementCues';
@@ -35,7 +35,8 @@ export function reportFailures(step: ToolStep): Candidate[] {
   const where = { messageId: step.messageId, seq: step.seq };
   const failures: Candidate[] = [];
   const head = step.result.content.slice(0, REPORT_HEAD_CHARS);
-  for (const raw of head.split('\n')) {
+  // Code a report quotes (`const { error } = useTodos();`) states nothing.
+  for (const raw of textProseLines(head)) {
     for (const line of raw.split(ESCAPED_BREAK)) {
       const text = line.replace(JSON_FIELD_START, '').replace(JSON_STRING_END, '');
       for (const sentence of splitSentences(text)) {

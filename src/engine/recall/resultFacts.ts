@@ -7,6 +7,7 @@ import { ERROR_SUMMARY_MAX_CHARS, errorSummary } from '../ledger/errorSummary';
 import { isProgressLine } from '../ledger/resultLines';
 import { outputEdges } from './outputEdges';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
+import { planItems } from './planItems';
 import type { ToolStep } from './toolSteps';
 
 /** Scores of what results show. */
@@ -107,6 +108,8 @@ export function resultFacts(step: ToolStep): Candidate[] {
   );
   // A URL in a markup document (a doctype, a namespace, a link) is part of the document, not something the call produced.
   const markup = lines.some((l) => MARKUP_DOCUMENT.test(l));
+  // A plan or to-do tool answers a written plan with the same acknowledgement every time: the plan's items are the facts.
+  const acknowledgesPlan = step.call !== undefined && planItems(step.call.input).length > 0;
   const found: Candidate[] = [];
   const add = (c: Candidate | undefined) => {
     if (c && !found.some((f) => f.key === c.key)) found.push(c);
@@ -121,8 +124,9 @@ export function resultFacts(step: ToolStep): Candidate[] {
     } else if (digits && (line.startsWith('[') || lower.includes('commit')) && COMMIT.test(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.commit));
     } else if (digits && short && line.includes('.') && VERSION.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.version));
-    else if (short && SUCCESS.test(line) && !isProgressLine(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
-    else if (digits && line.includes(':') && MEASURE.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.measure));
+    else if (short && !acknowledgesPlan && SUCCESS.test(line) && !isProgressLine(line)) {
+      add(candidate('outcome', line, where, RESULT_SCORES.success));
+    } else if (digits && line.includes(':') && MEASURE.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.measure));
     if (!markup && line.includes('http') && !MARKUP.test(line)) {
       for (const url of line.matchAll(URL)) {
         const pr = PULL_REQUEST.test(url[0]);
@@ -137,7 +141,7 @@ export function resultFacts(step: ToolStep): Candidate[] {
   }
   // A table's header row (`NAME  STATUS  AGE`) names columns; its first row is the answer.
   const head = lines.find((l) => !isProgressLine(l) && !MARKUP.test(l) && !HEADER_ROW.test(l));
-  if (head !== undefined && head.length <= MAX_OUTCOME_LINE_CHARS) {
+  if (head !== undefined && head.length <= MAX_OUTCOME_LINE_CHARS && !acknowledgesPlan) {
     if (kind === 'command' && edges.whole && lines.length <= SHORT_OUTPUT_LINES) {
       add(candidate('outcome', head, where, RESULT_SCORES.shortOutput));
     } else if (kind === 'other') add(candidate('outcome', head, where, RESULT_SCORES.otherTool));

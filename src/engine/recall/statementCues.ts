@@ -99,6 +99,12 @@ const FAILURE_WORDS = [
   'timed? out',
 ];
 const FAILURE = new RegExp(String.raw`(?<![\w-])(?:${FAILURE_WORDS.join('|')})\b`, 'i');
+/**
+ * A failure word naming a part of a program rather than a failure: "comprehensive error handling",
+ * "an error boundary", "exception handlers", "crash reporting". A feature list says it of what was built.
+ */
+const FEATURE_NOUNS = String.raw`handling|handlers?|boundar(?:y|ies)|reporting|recovery|checking|logging|tracking|pages?|types?|classes`;
+const FAILURE_AS_FEATURE = new RegExp(String.raw`(?<![\w-])(?:errors?|exceptions?|failures?|crash)[- ](?:${FEATURE_NOUNS})\b`, 'gi');
 /** A failure word denied: "without errors", "didn't get any error", "no failures". */
 const FAILURE_NOUN = String.raw`(?:errors?|fail\w*|exceptions?|crash\w*)\b`;
 const DENIED_FAILURE = new RegExp(
@@ -157,9 +163,16 @@ export function statementOf(sentence: string): Statement | undefined {
     return { kind: 'decision', score: exploring ? STATEMENT_SCORES.exploring : STATEMENT_SCORES.intention, exploring };
   }
   if (RESULT.test(sentence)) return { kind: 'outcome', score: STATEMENT_SCORES.result };
-  if (FAILURE.test(sentence) && !DENIED_FAILURE.test(sentence)) return { kind: 'error', score: STATEMENT_SCORES.failure };
+  if (saysFailure(sentence)) return { kind: 'error', score: STATEMENT_SCORES.failure };
   if (FINDING.test(sentence)) return { kind: 'outcome', score: STATEMENT_SCORES.finding };
   return undefined;
+}
+
+/** True when the sentence says something went wrong: a failure word, not denied, not naming a feature. */
+function saysFailure(sentence: string): boolean {
+  if (!FAILURE.test(sentence)) return false;
+  const words = sentence.replace(FAILURE_AS_FEATURE, '');
+  return FAILURE.test(words) && !DENIED_FAILURE.test(words);
 }
 
 /** Conditions and wishes: "would be fixed", "to confirm that it works", "once it is resolved". */

@@ -40,13 +40,19 @@ function linesOf(msg: Message, authoredOnly: boolean): string[] {
   const lines: string[] = [];
   for (const block of msg.blocks) {
     if (block.type !== 'text' || (authoredOnly && block.injected === true)) continue;
-    let inFence = false;
     // The label an agent's harness has it open its answer with is the harness's format, not the agent's words.
-    const text = msg.role === 'assistant' ? block.text.replace(HARNESS_LABEL, '') : block.text;
-    for (const line of text.split('\n')) {
-      if (FENCE.test(line)) inFence = !inFence;
-      else if (!inFence) lines.push(line);
-    }
+    lines.push(...textProseLines(msg.role === 'assistant' ? block.text.replace(HARNESS_LABEL, '') : block.text));
+  }
+  return lines;
+}
+
+/** The lines of a text outside its fenced code blocks, in order. */
+export function textProseLines(text: string): string[] {
+  const lines: string[] = [];
+  let inFence = false;
+  for (const line of text.split('\n')) {
+    if (FENCE.test(line)) inFence = !inFence;
+    else if (!inFence) lines.push(line);
   }
   return lines;
 }

@@ -171,12 +171,59 @@ describe('facts read from what tools were given and said', () => {
       const lookup = extractFacts([call('k1', 'kb_lookup', { q: 'retries' }), result('k1', 'Retries were interrupted by design in v2.')]);
       assert.equal(ofKind(lookup, 'error').length, 0);
     });
+
+    it('takes no failure from code a report quotes, nor from a feature it built that handles errors', () => {
+      const report = [
+        '## Summary',
+        'Built the invoice exporter with retry and error handling for every upload.',
+        '- **Error Handling**: graceful exception handlers around the S3 client',
+        '```ts',
+        'const { rows, error, retry } = useExport();',
+        'if (error) throw new UploadFailed(error);',
+        '```',
+      ].join('\n');
+      const facts = extractFacts([call('t1', 'Task', { prompt: 'build the exporter' }), result('t1', report)]);
+      assert.deepEqual(
+        ofKind(facts, 'error').map((f) => f.key),
+        [],
+      );
+      const failed = extractFacts([
+        call('t2', 'Task', { prompt: 'deploy it' }),
+        result('t2', 'The deploy failed: the bucket policy denies PutObject.'),
+      ]);
+      assert.equal(ofKind(failed, 'error').length, 1);
+    });
+  });
+
+  describe("a plan tool's acknowledgement", () => {
+    it('is no outcome: the plan items are the facts, and another tool saying it succeeded still is one', () => {
+      const ack = 'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress.';
+      const facts = extractFacts([
+        call('p1', 'write_todos', { todos: [{ content: 'Migrate the billing cron to Temporal', status: 'in_progress' }] }),
+        result('p1', ack),
+        call('d1', 'deploy_preview', { branch: 'billing-temporal' }),
+        result('d1', 'Preview deployed successfully to billing-temporal.pages.dev'),
+      ]);
+      assert.equal(exactly(facts, 'Migrate the billing cron to Temporal')?.kind, 'decision');
+      assert.ok(!facts.some((f) => f.key.startsWith('Todos have been modified')), facts.map((f) => f.key).join(' | '));
+      assert.ok(
+        ofKind(facts, 'outcome').some((f) => f.key.startsWith('Preview deployed successfully')),
+        facts.map((f) => f.key).join(' | '),
+      );
+    });
   });
 
   describe('cues and keys', () => {
     it('still reads a failure after a denial in another clause', () => {
       assert.equal(statementOf("The worker couldn't start and failed with a port conflict.")?.kind, 'error');
       assert.equal(statementOf("The migration didn't produce any errors."), undefined);
+    });
+
+    it('reads a failure word that names a part of the program (error handling, exception handlers) as no failure', () => {
+      assert.equal(statementOf('Added comprehensive error handling and an error boundary around the editor.'), undefined);
+      assert.equal(statementOf('Exception handlers now wrap every job.'), undefined);
+      assert.equal(statementOf('The error handling test failed on Windows.')?.kind, 'error');
+      assert.equal(statementOf('The error states that the token expired.')?.kind, 'error');
     });
 
     it('keeps a word that ends exactly at the key limit whole', () => {
