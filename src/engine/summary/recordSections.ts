@@ -146,6 +146,9 @@ function progressMarks(markers: readonly string[], guide: readonly string[]): st
   return [...byStep.values()];
 }
 
+/** Shortest error summary that, held whole by an error fact, makes the fact a repeat of the record's line. @default 20 */
+const MIN_HELD_SUMMARY_CHARS = 20;
+
 /**
  * Errors with their fix status, failed commands (not already reported as errors) with their exit
  * codes, then the span's facts the record (or `shownElsewhere`) does not hold: errors with how
@@ -164,7 +167,10 @@ export function criticalFactsSection(
   // Record errors are shown first, and the phase elsewhere: a fact they already state is not
   // repeated. Command outputs are only details, often left out, so outcomes are not checked against them.
   const recorded = [...errors.map((e) => e.summary), ...shownElsewhere].map(matchForm);
-  const untold = (f: Fact) => !recorded.some((r) => holdsKey(r, f.key));
+  // An error fact kept as the tool wrote it (`<tool_use_error>…</tool_use_error>`) holds the record's summary instead.
+  const summaries = errors.map((e) => matchForm(e.summary.replace(/…$/, ''))).filter((s) => s.length >= MIN_HELD_SUMMARY_CHARS);
+  const holdsSummary = (f: Fact) => f.kind === 'error' && summaries.some((s) => matchForm(f.key).includes(s));
+  const untold = (f: Fact) => !recorded.some((r) => holdsKey(r, f.key)) && !holdsSummary(f);
   const factLines = facts.filter((f) => (f.kind === 'error' || f.kind === 'outcome') && untold(f));
   const names = facts.filter((f) => f.kind === 'identifier');
   return {

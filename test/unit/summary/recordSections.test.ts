@@ -59,4 +59,19 @@ describe('record sections of a summary', () => {
       );
     }
   });
+
+  it("says an error once when the span's fact of it is the tool's own wrapped line, and keeps a fact the record does not hold", () => {
+    const summary = 'File has not been read yet. Read it first before writing to it.';
+    const record: ToolRecord = {
+      ...EMPTY_LEDGER.tools,
+      errors: [{ callId: 'e1', toolName: 'Edit', summary, subject: 'docs/GUIDE.md', at: 1, fixed: false }],
+    };
+    const fact = (key: string) => ({ kind: 'error' as const, key, text: key, messageId: 'm1', score: 0.6 });
+    const critical = lines(
+      criticalFactsSection(record, [fact(`<tool_use_error>${summary}</tool_use_error>`), fact('ENOSPC: no space left on device, write')]),
+    );
+    assert.equal(critical.filter((l) => l.includes('has not been read yet')).length, 1, critical.join('\n'));
+    assert.ok(critical.some((l) => l.startsWith('- Edit `docs/GUIDE.md`')));
+    assert.ok(critical.some((l) => l.includes('ENOSPC: no space left on device')));
+  });
 });
