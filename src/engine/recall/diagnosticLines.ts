@@ -245,7 +245,7 @@ export interface DiagnosticLine {
 
 /**
  * Lines on either side of a runner's mark of a failed test (`(fail) …`, `✕ …`, `--- FAIL: …`, jest's `● …`)
- * within which the nearest diagnostic is read as what the test failed with: runners print it just before
+ * within which the plainest, then nearest, diagnostic is read as what the test failed with: runners print it just before
  * or just after the mark, while errors elsewhere in a test run are often what passing tests log.
  * @default 10
  */
@@ -269,9 +269,7 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
     for (let i = Math.max(0, at - FAILED_TEST_REACH); i <= Math.min(lines.length - 1, at + FAILED_TEST_REACH); i++) {
       // A verdict (`FAIL src/a.test.ts`) says that something failed, not with what.
       if (lines[i].strength === 0 || lines[i].mark || SHOUTED_VERDICT.test(lines[i].text)) continue;
-      // Of two as near, the one after the mark: most runners print a test's error under its name.
-      const distance = Math.abs(i - at);
-      if (nearest === undefined || distance < Math.abs(nearest - at) || (distance === Math.abs(nearest - at) && i > at)) nearest = i;
+      if (causesBetter(lines, at, i, nearest)) nearest = i;
     }
     if (nearest !== undefined) causes.add(lines[nearest].text);
   });
@@ -284,6 +282,20 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
     found.push({ text, strength, ...(failedTest ? { failedTest } : {}) });
   }
   return found;
+}
+
+/**
+ * Whether line `i` is likelier than line `than` to be what the test marked at `at` failed with: the plainer
+ * diagnostic (a log line that says "failure" is not a test's error), then the nearer; of two as near, the one
+ * after the mark, since most runners print a test's error under its name.
+ */
+function causesBetter(lines: readonly { readonly strength: number }[], at: number, i: number, than: number | undefined): boolean {
+  if (than === undefined) return true;
+  const plainer = lines[i].strength - lines[than].strength;
+  if (plainer !== 0) return plainer > 0;
+  const distance = Math.abs(i - at);
+  const other = Math.abs(than - at);
+  return distance < other || (distance === other && i > at);
 }
 
 /**

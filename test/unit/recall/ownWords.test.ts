@@ -353,6 +353,27 @@ describe('diagnostic lines of tool results', () => {
     }
   });
 
+  it("takes the plainest diagnostic near a failed test's mark as its cause, not a nearer log line that says failure", () => {
+    const cause = "TypeError: undefined is not an object (evaluating 'def.valueType')";
+    const output = [
+      'src/types/events.test.ts:',
+      cause,
+      '      at parse (src/types/events.ts:40:12)',
+      '',
+      '(fail) Events > RawEvent > accepts a valid event [1.99ms]',
+      '[Breaker] Service1 failure (1/1)',
+      '(fail) Events > RawEvent > rejects an invalid event [0.28ms]',
+      '[Breaker] Service2 failure (1/1)',
+      ' 2 fail',
+      ' 30 pass',
+      'error: script "test" exited with code 1',
+    ];
+    const messages = [call('b1', 'bash', { command: 'bun run test' }), result('b1', output.join('\n'), true)];
+    const found = diagnosticCandidates(readToolSteps(messages)[0]).map((f) => f.text);
+    assert.ok(found.includes(cause), found.join(' | '));
+    assert.ok(!found.some((t) => t.startsWith('[Breaker]')), found.join(' | '));
+  });
+
   it("keeps a long output's first errors and its closing verdict, not only the lines at its start", () => {
     const errors = Array.from({ length: 8 }, (_, i) => `ERROR tests/test_io.py::test_read[case${i}] - OSError: disk`);
     const messages = [
