@@ -15,7 +15,7 @@ import { unwrapCodexRecord, type CodexItem } from './codexRecord';
 import { CODEX_INJECTED_TAGS, codexUserBlocks, userMessageEvents } from './codexUserText';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './messageDraft';
-import { codexOutputEnvelope, dataText } from './dataText';
+import { codexExecOutput, codexOutputEnvelope, dataText } from './dataText';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
 import type { SourceRecord } from './parseTranscriptText';
@@ -197,7 +197,7 @@ class RolloutReader {
     this.reply = undefined;
     const p = item.payload;
     const output = p.output;
-    const envelope = typeof output === 'string' ? codexOutputEnvelope(output) : undefined;
+    const envelope = typeof output === 'string' ? (codexOutputEnvelope(output) ?? codexExecOutput(output)) : undefined;
     const text =
       envelope !== undefined
         ? envelope.output

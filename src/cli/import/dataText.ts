@@ -58,3 +58,35 @@ export function codexOutputEnvelope(text: string): { readonly output: string; re
   const exit = isJsonObject(metadata) ? metadata.exit_code : undefined;
   return { output: parsed.output, failed: typeof exit === 'number' && exit !== 0 };
 }
+
+/**
+ * The header Codex's shell tools write above a command's output, one field a line, ending with `Output:`:
+ * `Chunk ID: 3f2a9c`, `Wall time: 0.61 seconds`, `Process exited with code 1`, `Original token count: 379`.
+ */
+const EXEC_FIELDS =
+  'Chunk ID|Wall time|Original token count|Total output lines|Process exited with code|Process running with session ID|Exit code';
+const EXEC_HEADER = new RegExp(`^((?:(?:${EXEC_FIELDS})\\b[^\\n]*\\n){1,8})Output:(?:\\n|$)`);
+/** Header lines that say how the command ended or stands: kept, the rest is the harness's bookkeeping (see `cutShort`). */
+const EXEC_STATUS = /^(?:Process exited with code|Process running with session ID|Exit code)\b/;
+
+/**
+ * A shell call's output as Codex writes it now (plain text under its header): the output with only the header's
+ * status line above it (`Process exited with code 1`), and whether the command failed; undefined for any other string.
+ */
+export function codexExecOutput(text: string): { readonly output: string; readonly failed: boolean } | undefined {
+  const header = EXEC_HEADER.exec(text);
+  if (header === null) return undefined;
+  const body = text.slice(header[0].length);
+  const status = header[1].split('\n').filter((line) => EXEC_STATUS.test(line) || cutShort(line, body));
+  const code = /(?:code:?\s*)(-?\d+)/.exec(status.filter((line) => EXEC_STATUS.test(line)).join('\n'));
+  return { output: [...status, ...(body === '' ? [] : [body])].join('\n'), failed: code !== null && Number(code[1]) !== 0 };
+}
+
+/**
+ * True for the header's `Original token count: N` when the output shown cannot hold N tokens (at most a token a
+ * character): the harness cut it, and how much there was is worth knowing.
+ */
+function cutShort(line: string, body: string): boolean {
+  const count = /^Original token count:\s*(\d+)/.exec(line);
+  return count !== null && Number(count[1]) > body.length;
+}

@@ -13,6 +13,7 @@ const TAIL_CHARS = 6000;
 /** Wrappers, status lines and prompts that carry no message of their own. */
 const NOISE_LINES: readonly RegExp[] = [
   /^Exit code:?\s*-?\d+$/i,
+  /^Process (?:exited with code -?\d+|running with session ID \d+)$/,
   /^<\/?(?:returncode|output|exit_code|status|tool_use_error|error)>(?:\s*-?\d+\s*<\/returncode>)?$/i,
   /^<\/?[\w-]+>$/,
   /^Traceback \(most recent call last\):$/,
@@ -23,8 +24,8 @@ const NOISE_LINES: readonly RegExp[] = [
   /^Dload\s+Upload\b/,
   /^[\s\p{P}\p{S}┃│─━]*$/u,
 ];
-/** The letters a pattern of {@link NOISE_LINES} can start with (`Exit code`, `Traceback`, `bash-$`, `Dload`). */
-const NOISE_FIRST_CHARS = 'EeTbD';
+/** The letters a pattern of {@link NOISE_LINES} can start with (`Exit code`, `Process exited`, `Traceback`, `bash-$`, `Dload`). */
+const NOISE_FIRST_CHARS = 'EePTbD';
 /** Progress messages: what a tool was doing (`Compiling 3 files`, `Checking 107 source files ...`), not what came of it. */
 const PROGRESS_VERBS = [
   'checking',

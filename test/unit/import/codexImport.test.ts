@@ -68,7 +68,7 @@ describe('Codex rollout import', () => {
     assert.deepEqual(
       result.messages.flatMap(toolResults).map((r) => [r.callId, r.toolName, r.content.split('\n').pop()]),
       [
-        ['call_b', 'exec_command', ''],
+        ['call_b', 'exec_command', 'Process running with session ID 7'],
         ['call_a', 'exec_command', 'src/config.ts:3:timeout = 30'],
         ['call_c', 'write_stdin', '12 passing'],
         ['call_d', 'apply_patch', 'Success.'],
@@ -126,6 +126,36 @@ describe('Codex rollout import', () => {
     assert.equal(failed.isError, true);
     assert.equal(listed.content, 'a.py\nb.py\n');
     assert.equal(listed.isError, false);
+  });
+
+  it("reads a shell output under Codex's header as the lines the command printed, with how it ended, and no bookkeeping", async () => {
+    const header = (code: number, tokens: number) =>
+      `Chunk ID: 3f2a9c\nWall time: 0.6197 seconds\nProcess exited with code ${code}\nOriginal token count: ${tokens}\nOutput:\n`;
+    const text = jsonl([
+      record(0, 'session_meta', { id: 'r' }),
+      userItem(1, 'build it'),
+      call(2, 'c1', 'exec_command', { cmd: 'cargo build' }),
+      output(3, 'c1', `${header(101, 12)}error[E0425]: cannot find value \`cfg\` in this scope\n`),
+      call(4, 'c2', 'exec_command', { cmd: 'cat build.log' }),
+      output(5, 'c2', `${header(0, 1012186)}Warning: truncated output\nlast line of the log`),
+    ]);
+    const [failed, long] = importTranscript(text).messages.flatMap(toolResults);
+    assert.equal(failed.content, 'Process exited with code 101\nerror[E0425]: cannot find value `cfg` in this scope\n');
+    assert.equal(failed.isError, true);
+    // A count larger than what is shown says the harness cut the output: it stays.
+    assert.equal(
+      long.content,
+      'Process exited with code 0\nOriginal token count: 1012186\nWarning: truncated output\nlast line of the log',
+    );
+    assert.equal(long.isError, false);
+    const commands = (await ledgerAfter(text)).ledger.tools.commands;
+    assert.deepEqual(
+      commands.map((c) => [c.command, c.exitCode, c.output]),
+      [
+        ['cargo build', 101, undefined],
+        ['cat build.log', 0, 'Original token count: 1012186 … last line of the log'],
+      ],
+    );
   });
 
   it("keeps Codex's own compaction summary as an injected message, or drops and counts it", () => {
