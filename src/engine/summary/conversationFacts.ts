@@ -29,6 +29,8 @@ export interface ConversationFacts {
   readonly phase?: string;
   /** What the assistant last said it would do next: the plan of the latest assistant message that states one. */
   readonly plan: readonly string[];
+  /** The opening lines of what the span held besides what was said: system messages and attached context. */
+  readonly held: readonly string[];
 }
 
 const MARKER_LINE = new RegExp(`^\\s*(?:[-*+]\\s+|\\d+[.)]\\s+)?\\**\\[(${GOAL_MARKERS.join('|')})\\]\\**:?\\s*(.*\\S)\\s*$`, 'i');
@@ -44,12 +46,13 @@ export function readConversationFacts(messages: readonly Message[]): Conversatio
 
 /** The facts of what a run of messages said. */
 export function conversationFactsOf(said: SpanSaid): ConversationFacts {
-  const { markers, lastProse, lastPlan } = said;
+  const { markers, lastProse, lastPlan, held } = said;
   const lastSentences = (lastProse ?? []).filter((l) => !MARKER_LINE.test(l)).flatMap(sentences);
   return {
     markers,
     ...(lastSentences.length > 0 ? { phase: shortenEnd(openingStatement(lastSentences), MAX_FACT_CHARS) } : {}),
     plan: lastPlan,
+    held,
   };
 }
 
@@ -73,19 +76,31 @@ export interface SpanSaid {
   readonly lastProse?: readonly string[];
   /** The plan of the last message that states one. */
   readonly lastPlan: readonly string[];
+  /** See {@link ConversationFacts.held}: the first {@link MAX_HELD}. */
+  readonly held: readonly string[];
 }
 
 const noMarkers = (): Record<GoalMarker, string[]> => ({ GOAL: [], CHECKPOINT: [], DECISION: [], ARTIFACT: [], NEXT: [] });
 
 /** What no message said yet: where reading a span starts. */
-export const NOTHING_SAID: SpanSaid = { markers: noMarkers(), lastPlan: [] };
+export const NOTHING_SAID: SpanSaid = { markers: noMarkers(), lastPlan: [], held: [] };
+
+/**
+ * Most opening lines kept of what a span held besides what was said, the first ones (the system prompt, the
+ * instructions attached first). @default 6
+ */
+export const MAX_HELD = 6;
+/** Longest such line, in characters. @default 120 */
+const MAX_HELD_CHARS = 120;
 
 /** What `before` said, then the messages: a span that grew at its end goes on from what its start said. */
 export function saidAfter(before: SpanSaid, messages: readonly Message[]): SpanSaid {
   const added = noMarkers();
   let lastProse: readonly string[] | undefined;
   let lastPlan: readonly string[] = [];
+  const held = [...before.held];
   for (const msg of messages) {
+    if (held.length < MAX_HELD) held.push(...heldIn(msg));
     if (msg.role !== 'user' && msg.role !== 'assistant') continue;
     const said = saidIn(msg);
     for (const [marker, text] of said.markers) added[marker].push(text);
@@ -100,8 +115,20 @@ export function saidAfter(before: SpanSaid, messages: readonly Message[]): SpanS
     markers,
     ...((lastProse ?? before.lastProse) ? { lastProse: lastProse ?? before.lastProse } : {}),
     lastPlan: lastPlan.length > 0 ? lastPlan : before.lastPlan,
+    held: held.length === before.held.length ? before.held : unique(held).slice(0, MAX_HELD),
   };
 }
+
+/** The first line of each system text and each attached (injected) text of a message: what it held beside what was said. */
+const heldIn = memoizeByObject((msg: Message): readonly string[] => {
+  const lines: string[] = [];
+  for (const block of msg.blocks) {
+    if (block.type !== 'text' || !(msg.role === 'system' || (msg.role === 'user' && block.injected === true))) continue;
+    const first = block.text.split('\n', 20).find((line) => line.trim().length > 0);
+    if (first !== undefined) lines.push(shortenEnd(oneLine(first.trim()), MAX_HELD_CHARS));
+  }
+  return lines;
+});
 
 function joined(before: readonly string[], added: readonly string[]): readonly string[] {
   return added.length === 0 ? before : before.length === 0 ? added : [...before, ...added];

@@ -135,6 +135,11 @@ function otherSections(request: SummaryBrief, facts: ConversationFacts, record: 
               })),
         },
         {
+          // What a span held besides what was said (a system prompt, attached instructions): one line each, so a span of
+          // nothing else still says what is in the archive.
+          lines: facts.held.map((line, i) => ({ text: `- In the archive: ${line}`, priority: PRIORITY.detail, rank: i })),
+        },
+        {
           lines: record.offloaded.map((entry, i) => ({
             text: `- Offloaded ${entry.toolName} result (${entry.callId}): ${entry.file}`,
             priority: PRIORITY.detail,

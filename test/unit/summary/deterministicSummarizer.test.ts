@@ -5,7 +5,7 @@ import { DeterministicSummarizer } from '../../../src/engine/summary/determinist
 import { INTENT_SHARE_OF_TARGET } from '../../../src/engine/summary/historySummary';
 import { sectionHeading, SUMMARY_SECTIONS, SUMMARY_TITLE } from '../../../src/engine/summary/summaryFormat';
 import type { SummaryRequest } from '../../../src/engine/summary/summarizer';
-import { message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
+import { injectedTextBlock, message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
 import { countChars, guide, historyRequest, recordTools, REFERENCES } from './summaryFakes';
 
@@ -87,6 +87,19 @@ describe('deterministic summarizer', () => {
         });
       }
     }
+
+    it('says what a span of only a system prompt and attached instructions held, in their own first lines, never a bare heading', async () => {
+      const messages: Message[] = [
+        message('s1', 'system', [textBlock('You are Atlas, a release assistant.\nAlways sign tags.')]),
+        message('u1', 'user', [injectedTextBlock('\n# RELEASING.md instructions for /srv/atlas\n\nBump the version first.')]),
+      ];
+      const summary = await summarize(historyRequest(messages, 300, { besideLedger: true }));
+      const lines = summary.split('\n').filter((l) => l.startsWith('- '));
+      assert.deepEqual(lines, [
+        '- In the archive: You are Atlas, a release assistant.',
+        '- In the archive: # RELEASING.md instructions for /srv/atlas',
+      ]);
+    });
 
     it('keeps the session intent verbatim when it fits', async () => {
       const intent = 'Fix the failing login test.\nDo not change the public API.';
