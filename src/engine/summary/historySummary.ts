@@ -56,7 +56,24 @@ export async function summarizeHistory(request: SummaryBrief, read: SpanReading,
   const shownIntent = request.besideLedger ? '' : request.guide.intent;
   const capped = await capIntent(shownIntent, Math.floor(request.targetTokens * INTENT_SHARE_OF_TARGET), countText);
   const intent = await fitIntent(capped, request.targetTokens, build, countText);
-  return fitSections(SUMMARY_TITLE, build(intent), request.targetTokens, countText);
+  const summary = await fitSections(SUMMARY_TITLE, build(intent), request.targetTokens, countText);
+  if (facts.held.length === 0 || !onlyHeadings(summary)) return summary;
+  // A span of nothing but a system prompt or attached instructions says what it held, by their first lines.
+  return fitSections(SUMMARY_TITLE, [...build(intent), heldSection(facts.held)], request.targetTokens, countText);
+}
+
+/** True when a summary has no line under its headings. */
+function onlyHeadings(summary: string): boolean {
+  return summary.split('\n').every((line) => line.trim() === '' || line.startsWith('#'));
+}
+
+/** The opening lines of what a span held besides what was said, as references into the archive. */
+function heldSection(held: readonly string[]): FitSection {
+  return {
+    heading: sectionHeading('Recovery References'),
+    required: [],
+    groups: [{ lines: held.map((line, i) => ({ text: `- In the archive: ${line}`, priority: PRIORITY.detail, rank: i })) }],
+  };
 }
 
 /** The intent as it is when it takes at most `maxTokens`, or else cut in the middle to about that size. */
@@ -133,11 +150,6 @@ function otherSections(request: SummaryBrief, facts: ConversationFacts, record: 
                 text,
                 priority: RECOVERY_LINE_PRIORITIES[i] ?? PRIORITY.useful,
               })),
-        },
-        {
-          // What a span held besides what was said (a system prompt, attached instructions): one line each, so a span of
-          // nothing else still says what is in the archive.
-          lines: facts.held.map((line, i) => ({ text: `- In the archive: ${line}`, priority: PRIORITY.detail, rank: i })),
         },
         {
           lines: record.offloaded.map((entry, i) => ({

@@ -90,15 +90,15 @@ describe('deterministic summarizer', () => {
 
     it('says what a span of only a system prompt and attached instructions held, in their own first lines, never a bare heading', async () => {
       const messages: Message[] = [
-        message('s1', 'system', [textBlock('You are Atlas, a release assistant.\nAlways sign tags.')]),
-        message('u1', 'user', [injectedTextBlock('\n# RELEASING.md instructions for /srv/atlas\n\nBump the version first.')]),
+        message('s1', 'system', [textBlock('You are a careful release assistant.\nAlways sign tags.')]),
+        message('u1', 'user', [injectedTextBlock('\n# How we release\n\nBump the version first.')]),
       ];
       const summary = await summarize(historyRequest(messages, 300, { besideLedger: true }));
       const lines = summary.split('\n').filter((l) => l.startsWith('- '));
-      assert.deepEqual(lines, [
-        '- In the archive: You are Atlas, a release assistant.',
-        '- In the archive: # RELEASING.md instructions for /srv/atlas',
-      ]);
+      assert.deepEqual(lines, ['- In the archive: You are a careful release assistant.', '- In the archive: # How we release']);
+      // A span with something of its own to say gives its room to that.
+      const said = await summarize(historyRequest([...messages, ...session()], 300, { besideLedger: true }));
+      assert.ok(!said.includes('In the archive'), said);
     });
 
     it('keeps the session intent verbatim when it fits', async () => {
