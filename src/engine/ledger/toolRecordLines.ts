@@ -129,7 +129,10 @@ function errorSection(errors: readonly ErrorRecord[], commands: readonly Command
   const looksUp = fixed.some((e) => e.fixedBy === undefined && e.fixedByCallId !== undefined);
   const fixes = looksUp ? commandsByCallId(commands) : undefined;
   const unfixedLines = sameErrors(unfixed).map((group) => (group.length === 1 ? errorLine(group[0], fixes) : repeatedErrorLine(group)));
-  const lines = [...unfixedLines, ...fixed.map((e) => errorLine(e, fixes))];
+  const fixedLines = sameErrors(fixed, true).map((group) =>
+    group.length === 1 ? errorLine(group[0], fixes) : repeatedFixLine(group, fixes),
+  );
+  const lines = [...unfixedLines, ...fixedLines];
   const value =
     known && sameLines(known.value.section.lines, lines)
       ? known.value
@@ -305,11 +308,14 @@ const offloadedLine = memoizeByObject((o: OffloadedEntry) => `- ${o.toolName}, $
 /** Subjects named on the line of an error that several calls hit. @default 3 */
 const MAX_SUBJECTS_SHOWN = 3;
 
-/** Errors grouped by tool and message, in the order of each group's first: calls that failed the same way say it once. */
-function sameErrors(errors: readonly ErrorRecord[]): ErrorRecord[][] {
+/**
+ * Errors grouped by tool and message (and, with `sameSubject`, what they were about), in the order of each
+ * group's first: calls that failed the same way say it once.
+ */
+function sameErrors(errors: readonly ErrorRecord[], sameSubject = false): ErrorRecord[][] {
   const groups = new Map<string, ErrorRecord[]>();
   for (const e of errors) {
-    const key = `${e.toolName}\u0000${e.summary}`;
+    const key = `${e.toolName}\u0000${e.summary}${sameSubject ? `\u0000${e.subject ?? ''}` : ''}`;
     const group = groups.get(key);
     if (group) group.push(e);
     else groups.set(key, [e]);
@@ -324,6 +330,13 @@ function repeatedErrorLine(group: readonly ErrorRecord[]): string {
   const more = subjects.length > MAX_SUBJECTS_SHOWN ? ` and ${subjects.length - MAX_SUBJECTS_SHOWN} more` : '';
   const on = subjects.length > 0 ? ` on ${shown}${more}` : '';
   return `- ❌ ${group[0].toolName} (${group.length} calls)${on}: ${group[0].summary}`;
+}
+
+/** One line for fixed errors that several calls of one tool hit on the same thing with the same message: the latest fix. */
+function repeatedFixLine(group: readonly ErrorRecord[], fixes: ReadonlyMap<string, string> | undefined): string {
+  const latest = group[0];
+  const on = latest.subject === undefined ? '' : ` on ${code(oneLine(latest.subject))}`;
+  return `- ✔️ ${latest.toolName} (${group.length} calls)${on}: ${latest.summary}; ${fixedBy(latest, fixingCommand(latest, fixes))}`;
 }
 
 /** A fixed error's line names the call that fixed it. */

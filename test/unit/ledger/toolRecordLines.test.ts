@@ -74,4 +74,24 @@ describe('tool record lines', () => {
     assert.equal(lines.length, 4);
     assert.deepEqual(sections.ranked[0], { section: 'errors', count: 3 });
   });
+
+  it('says a fixed error that several calls hit alike on the same thing once, with the latest fix, and keeps other things apart', () => {
+    const missing = 'String to replace not found in file.';
+    const fixedEdit = (i: number, subject: string): ErrorRecord => ({
+      callId: `e${i}`,
+      toolName: 'Edit',
+      summary: missing,
+      subject,
+      at: i,
+      fixed: true,
+      fixedBy: '',
+      fixedByCallId: `e${i}-fix`,
+    });
+    const errors = [fixedEdit(1, 'src/tab.tsx'), fixedEdit(2, 'src/tab.tsx'), fixedEdit(3, 'src/tab.tsx'), fixedEdit(4, 'src/list.tsx')];
+    const lines = recordSections({ ...EMPTY_LEDGER.tools, errors }).sections.find((s) => s.id === 'errors')?.lines ?? [];
+    assert.deepEqual(lines, [
+      `- ✔️ Edit on \`src/list.tsx\`: ${missing}; fixed by a later successful call (e4-fix)`,
+      `- ✔️ Edit (3 calls) on \`src/tab.tsx\`: ${missing}; fixed by a later successful call (e3-fix)`,
+    ]);
+  });
 });
