@@ -179,8 +179,9 @@ export function assistantFacts(prose: readonly string[], site: ProseSite, contex
     if (title !== undefined) {
       const fact = titleFact(title, line, site);
       if (fact) stated.push({ ...fact, text: undecorated(line).replace(/\*\*/g, '') });
-      if (HEADING.test(line)) continue;
     }
+    // A heading is no sentence of an answer ("## Summary" is not what came of the turn).
+    if (HEADING.test(line)) continue;
     for (const sentence of splitSentences(line)) {
       if (saysFixed(sentence)) fixes.push({ seq: site.seq, messageId: site.messageId, text: sentence, terms: termsOf(sentence) });
       const fact = sentenceFact(sentence, site, context.actedOn);
@@ -227,5 +228,7 @@ function titleOf(line: string): string | undefined {
     .replace(/\*\*/g, '')
     .replace(/[:：]\s*$/, '')
     .trim();
-  return title.split(/\s+/).length >= MIN_TITLE_WORDS || termsOf(title).length > 0 ? title : undefined;
+  // A pictograph before a title (`📁 Project Structure`) decorates it: only words with letters or digits count.
+  const words = title.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return words >= MIN_TITLE_WORDS || termsOf(title).length > 0 ? title : undefined;
 }

@@ -76,6 +76,7 @@ const MARKUP = /<[!/]?[A-Za-z][^>]*>/;
 const MARKUP_DOCUMENT = /^<(?:!DOCTYPE\b|\?xml\b|html\b|svg\b)/i;
 const LETTER = /\p{L}/u;
 const DIGIT = /\d/;
+const MARKDOWN_HEADING = /^#{1,6}\s/;
 const HEADER_ROW = /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/;
 /** Words one of which every test-count line holds (lower case). */
 const TEST_WORDS = ['pass', 'fail', 'error', 'skip', 'pend', 'broken', 'test', 'ran '];
@@ -139,8 +140,8 @@ export function resultFacts(step: ToolStep): Candidate[] {
       }
     }
   }
-  // A table's header row (`NAME  STATUS  AGE`) names columns; its first row is the answer.
-  const head = lines.find((l) => !isProgressLine(l) && !MARKUP.test(l) && !HEADER_ROW.test(l));
+  // A table's header row (`NAME  STATUS  AGE`) names columns, and a report's heading (`## Summary`) names a part: what follows is the answer.
+  const head = lines.find((l) => !isProgressLine(l) && !MARKUP.test(l) && !HEADER_ROW.test(l) && !MARKDOWN_HEADING.test(l));
   if (head !== undefined && head.length <= MAX_OUTCOME_LINE_CHARS && !acknowledgesPlan) {
     if (kind === 'command' && edges.whole && lines.length <= SHORT_OUTPUT_LINES) {
       add(candidate('outcome', head, where, RESULT_SCORES.shortOutput));

@@ -232,6 +232,23 @@ describe('fact extraction', () => {
       assert.equal(exactly(facts, 'Step 2: Serialize session writes')?.kind, 'decision');
     });
 
+    it('counts no pictograph as a word of a title: a decorated two-word heading is no fact', () => {
+      const facts = extractFacts([
+        assistant('## 📁 Project Structure\n- `src/` holds the engine.\n## 🛠️ Build Pipeline Overview\nThe build runs esbuild.', 'a1'),
+        user('thanks', 'u2'),
+      ]);
+      assert.equal(exactly(facts, '📁 Project Structure'), undefined);
+      assert.equal(exactly(facts, 'Project Structure'), undefined);
+      assert.equal(exactly(facts, '🛠️ Build Pipeline Overview')?.kind, 'outcome');
+      // Nor is a report's heading what the call came to: the line under it is.
+      const report = extractFacts([
+        call('t1', 'Task', { prompt: 'add the exporter' }),
+        result('t1', '## Summary\n\nAdded the CSV exporter to reports.'),
+      ]);
+      assert.equal(exactly(report, '## Summary'), undefined);
+      assert.equal(exactly(report, 'Added the CSV exporter to reports.')?.kind, 'outcome');
+    });
+
     it('reads the answer that ends the assistant turn', () => {
       const facts = extractFacts(devopsSession());
       assert.equal(withKey(facts, 'Staging now serves the new ingress')?.kind, 'outcome');
