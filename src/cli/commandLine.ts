@@ -103,3 +103,10 @@ export function positiveInteger(flag: string, value: string): number {
   if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new UsageError(`--${flag} must be a positive whole number, not "${value}".`);
   return parsed;
 }
+
+/** A whole number of 0 or more, where 0 means "none". */
+export function wholeNumber(flag: string, value: string): number {
+  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!Number.isSafeInteger(parsed)) throw new UsageError(`--${flag} must be a whole number (0 or more), not "${value}".`);
+  return parsed;
+}

@@ -1,4 +1,4 @@
-/** `replay <transcript> --budget <tokens> --out <dir> [--format <name>] [--session <n|id>] [--json]` */
+/** `replay <transcript> --budget <tokens> --out <dir> [--ceiling <tokens>] [--format <name>] [--session <n|id>] [--json]` */
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MalformedTranscriptError, TranscriptFormatError } from './import/importErrors';
@@ -8,10 +8,11 @@ import { MessageFeed } from './replay/messageFeed';
 import { renderContext } from './replay/renderContext';
 import { replayTranscript } from './replay/replayTranscript';
 import { formatCount } from '../engine/host/display';
+import { DEFAULT_BUDGET_CEILING_TOKENS } from '../engine/host/settings';
 import { LocalTokenizer, rankLoaderFor, TokenCounter } from '../engine/host/ports';
 import { FileStore } from '../engine/host/storage';
 import { InputError, UsageError } from './cliErrors';
-import { positiveInteger, type CommandSpec, type ParsedCommand } from './commandLine';
+import { positiveInteger, wholeNumber, type CommandSpec, type ParsedCommand } from './commandLine';
 import { CONTEXT_FILE, FIGURES_FILE, finishOutputFolder, prepareOutputFolder } from './outputFolder';
 import { ProgressBar } from './progressBar';
 import { readTranscriptRecords } from './readTranscriptFile';
@@ -24,7 +25,7 @@ import { TRANSCRIPT_FORMATS, isTranscriptFormat } from './transcriptFormats';
 export const REPLAY_COMMAND: CommandSpec = {
   name: 'replay',
   positionals: ['transcript'],
-  options: ['budget', 'out', 'format', 'session'],
+  options: ['budget', 'ceiling', 'out', 'format', 'session'],
   switches: ['json'],
 };
 
@@ -34,6 +35,8 @@ const WARNINGS_SHOWN = 10;
 interface ReplayArguments {
   readonly transcript: string;
   readonly maxInputTokens: number;
+  /** `--ceiling`: the most the budget is, as the extension's `ctx.budget.ceilingTokens`; 0 lifts it. */
+  readonly ceilingTokens: number;
   readonly out: string;
   readonly format: TranscriptFormat | undefined;
   /** `--session`: a 1-based number or an id; the first session when absent. */
@@ -77,6 +80,7 @@ async function replayInto(
     { format: imported.format, messages: MessageFeed.packed(chosen.session.messages) },
     {
       maxInputTokens: args.maxInputTokens,
+      ceilingTokens: args.ceilingTokens,
       store,
       counter: new TokenCounter(tokenizer),
       stopwatch: { now: () => performance.now() },
@@ -128,6 +132,7 @@ function replayArguments(parsed: ParsedCommand): ReplayArguments {
   const out = parsed.options.get('out');
   if (budget === undefined) throw new UsageError("replay needs --budget <tokens>: the model's maximum input tokens.");
   if (out === undefined) throw new UsageError('replay needs --out <dir>: the folder to write the session to.');
+  const ceiling = parsed.options.get('ceiling');
   const format = parsed.options.get('format');
   if (format !== undefined && !isTranscriptFormat(format)) {
     throw new UsageError(`Unknown format "${format}"; --format takes one of ${TRANSCRIPT_FORMATS.join(', ')}.`);
@@ -135,6 +140,7 @@ function replayArguments(parsed: ParsedCommand): ReplayArguments {
   return {
     transcript: parsed.positionals[0],
     maxInputTokens: positiveInteger('budget', budget),
+    ceilingTokens: ceiling === undefined ? DEFAULT_BUDGET_CEILING_TOKENS : wholeNumber('ceiling', ceiling),
     out,
     format,
     session: parsed.options.get('session'),

@@ -29,6 +29,11 @@ export interface ReplayReport extends ReplayFigures {
 }
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+function budgetSource(r: ReplayReport): string {
+  const from = `from ${formatCount(r.maxInputTokens)} maximum input tokens, less the answer reserve`;
+  return r.ceilingTokens > 0 && r.budget === r.ceilingTokens ? `${from}, at most the ceiling; --ceiling 0 lifts it` : from;
+}
+
 /** The summary `replay` prints without --json. */
 export function renderReplaySummary(r: ReplayReport): string {
   const reduction = r.inputTokens > 0 ? 1 - r.finalTokens / r.inputTokens : 0;
@@ -37,7 +42,7 @@ export function renderReplaySummary(r: ReplayReport): string {
     `Replayed ${r.transcript} (${r.format}${which}): ${formatCount(r.messages)} messages, ${formatCount(r.toolCalls)} tool calls.`,
     ...(r.sessions > 1 ? [`Sessions: ${r.sessions} in the file; replay another with --session <number or id>`] : []),
     `Import:   ${renderImportStats(r.importStats)}`,
-    `Budget:   ${formatCount(r.budget)} tokens (from ${formatCount(r.maxInputTokens)} maximum input tokens, less the answer reserve)`,
+    `Budget:   ${formatCount(r.budget)} tokens (${budgetSource(r)})`,
     `Input:    ${formatCount(r.inputTokens)} tokens without compression`,
     `Context:  ${formatCount(r.finalTokens)} tokens at the end (${pct(r.finalUsage)} of the budget, ${r.finalLevel}; ` +
       `${pct(reduction)} smaller than the input), peak ${formatCount(r.peakTokens)}`,

@@ -1,5 +1,7 @@
 /** The command line's help text: the contract of its commands and flags, in one place. */
 import { TRANSCRIPT_FORMATS } from './transcriptFormats';
+import { formatCount } from '../engine/host/display';
+import { DEFAULT_BUDGET_CEILING_TOKENS } from '../engine/host/settings';
 
 /** The default number of search hits shown. */
 export const DEFAULT_SEARCH_TOP = 10;
@@ -20,7 +22,7 @@ function wrapList(names: readonly string[], width: number): string[] {
 export const USAGE = `ctx: replay an agent transcript through the context engine, then search what it stored.
 
 Usage:
-  node dist/cli.js replay <transcript> --budget <tokens> --out <dir> [--format <name>] [--json]
+  node dist/cli.js replay <transcript> --budget <tokens> --out <dir> [--ceiling <tokens>] [--format <name>] [--json]
   node dist/cli.js search <dir> "<query>" [--top <n>] [--json]
   node dist/cli.js --help
 
@@ -32,6 +34,8 @@ replay  Feeds the transcript's messages one at a time through a ctx session, as 
   --budget <tokens>  the model's maximum input tokens, a positive integer; 4,096 of them are
                      kept for the answer, as in the extension
   --out <dir>        the output folder: new, empty, or an earlier replay's (replaced)
+  --ceiling <tokens> the most the budget is, however large the window, as the extension's
+                     ctx.budget.ceilingTokens (default ${formatCount(DEFAULT_BUDGET_CEILING_TOKENS)}); 0 lets the window be the limit
   --format <name>    read the transcript as this format instead of detecting it; one of
                      ${wrapList(TRANSCRIPT_FORMATS, 68).join('\n                     ')}
   --session <n|id>   which conversation of a file that holds several to replay (OpenHands

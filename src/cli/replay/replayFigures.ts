@@ -11,7 +11,9 @@ export interface ReplayFigures {
   readonly inputTokens: number;
   /** The model's maximum input tokens the replay was given. */
   readonly maxInputTokens: number;
-  /** What `prepare` was given: the maximum input tokens less the answer reserve. */
+  /** The most the budget could be, however large the window; 0 when nothing capped it. */
+  readonly ceilingTokens: number;
+  /** What `prepare` was given: the maximum input tokens less the answer reserve, at most the ceiling. */
   readonly budget: number;
   /** The largest context any request would have sent. */
   readonly peakTokens: number;

@@ -43,6 +43,8 @@ export interface ReplayOptions {
   readonly maxInputTokens: number;
   /** @default DEFAULT_ANSWER_RESERVE_TOKENS */
   readonly answerReserveTokens?: number;
+  /** When above 0, the budget is at most this, as `ctx.budget.ceilingTokens` caps it in the extension. @default no ceiling */
+  readonly ceilingTokens?: number;
   /** Where the session's archive, offloaded results and state go. */
   readonly store: Store;
   readonly counter: TokenCounter;
@@ -88,7 +90,11 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
   // The same conversation replayed gets the same session id, so it gives the same result every time.
   const fingerprint = shortHashOfParts(fingerprintParts(feed));
   const session = ContextSession.create(engine, deps, newSessionId(clock.now(), fingerprint));
-  const budget = budgetFor({ maxInputTokens: options.maxInputTokens, answerReserveTokens: options.answerReserveTokens });
+  const budget = budgetFor({
+    maxInputTokens: options.maxInputTokens,
+    answerReserveTokens: options.answerReserveTokens,
+    ceilingTokens: options.ceilingTokens,
+  });
 
   const started = stopwatch.now();
   let final: PreparedContext | undefined;
@@ -144,6 +150,7 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     toolCalls: calls,
     inputTokens,
     maxInputTokens: options.maxInputTokens,
+    ceilingTokens: options.ceilingTokens && options.ceilingTokens > 0 ? options.ceilingTokens : 0,
     budget,
     peakTokens,
     finalTokens: final?.tokens ?? empty.total,

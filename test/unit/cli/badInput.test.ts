@@ -29,7 +29,11 @@ describe('the command line on bad input', function () {
     for (const args of [['--help'], ['-h'], ['help'], ['replay', '--help']]) {
       const run = runBuiltCli(args);
       assert.equal(run.status, 0);
-      assert.ok(run.stdout.includes('  node dist/cli.js replay <transcript> --budget <tokens> --out <dir> [--format <name>] [--json]\n'));
+      assert.ok(
+        run.stdout.includes(
+          '  node dist/cli.js replay <transcript> --budget <tokens> --out <dir> [--ceiling <tokens>] [--format <name>] [--json]\n',
+        ),
+      );
       assert.ok(run.stdout.includes('  node dist/cli.js search <dir> "<query>" [--top <n>] [--json]\n'));
       assert.equal(run.stderr, '');
     }
@@ -75,7 +79,7 @@ describe('the command line on bad input', function () {
     );
   });
 
-  it('refuses a budget or a top that is not a positive whole number', () => {
+  it('refuses a budget or a top that is not a positive whole number, and a ceiling that is not a whole number', () => {
     for (const budget of ['abc', '0', '-5', '1.5', '12k', '']) {
       assertRefused(
         runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', budget, '--out', path.join(folder, 'o5')]),
@@ -83,6 +87,12 @@ describe('the command line on bad input', function () {
       );
     }
     assertRefused(runBuiltCli(['search', folder, 'query', '--top', 'ten']), /--top must be a positive whole number, not "ten"\./);
+    for (const ceiling of ['abc', '-5', '1.5', '']) {
+      assertRefused(
+        runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--ceiling', ceiling, '--out', path.join(folder, 'o5')]),
+        /--ceiling must be a whole number \(0 or more\), not "/,
+      );
+    }
   });
 
   it('refuses missing, repeated, unknown and valueless flags and an unknown format', () => {

@@ -159,6 +159,52 @@ describe('the replay command on real transcripts', function () {
     assert.equal(fs.readdirSync(path.join(out, 'sessions')).length, 1, 'the second replay replaced the first');
   });
 
+  it('caps the budget at the default ceiling of the extension in a 1M-token window, at --ceiling, and not at all with --ceiling 0', () => {
+    const transcript = transcriptPath(CASES[0].file);
+    const replay = (...ceiling: string[]) => {
+      const run = runBuiltCli([
+        'replay',
+        transcript,
+        '--budget',
+        '1000000',
+        '--out',
+        path.join(temporary.make('ceiling'), 'out'),
+        ...ceiling,
+      ]);
+      assert.equal(run.status, 0, run.stderr);
+      return run.stdout;
+    };
+    const byDefault = replay();
+    assert.match(
+      byDefault,
+      /Budget: +200,000 tokens \(from 1,000,000 maximum input tokens, less the answer reserve, at most the ceiling; --ceiling 0 lifts it\)/,
+    );
+    assert.match(replay('--ceiling', '50000'), /Budget: +50,000 tokens \(.*at most the ceiling/);
+    const lifted = replay('--ceiling', '0');
+    assert.match(lifted, /Budget: +995,904 tokens \(from 1,000,000 maximum input tokens, less the answer reserve\)\n/);
+    const json = JSON.parse(
+      runBuiltCli([
+        'replay',
+        transcript,
+        '--budget',
+        '300000',
+        '--ceiling',
+        '250000',
+        '--out',
+        path.join(temporary.make('ceiling'), 'out'),
+        '--json',
+      ]).stdout,
+    ) as Record<string, unknown>;
+    assert.equal(json.budget, 250_000);
+    assert.equal(json.ceilingTokens, 250_000);
+    const under = runBuiltCli(['replay', transcript, '--budget', '20000', '--out', path.join(temporary.make('ceiling'), 'out')]);
+    assert.match(
+      under.stdout,
+      /Budget: +15,904 tokens \(from 20,000 maximum input tokens, less the answer reserve\)\n/,
+      'a window under the ceiling is the limit',
+    );
+  });
+
   it('searches in text mode, with the source, the reference, the score and an excerpt', () => {
     const out = path.join(temporary.make('search'), 'out');
     assert.equal(runBuiltCli(['replay', transcriptPath(CASES[0].file), '--budget', '20000', '--out', out]).status, 0);
