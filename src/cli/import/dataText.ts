@@ -77,9 +77,14 @@ export function codexExecOutput(text: string): { readonly output: string; readon
   const header = EXEC_HEADER.exec(text);
   if (header === null) return undefined;
   const body = text.slice(header[0].length);
-  const status = header[1].split('\n').filter((line) => EXEC_STATUS.test(line) || cutShort(line, body));
-  const code = /(?:code:?\s*)(-?\d+)/.exec(status.filter((line) => EXEC_STATUS.test(line)).join('\n'));
-  return { output: [...status, ...(body === '' ? [] : [body])].join('\n'), failed: code !== null && Number(code[1]) !== 0 };
+  const kept: string[] = [];
+  let code: RegExpExecArray | null = null;
+  for (const line of header[1].split('\n')) {
+    const exit = EXEC_STATUS.test(line);
+    if (exit) code ??= /(?:code:?\s*)(-?\d+)/.exec(line);
+    if (exit || cutShort(line, body)) kept.push(line);
+  }
+  return { output: [...kept, ...(body === '' ? [] : [body])].join('\n'), failed: code !== null && Number(code[1]) !== 0 };
 }
 
 /**

@@ -334,24 +334,20 @@ function repeatedErrorLine(group: readonly ErrorRecord[]): string {
 
 /** One line for fixed errors that several calls of one tool hit on the same thing with the same message: the latest fix. */
 function repeatedFixLine(group: readonly ErrorRecord[], fixes: ReadonlyMap<string, string> | undefined): string {
-  const latest = group[0];
-  const on = latest.subject === undefined ? '' : ` on ${code(oneLine(latest.subject))}`;
-  return `- ✔️ ${latest.toolName} (${group.length} calls)${on}: ${latest.summary}; ${fixedBy(latest, fixingCommand(latest, fixes))}`;
+  return errorText(group[0], fixingCommand(group[0], fixes), ` (${group.length} calls)`);
 }
 
 /** A fixed error's line names the call that fixed it. */
 function errorLine(e: ErrorRecord, fixes: ReadonlyMap<string, string> | undefined): string {
   const fix = fixingCommand(e, fixes);
-  return rememberedLine(
-    e,
-    fix === undefined ? '' : `=${fix}`,
-    () => {
-      const on = e.subject === undefined ? '' : ` on ${code(oneLine(e.subject))}`;
-      if (!e.fixed) return `- ❌ ${e.toolName}${on}: ${e.summary}`;
-      return `- ✔️ ${e.toolName}${on}: ${e.summary}; ${fixedBy(e, fix)}`;
-    },
-    errorLines,
-  );
+  return rememberedLine(e, fix === undefined ? '' : `=${fix}`, () => errorText(e, fix), errorLines);
+}
+
+/** An error's line: its mark, the tool (and how many calls, for a group), what it was about, the message and, when fixed, how. */
+function errorText(e: ErrorRecord, fix: string | undefined, calls = ''): string {
+  const on = e.subject === undefined ? '' : ` on ${code(oneLine(e.subject))}`;
+  if (!e.fixed) return `- ❌ ${e.toolName}${calls}${on}: ${e.summary}`;
+  return `- ✔️ ${e.toolName}${calls}${on}: ${e.summary}; ${fixedBy(e, fix)}`;
 }
 
 /** The command that fixed the error, when a command did: kept with it, or looked up for a record kept before it was. */

@@ -4,6 +4,7 @@
  * their items are the agent's own statement of what it decided to do. Read from the input's shape,
  * never from the tool's name, so a tool not seen before is read the same way.
  */
+import { memoizeByObject } from '../memo';
 import { isRecord } from '../schema';
 
 /** Fields an item's text is kept under, the first one present wins (`content`, `step`, `title`…). */
@@ -19,8 +20,13 @@ const ITEM_CHARS = { min: 8, max: 240 } as const;
 /** An item says something: at least this many words of two letters or more. @default 2 */
 const MIN_ITEM_WORDS = 2;
 
-/** The plan items of a call's input, in order, each once: lists of items with a text, or checklist lines. */
-export function planItems(input: Readonly<Record<string, unknown>>): string[] {
+/**
+ * The plan items of a call's input, in order, each once: lists of items with a text, or checklist lines.
+ * Read once per input: the call's facts and its result's both ask.
+ */
+export const planItems: (input: Readonly<Record<string, unknown>>) => readonly string[] = memoizeByObject(readPlanItems);
+
+function readPlanItems(input: Readonly<Record<string, unknown>>): readonly string[] {
   const items: string[] = [];
   const seen = new Set<string>();
   const add = (text: string) => {
