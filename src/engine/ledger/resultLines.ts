@@ -51,6 +51,13 @@ const PROGRESS_LINE = new RegExp(String.raw`^(?:${PROGRESS_VERBS.join('|')})\b|(
 const ESCAPED_BREAKS = /\\n.*\\n/;
 /** Decoration some tools put before their messages: box-drawing bars. */
 const LEADING_DECORATION = /^[\s\u2500-\u257F]+/;
+/**
+ * A log line's leading time stamp: a date and a time (`2026/03/03 11:31:38`, `2026-03-03T11:31:38.123Z`,
+ * `[2026-03-03 11:31:38,123]`) or a bracketed time (`[11:31:38]`). It says when, not what: the same error logged
+ * twice is then one line, and a line cut to fit keeps its words rather than its stamp.
+ */
+const LOG_STAMP =
+  /^\[?(?:\d{4}[-/.]\d{2}[-/.]\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z| ?[+-]\d{2}:?\d{2}| UTC)?|(?=\[)\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?)\]?\s+(?=\S)/;
 /** The end-of-command marker SWE-agent's shell appends to output. */
 const PROCESS_DONE = /\/\/\/PROCESS-DONE:-?\d+:PROCESS-DONE\/\/\//g;
 
@@ -80,7 +87,8 @@ export function cleanLine(line: string): string {
   // Most lines carry neither wrapper; the replacements run only on those that may.
   let clean = line.includes('tool_use_error>') ? line.replace(/<\/?tool_use_error>/g, '') : line;
   if (clean.includes('PROCESS-DONE')) clean = clean.replace(PROCESS_DONE, '');
-  return clean.replace(LEADING_DECORATION, '').trim();
+  clean = clean.replace(LEADING_DECORATION, '');
+  return (LOG_STAMP.test(clean) ? clean.replace(LOG_STAMP, '') : clean).trim();
 }
 
 /** True for a cleaned line that says nothing by itself: an exit status, a bare tag, a prompt, punctuation only. */

@@ -178,7 +178,7 @@ export function assistantFacts(prose: readonly string[], site: ProseSite, contex
     const title = titleOf(line);
     if (title !== undefined) {
       const fact = titleFact(title, line, site);
-      if (fact) stated.push({ ...fact, text: undecorated(line).replace(/\*\*/g, '') });
+      if (fact) stated.push({ ...fact, text: undecorated(line) });
     }
     // A heading is no sentence of an answer ("## Summary" is not what came of the turn).
     if (HEADING.test(line)) continue;

@@ -47,7 +47,7 @@ export function readConversationFacts(messages: readonly Message[]): Conversatio
 /** The facts of what a run of messages said. */
 export function conversationFactsOf(said: SpanSaid): ConversationFacts {
   const { markers, lastProse, lastPlan, held } = said;
-  const lastSentences = (lastProse ?? []).filter((l) => !MARKER_LINE.test(l)).flatMap(sentences);
+  const lastSentences = (lastProse ?? []).filter((l) => !MARKER_LINE.test(l)).flatMap((line) => splitSentences(line));
   return {
     markers,
     ...(lastSentences.length > 0 ? { phase: shortenEnd(openingStatement(lastSentences), MAX_FACT_CHARS) } : {}),
@@ -167,7 +167,7 @@ function planOf(lines: readonly string[]): string[] {
       (!MARKER_LINE.test(l) && PLAN_START.test(l.trimStart().replace(/^(?:[-*+>]\s+|\d+[.)]\s+|#+\s+|\*\*)+/, ''))) ||
       PLAN_ANYWHERE.test(l),
   );
-  const plan = said.flatMap(sentences).filter((s) => PLAN_SENTENCE.test(s) && !introducesOnly(s));
+  const plan = said.flatMap((line) => splitSentences(line)).filter((s) => PLAN_SENTENCE.test(s) && !introducesOnly(s));
   return unique(plan.map((s) => shortenEnd(s, MAX_FACT_CHARS))).slice(0, MAX_PLAN_SENTENCES);
 }
 
@@ -187,11 +187,6 @@ function introducesOnly(sentence: string): boolean {
 const INTRODUCES = /:\s*$/;
 /** Most words of a sentence that only introduces: an opener, a verb, what it acts on and a preposition ("Let me change it to:"). @default 6 */
 const MAX_INTRODUCING_WORDS = 6;
-
-/** A line's sentences, each on one line, list bullets and emphasis stripped. */
-function sentences(line: string): string[] {
-  return splitSentences(line.replace(/\*\*/g, ''));
-}
 
 /** The items without repeats (compared case-insensitively), first occurrence kept. */
 export function unique(items: readonly string[]): string[] {

@@ -71,6 +71,9 @@ export function undecorated(line: string): string {
  */
 const GLUED_SENTENCE_START = /^\p{Lu}\p{Ll}+(?=[\s,;:!?])/u;
 
+/** A list item's number alone, in emphasis or not: `1.`, `**2.`, `_3.`. */
+const LIST_NUMBER = /^[*_]*\d{1,3}\.$/;
+
 /** Whether positions of a text are inside a code span, asked in increasing order: one pass over the text. */
 function codeSpans(text: string): (at: number) => boolean {
   let scanned = 0;
@@ -107,6 +110,8 @@ export function splitSentences(line: string): string[] {
     // A period inside a code span (`logging.WithAgent`) belongs to the code.
     if (!breaks || insideCode(match.index)) continue;
     const sentence = text.slice(start, end).trim();
+    // A list's number in emphasis (`**1. Missing rows**`) opens what follows: no sentence ends there.
+    if (LIST_NUMBER.test(sentence)) continue;
     if (sentence.length > 0) sentences.push(sentence);
     start = next;
   }

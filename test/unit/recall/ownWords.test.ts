@@ -126,6 +126,17 @@ describe("the agent's own words", () => {
     ]);
     assert.ok(facts.some((f) => f.text.includes('derives the initials from the user')));
   });
+
+  it('keeps the emphasis of a line that opens with bold text, as the agent wrote it', () => {
+    const line = '**1. Missing Rows** - The import dropped **212 rows**:';
+    const facts = extractFacts([
+      user('Why are rows missing after the nightly import?'),
+      assistant(`${line}\n- rows whose tenant is null\n\nI will add a default tenant.`),
+    ]);
+    const titled = facts.find((f) => f.key === '1. Missing Rows');
+    assert.equal(titled?.text, line, facts.map((f) => `${f.key} | ${f.text}`).join('\n'));
+    assert.ok(!facts.some((f) => f.key.length < 6), 'no fact of a list number alone');
+  });
 });
 
 describe('diagnostic lines of tool results', () => {
@@ -277,6 +288,28 @@ describe('diagnostic lines of tool results', () => {
     );
     const facts = extractFacts(messages);
     assert.ok(facts.some((f) => f.kind === 'error' && f.key.includes('bad revision')));
+  });
+
+  it("reads a log line's error without its time stamp, so the same error logged twice is one fact and its key starts with its words", () => {
+    const log = [
+      '2031/07/14 08:02:11 listening on :7070',
+      '2031/07/14 08:02:12 Warning: cache warmup failed: dial tcp 10.0.0.9:6379: connect: connection refused',
+      '[2031-07-14 08:02:40,512] ERROR worker: queue "invoices" is not declared',
+      '2031-07-14T08:03:05.118Z Warning: cache warmup failed: dial tcp 10.0.0.9:6379: connect: connection refused',
+    ];
+    const [step] = readToolSteps([call('w1', 'bash', { command: './server --port 7070' }), result('w1', log.join('\n'))]);
+    const found = diagnosticCandidates(step);
+    assert.deepEqual(
+      found.map((f) => f.text),
+      [
+        'Warning: cache warmup failed: dial tcp 10.0.0.9:6379: connect: connection refused',
+        'ERROR worker: queue "invoices" is not declared',
+      ],
+    );
+    assert.ok(
+      found.every((f) => log.some((line) => line.includes(f.key))),
+      'each key is as the log wrote it',
+    );
   });
 
   it('keeps a warning when nothing in the result failed, and leaves it out beside an error', () => {

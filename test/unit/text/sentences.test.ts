@@ -23,4 +23,11 @@ describe('sentences of a line', () => {
     ]);
     assert.deepEqual(splitSentences('Use `a. B` here. Then stop.'), ['Use `a. B` here.', 'Then stop.']);
   });
+
+  it('reads a list number in emphasis as the start of its item, not a sentence of its own', () => {
+    assert.deepEqual(splitSentences('**1. Missing Rows** - The import dropped rows. Then it stopped.'), [
+      '**1. Missing Rows** - The import dropped rows.',
+      'Then it stopped.',
+    ]);
+  });
 });
