@@ -24,6 +24,7 @@ export function outputGist(content: string): string | undefined {
   return first === last ? first : `${first} … ${last}`;
 }
 
+/** The line as it was printed, spacing and all (a column-aligned `4f1c2e9..8b0d7a1  main -> main` is found as written), cut to fit. */
 function oneLine(line: string): string {
-  return shortenEnd(line.slice(0, OUTPUT_LINE_MAX_CHARS * 2).replace(/\s+/g, ' '), OUTPUT_LINE_MAX_CHARS);
+  return shortenEnd(line.slice(0, OUTPUT_LINE_MAX_CHARS * 2).trim(), OUTPUT_LINE_MAX_CHARS);
 }

@@ -10,9 +10,16 @@ describe('command output in the tool record', () => {
     const output =
       'Compiling 7 files (.ex)\nGenerated spotter app\n......\nFinished in 0.3 seconds\n7 tests, 0 failures\n\nRandomized with seed 1234\n';
     assert.equal(outputGist(output), 'Generated spotter app … Randomized with seed 1234');
+  });
+
+  it('keeps a line as it was printed, its column spacing included, so it is found as written', () => {
     assert.equal(
       outputGist('○ spotter-a0y.1 · Add lifecycle hooks   [● P1 · OPEN]'),
-      '○ spotter-a0y.1 · Add lifecycle hooks [● P1 · OPEN]',
+      '○ spotter-a0y.1 · Add lifecycle hooks   [● P1 · OPEN]',
+    );
+    assert.equal(
+      outputGist('To github.com:acme/ledger.git\n   4f1c2e9..8b0d7a1  release -> release\n'),
+      'To github.com:acme/ledger.git … 4f1c2e9..8b0d7a1  release -> release',
     );
   });
 
