@@ -87,8 +87,7 @@ export function cleanLine(line: string): string {
   // Most lines carry neither wrapper; the replacements run only on those that may.
   let clean = line.includes('tool_use_error>') ? line.replace(/<\/?tool_use_error>/g, '') : line;
   if (clean.includes('PROCESS-DONE')) clean = clean.replace(PROCESS_DONE, '');
-  clean = clean.replace(LEADING_DECORATION, '');
-  return (LOG_STAMP.test(clean) ? clean.replace(LOG_STAMP, '') : clean).trim();
+  return clean.replace(LEADING_DECORATION, '').replace(LOG_STAMP, '').trim();
 }
 
 /** True for a cleaned line that says nothing by itself: an exit status, a bare tag, a prompt, punctuation only. */
