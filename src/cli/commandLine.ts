@@ -99,14 +99,20 @@ function checkPositionals(spec: CommandSpec, given: readonly string[]): string[]
 
 /** A flag's value as a positive whole number; throws a `UsageError` naming the flag otherwise. */
 export function positiveInteger(flag: string, value: string): number {
-  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  const parsed = digitsValue(value);
   if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new UsageError(`--${flag} must be a positive whole number, not "${value}".`);
   return parsed;
 }
 
 /** A whole number of 0 or more, where 0 means "none". */
 export function wholeNumber(flag: string, value: string): number {
-  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  const parsed = digitsValue(value);
   if (!Number.isSafeInteger(parsed)) throw new UsageError(`--${flag} must be a whole number (0 or more), not "${value}".`);
   return parsed;
+}
+
+/** The number a string of digits (spaces around allowed) spells; NaN for anything else. */
+function digitsValue(value: string): number {
+  const text = value.trim();
+  return /^\d+$/.test(text) ? Number(text) : NaN;
 }
