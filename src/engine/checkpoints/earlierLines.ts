@@ -102,9 +102,10 @@ export async function addEarlierLines(
     const tokens = await countText(`${text}\n`);
     let from = {};
     if (fact.from !== undefined) {
-      const fromTokens = headingTokens.get(fact.from) ?? (await countText(contentHeading(fact.from))) + 2;
-      headingTokens.set(fact.from, fromTokens);
-      from = { from: fact.from, fromTokens };
+      const heading = contentHeading(fact);
+      const fromTokens = headingTokens.get(heading) ?? (await countText(heading)) + 2;
+      headingTokens.set(heading, fromTokens);
+      from = { from: fact.from, fromTokens, ...(fact.fromKind !== undefined ? { fromKind: fact.fromKind } : {}) };
       contentTokens += tokens;
     } else {
       otherTokens += tokens;
@@ -173,13 +174,20 @@ export function rankedWithout(pool: readonly EarlierLine[], held: ReadonlySet<Ea
   return held.size === 0 ? byValue(pool) : byValue(pool).filter((line) => !held.has(line));
 }
 
-/** The pool's lines, the most value for their room first: the order changes only with the pool, what is held with every request. */
-const byValue = memoizeByObject((pool: readonly EarlierLine[]): readonly EarlierLine[] =>
-  pool
+/**
+ * The pool's lines, the most value for their room first, and the lines of files' content after all
+ * of them, in the order they were written, so a file reads from the top down: the order changes
+ * only with the pool, what is held with every request.
+ */
+const byValue = memoizeByObject((pool: readonly EarlierLine[]): readonly EarlierLine[] => {
+  const content = pool.filter((line) => line.from !== undefined).sort((a, b) => a.order - b.order);
+  const ranked = pool
+    .filter((line) => line.from === undefined)
     .map((line) => ({ line, value: line.score / Math.max(MIN_WEIGHED_TOKENS, line.tokens) ** LENGTH_WEIGHT }))
     .sort((a, b) => b.value - a.value || a.line.order - b.line.order)
-    .map((v) => v.line),
-);
+    .map((v) => v.line);
+  return [...ranked, ...content];
+});
 
 /**
  * The room as the section takes it: rounded down to a step, so the section stays the same text
@@ -249,12 +257,13 @@ export function countedEarlierLinesSection(
     usedBy.set(line.kind, (usedBy.get(line.kind) ?? 0) + tokens);
   };
   const take = (line: EarlierLine, limit: number): void => {
-    // The first line of an offloaded file's content also pays for the heading its lines are shown under.
-    const heading = line.from !== undefined && !headed.has(line.from) ? (line.fromTokens ?? 0) : 0;
+    // The first line of a file's content also pays for the heading its lines are shown under.
+    const source = sourceHeading(line);
+    const heading = source !== undefined && !headed.has(source) ? (line.fromTokens ?? 0) : 0;
     if (chosen.has(line) || said.has(line)) return;
     if (used + line.tokens + heading > (line.printed === true ? Math.min(limit, printedRoom) : limit)) return;
     chosen.add(line);
-    if (line.from !== undefined) headed.add(line.from);
+    if (source !== undefined) headed.add(source);
     spend(line, line.tokens + heading);
     for (const other of othersHeldBy(line)) {
       said.add(other);
@@ -262,6 +271,8 @@ export function countedEarlierLinesSection(
     }
   };
   for (const line of ranked) {
+    // A file's content only ever takes what every kind left.
+    if (line.from !== undefined) break;
     const share = Math.floor(room * KIND_SHARES[line.kind]);
     if ((usedBy.get(line.kind) ?? 0) + line.tokens > share) continue;
     take(line, room);
@@ -271,9 +282,10 @@ export function countedEarlierLinesSection(
   const shown: string[] = [];
   let from: string | undefined;
   for (const line of [...chosen].sort((a, b) => a.order - b.order)) {
-    if (line.from !== undefined && line.from !== from) shown.push('', contentHeading(line.from));
-    else if (line.from === undefined && from !== undefined) shown.push('');
-    from = line.from;
+    const source = sourceHeading(line);
+    if (source !== undefined && source !== from) shown.push('', source);
+    else if (source === undefined && from !== undefined) shown.push('');
+    from = source;
     shown.push(line.text);
   }
   return { text: [EARLIER_LINES_HEADING, '', EARLIER_LINES_NOTE, ...shown].join('\n'), tokens: used + HEADING_TOKENS };
@@ -288,17 +300,27 @@ export function wholeSectionTokens(ranked: readonly EarlierLine[]): number {
   const headed = new Set<string>();
   for (const line of ranked) {
     tokens += line.tokens;
-    if (line.from !== undefined && !headed.has(line.from)) {
-      headed.add(line.from);
+    const source = sourceHeading(line);
+    if (source !== undefined && !headed.has(source)) {
+      headed.add(source);
       tokens += line.fromTokens ?? 0;
     }
   }
   return tokens;
 }
 
-/** The heading of an offloaded file's lines: where the rest of them is. */
-function contentHeading(file: string): string {
-  return `From the offloaded file \`${file}\` (\`ctx_read_offloaded\` reads it whole):`;
+/** The heading a line of content is shown under; undefined for any other line. */
+function sourceHeading(line: EarlierLine): string | undefined {
+  return line.from === undefined ? undefined : contentHeading(line);
+}
+
+/** The heading of lines of content: what they are of, and where the rest is or that it may have changed since. */
+function contentHeading(line: Pick<EarlierLine, 'from' | 'fromKind'>): string {
+  if (line.fromKind === 'read') return `From \`${line.from}\` as read earlier (it may have changed since):`;
+  if (line.fromKind === 'written') return `From what was written to \`${line.from}\` earlier (it may have changed since):`;
+  if (line.fromKind === 'output') return `From what \`${line.from}\` printed earlier:`;
+  if (line.fromKind === 'input') return `From what \`${line.from}\` was given earlier:`;
+  return `From the offloaded file \`${line.from}\` (\`ctx_read_offloaded\` reads it whole):`;
 }
 
 /** Tokens the heading and the note take, with the blank line before the section: an upper bound. */

@@ -41,6 +41,7 @@ import type { TurnOptions } from './turnOptions';
 import { checkpointDue, planFor, triggerTokens, type PlanMode } from './checkpointTrigger';
 import { basisOf, prepareCheckpoint, type CheckpointWork, type SummarizeFn } from './checkpointing';
 import { SpanFacts } from './spanFacts';
+import { spanContentFacts } from '../recall/contentLines';
 import { SpanOriginals, type OriginalSpan } from './spanOriginals';
 
 /**
@@ -265,8 +266,11 @@ export class Tier3 {
     );
     // More of the new span's facts than a summary asks for: what free room below the target can hold.
     const originals = await fresh.messages();
-    // Then the lines its tools printed, shown only once those facts leave room.
-    const pool = mergeFactLists(await facts.ofMessages(originals, FILL_POOL_FACTS), outputLineFacts(originals));
+    // Then the lines its tools printed, shown only once those facts leave room, and last the files it read.
+    const pool = mergeFactLists(await facts.ofMessages(originals, FILL_POOL_FACTS), [
+      ...outputLineFacts(originals),
+      ...spanContentFacts(originals),
+    ]);
     if (!checkRecall) return { ...work, fillFacts: pool };
     const recall = await this.recall(work.checkpoints, work.written, state.ledger, live, cancellation);
     const created = recall.checkpoints.find((c) => c.id === work.created.id) ?? work.created;

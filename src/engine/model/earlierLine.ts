@@ -1,5 +1,5 @@
 /** One line of the earlier-lines pool, as the session state keeps it (how lines are chosen and shown is `checkpoints/earlierLines`). */
-import { FACT_KINDS, type FactKind } from './fact';
+import { CONTENT_SOURCES, FACT_KINDS, type ContentSource, type FactKind } from './fact';
 import { isRecord } from '../schema';
 
 /** One line of the pool: a fact of a summarized span as a line, with its score and its tokens. */
@@ -15,8 +15,10 @@ export interface EarlierLine {
   readonly order: number;
   /** A line a tool printed, not a fact: shown only in free room above the floor. */
   readonly printed?: boolean;
-  /** For a line of an offloaded result's content: the file it is in; the section shows such lines quoted under its name. */
+  /** For a line of a file's content (an offloaded result's, or a file a tool read): the file; the section shows such lines quoted under its name. */
   readonly from?: string;
+  /** With `from`: what the lines are of, when not an offloaded result (see `ContentSource`). */
+  readonly fromKind?: ContentSource;
   /** With `from`: the tokens of the heading those lines are shown under, counted once for the first line taken. */
   readonly fromTokens?: number;
 }
@@ -33,4 +35,5 @@ export const isEarlierLine = (v: unknown): v is EarlierLine =>
   typeof v.order === 'number' &&
   (v.printed === undefined || typeof v.printed === 'boolean') &&
   (v.from === undefined || typeof v.from === 'string') &&
-  (v.fromTokens === undefined || typeof v.fromTokens === 'number');
+  (v.fromTokens === undefined || typeof v.fromTokens === 'number') &&
+  (v.fromKind === undefined || (CONTENT_SOURCES as readonly unknown[]).includes(v.fromKind));

@@ -47,9 +47,19 @@ export interface Fact {
   readonly resolution?: ErrorResolution;
   /** A line a tool printed rather than a fact read from it: it only ever fills free room. */
   readonly printed?: boolean;
-  /** For a line of an offloaded result's content: the file it is in, which the lines are shown under. */
+  /** For a line of a file's content (an offloaded result's, or a file a tool read): the file, which the lines are shown under. */
   readonly from?: string;
+  /** With `from`: what the lines are of, when not an offloaded result (see {@link ContentSource}). */
+  readonly fromKind?: ContentSource;
 }
+
+/**
+ * What lines of content other than an offloaded result's are of: a file as a tool read it or as a
+ * call wrote it (`from` is its path), what a command or call printed, or the text a call was given
+ * (`from` is the command or the call).
+ */
+export const CONTENT_SOURCES = ['read', 'written', 'output', 'input'] as const;
+export type ContentSource = (typeof CONTENT_SOURCES)[number];
 
 /** The score of a line someone marked on purpose (`[DECISION]`, `[GOAL]`…): above anything read from plain text. */
 export const MARKER_SCORE = 1;

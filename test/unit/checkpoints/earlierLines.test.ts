@@ -289,6 +289,50 @@ describe('earlier lines, word for word', () => {
     );
   });
 
+  it('shows lines of content only in room every other line left, top down, each source under its own heading', async () => {
+    const report =
+      'Collected 412 items, 3 deselected, and wrote the coverage report to build/coverage/index.html in 14.2 seconds ' +
+      'while the slow suite ran in a worker pool of four processes';
+    const printed: Fact = {
+      kind: 'outcome',
+      key: report,
+      text: report,
+      messageId: 'm',
+      score: 0.1,
+      printed: true,
+    };
+    const content = (text: string, from: string, fromKind?: 'read' | 'written' | 'output' | 'input'): Fact => ({
+      kind: 'outcome',
+      key: text,
+      text,
+      messageId: 'm',
+      score: 0.05,
+      printed: true,
+      from,
+      ...(fromKind ? { fromKind } : {}),
+    });
+    const read = ['const limit = 90;', 'export const window = limit * 2;', 'return window;'].map((t) =>
+      content(t, 'src/limits.ts', 'read'),
+    );
+    const given = content('print(frame.describe())', 'run_ipython', 'input');
+    const pool = await addEarlierLines([], [printed, ...read, given], 10_000, countText);
+    const ranked = rankEarlierLines(pool, '');
+    assert.deepEqual(
+      ranked.map((l) => l.key),
+      [printed.key, ...read.map((f) => f.key), given.key],
+      'a short line of content never comes before a long printed line, and a file reads from the top',
+    );
+    // Room for the printed line and one line of content with its heading: the longer printed line is the one shown.
+    const room = 40 + pool[0].tokens + (pool[1].fromTokens ?? 0) + pool[1].tokens;
+    assert.ok(room >= 100, 'a room the section is shown in');
+    const section = earlierLinesSection(ranked, room, room);
+    assert.ok(section.includes(printed.text), section);
+    assert.ok(section.includes('From `src/limits.ts` as read earlier') && section.includes('> const limit = 90;'), section);
+    assert.ok(!section.includes('export const window'), section);
+    const all = earlierLinesSection(ranked, 10_000, 10_000);
+    assert.ok(all.includes('From what `run_ipython` was given earlier:\n> print(frame.describe())'), all);
+  });
+
   it('masks a secret in a line before it is shown, as an offloaded preview is', async () => {
     const secret = 'AKIAIOSFODNN7EXAMPLE';
     const pool = await addEarlierLines([], [fact('outcome', `Deployed with key ${secret} to the staging bucket.`, 0.4)], 1000, countText);

@@ -1,0 +1,133 @@
+/**
+ * Lines of a file's content for the earlier lines' pool (design §4.1), shown quoted under the
+ * file's name and scored below every fact and every output line, so they only ever fill room
+ * nothing else wants: the content of a result offloaded on arrival (`offloadedFacts`), and the
+ * files a summarized span read, as they were read. A session whose context stays small because
+ * its large results went to files, or whose summarized spans had few other lines to show, then
+ * shows more of what the agent read while it has room, instead of ending at a third of its
+ * budget — as an agent that re-reads its latest files after compacting does, without reading
+ * the disk again.
+ */
+import type { Message, ToolCallBlock } from '../types';
+import type { ContentSource, Fact } from '../model/fact';
+import { MAX_OUTPUT_LINE_CHARS, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, saysSomething } from './outputLines';
+import { candidate } from './candidate';
+import { outputEdges } from './outputEdges';
+import { readToolSteps, type ToolStep } from './toolSteps';
+import { oneLine, shortenEnd } from '../text/shorten';
+
+/**
+ * Most characters of one offloaded result's content, and of the files one span read, taken as lines.
+ * @default 40_000 — about 10,000 tokens: free room in a large window, more than a small one has;
+ * the pool's own cap (a share of the budget) and the request's free room still apply.
+ */
+export const MAX_CONTENT_CHARS = 40_000;
+/** Score of a line of content: below every fact and every output line, so it is shown last and leaves the pool first. */
+export const CONTENT_LINE_SCORE = 0.05;
+
+/**
+ * The lines of `content` that say something, in order, as lines of `from` (an offloaded file's
+ * name unless `fromKind` says otherwise), up to `maxChars`.
+ */
+export function contentLineFacts(
+  content: string,
+  from: string,
+  messageId: string,
+  maxChars = MAX_CONTENT_CHARS,
+  fromKind?: ContentSource,
+): Fact[] {
+  const lines: Fact[] = [];
+  let taken = 0;
+  let at = 0;
+  while (at < content.length && taken < maxChars) {
+    const next = content.indexOf('\n', at);
+    const end = next < 0 ? content.length : next;
+    const text = content.slice(at, end);
+    // Counted with the outputs: a line of content is what a tool printed, not a fact read from it.
+    const line = saysSomething(text) ? candidate('outcome', text, { messageId, seq: lines.length }, CONTENT_LINE_SCORE) : undefined;
+    if (line) {
+      const { seq: _seq, ...fact } = line;
+      lines.push({ ...fact, printed: true, from, ...(fromKind ? { fromKind } : {}) });
+      taken += text.length;
+    }
+    at = end + 1;
+  }
+  return lines;
+}
+
+/** Longest command or call a content heading names, in characters. @default 80 */
+const MAX_SOURCE_COMMAND_CHARS = 80;
+
+/** Fewest lines a call's input needs for its text to be shown as content: a shorter one is the call's subject. @default 3 */
+const MIN_INPUT_LINES = 3;
+
+/** A piece of content of a span, with what its lines are shown under. */
+interface SpanContent {
+  readonly text: string;
+  readonly from: string;
+  readonly fromKind: ContentSource;
+  readonly messageId: string;
+}
+
+/**
+ * The content of what `messages`' tools read, printed and were given, as lines: every file read
+ * (its latest read) and every other call whose output is longer than the lines its ends give
+ * (`outputLineFacts`), and the text a call was given when it runs to several lines (a file
+ * written, a patch, code), the latest first, up to {@link MAX_CONTENT_CHARS} in all. A call that
+ * failed shows no output here: its error lines are facts already.
+ */
+export function spanContentFacts(messages: readonly Message[], findCall?: (callId: string) => ToolCallBlock | undefined): Fact[] {
+  const facts: Fact[] = [];
+  const seen = new Set<string>();
+  let left = MAX_CONTENT_CHARS;
+  const steps = readToolSteps(messages, findCall);
+  for (let i = steps.length - 1; i >= 0 && left > 0; i--) {
+    for (const content of [outputContent(steps[i]), inputContent(steps[i])]) {
+      if (content === undefined || left <= 0) continue;
+      // A file read again or a command run again shows its latest content; each call's input is its own.
+      const key = `${content.fromKind}:${content.from}`;
+      if (content.fromKind !== 'input' && seen.has(key)) continue;
+      seen.add(key);
+      const lines = contentLineFacts(content.text, content.from, content.messageId, left, content.fromKind);
+      left -= lines.reduce((sum, f) => sum + f.text.length, 0);
+      facts.push(...lines);
+    }
+  }
+  return facts;
+}
+
+/** What a step read or printed, or undefined when it has nothing its output lines do not show. */
+function outputContent(step: ToolStep): SpanContent | undefined {
+  const { activity, ok, result, messageId } = step;
+  if (!ok) return undefined;
+  if (activity.kind === 'file') {
+    return activity.action === 'read' && activity.paths.length === 1
+      ? { text: result.content, from: activity.paths[0], fromKind: 'read', messageId }
+      : undefined;
+  }
+  const name = callName(step);
+  const whole = outputEdges(result.content, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2).whole;
+  return name === undefined || whole ? undefined : { text: result.content, from: name, fromKind: 'output', messageId };
+}
+
+/** The longest text a step's call was given, when it runs to several lines: a file's new content, a patch, code. */
+function inputContent(step: ToolStep): SpanContent | undefined {
+  const { activity, call, messageId } = step;
+  if (call === undefined) return undefined;
+  let text = '';
+  for (const value of Object.values(call.input)) if (typeof value === 'string' && value.length > text.length) text = value;
+  if (text.split('\n', MIN_INPUT_LINES).length < MIN_INPUT_LINES) return undefined;
+  if (activity.kind === 'file') {
+    return activity.action !== 'read' && activity.paths.length === 1
+      ? { text, from: activity.paths[0], fromKind: 'written', messageId }
+      : undefined;
+  }
+  const name = callName(step);
+  return name === undefined ? undefined : { text, from: name, fromKind: 'input', messageId };
+}
+
+/** The command or call a step's content is shown under, short and on one line. */
+function callName(step: ToolStep): string | undefined {
+  const name = step.subject ?? step.call?.name;
+  return name === undefined ? undefined : shortenEnd(oneLine(name), MAX_SOURCE_COMMAND_CHARS);
+}

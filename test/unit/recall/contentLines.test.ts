@@ -1,0 +1,60 @@
+import * as assert from 'node:assert/strict';
+import { MAX_CONTENT_CHARS, spanContentFacts } from '../../../src/engine/recall/contentLines';
+import { assistant, call, result } from '../support/builders';
+
+const numbered = (name: string, lines: number) => Array.from({ length: lines }, (_, i) => `${name} line ${i} holds value_${i}`).join('\n');
+
+describe('the content of what a summarized span read, printed and was given', () => {
+  it('takes the latest read of each file, a long output under its command, and a call input of several lines under its path', () => {
+    const facts = spanContentFacts([
+      call('r1', 'read_file', { path: 'src/old.ts' }),
+      result('r1', 'stale copy of the parser module\nsecond stale line of the parser'),
+      call('r2', 'read_file', { path: 'src/old.ts' }),
+      result('r2', 'fresh copy of the parser module\nsecond fresh line of the parser'),
+      call('c1', 'bash', { command: 'make test' }),
+      result('c1', numbered('make test', 80)),
+      call('c2', 'bash', { command: 'git status' }),
+      result('c2', 'On branch main\nnothing to commit'),
+      call('w1', 'write_file', { path: 'notes/plan.md', content: '# Plan\nfirst write the parser tests\nthen move the cache' }),
+      result('w1', 'Wrote notes/plan.md'),
+      assistant('Done.'),
+    ]);
+    const of = (from: string) => facts.filter((f) => f.from === from).map((f) => f.text);
+    assert.deepEqual(of('src/old.ts'), ['fresh copy of the parser module', 'second fresh line of the parser'], 'the latest read only');
+    assert.ok(facts.filter((f) => f.from === 'src/old.ts').every((f) => f.fromKind === 'read'));
+    assert.equal(of('make test').length, 80, 'every line of a long output, its middle too');
+    assert.deepEqual(of('git status'), [], 'a short output is all in its output lines already');
+    assert.deepEqual(of('notes/plan.md'), ['# Plan', 'first write the parser tests', 'then move the cache']);
+    assert.ok(facts.filter((f) => f.from === 'notes/plan.md').every((f) => f.fromKind === 'written'));
+    assert.ok(
+      facts.every((f) => f.printed === true && f.score < 0.1),
+      'only ever free room, below every printed line',
+    );
+  });
+
+  it('shows nothing of a failed read, and every call input of a tool called twice', () => {
+    const facts = spanContentFacts([
+      call('r1', 'read_file', { path: 'src/missing.ts' }),
+      result('r1', 'ENOENT: no such file or directory, open src/missing.ts\nat readFile', true),
+      call('p1', 'run_python', { code: 'import pandas as pd\nframe = pd.read_csv("a.csv")\nprint(frame.shape)' }),
+      result('p1', '(10, 3)'),
+      call('p2', 'run_python', { code: 'import numpy as np\nvalues = np.arange(12)\nprint(values.sum())' }),
+      result('p2', '66'),
+    ]);
+    assert.ok(!facts.some((f) => f.from === 'src/missing.ts'), 'its error lines are facts already');
+    const inputs = facts.filter((f) => f.fromKind === 'input').map((f) => f.text);
+    assert.ok(inputs.includes('frame = pd.read_csv("a.csv")') && inputs.includes('values = np.arange(12)'), inputs.join('\n'));
+  });
+
+  it('takes at most its share of characters in all, the latest content first', () => {
+    const messages = Array.from({ length: 12 }, (_, i) => [
+      call(`r${i}`, 'read_file', { path: `src/module${i}.ts` }),
+      result(`r${i}`, numbered(`module${i}`, 400)),
+    ]).flat();
+    const facts = spanContentFacts(messages);
+    const chars = facts.reduce((sum, f) => sum + f.text.length, 0);
+    assert.ok(chars <= MAX_CONTENT_CHARS + 100, `${chars} characters`);
+    assert.equal(facts[0].from, 'src/module11.ts', 'the latest read first');
+    assert.ok(!facts.some((f) => f.from === 'src/module0.ts'), 'the oldest left out');
+  });
+});
