@@ -1,12 +1,12 @@
 /**
- * Lines of a file's content for the earlier lines' pool (design §4.1), shown quoted under the
- * file's name and scored below every fact and every output line, so they only ever fill room
- * nothing else wants: the content of a result offloaded on arrival (`offloadedFacts`), and the
- * files a summarized span read, as they were read. A session whose context stays small because
- * its large results went to files, or whose summarized spans had few other lines to show, then
- * shows more of what the agent read while it has room, instead of ending at a third of its
- * budget — as an agent that re-reads its latest files after compacting does, without reading
- * the disk again.
+ * Lines of content for the earlier lines' pool (design §4.1), shown quoted under what they are of
+ * and ranked after every other line, so they only ever fill room nothing else wants: the content
+ * of a result offloaded on arrival (`offloadedFacts`), and what a summarized span's tools read,
+ * printed and were given (the files as they were read, the middle of long outputs, a file written
+ * or code run). A session whose context stays small because its large results went to files, or
+ * whose summarized spans had few other lines to show, then shows more of what the agent worked on
+ * while it has room, instead of ending at a third of its budget, as an agent that re-reads its
+ * latest files after compacting does, without reading the disk again.
  */
 import type { Message, ToolCallBlock } from '../types';
 import type { ContentSource, Fact } from '../model/fact';
@@ -17,7 +17,7 @@ import { readToolSteps, type ToolStep } from './toolSteps';
 import { oneLine, shortenEnd } from '../text/shorten';
 
 /**
- * Most characters of one offloaded result's content, and of the files one span read, taken as lines.
+ * Most characters of one offloaded result's content, and of one summarized span's content, taken as lines.
  * @default 40_000 — about 10,000 tokens: free room in a large window, more than a small one has;
  * the pool's own cap (a share of the budget) and the request's free room still apply.
  */
