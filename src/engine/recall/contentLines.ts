@@ -110,12 +110,17 @@ function outputContent(step: ToolStep): SpanContent | undefined {
   return name === undefined || whole ? undefined : { text: result.content, from: name, fromKind: 'output', messageId };
 }
 
+/** Input keys of text a call replaced rather than wrote (`old_string`, `oldText`): not what the file holds now. */
+const REPLACED_TEXT_KEY = /^old/i;
+
 /** The longest text a step's call was given, when it runs to several lines: a file's new content, a patch, code. */
 function inputContent(step: ToolStep): SpanContent | undefined {
   const { activity, call, messageId } = step;
   if (call === undefined) return undefined;
   let text = '';
-  for (const value of Object.values(call.input)) if (typeof value === 'string' && value.length > text.length) text = value;
+  for (const [key, value] of Object.entries(call.input)) {
+    if (typeof value === 'string' && value.length > text.length && !REPLACED_TEXT_KEY.test(key)) text = value;
+  }
   if (text.split('\n', MIN_INPUT_LINES).length < MIN_INPUT_LINES) return undefined;
   if (activity.kind === 'file') {
     return activity.action !== 'read' && activity.paths.length === 1

@@ -32,6 +32,22 @@ describe('the content of what a summarized span read, printed and was given', ()
     );
   });
 
+  it('takes the new text of an edit, never the longer text it replaced', () => {
+    const removed =
+      'function total(items) {\n  let sum = 0;\n  for (const item of items) {\n    sum += item.price * (item.quantity ?? 1);\n  }\n  return sum;\n}';
+    const added = 'const total = (items) =>\n  items.reduce((sum, item) => sum + item.price, 0);\n// one pass, no loop variable';
+    assert.ok(removed.length > added.length, 'the replaced text is the longer one');
+    const facts = spanContentFacts([
+      call('e1', 'Edit', { file_path: 'src/cart.js', old_string: removed, new_string: added }),
+      result('e1', 'The file src/cart.js has been updated.'),
+    ]);
+    assert.deepEqual(
+      facts.map((f) => f.text),
+      ['const total = (items) =>', 'items.reduce((sum, item) => sum + item.price, 0);', '// one pass, no loop variable'],
+    );
+    assert.ok(facts.every((f) => f.from === 'src/cart.js' && f.fromKind === 'written'));
+  });
+
   it('shows nothing of a failed read, and every call input of a tool called twice', () => {
     const facts = spanContentFacts([
       call('r1', 'read_file', { path: 'src/missing.ts' }),
