@@ -17,7 +17,8 @@ import type { EngineOptions } from '../options';
 import type { Clock, Logger, Store } from '../ports';
 import { extractFacts } from '../recall/extractFacts';
 import type { Fact } from '../model/fact';
-import { outputLineFacts } from '../recall/outputLines';
+import { outputLineFactsOf } from '../recall/outputLines';
+import { readToolSteps } from '../recall/toolSteps';
 import { mergeFactLists } from '../recall/selectFacts';
 import type { StepResult } from '../model/stepResult';
 import type { RequestView } from '../model/requestView';
@@ -266,10 +267,11 @@ export class Tier3 {
     );
     // More of the new span's facts than a summary asks for: what free room below the target can hold.
     const originals = await fresh.messages();
-    // Then the lines its tools printed, shown only once those facts leave room, and last the files it read.
+    // Then the lines its tools printed, shown only once those facts leave room, and last what they read, printed and were given.
+    const steps = readToolSteps(originals);
     const pool = mergeFactLists(await facts.ofMessages(originals, FILL_POOL_FACTS), [
-      ...outputLineFacts(originals),
-      ...spanContentFacts(originals),
+      ...outputLineFactsOf(steps),
+      ...spanContentFacts(steps),
     ]);
     if (!checkRecall) return { ...work, fillFacts: pool };
     const recall = await this.recall(work.checkpoints, work.written, state.ledger, live, cancellation);

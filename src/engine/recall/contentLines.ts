@@ -8,12 +8,11 @@
  * while it has room, instead of ending at a third of its budget, as an agent that re-reads its
  * latest files after compacting does, without reading the disk again.
  */
-import type { Message, ToolCallBlock } from '../types';
 import type { ContentSource, Fact } from '../model/fact';
 import { MAX_OUTPUT_LINE_CHARS, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, saysSomething } from './outputLines';
 import { candidate } from './candidate';
 import { outputEdges } from './outputEdges';
-import { readToolSteps, type ToolStep } from './toolSteps';
+import type { ToolStep } from './toolSteps';
 import { oneLine, shortenEnd } from '../text/shorten';
 
 /**
@@ -70,17 +69,16 @@ interface SpanContent {
 }
 
 /**
- * The content of what `messages`' tools read, printed and were given, as lines: every file read
+ * The content of what the tool `steps` read, printed and were given, as lines: every file read
  * (its latest read) and every other call whose output is longer than the lines its ends give
  * (`outputLineFacts`), and the text a call was given when it runs to several lines (a file
  * written, a patch, code), the latest first, up to {@link MAX_CONTENT_CHARS} in all. A call that
  * failed shows no output here: its error lines are facts already.
  */
-export function spanContentFacts(messages: readonly Message[], findCall?: (callId: string) => ToolCallBlock | undefined): Fact[] {
+export function spanContentFacts(steps: readonly ToolStep[]): Fact[] {
   const facts: Fact[] = [];
   const seen = new Set<string>();
   let left = MAX_CONTENT_CHARS;
-  const steps = readToolSteps(messages, findCall);
   for (let i = steps.length - 1; i >= 0 && left > 0; i--) {
     for (const content of [outputContent(steps[i]), inputContent(steps[i])]) {
       if (content === undefined || left <= 0) continue;

@@ -44,8 +44,13 @@ const LETTERS = /\p{L}/gu;
 
 /** The output lines of the tool results in `messages`, as facts for the pool. */
 export function outputLineFacts(messages: readonly Message[], findCall?: (callId: string) => ToolCallBlock | undefined): Fact[] {
+  return outputLineFactsOf(readToolSteps(messages, findCall));
+}
+
+/** The output lines of these tool steps, as facts for the pool: for a caller that has read the steps already. */
+export function outputLineFactsOf(steps: readonly ToolStep[]): Fact[] {
   const found: Candidate[] = [];
-  for (const step of readToolSteps(messages, findCall)) {
+  for (const step of steps) {
     if (step.activity.kind === 'file') continue;
     found.push(...outputLines(step));
   }

@@ -1,24 +1,27 @@
 import * as assert from 'node:assert/strict';
 import { MAX_CONTENT_CHARS, spanContentFacts } from '../../../src/engine/recall/contentLines';
+import { readToolSteps } from '../../../src/engine/recall/toolSteps';
 import { assistant, call, result } from '../support/builders';
 
 const numbered = (name: string, lines: number) => Array.from({ length: lines }, (_, i) => `${name} line ${i} holds value_${i}`).join('\n');
 
 describe('the content of what a summarized span read, printed and was given', () => {
   it('takes the latest read of each file, a long output under its command, and a call input of several lines under its path', () => {
-    const facts = spanContentFacts([
-      call('r1', 'read_file', { path: 'src/old.ts' }),
-      result('r1', 'stale copy of the parser module\nsecond stale line of the parser'),
-      call('r2', 'read_file', { path: 'src/old.ts' }),
-      result('r2', 'fresh copy of the parser module\nsecond fresh line of the parser'),
-      call('c1', 'bash', { command: 'make test' }),
-      result('c1', numbered('make test', 80)),
-      call('c2', 'bash', { command: 'git status' }),
-      result('c2', 'On branch main\nnothing to commit'),
-      call('w1', 'write_file', { path: 'notes/plan.md', content: '# Plan\nfirst write the parser tests\nthen move the cache' }),
-      result('w1', 'Wrote notes/plan.md'),
-      assistant('Done.'),
-    ]);
+    const facts = spanContentFacts(
+      readToolSteps([
+        call('r1', 'read_file', { path: 'src/old.ts' }),
+        result('r1', 'stale copy of the parser module\nsecond stale line of the parser'),
+        call('r2', 'read_file', { path: 'src/old.ts' }),
+        result('r2', 'fresh copy of the parser module\nsecond fresh line of the parser'),
+        call('c1', 'bash', { command: 'make test' }),
+        result('c1', numbered('make test', 80)),
+        call('c2', 'bash', { command: 'git status' }),
+        result('c2', 'On branch main\nnothing to commit'),
+        call('w1', 'write_file', { path: 'notes/plan.md', content: '# Plan\nfirst write the parser tests\nthen move the cache' }),
+        result('w1', 'Wrote notes/plan.md'),
+        assistant('Done.'),
+      ]),
+    );
     const of = (from: string) => facts.filter((f) => f.from === from).map((f) => f.text);
     assert.deepEqual(of('src/old.ts'), ['fresh copy of the parser module', 'second fresh line of the parser'], 'the latest read only');
     assert.ok(facts.filter((f) => f.from === 'src/old.ts').every((f) => f.fromKind === 'read'));
@@ -37,10 +40,12 @@ describe('the content of what a summarized span read, printed and was given', ()
       'function total(items) {\n  let sum = 0;\n  for (const item of items) {\n    sum += item.price * (item.quantity ?? 1);\n  }\n  return sum;\n}';
     const added = 'const total = (items) =>\n  items.reduce((sum, item) => sum + item.price, 0);\n// one pass, no loop variable';
     assert.ok(removed.length > added.length, 'the replaced text is the longer one');
-    const facts = spanContentFacts([
-      call('e1', 'Edit', { file_path: 'src/cart.js', old_string: removed, new_string: added }),
-      result('e1', 'The file src/cart.js has been updated.'),
-    ]);
+    const facts = spanContentFacts(
+      readToolSteps([
+        call('e1', 'Edit', { file_path: 'src/cart.js', old_string: removed, new_string: added }),
+        result('e1', 'The file src/cart.js has been updated.'),
+      ]),
+    );
     assert.deepEqual(
       facts.map((f) => f.text),
       ['const total = (items) =>', 'items.reduce((sum, item) => sum + item.price, 0);', '// one pass, no loop variable'],
@@ -49,14 +54,16 @@ describe('the content of what a summarized span read, printed and was given', ()
   });
 
   it('shows nothing of a failed read, and every call input of a tool called twice', () => {
-    const facts = spanContentFacts([
-      call('r1', 'read_file', { path: 'src/missing.ts' }),
-      result('r1', 'ENOENT: no such file or directory, open src/missing.ts\nat readFile', true),
-      call('p1', 'run_python', { code: 'import pandas as pd\nframe = pd.read_csv("a.csv")\nprint(frame.shape)' }),
-      result('p1', '(10, 3)'),
-      call('p2', 'run_python', { code: 'import numpy as np\nvalues = np.arange(12)\nprint(values.sum())' }),
-      result('p2', '66'),
-    ]);
+    const facts = spanContentFacts(
+      readToolSteps([
+        call('r1', 'read_file', { path: 'src/missing.ts' }),
+        result('r1', 'ENOENT: no such file or directory, open src/missing.ts\nat readFile', true),
+        call('p1', 'run_python', { code: 'import pandas as pd\nframe = pd.read_csv("a.csv")\nprint(frame.shape)' }),
+        result('p1', '(10, 3)'),
+        call('p2', 'run_python', { code: 'import numpy as np\nvalues = np.arange(12)\nprint(values.sum())' }),
+        result('p2', '66'),
+      ]),
+    );
     assert.ok(!facts.some((f) => f.from === 'src/missing.ts'), 'its error lines are facts already');
     const inputs = facts.filter((f) => f.fromKind === 'input').map((f) => f.text);
     assert.ok(inputs.includes('frame = pd.read_csv("a.csv")') && inputs.includes('values = np.arange(12)'), inputs.join('\n'));
@@ -67,7 +74,7 @@ describe('the content of what a summarized span read, printed and was given', ()
       call(`r${i}`, 'read_file', { path: `src/module${i}.ts` }),
       result(`r${i}`, numbered(`module${i}`, 400)),
     ]).flat();
-    const facts = spanContentFacts(messages);
+    const facts = spanContentFacts(readToolSteps(messages));
     const chars = facts.reduce((sum, f) => sum + f.text.length, 0);
     assert.ok(chars <= MAX_CONTENT_CHARS + 100, `${chars} characters`);
     assert.equal(facts[0].from, 'src/module11.ts', 'the latest read first');
