@@ -17,10 +17,10 @@ export interface Excerpt {
 
 /**
  * The excerpt is centred on the query written out verbatim (case-insensitive) when the passage has
- * it, otherwise on the spot where the most distinct matched terms sit together.
+ * it (`phrase`, from `phrasePattern`), otherwise on the spot where the most distinct matched terms sit together.
  */
-export function excerptAround(passage: string, query: string, matchedTerms: readonly string[]): Excerpt {
-  const anchor = verbatimOffset(passage, query) ?? densestOffset(passage, matchedTerms);
+export function excerptAround(passage: string, phrase: RegExp | undefined, matchedTerms: readonly string[]): Excerpt {
+  const anchor = verbatimOffset(passage, phrase) ?? densestOffset(passage, matchedTerms);
   const roughEnd = Math.min(passage.length, Math.max(0, anchor - Math.floor(EXCERPT_CHARS / 3)) + EXCERPT_CHARS);
   const start = snapStart(passage, Math.max(0, roughEnd - EXCERPT_CHARS), anchor);
   const end = snapEnd(passage, roughEnd);
@@ -28,16 +28,21 @@ export function excerptAround(passage: string, query: string, matchedTerms: read
   return { text: `${start > 0 ? '…' : ''}${body}${end < passage.length ? '…' : ''}`, anchor };
 }
 
-/** Offset of the query in the passage, any run of whitespace matching any other. */
-export function verbatimOffset(passage: string, query: string): number | undefined {
+/**
+ * The query written out verbatim, case-insensitive, any run of whitespace matching any other; undefined for a blank
+ * query. Made once per search: the ranking tests it against a hundred passages.
+ */
+export function phrasePattern(query: string): RegExp | undefined {
   const words = query
     .trim()
     .split(/\s+/)
     .filter((w) => w.length > 0);
-  if (words.length === 0) return undefined;
-  const pattern = new RegExp(words.map(escapeRegExp).join('\\s+'), 'iu');
-  const found = pattern.exec(passage);
-  return found ? found.index : undefined;
+  return words.length === 0 ? undefined : new RegExp(words.map(escapeRegExp).join('\\s+'), 'iu');
+}
+
+/** Offset of the phrase in the passage. */
+export function verbatimOffset(passage: string, phrase: RegExp | undefined): number | undefined {
+  return phrase?.exec(passage)?.index;
 }
 
 function densestOffset(passage: string, terms: readonly string[]): number {

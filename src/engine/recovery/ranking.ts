@@ -3,7 +3,7 @@
  * candidates, the ones that contain the query as written are boosted, and overlapping windows of
  * one file collapse into the best of them.
  */
-import { excerptAround, verbatimOffset } from './excerpt';
+import { excerptAround, phrasePattern, verbatimOffset } from './excerpt';
 import type { IndexedPassage } from './indexedPassage';
 import type { RecoveryHit } from '../model/recoveryTypes';
 
@@ -22,15 +22,16 @@ export interface Candidate {
 
 /** The best `top` hits, best first, at most one per message or checkpoint and per spot of a file. */
 export function rankCandidates(candidates: readonly Candidate[], query: string, top: number): RecoveryHit[] {
+  const phrase = phrasePattern(query);
   const boosted = candidates
-    .map((c) => ({ ...c, score: verbatimOffset(c.passage.text, query) === undefined ? c.score : c.score * PHRASE_BOOST }))
+    .map((c) => ({ ...c, score: verbatimOffset(c.passage.text, phrase) === undefined ? c.score : c.score * PHRASE_BOOST }))
     .sort((a, b) => b.score - a.score);
   const kept: Candidate[] = [];
   for (const candidate of boosted) {
     if (kept.length >= top) break;
     if (!kept.some((k) => sameSpot(k.passage, candidate.passage))) kept.push(candidate);
   }
-  return kept.map((c) => toHit(c, query));
+  return kept.map((c) => toHit(c, phrase));
 }
 
 /** Offloaded windows overlap; other documents give one hit each, from their best passage. */
@@ -39,9 +40,9 @@ function sameSpot(a: IndexedPassage, b: IndexedPassage): boolean {
   return a.source !== 'offloaded' || (a.startLine <= b.endLine && b.startLine <= a.endLine);
 }
 
-function toHit(candidate: Candidate, query: string): RecoveryHit {
+function toHit(candidate: Candidate, phrase: RegExp | undefined): RecoveryHit {
   const p = candidate.passage;
-  const excerpt = excerptAround(p.text, query, candidate.terms);
+  const excerpt = excerptAround(p.text, phrase, candidate.terms);
   const where =
     p.file === undefined
       ? { ref: p.ref }

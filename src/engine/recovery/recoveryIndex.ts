@@ -11,6 +11,7 @@ import type { IndexedPassage, PassageDocument } from './indexedPassage';
 import { messageSearchText } from './messageText';
 import { assertSafeSessionId } from './offloadedPath';
 import { PassageTable } from './passageTable';
+import { ReadBackTexts } from './readBackTexts';
 import { capForIndexing, splitIntoPassages } from './passages';
 import { RERANK_POOL, rankCandidates, type Candidate } from './ranking';
 import { cappedNote, indexFullNote, skippedEntryNote, unreadableArchiveNote, unreadableFileNote } from './recoveryNotes';
@@ -99,6 +100,7 @@ export class RecoveryIndex {
   /** The results an archived message's indexed text shows as a pointer to their offloaded file, when it has any. */
   private readonly pointedResults = new Map<string, readonly string[]>();
   private readonly noteMap = new Map<string, RecoveryNote>();
+  private readonly readBack = new ReadBackTexts();
   private readonly maxCharsPerDocument: number;
   private readonly maxTotalChars: number;
   private indexedChars = 0;
@@ -222,9 +224,11 @@ export class RecoveryIndex {
     const texts = new Map<number, string>();
     const messages = new Map<string, [number, PassageDocument][]>();
     for (const [n, d] of documents) {
-      if (d.source === 'offloaded' && d.file !== undefined) {
+      const known = this.readBack.get(n);
+      if (known !== undefined) texts.set(n, known);
+      else if (d.source === 'offloaded' && d.file !== undefined) {
         const text = await this.store.read(d.file).catch(() => undefined);
-        if (text !== undefined) texts.set(n, text.slice(0, this.charsOf(n)));
+        if (text !== undefined) texts.set(n, this.keepReadBack(n, text));
       } else if (d.source === 'archive' && d.sessionId !== undefined && d.messageId !== undefined) {
         messages.set(d.sessionId, [...(messages.get(d.sessionId) ?? []), [n, d]]);
       }
@@ -235,11 +239,18 @@ export class RecoveryIndex {
       list.forEach(([n, d], i) => {
         const message = read[i];
         if (!message || message.id !== d.messageId) return;
-        const text = messageSearchText(message, new Set(this.pointedResults.get(d.documentKey))).text;
-        texts.set(n, text.slice(0, this.charsOf(n)));
+        texts.set(n, this.keepReadBack(n, messageSearchText(message, new Set(this.pointedResults.get(d.documentKey))).text));
       });
     }
     return texts;
+  }
+
+  /** The indexed part of document `n`'s text, kept for the next search when it is the whole text (a part would hold the whole). */
+  private keepReadBack(n: number, text: string): string {
+    const chars = this.charsOf(n);
+    if (text.length > chars) return text.slice(0, chars);
+    this.readBack.keep(n, text);
+    return text;
   }
 
   /** The fields of document `n` (see `archiveNumber`), as a hit shows them. */
@@ -380,6 +391,7 @@ export class RecoveryIndex {
     const doc = this.documents.get(key);
     if (!doc) return;
     this.discardPassages(doc);
+    this.readBack.forget(doc.number);
     this.keptFields[doc.number] = undefined;
     this.documents.delete(key);
     this.offloadedDocuments.delete(key);
@@ -388,6 +400,7 @@ export class RecoveryIndex {
 
   /** Forgets every archived message of a session (its archive was rewritten). */
   private forgetArchive(sessionId: string): void {
+    this.readBack.clear();
     for (const n of this.archived.takeSession(sessionId)) {
       this.discardPassages({ ...this.archived.passages(n), chars: this.archived.chars(n) });
       const key = this.archived.document(n).documentKey;

@@ -67,3 +67,42 @@ describe('recovery search: passage texts read back when ranked', () => {
     assert.deepEqual(await index.search('staging credentials'), []);
   });
 });
+
+describe('recovery search: texts read back are kept for the next searches', () => {
+  it('ranks the same message and offloaded file again without reading them back again', async () => {
+    const store = new MemoryStore();
+    await store.write(`${FOLDER}/run.txt`, 'line one\nstack trace: ZeroDivisionError in ledger.py\nline three\n');
+    const messages = [
+      { ...call('c1', 'Bash', { command: 'python ledger.py' }), id: 'm1' },
+      { ...result('c1', 'stack trace: ZeroDivisionError in ledger.py'), id: 'm2' },
+      assistant('The quarterly totals divide by a zero headcount.', 'm3'),
+    ];
+    const readIds: string[] = [];
+    const index = RecoveryIndex.forSession(store, SESSION);
+    await index.takeIn(SESSION, contentOf(messages, [{ name: 'run.txt', callId: 'c1' }], readIds));
+    const fileReads: string[] = [];
+    const read = store.read.bind(store);
+    store.read = (path) => {
+      fileReads.push(path);
+      return read(path);
+    };
+
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await index.search('quarterly headcount'))[0].messageId, 'm3');
+      assert.equal((await index.search('ZeroDivisionError'))[0].matchLine, 2);
+    }
+    assert.deepEqual(readIds, ['m3'], 'the message was read back once');
+    assert.deepEqual(fileReads, [`${FOLDER}/run.txt`], 'the offloaded file was read once');
+  });
+
+  it('never answers from a file that left the index', async () => {
+    const store = new MemoryStore();
+    await store.write(`${FOLDER}/run.txt`, 'stack trace: ZeroDivisionError in ledger.py\n');
+    const index = RecoveryIndex.forSession(store, SESSION);
+    const content = contentOf([], [{ name: 'run.txt', callId: 'c1' }], []);
+    await index.takeIn(SESSION, content);
+    assert.equal((await index.search('ZeroDivisionError')).length, 1);
+    await index.takeIn(SESSION, { ...content, offloadedNames: [] });
+    assert.deepEqual(await index.search('ZeroDivisionError'), []);
+  });
+});
