@@ -29,6 +29,21 @@ export interface SpanSummaryRequest extends SummaryBrief {
   readonly span: OriginalSpan;
   /** The span's facts: the deterministic summary is built on them. */
   readonly facts: readonly Fact[];
+  /** The summary already written of the span's first messages, which a model reads in their place (see `CarriedSummary`). */
+  readonly carried?: CarriedSummary;
+}
+
+/**
+ * The merged checkpoint's summary, carried into the next merge. The merged span grows at every compression and would
+ * reach the whole session: a model reads its summary and the messages merged since, so what is sent for it stays the
+ * size of one checkpoint's span. The deterministic summary still reads the whole span, from what was read of it.
+ */
+export interface CarriedSummary {
+  readonly summary: string;
+  /** Which messages it stands for, as people read it: "Messages 1–60". */
+  readonly range: string;
+  /** How many of the span's first ids it stands for. */
+  readonly count: number;
 }
 
 /** Summarizes a request; the session passes the model-first summarizer or the deterministic floor. */
@@ -100,6 +115,7 @@ export async function prepareCheckpoint(
     messageIds: readonly string[],
     targetTokens: number,
     focus?: string,
+    carried?: CarriedSummary,
   ): Promise<{ span: OriginalSpan; summary: WrittenSummary; tokens: number; facts: Fact[] }> => {
     const span = await deps.originals(messageIds);
     const facts = await deps.factsOf(span);
@@ -112,6 +128,7 @@ export async function prepareCheckpoint(
       references: referencesFor(messageIds, input),
       facts,
       besideLedger: true,
+      ...(carried ? { carried } : {}),
     };
     let summary = await deps.summarize(request, cancellation);
     let tokens = await deps.countText(summary.text);
@@ -149,7 +166,9 @@ export async function prepareCheckpoint(
       continue;
     }
     const first = step.replaces[0];
-    const rewritten = await write(step.messageIds, targetTokensFor(step.age, input.checkpointTokens));
+    // A merged checkpoint taking in the ones that reached its age carries its own summary (see `CarriedSummary`).
+    const carried = first.age === step.age ? { summary: first.summary, range: first.range, count: first.messageIds.length } : undefined;
+    const rewritten = await write(step.messageIds, targetTokensFor(step.age, input.checkpointTokens), undefined, carried);
     const to = checkpointFrom({
       id: step.replaces.length === 1 ? first.id : deps.newId(),
       age: step.age,

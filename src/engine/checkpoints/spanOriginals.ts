@@ -32,8 +32,11 @@ export interface OriginalSpan {
   readonly conversation: ConversationFacts;
   /** What its tools did. */
   readonly record: ToolRecord;
-  /** Its messages in order (an id the archive does not hold left out), read from the archive unless this read took them all. */
-  messages(): Promise<readonly Message[]>;
+  /**
+   * Its messages in order (an id the archive does not hold left out), read from the archive unless this read took them
+   * all; from its `from`-th id on when `from` is given.
+   */
+  messages(from?: number): Promise<readonly Message[]>;
 }
 
 interface ReadSpan {
@@ -77,7 +80,7 @@ export class SpanOriginals {
       ids,
       conversation: conversationFactsOf(said),
       record: record.record,
-      messages: async () => (known ? this.messagesOf(ids, archived, offloads) : added),
+      messages: async (from = 0) => (from > 0 || known ? this.messagesOf(ids.slice(from), archived, offloads) : added),
     };
   }
 

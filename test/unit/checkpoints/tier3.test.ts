@@ -122,6 +122,35 @@ describe('Tier 3: checkpoints', () => {
     );
   });
 
+  it('sends a model the merged checkpoint as its summary and the messages merged since, never the whole history', async () => {
+    const { session } = sessionRig();
+    const sent: (readonly Message[])[] = [];
+    const model: Summarizer = {
+      name: 'fake-model',
+      maxInputTokens: 1_000_000,
+      summarize: (request) => {
+        sent.push(request.messages);
+        return Promise.resolve(`Model summary of ${request.messages.length} messages.`);
+      },
+    };
+    for (let round = 1; round <= 10; round++) {
+      await exchange(session, round, 3_000);
+      await exchange(session, round + 100, 3_000);
+      await session.compress(20_000, { summarizer: model });
+    }
+    const merged = session.checkpoints[0];
+    assert.equal(merged.age, 3);
+    const carrying = sent.filter((messages) =>
+      /^Summary of Messages 1–\d+, written earlier\n\nModel summary of/.test(messageText(messages[0])),
+    );
+    assert.ok(carrying.length >= 5, `${carrying.length} merges carried the merged summary`);
+    const largest = Math.max(...sent.map((messages) => messages.length));
+    assert.ok(
+      largest * 3 < merged.messageIds.length,
+      `the largest request held ${largest} messages; the merged checkpoint stands for ${merged.messageIds.length}`,
+    );
+  });
+
   it("makes every checkpoint, at every age, of the session's own lines: the agent's sentences verbatim, no heading left bare", async () => {
     const { session } = sessionRig();
     const said = (round: number) =>
