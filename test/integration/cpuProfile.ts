@@ -4,6 +4,7 @@
  * stack is in the extension's folder (what its code calls, VS Code's API included, is its cost). Work on other
  * threads (ctx's tokenizer worker) is not in it.
  */
+import * as fs from 'fs';
 import * as inspector from 'inspector';
 
 /** The parts of a V8 CPU profile read here (times in microseconds). */
@@ -20,17 +21,28 @@ export interface RunningProfile {
   stop(): Promise<TakenProfile>;
 }
 
+/**
+ * One extension's code: the scripts under `folder`, except those under `except` (in a run from the repository, the
+ * test extensions live inside ctx's own folder, and their work is not ctx's).
+ */
+export interface CodeFolder {
+  readonly folder: string;
+  readonly except: readonly string[];
+}
+
 /** A finished profile. */
 export interface TakenProfile {
-  /** CPU milliseconds of the code under `folder` in each `[fromMs, toMs)` window (`Date.now()` times). */
-  cpuMsIn(folder: string, windows: readonly (readonly [number, number])[]): number[];
+  /** CPU milliseconds of the code in each `[fromMs, toMs)` window (`Date.now()` times). */
+  cpuMsIn(code: CodeFolder, windows: readonly (readonly [number, number])[]): number[];
   /** CPU milliseconds of the whole thread (every sample but idle ones) in each window. */
   busyMsIn(windows: readonly (readonly [number, number])[]): number[];
   /**
-   * Where the code under `folder` spent its CPU in the given windows together: milliseconds per function that
+   * Where the code spent its CPU in the given windows together: milliseconds per function that
    * was running (the sample's own frame: `name (file:line)`), the largest `top` first.
    */
-  functionsIn(folder: string, windows: readonly (readonly [number, number])[], top: number): [string, number][];
+  functionsIn(code: CodeFolder, windows: readonly (readonly [number, number])[], top: number): [string, number][];
+  /** Writes the profile as a `.cpuprofile` file, for DevTools or any reader of V8 profiles. */
+  write(file: string): void;
 }
 
 function post<T>(session: inspector.Session, method: string, params: object = {}): Promise<T> {
@@ -81,11 +93,12 @@ function taken(profile: Profile, startedAtMs: number): TakenProfile {
   };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   return {
-    cpuMsIn: (folder, windows) => msIn(nodesUnder(profile, folder), windows),
+    cpuMsIn: (code, windows) => msIn(nodesUnder(profile, code), windows),
     busyMsIn: (windows) => msIn(new Set(profile.nodes.filter((n) => n.callFrame.functionName !== '(idle)').map((n) => n.id)), windows),
-    functionsIn: (folder, windows, top) => {
+    write: (file) => fs.writeFileSync(file, JSON.stringify(profile)),
+    functionsIn: (code, windows, top) => {
       const totals = new Map<string, number>();
-      visit(nodesUnder(profile, folder), windows, (node, ms) => {
+      visit(nodesUnder(profile, code), windows, (node, ms) => {
         const frame = byId.get(node)?.callFrame;
         const name = frame ? `${frame.functionName || '(anonymous)'} (${frame.url.split('/').pop() ?? ''}:${frame.lineNumber ?? 0})` : '?';
         totals.set(name, (totals.get(name) ?? 0) + ms);
@@ -98,15 +111,16 @@ function taken(profile: Profile, startedAtMs: number): TakenProfile {
   };
 }
 
-/** The ids of the nodes whose stack holds a frame of a script under `folder`. */
-function nodesUnder(profile: Profile, folder: string): Set<number> {
+/** The ids of the nodes whose stack holds a frame of the code's scripts. */
+function nodesUnder(profile: Profile, code: CodeFolder): Set<number> {
+  const isCode = (url: string) => url.includes(code.folder) && !code.except.some((other) => url.includes(other));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const children = new Set(profile.nodes.flatMap((n) => n.children ?? []));
   const found = new Set<number>();
   const walk = (id: number, under: boolean) => {
     const node = byId.get(id);
     if (!node) return;
-    const here = under || node.callFrame.url.includes(folder);
+    const here = under || isCode(node.callFrame.url);
     if (here) found.add(id);
     for (const child of node.children ?? []) walk(child, here);
   };

@@ -10,14 +10,14 @@
  *
  * 80 tool rounds in the suite (about 40 s); `--env CTX_TEST_ROUND_COST=200` sets the number of rounds (200: about
  * 4 minutes, give the harness `--timeout 900`); `CTX_TEST_ROUND_COST_ORDER=ctx-first` runs @ctx before the control
- * (the control runs first by default).
+ * (the control runs first by default); `CTX_TEST_ROUND_COST_PROFILE=1` writes each run's CPU profile beside the results.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { CTX_EXTENSION_ID, ctxApi, waitFor } from './ctxClient';
-import { startProfile } from './cpuProfile';
+import { startProfile, type CodeFolder } from './cpuProfile';
 import { page, selectors } from './page';
 import { recordMetric, resultFilePath } from './results';
 import * as standin from './standin';
@@ -127,6 +127,16 @@ async function measure(participant: Participant): Promise<RunFigures> {
   if (participant.name === 'ctx') await (await ctxApi()).whenIdle();
   const seconds = (Date.now() - started) / 1000;
   const taken = await profile.stop();
+  if (process.env.CTX_TEST_ROUND_COST_PROFILE) {
+    taken.write(path.join(path.dirname(resultFilePath()), `round-cost-${participant.name}.cpuprofile`));
+  }
+  // Only the participant's own code: in a run from the repository, the stand-in and the control live inside ctx's folder.
+  const code: CodeFolder = {
+    folder: extension.extensionPath,
+    except: vscode.extensions.all
+      .filter((other) => other.id !== extension.id && other.extensionPath.startsWith(extension.extensionPath))
+      .map((other) => other.extensionPath),
+  };
   const memory = process.memoryUsage();
   const longTasks = await page.evaluate<[number, number][]>('window.__ctxLongTasks');
   const toolCalls = await standin.toolInvocations();
@@ -139,16 +149,16 @@ async function measure(participant: Participant): Promise<RunFigures> {
     toolCalls,
     summaries: summaryTimes.length,
     gapsMs,
-    gapCpuMs: taken.cpuMsIn(extension.extensionPath, gapWindows),
+    gapCpuMs: taken.cpuMsIn(code, gapWindows),
     gapHostBusyMs: taken.busyMsIn(gapWindows),
     gapSummaries: gapWindows.map(([from, to]) => summaryTimes.filter((t) => t >= from && t < to).length),
     gapPageLongTaskMs: gapWindows.map(([from, to]) => longTasks.filter(([at]) => at >= from && at < to).reduce((n, [, ms]) => n + ms, 0)),
     pageLongTaskMs: longTasks.reduce((n, [, ms]) => n + ms, 0),
     roundsMs: windows.map(([from, to]) => to - from),
-    cpuMs: taken.cpuMsIn(extension.extensionPath, windows),
+    cpuMs: taken.cpuMsIn(code, windows),
     functions: {
-      first10: taken.functionsIn(extension.extensionPath, windows.slice(0, 10), 25),
-      last10: taken.functionsIn(extension.extensionPath, windows.slice(-10), 25),
+      first10: taken.functionsIn(code, windows.slice(0, 10), 25),
+      last10: taken.functionsIn(code, windows.slice(-10), 25),
     },
     rssMiB: mib(memory.rss),
     heapUsedMiB: mib(memory.heapUsed),
@@ -251,6 +261,9 @@ describe(`a long @ctx turn against a control participant (${ROUNDS} tool rounds,
       roundsMs: run.roundsMs,
       cpuMs: run.cpuMs.map(round2),
       functions: run.functions,
+      // When each request reached the model and each tool's result was returned (`Date.now()`), to line up with other logs.
+      requestAtMs: run.requests.map((r) => r.atMs),
+      toolReturnedAtMs: run.toolCalls.map((c) => c.returnedAtMs ?? c.atMs),
     });
     fs.writeFileSync(file, JSON.stringify({ vscode: vscode.version, ctx: perRound(ctx), control: perRound(control) }, null, 1));
     recordMetric('roundCost.perRoundFile', file);
