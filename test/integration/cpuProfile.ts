@@ -21,26 +21,17 @@ export interface RunningProfile {
   stop(): Promise<TakenProfile>;
 }
 
-/**
- * One extension's code: the scripts under `folder`, except those under `except` (in a run from the repository, the
- * test extensions live inside ctx's own folder, and their work is not ctx's).
- */
-export interface CodeFolder {
-  readonly folder: string;
-  readonly except: readonly string[];
-}
-
 /** A finished profile. */
 export interface TakenProfile {
-  /** CPU milliseconds of the code in each `[fromMs, toMs)` window (`Date.now()` times). */
-  cpuMsIn(code: CodeFolder, windows: readonly (readonly [number, number])[]): number[];
+  /** CPU milliseconds of the code under `folder` in each `[fromMs, toMs)` window (`Date.now()` times). */
+  cpuMsIn(folder: string, windows: readonly (readonly [number, number])[]): number[];
   /** CPU milliseconds of the whole thread (every sample but idle ones) in each window. */
   busyMsIn(windows: readonly (readonly [number, number])[]): number[];
   /**
-   * Where the code spent its CPU in the given windows together: milliseconds per function that
+   * Where the code under `folder` spent its CPU in the given windows together: milliseconds per function that
    * was running (the sample's own frame: `name (file:line)`), the largest `top` first.
    */
-  functionsIn(code: CodeFolder, windows: readonly (readonly [number, number])[], top: number): [string, number][];
+  functionsIn(folder: string, windows: readonly (readonly [number, number])[], top: number): [string, number][];
   /** Writes the profile as a `.cpuprofile` file, for DevTools or any reader of V8 profiles. */
   write(file: string): void;
 }
@@ -93,12 +84,12 @@ function taken(profile: Profile, startedAtMs: number): TakenProfile {
   };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   return {
-    cpuMsIn: (code, windows) => msIn(nodesUnder(profile, code), windows),
+    cpuMsIn: (folder, windows) => msIn(nodesUnder(profile, folder), windows),
     busyMsIn: (windows) => msIn(new Set(profile.nodes.filter((n) => n.callFrame.functionName !== '(idle)').map((n) => n.id)), windows),
     write: (file) => fs.writeFileSync(file, JSON.stringify(profile)),
-    functionsIn: (code, windows, top) => {
+    functionsIn: (folder, windows, top) => {
       const totals = new Map<string, number>();
-      visit(nodesUnder(profile, code), windows, (node, ms) => {
+      visit(nodesUnder(profile, folder), windows, (node, ms) => {
         const frame = byId.get(node)?.callFrame;
         const name = frame ? `${frame.functionName || '(anonymous)'} (${frame.url.split('/').pop() ?? ''}:${frame.lineNumber ?? 0})` : '?';
         totals.set(name, (totals.get(name) ?? 0) + ms);
@@ -111,16 +102,15 @@ function taken(profile: Profile, startedAtMs: number): TakenProfile {
   };
 }
 
-/** The ids of the nodes whose stack holds a frame of the code's scripts. */
-function nodesUnder(profile: Profile, code: CodeFolder): Set<number> {
-  const isCode = (url: string) => url.includes(code.folder) && !code.except.some((other) => url.includes(other));
+/** The ids of the nodes whose stack holds a frame of a script under `folder`. */
+function nodesUnder(profile: Profile, folder: string): Set<number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const children = new Set(profile.nodes.flatMap((n) => n.children ?? []));
   const found = new Set<number>();
   const walk = (id: number, under: boolean) => {
     const node = byId.get(id);
     if (!node) return;
-    const here = under || isCode(node.callFrame.url);
+    const here = under || node.callFrame.url.includes(folder);
     if (here) found.add(id);
     for (const child of node.children ?? []) walk(child, here);
   };

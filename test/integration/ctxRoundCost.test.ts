@@ -17,7 +17,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { CTX_EXTENSION_ID, ctxApi, waitFor } from './ctxClient';
-import { startProfile, type CodeFolder } from './cpuProfile';
+import { startProfile } from './cpuProfile';
 import { page, selectors } from './page';
 import { recordMetric, resultFilePath } from './results';
 import * as standin from './standin';
@@ -130,13 +130,8 @@ async function measure(participant: Participant): Promise<RunFigures> {
   if (process.env.CTX_TEST_ROUND_COST_PROFILE) {
     taken.write(path.join(path.dirname(resultFilePath()), `round-cost-${participant.name}.cpuprofile`));
   }
-  // Only the participant's own code: in a run from the repository, the stand-in and the control live inside ctx's folder.
-  const code: CodeFolder = {
-    folder: extension.extensionPath,
-    except: vscode.extensions.all
-      .filter((other) => other.id !== extension.id && other.extensionPath.startsWith(extension.extensionPath))
-      .map((other) => other.extensionPath),
-  };
+  // The participant's own scripts: in a run from the repository, VS Code, these tests and the stand-in all live inside ctx's folder.
+  const code = path.dirname(path.join(extension.extensionPath, (extension.packageJSON as { main: string }).main));
   const memory = process.memoryUsage();
   const longTasks = await page.evaluate<[number, number][]>('window.__ctxLongTasks');
   const toolCalls = await standin.toolInvocations();
