@@ -10,9 +10,7 @@ import type { EarlierLine } from '../model/earlierLine';
 import { matchForm } from '../facts/factKey';
 import { memoizeByObject } from '../memo';
 import { FNV_OFFSET_BASIS, fnv1a } from '../text/fnv';
-
-/** A whole word of a text read for its words. */
-const WORD = /[\p{L}\p{N}_]+/gu;
+import { forEachWord } from '../text/wordSpans';
 
 /**
  * A line's key as matching sees it, and the words it is looked for by. An inner word of a key (one
@@ -27,10 +25,9 @@ const keyFormOf = memoizeByObject(
   (line: EarlierLine): { readonly form: string; readonly by?: number; readonly pair: boolean; readonly at: number } => {
     const form = matchForm(line.key);
     const inner: { readonly start: number; readonly end: number }[] = [];
-    for (const match of form.matchAll(WORD)) {
-      const end = match.index + match[0].length;
-      if (match.index > 0 && end < form.length) inner.push({ start: match.index, end });
-    }
+    forEachWord(form, (start, end) => {
+      if (start > 0 && end < form.length) inner.push({ start, end });
+    });
     let best: { readonly start: number; readonly end: number } | undefined;
     let pair = false;
     for (let i = 0; i + 1 < inner.length; i++) {
@@ -149,13 +146,12 @@ export class HeldLines {
         if (start >= key.at && form.startsWith(key.form, start - key.at)) found.push(line);
       }
     };
-    let previous: { readonly start: number; readonly end: number } | undefined;
-    for (const match of form.matchAll(WORD)) {
-      const word = { start: match.index, end: match.index + match[0].length };
-      lookUp(this.byWord, word.start, word.end);
-      if (previous) lookUp(this.byPair, previous.start, word.end);
-      previous = word;
-    }
+    let previousStart = -1;
+    forEachWord(form, (start, end) => {
+      lookUp(this.byWord, start, end);
+      if (previousStart >= 0) lookUp(this.byPair, previousStart, end);
+      previousStart = start;
+    });
     for (const line of this.wordless) if (form.includes(keyFormOf(line).form)) found.push(line);
     return found.length === 0 ? NONE : found;
   }
