@@ -76,6 +76,7 @@ export async function runChatTurn(
       if (part.kind === 'text') stream.markdown(part.text);
     },
   };
+  const shownKinds = new Set<CompressionEvent['kind']>();
   const outcome = await runTurn({
     cancellation: token,
     budget: deps.sessions.budgetFor(request.model.maxInputTokens),
@@ -83,7 +84,7 @@ export async function runChatTurn(
     logger: deps.logger,
     emit: (e) => {
       deps.sessions.emit(e);
-      showProgress(e, stream, deps);
+      showProgress(e, stream, deps, shownKinds);
     },
     admit: async (next) => {
       const now = systemClock.now();
@@ -139,12 +140,16 @@ async function invoke(
 
 /**
  * Shows what the engine did as progress, which does not stay in the answer (the answer's summary says it
- * once, with counts), and links each offloaded result so the user can open it.
+ * once, with counts): the first event of each kind in the turn, with a link to its file when it has one.
+ * A long turn makes hundreds of events (each checkpoint ages the older ones, each large result goes to a
+ * file), and every part of a response is one more that the chat lays out again at each round.
  */
-function showProgress(e: SessionEvent, stream: vscode.ChatResponseStream, deps: TurnDeps): void {
+function showProgress(e: SessionEvent, stream: vscode.ChatResponseStream, deps: TurnDeps, shown: Set<CompressionEvent['kind']>): void {
   const events: readonly CompressionEvent[] =
     e.kind === 'added' || e.kind === 'prepared' ? (e.kind === 'added' ? e.events : e.prepared.events) : [];
   for (const event of events) {
+    if (shown.has(event.kind)) continue;
+    shown.add(event.kind);
     stream.progress(`Context: ${event.detail}${event.savedTokens > 0 ? ` (saved ${formatCount(event.savedTokens)} tokens)` : ''}`);
     if (event.file) stream.reference(vscode.Uri.file(deps.sessions.store.locate(event.file)));
   }
