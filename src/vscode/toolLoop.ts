@@ -7,7 +7,7 @@
  * comes from the session events.
  */
 import * as vscode from 'vscode';
-import { errorMessage, formatCount } from '../engine/host/display';
+import { errorMessage, FirstOfEachKind, formatCount } from '../engine/host/display';
 import { message, newMessageId, textBlock, type ToolCallBlock } from '../engine/host/messages';
 import { type InstructionFiles, type Logger, systemClock } from '../engine/host/ports';
 import {
@@ -76,7 +76,7 @@ export async function runChatTurn(
       if (part.kind === 'text') stream.markdown(part.text);
     },
   };
-  const shownKinds = new Set<CompressionEvent['kind']>();
+  const shown = new FirstOfEachKind();
   const outcome = await runTurn({
     cancellation: token,
     budget: deps.sessions.budgetFor(request.model.maxInputTokens),
@@ -84,7 +84,7 @@ export async function runChatTurn(
     logger: deps.logger,
     emit: (e) => {
       deps.sessions.emit(e);
-      showProgress(e, stream, deps, shownKinds);
+      showProgress(e, stream, deps, shown);
     },
     admit: async (next) => {
       const now = systemClock.now();
@@ -140,16 +140,12 @@ async function invoke(
 
 /**
  * Shows what the engine did as progress, which does not stay in the answer (the answer's summary says it
- * once, with counts): the first event of each kind in the turn, with a link to its file when it has one.
- * A long turn makes hundreds of events (each checkpoint ages the older ones, each large result goes to a
- * file), and every part of a response is one more that the chat lays out again at each round.
+ * once, with counts): the first event of each kind in the turn (`FirstOfEachKind`), with a link to its file.
  */
-function showProgress(e: SessionEvent, stream: vscode.ChatResponseStream, deps: TurnDeps, shown: Set<CompressionEvent['kind']>): void {
+function showProgress(e: SessionEvent, stream: vscode.ChatResponseStream, deps: TurnDeps, shown: FirstOfEachKind): void {
   const events: readonly CompressionEvent[] =
     e.kind === 'added' || e.kind === 'prepared' ? (e.kind === 'added' ? e.events : e.prepared.events) : [];
-  for (const event of events) {
-    if (shown.has(event.kind)) continue;
-    shown.add(event.kind);
+  for (const event of shown.take(events)) {
     stream.progress(`Context: ${event.detail}${event.savedTokens > 0 ? ` (saved ${formatCount(event.savedTokens)} tokens)` : ''}`);
     if (event.file) stream.reference(vscode.Uri.file(deps.sessions.store.locate(event.file)));
   }

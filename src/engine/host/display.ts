@@ -8,6 +8,7 @@ export { formatCount } from '../text/numbers';
 export { shortenEnd } from '../text/shorten';
 export { levelChange, levelFigure, levelShift } from '../levelWording';
 export { describeCompression } from '../activity/lastCompression';
+export { FirstOfEachKind } from '../activity/firstOfEachKind';
 export { renderAnswerSummary } from '../activity/answerSummaryText';
 export { renderStatusReport } from '../activity/statusReport';
 export { AGE_LABELS } from '../checkpoints/aging';
