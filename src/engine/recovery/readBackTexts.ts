@@ -39,7 +39,7 @@ export class ReadBackTexts {
     }
   }
 
-  /** Forgets document `n` (it left the index). */
+  /** Forgets document `n`: it left the index, and its text need not stay in memory (numbers are never given again). */
   forget(n: number): void {
     const text = this.texts.get(n);
     if (text === undefined) return;
@@ -47,7 +47,7 @@ export class ReadBackTexts {
     this.chars -= text.length;
   }
 
-  /** Forgets every text (numbers may be given again to other documents). */
+  /** Forgets every text (a session's archive was rewritten and its messages forgotten). */
   clear(): void {
     this.texts.clear();
     this.chars = 0;
