@@ -47,8 +47,8 @@ export function activate(context: vscode.ExtensionContext): CtxApi | undefined {
     const sessions = new SessionManager({
       store,
       files: new VscodeWorkspaceFiles(),
-      // Copilot's agent writes large results into its own storage, beside ctx's, or into the workspace.
-      callerFiles: new CallerResultFiles(() => [...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), ...copilotStorage]),
+      // Copilot's agent writes large results into its own storage, beside ctx's: only there are they read.
+      callerFiles: new CallerResultFiles(() => copilotStorage),
       logger,
       workerPath: vscode.Uri.joinPath(context.extensionUri, 'dist', 'tokenizerWorker.js').fsPath,
       config: () => config,

@@ -109,11 +109,13 @@ export type CallerFileRead = { readonly text: string } | { readonly problem: str
 
 /**
  * Read access to the files a caller wrote its large tool results to (Copilot's agent writes results above 8 KB to a
- * file and sends the model a note naming it), so the session's archive can keep their content. The host decides
- * where such files may be (the workspace, the caller's own storage) and how large.
+ * file and sends the model a note naming it), so the session's archive can keep their content. A result's text can
+ * name any file, so the host reads only the file the caller itself wrote for that call (for Copilot: its own
+ * resources folder, the call's folder), never through a link, and bounded.
  */
 export interface CallerFiles {
-  readResultFile(path: string): Promise<CallerFileRead>;
+  /** The file the caller wrote the result of call `callId` to. */
+  readResultFile(path: string, callId: string): Promise<CallerFileRead>;
 }
 
 /** One instruction file as the host read it, front matter and all. */

@@ -106,8 +106,14 @@ export class MessageIntake {
       for (const block of msg.blocks) {
         const note = block.type === 'toolResult' ? writtenResultNote(block.content) : undefined;
         if (!note || block.type !== 'toolResult') continue;
-        const toolName = block.toolName ?? findCall(block.callId)?.name ?? 'tool';
-        const read = await callerFiles.readResultFile(note.path);
+        const call = findCall(block.callId);
+        // Only the result of a call the session holds: a note anywhere else is text, not the caller's act.
+        if (call === undefined) {
+          logger.warn(`A result names a file the caller wrote (${note.path}), but answers no call of this session: ctx does not read it.`);
+          continue;
+        }
+        const toolName = block.toolName ?? call.name;
+        const read = await callerFiles.readResultFile(note.path, block.callId);
         if ('problem' in read) {
           logger.warn(`The ${toolName} result the caller wrote to ${note.path} is not in the archive: ${read.problem}`);
           continue;

@@ -30,7 +30,7 @@ export function registerCopilotHook(context: vscode.ExtensionContext, deps: Copi
   const reader = new CallerResultFiles(() => deps.copilotStorage);
   const transcripts = new CopilotTranscriptImport(deps.sessions, deps.logger, async (sessionId, callId) => {
     const file = await findCopilotResultFile(deps.copilotStorage, sessionId, callId);
-    return file === undefined ? undefined : reader.readResultFile(file);
+    return file === undefined ? undefined : reader.readResultFile(file, callId);
   });
   const commandDeps = { extensionUri: context.extensionUri, inbox, logger: deps.logger };
   const importNow = () =>
