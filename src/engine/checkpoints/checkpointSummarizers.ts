@@ -2,8 +2,7 @@
  * Who writes a checkpoint's summary: ctx's deterministic summarizer, which never fails and never
  * waits on a model, and a model when one is at hand, behind a circuit breaker and a time limit with
  * the deterministic summary standing in whenever the model's fails. The deterministic summary is
- * written from what was read of the span (see `spanOriginals.ts`); only a model reads its messages, and of a merged span
- * only those merged since its summary was carried (see `CarriedSummary`).
+ * written from what was read of the span (see `spanOriginals.ts`); only a model reads its messages.
  */
 import { throwIfCancelled } from '../cancellation';
 import type { Clock } from '../ports';
@@ -13,8 +12,7 @@ import { DeterministicSummarizer } from '../summary/deterministicSummarizer';
 import type { SpanReading } from '../summary/historySummary';
 import { summarizeResiliently } from '../summary/resilientSummary';
 import type { Summarizer, SummaryRequest } from '../summary/summarizer';
-import { message, textBlock, type Message } from '../types';
-import type { CarriedSummary, SpanSummaryRequest, SummarizeFn } from './checkpointing';
+import type { SpanSummaryRequest, SummarizeFn } from './checkpointing';
 
 export interface SummarizersDeps {
   readonly clock: Clock;
@@ -50,9 +48,8 @@ export class CheckpointSummarizers {
   with(model: Summarizer | undefined): SummarizeFn {
     if (!model) return this.floor;
     return async (request, cancellation) => {
-      const { span, carried, ...brief } = request;
-      const messages = carried ? [carriedMessage(carried), ...(await span.messages(carried.count))] : await span.messages();
-      const whole: SummaryRequest = { ...brief, messages };
+      const { span, ...brief } = request;
+      const whole: SummaryRequest = { ...brief, messages: await span.messages() };
       return summarizeResiliently(whole, {
         primary: model,
         floor: this.floorFor(whole, request),
@@ -76,13 +73,6 @@ export class CheckpointSummarizers {
           : deterministic.summarize(asked, cancellation),
     };
   }
-}
-
-/** The carried summary as the model reads it: in the place of the messages it stands for, as combined chunk summaries are. */
-function carriedMessage(carried: CarriedSummary): Message {
-  return message(`summary-of-${carried.count}`, 'assistant', [
-    textBlock(`Summary of ${carried.range}, written earlier\n\n${carried.summary}`),
-  ]);
 }
 
 /** What the deterministic summary reads of a checkpoint's span. */

@@ -1,7 +1,9 @@
 /**
  * Tier 3's work, before anything is applied: summarize the planned range into a new checkpoint
- * and age the existing ones, each from the archived originals. The result is applied by the
- * session only if it still matches the context (see `basisOf`).
+ * and age the existing ones, each from the archived originals. Only the new checkpoint's summary is
+ * asked of a model: the aged ones are ctx's deterministic summaries of their originals, which cost no
+ * request and never summarize a summary, so a checkpoint costs one model request however long the
+ * session. The result is applied by the session only if it still matches the context (see `basisOf`).
  */
 import type { Cancellation } from '../cancellation';
 import { parseMarkers } from '../ledger/markers';
@@ -15,6 +17,7 @@ import type { Fact } from '../model/fact';
 import type { RecallFigures } from '../model/recallFigures';
 import type { WrittenCheckpoint } from './checkpointRecall';
 import type { OriginalSpan } from './spanOriginals';
+import { buildSummaryPrompt } from '../summary/summaryPrompt';
 
 /** A summary and who wrote it. */
 export interface WrittenSummary {
@@ -29,21 +32,6 @@ export interface SpanSummaryRequest extends SummaryBrief {
   readonly span: OriginalSpan;
   /** The span's facts: the deterministic summary is built on them. */
   readonly facts: readonly Fact[];
-  /** The summary already written of the span's first messages, which a model reads in their place (see `CarriedSummary`). */
-  readonly carried?: CarriedSummary;
-}
-
-/**
- * The merged checkpoint's summary, carried into the next merge. The merged span grows at every compression and would
- * reach the whole session: a model reads its summary and the messages merged since, so what is sent for it stays the
- * size of one checkpoint's span. The deterministic summary still reads the whole span, from what was read of it.
- */
-export interface CarriedSummary {
-  readonly summary: string;
-  /** Which messages it stands for, as people read it: "Messages 1–60". */
-  readonly range: string;
-  /** How many of the span's first ids it stands for. */
-  readonly count: number;
 }
 
 /** Summarizes a request; the session passes the model-first summarizer or the deterministic floor. */
@@ -94,6 +82,12 @@ export interface CheckpointWork {
   readonly recall?: RecallFigures;
   /** Facts of the summarized messages that free room below the target usage can hold, best first. */
   readonly fillFacts?: readonly Fact[];
+  /**
+   * The input tokens of the summary request a model is (or, without a model, would be) sent for the new checkpoint:
+   * the whole prompt, its span rendered as a model reads it. What a checkpoint costs beside the requests of the
+   * conversation.
+   */
+  readonly summaryRequestTokens: number;
 }
 
 /** A summary may miss its target by this factor before the deterministic floor replaces it. */
@@ -114,9 +108,9 @@ export async function prepareCheckpoint(
   const write = async (
     messageIds: readonly string[],
     targetTokens: number,
+    summarize: SummarizeFn,
     focus?: string,
-    carried?: CarriedSummary,
-  ): Promise<{ span: OriginalSpan; summary: WrittenSummary; tokens: number; facts: Fact[] }> => {
+  ): Promise<{ span: OriginalSpan; summary: WrittenSummary; tokens: number; facts: Fact[]; request: SpanSummaryRequest }> => {
     const span = await deps.originals(messageIds);
     const facts = await deps.factsOf(span);
     const request: SpanSummaryRequest = {
@@ -128,9 +122,8 @@ export async function prepareCheckpoint(
       references: referencesFor(messageIds, input),
       facts,
       besideLedger: true,
-      ...(carried ? { carried } : {}),
     };
-    let summary = await deps.summarize(request, cancellation);
+    let summary = await summarize(request, cancellation);
     let tokens = await deps.countText(summary.text);
     if (tokens > targetTokens * TARGET_TOLERANCE) {
       fallbackReasons.push(`the summary by ${summary.summarizedBy} took ${tokens} tokens for a target of ${targetTokens}`);
@@ -138,11 +131,13 @@ export async function prepareCheckpoint(
       tokens = await deps.countText(summary.text);
     }
     if (summary.fallbackReason) fallbackReasons.push(summary.fallbackReason);
-    return { span, summary, tokens, facts };
+    return { span, summary, tokens, facts, request };
   };
 
   const now = deps.now();
-  const fresh = await write(input.plan.messageIds, targetTokensFor(0, input.checkpointTokens), input.focus);
+  const fresh = await write(input.plan.messageIds, targetTokensFor(0, input.checkpointTokens), deps.summarize, input.focus);
+  const { span, ...brief } = fresh.request;
+  const summaryRequestTokens = await deps.countText(buildSummaryPrompt({ ...brief, messages: await span.messages() }));
   const created = checkpointFrom({
     id: deps.newId(),
     age: 0,
@@ -166,9 +161,7 @@ export async function prepareCheckpoint(
       continue;
     }
     const first = step.replaces[0];
-    // A merged checkpoint taking in the ones that reached its age carries its own summary (see `CarriedSummary`).
-    const carried = first.age === step.age ? { summary: first.summary, range: first.range, count: first.messageIds.length } : undefined;
-    const rewritten = await write(step.messageIds, targetTokensFor(step.age, input.checkpointTokens), undefined, carried);
+    const rewritten = await write(step.messageIds, targetTokensFor(step.age, input.checkpointTokens), deps.floor);
     const to = checkpointFrom({
       id: step.replaces.length === 1 ? first.id : deps.newId(),
       age: step.age,
@@ -195,6 +188,7 @@ export async function prepareCheckpoint(
     aged,
     fallbackReasons,
     written,
+    summaryRequestTokens,
   };
 }
 

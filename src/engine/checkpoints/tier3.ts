@@ -51,6 +51,28 @@ import { SpanOriginals, type OriginalSpan } from './spanOriginals';
  */
 export const FILL_POOL_FACTS = 1000;
 
+/**
+ * How many tokens short of the range a checkpoint needs now a prepared one may fall and still be applied, as a share
+ * of the budget. A prepared checkpoint was planned for the growth expected at ORANGE; when more came (a large
+ * message), one that falls further short would leave a context that reaches the trigger again soon, and a rebase
+ * costs the whole request: the range is summarized anew.
+ * @default 0.1 — a tenth of the budget is under a quarter of the stretch between two rebases.
+ */
+export const PREPARED_SHORTFALL_SHARE = 0.1;
+
+/**
+ * How far ahead of the trigger the next checkpoint is prepared in the background, as a share of the budget: a few
+ * rounds of a turn, time enough for a model's summary, and late enough that the range it takes is most of the one
+ * needed at the trigger.
+ * @default 0.1
+ */
+export const PREPARE_AHEAD_SHARE = 0.1;
+
+/** Whether a prepared plan takes about as much as the plan needed now (see {@link PREPARED_SHORTFALL_SHARE}). */
+function coversEnough(prepared: CheckpointPlan, needed: CheckpointPlan | undefined, budget: number): boolean {
+  return needed === undefined || prepared.tokens >= needed.tokens - PREPARED_SHORTFALL_SHARE * budget;
+}
+
 /** Facts of messages, and of a checkpoint's span. */
 interface FactsReader {
   ofMessages(messages: readonly Message[], maxFacts?: number): Promise<Fact[]>;
@@ -120,6 +142,15 @@ export class Tier3 {
     return checkpointDue(view, level, budget, this.deps.options());
   }
 
+  /**
+   * Whether the trigger is near enough to prepare the next checkpoint in the background: within
+   * {@link PREPARE_AHEAD_SHARE} of the budget. Prepared earlier, a checkpoint would take only the messages there are
+   * then, and fall short of the range needed at the trigger.
+   */
+  dueSoon(view: RequestView, budget: number): boolean {
+    return view.measured.total >= triggerTokens(view, budget, this.deps.options()) - PREPARE_AHEAD_SHARE * budget;
+  }
+
   /** Starts preparing a checkpoint in the background, planned for the growth expected by the trigger. */
   prepareInBackground(view: RequestView, budget: number, turn: TurnOptions): void {
     const state = this.background.state;
@@ -142,12 +173,15 @@ export class Tier3 {
    * waits for the model.
    */
   async checkpoint(view: RequestView, budget: number, turn: TurnOptions, mode: PlanMode, explicit: boolean): Promise<CheckpointOutcome> {
+    const plan = this.plan(view, budget, mode);
     const ready = !explicit
-      ? this.background.take((basis, value) => value.kind === 'checkpoint' && this.stillApplies(basis, value.work.plan))
+      ? this.background.take(
+          (basis, value) =>
+            value.kind === 'checkpoint' && this.stillApplies(basis, value.work.plan) && coversEnough(value.work.plan, plan, budget),
+        )
       : undefined;
     if (ready?.value.kind === 'checkpoint') return { work: ready.value.work };
     this.background.reset();
-    const plan = this.plan(view, budget, mode);
     if (!plan) {
       return {
         events: [
@@ -162,10 +196,13 @@ export class Tier3 {
     }
     turn.progress?.(`Summarizing ${plan.messageIds.length} messages into a checkpoint…`);
     try {
-      // At the trigger the user is waiting: the recall check follows in the background (see `applied`).
+      // At the trigger the user is waiting: a model's summary and its recall check follow in the background (see
+      // `applied`), and replace this one at a rebase of their own. Without a model there is nothing to wait for: the
+      // recall check runs now, so the checkpoint needs no second rebase.
       const summarize = explicit ? this.summarizers.with(turn.summarizer) : this.summarizers.floor;
       const cancellation = turn.cancellation ?? NEVER_CANCELLED;
-      return { work: await this.work(plan, this.deps.state().checkpoints, summarize, cancellation, turn.focus, explicit) };
+      const checkRecall = explicit || turn.summarizer === undefined;
+      return { work: await this.work(plan, this.deps.state().checkpoints, summarize, cancellation, turn.focus, checkRecall) };
     } catch (e) {
       this.background.reset();
       if (turn.cancellation?.isCancellationRequested) {

@@ -7,7 +7,7 @@ import type { ArchivedMessages } from '../../../src/engine/model/archivedMessage
 import type { OffloadRecord } from '../../../src/engine/model/offloadRecord';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import type { Summarizer, SummaryRequest } from '../../../src/engine/summary/summarizer';
-import { messageText, type Message } from '../../../src/engine/types';
+import type { Message } from '../../../src/engine/types';
 import { FakeClock } from '../support/fakes';
 import { assistant, call, result, user } from '../support/builders';
 import { countChars, guide, REFERENCES } from '../summary/summaryFakes';
@@ -90,34 +90,5 @@ describe('checkpoint summarizers: a merged span summarized from what was read of
     assert.equal(written.summarizedBy, 'deterministic');
     assert.match(written.fallbackReason ?? '', /the model is down/);
     assert.equal(written.text, (await summarizers().floor(request, NEVER_CANCELLED)).text);
-  });
-});
-
-describe('checkpoint summarizers: a merged checkpoint carries its summary into the next merge', () => {
-  it('gives a model the carried summary in place of the messages it stands for, and only the messages merged since', async () => {
-    const messages = session(12);
-    const request = await mergedRequest(messages);
-    const count = messages.length / 2;
-    const carried = { summary: 'Steps 0 to 5 work; step 3 failed once and was fixed.', range: `Messages 1–${count}`, count };
-    const seen: (readonly Message[])[] = [];
-    const model: Summarizer = {
-      name: 'model',
-      maxInputTokens: 1_000_000,
-      summarize: (asked) => {
-        seen.push(asked.messages);
-        return Promise.resolve('Steps 0 to 11 work.');
-      },
-    };
-    const written = await summarizers().with(model)({ ...request, carried }, NEVER_CANCELLED);
-    assert.equal(written.text, 'Steps 0 to 11 work.');
-    const [first, ...rest] = seen[0] ?? [];
-    assert.equal(first?.role, 'assistant');
-    assert.match(messageText(first), new RegExp(`^Summary of Messages 1–${count}, written earlier\\n\\nSteps 0 to 5 work`));
-    assert.deepEqual(
-      rest.map((m) => m.id),
-      messages.slice(count).map((m) => m.id),
-    );
-    const floor = await summarizers().floor({ ...request, carried }, NEVER_CANCELLED);
-    assert.equal(floor.text, (await summarizers().floor(request, NEVER_CANCELLED)).text, 'the deterministic summary reads the whole span');
   });
 });

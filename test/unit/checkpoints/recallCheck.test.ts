@@ -79,22 +79,36 @@ describe('the recall check after a checkpoint', () => {
     assert.match(report, /\*\*Recall checks:\*\* \d+ facts: \d+ in the context, \d+ found by search, [1-9]\d* put back, 0 lost/);
   });
 
-  it('at the trigger the checkpoint applies at once and its recall check follows in the background, landing at the next request', async () => {
+  it("at the trigger with a model, the checkpoint applies at once and the model's summary and recall check land at the next request", async () => {
     const { session } = sessionRig();
     await packagingSession(session);
-    assert.equal((await session.prepare(20_000)).level, 'YELLOW', 'below ORANGE: nothing is prepared in the background');
+    const model = new ForgetfulModel();
+    assert.equal((await session.prepare(20_000, { summarizer: model })).level, 'YELLOW', 'far from the trigger: nothing is prepared');
     await session.add([user('Paste of the full changelog follows.'), assistant(`Read it.\n${filler(9_500)}`)]);
-    const prepared = await session.prepare(20_000);
+    const prepared = await session.prepare(20_000, { summarizer: model });
     assert.ok(prepared.checkpoints > 0, 'a checkpoint was made at the trigger');
     const first = session.checkpoints[0];
     assert.equal(first.recall, undefined, 'not checked yet: the user was waiting');
     await session.whenPreparationSettled();
-    const next = await session.prepare(2_600);
+    const next = await session.prepare(2_600, { summarizer: model });
     assert.ok(
       next.events.some((e) => e.name === 'recall-checked'),
       'the check lands at the next request',
     );
     assert.ok(session.checkpoints.find((c) => c.id === first.id)?.recall, 'with its figures on the checkpoint');
+  });
+
+  it('at the trigger without a model, checks the checkpoint at once: nothing is left to land at a second rebase', async () => {
+    const { session } = sessionRig();
+    await packagingSession(session);
+    await session.prepare(20_000);
+    await session.add([user('Paste of the full changelog follows.'), assistant(`Read it.\n${filler(9_500)}`)]);
+    const prepared = await session.prepare(20_000);
+    assert.ok(prepared.checkpoints > 0, 'a checkpoint was made at the trigger');
+    assert.ok(session.checkpoints[0].recall, 'checked as it was made');
+    await session.whenPreparationSettled();
+    const next = await session.prepare(20_000);
+    assert.ok(!next.events.some((e) => e.name === 'recall-checked'), 'no check lands later');
   });
 
   it('lowers the reliability score when facts are out of reach, and not when everything was kept', async () => {
