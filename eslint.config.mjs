@@ -27,6 +27,7 @@ const ENGINE_FLOORS = [
   'text',
   'tokens',
   'model',
+  'promptCache',
   'preview',
   'storage',
   'facts',

@@ -1,6 +1,7 @@
 /** What a replay measured: the figures the command line prints and the benchmarks compare. */
 import type { TranscriptFormat } from '../import/importTypes';
 import type { Level } from '../../engine/host/settings';
+import type { CacheTally } from '../../engine/host/session';
 
 export interface ReplayFigures {
   readonly format: TranscriptFormat;
@@ -33,6 +34,11 @@ export interface ReplayFigures {
   readonly checkpointsMade: number;
   /** Snapshots taken (before each checkpoint, at high usage, and at CRITICAL). */
   readonly snapshots: number;
+  /**
+   * What the requests sent for each answer met in a provider's prompt cache, with the summary requests a model
+   * would have been sent for the checkpoints (the replay itself uses none).
+   */
+  readonly promptCache: CacheTally;
   /** Wall time of the replay itself (adding and preparing), in milliseconds. */
   readonly ms: number;
 }

@@ -17,6 +17,7 @@ import {
 import {
   budgetFor,
   ContextSession,
+  EMPTY_CACHE_TALLY,
   IGNORE_EVENTS,
   type PreparedContext,
   runTurn,
@@ -108,6 +109,8 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
   const total = feed.count;
   for (let index = 0, message = feed.take(); message !== undefined; index++, message = feed.take()) {
     const arrived = message;
+    // The request prepared before an answer is the one that was sent for it.
+    if (arrived.role === 'assistant' && final) await session.recordSent(final.messages);
     let toolBlocksBefore = 0;
     const turn = await runTurn<never>({
       cancellation: NEVER_CANCELLED,
@@ -162,6 +165,7 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     checkpoints: state.checkpoints.length,
     checkpointsMade: state.checkpointsMade,
     snapshots: (await session.listSnapshots()).length,
+    promptCache: state.promptCache ?? EMPTY_CACHE_TALLY,
     ms,
   };
   return { figures, session, final, workspace };

@@ -21,6 +21,8 @@ export interface TimelinePoint {
   readonly historyEnd: number;
   /** Requests this point stands for, more than one once old points were merged. @default 1 */
   readonly requests?: number;
+  /** Tokens of the request sent that the previous one sent the same (a prompt cache reads them); absent before it was sent. */
+  readonly reused?: number;
 }
 
 /**
@@ -50,6 +52,7 @@ function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
     budget: b.budget,
     historyEnd: b.historyEnd,
     requests: (a.requests ?? 1) + (b.requests ?? 1),
+    ...(b.reused !== undefined ? { reused: b.reused } : {}),
   };
 }
 
@@ -66,6 +69,7 @@ export function isTimelinePoint(v: unknown): v is TimelinePoint {
     (LEVELS as readonly string[]).includes(v.level) &&
     isNumber(v.budget) &&
     isNumber(v.historyEnd) &&
-    (v.requests === undefined || isNumber(v.requests))
+    (v.requests === undefined || isNumber(v.requests)) &&
+    (v.reused === undefined || isNumber(v.reused))
   );
 }

@@ -26,6 +26,7 @@ import type { Reliability } from '../activity/reliability';
 import type { Snapshot, SnapshotSummary } from '../snapshots/snapshot';
 import type { OffloadRecord } from '../model/offloadRecord';
 import type { Message } from '../types';
+import type { RequestReuse } from '../model/cacheTally';
 import type { CompressionPreview } from './compressionPreview';
 import type { AppliedPreview } from './compressionPreviews';
 import type { EditOutcome } from './itemEdit';
@@ -194,6 +195,14 @@ export class ContextSession {
   async prepare(budget: number, turn: TurnOptions = {}): Promise<PreparedContext> {
     this.budgetUsed = budget;
     return this.finish(await this.parts.preparation.beforeRequest(budget, turn), budget);
+  }
+
+  /**
+   * Records a request as it is sent to the model (the prepared messages and whatever the turn added after them) and
+   * returns what it reused of the one before: what a provider's prompt cache reads (see `sentRequests.ts`).
+   */
+  recordSent(messages: readonly Message[]): Promise<RequestReuse> {
+    return this.parts.sent.record(messages);
   }
 
   /** Measures the context as it stands, changing nothing (e.g. after the model's answer joined it). */

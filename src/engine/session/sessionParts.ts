@@ -23,6 +23,7 @@ import { SessionHistory } from './sessionHistory';
 import { SessionSearch } from './sessionSearch';
 import { SessionSnapshots } from './sessionSnapshots';
 import { SnapshotCommands } from './snapshotCommands';
+import { SentRequests } from './sentRequests';
 import { SessionStateCell, type StatePersistence } from './stateCell';
 
 /** What a session is given by its host. */
@@ -51,6 +52,7 @@ export interface SessionParts {
   readonly previews: CompressionPreviews;
   readonly dashboard: SessionDashboard;
   readonly ledger: LedgerCommands;
+  readonly sent: SentRequests;
 }
 
 /**
@@ -104,6 +106,7 @@ export function sessionParts(
     dashboard: new SessionDashboard({ ...shared, options }),
     ledger: new LedgerCommands({ cell, clock: deps.clock }),
     snapshotCommands: new SnapshotCommands(shared),
+    sent: new SentRequests({ cell, counter: deps.counter }),
   };
 }
 

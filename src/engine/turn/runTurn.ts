@@ -7,8 +7,9 @@
  * 2. **prepare**: the session prepares the request (`requestPreparation.ts`: tiers 2 and 3, the
  *    ledger, the checkpoints) within the budget; a request is never sent over it: when the steps
  *    leave the context above the budget, everything but the latest messages is compressed first.
- * 3. **send**: the request goes to the model; its answer streams back and is forwarded as it
- *    arrives, except the calls the turn runs itself (`roundAnswer.ts`).
+ * 3. **send**: the request goes to the model (what it reuses of the one before is recorded for the
+ *    prompt cache's figures); its answer streams back and is forwarded as it arrives, except the calls
+ *    the turn runs itself (`roundAnswer.ts`).
  * 4. **take in the answer**: it joins the session, or stays with the caller (`TurnModel.answersJoin`).
  * 5. **tools**: the held calls run (`toolRound.ts`); their results join the session (and the next
  *    round prepares again) or are added to the next request, and the turn sends again, up to
@@ -108,6 +109,7 @@ async function runRounds<Part>(
     }
     if (cancellation.isCancellationRequested) return end(cancelled('send'), round);
     const messages = [...prepared.messages, ...exchange];
+    await session.recordSent(messages);
     const answer = await readRound(model, () => model.send(messages, round), round, cancellation);
     await takeIn(ports, model, session, answer, round);
     if (answer.ended === 'cancelled') return end(cancelled('send'), round + 1);

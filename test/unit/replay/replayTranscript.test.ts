@@ -55,7 +55,13 @@ describe('replaying a conversation through a session', () => {
     assert.equal(figures.inputTokens, (await counter.measure(messages)).total);
     assert.equal(figures.offloaded, 1, 'the 2,000-token read went to a file');
     assert.equal(figures.truncated, 1, 'the write, verified in the transcript workspace, lost its content');
-    assert.equal(figures.watermarked, 6, 'the checkpoint dropped the read, the write and the test run, calls and results');
+    assert.equal(session.state.watermark, 'cp1', 'the checkpoint tool moved the watermark');
+    assert.equal(figures.watermarked, 0, 'the few tool blocks before it do not pay for a rebase this short session never needs');
+    // One request before each answer: the two calls after the user's request, the checkpoint call and the diff.
+    const answers = messages.filter((m, i) => m.role === 'assistant' && i > 0).length;
+    assert.equal(figures.promptCache.requests, answers);
+    assert.equal(figures.promptCache.rebases, 1, 'only the truncation, which cleared over half the budget, rewrote what was sent');
+    assert.ok(figures.promptCache.reusedTokens > 0 && figures.promptCache.reusedTokens < figures.promptCache.sentTokens);
     assert.equal(figures.checkpoints, 0);
     assert.equal(figures.snapshots, 0);
     assert.ok(figures.finalTokens <= figures.peakTokens && figures.peakTokens < figures.inputTokens);
