@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { applyWatermark, findCheckpointCall } from '../../src/engine/tiers/watermark';
 import { message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../src/engine/types';
-import { assistant, call, result, user } from './support/builders';
+import { assistant, call, filler, result, user } from './support/builders';
 import { sessionRig } from './support/session';
 
 const blockTypes = (ms: readonly Message[]) => ms.map((m) => `${m.role}:${m.blocks.map((b) => b.type).join('+')}`);
@@ -89,9 +89,8 @@ describe('watermark', () => {
     const { session, logger } = sessionRig();
     await session.add(conversation());
     session.requestCheckpoint('ctx_checkpoint');
-    const first = await session.prepare(100_000);
+    await session.prepare(100_000);
     assert.equal(session.state.watermark, 'c2');
-    assert.equal(first.events.filter((e) => e.kind === 'watermark').length, 1);
 
     session.requestCheckpoint('no_such_tool');
     await session.prepare(100_000);
@@ -103,6 +102,34 @@ describe('watermark', () => {
     await session.prepare(100_000);
     assert.equal(session.state.watermark, 'c5');
   });
+
+  it('drops the tool blocks before it at the next rebase: at once only when that clears a quarter of the budget', async () => {
+    const small = sessionRig();
+    await small.session.add(conversation());
+    small.session.requestCheckpoint('ctx_checkpoint');
+    const waited = await small.session.prepare(100_000);
+    assert.equal(small.session.state.watermark, 'c2', 'the watermark moved');
+    assert.ok(!waited.events.some((e) => e.kind === 'watermark'), 'a few blocks do not pay for rewriting what was sent');
+    assert.ok(small.session.messages.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'c1')));
+    const rebased = await small.session.compress(100_000);
+    assert.equal(rebased.events.filter((e) => e.kind === 'watermark').length, 1, 'the rebase drops them');
+
+    const large = sessionRig();
+    await large.session.add([
+      user('Read the big logs', 'u1'),
+      call('c1', 'read_file', { path: 'build.log' }),
+      result('c1', filler(8_000)),
+      call('c1b', 'read_file', { path: 'test.log' }),
+      result('c1b', filler(8_000)),
+      call('c2', 'ctx_checkpoint', {}),
+      result('c2', 'checkpoint set'),
+      user('Now the next task', 'u2'),
+    ]);
+    large.session.requestCheckpoint('ctx_checkpoint');
+    const dropped = await large.session.prepare(40_000);
+    assert.equal(dropped.events.filter((e) => e.kind === 'watermark').length, 1, 'two fifths of the budget pay for themselves');
+    assert.ok(!large.session.messages.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'c1')));
+  });
 });
 
 describe('checkpoint tools', () => {
@@ -111,12 +138,14 @@ describe('checkpoint tools', () => {
     await session.add([
       user('explore'),
       call('c1', 'grep', {}),
-      result('c1', 'hits'),
+      result('c1', `hits\n${filler(8_000)}`),
+      call('c1b', 'grep', {}),
+      result('c1b', `more hits\n${filler(8_000)}`),
       call('d1', 'deactivate_augments', {}),
       result('d1', 'ok'),
       user('now build'),
     ]);
-    await session.prepare(100_000);
+    await session.prepare(40_000);
     assert.equal(session.state.watermark, 'd1');
     assert.ok(!session.messages.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'c1')));
   });

@@ -9,6 +9,7 @@ import type { SessionState } from '../model/sessionState';
 import { targetTokensFor } from './aging';
 import type { Checkpoint } from '../model/checkpoint';
 import { planCheckpoint, type CheckpointPlan } from './checkpointPlan';
+import { earlierRoomAtRebase } from './earlierLines';
 
 /**
  * How Tier 3 chooses its range: reach the target usage (at the trigger), everything but the kept
@@ -54,7 +55,16 @@ export function planFor(
     active,
     // The view shows the live messages last, after the context message when there is one.
     messageTokens: view.measured.messageTokens.slice(offset),
-    fixedTokens: Math.max(0, view.measured.total - liveTokens(view, offset) - currentCheckpoints + agedCheckpoints),
+    // The earlier lines count at the whole room a rebase gives them: the checkpoint's span adds to their pool.
+    fixedTokens: Math.max(
+      0,
+      view.measured.total -
+        liveTokens(view, offset) -
+        currentCheckpoints +
+        agedCheckpoints -
+        view.earlierTokens +
+        earlierRoomAtRebase(budget),
+    ),
     checkpointTokens: o.checkpointTokens,
     budget,
     targetUsage: mode === 'target' ? o.targetUsageAfterCheckpoint : 0,

@@ -7,9 +7,7 @@ import type { LedgerSection } from '../model/contextSection';
 import { textBlock, type Block, type Message } from '../types';
 import { AGE_LABELS } from './aging';
 import type { Checkpoint } from '../model/checkpoint';
-
-/** The id of the context message; it is never archived, since it is rebuilt for every request. */
-export const CONTEXT_MESSAGE_ID = 'ctx-context';
+import { CONTEXT_MESSAGE_ID } from '../model/frozenContext';
 
 export interface ContextParts {
   readonly ledgerText: string;

@@ -23,20 +23,17 @@ export const EARLIER_LINES_HEADING = '## Earlier, word for word';
 const EARLIER_LINES_NOTE = 'Lines of the summarized messages as they were written, shown while the context has room for them.';
 
 /**
- * How far below RED the earlier lines fill the context.
- * @default 0.01 — the lines never make the level RED, whatever the count's rounding: each line is
- * counted on its own with its line break, which is never less than the section counted whole.
- * Measured on the 58 tuning sessions: 0.02 kept 303 of 324 probes, 0.01 304, and no more requests went RED.
+ * The room the earlier lines get at a rebase, as a share of the budget: chosen once and sent unchanged until the next
+ * rebase (a cache read per request), counted like any part of the context.
+ * @default 0.1
  */
-export const EARLIER_LINES_BELOW_RED = 0.01;
+export const EARLIER_LINES_SHARE = Number(process.env.CTX_EARLIER_SHARE ?? 0.1);
 /**
- * The room the best earlier lines always have, as a share of the budget: counted like any part of
- * the context, so they are there even when the live messages leave no free room.
- * @default 0.1 — a few dozen lines in a small window, hundreds in a large one; the free room shows
- * more. Measured on the tuning split: 5% kept 128 of 171 probes, 10% 136, 15% 135, while the shared
- * sessions' checkpoints stayed as many (57 Tier 3 runs at 5% and 10%).
+ * The share of that room that lines a tool printed may take (the ends of a command's output, a file's content); the
+ * rest holds only the facts of the summarized messages, which rank first.
+ * @default 0.5
  */
-export const EARLIER_LINES_FLOOR_SHARE = 0.1;
+export const EARLIER_PRINTED_SHARE = 0.5;
 /**
  * Most tokens the pool keeps, as a share of the budget; the lowest-scored lines go first.
  * @default 0.5 — twice the room a context ever has for them right after a checkpoint. Measured on
@@ -199,9 +196,14 @@ export function earlierRoomFor(roomTokens: number, budget: number): number {
   return room >= MIN_EARLIER_ROOM_TOKENS ? room : 0;
 }
 
-/** The room the earlier lines always have in a budget (see {@link EARLIER_LINES_FLOOR_SHARE}). */
-export function earlierFloorFor(budget: number): number {
-  return earlierRoomFor(Math.floor(budget * EARLIER_LINES_FLOOR_SHARE), budget);
+/** The part of a room the lines a tool printed may take (see {@link EARLIER_PRINTED_SHARE}). */
+export function earlierPrintedRoomOf(room: number, budget: number): number {
+  return earlierRoomFor(Math.floor(room * EARLIER_PRINTED_SHARE), budget);
+}
+
+/** The room the earlier lines get at a rebase (see {@link EARLIER_LINES_SHARE}). */
+export function earlierRoomAtRebase(budget: number): number {
+  return earlierRoomFor(Math.floor(budget * EARLIER_LINES_SHARE), budget);
 }
 
 /** The step the room is rounded down to, as a share of the budget. @default 0.01 */

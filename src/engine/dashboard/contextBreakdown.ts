@@ -4,7 +4,7 @@
  * and its tool results, and what is left of each message (its framing) and of the whole request
  * (the reply priming). The parts add up to the measured total exactly.
  */
-import { CONTEXT_MESSAGE_ID } from '../checkpoints/contextMessage';
+import { CONTEXT_MESSAGE_ID } from '../model/frozenContext';
 import type { ContextSection } from '../model/contextSection';
 import type { Message } from '../types';
 import type { DashboardInput } from './dashboardInput';

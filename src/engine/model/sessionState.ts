@@ -11,6 +11,8 @@ import type { OffloadRecord } from './offloadRecord';
 import type { TruncationRecord } from './truncationRecord';
 import type { Message } from '../types';
 import { isTimelinePoint, type TimelinePoint } from './timeline';
+import { isFrozenContext, type FrozenContext } from './frozenContext';
+import { isCacheTally, type CacheTally } from './cacheTally';
 
 export interface SessionState {
   readonly schema: number;
@@ -63,6 +65,13 @@ export interface SessionState {
   readonly timeline: readonly TimelinePoint[];
   /** Checkpoints an undo or the user took out of the context, kept so they can still be read and searched. */
   readonly retiredCheckpoints: readonly RetiredCheckpoint[];
+  /**
+   * The context message as last sent, unchanged until the next rebase (see `frozenContext.ts`); absent when the next
+   * request renders it anew.
+   */
+  readonly frozenContext?: FrozenContext;
+  /** What the session's requests met in the prompt cache, added up (see `cacheTally.ts`). @default EMPTY_CACHE_TALLY */
+  readonly promptCache?: CacheTally;
 }
 
 /** The fields added after the first state files were written, with the values an old file means. */
@@ -142,6 +151,8 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['parentSessionId', (v) => v === undefined || typeof v === 'string'],
   ['timeline', (v) => isArrayOf(v, isTimelinePoint)],
   ['retiredCheckpoints', (v) => isArrayOf(v, isRetiredCheckpoint)],
+  ['frozenContext', (v) => v === undefined || isFrozenContext(v)],
+  ['promptCache', (v) => v === undefined || isCacheTally(v)],
 ];
 
 /** The first field that is missing or of the wrong type, or undefined for a valid state. */

@@ -100,7 +100,8 @@ export class ItemEditor {
     let events = edit.events ?? [];
     if (edit.patch && Object.keys(edit.patch).length > 0) {
       const before = (await renderer.render(cell.state, this.deps.budget())).measured.total;
-      cell.update(edit.patch);
+      // The user changed what the context holds: the next request renders the context message anew (a rebase).
+      cell.update({ ...edit.patch, frozenContext: undefined });
       const after = (await renderer.render(cell.state, this.deps.budget())).measured.total;
       events = events.map((e) => (e.kind === 'drop' ? { ...e, savedTokens: Math.max(0, before - after) } : e));
       if (events.length === 0) cell.changed(change);

@@ -50,7 +50,8 @@ export class LedgerCommands {
   private async change(ledger: Ledger): Promise<void> {
     const cell = this.deps.cell;
     if (ledger === cell.state.ledger) return;
-    cell.update({ ledger });
+    // What the user changed shows in the next request's context message: it is rendered anew (a rebase).
+    cell.update({ ledger, frozenContext: undefined });
     await cell.save();
     cell.changed('ledger');
   }

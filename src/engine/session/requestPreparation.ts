@@ -3,38 +3,41 @@
  * state as it stands and returns what it produced; the preparation applies it to the state cell
  * and renders the request view again only when a step changed something.
  *
- *   1. Tier 2: old write/edit inputs whose content is on disk give up their copy (from 50%).
- *   2. A checkpoint tool's call moves the watermark; tool blocks before the watermark are dropped.
- *   3. A model summary that arrived in the background replaces its deterministic stand-in.
- *   4. From 80%: old large results are compressed in place, and a snapshot is taken once per rise.
- *   5. Tier 3 at the trigger (RED): a checkpoint, a snapshot before it, the drift check after it;
- *      from ORANGE on, the next checkpoint is prepared in the background.
- *   6. The best earlier lines no checkpoint holds fill their floor (10%) and the free room below RED
- *      less a margin; before the next request is measured they shrink back to the floor, so the
- *      free room they took never brings a checkpoint sooner.
- *   7. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED.
- *   8. CRITICAL: a snapshot and the offer of a fresh session.
- *   9. The protected part over its share of the ledger: said once when it goes over, never a level of its own.
+ * A request is the previous one plus the new messages, byte for byte, until a rebase: a step that
+ * rewrites what was already sent (see `promptCache/requestLayout.ts`). Rebases are batched so that
+ * each one pays for the prompt cache it invalidates:
  *
- * "Compress context" runs the same steps at once, after one snapshot of the context as it was, so
- * the whole compression can be undone.
+ *   1. A model summary that arrived in the background replaces its deterministic stand-in (a rebase
+ *      right after the checkpoint it belongs to, while the request is smallest).
+ *   2. From 80%: a snapshot, once per rise.
+ *   3. At the trigger (RED), the rebase: tier 2 (old write/edit inputs whose content is on disk give
+ *      up their copy), the watermark a checkpoint tool asked for, old large results compressed in
+ *      place (from 80%), then Tier 3 if the context is still above the target: a checkpoint, a
+ *      snapshot before it, the drift check after it; the earlier lines get their room for the
+ *      stretch until the next rebase. Within a tenth of the budget of the trigger, the next checkpoint is
+ *      prepared in the background.
+ *   4. Between rebases, a step of the rebase runs on its own only when it clears a quarter of the
+ *      budget (it pays for the cache it invalidates): tier 2 from 50%, the watermark, old results
+ *      compressed in place from 80%. Otherwise it waits for the next rebase.
+ *   5. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED.
+ *   6. The context message is frozen as sent: the next requests send it unchanged until a rebase.
+ *   7. CRITICAL: a snapshot and the offer of a fresh session.
+ *   8. The protected part over its share of the ledger: said once when it goes over, never a level of its own.
  *
- * Nothing leaves the context while the archive misses a message (a full disk): steps 1 and 4–5
- * wait until it is whole again.
+ * "Compress context" is a rebase at once, after one snapshot of the context as it was, so the whole
+ * compression can be undone.
+ *
+ * Nothing leaves the context while the archive misses a message (a full disk): the rebase waits
+ * until it is whole again.
  */
 import type { CriticalOffer } from '../model/preparedContext';
 import type { Fact } from '../model/fact';
-import {
-  addEarlierLines,
-  EARLIER_LINES_BELOW_RED,
-  earlierFloorFor,
-  earlierPoolTokensFor,
-  earlierRoomFor,
-} from '../checkpoints/earlierLines';
+import { addEarlierLines, earlierPoolTokensFor, earlierPrintedRoomOf, earlierRoomAtRebase } from '../checkpoints/earlierLines';
 import type { PlanMode } from '../checkpoints/checkpointTrigger';
 import type { Tier3 } from '../checkpoints/tier3';
 import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { CompressionEvent } from '../model/compressionEvent';
+import { EMPTY_CACHE_TALLY, withSummaryRequest } from '../model/cacheTally';
 import { driftStep } from '../drift/driftStep';
 import type { Level } from '../levels';
 import { levelChange, type LevelPoint } from '../levelWording';
@@ -93,19 +96,13 @@ export class RequestPreparation {
 
   /** The steps before a request, in the order of this file's header. */
   async beforeRequest(budget: number, turn: TurnOptions): Promise<Preparation> {
-    const { archive, tier3, logger, clock, counter, files } = this.deps;
+    const { archive, tier3 } = this.deps;
     const o = this.deps.options();
     const run = await RequestRun.start(this.deps, budget);
 
-    if (archive.complete && run.usage >= o.truncateInputsAt) {
-      await run.step(truncateInputsStep(run.state, o.recentMessagesKept, { files, counter, now: clock.now() }));
-    }
-    await run.step(resolvePendingCheckpoint(run.state, logger));
-    await run.step(watermarkStep(run.state, counter, logger, clock.now()));
     await run.step(tier3.takeUpgrade());
-    if (!archive.complete) return run.result();
+    if (!archive.complete) return this.sent(run);
 
-    if (run.usage >= o.compressResultsAt) await run.step(this.compressOldResults(run.state));
     if (run.usage >= o.autoSnapshotAt && run.state.autoSnapshotArmed) {
       await run.step({ patch: { autoSnapshotArmed: false } });
       await run.step(this.deps.snapshots.take('auto', undefined, run.state, run.view.measured.total));
@@ -115,23 +112,23 @@ export class RequestPreparation {
     // After an undo, what it brought back stays until the context is CRITICAL or the user compresses.
     const held = run.state.checkpointsHeld && !criticalBefore;
     if (!held && tier3.isDue(run.view, run.level(), budget)) {
-      await this.checkpoint(run, turn, criticalBefore ? 'all-but-recent' : 'target', false);
-    } else if (run.level() !== 'GREEN' && run.usage >= o.thresholds.orangeAt) {
-      tier3.prepareInBackground(run.view, budget, turn);
+      await this.rebase(run, turn, criticalBefore ? 'all-but-recent' : 'target');
+    } else {
+      await this.rewritesThatPay(run);
+      if (tier3.dueSoon(run.view, budget)) tier3.prepareInBackground(run.view, budget, turn);
     }
-
-    await this.showEarlierLines(run);
+    await this.addOffloadedLines(run);
     if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
     this.sayProtectedOverShare(run.view.ledgerOverflow, o.ledgerShare);
 
-    if (!criticalBefore && run.level() !== 'CRITICAL') return run.result();
+    if (!criticalBefore && run.level() !== 'CRITICAL') return this.sent(run);
     const snapshot = await this.deps.snapshots.take('critical', undefined, run.state, run.view.measured.total);
     await run.step(snapshot);
     const reason = criticalReason(run.point(run.before), run.point(run.view));
     await run.step({
       events: [
         {
-          at: clock.now(),
+          at: this.deps.clock.now(),
           kind: 'critical',
           savedTokens: 0,
           detail: `${reason} A checkpoint and a snapshot were taken; continue in a fresh session from the checkpoint.`,
@@ -139,14 +136,54 @@ export class RequestPreparation {
         },
       ],
     });
-    return run.result({ reason, ...(snapshot.summary ? { snapshot: snapshot.summary.name } : {}) });
+    return this.sent(run, { reason, ...(snapshot.summary ? { snapshot: snapshot.summary.name } : {}) });
+  }
+
+  /**
+   * The rebase at the trigger: everything that rewrites what was sent, at once. Tier 2 and the watermark first; the
+   * earlier lines' room for the stretch to the next rebase; then a checkpoint when the context, those lines
+   * included, is still above its target.
+   */
+  private async rebase(run: RequestRun, turn: TurnOptions, mode: PlanMode): Promise<void> {
+    const { logger, clock, counter, files, tier3 } = this.deps;
+    const o = this.deps.options();
+    await run.step(truncateInputsStep(run.state, o.recentMessagesKept, { files, counter, now: clock.now() }));
+    await run.step(resolvePendingCheckpoint(run.state, logger));
+    await run.step(watermarkStep(run.state, counter, logger, clock.now()));
+    if (run.usage >= o.compressResultsAt) await run.step(this.compressOldResults(run.state));
+    await this.giveEarlierLinesRoom(run, mode === 'target');
+    const overTarget = run.usage > o.targetUsageAfterCheckpoint;
+    if (mode !== 'target' || overTarget || tier3.isDue(run.view, run.level(), run.budget)) await this.checkpoint(run, turn, mode, false);
+    await this.addOffloadedLines(run);
+    if (run.level() === 'CRITICAL') await this.giveEarlierLinesRoom(run, false);
+  }
+
+  /**
+   * Between rebases, a step that rewrites what was sent runs only when it pays for the cache it invalidates: when it
+   * takes the context down by {@link REWRITE_PAYS_SHARE} of the budget. Tier 2 (from 50%), the watermark a checkpoint
+   * tool asked for, old large results compressed in place (from 80%); each otherwise waits for the next rebase.
+   */
+  private async rewritesThatPay(run: RequestRun): Promise<void> {
+    const { logger, clock, counter, files } = this.deps;
+    const o = this.deps.options();
+    const pays = async (step: Promise<StepResult>) => {
+      const result = await step;
+      const saved = (result.events ?? []).reduce((sum, e) => sum + e.savedTokens, 0);
+      if (saved >= REWRITE_PAYS_SHARE * run.budget) await run.step(result);
+    };
+    if (run.usage >= o.truncateInputsAt) {
+      await pays(truncateInputsStep(run.state, o.recentMessagesKept, { files, counter, now: clock.now() }));
+    }
+    await run.step(resolvePendingCheckpoint(run.state, logger));
+    await pays(watermarkStep(run.state, counter, logger, clock.now()));
+    if (run.usage >= o.compressResultsAt) await pays(this.compressOldResults(run.state));
   }
 
   /**
    * "Compress context": every verified input outside the latest messages is truncated, the
    * watermark moves to the last tool call before them, and everything but the latest messages
-   * becomes a checkpoint, written by the model when one is given. Cancelling leaves the context as
-   * it was.
+   * becomes a checkpoint, written by the model when one is given. A rebase, as at the trigger.
+   * Cancelling leaves the context as it was.
    */
   async compressNow(budget: number, turn: TurnOptions): Promise<Preparation> {
     const { cell, archive, tier3, logger, clock, counter, files } = this.deps;
@@ -154,7 +191,7 @@ export class RequestPreparation {
     const run = await RequestRun.start(this.deps, budget);
     if (!archive.complete) {
       cell.warn('Compression was skipped: the archive could not be written, and nothing is removed from the context until it is.');
-      return run.result();
+      return this.sent(run);
     }
     // One snapshot before everything the compression does, so undoing it puts back the context as it was.
     await run.step(this.deps.snapshots.take('before-checkpoint', undefined, run.state, run.view.measured.total));
@@ -163,16 +200,32 @@ export class RequestPreparation {
     await run.step(watermarkStep(run.state, counter, logger, clock.now()));
     await run.step(tier3.takeUpgrade());
     await run.step(this.compressOldResults(run.state));
+    await this.giveEarlierLinesRoom(run, true);
     await this.checkpoint(run, turn, 'all-but-recent', true, true);
-    await this.showEarlierLines(run);
-    return run.result();
+    await this.addOffloadedLines(run);
+    return this.sent(run);
   }
 
   /** Summarizes every message into a checkpoint, the step before starting a fresh session from it. */
   async checkpointEverything(budget: number, turn: TurnOptions): Promise<Preparation> {
     const run = await RequestRun.start(this.deps, budget);
     if (run.state.active.length > 0 && this.deps.archive.complete) await this.checkpoint(run, turn, 'everything', true);
-    return run.result();
+    return this.sent(run);
+  }
+
+  /**
+   * The preparation's result, with the context message frozen as it is sent: the next requests send it unchanged
+   * until a rebase lets go of it (see `model/frozenContext.ts`). A context with no context message yet freezes that
+   * too, so one does not appear at the front of a later request by itself.
+   */
+  private async sent(run: RequestRun, critical?: CriticalOffer): Promise<Preparation> {
+    const frozen = run.state.frozenContext;
+    if (frozen === undefined || frozen.budget !== run.budget) {
+      await run.step({
+        patch: { frozenContext: { sections: run.view.sections, budget: run.budget, ledgerOverflow: run.view.ledgerOverflow } },
+      });
+    }
+    return run.result(critical);
   }
 
   /**
@@ -200,39 +253,49 @@ export class RequestPreparation {
     if (!snapshotTaken) await run.step(snapshots.take('before-checkpoint', undefined, run.state, before));
     const applying = await tier3.applying(work);
     await run.step({ patch: applying.patch });
-    await run.step({ events: tier3.appliedEvents(work, before, run.view.measured.total), warnings: applying.warnings });
+    await run.step({
+      patch: { promptCache: withSummaryRequest(run.state.promptCache ?? EMPTY_CACHE_TALLY, work.summaryRequestTokens) },
+      events: tier3.appliedEvents(work, before, run.view.measured.total),
+      warnings: applying.warnings,
+    });
     await run.step(driftStep(run.state, run.view.messages, () => archive.read(), clock.now(), work.created.id));
     tier3.applied(work, turn, explicit);
   }
 
   /**
-   * Free room below the earlier lines' level shows the best lines of the summarized messages that
-   * no checkpoint holds (design §4.1); a checkpoint just made first adds its span's lines to the pool.
+   * What results offloaded since the last request said beyond their previews, and what the last checkpoint's span
+   * said that no checkpoint holds, join the earlier lines' pool. The pool is shown only as the context message is
+   * rendered at a rebase.
    */
-  private async showEarlierLines(run: RequestRun): Promise<void> {
+  private async addOffloadedLines(run: RequestRun): Promise<void> {
     const { counter, tier3 } = this.deps;
-    const level = this.deps.options().thresholds.redAt - EARLIER_LINES_BELOW_RED;
-    const freeNow = Math.floor(level * run.budget) - (run.view.measured.total - run.view.earlierTokens);
     const added = [...tier3.takeFillFacts(), ...this.deps.offloadedFacts()];
-    if (added.length > 0) {
-      const maxTokens = earlierPoolTokensFor(run.budget);
-      // An offloaded file's lines only ever fill free room: no more of them than this request has.
-      const lines = await addEarlierLines(run.state.earlierLines, added, maxTokens, (t) => counter.countText(t), Math.max(0, freeNow));
-      await run.step({ patch: { earlierLines: lines } });
-    }
-    if (run.state.earlierLines.length === 0) return;
-    if (run.level() === 'CRITICAL') {
-      await run.step({ patch: { earlierRoom: 0 } });
-      return;
-    }
-    const free = Math.floor(level * run.budget) - (run.view.measured.total - run.view.earlierTokens);
-    const floor = earlierFloorFor(run.budget);
-    const room = Math.max(floor, earlierRoomFor(free, run.budget));
-    // What a tool printed fills free context only: all of a room above the floor, or the part of the floor that is free.
-    const printedRoom = free >= floor ? room : earlierRoomFor(Math.max(0, free), run.budget);
+    if (added.length === 0) return;
+    const o = this.deps.options();
+    const free = Math.floor(o.thresholds.redAt * run.budget) - run.view.measured.total;
+    // An offloaded file's lines only ever fill room a request has: no more of them than this one has.
+    const lines = await addEarlierLines(
+      run.state.earlierLines,
+      added,
+      earlierPoolTokensFor(run.budget),
+      (t) => counter.countText(t),
+      Math.max(0, free),
+    );
+    await run.step({ patch: { earlierLines: lines } });
+  }
+
+  /**
+   * At a rebase the earlier lines get their room for the stretch until the next one (design §4.1): the best lines of
+   * the summarized messages that no checkpoint holds, chosen once and sent unchanged, so they cost a cache read per
+   * request rather than a write. Given before the checkpoint is planned, so that the checkpoint brings the context,
+   * these lines included, to its target. None when `show` is false (CRITICAL).
+   */
+  private async giveEarlierLinesRoom(run: RequestRun, show: boolean): Promise<void> {
+    const room = show ? earlierRoomAtRebase(run.budget) : 0;
+    const printedRoom = earlierPrintedRoomOf(room, run.budget);
     const s = run.state;
     if (room !== s.earlierRoom || printedRoom !== (s.earlierPrintedRoom ?? 0)) {
-      await run.step({ patch: { earlierRoom: room, earlierPrintedRoom: printedRoom } });
+      await run.step({ patch: { earlierRoom: room, earlierPrintedRoom: printedRoom, frozenContext: undefined } });
     }
   }
 
@@ -256,14 +319,13 @@ export class RequestPreparation {
 }
 
 /**
- * The patch that puts the earlier lines back to their floor (empty when they stand there): the free
- * room they took was sized for one request, so once new messages join, and before any step of the
- * next request measures the context, they stand at the room they always have.
+ * How much a step that rewrites what was sent must take the context down, as a share of the budget, to run between
+ * rebases. It rewrites nearly the whole request, which the cache then reads anew once at a quarter more than the
+ * base price instead of a tenth; the tokens it drops are saved at a tenth on each request until the next rebase, and
+ * put that rebase off.
+ * @default 0.25
  */
-export function earlierFloorPatch(state: SessionState, budget: number): Partial<SessionState> {
-  const floor = state.earlierLines.length > 0 ? earlierFloorFor(budget) : 0;
-  return state.earlierRoom !== floor || (state.earlierPrintedRoom ?? 0) > 0 ? { earlierRoom: floor, earlierPrintedRoom: 0 } : {};
-}
+export const REWRITE_PAYS_SHARE = 0.25;
 
 /**
  * Why the context went CRITICAL, naming where it stood before the steps and after them: a checkpoint may
@@ -286,9 +348,6 @@ class RequestRun {
   ) {}
 
   static async start(deps: PreparationDeps, budget: number): Promise<RequestRun> {
-    // The earlier lines give way first: every step measures the context with only their floor.
-    const toFloor = earlierFloorPatch(deps.cell.state, budget);
-    if (Object.keys(toFloor).length > 0) deps.cell.update(toFloor);
     const view = await deps.renderer.render(deps.cell.state, budget);
     return new RequestRun(deps, budget, view, view);
   }

@@ -1,15 +1,17 @@
 /**
  * What the next request sends: ctx's context message (the ledger, the checkpoints, what the drift
- * check restored), then the live messages, measured. The ledger is rendered again only when the
- * ledger, the budget or what of the live messages it depends on changed, and an unchanged context message is the same
- * object, so its token count comes from the counter's cache.
+ * check restored), then the live messages, measured. Between two rebases the context message is the one frozen in
+ * the state, byte for byte (see `model/frozenContext.ts`); otherwise it is rendered from the state. The ledger is
+ * rendered again only when the ledger, the budget or what of the live messages it depends on changed, and an
+ * unchanged context message is the same object, so its token count comes from the counter's cache.
  */
 import type { RequestView } from '../model/requestView';
 import { contextMessage, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
 import { countedEarlierLinesSection, type CountedSection, rankedWithout, wholeSectionTokens } from '../checkpoints/earlierLines';
 import { HeldLines } from '../checkpoints/heldLines';
 import type { EarlierLine } from '../model/earlierLine';
-import type { LedgerSection } from '../model/contextSection';
+import type { ContextSection, LedgerSection } from '../model/contextSection';
+import { maskSecrets } from '../text/secrets';
 import { EMPTY_LEDGER, type Ledger } from '../model/ledgerTypes';
 import { pinnedStillLive } from '../ledger/pinned';
 import { renderLedgerSections } from '../ledger/renderLedger';
@@ -27,6 +29,9 @@ import { concatenated } from '../appendedList';
 function pinnedOnly(ledger: Ledger): Ledger {
   return { ...ledger, intent: undefined, userMessages: [], tools: EMPTY_LEDGER.tools };
 }
+
+/** Section texts whose masking is remembered; a context message has a few dozen sections. @default 256 */
+const MASKED_TEXTS_KEPT = 256;
 
 /** Where the second hash of the live ids starts: two hashes from different starts, so two id sets rarely share both. */
 const SECOND_HASH_BASIS = 0x9747b28c;
@@ -113,6 +118,8 @@ export class RequestRenderer {
   private pieceCounts = new Map<string, PieceCount>();
   /** The pieces the ledger render in progress has counted: the ones to keep when old counts are forgotten. */
   private renderPieces = new Set<string>();
+  /** Sections' texts masked, by their text: a section that did not change is not masked again. */
+  private readonly maskedTexts = new Map<string, string>();
 
   constructor(
     private readonly counter: TokenCounter,
@@ -196,6 +203,32 @@ export class RequestRenderer {
   }
 
   private async renderNow(s: SessionState, budget: number): Promise<RequestView> {
+    const frozen = s.frozenContext?.budget === budget ? s.frozenContext : undefined;
+    const { sections, ledgerOverflow } = frozen ?? (await this.freshSections(s, budget));
+    this.context = contextMessage(sections, this.context);
+    const head = this.context?.message;
+    const earlierAt = head ? sections.findIndex((section) => section.part === 'earlier') : -1;
+    // The earlier lines are counted already when they were just chosen: their sum stands for the section.
+    if (!frozen && head && earlierAt >= 0 && this.earlierCache) {
+      this.counter.knowBlock(head.blocks[earlierAt], this.earlierCache.shown.tokens + 1);
+    }
+    const { messages, measured } = await this.measuredContext(head, s.active);
+    return {
+      messages,
+      measured,
+      contextTokens: head ? measured.messageTokens[0] : 0,
+      ledgerOverflow,
+      sections: head ? sections : [],
+      earlierTokens: head && earlierAt >= 0 ? this.counter.blockTokens(head.blocks[earlierAt]) : 0,
+    };
+  }
+
+  /**
+   * The context message's sections as the state has them now (the ledger, the checkpoints, the earlier lines in
+   * their room, what the drift check put back), each masked (`maskSecrets`) as the request is assembled, so nothing
+   * a step added after its own masking reaches the model unmasked.
+   */
+  private async freshSections(s: SessionState, budget: number): Promise<{ sections: ContextSection[]; ledgerOverflow: boolean }> {
     // Something left the live context (a checkpoint, the watermark, a message dropped or restored away), or it continues another session.
     const everything =
       s.checkpoints.length > 0 || s.watermark !== undefined || s.parentSessionId !== undefined || s.active.length < s.archivedCount;
@@ -221,20 +254,18 @@ export class RequestRenderer {
       putBack: s.putBack,
       earlier: this.earlierLines(s, this.ledgerCache.text),
     });
-    this.context = contextMessage(sections, this.context);
-    const head = this.context?.message;
-    const earlierAt = head ? sections.findIndex((section) => section.part === 'earlier') : -1;
-    // The earlier lines change with the room, and their lines are counted already: their sum stands for the section.
-    if (head && earlierAt >= 0 && this.earlierCache) this.counter.knowBlock(head.blocks[earlierAt], this.earlierCache.shown.tokens + 1);
-    const { messages, measured } = await this.measuredContext(head, s.active);
-    return {
-      messages,
-      measured,
-      contextTokens: head ? measured.messageTokens[0] : 0,
-      ledgerOverflow: this.ledgerCache.overflow,
-      sections: head ? sections : [],
-      earlierTokens: head && earlierAt >= 0 ? this.counter.blockTokens(head.blocks[earlierAt]) : 0,
-    };
+    return { sections: sections.map((section) => this.masked(section)), ledgerOverflow: this.ledgerCache.overflow };
+  }
+
+  /** A section with its credentials masked; the same object when there were none, so its block and count are kept. */
+  private masked(section: ContextSection): ContextSection {
+    let text = this.maskedTexts.get(section.text);
+    if (text === undefined) {
+      text = maskSecrets(section.text);
+      if (this.maskedTexts.size >= MASKED_TEXTS_KEPT) this.maskedTexts.clear();
+      this.maskedTexts.set(section.text, text);
+    }
+    return text === section.text ? section : { ...section, text };
   }
 
   /**

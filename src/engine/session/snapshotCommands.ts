@@ -46,7 +46,7 @@ export class SnapshotCommands {
     const view = await renderer.render(cell.state, this.deps.budget());
     const before = await snapshots.take('before-restore', undefined, cell.state, view.measured.total);
     const restoring = snapshots.restoring(snapshot);
-    if (restoring.patch) cell.update(restoring.patch);
+    if (restoring.patch) cell.update({ ...restoring.patch, frozenContext: undefined });
     await history.record([...(before.events ?? []), ...(restoring.events ?? [])], before.warnings ?? []);
     return snapshot;
   }

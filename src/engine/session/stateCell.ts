@@ -8,6 +8,7 @@ import { Emitter } from '../events';
 import { errorMessage } from '../errors';
 import type { Clock, Logger } from '../ports';
 import type { SessionState } from '../model/sessionState';
+import { rewritesSent } from '../model/frozenContext';
 
 /** What changed: the live messages, a compression, a warning, the ledger, or everything (cleared). */
 export type SessionChange = { readonly kind: 'messages' | 'compressed' | 'warning' | 'cleared' | 'ledger' };
@@ -60,10 +61,15 @@ export class SessionStateCell {
     return this.value !== this.written;
   }
 
-  /** A new state with the patch applied; nothing happens for an empty patch. */
+  /**
+   * A new state with the patch applied; nothing happens for an empty patch. A patch that rewrites what was already
+   * sent also lets go of the frozen context message: the next request renders it anew (a rebase).
+   */
   update(patch: Partial<SessionState>): void {
     if (Object.keys(patch).length === 0) return;
-    this.value = { ...this.value, ...patch, updatedAt: this.clock.now() };
+    const before = this.value;
+    const after: SessionState = { ...before, ...patch, updatedAt: this.clock.now() };
+    this.value = after.frozenContext !== undefined && rewritesSent(before, after) ? { ...after, frozenContext: undefined } : after;
   }
 
   /** Tells the listeners what changed. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CONTEXT_MESSAGE_ID } from '../../../src/engine/checkpoints/contextMessage';
+import { CONTEXT_MESSAGE_ID } from '../../../src/engine/model/frozenContext';
 import { RecoveryIndex } from '../../../src/engine/recovery/recoveryIndex';
 import { messageText, type Message } from '../../../src/engine/types';
 import { call, filler, result, user } from '../support/builders';

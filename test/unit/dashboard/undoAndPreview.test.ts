@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CONTEXT_MESSAGE_ID } from '../../../src/engine/checkpoints/contextMessage';
+import { CONTEXT_MESSAGE_ID } from '../../../src/engine/model/frozenContext';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { messageText } from '../../../src/engine/types';
 import { user } from '../support/builders';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CONTEXT_MESSAGE_ID } from '../../../src/engine/checkpoints/contextMessage';
+import { CONTEXT_MESSAGE_ID } from '../../../src/engine/model/frozenContext';
 import { isLedger } from '../../../src/engine/model/ledgerGuard';
 import { INSTRUCTIONS_HEADING } from '../../../src/engine/ledger/ledgerSections';
 import { EMPTY_LEDGER, type FileRecord, type Ledger } from '../../../src/engine/model/ledgerTypes';
