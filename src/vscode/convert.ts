@@ -1,20 +1,23 @@
 /** Converts between the engine's messages and `vscode.LanguageModelChatMessage`. */
 import * as vscode from 'vscode';
 import type { Message } from '../engine/host/messages';
+import { cacheBreakpointParts, type PartWithBreakpoint } from './cacheControl';
 
 /**
  * The engine's messages as chat messages. VS Code has no system role, so the system prompt goes
  * first as a user message; tool results travel in user messages, consecutive ones merged so every
- * result follows its call directly.
+ * result follows its call directly. A message marked in `breakpoints` (same order as `messages`)
+ * ends with a cache breakpoint (`cacheControl.ts`).
  */
-export function toChatMessages(messages: readonly Message[]): vscode.LanguageModelChatMessage[] {
+export function toChatMessages(messages: readonly Message[], breakpoints: readonly boolean[] = []): vscode.LanguageModelChatMessage[] {
   const out: vscode.LanguageModelChatMessage[] = [];
-  let pendingResults: vscode.LanguageModelToolResultPart[] = [];
+  let pendingResults: PartWithBreakpoint[] = [];
   const flushResults = () => {
-    if (pendingResults.length > 0) out.push(vscode.LanguageModelChatMessage.User(pendingResults));
+    if (pendingResults.length > 0) out.push(new vscode.LanguageModelChatMessage(vscode.LanguageModelChatMessageRole.User, pendingResults));
     pendingResults = [];
   };
-  for (const m of messages) {
+  messages.forEach((m, index) => {
+    const breakpoint = breakpoints[index] === true;
     if (m.role === 'tool') {
       for (const b of m.blocks) {
         if (b.type === 'toolResult') {
@@ -25,21 +28,26 @@ export function toChatMessages(messages: readonly Message[]): vscode.LanguageMod
           );
         }
       }
-      continue;
+      if (breakpoint && pendingResults.length > 0) pendingResults.push(...cacheBreakpointParts());
+      return;
     }
     flushResults();
     if (m.role === 'assistant') {
-      const parts: (vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart)[] = [];
+      const parts: PartWithBreakpoint[] = [];
       for (const b of m.blocks) {
         if (b.type === 'text' && b.text.length > 0) parts.push(new vscode.LanguageModelTextPart(b.text));
         if (b.type === 'toolCall') parts.push(new vscode.LanguageModelToolCallPart(b.id, b.name, b.input));
       }
-      if (parts.length > 0) out.push(vscode.LanguageModelChatMessage.Assistant(parts));
+      if (breakpoint && parts.length > 0) parts.push(...cacheBreakpointParts());
+      if (parts.length > 0) out.push(new vscode.LanguageModelChatMessage(vscode.LanguageModelChatMessageRole.Assistant, parts));
     } else {
       const text = m.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
-      if (text.length > 0) out.push(vscode.LanguageModelChatMessage.User(text));
+      if (text.length > 0) {
+        const parts = breakpoint ? [new vscode.LanguageModelTextPart(text), ...cacheBreakpointParts()] : text;
+        out.push(new vscode.LanguageModelChatMessage(vscode.LanguageModelChatMessageRole.User, parts));
+      }
     }
-  }
+  });
   flushResults();
   return out;
 }

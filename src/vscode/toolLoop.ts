@@ -11,6 +11,7 @@ import { errorMessage, FirstOfEachKind, formatCount } from '../engine/host/displ
 import { message, newMessageId, textBlock, type ToolCallBlock } from '../engine/host/messages';
 import { type InstructionFiles, type Logger, systemClock } from '../engine/host/ports';
 import {
+  breakpointsOf,
   type CompressionEvent,
   type ContextSession,
   runTurn,
@@ -57,7 +58,14 @@ export async function runChatTurn(
     maxRounds: config.maxToolRounds,
     send: async (messages, round) => {
       const response = await request.model.sendRequest(
-        toChatMessages(messages),
+        toChatMessages(
+          messages,
+          breakpointsOf(
+            messages,
+            (m) => m,
+            () => false,
+          ),
+        ),
         { ...requestTools(choice, round), justification: 'ctx answers your question with its own managed context.' },
         token,
       );

@@ -124,6 +124,7 @@ export function benchRelay(tokenizer: LocalTokenizer, options: EngineOptions = D
     recoveryTools: [],
     runRecoveryTool: async () => '',
     turnOptions: async () => ({}),
+    cacheMarked: () => false,
     send: async (messages) => {
       sent.push(messages);
       return standInAnswer();

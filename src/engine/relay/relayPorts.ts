@@ -46,6 +46,8 @@ export interface RelayPorts<Raw, Tool, Part> {
   runRecoveryTool(session: ContextSession, call: ToolCallBlock): Promise<string>;
   /** Summarizer and the like for the session's tiers. */
   turnOptions(): Promise<TurnOptions>;
+  /** Whether a caller's message carries a cache breakpoint of its own (`promptCache/cacheBreakpoints.ts`). */
+  cacheMarked(raw: Raw): boolean;
   /** Sends the messages to the wrapped model; the answer streams back as relay parts. */
   send(messages: readonly Outgoing<Raw>[], tools: readonly Tool[], cancellation: Cancellation): Promise<AsyncIterable<RelayPart<Part>>>;
   /** Forwards a part of the answer to the caller. */

@@ -12,7 +12,7 @@ import type { PreparedContext } from '../model/preparedContext';
 import { messageText, type Message } from '../types';
 import { compressedAway } from './compressedAway';
 import { callerCompaction } from './callerCompaction';
-import { outgoingMessages, type Outgoing } from './outgoing';
+import { outgoingMessages, withBreakpoints, type Outgoing } from './outgoing';
 import { splitInstructions } from './pinnedInstructions';
 import { relayModel } from './recoveryRounds';
 import type { RelayPorts, RelayRequest } from './relayPorts';
@@ -57,18 +57,25 @@ export async function relayRequest<Raw, Tool, Part>(
         `A caller's own summarization request (${sent.length} messages): sent to the model as it came, outside any session.`,
       );
     }
-    const asSent: Outgoing<Raw>[] = [
-      ...pinned.map((raw) => ({ kind: 'caller' as const, raw, system: true })),
-      ...sent.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false })),
-    ];
+    const asSent: Outgoing<Raw>[] = withBreakpoints(
+      [
+        ...pinned.map((raw) => ({ kind: 'caller' as const, raw, system: true })),
+        ...sent.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false })),
+      ],
+      (raw) => ports.cacheMarked(raw),
+    );
     const answered = await answerDirectly(asSent, request, ports);
     return { ...answered, added: 0, fixedTokens };
   }
   let routed: Routed<Raw> | undefined;
-  const outgoing = (messages: readonly Message[]): Outgoing<Raw>[] => [
-    ...outgoingMessages(pinned, messages, (m) => routed?.rawFor(m)),
-    ...trailing.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false })),
-  ];
+  const outgoing = (messages: readonly Message[]): Outgoing<Raw>[] =>
+    withBreakpoints(
+      [
+        ...outgoingMessages(pinned, messages, (m) => routed?.rawFor(m)),
+        ...trailing.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false })),
+      ],
+      (raw) => ports.cacheMarked(raw),
+    );
   // The model's tool calls name the conversation when the caller compacts before it sends their results.
   const answered = (sessionId: string, callIds: readonly string[]) => {
     if (!compaction) ports.router.noteAnswered(sessionId, callIds);

@@ -1,21 +1,42 @@
 /**
  * What ctx sends to the wrapped model, as chat messages. The caller's own messages go as they
  * came, except that system messages become user messages: sending the system role needs a
- * proposed API. Messages ctx wrote or changed are converted from the engine's blocks.
+ * proposed API. Messages ctx wrote or changed are converted from the engine's blocks. A message
+ * the engine placed a cache breakpoint on ends with one; a caller's message keeps its own only
+ * there (`engine/promptCache/cacheBreakpoints.ts`).
  */
 import * as vscode from 'vscode';
 import type { Message } from '../../engine/host/messages';
 import type { Outgoing } from '../../engine/host/relay';
+import { cacheBreakpointParts, isCacheBreakpoint } from '../cacheControl';
 
 type RequestMessage = vscode.LanguageModelChatRequestMessage;
 type Part = vscode.LanguageModelInputPart;
 
 export function toForwarded(outgoing: readonly Outgoing<RequestMessage>[]): vscode.LanguageModelChatMessage[] {
   return outgoing.flatMap((o) => {
-    if (o.kind === 'engine') return fromEngine(o.message);
+    if (o.kind === 'engine') return withBreakpoint(fromEngine(o.message), o.breakpoint === true);
     const role = o.system ? vscode.LanguageModelChatMessageRole.User : o.raw.role;
-    return [new vscode.LanguageModelChatMessage(role, [...o.raw.content] as Part[], o.raw.name)];
+    const content = [...o.raw.content] as Part[];
+    const parts = o.breakpoint === true ? content : content.filter((p) => !isCacheBreakpoint(p));
+    if (o.breakpoint === true && !parts.some(isCacheBreakpoint)) parts.push(...cacheBreakpointParts());
+    return [new vscode.LanguageModelChatMessage(role, parts, o.raw.name)];
   });
+}
+
+/** Whether a caller's message carries a cache breakpoint of its own. */
+export function hasCacheBreakpoint(raw: RequestMessage): boolean {
+  return raw.content.some(isCacheBreakpoint);
+}
+
+/** The messages with a breakpoint after the last one's content, when asked for. */
+function withBreakpoint(messages: vscode.LanguageModelChatMessage[], breakpoint: boolean): vscode.LanguageModelChatMessage[] {
+  const last = messages.at(-1);
+  if (!breakpoint || !last) return messages;
+  return [
+    ...messages.slice(0, -1),
+    new vscode.LanguageModelChatMessage(last.role, [...(last.content as Part[]), ...cacheBreakpointParts()], last.name),
+  ];
 }
 
 function fromEngine(m: Message): vscode.LanguageModelChatMessage[] {

@@ -13,7 +13,7 @@ import { summarizerFor } from '../modelSummarizer';
 import type { Recovery } from '../recovery';
 import { readOffloadedText, recoverText, type ReadOffloadedInput, type RecoverInput } from '../recoveryTools';
 import type { SessionManager } from '../sessions';
-import { toForwarded } from './forwarded';
+import { hasCacheBreakpoint, toForwarded } from './forwarded';
 import { relayParts } from './responseParts';
 
 export type ModelRelayPorts = RelayPorts<vscode.LanguageModelChatRequestMessage, vscode.LanguageModelChatTool, unknown>;
@@ -60,6 +60,7 @@ export function modelRelayPorts(deps: ModelRelayDeps, request: ModelRequest, onS
       const summarizer = await summarizerFor(deps.config().summarizerModel, target);
       return { ...(summarizer ? { summarizer } : {}), cancellation: token };
     },
+    cacheMarked: hasCacheBreakpoint,
     send: async (messages, tools) => {
       onSend();
       const response = await target.sendRequest(

@@ -115,7 +115,11 @@ describe("a caller's own compaction of a relayed conversation", () => {
       .run([SYSTEM, ...resent(history), SIMPLE_PROMPT], [terminal]);
     assert.equal(asked.sessionId, sessionId);
     const last = r.sent[r.sent.length - 1].messages;
-    assert.deepEqual(last[last.length - 1], { kind: 'caller', raw: SIMPLE_PROMPT.raw, system: false }, 'the prompt goes last, as sent');
+    assert.deepEqual(
+      last[last.length - 1],
+      { kind: 'caller', raw: SIMPLE_PROMPT.raw, system: false, breakpoint: true },
+      'the prompt goes last, as sent',
+    );
     const session = r.preparedFor[r.preparedFor.length - 1].session;
     assert.ok(!session.messages.some((m) => messageText(m).includes('must be compacted now')), 'the session does not hold the prompt');
     // The loop goes on without the prompt: the same conversation, continued, not an edit that branches.

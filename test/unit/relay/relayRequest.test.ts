@@ -32,7 +32,7 @@ describe('relayed requests', () => {
     const outcome = await r.run([system, say('Hi.')], [terminal]);
     const [request] = r.sent;
     assert.deepEqual(request.tools, ['run_in_terminal']);
-    assert.deepEqual(request.messages[0], { kind: 'caller', raw: system.raw, system: true });
+    assert.deepEqual(request.messages[0], { kind: 'caller', raw: system.raw, system: true, breakpoint: true });
     const session = r.preparedFor[0].session;
     assert.equal(session.id, outcome.sessionId);
     assert.ok(session.messages.every((m) => m.role !== 'system'));
@@ -177,7 +177,7 @@ describe('relayed requests', () => {
     const system = instructions('Summarize nothing.');
     const outcome = await r.run([system]);
     assert.equal(outcome.sessionId, undefined);
-    assert.deepEqual(r.sent[0].messages, [{ kind: 'caller', raw: system.raw, system: true }]);
+    assert.deepEqual(r.sent[0].messages, [{ kind: 'caller', raw: system.raw, system: true, breakpoint: true }]);
     assert.deepEqual(r.reported, ['text:ok']);
     assert.equal(r.rig.sessions.created, 0);
   });

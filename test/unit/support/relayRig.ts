@@ -92,6 +92,7 @@ export class RelayRig {
         return this.recoveryAnswer(call);
       },
       turnOptions: async () => ({}),
+      cacheMarked: (raw) => raw.marker === 'cache-breakpoint',
       send: async (messages, tools) => {
         this.sent.push({ messages, tools: tools.map((t) => t.name) });
         const last = this.lastPrepared;
