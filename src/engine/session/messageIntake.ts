@@ -4,7 +4,6 @@
  * the messages still join the context unchanged: nothing leaves the context until the archive
  * holds it.
  */
-import { earlierFloorPatch } from './requestPreparation';
 import type { CompressionEvent } from '../model/compressionEvent';
 import { errorMessage } from '../errors';
 import { newId } from '../ids';
@@ -15,6 +14,8 @@ import { offloadedResultFacts } from '../recall/offloadedFacts';
 import type { Fact } from '../model/fact';
 import { keepCallerWrittenResult, writtenResultNote } from '../tiers/callerWrittenResult';
 import { offloadDecision, offloadResult } from '../tiers/offload';
+import { beyondPreviewSection } from '../tiers/beyondPreview';
+import { maskSecrets } from '../text/secrets';
 import type { OffloadRecord } from '../model/offloadRecord';
 import type { TokenCounter } from '../tokens/counter';
 import type { Block, Message, ToolCallBlock, ToolResultBlock } from '../types';
@@ -88,8 +89,6 @@ export class MessageIntake {
       offloads: appended(state.offloads, offloads),
       history: appended(state.history, events),
       ledger: withOffloaded(ledger, offloads),
-      // The free room the earlier lines took was sized for the request before these messages: they take it back.
-      ...((state.earlierPrintedRoom ?? 0) > 0 ? earlierFloorPatch(state, this.deps.budget()) : {}),
     });
     cell.changed('messages');
     return events;
@@ -182,11 +181,14 @@ export class MessageIntake {
     if (offloadDecision(block.content, tokens, { thresholdTokens }) === 'keep') return block;
     const at = msg.at ?? clock.now();
     try {
-      const offloaded = await offloadResult(block, toolName, tokens, at, { store, folder: paths.offloaded });
-      const savedTokens = Math.max(0, tokens - (await counter.countText(offloaded.block.content)));
+      const written = await offloadResult(block, toolName, tokens, at, { store, folder: paths.offloaded });
       // Named as the preview names it, which is what `ctx_read_offloaded` takes.
-      const contentFile = offloaded.kind === 'binary' ? undefined : offloaded.file.split('/').pop();
-      this.offloadedFacts.push(...offloadedResultFacts(block, offloaded.block.content, call, msg.id, contentFile));
+      const contentFile = written.kind === 'binary' ? undefined : written.file.split('/').pop();
+      const facts = offloadedResultFacts(block, written.block.content, call, msg.id, contentFile);
+      const beyond = maskSecrets(beyondPreviewSection(facts));
+      const offloaded = beyond ? { ...written, block: { ...written.block, content: `${written.block.content}\n${beyond}` } } : written;
+      const savedTokens = Math.max(0, tokens - (await counter.countText(offloaded.block.content)));
+      this.offloadedFacts.push(...facts);
       const estimated = huge || counter.estimated;
       records.push({
         callId: block.callId,
