@@ -15,12 +15,18 @@ import { providerSecretSpans } from './secretShapes';
 import type { SecretSpan } from './secretSpan';
 
 /** The text with every credential-looking string replaced by `[masked <kind>]`. */
-export function maskSecrets(text: string): string {
-  return maskSecretsCounted(text).text;
+export function maskSecrets(text: string, options: MaskOptions = {}): string {
+  return maskSecretsCounted(text, options).text;
+}
+
+/** How a mask is written. */
+export interface MaskOptions {
+  /** A masked span keeps its line breaks after its mask, so the lines after it keep their numbers. @default false */
+  readonly keepLines?: boolean;
 }
 
 /** As `maskSecrets`, and how many strings were masked. */
-export function maskSecretsCounted(text: string): { text: string; masked: number } {
+export function maskSecretsCounted(text: string, options: MaskOptions = {}): { text: string; masked: number } {
   // Provider shapes first, then the classes, then what a name alone found: where two find the same secret, the
   // first names it (a provider's name is the more telling one).
   const found = [...providerSecretSpans(text), ...classSecretSpans(text)];
@@ -29,7 +35,8 @@ export function maskSecretsCounted(text: string): { text: string; masked: number
   let out = '';
   let at = 0;
   for (const span of spans) {
-    out += `${text.slice(at, span.start)}[masked ${span.kind}]`;
+    const breaks = options.keepLines ? '\n'.repeat(text.slice(span.start, span.end).split('\n').length - 1) : '';
+    out += `${text.slice(at, span.start)}[masked ${span.kind}]${breaks}`;
     at = span.end;
   }
   return { text: out + text.slice(at), masked: spans.length };
