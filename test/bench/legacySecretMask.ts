@@ -2,6 +2,7 @@
  * The secret mask as it was before the vendored rule set (a hand list of 16 shapes and two named classes), kept
  * unchanged as the baseline the secret benchmark measures today's mask against, in the same run.
  */
+import { entropyPerChar } from '../../src/engine/text/entropy';
 
 /** One credential shape. `value` is the capture group to mask (0: the whole match). */
 interface SecretRule {
@@ -100,16 +101,4 @@ function hasDigitAndLetter(value: string): boolean {
 /** Random-looking: letters and digits mixed, and enough entropy per character. */
 function looksRandom(value: string): boolean {
   return hasDigitAndLetter(value) && entropyPerChar(value) >= ASSIGNED_SECRET_MIN_ENTROPY;
-}
-
-/** Shannon entropy of the characters, in bits per character. */
-export function entropyPerChar(value: string): number {
-  const counts = new Map<string, number>();
-  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  let bits = 0;
-  for (const c of counts.values()) {
-    const p = c / value.length;
-    bits -= p * Math.log2(p);
-  }
-  return bits;
 }
