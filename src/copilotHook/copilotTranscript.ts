@@ -18,6 +18,16 @@ export interface TranscriptRead {
   readonly lines: number;
   /** Lines that were not JSON or not an entry. */
   readonly unreadable: number;
+  /** Calls requested and not yet answered, by id, with their tool's name: a later read names their results by them. */
+  readonly openCalls: Readonly<Record<string, string>>;
+}
+
+/** Where a read starts when the lines before it were read already. */
+export interface ReadFrom {
+  /** The number of the first line of the text (0-based, in the whole transcript). */
+  readonly line: number;
+  /** The calls the earlier lines left unanswered (`TranscriptRead.openCalls`). */
+  readonly openCalls: Readonly<Record<string, string>>;
 }
 
 /** What stands for a tool result Copilot's transcript does not keep. */
@@ -26,14 +36,14 @@ const RESULT_FAILED = "(Copilot's transcript keeps no tool results: this call fa
 
 type Entry = { readonly type: string; readonly id: string; readonly at?: number; readonly data: Record<string, unknown> };
 
-/** The messages of the transcript's complete lines, in order. */
-export function readCopilotTranscript(text: string): TranscriptRead {
+/** The messages of the transcript's complete lines, in order; `from` when `text` continues what was read before. */
+export function readCopilotTranscript(text: string, from: ReadFrom = { line: 0, openCalls: {} }): TranscriptRead {
   const all = text.split('\n');
   // The last piece is empty after a final newline, or a line still being written: it is read next time.
   const complete = all.length - 1;
   const messages: { line: number; message: Message }[] = [];
-  // A result names its tool from the call read before it.
-  const toolNames = new Map<string, string>();
+  // A result names its tool from the call read before it (in this text or an earlier one).
+  const toolNames = new Map<string, string>(Object.entries(from.openCalls));
   let unreadable = 0;
   for (let i = 0; i < complete; i++) {
     const line = all[i].trim();
@@ -44,9 +54,9 @@ export function readCopilotTranscript(text: string): TranscriptRead {
       continue;
     }
     const m = toMessage(entry, toolNames);
-    if (m) messages.push({ line: i, message: m });
+    if (m) messages.push({ line: from.line + i, message: m });
   }
-  return { messages, lines: complete, unreadable };
+  return { messages, lines: from.line + complete, unreadable, openCalls: Object.fromEntries(toolNames) };
 }
 
 function parseEntry(line: string): Entry | undefined {
@@ -81,7 +91,9 @@ function toMessage(entry: Entry, toolNames: Map<string, string>): Message | unde
       const failed = data.success === false;
       const kept = isObject(data.result) ? resultText(data.result.content) : undefined;
       const content = kept ?? (failed ? RESULT_FAILED : RESULT_NOT_KEPT);
-      return message(id, 'tool', [toolResultBlock(data.toolCallId, content, failed, toolNames.get(data.toolCallId))], entry.at);
+      const toolName = toolNames.get(data.toolCallId);
+      toolNames.delete(data.toolCallId);
+      return message(id, 'tool', [toolResultBlock(data.toolCallId, content, failed, toolName)], entry.at);
     }
     default:
       return undefined;

@@ -4,21 +4,11 @@
  *
  *   <node> dist/copilotPreCompactHook.js <ctx's inbox folder>
  *
- * It reads the hook input on stdin and copies Copilot's transcript into the inbox (see `transcriptCopy.ts`). It
- * always exits 0: Copilot blocks on exit code 2, and archiving must never stop Copilot's compaction.
+ * It reads the hook input on stdin (within a time limit of its own, `hookStdin.ts`) and copies Copilot's transcript
+ * into the inbox (see `transcriptCopy.ts`). It always exits 0: Copilot blocks on exit code 2, and archiving must never stop Copilot's compaction.
  */
-import { MAX_HOOK_INPUT_CHARS } from './hookInput';
+import { readHookInput } from './hookStdin';
 import { archiveTranscript } from './transcriptCopy';
-
-async function readStdin(): Promise<string> {
-  let text = '';
-  for await (const chunk of process.stdin) {
-    text += String(chunk);
-    // Past the limit the input is not Copilot's: stop reading, the parse says why.
-    if (text.length > MAX_HOOK_INPUT_CHARS) break;
-  }
-  return text;
-}
 
 async function main(): Promise<void> {
   const inbox = process.argv[2];
@@ -26,9 +16,13 @@ async function main(): Promise<void> {
     process.stderr.write('ctx: the hook command names no folder to archive into\n');
     return;
   }
-  const outcome = await archiveTranscript(await readStdin(), inbox);
+  const input = await readHookInput(process.stdin).then(
+    (text) => ({ text }),
+    (e: unknown) => ({ why: e instanceof Error ? e.message : String(e) }),
+  );
+  const message = 'text' in input ? (await archiveTranscript(input.text, inbox)).message : `ctx: nothing archived: ${input.why}`;
   // Copilot reads stdout as JSON (an empty object changes nothing) and shows stderr in its hook log.
-  process.stderr.write(`${outcome.message}\n`);
+  process.stderr.write(`${message}\n`);
   process.stdout.write('{}');
 }
 

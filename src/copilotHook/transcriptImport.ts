@@ -2,14 +2,15 @@
  * Takes the transcripts ctx's PreCompact hook copied into the inbox (`copilot-transcripts/<session>.jsonl` in ctx's
  * storage) into ctx sessions: one ctx session per Copilot session, its archive holding every message of the
  * transcript (the offloads, the ledger and search follow as for any session). What was taken is remembered per
- * transcript by its line count in `copilot-transcripts/imported.json`, so a later copy of the same transcript (Copilot
- * only appends to it) adds only its new lines.
+ * transcript in `copilot-transcripts/imported.json`: its line count, where its whole lines end and its first bytes,
+ * so a later copy of the same transcript (Copilot only appends to it) is read only from there (`transcriptTail.ts`),
+ * and a copy that did not grow costs two small reads, whatever its size.
  */
-import { createHash } from 'node:crypto';
 import type { ContextSession } from '../engine/host/session';
 import type { CallerFileRead, Logger, Store } from '../engine/host/ports';
 import { type Message, toolResultBlock } from '../engine/host/messages';
 import { readCopilotTranscript, RESULT_NOT_KEPT } from './copilotTranscript';
+import { readNewLines, type ReadMark } from './transcriptTail';
 
 /** The inbox folder in ctx's storage, where the hook script copies transcripts. */
 export const INBOX_FOLDER = 'copilot-transcripts';
@@ -29,10 +30,16 @@ export interface ImportSessions {
  */
 export type CopilotResultReader = (sessionId: string, callId: string) => Promise<CallerFileRead | undefined>;
 
-/** One transcript taken in: the ctx session it went to and how many of its lines are in it. */
+/**
+ * One transcript taken in: the ctx session it went to, how many of its lines are in it, and (since the import reads
+ * only what was added) where those lines end and the calls they left unanswered. A record without `mark` (an
+ * older ctx's) is read from the start once.
+ */
 interface Progress {
   readonly sessionId: string;
   readonly lines: number;
+  readonly mark?: ReadMark;
+  readonly openCalls?: Readonly<Record<string, string>>;
 }
 
 interface ProgressFile {
@@ -50,9 +57,6 @@ export interface ImportReport {
 export class CopilotTranscriptImport {
   /** One import at a time: the tool and the folder watcher may both ask. */
   private running: Promise<ImportReport> = Promise.resolve({ added: {}, problems: [] });
-  /** A digest of each transcript as last read: one that did not change since is not parsed again before every search. */
-  private readonly readDigests = new Map<string, string>();
-
   constructor(
     private readonly sessions: ImportSessions,
     private readonly logger: Logger,
@@ -82,9 +86,10 @@ export class CopilotTranscriptImport {
       const progress = { ...(await this.readProgress()).transcripts };
       for (const name of names) {
         try {
+          const before = progress[name];
           const count = await this.importOne(name, progress);
-          if (count === 0) continue;
-          added[name] = count;
+          if (count > 0) added[name] = count;
+          if (progress[name] === before) continue;
           // Written after each transcript: what one took in is never taken in again because another failed.
           const file: ProgressFile = { schemaVersion: PROGRESS_SCHEMA, transcripts: progress };
           await this.sessions.store.write(PROGRESS_FILE, `${JSON.stringify(file, null, 1)}\n`);
@@ -103,31 +108,27 @@ export class CopilotTranscriptImport {
     return { added, problems };
   }
 
-  /** Adds the transcript's new lines to its session (created on first sight); returns how many messages. */
+  /**
+   * Adds the transcript's new lines to its session (created on first sight, or when the copy is another transcript
+   * than the one taken, or its session is gone) and records how far it was read; returns how many messages.
+   */
   private async importOne(name: string, progress: Record<string, Progress>): Promise<number> {
-    const text = (await this.sessions.store.read(`${INBOX_FOLDER}/${name}`)) ?? '';
     const known = progress[name];
-    const digest = createHash('sha1').update(text).digest('hex');
-    if (known && this.readDigests.get(name) === digest) return 0;
-    const read = readCopilotTranscript(text);
-    // A transcript shorter than what was taken is another one under the same name: it starts a session of its own.
-    const from = known && known.lines <= read.lines ? known.lines : 0;
-    if (read.lines === from) {
-      this.readDigests.set(name, digest);
-      return 0;
-    }
-    const fresh = read.messages.filter((m) => m.line >= from).map((m) => m.message);
-    const existing = known && from > 0 ? await this.sessions.get(known.sessionId) : undefined;
-    const session = existing ?? (await this.sessions.create());
-    // Taken again from its first line when its session is gone.
-    const taken = existing ? fresh : read.messages.map((m) => m.message);
-    const messages = await this.withWrittenResults(name.replace(/\.jsonl$/, ''), taken);
+    const existing = known ? await this.sessions.get(known.sessionId) : undefined;
+    const added = await readNewLines(this.sessions.store, `${INBOX_FOLDER}/${name}`, existing ? known?.mark : undefined);
+    const continues = existing && known && !added.restarted;
+    if (continues && added.text === '') return 0;
+    const read = readCopilotTranscript(added.text, continues ? { line: known.lines, openCalls: known.openCalls ?? {} } : undefined);
+    // A record of an older ctx has no mark, only a count of lines from the start: those lines are in its session.
+    const counted = existing && known && known.mark === undefined && known.lines <= read.lines ? known.lines : undefined;
+    const session = existing && (continues || counted !== undefined) ? existing : await this.sessions.create();
+    const fresh = read.messages.filter((m) => m.line >= (counted ?? 0)).map((m) => m.message);
+    const messages = await this.withWrittenResults(name.replace(/\.jsonl$/, ''), fresh);
     if (messages.length > 0) {
       await session.add(messages);
       await session.save();
     }
-    progress[name] = { sessionId: session.id, lines: read.lines };
-    this.readDigests.set(name, digest);
+    progress[name] = { sessionId: session.id, lines: read.lines, mark: added.mark, openCalls: read.openCalls };
     if (read.unreadable > 0) this.logger.warn(`${read.unreadable} unreadable line(s) in Copilot's transcript ${name} were left out`);
     return messages.length;
   }

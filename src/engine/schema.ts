@@ -27,6 +27,11 @@ export function isBlock(v: unknown): v is Block {
   }
 }
 
+/** A message's time: finite and within the calendar a `Date` holds (the state's other numbers are checked in model/stateNumbers.ts). */
+function isTimeValue(v: unknown): boolean {
+  return typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 8.64e15;
+}
+
 export function isMessage(v: unknown): v is Message {
   return (
     isRecord(v) &&
@@ -35,6 +40,6 @@ export function isMessage(v: unknown): v is Message {
     (ROLES as readonly string[]).includes(v.role) &&
     Array.isArray(v.blocks) &&
     v.blocks.every(isBlock) &&
-    (v.at === undefined || typeof v.at === 'number')
+    (v.at === undefined || isTimeValue(v.at))
   );
 }

@@ -17,6 +17,7 @@ import { benchProvider } from './provider';
 import { benchReportedWindow } from './reportedWindow';
 import { benchReplay } from './replay';
 import { benchScaleMemory } from './scaleMemory';
+import { benchSecrets } from './secrets';
 import { benchStateJournal } from './stateJournal';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     ...(await benchReportedWindow(quick)),
     ...(await benchStateJournal(quick)),
     ...(await benchDashboard(quick)),
+    ...(await benchSecrets(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);

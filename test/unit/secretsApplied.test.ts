@@ -11,7 +11,7 @@ import { sessionRig } from './support/session';
 import { countChars, historyRequest, recordTools } from './summary/summaryFakes';
 
 /** A credential with GitHub's shape, made up for the tests. */
-const TOKEN = `ghp_${'Zq8W'.repeat(9)}`;
+const TOKEN = 'ghp_R7kPq2ZxW9mLt4VbN8cYh3JsD6fGa1UeQ0oE';
 
 describe('credentials in what ctx shows', () => {
   it('masks them in the preview of an offloaded result; the file and the archive keep the original', async () => {
@@ -21,7 +21,7 @@ describe('credentials in what ctx shows', () => {
     const shown = rig.session.messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolResult');
     assert.ok(shown?.type === 'toolResult' && shown.content.includes('## Offloaded'));
     assert.ok(!shown.content.includes(TOKEN));
-    assert.match(shown.content, /\[masked GitHub token\]/);
+    assert.match(shown.content, /\[masked github pat\]/);
     assert.ok((await rig.store.read(rig.session.offloads[0].file))?.includes(TOKEN), 'the offloaded file keeps it');
     assert.ok(JSON.stringify(await rig.session.readArchive()).includes(TOKEN), 'the archive keeps it');
   });
@@ -53,7 +53,7 @@ describe('credentials in what ctx shows', () => {
       }),
     );
     assert.ok(!report.includes(TOKEN), report);
-    assert.match(report, /A tool printed \[masked GitHub token\]/);
+    assert.match(report, /A tool printed \[masked github pat\]/);
   });
 
   it('masks them in log lines and logged errors', () => {

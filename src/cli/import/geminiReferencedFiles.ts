@@ -1,8 +1,11 @@
 /**
- * Gemini CLI reads the files a prompt @-references and appends them to the user's text between
- * fixed separators. That appended part is the files' content, not the user's words.
+ * Gemini CLI (and Qwen Code, its fork) reads the files a prompt @-references and appends them to the
+ * user's text between fixed separators. That appended part is the files' content, not the user's
+ * words, in every format that keeps such a turn: Gemini CLI's chats, Qwen Code's logs, a Gemini
+ * `contents` list.
  */
 import { injectedTextBlock, textBlock, type TextBlock } from '../../engine/host/messages';
+import type { GeminiText } from './geminiParts';
 
 /** Where Gemini CLI starts and ends the content it read for @-references. */
 const REFERENCED_START = '--- Content from referenced files ---';
@@ -28,4 +31,24 @@ export function splitReferencedFiles(text: string): TextBlock[] {
     injectedTextBlock(text.slice(headEnd, tailStart)),
     ...(tailStart === text.length ? [] : [textBlock(text.slice(tailStart))]),
   ];
+}
+
+/**
+ * A user turn's Gemini texts as blocks, the referenced files' content injected. The files are sent as
+ * parts of their own and the separators can be in any of them, so each run of text parts is read
+ * whole; a part that is not text (a placeholder, a foreign part) ends a run and keeps its block.
+ */
+export function userTurnBlocks(texts: readonly GeminiText[]): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  let run = '';
+  for (const text of texts) {
+    if (text.typed) {
+      run += text.block.text;
+      continue;
+    }
+    blocks.push(...splitReferencedFiles(run), text.block);
+    run = '';
+  }
+  blocks.push(...splitReferencedFiles(run));
+  return blocks;
 }

@@ -5,12 +5,12 @@
  * assistant's text and calls followed by one tool message per result. `thoughts` are thinking
  * summaries (not model context here); `info`, `error` and `warning` messages are the UI's notices.
  */
-import { type Block, type TextBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
+import { type Block, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { dataText } from './dataText';
 import { geminiParts } from './geminiParts';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
-import { splitReferencedFiles } from './geminiReferencedFiles';
+import { userTurnBlocks } from './geminiReferencedFiles';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import { toEpochMs } from './timestamps';
 import { toToolInput } from './toolInput';
@@ -44,19 +44,7 @@ export function importGeminiSession(document: unknown, sink: ImportSink): void {
 function addUser(raw: JsonObject, id: string, at: number | undefined, sink: ImportSink): void {
   const parts = geminiParts(raw.content);
   account(parts, id, sink);
-  // Gemini CLI sends the referenced files as parts of their own; the separators can be in any of them, so runs are read whole.
-  const blocks: TextBlock[] = [];
-  let run = '';
-  for (const text of parts.texts) {
-    if (text.typed) {
-      run += text.block.text;
-      continue;
-    }
-    blocks.push(...splitReferencedFiles(run), text.block);
-    run = '';
-  }
-  blocks.push(...splitReferencedFiles(run));
-  if (sink.add(id, [{ role: 'user', blocks }], at).length === 0) sink.skip('empty-message');
+  if (sink.add(id, [{ role: 'user', blocks: userTurnBlocks(parts.texts) }], at).length === 0) sink.skip('empty-message');
 }
 
 function addGemini(raw: JsonObject, id: string, at: number | undefined, sink: ImportSink): void {

@@ -43,7 +43,8 @@ export function importMiniSweAgent(document: unknown, sink: ImportSink): void {
     const role = isJsonObject(raw) ? ROLES[stringField(raw, 'role') ?? ''] : undefined;
     if (!isJsonObject(raw) || role === undefined) return sink.malformed(`messages[${index}] is not a system, user or assistant message`);
     const sourceId = `messages-${index}`;
-    const text = renderContent(raw.content).text;
+    const rendered = renderContent(raw.content);
+    const text = rendered.text;
     const at = toEpochMs(raw.timestamp);
     const callId = awaitingOutput;
     awaitingOutput = undefined;
@@ -53,7 +54,8 @@ export function importMiniSweAgent(document: unknown, sink: ImportSink): void {
     }
     const fromHarness = role === 'user' && taskSeen;
     if (role === 'user') taskSeen = true;
-    let blocks: Block[] = text === '' ? [] : [fromHarness ? injectedTextBlock(text) : textBlock(text)];
+    // The harness's messages are injected whole; the author's keep a part of an unknown type injected.
+    let blocks: Block[] = fromHarness ? (text === '' ? [] : [injectedTextBlock(text)]) : [...rendered.blocks];
     const commands = role === 'assistant' ? bashBlocks(text) : [];
     if (commands.length === 1) {
       awaitingOutput = `${sourceId}:bash`;

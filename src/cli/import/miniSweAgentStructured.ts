@@ -3,7 +3,7 @@
  * Completions messages (`tool_calls`, `tool` results), Responses API items (a `response` object's
  * `output`, `function_call_output`, typed `message` items) and the final `exit` record.
  */
-import { type Block, injectedTextBlock, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
+import { type Block, injectedTextBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './messageDraft';
 import { arrayField, idField, isJsonObject, stringField, type JsonObject } from './jsonShape';
@@ -61,8 +61,7 @@ function addResponse(raw: JsonObject, sourceId: string, sink: ImportSink, at: nu
         ),
       );
     } else if (type === 'message') {
-      const text = renderContent(item.content).text;
-      if (text !== '') blocks.push(textBlock(text));
+      blocks.push(...renderContent(item.content).blocks);
     } else {
       sink.warn(`${sourceId}: response output item of type '${type ?? 'untyped'}' kept as JSON text`);
       blocks.push(injectedTextBlock(JSON.stringify(item)));

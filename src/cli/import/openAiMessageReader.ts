@@ -62,8 +62,8 @@ export class OpenAiMessageReader {
       const turn = clineClassicUserBlocks(raw.content);
       return { parts: turn.parts, thinkingBlocks: 0, unknownTypes: [], placeholders: turn.placeholders };
     }
-    const blocks: Block[] =
-      content.text === '' ? [] : [unknownRole === undefined ? textBlock(content.text) : injectedTextBlock(content.text)];
+    // A part of an unknown type is injected (its block says so); all of an unknown role is.
+    const blocks: Block[] = unknownRole === undefined ? [...content.blocks] : content.text === '' ? [] : [injectedTextBlock(content.text)];
     let thinkingBlocks = 0;
     if (role === 'assistant') {
       const refusal = stringField(raw, 'refusal');

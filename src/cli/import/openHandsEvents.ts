@@ -7,13 +7,13 @@
  * condensation summaries are left out (ctx does the compressing); state and pause events are
  * bookkeeping. A kind nobody here knows is counted and named in a warning.
  */
-import { type Block, injectedTextBlock, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
+import { type Block, injectedTextBlock, type TextBlock, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { addAgentSummary } from './agentSummary';
 import { dataText } from './dataText';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { MessageDraft } from './messageDraft';
-import { renderContent } from './renderContent';
+import { renderContent, type RenderedContent } from './renderContent';
 import { toEpochMs } from './timestamps';
 import { toToolInput } from './toolInput';
 
@@ -147,12 +147,12 @@ class EventReader {
     const message = objectField(event.raw, 'llm_message') ?? {};
     const source = stringField(event.raw, 'source');
     const role = stringField(message, 'role') ?? (source === 'agent' ? 'assistant' : 'user');
-    const content = this.rendered(event, message.content);
+    const content = this.renderedBlocks(event, message.content);
     if (isNonEmpty(message.reasoning_content) || (arrayField(message, 'thinking_blocks') ?? []).length > 0) this.sink.dropThinking(1);
     // What the agent's context added to a message (skills, repository rules) was not typed by its author.
     const extended = this.rendered(event, event.raw.extended_content);
-    const blocks: Block[] = [];
-    if (content !== '') blocks.push(source === 'environment' ? injectedTextBlock(content) : textBlock(content));
+    // The environment's messages are injected whole; the author's keep a part of an unknown type injected.
+    const blocks: Block[] = source === 'environment' ? content.map((b) => injectedTextBlock(b.text)) : [...content];
     if (extended !== '') blocks.push(injectedTextBlock(extended));
     this.add(event, role === 'assistant' ? 'assistant' : role === 'system' ? 'system' : 'user', blocks);
     return true;
@@ -183,6 +183,14 @@ class EventReader {
   }
 
   private rendered(event: Event, content: unknown): string {
+    return this.renderedContent(event, content).text;
+  }
+
+  private renderedBlocks(event: Event, content: unknown): readonly TextBlock[] {
+    return this.renderedContent(event, content).blocks;
+  }
+
+  private renderedContent(event: Event, content: unknown): RenderedContent {
     const rendered = renderContent(content);
     this.sink.countPlaceholders(rendered.placeholders);
     if (rendered.unknownTypes.length > 0) {
@@ -191,7 +199,7 @@ class EventReader {
         this.context.line,
       );
     }
-    return rendered.text;
+    return rendered;
   }
 
   private add(event: Event, role: 'system' | 'user' | 'assistant', blocks: Block[]): void {

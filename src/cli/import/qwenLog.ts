@@ -8,6 +8,7 @@
  */
 import { type Block, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { dataText } from './dataText';
+import { userTurnBlocks } from './geminiReferencedFiles';
 import { geminiParts } from './geminiParts';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './messageDraft';
@@ -69,7 +70,8 @@ interface ReadRecord {
 
 function addText({ id, at, line, parts, sink }: ReadRecord): void {
   const content = read(parts, id, sink);
-  if (sink.add(id, [{ role: 'user', blocks: content.texts.map((t) => t.block) }], at, line).length === 0) sink.skip('empty-message');
+  // Qwen Code appends @-referenced files as Gemini CLI does: their content is injected.
+  if (sink.add(id, [{ role: 'user', blocks: userTurnBlocks(content.texts) }], at, line).length === 0) sink.skip('empty-message');
 }
 
 function addAssistant({ id, at, line, parts, pending, sink }: ReadRecord): void {

@@ -4,6 +4,8 @@
  * session's state, so the status report and the dashboard show it across reloads; priced in `promptCache/cachePricing.ts`.
  */
 
+import { isAmount } from './stateNumbers';
+
 /** One request as the prompt cache meets it. */
 export interface RequestReuse {
   /** Tokens of the request. */
@@ -68,7 +70,5 @@ export function reuseShare(tally: CacheTally): number {
 export function isCacheTally(v: unknown): v is CacheTally {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
-  return (Object.keys(EMPTY_CACHE_TALLY) as (keyof CacheTally)[]).every(
-    (k) => typeof r[k] === 'number' && Number.isFinite(r[k]) && (r[k] as number) >= 0,
-  );
+  return (Object.keys(EMPTY_CACHE_TALLY) as (keyof CacheTally)[]).every((k) => isAmount(r[k]));
 }

@@ -1,4 +1,5 @@
 /** The type guard a checkpoint read back from storage (a state file, a snapshot) goes through. */
+import { isStateNumber } from './stateNumbers';
 import { isRecallFigures } from './recallFigures';
 import { isRecord } from '../schema';
 import type { Checkpoint, CheckpointAge } from './checkpoint';
@@ -7,7 +8,7 @@ import type { Checkpoint, CheckpointAge } from './checkpoint';
 const AGES: readonly CheckpointAge[] = [0, 1, 2, 3];
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isNumber = isStateNumber;
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 const isAge = (v: unknown): v is CheckpointAge => typeof v === 'number' && (AGES as readonly number[]).includes(v);
 

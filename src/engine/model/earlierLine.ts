@@ -1,6 +1,7 @@
 /** One line of the earlier-lines pool, as the session state keeps it (how lines are chosen and shown is `checkpoints/earlierLines`). */
 import { CONTENT_SOURCES, FACT_KINDS, type ContentSource, type FactKind } from './fact';
 import { isRecord } from '../schema';
+import { isAmount, isStateNumber } from './stateNumbers';
 
 /** One line of the pool: a fact of a summarized span as a line, with its score and its tokens. */
 export interface EarlierLine {
@@ -30,10 +31,10 @@ export const isEarlierLine = (v: unknown): v is EarlierLine =>
   typeof v.key === 'string' &&
   typeof v.kind === 'string' &&
   (FACT_KINDS as readonly string[]).includes(v.kind) &&
-  typeof v.score === 'number' &&
-  typeof v.tokens === 'number' &&
-  typeof v.order === 'number' &&
+  isStateNumber(v.score) &&
+  isAmount(v.tokens) &&
+  isStateNumber(v.order) &&
   (v.printed === undefined || typeof v.printed === 'boolean') &&
   (v.from === undefined || typeof v.from === 'string') &&
-  (v.fromTokens === undefined || typeof v.fromTokens === 'number') &&
+  (v.fromTokens === undefined || isAmount(v.fromTokens)) &&
   (v.fromKind === undefined || (CONTENT_SOURCES as readonly unknown[]).includes(v.fromKind));

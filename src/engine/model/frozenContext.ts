@@ -6,6 +6,7 @@
  */
 import type { ContextSection } from './contextSection';
 import { isRecord } from '../schema';
+import { isAmount } from './stateNumbers';
 import type { SessionState } from './sessionState';
 
 /** The id of the context message; it is never archived, since it is ctx's own and rendered at each rebase. */
@@ -49,8 +50,7 @@ export function isFrozenContext(v: unknown): v is FrozenContext {
     isRecord(v) &&
     Array.isArray(v.sections) &&
     v.sections.every(isSection) &&
-    typeof v.budget === 'number' &&
-    Number.isFinite(v.budget) &&
+    isAmount(v.budget) &&
     v.budget > 0 &&
     typeof v.ledgerOverflow === 'boolean'
   );

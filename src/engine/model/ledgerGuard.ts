@@ -2,6 +2,7 @@
  * The type guard a ledger read back from storage (a state file, a snapshot) goes through.
  * Every entry is checked, nested ones included; optional fields are checked when present.
  */
+import { isStateNumber } from './stateNumbers';
 import { FACT_KINDS } from './fact';
 import { isRecord } from '../schema';
 import type {
@@ -32,7 +33,7 @@ const FILE_ACTIONS: readonly FileAction[] = ['read', 'created', 'edited', 'delet
 const PINNED_KINDS: readonly PinnedKind[] = ['message', 'toolResult'];
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isNumber = isStateNumber;
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const optional = <T>(v: unknown, guard: (x: unknown) => x is T): boolean => v === undefined || guard(v);
 const isArrayOf = <T>(v: unknown, guard: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every(guard);

@@ -48,7 +48,7 @@ export function sumRecallFigures(all: readonly RecallFigures[]): RecallFigures {
   );
 }
 
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /** True when `v` is well-formed recall figures (read back from storage). */
 export function isRecallFigures(v: unknown): v is RecallFigures {

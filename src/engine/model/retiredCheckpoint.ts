@@ -6,6 +6,7 @@
 import { isRecord } from '../schema';
 import type { Checkpoint } from './checkpoint';
 import { isCheckpoint } from './checkpointGuard';
+import { isStateNumber } from './stateNumbers';
 
 export type RetiredReason = 'undone' | 'dropped';
 
@@ -31,7 +32,7 @@ export function isRetiredCheckpoint(v: unknown): v is RetiredCheckpoint {
     isRecord(v) &&
     isCheckpoint(v.checkpoint) &&
     (v.reason === 'undone' || v.reason === 'dropped') &&
-    typeof v.at === 'number' &&
+    isStateNumber(v.at) &&
     (v.snapshotId === undefined || typeof v.snapshotId === 'string')
   );
 }

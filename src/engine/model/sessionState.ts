@@ -13,6 +13,7 @@ import type { Message } from '../types';
 import { isTimelinePoint, type TimelinePoint } from './timeline';
 import { isFrozenContext, type FrozenContext } from './frozenContext';
 import { isCacheTally, type CacheTally } from './cacheTally';
+import { isAmount, isShare, isStateNumber, isTime } from './stateNumbers';
 
 export interface SessionState {
   readonly schema: number;
@@ -108,31 +109,23 @@ export function emptyState(id: string, now: number): SessionState {
 const isArrayOf = <T>(v: unknown, guard: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every(guard);
 
 const isOffload = (v: unknown): v is OffloadRecord =>
-  isRecord(v) &&
-  typeof v.callId === 'string' &&
-  typeof v.file === 'string' &&
-  typeof v.tokens === 'number' &&
-  typeof v.savedTokens === 'number';
+  isRecord(v) && typeof v.callId === 'string' && typeof v.file === 'string' && isAmount(v.tokens) && isStateNumber(v.savedTokens);
 
 const isTruncation = (v: unknown): v is TruncationRecord =>
-  isRecord(v) && typeof v.callId === 'string' && typeof v.path === 'string' && typeof v.savedTokens === 'number';
+  isRecord(v) && typeof v.callId === 'string' && typeof v.path === 'string' && isStateNumber(v.savedTokens);
 
 const isEvent = (v: unknown): v is CompressionEvent =>
-  isRecord(v) &&
-  typeof v.at === 'number' &&
-  typeof v.kind === 'string' &&
-  typeof v.savedTokens === 'number' &&
-  typeof v.detail === 'string';
+  isRecord(v) && isStateNumber(v.at) && typeof v.kind === 'string' && isStateNumber(v.savedTokens) && typeof v.detail === 'string';
 
 /** Each field's check, in the order a problem is reported. */
 const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => boolean])[] = [
   ['schema', (v) => v === SCHEMA_VERSION],
   ['id', (v) => typeof v === 'string'],
   ['title', (v) => typeof v === 'string'],
-  ['createdAt', (v) => typeof v === 'number'],
-  ['updatedAt', (v) => typeof v === 'number'],
+  ['createdAt', isTime],
+  ['updatedAt', isTime],
   ['active', (v) => isArrayOf(v, isMessage)],
-  ['archivedCount', (v) => typeof v === 'number'],
+  ['archivedCount', isAmount],
   ['watermark', (v) => v === undefined || typeof v === 'string'],
   ['pendingCheckpointTool', (v) => v === undefined || typeof v === 'string'],
   ['offloads', (v) => isArrayOf(v, isOffload)],
@@ -140,12 +133,12 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
   ['history', (v) => isArrayOf(v, isEvent)],
   ['ledger', isLedger],
   ['checkpoints', (v) => isArrayOf(v, isCheckpoint)],
-  ['checkpointsMade', (v) => typeof v === 'number'],
+  ['checkpointsMade', isAmount],
   ['putBack', (v) => typeof v === 'string'],
   ['earlierLines', (v) => isArrayOf(v, isEarlierLine)],
-  ['earlierRoom', (v) => typeof v === 'number'],
-  ['earlierPrintedRoom', (v) => v === undefined || typeof v === 'number'],
-  ['contextConfidence', (v) => typeof v === 'number'],
+  ['earlierRoom', isAmount],
+  ['earlierPrintedRoom', (v) => v === undefined || isAmount(v)],
+  ['contextConfidence', isShare],
   ['autoSnapshotArmed', (v) => typeof v === 'boolean'],
   ['checkpointsHeld', (v) => typeof v === 'boolean'],
   ['parentSessionId', (v) => v === undefined || typeof v === 'string'],
@@ -159,7 +152,11 @@ const FIELD_CHECKS: readonly (readonly [keyof SessionState, (v: unknown) => bool
 export function sessionStateProblem(v: unknown): string | undefined {
   if (!isRecord(v)) return 'it is not an object';
   const wrong = FIELD_CHECKS.find(([field, check]) => !check(v[field]));
-  return wrong === undefined ? undefined : `its field "${wrong[0]}" is missing or of the wrong type`;
+  if (wrong === undefined) return undefined;
+  const value = v[wrong[0]];
+  // A number of the right type that fails its check is out of range: say which value, so the warning is plain.
+  if (typeof value === 'number') return `its field "${wrong[0]}" holds ${value}, outside the range that field can have`;
+  return `its field "${wrong[0]}" is missing or of the wrong type`;
 }
 
 export function isSessionState(v: unknown): v is SessionState {

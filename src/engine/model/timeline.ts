@@ -4,6 +4,7 @@
  * can be drawn. It is kept compact: past `MAX_TIMELINE_POINTS`, the oldest half is merged two
  * points into one, each merged point saying how many requests it stands for.
  */
+import { isStateNumber } from './stateNumbers';
 import { LEVELS, type Level } from '../levels';
 import { isRecord } from '../schema';
 
@@ -56,7 +57,7 @@ function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
   };
 }
 
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isNumber = isStateNumber;
 
 /** True for a well-formed timeline point read back from storage. */
 export function isTimelinePoint(v: unknown): v is TimelinePoint {

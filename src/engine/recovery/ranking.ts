@@ -1,8 +1,11 @@
 /**
  * The final ordering of search hits. BM25 (termIndex.ts) knows terms, not phrases: among its best
  * candidates, the ones that contain the query as written are boosted, and overlapping windows of
- * one file collapse into the best of them.
+ * one file collapse into the best of them. A hit's excerpt is cut from its passage with credentials
+ * masked (search answers any later request, a prompt injection's too); the original is one step
+ * away, in the offloaded file the hit names (`ctx_read_offloaded`) or the archive.
  */
+import { maskSecrets } from '../text/secrets';
 import { excerptAround, phrasePattern, verbatimOffset } from './excerpt';
 import type { IndexedPassage } from './indexedPassage';
 import type { RecoveryHit } from '../model/recoveryTypes';
@@ -42,14 +45,16 @@ function sameSpot(a: IndexedPassage, b: IndexedPassage): boolean {
 
 function toHit(candidate: Candidate, phrase: RegExp | undefined): RecoveryHit {
   const p = candidate.passage;
-  const excerpt = excerptAround(p.text, phrase, candidate.terms);
+  // Masked before it is cut, so a credential at an edge is still whole when it is recognized; line breaks are kept.
+  const shown = maskSecrets(p.text, { keepLines: true });
+  const excerpt = excerptAround(shown, phrase, candidate.terms);
   const where =
     p.file === undefined
       ? { ref: p.ref }
       : {
           ref: `${p.file}#L${p.startLine}-L${p.endLine}`,
           location: { file: p.file, startLine: p.startLine, endLine: p.endLine },
-          matchLine: p.startLine + newlinesBefore(p.text, excerpt.anchor),
+          matchLine: p.startLine + newlinesBefore(shown, excerpt.anchor),
         };
   return {
     source: p.source,

@@ -124,8 +124,9 @@ export class StateJournal<T extends object> {
     let leftOut = replay.leftOut;
     if (reading.kind !== 'state' && replay.replayed > 0) {
       // The changes do not make a valid state: the base alone still is one, and the journal is kept aside.
+      const why = describeReading(reading);
       reading = options.read(readBaseState(baseText));
-      notes.push(`the ${replay.replayed} journal lines did not make a valid state (${describeReading(reading)}); the state is the base's`);
+      notes.push(`the ${replay.replayed} journal lines did not make a valid state (${why}); the state is the base's`);
       setAside = true;
       leftOut = describeLeftOut(wholeLines(journalText ?? ''), generation);
     }

@@ -26,18 +26,43 @@ export const EDITOR_INJECTED_TAGS: readonly string[] = [
   'system-reminder',
   'environment_context',
   'user_instructions',
+  // Cline's and Roo Code's frame for the editor's state and terminal output, sent in every user turn.
+  'environment_details',
 ];
+
+/**
+ * The line that starts a tool's result written as user text (Cline, Roo Code: `[read_file for 'notes.md'] Result:`,
+ * `[execute_command] Result:`). A result has no closing frame, so nothing after it can be told from its text.
+ */
+const RESULT_HEADER_LINE = /^[ \t]*\[[\w-]+(?: for [^\n]*?)?\] Result:/m;
 
 /** The tag some editors put around the user's own words in a rendered turn (VS Code Copilot's `<userRequest>`). */
 export const AUTHORED_TAG = 'userRequest';
 
 /**
  * A user's text as a caller sent it, as blocks. When the text holds `<userRequest>`, only the
- * words of the last such block, which must end the text, are the user's (see `splitAuthoredTag`);
- * otherwise everything framed by the known injected tags is split off (see `splitInjectedTags`).
+ * words of the last such block, which must end the text, are the user's (see `splitAuthoredTag`).
+ * A caller that frames no user words (Cline, Roo Code, any other) is read by the frames it does
+ * put around what is not typed, and when unsure the text is injected: from the first line that
+ * starts a tool's result written as user text to the end, and everything framed by the known
+ * injected tags (see `splitInjectedTags`); only what is outside both is the user's.
  */
 export function userTextBlocks(text: string): TextBlock[] {
-  return text.includes(`<${AUTHORED_TAG}>`) ? splitAuthoredTag(text, AUTHORED_TAG) : splitInjectedTags(text, EDITOR_INJECTED_TAGS);
+  if (text.includes(`<${AUTHORED_TAG}>`)) return splitAuthoredTag(text, AUTHORED_TAG);
+  const blocks: TextBlock[] = [];
+  let inResult = false;
+  // The frames are found on the whole text first: a result header inside a frame is the frame's text.
+  for (const block of splitInjectedTags(text, EDITOR_INJECTED_TAGS)) {
+    const header = inResult || block.injected === true ? null : RESULT_HEADER_LINE.exec(block.text);
+    if (header === null) {
+      blocks.push(inResult ? injectedTextBlock(block.text) : block);
+      continue;
+    }
+    if (header.index > 0) blocks.push(textBlock(block.text.slice(0, header.index)));
+    blocks.push(injectedTextBlock(block.text.slice(header.index)));
+    inResult = true;
+  }
+  return blocks;
 }
 
 /** How `splitInjectedTags` reads a text. */

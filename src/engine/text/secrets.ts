@@ -1,121 +1,59 @@
 /**
  * Masks strings that look like credentials in what ctx writes for people and models to read:
- * previews of offloaded results, deterministic summaries, the status report, logs. The archive
+ * previews of offloaded results, deterministic summaries, the status report, logs, search results. The archive
  * and the offloaded files keep the original bytes; only the copies shown are masked.
  *
- * Two kinds of evidence: a token with a provider's own shape (a GitHub token starts `ghp_`, an
- * AWS key id `AKIA`…), and a value assigned to a credential-like name (`password=`, `api_key:`).
+ * Two kinds of evidence, found on the original text and masked together:
+ * - a token with a provider's own shape, by gitleaks' maintained rule set (`secretShapes.ts`, over 200 providers);
+ * - a value in a credential's place (`credentialClasses.ts`): assigned to a credential's name, an `Authorization`
+ *   header's, a command line's `--password`, a URL's password, a private key file's secret part.
  * A bare random-looking string (a hash, a UUID, base64 file content) is never masked on its own:
- * without a key-like name there is no telling it from data.
+ * without a provider's shape or a credential's place there is no telling it from data.
  */
-
-/** One credential shape. `value` is the capture group to mask (0: the whole match). */
-interface SecretRule {
-  readonly kind: string;
-  readonly pattern: RegExp;
-  readonly value?: number;
-  /** Extra check on the captured value, for shapes that also match ordinary text. */
-  readonly accept?: (value: string) => boolean;
-}
-
-/** Values assigned to credential-like names are masked from this length… */
-export const ASSIGNED_SECRET_MIN_LENGTH = 16;
-/** …when they look random: at least this many bits of entropy per character, letters and digits mixed. */
-export const ASSIGNED_SECRET_MIN_ENTROPY = 3;
-
-const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|$)/g;
-
-/** Names that say their value is a credential (matched as a part of the name, any case). */
-const CREDENTIAL_WORDS = [
-  'api[_-]?key',
-  'apikey',
-  'secret',
-  'token',
-  'passphrase',
-  'access[_-]?key',
-  'private[_-]?key',
-  'client[_-]?secret',
-  'auth[_-]?key',
-  'credential',
-  'signature',
-];
-const NAME_CHARS = '[A-Za-z0-9_.-]*';
-const CREDENTIAL_NAME = `${NAME_CHARS}(?:${CREDENTIAL_WORDS.join('|')})${NAME_CHARS}`;
-
-const RULES: readonly SecretRule[] = [
-  { kind: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  { kind: 'OpenAI key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, accept: hasDigitAndLetter },
-  { kind: 'GitHub token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
-  { kind: 'GitLab token', pattern: /\bgl(?:pat|ptt|dt|rt|cbt|oas)-[A-Za-z0-9_-]{20,}/g },
-  { kind: 'Slack token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
-  { kind: 'Slack webhook', pattern: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]{20,}/g },
-  { kind: 'AWS access key id', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}\b/g },
-  { kind: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: 'Stripe key', pattern: /\b(?:sk|rk)_(?:live|test)_[0-9a-zA-Z]{16,}\b/g },
-  { kind: 'Hugging Face token', pattern: /\bhf_[A-Za-z0-9]{30,}\b/g },
-  { kind: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  { kind: 'JSON web token', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  { kind: 'bearer token', pattern: /\b(?:Bearer|Token)\s+([A-Za-z0-9._~+/-]{16,}=*)/g, value: 1, accept: hasDigitAndLetter },
-  { kind: 'password in a URL', pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s@/]{3,})@/gi, value: 1 },
-  {
-    kind: 'password',
-    pattern: /\b(?:password|passwd|pwd|pass)\b["']?\s*[:=]\s*["']?([^\s"'`,;]{3,})/gi,
-    value: 1,
-    // Placeholders, variables and code are not passwords.
-    accept: (v) =>
-      !/^(\*+|x+|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|null|none|true|false|undefined|\[masked.*)$/i.test(v) && !/[()]/.test(v),
-  },
-  {
-    kind: 'secret',
-    pattern: new RegExp(`\\b${CREDENTIAL_NAME}["']?\\s*[:=]\\s*["']?([A-Za-z0-9+/=_.~-]{${ASSIGNED_SECRET_MIN_LENGTH},})`, 'gi'),
-    value: 1,
-    accept: looksRandom,
-  },
-];
+import { classSecretSpans } from './credentialClasses';
+import { providerSecretSpans } from './secretShapes';
+import type { SecretSpan } from './secretSpan';
 
 /** The text with every credential-looking string replaced by `[masked <kind>]`. */
-export function maskSecrets(text: string): string {
-  return maskSecretsCounted(text).text;
+export function maskSecrets(text: string, options: MaskOptions = {}): string {
+  return maskSecretsCounted(text, options).text;
+}
+
+/** How a mask is written. */
+export interface MaskOptions {
+  /** A masked span keeps its line breaks after its mask, so the lines after it keep their numbers. @default false */
+  readonly keepLines?: boolean;
 }
 
 /** As `maskSecrets`, and how many strings were masked. */
-export function maskSecretsCounted(text: string): { text: string; masked: number } {
-  let masked = 0;
-  let out = text.replace(PRIVATE_KEY, () => {
-    masked++;
-    return '[masked private key]';
-  });
-  for (const rule of RULES) {
-    out = out.replace(rule.pattern, (match: string, ...groups: unknown[]) => {
-      const value = rule.value === undefined ? match : groups[rule.value - 1];
-      if (typeof value !== 'string' || (rule.accept && !rule.accept(value))) return match;
-      masked++;
-      const mask = `[masked ${rule.kind}]`;
-      if (rule.value === undefined) return mask;
-      const at = match.lastIndexOf(value);
-      return `${match.slice(0, at)}${mask}${match.slice(at + value.length)}`;
-    });
+export function maskSecretsCounted(text: string, options: MaskOptions = {}): { text: string; masked: number } {
+  // Provider shapes first, then the classes, then what a name alone found: where two find the same secret, the
+  // first names it (a provider's name is the more telling one).
+  const found = [...providerSecretSpans(text), ...classSecretSpans(text)];
+  const spans = merged([...found.filter((s) => !s.byName), ...found.filter((s) => s.byName)]);
+  if (spans.length === 0) return { text, masked: 0 };
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    const breaks = options.keepLines ? '\n'.repeat(text.slice(span.start, span.end).split('\n').length - 1) : '';
+    out += `${text.slice(at, span.start)}[masked ${span.kind}]${breaks}`;
+    at = span.end;
   }
-  return { text: out, masked };
+  return { text: out + text.slice(at), masked: spans.length };
 }
 
-function hasDigitAndLetter(value: string): boolean {
-  return /[0-9]/.test(value) && /[A-Za-z]/.test(value);
-}
-
-/** Random-looking: letters and digits mixed, and enough entropy per character. */
-function looksRandom(value: string): boolean {
-  return hasDigitAndLetter(value) && entropyPerChar(value) >= ASSIGNED_SECRET_MIN_ENTROPY;
-}
-
-/** Shannon entropy of the characters, in bits per character. */
-export function entropyPerChar(value: string): number {
-  const counts = new Map<string, number>();
-  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  let bits = 0;
-  for (const c of counts.values()) {
-    const p = c / value.length;
-    bits -= p * Math.log2(p);
+/** The spans in order, overlapping ones joined into one that keeps the kind of the first found. */
+function merged(spans: readonly SecretSpan[]): SecretSpan[] {
+  const order = spans.map((span, found) => ({ span, found })).sort((a, b) => a.span.start - b.span.start || a.found - b.found);
+  const out: { start: number; end: number; kind: string; found: number }[] = [];
+  for (const { span, found } of order) {
+    const last = out[out.length - 1];
+    if (last && span.start < last.end) {
+      if (found < last.found) Object.assign(last, { kind: span.kind, found });
+      last.end = Math.max(last.end, span.end);
+    } else {
+      out.push({ ...span, found });
+    }
   }
-  return bits;
+  return out;
 }

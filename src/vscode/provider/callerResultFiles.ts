@@ -10,6 +10,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CallerFileRead, CallerFiles } from '../../engine/host/ports';
 import { copilotSafeName, RESOURCES_FOLDER } from '../../copilotHook/copilotResultFiles';
+import { copilotStorageBeside } from '../../copilotHook/transcriptSource';
 
 /** Bytes read at most: Copilot writes results above 8 KB; far larger ones are refused rather than held in memory. */
 export const MAX_CALLER_FILE_BYTES = 20 * 1024 * 1024;
@@ -84,7 +85,5 @@ function sameCall(folder: string, callId: string): boolean {
 
 /** The folders of a caller's own storage beside ctx's: `GitHub.copilot-chat` next to ctx's storage folders. */
 export function callerStorageRoots(ctxStorageFolders: readonly string[]): string[] {
-  return ctxStorageFolders.flatMap((folder) =>
-    ['GitHub.copilot-chat', 'github.copilot-chat'].map((name) => path.join(path.dirname(folder), name)),
-  );
+  return ctxStorageFolders.flatMap(copilotStorageBeside);
 }

@@ -334,7 +334,7 @@ describe('earlier lines, word for word', () => {
   });
 
   it('masks a secret in a line before it is shown, as an offloaded preview is', async () => {
-    const secret = 'AKIAIOSFODNN7EXAMPLE';
+    const secret = 'AKIA4HKZQ7XNB2TWLM5R';
     const pool = await addEarlierLines([], [fact('outcome', `Deployed with key ${secret} to the staging bucket.`, 0.4)], 1000, countText);
     assert.equal(pool.length, 1);
     assert.ok(!pool[0].text.includes(secret), pool[0].text);

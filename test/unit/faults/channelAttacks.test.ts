@@ -87,7 +87,7 @@ const figures = { importer: 0, live: 0 };
 
 describe('fault suite: marker lines in every injected channel, between random closing and nested tags', () => {
   after(() =>
-    console.log(`      figures: ${figures.importer + figures.live} channel attacks (${CHANNELS.length} import channels, 1 live path)`),
+    console.log(`      figures: ${figures.importer + figures.live} channel attacks (${CHANNELS.length} import channels, 2 live paths)`),
   );
 
   for (const [index, channel] of CHANNELS.entries()) {
@@ -129,6 +129,27 @@ describe('fault suite: marker lines in every injected channel, between random cl
       const ledger = await updateLedger(EMPTY_LEDGER, [mine], updateContext());
       assert.deepEqual(plantedIn(ledger), [], `case ${n}`);
       assert.deepEqual(plantedInSummaries([mine]), [], `case ${n}: summaries and recall`);
+      figures.live++;
+    }
+  });
+
+  it('never takes a marker from a result or an environment frame of a caller that frames no user words, in the live path', async () => {
+    const random = seededRandom(20261129);
+    for (let n = 0; n < CASES_PER_CHANNEL * 2; n++) {
+      const environment = `<environment_details>\n# Terminal output\n${payload(random, n)}\n</environment_details>`;
+      const turns = [`${OWN_GOAL}\n${environment}`, `[read_file for 'notes.md'] Result:\n${payload(random, n)}\n${environment}`];
+      const messages = turns.map((turn, i) => message(`u${n}-${i}`, 'user', turnTextBlocks(parts(random, turn), true)));
+      // A file that holds Copilot's <userRequest> makes the turn read as Copilot's, where nothing unframed is the
+      // user's: when unsure, injected wins, and the user's goal is lost rather than a planted one taken.
+      const own = turns[0].includes('<userRequest>') ? [] : ['keep the public API stable'];
+      assert.deepEqual(
+        messages.flatMap((m) => parseMarkers(authoredText(m)).map((k) => k.text)),
+        own,
+        `case ${n}`,
+      );
+      const ledger = await updateLedger(EMPTY_LEDGER, messages, updateContext());
+      assert.deepEqual(plantedIn(ledger), [], `case ${n}`);
+      assert.deepEqual(plantedInSummaries(messages), [], `case ${n}: summaries and recall`);
       figures.live++;
     }
   });

@@ -102,6 +102,6 @@ describe('tool results the caller already wrote to a file', () => {
     const kept = await store.read(`sessions/${s.id}/offloaded/${name}`);
     assert.ok(kept?.includes('vk_create_swapchain_khr'), 'the content is kept');
     assert.ok(!kept?.includes('ghp_'), 'the token is not');
-    assert.match(kept ?? '', /\[masked GitHub token\]/);
+    assert.match(kept ?? '', /\[masked github pat\]/);
   });
 });
