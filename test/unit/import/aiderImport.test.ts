@@ -17,6 +17,10 @@ const history = [
   '#### can you find why?  ',
   '> Add file to the chat? (Y)es/(N)o [Yes]: y  ',
   '',
+  '<thinking-content-7bbeb8e1441453ad999a0bbba8a46d4b>',
+  'The user asks about the hotkey; look at the cache key.',
+  '</thinking-content-7bbeb8e1441453ad999a0bbba8a46d4b>',
+  '',
   'The cache key ignores the recording id:',
   '',
   'src/hotkey.ts',
@@ -68,6 +72,15 @@ describe("Aider's chat history", () => {
     );
     assert.equal(authoredText(imported.messages[1]), 'the hotkey inserts the same text every time\ncan you find why?');
     assert.match(messageText(imported.messages[0]), /^\/home\/user\/\.local\/bin\/aider --model sonnet\nAider v0\.86\.1$/);
+  });
+
+  it('takes the reasoning Aider writes between its tags out of the reply, as Aider does before sending it back', () => {
+    const imported = importTranscript(history);
+    const reply = imported.messages.find((m) => m.role === 'assistant');
+    assert.ok(reply !== undefined);
+    assert.match(messageText(reply), /^The cache key ignores the recording id:/);
+    assert.doesNotMatch(messageText(reply), /look at the cache key|thinking-content/);
+    assert.equal(imported.stats.thinkingBlocks, 1);
   });
 
   it("keeps every line inside a reply's code fence in the reply", () => {
