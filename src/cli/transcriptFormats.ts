@@ -12,6 +12,10 @@ const FORMAT_NAMES: Readonly<Record<TranscriptFormat, true>> = {
   'copilot-chatreplay': true,
   codex: true,
   'gemini-cli': true,
+  opencode: true,
+  'copilot-cli': true,
+  pi: true,
+  aider: true,
 };
 
 /** The names `--format` accepts. */

@@ -9,6 +9,10 @@ import { isOpenHandsV1Event } from './openHandsEvents';
 import { geminiContentList } from './geminiContents';
 import { isGeminiLogRecord } from './geminiLog';
 import { isQwenLogRecord } from './qwenLog';
+import { isOpenCodeExport } from './openCode';
+import { isCopilotCliEvent } from './copilotCli';
+import { isPiEntry } from './piSession';
+import { isAiderHistory } from './aiderChunks';
 
 /** Record types of a Codex rollout. */
 const CODEX_RECORD_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
@@ -28,6 +32,9 @@ export function detectTranscriptFormat(text: string): TranscriptFormat {
 
 /** The error for a text no importer fits, saying what it is instead when it is a file of an agent's that holds no conversation. */
 export function unrecognisedTranscript(parsed: ParsedTranscript): TranscriptFormatError {
+  if (parsed.kind === 'text') {
+    return new TranscriptFormatError('the text is neither JSON nor JSON Lines, nor a chat history in Markdown that ctx reads');
+  }
   if (parsed.kind === 'document' && isClineUiMessages(parsed.value)) {
     return new TranscriptFormatError(
       "this is Cline's ui_messages.json, what its chat showed; what the model saw is api_conversation_history.json, in the same task folder: replay that file",
@@ -44,6 +51,7 @@ function isClineUiMessages(value: unknown): boolean {
 
 /** The format of an already parsed transcript, or undefined when no importer fits it. */
 export function detectFormat(parsed: ParsedTranscript): TranscriptFormat | undefined {
+  if (parsed.kind === 'text') return isAiderHistory(parsed.text) ? 'aider' : undefined;
   if (parsed.kind === 'lines') return detectLines(parsed.records.map((record) => record.value));
   const value = parsed.value;
   if (Array.isArray(value)) return detectLines(value) ?? (geminiContentList(value) ? 'gemini-cli' : detectMessageList(value));
@@ -59,11 +67,14 @@ function detectLines(records: readonly unknown[]): TranscriptFormat | undefined 
   if (objects.some(isClaudeCodeMessageRecord)) return 'claude-code';
   if (objects.some(isOpenHandsSession) || objects.some(isOpenHandsV1Event)) return 'openhands';
   if (objects.some(isCodexRecord)) return 'codex';
+  if (objects.some(isCopilotCliEvent)) return 'copilot-cli';
+  if (objects.some(isPiEntry)) return 'pi';
   return undefined;
 }
 
 function detectDocument(value: JsonObject): TranscriptFormat | undefined {
   if ((stringField(value, 'trajectory_format') ?? '').startsWith('mini-swe-agent')) return 'mini-swe-agent';
+  if (isOpenCodeExport(value)) return 'opencode';
   if (listOf(value, 'requests', (r) => isJsonObject(r.message) && ('result' in r || 'response' in r))) return 'copilot-chat';
   if (listOf(value, 'prompts', (p) => typeof p.prompt === 'string' && Array.isArray(p.logs))) return 'copilot-chatreplay';
   if (listOf(value, 'messages', (m) => m.role === undefined && (m.type === 'user' || m.type === 'gemini'))) return 'gemini-cli';

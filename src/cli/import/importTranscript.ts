@@ -20,6 +20,10 @@ import { importOpenHands } from './openHands';
 import { importQwenLog, isQwenLogRecord } from './qwenLog';
 import { parseTranscriptText, type ParsedTranscript, type SourceRecord } from './parseTranscriptText';
 import { importSweAgent } from './sweAgent';
+import { importOpenCode } from './openCode';
+import { importCopilotCli } from './copilotCli';
+import { importPiSession } from './piSession';
+import { importAiderHistory } from './aiderHistory';
 
 /**
  * Imports a transcript in any known format, detected from its structure unless `options.format`
@@ -46,10 +50,10 @@ export function importParsedTranscript(parsed: ParsedTranscript, options: Import
   }
   switch (format) {
     case 'claude-code':
-      importClaudeCode(asRecords(parsed), sink, keepNativeCompaction);
+      importClaudeCode(asRecords(parsed, format), sink, keepNativeCompaction);
       break;
     case 'openhands':
-      importOpenHands(asRecords(parsed), sink, keepNativeCompaction);
+      importOpenHands(asRecords(parsed, format), sink, keepNativeCompaction);
       break;
     case 'openai':
       importOpenAi(asDocument(parsed, format), sink, keepNativeCompaction);
@@ -70,10 +74,22 @@ export function importParsedTranscript(parsed: ParsedTranscript, options: Import
       importCopilotChatReplay(asDocument(parsed, format), sink);
       break;
     case 'codex':
-      importCodexRollout(asRecords(parsed), sink, keepNativeCompaction);
+      importCodexRollout(asRecords(parsed, format), sink, keepNativeCompaction);
       break;
     case 'gemini-cli':
       importGemini(parsed, sink);
+      break;
+    case 'opencode':
+      importOpenCode(asDocument(parsed, format), sink, keepNativeCompaction);
+      break;
+    case 'copilot-cli':
+      importCopilotCli(asRecords(parsed, format), sink);
+      break;
+    case 'pi':
+      importPiSession(asRecords(parsed, format), sink, keepNativeCompaction);
+      break;
+    case 'aider':
+      importAiderHistory(asText(parsed, format), sink);
       break;
   }
   return sink.finish(format);
@@ -86,18 +102,27 @@ function importGemini(parsed: ParsedTranscript, sink: ImportSink): void {
   }
   const contents = parsed.kind === 'document' ? geminiContentList(parsed.value) : undefined;
   if (contents !== undefined) return importGeminiContents(contents, sink);
-  const records = asRecords(parsed);
+  const records = asRecords(parsed, 'gemini-cli');
   if (records.some((record) => isJsonObject(record.value) && isQwenLogRecord(record.value))) importQwenLog(records, sink);
   else importGeminiLog(records, sink);
 }
 
 /** Records of a line-based format; a one-line file parses as a document and is its only record. */
-function asRecords(parsed: ParsedTranscript): readonly SourceRecord[] {
+function asRecords(parsed: ParsedTranscript, format: TranscriptFormat): readonly SourceRecord[] {
+  if (parsed.kind === 'text') throw new TranscriptFormatError(`a ${format} transcript is JSON Lines, but this text is not JSON`);
   if (parsed.kind === 'lines') return parsed.records;
   return Array.isArray(parsed.value) ? parsed.value.map((value) => ({ value })) : [{ line: 1, value: parsed.value }];
 }
 
 function asDocument(parsed: ParsedTranscript, format: TranscriptFormat): unknown {
   if (parsed.kind === 'document') return parsed.value;
-  throw new TranscriptFormatError(`a ${format} transcript is one JSON document, but this text is JSON Lines`);
+  throw new TranscriptFormatError(
+    `a ${format} transcript is one JSON document, but this text is ${parsed.kind === 'lines' ? 'JSON Lines' : 'not JSON'}`,
+  );
+}
+
+/** The text of a format written as Markdown. */
+function asText(parsed: ParsedTranscript, format: TranscriptFormat): string {
+  if (parsed.kind === 'text') return parsed.text;
+  throw new TranscriptFormatError(`a ${format} transcript is Markdown text, but this text is JSON`);
 }

@@ -14,7 +14,11 @@ export type TranscriptFormat =
   | 'copilot-chat'
   | 'copilot-chatreplay'
   | 'codex'
-  | 'gemini-cli';
+  | 'gemini-cli'
+  | 'opencode'
+  | 'copilot-cli'
+  | 'pi'
+  | 'aider';
 
 /** What to do with a line (or entry) that is not valid JSON or not a record. */
 export type MalformedPolicy = 'continue' | 'stop';

@@ -10,7 +10,8 @@ import { parseTranscriptText, TranscriptLines, type ParsedTranscript } from './p
  * first line that is not blank is not JSON on its own, or it has a single such line) is read
  * whole with `readWhole` and parsed as `parseTranscriptText` does. Otherwise it cannot be one
  * document: a first line that is a whole JSON value followed by more than whitespace never parses
- * as one, so the lines are all there is.
+ * as one, so the lines are all there is, unless most of them are not JSON objects: then the text is
+ * plain text, read whole again.
  */
 export async function parseTranscriptChunks(chunks: AsyncIterable<string>, readWhole: () => Promise<string>): Promise<ParsedTranscript> {
   let lines: TranscriptLines | undefined = new TranscriptLines();
@@ -38,7 +39,7 @@ export async function parseTranscriptChunks(chunks: AsyncIterable<string>, readW
     pending = text.slice(start);
   }
   if (!mayBeDocument) take(pending);
-  if (mayBeDocument || nonBlank <= 1) {
+  if (mayBeDocument || nonBlank <= 1 || lines.readsAsText()) {
     lines = undefined;
     return parseTranscriptText(await readWhole());
   }

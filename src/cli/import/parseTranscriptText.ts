@@ -1,5 +1,6 @@
 /**
- * The first look at a transcript's text: one JSON document, or JSON Lines with their line numbers.
+ * The first look at a transcript's text: one JSON document, JSON Lines with their line numbers, or
+ * plain text (a transcript some agents write as Markdown).
  */
 import { MalformedTranscriptError, TranscriptFormatError } from './importErrors';
 import { nestsDeeperThan, TOO_DEEP_REASON } from './jsonDepth';
@@ -17,15 +18,17 @@ export interface MalformedLine {
   readonly reason: string;
 }
 
-/** The text as one JSON document, or as JSON Lines with the lines that could not be read. */
+/** The text as one JSON document, as JSON Lines with the lines that could not be read, or as plain text. */
 export type ParsedTranscript =
   | { readonly kind: 'document'; readonly value: unknown }
-  | { readonly kind: 'lines'; readonly records: readonly SourceRecord[]; readonly malformed: readonly MalformedLine[] };
+  | { readonly kind: 'lines'; readonly records: readonly SourceRecord[]; readonly malformed: readonly MalformedLine[] }
+  | { readonly kind: 'text'; readonly text: string };
 
 /**
  * Parses the whole text as JSON first; if that fails, line by line. Lines that are not JSON
- * objects are reported, not thrown, so the caller's malformed-line policy decides. Text with no
- * JSON object on any line is no transcript at all.
+ * objects are reported, not thrown, so the caller's malformed-line policy decides. A text in which
+ * fewer than half the lines that are not blank are JSON objects is plain text (a Markdown log may
+ * hold a line such as `{}` in a code block); whether it is a transcript is for detection to say.
  */
 export function parseTranscriptText(text: string): ParsedTranscript {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -38,7 +41,7 @@ export function parseTranscriptText(text: string): ParsedTranscript {
   }
   const lines = new TranscriptLines();
   body.split(/\r?\n/).forEach((raw) => lines.add(raw));
-  return lines.finish();
+  return lines.readsAsText() ? { kind: 'text', text: body } : lines.finish();
 }
 
 /**
@@ -59,6 +62,12 @@ export class TranscriptLines {
     else if (parsed.ok && isJsonObject(parsed.value)) this.records.push({ line, value: parsed.value });
     // The reason gives the size, not the text: warnings may be logged, transcripts hold user content.
     else this.malformed.push({ line, reason: `${parsed.ok ? 'not a JSON object' : 'not valid JSON'} (${raw.length} characters)` });
+  }
+
+  /** True when fewer than half the lines that are not blank are JSON objects, and none is a JSON value nested too deep. */
+  readsAsText(): boolean {
+    const { records, malformed } = this;
+    return records.length * 2 < records.length + malformed.length && !malformed.some((m) => m.reason === TOO_DEEP_REASON);
   }
 
   /** The lines read as JSON Lines; throws when no line is a JSON object. */

@@ -111,7 +111,8 @@ describe('the command line on bad input', function () {
       runBuiltCli(['replay', SMALL_TRANSCRIPT, '--budget', '1000', '--out', path.join(folder, 'o6'), '--format', 'word']),
       new RegExp(
         String.raw`Unknown format "word"; --format takes one of ` +
-          String.raw`claude-code, openai, anthropic, mini-swe-agent, openhands, swe-agent, copilot-chat, copilot-chatreplay, codex, gemini-cli\.`,
+          String.raw`claude-code, openai, anthropic, mini-swe-agent, openhands, swe-agent, copilot-chat, copilot-chatreplay, codex, gemini-cli, ` +
+          String.raw`opencode, copilot-cli, pi, aider\.`,
       ),
     );
     assertRefused(

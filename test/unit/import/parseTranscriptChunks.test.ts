@@ -55,6 +55,7 @@ const transcripts: Record<string, string> = {
   'a bare JSON value': '42',
   'an empty text': ' \n \r\n',
   'no JSON at all': 'hello\nworld\n',
+  'a Markdown text whose first line is a JSON object': '{"a": 1}\n# Notes\n\nsome text\nmore text\n',
 };
 
 describe('Reading a transcript as it streams in', () => {
@@ -76,6 +77,13 @@ describe('Reading a transcript as it streams in', () => {
     const { result, readWhole } = await streamed(session, 5);
     assert.equal(readWhole, false);
     assert.equal((result as ParsedTranscript).kind, 'lines');
+  });
+
+  it('reads as plain text a text in which most lines are not JSON objects, even when its first line is one', async () => {
+    const { result, readWhole } = await streamed(transcripts['a Markdown text whose first line is a JSON object'], 5);
+    assert.equal(readWhole, true);
+    assert.equal((result as ParsedTranscript).kind, 'text');
+    assert.equal((wholeTextResult(session) as ParsedTranscript).kind, 'lines');
   });
 
   it('reads a text that may be one JSON document whole', async () => {

@@ -36,6 +36,24 @@ export function typedPrompts(format: TranscriptFormat, text: string): string[] |
           ? list(m.content).flatMap((b) => (isObject(b) && b.type === 'text' && typeof b.text === 'string' ? [b.text] : []))
           : [],
       );
+    case 'copilot-cli':
+      return lines(text).flatMap((r) =>
+        r.type === 'user.message' &&
+        isObject(r.data) &&
+        r.data.source === undefined &&
+        typeof r.data.content === 'string' &&
+        r.data.content.trim() !== ''
+          ? [r.data.content]
+          : [],
+      );
+    case 'opencode':
+      return list((JSON.parse(text) as Json).messages).flatMap((m) =>
+        isObject(m) && isObject(m.info) && m.info.role === 'user'
+          ? list(m.parts).flatMap((p) =>
+              isObject(p) && p.type === 'text' && p.synthetic !== true && p.ignored !== true && typeof p.text === 'string' ? [p.text] : [],
+            )
+          : [],
+      );
     default:
       return undefined;
   }
