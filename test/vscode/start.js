@@ -19,6 +19,7 @@
 const fs = require('fs');
 const net = require('net');
 const path = require('path');
+const { ensureDependencies } = require('../dependencies');
 const { install, ROOT, CACHE } = require('./install');
 const { packageTestExtension, STANDIN, STANDIN_ID } = require('./testExtensions');
 const { packageCtx } = require('./packageVsix');
@@ -272,6 +273,7 @@ async function screenshotDemo(url, dirs, env, since) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  ensureDependencies();
   install();
   say('packaging ctx (vsce package; builds with --production)…');
   const vsix = packageCtx();
