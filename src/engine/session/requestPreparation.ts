@@ -197,10 +197,13 @@ export class RequestPreparation {
     const work = outcome.work;
     if (!work) return;
     const before = run.view.measured.total;
+    // What the request needs before and after, like with like: the earlier lines fill room that was free.
+    const neededBefore = before - run.view.earlierTokens;
     if (!snapshotTaken) await run.step(snapshots.take('before-checkpoint', undefined, run.state, before));
     const applying = await tier3.applying(work);
     await run.step({ patch: applying.patch });
-    await run.step({ events: tier3.appliedEvents(work, before, run.view.measured.total), warnings: applying.warnings });
+    const neededAfter = run.view.measured.total - run.view.earlierTokens;
+    await run.step({ events: tier3.appliedEvents(work, neededBefore, neededAfter), warnings: applying.warnings });
     await run.step(driftStep(run.state, run.view.messages, () => archive.read(), clock.now(), work.created.id));
     tier3.applied(work, turn, explicit);
   }
