@@ -37,7 +37,7 @@ export function appliedEvents(
 ): CompressionEvent[] {
   const saved = Math.max(0, tokensBefore - tokensAfter);
   const savedWords = saved > 0 ? `saved ~${formatCount(saved)} tokens` : 'no smaller than they were';
-  const compressed = tokensAfter < tokensBefore ? 'compressed' : 'not smaller';
+  const needs = tokensAfter < tokensBefore ? 'needs' : 'needs no less';
   const by = work.created.summarizedBy === deterministic ? 'deterministic summary' : `summary by ${work.created.summarizedBy}`;
   const events = [
     tierEvent(
@@ -70,7 +70,7 @@ export function appliedEvents(
       at,
       'checkpoint',
       0,
-      `Context ${compressed}: the next request needs ${formatCount(tokensBefore)} → ${formatCount(tokensAfter)} tokens`,
+      `After the checkpoint the next request ${needs}: ${formatCount(tokensBefore)} → ${formatCount(tokensAfter)} tokens`,
       'compressed',
     ),
   );
