@@ -1,6 +1,7 @@
 /** The latest compression of a session, as the status bar and the status report tell it: when, what, tokens saved. */
 import type { CompressionEvent } from '../model/compressionEvent';
-import { earlierLinesNote, levelChange, type LevelPoint } from '../levelWording';
+import { earlierLinesNote, levelChange } from '../levelWording';
+import type { ContextFigures } from '../model/preparedContext';
 import { formatCount } from '../text/numbers';
 import { describeKinds, tallyCompressions, type CompressionTally } from './compressionTally';
 
@@ -14,8 +15,8 @@ export interface CompressionRecord {
 
 /** What the next request needs before and after, without the earlier lines, which `earlier` names apart. */
 export interface CompressionLevels {
-  readonly before: LevelPoint;
-  readonly after: LevelPoint;
+  readonly before: ContextFigures;
+  readonly after: ContextFigures;
   readonly earlier?: { readonly usage: number };
 }
 
@@ -31,7 +32,8 @@ export function compressionRecord(events: readonly CompressionEvent[], levels?: 
 export function describeCompression(r: CompressionRecord): string {
   return [
     describeKinds(r.tally),
-    `${formatCount(r.tally.savedTokens)} tokens saved`,
+    // With the levels known, the saving is what the request needs less, like the chat says; else the steps' own.
+    `${formatCount(r.levels ? r.levels.before.tokens - r.levels.after.tokens : r.tally.savedTokens)} tokens saved`,
     ...(r.levels ? [`${levelChange(r.levels.before, r.levels.after)}${r.levels.earlier ? earlierLinesNote(r.levels.earlier) : ''}`] : []),
   ].join(' · ');
 }
