@@ -366,9 +366,7 @@ async function main() {
   say(`ctx demo (profile ${path.relative(ROOT, DEMO_DIR)}/, code-server pid ${server.pid})`);
   say(`open ${url}`);
   if (playsDemo) {
-    say(
-      'when the page first opens, the offline stand-in model plays a scripted session with @ctx (about a minute; longer on a busy machine):',
-    );
+    say('when the page first opens, the offline stand-in model plays a scripted session with @ctx (one to two minutes):');
     say(
       '  it explores a small project (orders-api/) and finds why its CI build broke: the big install log is offloaded, a goal and a decision ' +
         "are set, /compress makes a checkpoint with ctx's own summarizer, then the Context tree and status report open.",
