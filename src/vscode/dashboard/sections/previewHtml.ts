@@ -36,7 +36,7 @@ export function previewHtml(state: PreviewState): string {
   const messages = `messages ${formatCount(p.messagesBefore)} → ${formatCount(p.messagesAfter)}`;
   const apply = `<button data-action="apply" data-item="${escapeHtml(p.id)}" data-focus="preview-apply">Apply</button>`;
   return `<div class="preview-panel" role="region" aria-labelledby="preview-title">${PREVIEW_TITLE}
-<p class="before-after">The next request needs: ${figures('before', p.before)} → ${figures('after', p.after)} · ${messages}</p>${earlierLines(p)}
+<p class="before-after">What the next request needs. ${figures('Before', p.before)} → ${figures('after', p.after)} · ${messages}</p>${earlierLines(p)}
 <ul class="events">${events}</ul>${checkpoint}${aged}${warnings}
 <p class="actions">${apply}${CANCEL_BUTTON}</p></div>`;
 }
