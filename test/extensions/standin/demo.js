@@ -345,8 +345,9 @@ async function playSteps(api, model, log) {
     const before = model.requests.length;
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${step.query}` });
     try {
-      await waitUntil(`@ctx to send "${step.query}" to the model`, () => model.requests.length > before, 30000);
-      await waitUntil(`@ctx to use every scripted reply for "${step.query}"`, () => model.script.length === 0, 60000);
+      // Generous: on a busy machine, with several windows open, the first request waits for VS Code to resolve the models.
+      await waitUntil(`@ctx to send "${step.query}" to the model`, () => model.requests.length > before, 120000);
+      await waitUntil(`@ctx to use every scripted reply for "${step.query}"`, () => model.script.length === 0, 180000);
     } catch (e) {
       model.script.length = 0;
       throw e;
