@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, formatting, build, unit tests in plain node, then the integration suite in a
-// real VS Code (code-server + headless Chromium) on the newest known release, and its smoke tests on the oldest
+// `npm test`: the project's packages (npm ci when node_modules is missing or stale), type-check, lint, formatting,
+// build, unit tests in plain node, then the integration suite in a real VS Code (code-server + headless Chromium) on the newest known release, and its smoke tests on the oldest
 // one ctx supports (test/vscode/releases.js). Ends with one summary line for the whole run.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { ensureDependencies } = require('./dependencies');
 const { OLDEST_RELEASE, selectedRelease } = require('./vscode/releases');
 
 const root = path.resolve(__dirname, '..');
@@ -38,6 +39,13 @@ function countedStep(title, command, args) {
   return run.status === 0 && match !== undefined;
 }
 
+try {
+  ensureDependencies();
+} catch (e) {
+  console.log(`\n✖ ${e.message}`);
+  process.exit(1);
+}
+
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 let ok =
   step('Type-check (tsc --noEmit, strict)', npx, ['tsc', '--noEmit', '-p', '.']) &&
@@ -56,11 +64,12 @@ if (ok)
     ok;
 
 if (ok && !process.argv.includes('--unit-only')) {
-  // The integration suite runs against the installed .vsix, so what ships is what is tested.
-  console.log('\n▶ Package the .vsix (vsce package)');
+  // The integration suite runs against the installed .vsix, so what ships is what is tested; the .vsix is written by
+  // the README's own commands, run as a user runs them (test/vscode/readmeInstall.js).
+  console.log("\n▶ Package the .vsix with the README's desktop install commands, in a terminal");
   let vsix;
   try {
-    vsix = require('./vscode/packageVsix').packageCtx();
+    vsix = require('./vscode/readmeInstall').packageAsReadmeSays();
     console.log(`${path.relative(root, vsix)}: ${(fs.statSync(vsix).size / 1024).toFixed(0)} KiB`);
   } catch (e) {
     console.log(`\n✖ Packaging failed: ${e.message}`);

@@ -27,6 +27,15 @@ export function levelChange(before: LevelPoint, after: LevelPoint): string {
   return `at ${levelFigure(after)}`;
 }
 
+/**
+ * The earlier lines (design §4.1) a request shows, named apart from what it needs, since they fill room that was free
+ * and give way first: ", plus 46% of earlier lines, word for word, in room that was free", or nothing under 1%.
+ */
+export function earlierLinesNote(earlier: { readonly usage: number }): string {
+  const percent = Math.floor(earlier.usage * 100);
+  return percent >= 1 ? `, plus ${percent}% of earlier lines, word for word, in room that was free` : '';
+}
+
 /** An explicit compression's effect: "from 80% (RED) to 52% (ORANGE)". */
 export function levelShift(before: LevelPoint, after: LevelPoint): string {
   return `from ${levelFigure(before)} to ${levelFigure(after)}`;

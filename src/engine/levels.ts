@@ -36,13 +36,13 @@ export const DEFAULT_THRESHOLDS: LevelThresholds = {
   criticalAt: CRITICAL_AT,
 };
 
-/** What each level asks for, in the words of the status report. */
+/** What each level means for the user, in the words of the status report: what ctx does, and what is theirs to do. */
 export const LEVEL_ACTIONS: Readonly<Record<Level, string>> = {
-  GREEN: 'Continue normally.',
-  YELLOW: 'Monitor; prepare compression.',
-  ORANGE: 'Apply tier 1 (offload) and tier 2 (truncate inputs already on disk).',
-  RED: 'Apply tier 3: summarize older history into a checkpoint.',
-  CRITICAL: 'Checkpoint now and continue in a fresh session from it.',
+  GREEN: 'Nothing to do: continue normally.',
+  YELLOW: 'Nothing to do: ctx offloads large tool results as they arrive.',
+  ORANGE: 'Nothing to do: ctx prepares the next checkpoint in the background and drops copies of files already on disk.',
+  RED: 'Nothing to do: ctx summarizes older history into a checkpoint before the next request. `/compress` does it now.',
+  CRITICAL: 'Start a fresh session from the checkpoint (`/fresh`): the context is nearly full even after compressing.',
 };
 
 /** The level for a usage share. Boundaries belong to the higher level (25% is YELLOW). */

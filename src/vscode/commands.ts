@@ -1,11 +1,10 @@
 /** The palette commands, as a table: each parses its arguments, calls the engine, shows the result. */
 import * as vscode from 'vscode';
-import { errorMessage, formatCount } from '../engine/host/display';
+import { counted, errorMessage, formatCount, summarizeCompression } from '../engine/host/display';
 import type { Logger } from '../engine/host/ports';
 import { compressReported, measureReported } from '../engine/host/session';
 import { SESSION_LOG_FILE } from '../engine/host/storage';
 import { COMMANDS, TREE_VIEW_ID } from './commandIds';
-import { summarizeCompression } from './compressionSummary';
 import type { Recovery } from './recovery';
 import type { ReportDocument } from './reportDocument';
 import { summarizerFor } from './modelSummarizer';
@@ -122,7 +121,7 @@ const handlers: Readonly<Record<string, Handler>> = {
         snapshots.map((s) => ({
           label: s.name,
           description: new Date(s.at).toLocaleString(),
-          detail: `${formatCount(s.tokens)} tokens, ${s.messageCount} messages, ${s.checkpointCount} checkpoints`,
+          detail: `${formatCount(s.tokens)} tokens, ${counted(s.messageCount, 'message')}, ${counted(s.checkpointCount, 'checkpoint')}`,
           id: s.id,
         })),
         { placeHolder: 'Restore which snapshot? The current state is saved as a snapshot first.' },

@@ -22,9 +22,18 @@ export function checkpointUri(sessionId: string, checkpointId: string): vscode.U
 
 export const VIRTUAL_CHECKPOINT = 'checkpoint';
 
-/** `ctx-session:/item/<session>/<item id>.md`: an item of a session's context, read-only. */
-export function itemUri(sessionId: string, itemId: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: SESSION_FILE_SCHEME, path: `/${VIRTUAL_ITEM}/${sessionId}/${encodeURIComponent(itemId)}.md` });
+/**
+ * `ctx-session:/item/<session>/<item id>/<title>.md`: an item of a session's context, read-only. The editor's tab shows
+ * the last segment, so it is the item's title in plain words ("Earlier lines.md"), not its encoded id.
+ */
+export function itemUri(sessionId: string, itemId: string, title: string): vscode.Uri {
+  const name =
+    title
+      .replace(/[^\p{L}\p{N} .,·()_-]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 60) || 'item';
+  return vscode.Uri.from({ scheme: SESSION_FILE_SCHEME, path: `/${VIRTUAL_ITEM}/${sessionId}/${encodeURIComponent(itemId)}/${name}.md` });
 }
 
 export const VIRTUAL_ITEM = 'item';

@@ -237,6 +237,7 @@ export class SessionManager implements vscode.Disposable {
       lastAnswerPeak: this.activities.of(session.id).answer?.peak,
       lastCompression: this.activities.of(session.id).lastCompression,
       restrictedMode: this.deps.restrictedMode?.(),
+      earlierTokens: measured.needed.earlier.tokens,
     });
   }
 

@@ -3,7 +3,7 @@
  * answer into the chat. Turns without a command go to the tool loop instead.
  */
 import * as vscode from 'vscode';
-import { formatCount } from '../engine/host/display';
+import { counted, formatCount, summarizeCompression } from '../engine/host/display';
 import type { Logger } from '../engine/host/ports';
 import {
   compressionProgress,
@@ -14,7 +14,6 @@ import {
   whileCompressing,
 } from '../engine/host/session';
 import { COMMANDS } from './commandIds';
-import { summarizeCompression } from './compressionSummary';
 import type { CtxConfig } from './config';
 import { summarizerFor } from './modelSummarizer';
 import type { Recovery } from './recovery';
@@ -140,7 +139,7 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
     if (snapshot) {
       c.stream.markdown(
         `📸 Snapshot **${snapshot.name}** saved: ` +
-          `${formatCount(snapshot.tokens)} tokens, ${snapshot.messageCount} messages, ${snapshot.checkpointCount} checkpoints. ` +
+          `${formatCount(snapshot.tokens)} tokens, ${counted(snapshot.messageCount, 'message')}, ${counted(snapshot.checkpointCount, 'checkpoint')}. ` +
           `Restore it with \`/restore ${snapshot.name}\`.`,
       );
     }
@@ -153,7 +152,7 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
       if (restored) {
         await measureReported(c.deps.sessions.emit, c.session, budgetOf(c));
         c.stream.markdown(
-          `Restored **${restored.name}** (${restored.messageCount} messages, ${restored.checkpointCount} checkpoints). ` +
+          `Restored **${restored.name}** (${counted(restored.messageCount, 'message')}, ${counted(restored.checkpointCount, 'checkpoint')}). ` +
             `The state before it was saved as a snapshot too, and the archive still has everything.`,
         );
         return;
@@ -169,7 +168,8 @@ export const SLASH_COMMANDS: Readonly<Record<string, SlashCommand>> = {
       `**Snapshots**, newest first — restore one with \`/restore <name>\`:\n\n${snapshots
         .slice(0, 15)
         .map(
-          (s) => `- **${s.name}** · ${new Date(s.at).toLocaleString()} · ${formatCount(s.tokens)} tokens, ${s.checkpointCount} checkpoints`,
+          (s) =>
+            `- **${s.name}** · ${new Date(s.at).toLocaleString()} · ${formatCount(s.tokens)} tokens, ${counted(s.checkpointCount, 'checkpoint')}`,
         )
         .join('\n')}`,
     );

@@ -4,7 +4,7 @@
  * compression, so that the work ctx did between two glances stays visible.
  */
 import * as vscode from 'vscode';
-import { describeCompression, formatCount, levelChange } from '../engine/host/display';
+import { describeCompression, describePeak, formatCount } from '../engine/host/display';
 import type { CompressionRecord, Peak } from '../engine/host/session';
 import type { Level } from '../engine/host/settings';
 import { COMMANDS } from './commandIds';
@@ -92,7 +92,7 @@ export function renderStatusBar(item: vscode.StatusBarItem, state: StatusBarStat
     `${formatCount(state.tokens)} / ${formatCount(state.budget)} tokens (${pct})${state.estimated ? ', estimated while the tokenizer loads' : ''}\n\n`,
   );
   if (state.answerPeak) {
-    tooltip.appendMarkdown(`Highest level in the last answer: ${levelChange(state.answerPeak.before, state.answerPeak.after)}\n\n`);
+    tooltip.appendMarkdown(`Highest level in the last answer: ${describePeak(state.answerPeak)}\n\n`);
   }
   if (state.lastCompression) {
     const at = new Date(state.lastCompression.at).toLocaleTimeString();

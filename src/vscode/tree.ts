@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import {
   AGE_LABELS,
   type Checkpoint,
+  counted,
   formatCount,
   type Ledger,
   type OffloadRecord,
@@ -131,7 +132,7 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
         item.id = `snapshot:${node.sessionId}:${s.id}`;
         item.description = s.readable ? `${new Date(s.at).toLocaleTimeString()} · ${formatCount(s.tokens)} tokens` : 'unreadable';
         item.tooltip = s.readable
-          ? `${s.messageCount} messages, ${s.checkpointCount} checkpoints`
+          ? `${counted(s.messageCount, 'message')}, ${counted(s.checkpointCount, 'checkpoint')}`
           : 'This snapshot file could not be read back.';
         item.iconPath = new vscode.ThemeIcon(s.readable ? 'device-camera' : 'warning');
         item.contextValue = s.readable ? 'snapshot' : 'snapshot-unreadable';

@@ -4,7 +4,7 @@ import { VIRTUAL_CHECKPOINT, VIRTUAL_ITEM } from './sessionDocuments';
 import type { SessionManager } from './sessions';
 
 export async function renderVirtualDocument(sessions: SessionManager, path: string): Promise<string | undefined> {
-  const item = new RegExp(`^${VIRTUAL_ITEM}/([^/]+)/([^/]+)\\.md$`).exec(path);
+  const item = new RegExp(`^${VIRTUAL_ITEM}/([^/]+)/([^/]+)/[^/]+\\.md$`).exec(path);
   if (item) {
     const found = await (await sessions.get(item[1]))?.itemText(decodeURIComponent(item[2]));
     return found

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
+import { rewriteCurrentFigures } from './currentFigures';
 import { benchDashboard } from './dashboard';
 import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
@@ -22,8 +23,10 @@ import { benchStateJournal } from './stateJournal';
 import { benchTiers } from './tiers';
 import { benchTokens } from './tokens';
 
-/** Where the hand-kept section of BENCHMARKS.md starts; everything from it on survives a rerun. */
-const BASELINES_HEADING = '## Baselines';
+/** Where the hand-kept end of BENCHMARKS.md starts; everything from it on survives a rerun. */
+const KEPT_HEADING = '## Earlier rounds';
+/** The heading of the full table of the last run. */
+const FULL_RUN_HEADING = '## The last full run of `npm run bench`';
 
 const fmt = (v: number | undefined, digits = 2) =>
   v === undefined || Number.isNaN(v) ? '' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits);
@@ -49,11 +52,17 @@ export function renderTable(rows: readonly BenchRow[]): string {
   return lines.join('\n');
 }
 
-/** The hand-kept baselines section at the end of BENCHMARKS.md (figures of an earlier engine), kept when the table is rewritten. */
-function keptBaselines(file: string): string {
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const at = text.indexOf(`\n${BASELINES_HEADING}`);
-  return at < 0 ? '' : text.slice(at);
+/**
+ * BENCHMARKS.md after a full run: its opening words and the hand-kept end as they were, the table of current figures
+ * rewritten from this run's rows, and the full table of this run in between.
+ */
+export function rewriteBenchmarks(previous: string, rows: readonly BenchRow[], date: string, machine: string): string {
+  const fullRunAt = previous.indexOf(`\n${FULL_RUN_HEADING}`);
+  const head = (fullRunAt < 0 ? previous : previous.slice(0, fullRunAt)) || '# Benchmarks\n';
+  const keptAt = previous.indexOf(`\n${KEPT_HEADING}`);
+  const kept = keptAt < 0 ? '' : previous.slice(keptAt);
+  const measured = `Measured by \`npm run bench\` on ${date} (${machine}). Medians over repetitions; ratios against baselines measured in the same run.`;
+  return `${rewriteCurrentFigures(head, rows, date).trimEnd()}\n\n${FULL_RUN_HEADING}\n\n${measured}\n\n${renderTable(rows)}\n${kept}`;
 }
 
 async function main(): Promise<void> {
@@ -79,11 +88,9 @@ async function main(): Promise<void> {
   console.log(table);
   if (!quick) {
     const out = path.resolve(__dirname, '../../../BENCHMARKS.md');
-    const baselines = keptBaselines(out);
-    const header =
-      `# Benchmarks\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version}, ${os.cpus().length} cores). ` +
-      `Medians over repetitions; ratios against baselines measured in the same run.\n\n`;
-    fs.writeFileSync(out, `${header}${table}\n${baselines}`);
+    const previous = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
+    const machine = `node ${process.version}, ${os.cpus().length} cores`;
+    fs.writeFileSync(out, rewriteBenchmarks(previous, rows, new Date().toISOString().slice(0, 10), machine));
     console.log(`\nWritten to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
   const missed = rows.filter((r) => r.met === false);

@@ -6,16 +6,25 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { ROOT } = require('./install');
 
-/** vsce flags: dependencies are bundled by esbuild, and the manifest names no repository. */
-const VSCE_FLAGS = ['--no-dependencies', '--allow-missing-repository'];
+/** vsce flags: dependencies are bundled by esbuild. */
+const VSCE_FLAGS = ['--no-dependencies'];
 
-/** Builds and packages ctx into `outFile` (default .vscode-test/vsix/ctx-<version>.vsix); returns its path. */
-function packageCtx(outFile) {
+/** Where the harness looks for ctx's .vsix: .vscode-test/vsix/ctx-<version>.vsix. */
+function defaultVsixPath() {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const vsix = outFile || path.join(ROOT, '.vscode-test', 'vsix', `${manifest.name}-${manifest.version}.vsix`);
+  return path.join(ROOT, '.vscode-test', 'vsix', `${manifest.name}-${manifest.version}.vsix`);
+}
+
+function vsceCli() {
+  return path.join(path.dirname(require.resolve('@vscode/vsce/package.json', { paths: [ROOT] })), 'vsce');
+}
+
+/** Builds and packages ctx into `outFile` (default: defaultVsixPath()); returns its path. */
+function packageCtx(outFile) {
+  const vsix = outFile || defaultVsixPath();
   fs.mkdirSync(path.dirname(vsix), { recursive: true });
   fs.rmSync(vsix, { force: true });
-  const vsce = path.join(path.dirname(require.resolve('@vscode/vsce/package.json', { paths: [ROOT] })), 'vsce');
+  const vsce = vsceCli();
   const result = spawnSync(process.execPath, [vsce, 'package', ...VSCE_FLAGS, '-o', vsix], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -24,10 +33,14 @@ function packageCtx(outFile) {
   if (result.status !== 0 || !fs.existsSync(vsix)) {
     throw new Error(`vsce package failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
-  const shipped = listVsix(vsce);
-  const unwanted = shipped.filter((file) => file.endsWith('.map') || file.startsWith('src/') || file.startsWith('test/'));
-  if (unwanted.length > 0) throw new Error(`The .vsix would ship files that are not the product: ${unwanted.join(', ')}`);
+  checkShippedFiles();
   return vsix;
+}
+
+/** Throws when the .vsix would ship files that are not the product (source maps, sources, tests). */
+function checkShippedFiles() {
+  const unwanted = listVsix(vsceCli()).filter((file) => file.endsWith('.map') || file.startsWith('src/') || file.startsWith('test/'));
+  if (unwanted.length > 0) throw new Error(`The .vsix would ship files that are not the product: ${unwanted.join(', ')}`);
 }
 
 /** The files `vsce package` puts in the .vsix (after .vscodeignore). */
@@ -44,4 +57,4 @@ function listVsix(vsce) {
     .filter(Boolean);
 }
 
-module.exports = { packageCtx };
+module.exports = { packageCtx, checkShippedFiles, defaultVsixPath };

@@ -19,6 +19,7 @@
 const fs = require('fs');
 const net = require('net');
 const path = require('path');
+const { ensureDependencies } = require('../dependencies');
 const { install, ROOT, CACHE } = require('./install');
 const { packageTestExtension, STANDIN, STANDIN_ID } = require('./testExtensions');
 const { packageCtx } = require('./packageVsix');
@@ -42,8 +43,10 @@ const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
 const DEMO_ENV = 'CTX_STANDIN_DEMO';
 /** Written by the stand-in into its workspace storage when the demo conversation is done (or failed). */
 const DEMO_MARKER = 'demo.json';
+/** Written by the stand-in into its global storage when it starts the demo: the profile's one demo session. */
+const DEMO_PLAYED = 'demo-played.json';
 /** How long `--check` waits for the demo conversation. */
-const DEMO_TIMEOUT_MS = 90000;
+const DEMO_TIMEOUT_MS = 300000;
 
 /**
  * Settings of the demo profile, added to User/settings.json when missing (a user's own changes stay): the
@@ -51,6 +54,8 @@ const DEMO_TIMEOUT_MS = 90000;
  */
 const DEMO_SETTINGS = {
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  // The demo's checkpoint is written by ctx's own summarizer: the stand-in is no model to summarize with.
+  'ctx.summarizer.model': 'deterministic',
   // The release's own (1.139: Copilot's chat setup completes offline without a sign-in dialog).
   ...selectedRelease().userSettings,
 };
@@ -127,9 +132,17 @@ function demoOffloads(userDataDir) {
   );
 }
 
-/** Whether the demo profile already holds a ctx session (then the stand-in does not play the demo again). */
-function hasDemoSession(userDataDir) {
-  return inWorkspaceStorage(userDataDir, CTX_ID, 'sessions').some((dir) => fs.readdirSync(dir).length > 0);
+/** The stand-in's mark that the demo was played in this profile (test/extensions/standin/demo.js): one demo session. */
+function playedMarker(userDataDir) {
+  return path.join(userDataDir, 'User', 'globalStorage', STANDIN_ID, DEMO_PLAYED);
+}
+
+/** Whether the demo was played in this profile, or its workspace holds a ctx session (then it is not played again). */
+function demoPlayed(userDataDir) {
+  return (
+    fs.existsSync(playedMarker(userDataDir)) ||
+    inWorkspaceStorage(userDataDir, CTX_ID, 'sessions').some((dir) => fs.readdirSync(dir).length > 0)
+  );
 }
 
 /** The stand-in's demo result written after `since` (ms), or undefined. */
@@ -165,6 +178,15 @@ function ctxStatusText(page) {
     const item = [...document.querySelectorAll('.statusbar-item')].find((e) => e.id.includes('ctx.level'));
     return item ? item.innerText.trim() : '';
   });
+}
+
+/** Whether any frame of the page (webviews are frames) shows text matching `pattern`. */
+async function framesShow(page, pattern) {
+  for (const frame of page.frames()) {
+    const text = await frame.evaluate(() => (document.body ? document.body.innerText : '')).catch(() => '');
+    if (pattern.test(text)) return true;
+  }
+  return false;
 }
 
 /** Polls `probe` (async, truthy when done) until `timeoutMs`; the error names `what` and what `seen()` returns. */
@@ -240,14 +262,16 @@ async function screenshotDemo(url, dirs, env, since) {
       const sideBar = () => page.evaluate(() => (document.getElementById('workbench.parts.sidebar') || {}).innerText || '');
       await pollUntil(
         'offloaded results and a checkpoint in the Context tree',
-        async () => /ctxStandin_bigResult/.test(await sideBar()) && /Checkpoint 1/.test(await sideBar()),
+        async () => /ctxStandin_readFile/.test(await sideBar()) && /Checkpoint 1/.test(await sideBar()),
         15000,
         sideBar,
       );
       const tabs = () =>
         page.evaluate(() => [...document.querySelectorAll('.tabs-container .tab')].map((t) => t.innerText.trim()).join(' | '));
       await pollUntil("the status report's editor", async () => /Context Status Report/.test(await tabs()), 15000, tabs);
-      await page.waitForTimeout(1500);
+      // The report is a Markdown preview: a webview, whose text is in a frame of its own.
+      await pollUntil("the status report's text in its preview", () => framesShow(page, /Usage:/), 30000).catch((e) => say(e.message));
+      await page.waitForTimeout(1000);
     } else {
       say(`the stand-in did not play the demo: ${result.reason}`);
       await page.waitForTimeout(3000);
@@ -272,6 +296,7 @@ async function screenshotDemo(url, dirs, env, since) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  ensureDependencies();
   install();
   say('packaging ctx (vsce package; builds with --production)…');
   const vsix = packageCtx();
@@ -286,8 +311,9 @@ async function main() {
     fs.writeFileSync(
       path.join(workspaceDir, 'README.md'),
       '# ctx demo workspace\n\n' +
-        'The first time this workspace opens, the offline ctx test stand-in (a scripted model, not a real one) plays a short\n' +
-        'conversation with `@ctx` in the Chat view, so the Context view and the status bar have something to show.\n' +
+        'The first time this workspace opens, the offline ctx test stand-in (a scripted model, not a real one) writes a small\n' +
+        'project into `orders-api/` and plays a short session with `@ctx` about its broken CI build in the Chat view, so\n' +
+        'the Context view, the status bar and the dashboard have something to show.\n' +
         "Ask `@ctx` more in the Chat view; unscripted questions get the stand-in's canned reply.\n",
     );
   }
@@ -295,8 +321,10 @@ async function main() {
   const env = isolatedEnv(dirs, { [DEMO_ENV]: '1' });
   installExtensions(dirs, [standin.vsix, vsix], env);
   const { port, sameWorkspace } = await demoPort(opts.port);
+  // Another port is another workspace to VS Code: the demo plays there, once.
+  if (!sameWorkspace) fs.rmSync(playedMarker(dirs.userData), { force: true });
   // The demo session is made by the real product when the workbench first opens: the stand-in asks @ctx.
-  const playsDemo = !sameWorkspace || !hasDemoSession(dirs.userData);
+  const playsDemo = !demoPlayed(dirs.userData);
   const since = Date.now() - 1000;
 
   const server = await startCodeServer({ dirs, workspace: workspaceDir, env, enableProposedApi: [standin.id], port });
@@ -338,9 +366,10 @@ async function main() {
   say(`ctx demo (profile ${path.relative(ROOT, DEMO_DIR)}/, code-server pid ${server.pid})`);
   say(`open ${url}`);
   if (playsDemo) {
-    say('when the page first opens, the offline stand-in model plays a short scripted conversation with @ctx (about 10 s):');
+    say('when the page first opens, the offline stand-in model plays a scripted session with @ctx (one to two minutes):');
     say(
-      '  two big build logs are offloaded, a goal and a decision are set, /compress makes a checkpoint, then the Context tree and status report open.',
+      '  it explores a small project (orders-api/) and finds why its CI build broke: the big install log is offloaded, a goal and a decision ' +
+        "are set, /compress makes a checkpoint with ctx's own summarizer, then the Context tree and status report open.",
     );
   } else {
     say('the demo session from an earlier run is in the Context view (activity bar); ask @ctx in the Chat view to continue it.');

@@ -5,6 +5,7 @@
  * bar reads its peak while the answer runs.
  */
 import type { CompressionEvent } from '../model/compressionEvent';
+import type { NeededFigures } from '../model/preparedContext';
 import type { LevelPoint } from '../levelWording';
 import { tallyCompressions, type CompressionTally } from './compressionTally';
 
@@ -14,16 +15,21 @@ export interface LevelFigures extends LevelPoint {
 }
 
 /** Where one request started and where ctx's steps left it (a `PreparedContext` is one). */
-export interface PreparationFigures extends LevelFigures {
-  readonly before: LevelFigures;
+export interface PreparationFigures {
+  /** Before and after without the earlier lines, which are named apart: what the answer tells. */
+  readonly needed: NeededFigures;
   readonly events: readonly CompressionEvent[];
   readonly critical?: { readonly reason: string };
 }
 
-/** The highest point of an answer, and where the steps of that request brought the context. */
+/**
+ * The highest point of an answer, and where the steps of that request brought the context: what the next request
+ * needs, without the earlier lines, which `earlier` names (tokens and share of the budget shown in room that was free).
+ */
 export interface Peak {
   readonly before: LevelFigures;
   readonly after: LevelFigures;
+  readonly earlier: NeededFigures['earlier'];
 }
 
 /** Something that happened several times in one answer, shown once. */
@@ -75,8 +81,8 @@ export class AnswerActivity {
   /** A request's figures: its events, its before and after, and whether it went CRITICAL. */
   addPreparation(p: PreparationFigures): void {
     this.addEvents(p.events);
-    const after = { tokens: p.tokens, usage: p.usage, level: p.level };
-    if (!this.top || p.before.usage > this.top.before.usage) this.top = { before: p.before, after };
+    const { before, after, earlier } = p.needed;
+    if (!this.top || before.usage > this.top.before.usage) this.top = { before, after, earlier };
     if (p.critical) {
       this.criticalCount++;
       this.lastCritical = p.critical.reason;

@@ -3,9 +3,9 @@
  * "Compressed 6 times in this answer, 180,412 tokens saved: 4 results offloaded, 2 checkpoints". Every
  * level message names where the context stood before ctx acted and after.
  */
-import { levelChange } from '../levelWording';
+import { earlierLinesNote, levelChange } from '../levelWording';
 import { formatCount } from '../text/numbers';
-import type { AnswerSummary, Repeated } from './answerActivity';
+import type { AnswerSummary, Peak, Repeated } from './answerActivity';
 import { describeKinds, timesWord } from './compressionTally';
 
 /** The paragraphs of the summary (Markdown), or none when there is nothing to tell. */
@@ -34,7 +34,7 @@ export function renderAnswerSummary(s: AnswerSummary, detailsLink = ''): AnswerS
   const levelWorthTelling =
     peak && (peak.after.usage < peak.before.usage || peak.before.level === 'RED' || peak.before.level === 'CRITICAL');
   if (peak && levelWorthTelling && !s.critical) {
-    lines.push(`The context ${peak.after.usage < peak.before.usage ? '' : 'is '}${levelChange(peak.before, peak.after)}.`);
+    lines.push(`The context ${peak.after.usage < peak.before.usage ? '' : 'is '}${describePeak(peak)}.`);
   }
   const warnings = [...(s.drift ? [s.drift] : []), ...s.warnings].map((w) => `⚠ ${withCount(w)}`);
   const critical = s.critical
@@ -47,6 +47,14 @@ export function renderAnswerSummary(s: AnswerSummary, detailsLink = ''): AnswerS
     else lines.push(detailsLink);
   }
   return { lines, warnings, ...(critical ? { critical } : {}) };
+}
+
+/**
+ * An answer's highest point and where that request's steps brought it, without the earlier lines, which are named apart:
+ * "reached 38% (YELLOW), compressed to 20% (GREEN), plus 46% of earlier lines, word for word, in room that was free".
+ */
+export function describePeak(peak: Peak): string {
+  return `${levelChange(peak.before, peak.after)}${earlierLinesNote(peak.earlier)}`;
 }
 
 function withCount(r: Repeated): string {

@@ -52,6 +52,8 @@ export interface ContextStatus {
   /** The highest point the context reached in the last answer, and where ctx brought it down to. */
   readonly lastAnswerPeak?: Peak;
   readonly lastCompression?: CompressionRecord;
+  /** Tokens of the earlier lines within `tokens` (room that was free, given way first); absent when none. */
+  readonly earlierTokens?: number;
   /** What is off because the workspace is not trusted (empty or absent when it is). */
   readonly restrictedMode?: readonly string[];
 }
@@ -70,6 +72,8 @@ export interface StatusInputs {
   readonly lastAnswerPeak?: Peak;
   readonly lastCompression?: CompressionRecord;
   readonly restrictedMode?: readonly string[];
+  /** Tokens of the earlier lines within `tokens`. */
+  readonly earlierTokens?: number;
 }
 
 const sum = (xs: readonly { savedTokens: number }[]) => xs.reduce((n, x) => n + x.savedTokens, 0);
@@ -114,6 +118,7 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     ...(i.lastAnswerPeak ? { lastAnswerPeak: i.lastAnswerPeak } : {}),
     ...(i.lastCompression ? { lastCompression: i.lastCompression } : {}),
     ...(i.restrictedMode && i.restrictedMode.length > 0 ? { restrictedMode: i.restrictedMode } : {}),
+    ...(i.earlierTokens ? { earlierTokens: i.earlierTokens } : {}),
   };
 }
 

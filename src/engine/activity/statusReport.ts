@@ -2,10 +2,12 @@
 import { maskSecrets } from '../text/secrets';
 import { describeCompression } from './lastCompression';
 import { EVENT_KIND_LABELS } from '../model/compressionEvent';
-import { levelChange } from '../levelWording';
 import type { RecallFigures } from '../model/recallFigures';
+import { describePeak } from './answerSummaryText';
 import type { CheckpointLine, ContextStatus } from './contextStatus';
 import { formatCount } from '../text/numbers';
+
+const ESTIMATED = ', estimated while the tokenizer loads';
 
 /** How many rows of compression history the report shows (the newest). */
 export const REPORT_HISTORY_ROWS = 15;
@@ -24,9 +26,9 @@ function renderReport(s: ContextStatus): string {
       .replace('T', ' ')
       .replace(/\.\d+Z$/, ' UTC')}`,
     `**Session:** ${s.title || s.sessionId}`,
-    `**Estimated Usage:** ${pct} (${formatCount(s.tokens)} / ${formatCount(s.budget)} tokens${s.estimated ? ', estimated while the tokenizer loads' : ''})`,
+    `**Usage:** ${pct} (${formatCount(s.tokens)} / ${formatCount(s.budget)} tokens${earlierPart(s)}${s.estimated ? ESTIMATED : ''})`,
     `**Level:** ${s.level}`,
-    ...(s.lastAnswerPeak ? [`**Highest level in the last answer:** ${levelChange(s.lastAnswerPeak.before, s.lastAnswerPeak.after)}`] : []),
+    ...(s.lastAnswerPeak ? [`**Highest level in the last answer:** ${describePeak(s.lastAnswerPeak)}`] : []),
     ...(s.lastCompression ? [`**Last compression:** ${clockTime(s.lastCompression.at)} · ${describeCompression(s.lastCompression)}`] : []),
     '',
     `### Current State`,
@@ -87,13 +89,23 @@ function renderReport(s: ContextStatus): string {
   return lines.join('\n');
 }
 
-/** "14:02:11 UTC", the way the report writes times. */
+/**
+ * The earlier lines within the usage, named apart: they fill room that was free and give way first, so the share the
+ * next request needs is the rest.
+ */
+function earlierPart(s: ContextStatus): string {
+  if (!s.earlierTokens) return '';
+  const needed = Math.max(0, s.tokens - s.earlierTokens);
+  return `: ${formatCount(needed)} needed, and ${formatCount(s.earlierTokens)} of earlier lines, word for word, in room that was free`;
+}
+
 /** Each checkpoint's age and size, in brackets, when there are any: " (recent 1,200, old 300 tokens)". */
 function checkpointSizes(checkpoints: readonly CheckpointLine[]): string {
   if (checkpoints.length === 0) return '';
   return ` (${checkpoints.map((c) => `${c.age} ${formatCount(c.tokens)}`).join(', ')} tokens)`;
 }
 
+/** "14:02:11 UTC", the way the report writes times. */
 function clockTime(at: number): string {
   return `${new Date(at).toISOString().slice(11, 19)} UTC`;
 }

@@ -1,7 +1,7 @@
 /** What Tier 3 tells the user it did: a checkpoint made, older ones aged or merged, the recall check's figures. */
 import type { CompressionEvent, EngineEventName, EventKind } from '../model/compressionEvent';
 import type { RecallFigures } from '../model/recallFigures';
-import { formatCount } from '../text/numbers';
+import { counted, formatCount } from '../text/numbers';
 import { AGE_LABELS } from './aging';
 import type { CheckpointWork } from './checkpointing';
 
@@ -23,7 +23,11 @@ export function recallEvent(at: number, f: RecallFigures, checkpointId?: string)
   return { ...tierEvent(at, 'recall', 0, detail, 'recall-checked', checkpointId), recall: f };
 }
 
-/** What applying a checkpoint did, once the context after it is measured; `deterministic` is the deterministic summarizer's name. */
+/**
+ * What applying a checkpoint did, once the context after it is measured; `deterministic` is the deterministic
+ * summarizer's name. `tokensBefore` and `tokensAfter` are what the next request needs without the earlier lines (like
+ * with like: the earlier lines fill room that was free), and a checkpoint no smaller than its messages says so.
+ */
 export function appliedEvents(
   work: CheckpointWork,
   tokensBefore: number,
@@ -32,13 +36,15 @@ export function appliedEvents(
   deterministic: string,
 ): CompressionEvent[] {
   const saved = Math.max(0, tokensBefore - tokensAfter);
+  const savedWords = saved > 0 ? `saved ~${formatCount(saved)} tokens` : 'no smaller than they were';
+  const needs = tokensAfter < tokensBefore ? 'needs' : 'needs no less';
   const by = work.created.summarizedBy === deterministic ? 'deterministic summary' : `summary by ${work.created.summarizedBy}`;
   const events = [
     tierEvent(
       at,
       'checkpoint',
       saved,
-      `Summarized ${work.plan.messageIds.length} messages → 1 summary (saved ~${formatCount(saved)} tokens; ` +
+      `Summarized ${counted(work.plan.messageIds.length, 'message')} → 1 summary (${savedWords}; ` +
         `${work.created.range}, ${formatCount(work.created.currentTokens)} tokens, ${by})`,
       'checkpoint-created',
       work.created.id,
@@ -60,7 +66,13 @@ export function appliedEvents(
   }
   if (work.recall) events.push(recallEvent(at, work.recall, work.created.id));
   events.push(
-    tierEvent(at, 'checkpoint', 0, `Context compressed: ${formatCount(tokensBefore)} → ${formatCount(tokensAfter)} tokens`, 'compressed'),
+    tierEvent(
+      at,
+      'checkpoint',
+      0,
+      `After the checkpoint the next request ${needs}: ${formatCount(tokensBefore)} → ${formatCount(tokensAfter)} tokens`,
+      'compressed',
+    ),
   );
   return events;
 }

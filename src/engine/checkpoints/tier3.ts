@@ -38,6 +38,7 @@ import type { CheckpointPlan } from './checkpointPlan';
 import { BackgroundCheckpoint } from './backgroundCheckpoint';
 import { checkCheckpointRecall, recallSearchOver, type CheckpointRecall, type WrittenCheckpoint } from './checkpointRecall';
 import { CheckpointSummarizers } from './checkpointSummarizers';
+import { counted } from '../text/numbers';
 import type { TurnOptions } from './turnOptions';
 import { checkpointDue, planFor, triggerTokens, type PlanMode } from './checkpointTrigger';
 import { basisOf, prepareCheckpoint, type CheckpointWork, type SummarizeFn } from './checkpointing';
@@ -164,7 +165,7 @@ export class Tier3 {
       kind: 'checkpoint',
       work: await this.work(plan, existing, summarize, cancellation, undefined, true),
     }));
-    if (started) this.deps.logger.info(`Preparing a checkpoint of ${plan.messageIds.length} messages in the background.`);
+    if (started) this.deps.logger.info(`Preparing a checkpoint of ${counted(plan.messageIds.length, 'message')} in the background.`);
   }
 
   /**
@@ -194,7 +195,7 @@ export class Tier3 {
         ],
       };
     }
-    turn.progress?.(`Summarizing ${plan.messageIds.length} messages into a checkpoint…`);
+    turn.progress?.(`Summarizing ${counted(plan.messageIds.length, 'message')} into a checkpoint…`);
     try {
       // At the trigger the user is waiting: a model's summary and its recall check follow in the background (see
       // `applied`), and replace this one at a rebase of their own. Without a model there is nothing to wait for: the

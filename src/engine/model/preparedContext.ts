@@ -9,6 +9,25 @@ export interface CriticalOffer {
   readonly snapshot?: string;
 }
 
+/** Where the context stands: tokens, their share of the budget and the level it falls in. */
+export interface ContextFigures {
+  readonly tokens: number;
+  readonly usage: number;
+  readonly level: Level;
+}
+
+/**
+ * What the next request needs, without the earlier lines, before the steps and after them: the figures a compression
+ * is told by, like with like. The earlier lines (design §4.1) fill room that was free and give way first, so they are
+ * named apart.
+ */
+export interface NeededFigures {
+  readonly before: ContextFigures;
+  readonly after: ContextFigures;
+  /** The earlier lines the request shows after the steps: tokens and share of the budget (0 when none). */
+  readonly earlier: { readonly tokens: number; readonly usage: number };
+}
+
 /** What the model is sent, and how full the window is. */
 export interface PreparedContext {
   readonly messages: readonly Message[];
@@ -24,7 +43,9 @@ export interface PreparedContext {
   readonly contextTokens: number;
   readonly checkpoints: number;
   /** Where the context stood before the tiers acted in this call (its highest point). */
-  readonly before: { readonly tokens: number; readonly usage: number; readonly level: Level };
+  readonly before: ContextFigures;
+  /** Before and after without the earlier lines: what compressions are told by. */
+  readonly needed: NeededFigures;
   /** Set when the context went CRITICAL: the user should be offered a fresh session. */
   readonly critical?: CriticalOffer;
 }

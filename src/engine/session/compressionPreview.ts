@@ -11,7 +11,7 @@ import { Tier3 } from '../checkpoints/tier3';
 import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { Checkpoint } from '../model/checkpoint';
 import type { CompressionEvent } from '../model/compressionEvent';
-import type { Level } from '../levels';
+import type { ContextFigures } from '../model/preparedContext';
 import type { EngineOptions } from '../options';
 import { silentLogger, type Clock, type Store, type WorkspaceFiles } from '../ports';
 import { OverlayStore } from '../storage/overlayStore';
@@ -92,18 +92,14 @@ export async function dryRunCompression(parts: DryRunParts, budget: number, turn
   }
 }
 
-/** Where the context stands: tokens, share of the budget, level. */
-export interface ContextFigures {
-  readonly tokens: number;
-  readonly usage: number;
-  readonly level: Level;
-}
-
 /** A previewed compression as it is shown: before and after, what each step would do, the new checkpoint. */
 export interface CompressionPreview {
   readonly id: string;
+  /** What the next request needs before and after, without the earlier lines (like with like). */
   readonly before: ContextFigures;
   readonly after: ContextFigures;
+  /** The earlier lines the request would show after it, in the room that was free: named apart, not in `after`. */
+  readonly earlierTokens: number;
   readonly messagesBefore: number;
   readonly messagesAfter: number;
   readonly events: readonly CompressionEvent[];
@@ -122,8 +118,9 @@ export function previewOf(id: string, run: DryRun, figures: (tokens: number) => 
   const aged = run.state.checkpoints.filter((c) => c !== created && was.get(c.id) !== c);
   return {
     id,
-    before: figures(before.measured.total),
-    after: figures(view.measured.total),
+    before: figures(before.measured.total - before.earlierTokens),
+    after: figures(view.measured.total - view.earlierTokens),
+    earlierTokens: view.earlierTokens,
     messagesBefore: run.base.active.length,
     messagesAfter: run.state.active.length,
     events: run.preparation.events,

@@ -8,7 +8,7 @@ import { errorMessage } from '../errors';
 import type { Clock, Store } from '../ports';
 import type { Snapshot, SnapshotReason, SnapshotSummary } from '../snapshots/snapshot';
 import { SnapshotStore } from '../snapshots/snapshotStore';
-import { formatCount } from '../text/numbers';
+import { counted, formatCount } from '../text/numbers';
 import type { StepResult } from '../model/stepResult';
 import type { SessionState } from '../model/sessionState';
 
@@ -64,7 +64,7 @@ export class SessionSnapshots {
       if (automatic) await this.removeOldAutomatic();
       const detail =
         `${automatic ? 'Automatic snapshot' : 'Snapshot'} "${summary.name}" taken ` +
-        `(${formatCount(tokens)} tokens, ${state.checkpoints.length} checkpoints)`;
+        `(${formatCount(tokens)} tokens, ${counted(state.checkpoints.length, 'checkpoint')})`;
       return {
         summary,
         events: [{ ...this.event(detail, automatic ? 'auto-snapshot-created' : 'snapshot-created'), snapshotId: summary.id }],
@@ -106,7 +106,8 @@ export class SessionSnapshots {
       },
       events: [
         this.event(
-          `Restored snapshot "${snapshot.name}" (${c.active.length} messages, ${c.checkpoints.length} checkpoints); the archive still holds everything`,
+          `Restored snapshot "${snapshot.name}" (${counted(c.active.length, 'message')}, ${counted(c.checkpoints.length, 'checkpoint')}); ` +
+            'the archive still holds everything',
           'snapshot-restored',
         ),
       ],

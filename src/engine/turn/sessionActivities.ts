@@ -42,7 +42,7 @@ export class SessionActivities implements Disposable {
       case 'prepared': {
         const { prepared } = e;
         now.answer?.addPreparation(prepared);
-        const record = compressionRecord(prepared.events, { before: prepared.before, after: prepared });
+        const record = compressionRecord(prepared.events, prepared.needed);
         this.bySession.set(id, { ...now, last: prepared, compressing: undefined, ...(record ? { lastCompression: record } : {}) });
         this.changeEmitter.fire();
         return;

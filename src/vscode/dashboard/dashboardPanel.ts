@@ -248,7 +248,8 @@ export class DashboardPanel implements vscode.Disposable {
   private async open(session: ContextSession, item: string | undefined): Promise<void> {
     const parsed = parseItemId(item);
     if (!parsed || item === undefined) return this.notice('That item is no longer in the context.');
-    const uri = parsed.kind === 'checkpoint' ? checkpointUri(session.id, parsed.key) : itemUri(session.id, item);
+    const title = parsed.kind === 'checkpoint' ? '' : ((await session.itemText(item))?.title ?? parsed.kind);
+    const uri = parsed.kind === 'checkpoint' ? checkpointUri(session.id, parsed.key) : itemUri(session.id, item, title);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), {
       preview: true,
       viewColumn: vscode.ViewColumn.Beside,

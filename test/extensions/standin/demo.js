@@ -1,85 +1,142 @@
 // TEST ONLY: the `npm start` demo of the "ctx test stand-in: scripted offline model".
 //
 // When code-server runs with CTX_STANDIN_DEMO=1 (test/vscode/start.js sets it), the stand-in waits until the
-// workbench is up and ctx is active, and, if this workspace has no ctx session yet, plays a short scripted
-// conversation with @ctx through the real Chat view: the stand-in model answers from the script below, ctx
-// runs its real tool loop and compression (two big logs are offloaded, a small one stays in context), and
-// a goal and a locked decision are set, and a final `/compress` summarizes the older history into a checkpoint. Then it opens ctx's Context tree and status report. Every answer is
-// scripted: the stand-in is not a model, and the logs are fake (the big-result tool makes them up).
+// workbench is up and ctx is active and, once per demo profile (whatever the number of browser tabs or windows),
+// plays a short scripted session with @ctx through the real Chat view, on a small project it writes into the
+// workspace (demoProject.js): the stand-in model answers from the script below and reads the project's real files with
+// its file tool; ctx runs its real tool loop and compression (the big install log is offloaded, the short logs and
+// the source stay in the context), a goal and a locked decision are set, and a final `/compress` summarizes the older
+// history into a checkpoint with ctx's own summarizer (the demo profile sets `ctx.summarizer.model` to
+// `deterministic`). Then it opens ctx's Context tree and status report. Every answer is scripted: the stand-in is not
+// a model.
 //
-// Progress goes to the output channel "ctx demo (test stand-in)". When done it writes `demo.json` into the
-// stand-in's workspace storage, which `start.js --check` waits for: {ok: true, played: true, sessionId, steps,
-// lastQuery, ms}, {ok: false, played: true, error}, or {ok: true, played: false, reason} when the workspace
-// already has a ctx session.
+// The demo is played once per profile: a marker in the stand-in's global storage (`demo-played.json`), taken before
+// the first question, tells every other window that it is played or being played. start.js removes it when the
+// workspace changes (another port). Progress goes to the output channel "ctx demo (test stand-in)". When done it
+// writes `demo.json` into the stand-in's workspace storage, which `start.js --check` waits for: {ok: true, played:
+// true, sessionId, steps, lastQuery, ms}, {ok: false, played: true, error}, or {ok: true, played: false, reason}.
 'use strict';
 
 const fs = require('fs');
 const path = require('path');
 const vscode = require('vscode');
+const { DEMO_PROJECT, demoProjectFiles } = require('./demoProject');
 
 const CTX_EXTENSION_ID = 'ctx-dev.ctx';
-const BIG_RESULT_TOOL = 'ctxStandin_bigResult';
+const READ_FILE_TOOL = 'ctxStandin_readFile';
 const MARKER_FILE = 'demo.json';
-const LOCK_FILE = 'demo.lock';
-/** A lock younger than this means another window is playing the demo right now. */
-const LOCK_STALE_MS = 5 * 60 * 1000;
+/** In the stand-in's global storage: the demo was played in this profile, or is being played (one demo session). */
+const PLAYED_FILE = 'demo-played.json';
 
-const BUILD_LOG_TAIL = [
-  '2025-01-01T00:50:01.000Z [INFO] step 003001: tsc -p tsconfig.build.json',
-  "2025-01-01T00:50:04.000Z [ERROR] src/module17.ts(42,7): error TS2322: Type 'LogLevel' is not assignable to type 'Level'.",
-  "2025-01-01T00:50:04.000Z [ERROR] src/module17.ts(88,19): error TS2345: Argument of type 'string' is not assignable to parameter of type 'LogLevel'.",
-  '2025-01-01T00:50:04.000Z [ERROR] Found 2 errors in the same file, starting at: src/module17.ts:42',
-  '2025-01-01T00:50:05.000Z [ERROR] build #1842 failed in step "compile" (exit code 2) (stand-in log)',
-];
+const OVERVIEW = `**orders-api** is a small Fastify service in front of PostgreSQL. How it fits together:
 
-const INSTALL_LOG_TAIL = [
-  '2025-01-01T00:33:21.000Z [INFO] npm install (package-lock.json is out of date: regenerating it)',
-  '2025-01-01T00:33:24.000Z [WARN] logkit@3.0.0: BREAKING: LogLevel is now a string union ("debug" | "info" | "warn" | "error"); numeric levels were removed',
-  '2025-01-01T00:33:24.000Z [INFO] logkit 2.9.4 -> 3.0.0 (range "^2.9.0 || ^3.0.0" in package.json)',
-  '2025-01-01T00:33:39.000Z [INFO] added 1204 packages, changed 37 packages in 15s',
-  '2025-01-01T00:33:39.000Z [INFO] build #1842 step "install" done (stand-in log)',
-];
+- **\`src/server.ts\`** builds the app: a \`pg\` \`Pool\` of 10 connections from \`DATABASE_URL\`, Fastify with its own
+  logger switched off, the order routes, and \`/health\`. It listens on \`PORT\` (8080 by default).
+- **\`src/routes/orders.ts\`** has the two endpoints, \`POST /orders\` and \`GET /orders/:id\` (I have not read it yet).
+- **\`src/logger.ts\`** wraps the \`logkit\` library. \`makeLogger\` creates a logkit logger named after the service,
+  with its level from \`LOG_LEVEL\`, and returns five functions: \`debug\`, \`info\`, \`error\`, and \`request\`, which
+  logs one line per response.
+- **\`src/levels.ts\`** defines our own numeric \`Level\` enum (Debug 10, Info 20, Warn 30, Error 40), so that levels
+  can be compared with \`<\`.
 
-const GREEN_INSTALL_TAIL = [
-  '2025-01-01T00:01:21.000Z [INFO] npm ci (package-lock.json is up to date)',
-  '2025-01-01T00:01:22.000Z [INFO] logkit 2.9.4 (locked)',
-  '2025-01-01T00:01:29.000Z [INFO] build #1841 step "install" done (stand-in log)',
-];
+**Where logging happens:**
+1. Every response goes through the \`onResponse\` hook in \`server.ts\`, which calls \`log.request(method, url,
+   status, ms)\`. \`request\` picks the level itself: Error for a 5xx, Warn when the request took longer than
+   \`SLOW_REQUEST_MS\` (500 ms by default), Info otherwise.
+2. Errors that reach Fastify's error handler are logged with \`log.error\`, with the error object as a field, and the
+   client gets \`internal error\` unless the error carries its own status code.
+3. \`log.debug\` is only written when logkit's current level allows it: \`isEnabled\` compares logkit's level with
+   ours after \`toLevel\` casts one into the other. That cast only works while logkit's levels are numbers.
+
+\`package.json\` allows logkit \`^2.9.0 || ^3.0.0\`, so either major version can be installed. Worth keeping in mind:
+the logger treats logkit's \`LogLevel\` as a number in three places (\`toLevel\`, \`isEnabled\`, and the cast in
+\`request\`).`;
+
+const ROUTES = `\`src/routes/orders.ts\` validates with **zod** and writes in one transaction:
+
+- **\`POST /orders\`** parses the body with the \`NewOrder\` schema: \`customerId\` must be a UUID, \`items\` holds 1 to
+  100 entries of a non-empty \`sku\` and a positive integer \`quantity\`, and \`note\` is optional, at most 500
+  characters. An invalid body gets **400** \`{ error: 'invalid order', issues }\` with zod's issues, before any
+  database work.
+- A valid order takes one client from the pool, runs \`BEGIN\`, inserts the order and then each item, and
+  \`COMMIT\`s. It answers **201** with the new id and logs \`order created\` at debug level.
+- **On a database error** (a foreign key on \`customer_id\`, a lost connection) the \`catch\` runs \`ROLLBACK\`, so no
+  half-written order stays, and re-throws. The client is always released in \`finally\`. The error then reaches
+  the error handler in \`server.ts\`: it is logged with \`log.error\`, and the client gets **500** \`internal error\`
+  (pg errors have no \`statusCode\`), so no SQL detail leaks.
+- **\`GET /orders/:id\`** reads the order and its items in two queries and answers **404** when there is none. It
+  does not check that \`id\` is a UUID, so a malformed id reaches PostgreSQL and comes back as a 500 (\`invalid input
+  syntax for type uuid\`). That is worth a follow-up, but it is not related to the build.
+
+Nothing in the routes touches logkit directly: they only use the functions \`makeLogger\` returns.`;
+
+const SCHEMA = `The schema is in \`migrations/001_orders.sql\`, three tables:
+
+- **\`customers\`**: a \`uuid\` id made by \`gen_random_uuid()\` (hence \`pgcrypto\`), a unique \`email\`, \`created_at\`.
+- **\`orders\`**: a \`uuid\` id, \`customer_id\` referencing \`customers\`, an optional \`note\` of at most 500 characters
+  (the same limit as the zod schema, so the database and the API agree), a \`status\` that is one of \`open\`, \`paid\`,
+  \`shipped\` or \`cancelled\` (\`open\` by default), and \`created_at\`. An index on \`(customer_id, created_at DESC)\`
+  serves "the latest orders of a customer".
+- **\`order_items\`**: \`(order_id, sku)\` is the primary key, so **an order cannot hold the same sku twice**;
+  \`quantity\` must be positive; deleting an order deletes its items (\`ON DELETE CASCADE\`).
+
+Two things follow for the API:
+1. A \`POST /orders\` with an unknown \`customerId\` passes zod (it is a valid UUID) and fails on the foreign key:
+   the transaction rolls back and the client gets a 500, where a 422 would say what is wrong.
+2. Two items with the same \`sku\` fail on the primary key the same way. The zod schema does not check for it.
+
+Neither is new, and neither is what breaks CI, but both are cheap to fix in the route: look the customer up first,
+and add a \`.refine\` on \`items\` that rejects repeated skus.`;
+
+const TESTS = `\`test/orders.test.ts\` runs the real server against a real database (\`resetDatabase\` and \`seedCustomer\` from
+\`test/db.ts\`), with Fastify's \`inject\`, so no port is opened. It has three tests, all on \`POST /orders\`:
+
+1. **creates an order with its items**: a 201, then \`GET /orders/:id\` returns the one item as sent.
+2. **rejects an order without items**: a 400 with \`error: 'invalid order'\` (zod's \`.min(1)\`).
+3. **rolls back when an item repeats a sku**: it expects a **500**. That test pins down the behaviour I described
+   for the schema: the primary key of \`order_items\` refuses the second row and the route turns it into a 500.
+
+What is not covered: \`GET /orders/:id\` for a missing order (404) or a malformed id (500 today), an unknown
+customer, and anything about logging. In particular nothing tests \`src/logger.ts\`, so a change in how logkit
+represents levels would only show up in the compiler, or in production.
+
+These tests never ran this morning: CI stops at \`npm run build\`, before \`npm test\`.`;
 
 const FINDINGS = `**Found it.** The build breaks because a dependency moved under us, not because of our code.
 
-- **Build log** (3,005 lines): \`tsc\` fails in \`src/module17.ts\` with two errors, both about \`LogLevel\`:
-  - line 42, TS2322: \`LogLevel\` is not assignable to our \`Level\`;
-  - line 88, TS2345: a \`string\` is passed where a \`LogLevel\` is expected.
-- **Install log** (2,005 lines): this morning's run regenerated \`package-lock.json\` (\`npm install\` instead of
-  \`npm ci\`), and **logkit went from 2.9.4 to 3.0.0**. Our range \`^2.9.0 || ^3.0.0\` allows that. logkit 3 turned
-  \`LogLevel\` from a numeric enum into the string union \`"debug" | "info" | "warn" | "error"\`.
+- **Build log**: \`tsc\` fails in \`src/logger.ts\` with three errors, all about logkit's \`LogLevel\`:
+  - line 13, TS2322: \`LogLevel\` is not assignable to our \`Level\` (\`"debug"\` is not a number);
+  - line 23, TS2322: \`process.env.LOG_LEVEL\` (a \`string\`) is passed where a \`LogLevel\` is expected;
+  - line 34, TS2352: our numeric \`Level\` is cast to \`LogLevel\`.
+- **Install log** (567 lines of registry requests): this morning's run installed with \`npm install\`, which
+  resolved **logkit 3.0.0** (npm even warned: "LogLevel is now a string union"). Our range \`^2.9.0 || ^3.0.0\`
+  allows it. logkit 3 turned \`LogLevel\` from numbers into \`"debug" | "info" | "warn" | "error"\`.
 
-\`src/module17.ts\` still treats log levels as numbers (it compares them with \`<\` and maps them onto our own
-numeric \`Level\` enum), so it stopped compiling the moment logkit 3 was installed.
+\`src/logger.ts\` still treats log levels as numbers: \`toLevel\` casts logkit's level to our numeric \`Level\` enum and
+\`isEnabled\` compares them with \`<=\`, so it stopped compiling the moment logkit 3 was installed.
 
-Both logs were too big to keep: ctx offloaded them to files and left me a preview of each (their first and
-last lines, which is where the errors are). I can read any part back with \`ctx_read_offloaded\` if we need more.`;
+The install log was too big to keep in the context: ctx offloaded it to a file and left me a preview (its first and
+last lines, where npm's warning is). I can read any part back with \`ctx_read_offloaded\` if we need more.`;
 
 const GREEN_RUN = `Confirmed. Yesterday's green run (**#1841**) installed with \`npm ci\` from the committed lockfile, and
-the lockfile pinned **logkit 2.9.4**. That log is short (about 80 lines), so it stayed in the context as it is;
-only the two big logs were offloaded.
+\`npm ls logkit\` printed **logkit@2.9.4**. That log is short, so it stayed in the context as it is; only the big
+install log of #1842 was offloaded.
 
 So why did the lockfile not protect us?
 
-1. **The CI job changed, not the lockfile.** This morning's merge touched \`.github/workflows/ci.yml\` and
-   replaced \`npm ci\` with \`npm install\` (it was meant to speed up caching). \`npm install\` is allowed to update
+1. **The CI job changed, not the lockfile.** \`.github/workflows/ci.yml\` now runs \`npm install --loglevel http\`:
+   this morning's merge replaced \`npm ci\` (it was meant to show slow registry requests). \`npm install\` is allowed to update
    the lockfile when it no longer matches \`package.json\`.
 2. **\`package.json\` and the lockfile disagreed.** The same merge widened the range to \`^2.9.0 || ^3.0.0\`
    (a Renovate suggestion that was accepted without the lockfile update). With \`npm ci\` that mismatch would
    have failed the install loudly; with \`npm install\` it silently resolved to the newest match: 3.0.0.
 3. **logkit 3.0.0 is a major release** with a breaking change to \`LogLevel\`, and we only use the type in one
-   place, \`src/module17.ts\`, which is exactly where the compiler stops.
+   place, \`src/logger.ts\`, which is exactly where the compiler stops.
 
-Nothing else in the dependency tree changed in a way that matters: the other 36 updated packages are patch
-releases of dev tools, and the build log shows every module except \`module17\` compiling as before.`;
+Nothing else in the dependency tree changed in a way that matters: the other 36 changed packages are patch
+releases, and \`tsc\` reports errors in \`src/logger.ts\` only.`;
 
-const FIX = `Two changes: make the CI install strict again, and make \`module17\` independent of how logkit spells
+const FIX = `Two changes: make the CI install strict again, and make \`src/logger.ts\` independent of how logkit spells
 its levels. Then we can take logkit 3 deliberately instead of by accident.
 
 **1. CI: back to \`npm ci\`** (fails when \`package.json\` and the lockfile disagree):
@@ -92,17 +149,17 @@ its levels. Then we can take logkit 3 deliberately instead of by accident.
          with:
            node-version: 20
            cache: npm
--      - run: npm install
+-      - run: npm install --loglevel http
 +      - run: npm ci
        - run: npm run build
        - run: npm test
 \`\`\`
 
-**2. \`src/module17.ts\`: map logkit's levels explicitly**, so a string union and the old numeric enum both work:
+**2. \`src/logger.ts\`: map logkit's levels explicitly**, so a string union and the old numeric enum both work:
 
 \`\`\`diff
---- a/src/module17.ts
-+++ b/src/module17.ts
+--- a/src/logger.ts
++++ b/src/logger.ts
 @@ -1,9 +1,24 @@
 -import { LogLevel, createLogger } from 'logkit';
 +import { createLogger, type LogLevel } from 'logkit';
@@ -148,32 +205,53 @@ const PR_DESCRIPTION = `**Fix the CI build: support logkit 3 and install with \`
 
 The build on main has failed since #1842: CI switched to \`npm install\`, which regenerated the lockfile and
 pulled **logkit 3.0.0** (allowed by \`^2.9.0 || ^3.0.0\`). logkit 3 makes \`LogLevel\` a string union, and
-\`src/module17.ts\` treated it as a number (TS2322 at line 42, TS2345 at line 88).
+\`src/logger.ts\` treated it as a number (TS2322 at lines 13 and 23, TS2352 at line 34).
 
 Changes:
 - CI installs with \`npm ci\` again, so a lockfile that does not match \`package.json\` fails the install.
-- \`src/module17.ts\` maps logkit's levels explicitly (\`toLevel\`, \`parseLevel\`); numeric and named levels work.
+- \`src/logger.ts\` maps logkit's levels explicitly (\`toLevel\`, \`parseLevel\`); numeric and named levels work.
 - \`package.json\` requires \`logkit@^3.0.0\`; the lockfile is regenerated and committed with the change.
 - New unit tests for the level mapping, including an unknown \`LOG_LEVEL\`.
 
-Evidence: build #1842's compile and install logs (kept by ctx as offloaded files) and #1841's install log.`;
+Evidence: build #1842's compile and install logs (the install log kept by ctx as an offloaded file) and #1841's install log.`;
+
+/** A scripted call of the stand-in's file tool: it reads the project's real file from the workspace. */
+const read = (callId, file) => ({ toolCall: { callId, name: READ_FILE_TOOL, input: { path: `${DEMO_PROJECT}/${file}` } } });
 
 /** The conversation: each step is one @ctx query and the replies the stand-in gives to the requests it causes. */
 const STEPS = [
   {
-    query: 'The CI build on main has been failing since this morning. Find out why.',
+    query: `I'm new to ${DEMO_PROJECT}. How is it put together, and where does logging happen?`,
     replies: [
-      [
-        { text: "I'll start with the log of the failing CI run (#1842)." },
-        { toolCall: { callId: 'ci-build-log', name: BIG_RESULT_TOOL, input: { lines: 3000, tail: BUILD_LOG_TAIL } } },
-      ],
+      [{ text: "I'll read the entry point and the logger first." }, read('server-ts', 'src/server.ts')],
+      [read('logger-ts-overview', 'src/logger.ts')],
+      [read('package-json', 'package.json')],
+      OVERVIEW,
+    ],
+  },
+  {
+    query: 'How are new orders validated, and what happens on a database error?',
+    replies: [[read('orders-ts', 'src/routes/orders.ts')], ROUTES],
+  },
+  {
+    query: 'What does the database schema look like?',
+    replies: [[read('schema-sql', 'migrations/001_orders.sql')], SCHEMA],
+  },
+  {
+    query: 'And what do the tests cover?',
+    replies: [[read('orders-test', 'test/orders.test.ts')], TESTS],
+  },
+  {
+    query: `The CI build of ${DEMO_PROJECT} on main has been failing since this morning. Find out why.`,
+    replies: [
+      [{ text: "I'll start with the compile step of the failing CI run (#1842)." }, read('ci-build-log', 'ci-logs/1842-build.log')],
       [
         {
           text:
-            'The compile step fails with two type errors in `src/module17.ts`, both about `LogLevel`. ' +
+            "The compile step fails with three type errors in `src/logger.ts`, all about logkit's `LogLevel`. " +
             "That file did not change this morning, so the type it uses must have. Let me read the same run's install log.",
         },
-        { toolCall: { callId: 'ci-install-log', name: BIG_RESULT_TOOL, input: { lines: 2000, tail: INSTALL_LOG_TAIL } } },
+        read('ci-install-log', 'ci-logs/1842-install.log'),
       ],
       FINDINGS,
     ],
@@ -184,9 +262,10 @@ const STEPS = [
     query: "Was yesterday's green run really on logkit 2.9? And why didn't the lockfile protect us?",
     replies: [
       [
-        { text: "Yesterday's install log (#1841) is short; I'll read it whole." },
-        { toolCall: { callId: 'green-install-log', name: BIG_RESULT_TOOL, input: { lines: 80, tail: GREEN_INSTALL_TAIL } } },
+        { text: "Yesterday's install log (#1841) is short; I'll read it whole, and the CI workflow." },
+        read('green-install-log', 'ci-logs/1841-install.log'),
       ],
+      [read('ci-workflow', '.github/workflows/ci.yml')],
       GREEN_RUN,
     ],
   },
@@ -218,17 +297,32 @@ function hasSessions(storageRoot) {
   return fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
 }
 
-/** Takes the lock in `dir`; false when another window holds a fresh one. */
-function takeLock(dir) {
-  const file = path.join(dir, LOCK_FILE);
+/**
+ * Takes the profile's demo marker: true when this window is the one to play the demo, false when another played it or
+ * is playing it. Creating the file is atomic, so two windows opened at once cannot both take it.
+ */
+function takePlayedMarker(dir) {
+  fs.mkdirSync(dir, { recursive: true });
   try {
-    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+    fs.writeFileSync(path.join(dir, PLAYED_FILE), JSON.stringify({ pid: process.pid, at: new Date().toISOString() }) + '\n', {
+      flag: 'wx',
+    });
     return true;
   } catch (e) {
-    if (e.code !== 'EEXIST') throw e;
-    if (Date.now() - fs.statSync(file).mtimeMs < LOCK_STALE_MS) return false;
-    fs.writeFileSync(file, String(process.pid));
-    return true;
+    if (e.code === 'EEXIST') return false;
+    throw e;
+  }
+}
+
+/** Writes the demo project into the first workspace folder, leaving files that are there already as they are. */
+function writeDemoProject() {
+  const folder = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
+  if (!folder || folder.uri.scheme !== 'file') throw new Error('the demo needs a workspace folder on disk to write its project into');
+  for (const [file, text] of Object.entries(demoProjectFiles())) {
+    const target = path.join(folder.uri.fsPath, file);
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, text);
   }
 }
 
@@ -251,8 +345,9 @@ async function playSteps(api, model, log) {
     const before = model.requests.length;
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@ctx ${step.query}` });
     try {
-      await waitUntil(`@ctx to send "${step.query}" to the model`, () => model.requests.length > before, 30000);
-      await waitUntil(`@ctx to use every scripted reply for "${step.query}"`, () => model.script.length === 0, 60000);
+      // Generous: on a busy machine, with several windows open, the first request waits for VS Code to resolve the models.
+      await waitUntil(`@ctx to send "${step.query}" to the model`, () => model.requests.length > before, 120000);
+      await waitUntil(`@ctx to use every scripted reply for "${step.query}"`, () => model.script.length === 0, 180000);
     } catch (e) {
       model.script.length = 0;
       throw e;
@@ -271,6 +366,7 @@ async function playDemoNow(model) {
   if (!ctx) throw new Error(`${CTX_EXTENSION_ID} is not installed`);
   const api = await ctx.activate();
   await api.whenIdle();
+  writeDemoProject();
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
   const log = vscode.window.createOutputChannel('ctx demo (test stand-in)', { log: true });
   try {
@@ -282,22 +378,27 @@ async function playDemoNow(model) {
 }
 
 /**
- * Plays the demo once per workspace. `model` is the stand-in model (its script queue and its record of
- * requests).
+ * Plays the demo once per demo profile. `model` is the stand-in model (its script queue and its record of requests).
  */
 async function runDemo(context, model) {
   const log = vscode.window.createOutputChannel('ctx demo (test stand-in)', { log: true });
   context.subscriptions.push(log);
   const dir = (context.storageUri || context.globalStorageUri).fsPath;
+  const playedDir = context.globalStorageUri.fsPath;
   const started = Date.now();
-  let locked = false;
   let status;
+  let playing = false;
   const finish = (result) => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(
       path.join(dir, MARKER_FILE),
       JSON.stringify({ ...result, at: new Date().toISOString(), ms: Date.now() - started }, null, 2) + '\n',
     );
+  };
+  const showDemoViews = async () => {
+    // A browser that has not opened this workspace before starts with the Explorer: show the demo's views.
+    await vscode.commands.executeCommand('ctx.showTree');
+    await vscode.commands.executeCommand('workbench.action.chat.open');
   };
   try {
     const ctx = vscode.extensions.getExtension(CTX_EXTENSION_ID);
@@ -306,22 +407,15 @@ async function runDemo(context, model) {
     await waitUntil('ctx to activate', () => ctx.isActive, 120000);
     const api = await ctx.activate();
     if (!api) throw new Error('ctx did not start (see its output channel)');
-    if (api.currentSessionId() || hasSessions(api.storageRoot)) {
-      log.info(`this workspace already has a ctx session in ${api.storageRoot}: not playing the demo again`);
-      // A browser that has not opened this workspace before starts with the Explorer: show the demo's views.
-      await vscode.commands.executeCommand('ctx.showTree');
-      await vscode.commands.executeCommand('workbench.action.chat.open');
-      finish({ ok: true, played: false, reason: 'this workspace already has a ctx session' });
+    if (api.currentSessionId() || hasSessions(api.storageRoot) || !takePlayedMarker(playedDir)) {
+      log.info('the demo was played in this profile already (or another window is playing it): not playing it again');
+      await showDemoViews();
+      finish({ ok: true, played: false, reason: 'the demo was played in this profile already, or another window is playing it' });
       return;
     }
-    fs.mkdirSync(dir, { recursive: true });
-    if (!takeLock(dir)) {
-      log.info('another window is playing the demo');
-      return;
-    }
-    locked = true;
-    status = vscode.window.setStatusBarMessage('$(play) ctx demo: the offline stand-in model is playing a scripted conversation…');
-    await sleep(500);
+    playing = true;
+    status = vscode.window.setStatusBarMessage('$(play) ctx demo: the offline stand-in model is playing a scripted session…');
+    writeDemoProject();
     // VS Code resolves the models of extensions on the first chat request; on 1.139 a request sent before that
     // gets "Language model unavailable". Asking for them does it now.
     await vscode.lm.selectChatModels();
@@ -337,11 +431,12 @@ async function runDemo(context, model) {
     const message = e && e.message ? e.message : String(e);
     log.error(`the demo failed: ${message}`);
     void vscode.window.showErrorMessage(`ctx demo (test stand-in): ${message}`);
+    // The next start may play it again.
+    if (playing) fs.rmSync(path.join(playedDir, PLAYED_FILE), { force: true });
     finish({ ok: false, played: true, error: message });
   } finally {
     if (status) status.dispose();
-    if (locked) fs.rmSync(path.join(dir, LOCK_FILE), { force: true });
   }
 }
 
-module.exports = { runDemo, playDemoNow, MARKER_FILE };
+module.exports = { runDemo, playDemoNow, MARKER_FILE, PLAYED_FILE };

@@ -15,9 +15,9 @@ const event = (kind: EventKind, savedTokens: number, name?: EngineEventName, det
   ...(name ? { name } : {}),
 });
 const point = (usage: number): LevelFigures => ({ usage, level: levelFor(usage), tokens: Math.round(usage * 10_000) });
-const request = (before: number, after: number, events: CompressionEvent[] = [], critical?: string) => ({
-  ...point(after),
-  before: point(before),
+/** A request's figures: what it needs before and after its steps, and the earlier lines it shows after them. */
+const request = (before: number, after: number, events: CompressionEvent[] = [], critical?: string, earlier = 0) => ({
+  needed: { before: point(before), after: point(after), earlier: { tokens: Math.round(earlier * 10_000), usage: earlier } },
   events,
   ...(critical ? { critical: { reason: critical } } : {}),
 });
@@ -53,6 +53,18 @@ describe('what ctx did in one answer', () => {
     const lines = renderAnswerSummary(answer.summary()).lines;
     assert.equal(occurrences(lines, /^The context/), 1);
     assert.ok(lines.includes('The context reached 87% (CRITICAL), compressed to 63% (ORANGE).'), lines.join('\n'));
+  });
+
+  it('compares what the request needs before and after, and names the earlier lines in the room it freed apart', () => {
+    const answer = new AnswerActivity();
+    answer.addPreparation(request(0.78, 0.2, [event('checkpoint', 5_800, 'checkpoint-created')], undefined, 0.46));
+    const lines = renderAnswerSummary(answer.summary()).lines;
+    assert.ok(
+      lines.includes(
+        'The context reached 78% (RED), compressed to 20% (GREEN), plus 46% of earlier lines, word for word, in room that was free.',
+      ),
+      lines.join('\n'),
+    );
   });
 
   it('stays quiet about a level that neither rose to RED nor was compressed', () => {

@@ -8,11 +8,29 @@ describe('the last compression', () => {
   it('records when it happened, what it did and the tokens it saved, with the levels before and after', () => {
     const record = compressionRecord(
       [offload(1_000, 5_000), offload(2_000, 7_340), { at: 2_000, kind: 'checkpoint', savedTokens: 0, detail: 'x', name: 'compressed' }],
-      { before: { usage: 0.8, level: 'RED' }, after: { usage: 0.52, level: 'ORANGE' } },
+      { before: { tokens: 20_340, usage: 0.8, level: 'RED' }, after: { tokens: 8_000, usage: 0.52, level: 'ORANGE' } },
     );
     assert.ok(record);
     assert.equal(record.at, 2_000);
     assert.equal(describeCompression(record), '2 results offloaded · 12,340 tokens saved · reached 80% (RED), compressed to 52% (ORANGE)');
+  });
+
+  it('says what the request needs less, as the chat does, and the earlier lines apart, when the levels are known', () => {
+    // The steps saved 3,944 between them, but the checkpoint's check put facts back: the request needs 3,733 less.
+    const record = compressionRecord(
+      [offload(1_000, 3_575), { at: 1_000, kind: 'checkpoint', savedTokens: 369, detail: 'x', name: 'checkpoint-created' }],
+      {
+        before: { tokens: 7_058, usage: 0.59, level: 'ORANGE' },
+        after: { tokens: 3_325, usage: 0.27, level: 'YELLOW' },
+        earlier: { usage: 0.38 },
+      },
+    );
+    assert.ok(record);
+    assert.equal(
+      describeCompression(record),
+      '1 result offloaded, 1 checkpoint · 3,733 tokens saved · reached 59% (ORANGE), compressed to 27% (YELLOW), ' +
+        'plus 38% of earlier lines, word for word, in room that was free',
+    );
   });
 
   it('is nothing when the events took nothing out', () => {

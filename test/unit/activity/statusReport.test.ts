@@ -11,10 +11,11 @@ describe('the status report on recent work', () => {
     const { session, clock } = sessionRig();
     const answer = new AnswerActivity();
     answer.addPreparation({
-      usage: 0.61,
-      level: 'ORANGE',
-      tokens: 6_100,
-      before: { usage: 0.88, level: 'CRITICAL', tokens: 8_800 },
+      needed: {
+        before: { usage: 0.88, level: 'CRITICAL', tokens: 8_800 },
+        after: { usage: 0.61, level: 'ORANGE', tokens: 6_100 },
+        earlier: { tokens: 0, usage: 0 },
+      },
       events: [],
     });
     const at = Date.UTC(2026, 0, 21, 14, 2, 11);
@@ -35,6 +36,29 @@ describe('the status report on recent work', () => {
     assert.match(report, /\*\*Highest level in the last answer:\*\* reached 88% \(CRITICAL\), compressed to 61% \(ORANGE\)\n/);
     assert.match(report, /\*\*Last compression:\*\* 14:02:11 UTC · 1 watermark applied · 2,700 tokens saved\n/);
     assert.doesNotMatch(report, /Restricted Mode/);
+  });
+
+  it('gives the usage as counted, and names the earlier lines in it apart from what the request needs', () => {
+    const { session, clock } = sessionRig();
+    const status = (earlierTokens?: number) =>
+      renderStatusReport(
+        contextStatus({
+          state: session.state,
+          tokens: 6_600,
+          budget: 10_000,
+          estimated: false,
+          thresholds: DEFAULT_OPTIONS.thresholds,
+          warnings: [],
+          now: clock.now(),
+          ...(earlierTokens ? { earlierTokens } : {}),
+        }),
+      );
+    assert.match(status(), /\*\*Usage:\*\* 66\.0% \(6,600 \/ 10,000 tokens\)\n/);
+    assert.match(
+      status(4_600),
+      /\*\*Usage:\*\* 66\.0% \(6,600 \/ 10,000 tokens: 2,000 needed, and 4,600 of earlier lines, word for word, in room that was free\)\n/,
+    );
+    assert.doesNotMatch(status(4_600), /Estimated/);
   });
 
   it('names what is off in Restricted Mode', () => {

@@ -49,6 +49,14 @@ describe('Tier 3: checkpoints', () => {
     assert.ok(prepared.usage <= 0.55, `usage after the checkpoint is ${prepared.usage}`);
     const event = prepared.events.find((e) => e.name === 'checkpoint-created');
     assert.match(event?.detail ?? '', /^Summarized \d+ messages → 1 summary \(saved ~[\d,]+ tokens/);
+    // Like with like: what the request needs before and after the checkpoint, without the earlier lines.
+    const needs = /^After the checkpoint the next request needs: ([\d,]+) → ([\d,]+) tokens$/.exec(
+      prepared.events.find((e) => e.name === 'compressed')?.detail ?? '',
+    );
+    assert.ok(needs, 'the compression says what the next request needs before and after');
+    const [before, after] = [needs[1], needs[2]].map((n) => Number(n.replace(/,/g, '')));
+    assert.ok(after < before && after <= prepared.needed.after.tokens + 1, `${before} → ${after}`);
+    assert.equal(prepared.needed.after.tokens, prepared.tokens - prepared.needed.earlier.tokens);
     assert.equal(prepared.messages[0].id, CONTEXT_MESSAGE_ID, 'the context message goes first');
     assert.match(contextText(prepared.messages), /## Checkpoint 1 · recent · Messages 1–\d+/);
     const last = session.messages[session.messages.length - 1];

@@ -12,6 +12,7 @@ const figures = (usage: number) => ({ usage, level: levelFor(usage), tokens: Mat
 const prepared = (before: number, after: number, events: CompressionEvent[] = []): PreparedContext => ({
   ...figures(after),
   before: figures(before),
+  needed: { before: figures(before), after: figures(after), earlier: { tokens: 0, usage: 0 } },
   events,
   messages: [],
   budget: 10_000,

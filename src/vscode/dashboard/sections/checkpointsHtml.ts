@@ -1,5 +1,5 @@
 /** Each checkpoint: range and age, size against its target, what it stands for, the drift check's findings, recall; then the retired ones. */
-import { type CheckpointCard, formatCount, type RetiredCard } from '../../../engine/host/display';
+import { type CheckpointCard, counted, formatCount, type RetiredCard } from '../../../engine/host/display';
 import { escapeHtml, timeOfDay } from '../html';
 
 export function checkpointsHtml(cards: readonly CheckpointCard[], retired: readonly RetiredCard[]): string {
@@ -20,12 +20,13 @@ function card(c: CheckpointCard): string {
     c.recall.length === 0
       ? ''
       : `<dl class="recall">${c.recall.map((r) => `<dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd>`).join('')}</dl>`;
-  const ratio = c.tokens > 0 ? `${(c.originalTokens / c.tokens).toFixed(1)}×` : '—';
+  const ratio =
+    c.tokens > 0 && c.tokens < c.originalTokens ? `${(c.originalTokens / c.tokens).toFixed(1)}× smaller` : 'no smaller than they were';
   const overTarget = Math.round(c.target * 1.25);
   const meterScale = `min="0" max="${Math.max(c.target * 2, c.tokens)}" low="${overTarget}" high="${overTarget}" optimum="${c.target}"`;
   const meter = `<meter ${meterScale} value="${c.tokens}" aria-label="Size against its target">${formatCount(c.tokens)}</meter>`;
   const size = `${meter} ${formatCount(c.tokens)} tokens for a target of ${formatCount(c.target)}`;
-  const standsFor = `${formatCount(c.messages)} messages, ${formatCount(c.originalTokens)} tokens (${ratio} smaller)`;
+  const standsFor = `${counted(c.messages, 'message')}, ${formatCount(c.originalTokens)} tokens (${ratio})`;
   const aged = c.compressedAt !== undefined ? `, aged ${timeOfDay(c.compressedAt)}` : '';
   const made = `${timeOfDay(c.createdAt)}${aged} · compressed ${c.compressionCount}×`;
   const facts = [

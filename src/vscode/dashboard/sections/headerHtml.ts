@@ -1,5 +1,5 @@
 /** The page's header: the session, where the context stands, and the actions on the whole context. */
-import { type DashboardModel, formatCount } from '../../../engine/host/display';
+import { counted, type DashboardModel, formatCount } from '../../../engine/host/display';
 import { escapeHtml, timeOfDay } from '../html';
 
 export function headerHtml(m: DashboardModel, previewOpen: boolean): string {
@@ -12,8 +12,9 @@ export function headerHtml(m: DashboardModel, previewOpen: boolean): string {
           .slice(-3)
           .map((w) => `<li>${escapeHtml(w)}</li>`)
           .join('')}</ul>`;
+  const checkpoints = counted(m.checkpoints.length, 'checkpoint');
   return `<h1>Context: ${escapeHtml(m.title || m.sessionId)}</h1>
-<p class="summary">${formatCount(m.messages)} messages in the context · ${formatCount(m.archived)} in the archive · ${m.checkpoints.length} checkpoints</p>
+<p class="summary">${formatCount(m.messages)} messages in the context · ${formatCount(m.archived)} in the archive · ${checkpoints}</p>
 <p class="actions" role="toolbar" aria-label="Actions on the whole context">${preview}${compress}${undoButton(m.undo)}</p>${warnings}
 ${SERVED_NOTE}`;
 }

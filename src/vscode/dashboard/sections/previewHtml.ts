@@ -36,7 +36,7 @@ export function previewHtml(state: PreviewState): string {
   const messages = `messages ${formatCount(p.messagesBefore)} → ${formatCount(p.messagesAfter)}`;
   const apply = `<button data-action="apply" data-item="${escapeHtml(p.id)}" data-focus="preview-apply">Apply</button>`;
   return `<div class="preview-panel" role="region" aria-labelledby="preview-title">${PREVIEW_TITLE}
-<p class="before-after">${figures('Before', p.before)} → ${figures('after', p.after)} · ${messages}</p>
+<p class="before-after">What the next request needs. ${figures('Before', p.before)} → ${figures('after', p.after)} · ${messages}</p>${earlierLines(p)}
 <ul class="events">${events}</ul>${checkpoint}${aged}${warnings}
 <p class="actions">${apply}${CANCEL_BUTTON}</p></div>`;
 }
@@ -49,4 +49,10 @@ function newCheckpoint(c: NonNullable<CompressionPreview['checkpoint']>): string
 
 function figures(label: string, f: ContextFigures): string {
   return `${label}: <strong>${formatCount(f.tokens)}</strong> tokens (${percent(f.usage)}, ${levelBadge(f.level)})`;
+}
+
+/** The earlier lines the compression would show in the room it frees, named apart from what the request needs. */
+function earlierLines(p: CompressionPreview): string {
+  if (p.earlierTokens <= 0) return '';
+  return `<p>The room it frees would show ${formatCount(p.earlierTokens)} tokens of earlier lines, word for word; they give way first.</p>`;
 }
