@@ -28,12 +28,12 @@ export function levelChange(before: LevelPoint, after: LevelPoint): string {
 }
 
 /**
- * The earlier lines (design §4.1) a request shows, named apart from what it needs, since they fill room that was free
- * and give way first: ", plus 46% of earlier lines, word for word, in room that was free", or nothing under 1%.
+ * The earlier lines (design §4.1) within what a request sends, named apart: ", 12% of it earlier lines, word for word",
+ * or nothing under 1%.
  */
 export function earlierLinesNote(earlier: { readonly usage: number }): string {
   const percent = Math.floor(earlier.usage * 100);
-  return percent >= 1 ? `, plus ${percent}% of earlier lines, word for word, in room that was free` : '';
+  return percent >= 1 ? `, ${percent}% of it earlier lines, word for word` : '';
 }
 
 /** An explicit compression's effect: "from 80% (RED) to 52% (ORANGE)". */

@@ -23,7 +23,10 @@ export interface EngineOptions {
   readonly checkpointTrigger: CheckpointTrigger;
   /** Share of the available budget that triggers Tier 3 when the trigger is 'available' (design §4.1). @default 0.8 */
   readonly availableTriggerShare: number;
-  /** Usage share a checkpoint brings the context down to, so that it does not fire again at once. @default 0.5 */
+  /**
+   * Usage share a checkpoint brings the context down to, so that it does not fire again at once: the lower, the
+   * longer the requests after it grow by appending alone (a prompt-cache read) before the next rewrite. @default 0.3
+   */
   readonly targetUsageAfterCheckpoint: number;
   /** Summary target of a new checkpoint; older ones age to 1/2, 1/4 and 1/8 of it. @default 1200 */
   readonly checkpointTokens: number;
@@ -81,7 +84,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   checkpointTools: [CHECKPOINT_TOOL],
   checkpointTrigger: 'red',
   availableTriggerShare: 0.8,
-  targetUsageAfterCheckpoint: 0.5,
+  targetUsageAfterCheckpoint: 0.3,
   checkpointTokens: DEFAULT_CHECKPOINT_TOKENS,
   ledgerShare: 0.25,
   compressResultsAt: 0.8,

@@ -28,7 +28,6 @@ import type { Message } from '../../src/engine/types';
 import { TRANSCRIPT_SETS_FOLDER } from '../unit/support/repository';
 import type { BenchRow } from './benchRow';
 import { readyCounter } from './replayFixtures';
-import { tuningOptions } from './tuning';
 
 const GROUP = 'prompt cache';
 /** The window every session is replayed in. */
@@ -134,7 +133,7 @@ export async function sessionCache(split: string, file: string, window: number, 
   try {
     const { figures, session } = await replayTranscript(
       { format: imported.format, messages },
-      { engine: tuningOptions(), maxInputTokens: window, store: new FileStore(dir), counter, stopwatch: { now: () => performance.now() } },
+      { maxInputTokens: window, store: new FileStore(dir), counter, stopwatch: { now: () => performance.now() } },
     );
     session.dispose();
     const budget = budgetFor({ maxInputTokens: window, answerReserveTokens: DEFAULT_ANSWER_RESERVE_TOKENS });

@@ -16,7 +16,7 @@ export interface LevelFigures extends LevelPoint {
 
 /** Where one request started and where ctx's steps left it (a `PreparedContext` is one). */
 export interface PreparationFigures {
-  /** Before and after without the earlier lines, which are named apart: what the answer tells. */
+  /** Before and after, with the earlier lines within `after` named apart: what the answer tells. */
   readonly needed: NeededFigures;
   readonly events: readonly CompressionEvent[];
   readonly critical?: { readonly reason: string };
@@ -24,7 +24,7 @@ export interface PreparationFigures {
 
 /**
  * The highest point of an answer, and where the steps of that request brought the context: what the next request
- * needs, without the earlier lines, which `earlier` names (tokens and share of the budget shown in room that was free).
+ * sends, with the earlier lines within it named by `earlier` (tokens and share of the budget).
  */
 export interface Peak {
   readonly before: LevelFigures;

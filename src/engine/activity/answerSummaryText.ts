@@ -50,8 +50,8 @@ export function renderAnswerSummary(s: AnswerSummary, detailsLink = ''): AnswerS
 }
 
 /**
- * An answer's highest point and where that request's steps brought it, without the earlier lines, which are named apart:
- * "reached 38% (YELLOW), compressed to 20% (GREEN), plus 46% of earlier lines, word for word, in room that was free".
+ * An answer's highest point and where that request's steps brought it, with the earlier lines within it named apart:
+ * "reached 76% (RED), compressed to 30% (YELLOW), 12% of it earlier lines, word for word".
  */
 export function describePeak(peak: Peak): string {
   return `${levelChange(peak.before, peak.after)}${earlierLinesNote(peak.earlier)}`;

@@ -1,7 +1,7 @@
 /**
- * What an explicit compression did, in the chat and in a notification (its first line): what the next request needs
- * before and after, like with like, and apart from it the earlier lines shown in the room it freed (design §4.1),
- * which give way first. Nothing is called a saving that is not one.
+ * What an explicit compression did, in the chat and in a notification (its first line): what the next request sends
+ * before and after, like with like, and the earlier lines it holds named apart (design §4.1). Nothing is called a
+ * saving that is not one.
  */
 import { levelFigure, levelShift } from '../levelWording';
 import type { PreparedContext } from '../model/preparedContext';
@@ -14,15 +14,14 @@ export function summarizeCompression(p: Pick<PreparedContext, 'events' | 'needed
   }
   const { before, after, earlier } = p.needed;
   const fewer = before.tokens - after.tokens;
-  const needs = `the next request needs ${formatCount(before.tokens)} → ${formatCount(after.tokens)} tokens of ${budget}`;
+  const needs = `the next request sends ${formatCount(before.tokens)} → ${formatCount(after.tokens)} tokens of ${budget}`;
   const first =
     fewer > 0
       ? `Compressed the context ${levelShift(before, after)}: ${needs}, ${formatCount(fewer)} fewer.`
       : `The compression saved nothing: ${needs} (${levelFigure(after)}).`;
   const room =
     earlier.tokens > 0
-      ? ` The room that was free shows ${formatCount(earlier.tokens)} tokens of earlier lines, word for word (${levelFigure(p)} in all); ` +
-        'they give way first when the conversation needs the room.'
+      ? ` Of them, ${formatCount(earlier.tokens)} tokens are earlier lines, word for word, kept until the next compression.`
       : '';
   return [`${first}${room}`, '', ...p.events.map((e) => `- ${e.detail}`)].join('\n');
 }

@@ -52,7 +52,7 @@ export interface ContextStatus {
   /** The highest point the context reached in the last answer, and where ctx brought it down to. */
   readonly lastAnswerPeak?: Peak;
   readonly lastCompression?: CompressionRecord;
-  /** Tokens of the earlier lines within `tokens` (room that was free, given way first); absent when none. */
+  /** Tokens of the earlier lines within `tokens` (chosen at the last compression); absent when none. */
   readonly earlierTokens?: number;
   /** What is off because the workspace is not trusted (empty or absent when it is). */
   readonly restrictedMode?: readonly string[];

@@ -89,14 +89,10 @@ function renderReport(s: ContextStatus): string {
   return lines.join('\n');
 }
 
-/**
- * The earlier lines within the usage, named apart: they fill room that was free and give way first, so the share the
- * next request needs is the rest.
- */
+/** The earlier lines within the usage, named apart: chosen at the last compression and sent unchanged since. */
 function earlierPart(s: ContextStatus): string {
   if (!s.earlierTokens) return '';
-  const needed = Math.max(0, s.tokens - s.earlierTokens);
-  return `: ${formatCount(needed)} needed, and ${formatCount(s.earlierTokens)} of earlier lines, word for word, in room that was free`;
+  return `: ${formatCount(s.earlierTokens)} of them earlier lines, word for word, chosen at the last compression`;
 }
 
 /** Each checkpoint's age and size, in brackets, when there are any: " (recent 1,200, old 300 tokens)". */

@@ -25,8 +25,8 @@ export function recallEvent(at: number, f: RecallFigures, checkpointId?: string)
 
 /**
  * What applying a checkpoint did, once the context after it is measured; `deterministic` is the deterministic
- * summarizer's name. `tokensBefore` and `tokensAfter` are what the next request needs without the earlier lines (like
- * with like: the earlier lines fill room that was free), and a checkpoint no smaller than its messages says so.
+ * summarizer's name. `tokensBefore` and `tokensAfter` are what the next request sends before and after it, like with
+ * like, and a checkpoint no smaller than its messages says so.
  */
 export function appliedEvents(
   work: CheckpointWork,

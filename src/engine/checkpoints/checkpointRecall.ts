@@ -49,7 +49,7 @@ export interface CheckpointRecall {
   readonly ledgerFacts: readonly LedgerFact[];
   /** This run's checks added up. */
   readonly figures: RecallFigures;
-  /** The written spans' facts that are not verbatim in the new context (found by search), best first: what free room can hold. */
+  /** The written spans' facts that are not verbatim in the new context (found by search), best first: what the earlier lines' room can hold. */
   readonly leftovers: readonly Fact[];
 }
 

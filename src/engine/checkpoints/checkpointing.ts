@@ -80,7 +80,7 @@ export interface CheckpointWork {
   readonly ledgerFacts?: readonly LedgerFact[];
   /** This work's recall checks added up, when they ran with it. */
   readonly recall?: RecallFigures;
-  /** Facts of the summarized messages that free room below the target usage can hold, best first. */
+  /** Facts of the summarized messages that the earlier lines' room can hold, best first. */
   readonly fillFacts?: readonly Fact[];
   /**
    * The input tokens of the summary request a model is (or, without a model, would be) sent for the new checkpoint:

@@ -16,7 +16,7 @@ export interface ContextParts {
   readonly checkpoints: readonly Checkpoint[];
   /** Sections the drift check put back. */
   readonly putBack: string;
-  /** Earlier lines shown in free room (see `earlierLines`). */
+  /** Earlier lines, in the room the last rebase gave them (see `earlierLines`). */
   readonly earlier?: string;
 }
 

@@ -1,10 +1,9 @@
 /**
  * Earlier lines, word for word (design §4.1): the best lines of the summarized messages that no
- * checkpoint holds, kept in a pool and shown in whatever room the context has below the fill level.
- * The room is taken afresh before every request and the lines give way first: they are dropped
- * before any step measures the context, so they never make a checkpoint come sooner. What a
- * checkpoint's few hundred tokens cannot hold then still reaches the model while there is room,
- * instead of the context ending at half its budget.
+ * checkpoint holds, kept in a pool and shown in the room a rebase gives them, a share of the budget
+ * counted like any part of the context. They are chosen at the rebase and sent unchanged until the
+ * next one, so every request of the stretch reads them from the prompt cache. What a checkpoint's
+ * few hundred tokens cannot hold still reaches the model.
  */
 import type { EarlierLine } from '../model/earlierLine';
 import type { Fact, FactKind } from '../model/fact';
@@ -25,9 +24,9 @@ const EARLIER_LINES_NOTE = 'Lines of the summarized messages as they were writte
 /**
  * The room the earlier lines get at a rebase, as a share of the budget: chosen once and sent unchanged until the next
  * rebase (a cache read per request), counted like any part of the context.
- * @default 0.1
+ * @default 0.2
  */
-export const EARLIER_LINES_SHARE = Number(process.env.CTX_EARLIER_SHARE ?? 0.1);
+export const EARLIER_LINES_SHARE = 0.2;
 /**
  * The share of that room that lines a tool printed may take (the ends of a command's output, a file's content); the
  * rest holds only the facts of the summarized messages, which rank first.
@@ -244,7 +243,7 @@ export function countedEarlierLinesSection(
 ): CountedSection {
   const none = { text: '', tokens: 0 };
   if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return none;
-  // What a tool printed fills free room only: the floor is counted, and holds facts.
+  // What a tool printed takes only its part of the room: the rest holds facts.
   const printedRoom = Math.min(roomTokens, printedTokens) - HEADING_TOKENS;
   if (printedRoom <= 0) ranked = ranked.filter((l) => l.printed !== true);
   const room = roomTokens - HEADING_TOKENS;

@@ -48,7 +48,7 @@ import { SpanOriginals, type OriginalSpan } from './spanOriginals';
 
 /**
  * Facts of a new span read for the earlier lines' pool, beyond the ones its summary gets.
- * @default 1000 — free room is often tens of thousands of tokens, and a line is a few dozen.
+ * @default 1000 — the earlier lines' room is often thousands of tokens, and a line is a few dozen.
  */
 export const FILL_POOL_FACTS = 1000;
 
@@ -303,7 +303,7 @@ export class Tier3 {
       },
       cancellation,
     );
-    // More of the new span's facts than a summary asks for: what free room below the target can hold.
+    // More of the new span's facts than a summary asks for: what the earlier lines' room can hold.
     const originals = await fresh.messages();
     // Then the lines its tools printed, shown only once those facts leave room, and last what they read, printed and were given.
     const steps = readToolSteps(originals);

@@ -56,7 +56,7 @@ export const COMPOSITION_PARTS: readonly { readonly key: CompositionKey; readonl
   { key: 'checkpointsOld', group: 'checkpoints', label: 'Checkpoints · old' },
   { key: 'checkpointsAncient', group: 'checkpoints', label: 'Checkpoints · ancient' },
   { key: 'checkpointsMerged', group: 'checkpoints', label: 'Checkpoints · merged' },
-  { key: 'earlier', group: 'checkpoints', label: 'Earlier lines, word for word (in free room)' },
+  { key: 'earlier', group: 'checkpoints', label: 'Earlier lines, word for word' },
   { key: 'messages', group: 'conversation', label: 'Recent messages' },
   { key: 'toolResults', group: 'conversation', label: 'Tool results kept' },
   { key: 'offloadPreviews', group: 'conversation', label: 'Offload previews' },

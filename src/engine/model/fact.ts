@@ -45,7 +45,7 @@ export interface Fact {
   readonly subject?: string;
   /** For errors: whether and how it was resolved later in the span or after it. */
   readonly resolution?: ErrorResolution;
-  /** A line a tool printed rather than a fact read from it: it only ever fills free room. */
+  /** A line a tool printed rather than a fact read from it: it takes only the printed lines' part of the earlier lines' room. */
   readonly printed?: boolean;
   /** For a line of a file's content (an offloaded result's, or a file a tool read): the file, which the lines are shown under. */
   readonly from?: string;

@@ -17,14 +17,14 @@ export interface ContextFigures {
 }
 
 /**
- * What the next request needs, without the earlier lines, before the steps and after them: the figures a compression
- * is told by, like with like. The earlier lines (design §4.1) fill room that was free and give way first, so they are
- * named apart.
+ * What the next request sends before the steps and after them: the figures a compression is told by, like with like,
+ * with the earlier lines it holds after them named apart (design §4.1: chosen at the rebase and sent unchanged until
+ * the next one).
  */
 export interface NeededFigures {
   readonly before: ContextFigures;
   readonly after: ContextFigures;
-  /** The earlier lines the request shows after the steps: tokens and share of the budget (0 when none). */
+  /** The earlier lines within `after`: tokens and share of the budget (0 when none). */
   readonly earlier: { readonly tokens: number; readonly usage: number };
 }
 

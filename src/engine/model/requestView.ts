@@ -14,7 +14,7 @@ export interface RequestView {
   readonly ledgerOverflow: boolean;
   /** The context message's sections, in order: what each part of it is (empty without a context message). */
   readonly sections: readonly ContextSection[];
-  /** Tokens the earlier lines take (0 when none are shown): what gives way first. */
+  /** Tokens the earlier lines take (0 when none are shown). */
   readonly earlierTokens: number;
 }
 

@@ -41,7 +41,7 @@ export interface SessionState {
   readonly checkpointsMade: number;
   /** What the last drift check put back, rendered; kept in the context until the next Tier 3. */
   readonly putBack: string;
-  /** Lines of the summarized messages that no checkpoint holds, best kept: what free room shows (see `earlierLines`). */
+  /** Lines of the summarized messages that no checkpoint holds, best kept: what the earlier lines' room shows (see `earlierLines`). */
   readonly earlierLines: readonly EarlierLine[];
   /** Tokens of room this request gives the earlier lines (0: none); taken back before the next request is measured. */
   readonly earlierRoom: number;

@@ -17,7 +17,7 @@ import { oneLine, shortenEnd } from '../text/shorten';
 
 /**
  * Most characters of one offloaded result's content, and of one summarized span's content, taken as lines.
- * @default 40_000 — about 10,000 tokens: free room in a large window, more than a small one has;
+ * @default 40_000 — about 10,000 tokens: the earlier lines' room in a large window, more than a small one has;
  * the pool's own cap (a share of the budget) and the request's free room still apply.
  */
 export const MAX_CONTENT_CHARS = 40_000;

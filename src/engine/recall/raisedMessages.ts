@@ -12,7 +12,7 @@ import type { ToolStep } from './toolSteps';
 
 /**
  * Score of a message raised in code: below the agent's own words and every error a tool printed,
- * above the lines a tool printed, so they are kept where room allows and give way first.
+ * above the lines a tool printed, so they are kept where room allows and leave the pool before the facts.
  * @default 0.3
  */
 export const RAISED_MESSAGE_SCORE = 0.3;

@@ -95,10 +95,10 @@ export async function dryRunCompression(parts: DryRunParts, budget: number, turn
 /** A previewed compression as it is shown: before and after, what each step would do, the new checkpoint. */
 export interface CompressionPreview {
   readonly id: string;
-  /** What the next request needs before and after, without the earlier lines (like with like). */
+  /** What the next request sends before and after, earlier lines and all (like with like). */
   readonly before: ContextFigures;
   readonly after: ContextFigures;
-  /** The earlier lines the request would show after it, in the room that was free: named apart, not in `after`. */
+  /** The earlier lines within `after`, named apart. */
   readonly earlierTokens: number;
   readonly messagesBefore: number;
   readonly messagesAfter: number;
@@ -118,8 +118,8 @@ export function previewOf(id: string, run: DryRun, figures: (tokens: number) => 
   const aged = run.state.checkpoints.filter((c) => c !== created && was.get(c.id) !== c);
   return {
     id,
-    before: figures(before.measured.total - before.earlierTokens),
-    after: figures(view.measured.total - view.earlierTokens),
+    before: figures(before.measured.total),
+    after: figures(view.measured.total),
     earlierTokens: view.earlierTokens,
     messagesBefore: run.base.active.length,
     messagesAfter: run.state.active.length,

@@ -1,6 +1,6 @@
 /** What a request is sent, and how full the window is: a preparation's views as the host sees them. */
 import { usageOf } from '../budget';
-import { levelFor, type LevelThresholds } from '../levels';
+import type { LevelThresholds } from '../levels';
 import type { PreparedContext } from '../model/preparedContext';
 import type { Preparation } from './requestPreparation';
 import { levelOfView, type RequestView } from '../model/requestView';
@@ -17,10 +17,6 @@ export function preparedContext(
     usage: usageOf(view.measured.total, budget),
     level: levelOfView(view, budget, thresholds),
   });
-  const needed = (view: RequestView) => {
-    const tokens = view.measured.total - view.earlierTokens;
-    return { tokens, usage: usageOf(tokens, budget), level: levelFor(usageOf(tokens, budget), thresholds) };
-  };
   return {
     messages: p.view.messages,
     ...figures(p.view),
@@ -31,8 +27,8 @@ export function preparedContext(
     checkpoints,
     before: figures(p.before),
     needed: {
-      before: needed(p.before),
-      after: needed(p.view),
+      before: figures(p.before),
+      after: figures(p.view),
       earlier: { tokens: p.view.earlierTokens, usage: usageOf(p.view.earlierTokens, budget) },
     },
     ...(p.critical ? { critical: p.critical } : {}),

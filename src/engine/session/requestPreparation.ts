@@ -249,16 +249,14 @@ export class RequestPreparation {
     await run.step(outcome);
     const work = outcome.work;
     if (!work) return;
+    // What the request sends before and after, like with like, earlier lines and all.
     const before = run.view.measured.total;
-    // What the request needs before and after, like with like: the earlier lines fill room that was free.
-    const neededBefore = before - run.view.earlierTokens;
     if (!snapshotTaken) await run.step(snapshots.take('before-checkpoint', undefined, run.state, before));
     const applying = await tier3.applying(work);
     await run.step({ patch: applying.patch });
-    const neededAfter = run.view.measured.total - run.view.earlierTokens;
     await run.step({
       patch: { promptCache: withSummaryRequest(run.state.promptCache ?? EMPTY_CACHE_TALLY, work.summaryRequestTokens) },
-      events: tier3.appliedEvents(work, neededBefore, neededAfter),
+      events: tier3.appliedEvents(work, before, run.view.measured.total),
       warnings: applying.warnings,
     });
     await run.step(driftStep(run.state, run.view.messages, () => archive.read(), clock.now(), work.created.id));

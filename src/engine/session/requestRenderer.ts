@@ -74,11 +74,7 @@ interface EarlierCache {
   readonly ranked: readonly EarlierLine[];
   /** Tokens of the section that shows every ranked line. */
   readonly wholeTokens: number;
-  /**
-   * The sections made of this ranking, by their room and printed room. Every request takes the
-   * lines back to their floor and then gives them the free room, and the free room changes by a
-   * step only every few dozen messages: each section is made once, not twice a request.
-   */
+  /** The sections made of this ranking, by their room and printed room: each is made once. */
   readonly sections: Map<string, CountedSection>;
   /** The section shown last, with its tokens summed from its lines' counts. */
   shown: CountedSection;
@@ -90,7 +86,7 @@ function rankingOf(key: readonly unknown[], held: ReadonlySet<EarlierLine>, rank
 }
 
 /**
- * Most sections kept of one ranking: the floor's and the free room's, which a request takes in turn.
+ * Most sections kept of one ranking: a rebase tries the room it gives before and after its checkpoint.
  * In a large window a section is most of a megabyte. @default 2
  */
 const MAX_KEPT_SECTIONS = 2;

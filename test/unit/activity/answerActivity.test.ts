@@ -55,13 +55,13 @@ describe('what ctx did in one answer', () => {
     assert.ok(lines.includes('The context reached 87% (CRITICAL), compressed to 63% (ORANGE).'), lines.join('\n'));
   });
 
-  it('compares what the request needs before and after, and names the earlier lines in the room it freed apart', () => {
+  it('compares what the request sends before and after, and names the earlier lines within it', () => {
     const answer = new AnswerActivity();
-    answer.addPreparation(request(0.78, 0.2, [event('checkpoint', 5_800, 'checkpoint-created')], undefined, 0.46));
+    answer.addPreparation(request(0.78, 0.2, [event('checkpoint', 5_800, 'checkpoint-created')], undefined, 0.06));
     const lines = renderAnswerSummary(answer.summary()).lines;
     assert.ok(
       lines.includes(
-        'The context reached 78% (RED), compressed to 20% (GREEN), plus 46% of earlier lines, word for word, in room that was free.',
+        'The context reached 78% (RED), compressed to 20% (GREEN), 6% of it earlier lines, word for word.',
       ),
       lines.join('\n'),
     );

@@ -15,21 +15,21 @@ describe('the last compression', () => {
     assert.equal(describeCompression(record), '2 results offloaded · 12,340 tokens saved · reached 80% (RED), compressed to 52% (ORANGE)');
   });
 
-  it('says what the request needs less, as the chat does, and the earlier lines apart, when the levels are known', () => {
+  it('says what the request needs less, as the chat does, and the earlier lines within it, when the levels are known', () => {
     // The steps saved 3,944 between them, but the checkpoint's check put facts back: the request needs 3,733 less.
     const record = compressionRecord(
       [offload(1_000, 3_575), { at: 1_000, kind: 'checkpoint', savedTokens: 369, detail: 'x', name: 'checkpoint-created' }],
       {
         before: { tokens: 7_058, usage: 0.59, level: 'ORANGE' },
         after: { tokens: 3_325, usage: 0.27, level: 'YELLOW' },
-        earlier: { usage: 0.38 },
+        earlier: { usage: 0.12 },
       },
     );
     assert.ok(record);
     assert.equal(
       describeCompression(record),
       '1 result offloaded, 1 checkpoint · 3,733 tokens saved · reached 59% (ORANGE), compressed to 27% (YELLOW), ' +
-        'plus 38% of earlier lines, word for word, in room that was free',
+        '12% of it earlier lines, word for word',
     );
   });
 

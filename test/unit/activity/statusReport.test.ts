@@ -38,7 +38,7 @@ describe('the status report on recent work', () => {
     assert.doesNotMatch(report, /Restricted Mode/);
   });
 
-  it('gives the usage as counted, and names the earlier lines in it apart from what the request needs', () => {
+  it('gives the usage as counted, and names the earlier lines within it', () => {
     const { session, clock } = sessionRig();
     const status = (earlierTokens?: number) =>
       renderStatusReport(
@@ -56,7 +56,7 @@ describe('the status report on recent work', () => {
     assert.match(status(), /\*\*Usage:\*\* 66\.0% \(6,600 \/ 10,000 tokens\)\n/);
     assert.match(
       status(4_600),
-      /\*\*Usage:\*\* 66\.0% \(6,600 \/ 10,000 tokens: 2,000 needed, and 4,600 of earlier lines, word for word, in room that was free\)\n/,
+      /\*\*Usage:\*\* 66\.0% \(6,600 \/ 10,000 tokens: 4,600 of them earlier lines, word for word, chosen at the last compression\)\n/,
     );
     assert.doesNotMatch(status(4_600), /Estimated/);
   });

@@ -54,5 +54,5 @@ function figures(label: string, f: ContextFigures): string {
 /** The earlier lines the compression would show in the room it frees, named apart from what the request needs. */
 function earlierLines(p: CompressionPreview): string {
   if (p.earlierTokens <= 0) return '';
-  return `<p>The room it frees would show ${formatCount(p.earlierTokens)} tokens of earlier lines, word for word; they give way first.</p>`;
+  return `<p>Of it, ${formatCount(p.earlierTokens)} tokens would be earlier lines, word for word, kept until the next compression.</p>`;
 }
