@@ -12,7 +12,8 @@
  *   6. The best earlier lines no checkpoint holds fill their floor (10%) and the free room below RED
  *      less a margin; before the next request is measured they shrink back to the floor, so the
  *      free room they took never brings a checkpoint sooner.
- *   7. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED.
+ *   7. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED;
+ *      still over the budget: the live tool results, then the user's longest texts, go to files until below RED.
  *   8. CRITICAL: a snapshot and the offer of a fresh session.
  *   9. The protected part over its share of the ledger: said once when it goes over, never a level of its own.
  *
@@ -45,6 +46,7 @@ import {
   compressOldResultsStep,
   moveWatermarkBeforeRecent,
   offloadAttachmentsStep,
+  offloadToFitStep,
   resolvePendingCheckpoint,
   truncateInputsStep,
   watermarkStep,
@@ -122,6 +124,7 @@ export class RequestPreparation {
 
     await this.showEarlierLines(run);
     if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
+    await run.step(this.offloadToFit(run));
     this.sayProtectedOverShare(run.view.ledgerOverflow, o.ledgerShare);
 
     if (!criticalBefore && run.level() !== 'CRITICAL') return run.result();
@@ -242,6 +245,14 @@ export class RequestPreparation {
     if (!archive.complete) return Promise.resolve(NOTHING);
     const limit = Math.floor(this.deps.options().thresholds.redAt * run.budget) - 1;
     return offloadAttachmentsStep(run.state, run.view.measured.total, limit, { store, counter, paths, now: clock.now() });
+  }
+
+  /** A context still over the budget gives up its largest live blocks: the model would refuse the request. */
+  private offloadToFit(run: RequestRun): Promise<StepResult> {
+    const { archive, counter, paths, store, clock } = this.deps;
+    if (!archive.complete) return Promise.resolve(NOTHING);
+    const limit = Math.floor(this.deps.options().thresholds.redAt * run.budget) - 1;
+    return offloadToFitStep(run.state, run.view.measured.total, run.budget, limit, { store, counter, paths, now: clock.now() });
   }
 
   private compressOldResults(state: SessionState): Promise<StepResult> {
