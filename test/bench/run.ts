@@ -10,6 +10,7 @@ import { benchActivation } from './activation';
 import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
 import { benchDashboard } from './dashboard';
+import { benchEngineSpeed } from './engineSpeed';
 import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
 import { benchProbeSplits } from './probeSplits';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     ...(await benchReportedWindow(quick)),
     ...(await benchStateJournal(quick)),
     ...(await benchDashboard(quick)),
+    ...(await benchEngineSpeed(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);
