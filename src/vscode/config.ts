@@ -5,17 +5,19 @@ import {
   DEFAULT_ANSWER_RESERVE_TOKENS,
   DEFAULT_BUDGET_CEILING_TOKENS,
   DEFAULT_OPTIONS,
+  DEFAULT_REPORTED_WINDOW,
   DEFAULT_THRESHOLDS,
   type EngineOptions,
   type ReportedWindowSetting,
+  reportedWindowSetting,
   validateThresholds,
 } from '../engine/host/settings';
 
 export const CONFIG_SECTION = 'ctx';
 
 /**
- * The input window ctx's models report to their callers: the wrapped model's own ('model'), or
- * a larger one ('extended') so that callers leave all compaction to ctx.
+ * The input window ctx's models report to their callers: a larger one than the wrapped model's
+ * ('extended', the default) so that callers leave the compressing to ctx, or the model's own ('model').
  */
 export type ReportedWindow = ReportedWindowSetting;
 
@@ -81,7 +83,7 @@ export function readConfig(): CtxConfig {
     models: {
       enabled: c.get('models.enabled', true),
       vendors: c.get<string[]>('models.vendors', []).filter((v) => typeof v === 'string' && v.trim() !== ''),
-      reportedWindow: c.get<string>('models.reportedWindow', 'model') === 'extended' ? 'extended' : 'model',
+      reportedWindow: reportedWindowSetting(c.get<string>('models.reportedWindow', DEFAULT_REPORTED_WINDOW)),
     },
     problems: problem ? [problem] : [],
   };

@@ -5,9 +5,9 @@
  * of its own. The same long agent session (user requests carrying facts to remember, tool results
  * of every size) runs through ctx under three designs:
  *
- * - `model, counts as sent`: the wrapped window, large results counted as the previews ctx sends (ctx's default);
+ * - `model, counts as sent`: the wrapped window, large results counted as the previews ctx sends;
  * - `model, raw counts`: the wrapped window and plain counts (what a wrapper that only forwards would report);
- * - `extended`: eight times the window, counts as sent.
+ * - `extended`: eight times the window, counts as sent (ctx's default).
  *
  * Figures: how often the caller compacted, how often ctx had to branch for it, the largest request
  * that reached the model against its real window, and how many of the user's facts the model still

@@ -11,6 +11,7 @@ import type { BenchRow } from './benchRow';
 import { benchCheckpoints } from './checkpoints';
 import { rewriteCurrentFigures } from './currentFigures';
 import { benchDashboard } from './dashboard';
+import { benchEngineSpeed } from './engineSpeed';
 import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
 import { benchProbeSplits } from './probeSplits';
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
     ...(await benchStateJournal(quick)),
     ...(await benchDashboard(quick)),
     ...(await benchSecrets(quick)),
+    ...(await benchEngineSpeed(quick)),
   ];
   const table = renderTable(rows);
   console.log(table);

@@ -11,6 +11,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { DEFAULT_REPORTED_WINDOW, reportedInputTokens, reportedWindowSetting } from '../../src/engine/relay/reportedWindow';
 import { applyGlobalSettings, type SettingChange } from './globalSettings';
 import { ctxModelFor } from './caller';
 import { ctxApi, waitFor } from './ctxClient';
@@ -30,12 +31,16 @@ const ROUNDS = 32;
 const REQUEST = 'Read every part of the nightly build log, one call per part, and sum it up.';
 const FINAL_ANSWER = 'All 32 parts of the nightly build log are read: every module compiled.';
 /**
- * The window ctx reports to Copilot (`ctx.models.reportedWindow`), set before the chat starts: `model` unless
- * CTX_TEST_REPORTED_WINDOW=extended (`run-integration.js --env`), to measure how often Copilot compacts with each.
+ * The window ctx reports to Copilot (`ctx.models.reportedWindow`): the default unless CTX_TEST_REPORTED_WINDOW names
+ * the other value (`run-integration.js --env CTX_TEST_REPORTED_WINDOW=model`), to measure how often Copilot compacts
+ * with each. It is written before the chat starts even when it is the default: writing a ctx model setting is what
+ * makes ctx list its models again, with the stand-in's new window.
  */
-const REPORTED_WINDOW = process.env.CTX_TEST_REPORTED_WINDOW === 'extended' ? 'extended' : 'model';
-/** What ctx then reports for the stand-in's window: eight times it with `extended` (reportedWindow.ts). */
-const REPORTED_TOKENS = REPORTED_WINDOW === 'extended' ? WINDOW * 8 : WINDOW;
+const REPORTED_WINDOW = reportedWindowSetting(process.env.CTX_TEST_REPORTED_WINDOW);
+/** What ctx then reports for the stand-in's window (eight times it with `extended`). */
+const REPORTED_TOKENS = reportedInputTokens(WINDOW, REPORTED_WINDOW);
+/** With the default, Copilot leaves the compressing to ctx: at most this many summarizations of its own in the turn. */
+const MAX_COMPACTIONS_AT_DEFAULT = 1;
 
 /** Settings this test changes, with what it sets them to: restored afterwards. */
 const SETTINGS: readonly SettingChange[] = [
@@ -112,9 +117,10 @@ describe("Copilot's agent mode through a ctx model", function () {
     // The stand-in's window first: putting ctx's setting back makes ctx list its models again, with that window.
     if (windowBefore > 0) await standin.configure({ maxInputTokens: windowBefore });
     await restoreSettings?.();
+    const reportedBefore = reportedInputTokens(windowBefore, DEFAULT_REPORTED_WINDOW);
     await waitFor(`the ctx model with the stand-in's window again`, async () => {
       const info = await ctxModelFor(wrapped);
-      return info.maxInputTokens === wrapped.maxInputTokens ? info : undefined;
+      return info.maxInputTokens === reportedBefore ? info : undefined;
     });
     // Later tests talk to the stand-in through the Chat view: give it back its model, in a new chat.
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
@@ -176,6 +182,12 @@ describe("Copilot's agent mode through a ctx model", function () {
       sent.every((r) => r.inputTokens <= WINDOW),
       `every request within the ${WINDOW}-token window: ${sent.map((r) => r.inputTokens).join(', ')}`,
     );
+    if (REPORTED_WINDOW === DEFAULT_REPORTED_WINDOW) {
+      assert.ok(
+        compactions <= MAX_COMPACTIONS_AT_DEFAULT,
+        `with the default window Copilot leaves the compressing to ctx: it summarized its history ${compactions} times`,
+      );
+    }
     const calls = (await standin.toolInvocations()).filter((i) => i.name === standin.BIG_RESULT_TOOL);
     assert.strictEqual(calls.length, ROUNDS, 'Copilot ran the tool every round');
     assert.ok(!sent.some((r) => r.messages.some((m) => /Large tool result \(\d+KB\) written to file/.test(m.text))), 'ctx got the results');

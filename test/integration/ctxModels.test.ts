@@ -8,6 +8,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { EXTENDED_WINDOW_FACTOR } from '../../src/engine/relay/reportedWindow';
 import {
   caller,
   ctxModelFor,
@@ -96,10 +97,10 @@ describe('ctx models: ctx in front of any caller', function () {
     model = await ctxModelFor(wrapped);
   });
 
-  it('offers "<model> (ctx)" for the stand-in: same family, the wrapped window, found by vendor', async () => {
+  it('offers "<model> (ctx)" for the stand-in: same family, eight times the wrapped window by default, found by vendor', async () => {
     assert.strictEqual(model.name, `${wrapped.name} (ctx)`);
     assert.strictEqual(model.family, wrapped.family);
-    assert.strictEqual(model.maxInputTokens, wrapped.maxInputTokens);
+    assert.strictEqual(model.maxInputTokens, wrapped.maxInputTokens * EXTENDED_WINDOW_FACTOR);
     const ours = await (await caller()).models(CTX_VENDOR);
     assert.ok(
       ours.every((m) => !m.name.endsWith('(ctx) (ctx)')),

@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { DEFAULT_THRESHOLDS } from '../../src/engine/levels';
-import { MemoryStore } from '../../src/engine/storage/memoryStore';
 import { ATTACHED_CONTEXT } from '../../src/engine/tiers/offloadAttachments';
 import { injectedTextBlock, message, textBlock, type Message } from '../../src/engine/types';
 import { assistant, filler } from './support/builders';
-import { sessionRig } from './support/session';
+import { sessionRig, storeWithFullOffloadedFolder } from './support/session';
 
 const TYPED = 'Please tidy the parser module and keep its public names.';
 
@@ -59,9 +58,9 @@ describe('attached context that keeps the context CRITICAL', () => {
     assert.deepEqual(liveMessage(rig, 'u1'), attached);
   });
 
-  it('never takes what the user typed, however large: the context stays CRITICAL and a fresh session is offered', async () => {
+  it('never takes what the user typed: the context stays CRITICAL and a fresh session is offered while the request fits', async () => {
     const rig = sessionRig();
-    const typed = message('u1', 'user', [textBlock(filler(10_000, 'pasted'))]);
+    const typed = message('u1', 'user', [textBlock(filler(5_200, 'pasted'))]);
     await rig.session.add([typed]);
     const prepared = await rig.session.prepare(6_000);
     assert.equal(rig.session.offloads.length, 0);
@@ -71,13 +70,7 @@ describe('attached context that keeps the context CRITICAL', () => {
   });
 
   it('stays in the context when its file cannot be written, and the user is told', async () => {
-    const store = new MemoryStore();
-    const createExclusive = store.createExclusive.bind(store);
-    store.createExclusive = async (path, text) => {
-      if (path.includes('/offloaded/')) throw new Error('ENOSPC: no space left on device');
-      return createExclusive(path, text);
-    };
-    const rig = sessionRig({}, store);
+    const rig = sessionRig({}, storeWithFullOffloadedFolder());
     const attached = withAttachments('u1', filler(10_000));
     await rig.session.add([attached]);
     await rig.session.prepare(6_000);

@@ -10,7 +10,7 @@
 //   --no-build  skip esbuild and tsc (when you just built)
 //   --suite   `main`: the suite with Workspace Trust off; `restricted`: the tests of test/integration/restricted
 //             in a second, shorter run whose workspace is untrusted (Restricted Mode); `all` (default): both
-//   --env     an environment variable for the tests in the extension host (CTX_TEST_REPORTED_WINDOW=extended)
+//   --env     an environment variable for the tests in the extension host (CTX_TEST_REPORTED_WINDOW=model)
 //   --vscode  the VS Code version to run on (releases.js: 1.139.1, the default, or 1.104.0, the oldest ctx
 //             supports; `1.104` is enough); sets CTX_TEST_VSCODE, which install.js and nodeRuntime.js read
 // Environment: CTX_TEST_VERBOSE=1 prints code-server, browser and page-channel lines too.

@@ -9,4 +9,5 @@ export type { Level, LevelThresholds } from '../levels';
 export { DEFAULT_THRESHOLDS, validateThresholds } from '../levels';
 export { answerReserveBeside, DEFAULT_ANSWER_RESERVE_TOKENS, DEFAULT_BUDGET_CEILING_TOKENS } from '../budget';
 export type { ReportedWindowSetting } from '../relay/reportedWindow';
+export { DEFAULT_REPORTED_WINDOW, reportedWindowSetting } from '../relay/reportedWindow';
 export { RECOVER_TOOL } from '../summary/summaryFormat';

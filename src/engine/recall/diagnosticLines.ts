@@ -136,9 +136,29 @@ const OS_PHRASES = new RegExp(
   ].join('|')})\b`,
   'i',
 );
-/** The word "error" or "failed" in the languages tools are most often localized to. */
-const LOCALIZED_ERROR =
-  /(?<!\p{L})(?:erreur|échec|échoué|fehler|fehlgeschlagen|errore|fallito|falló|fallo|erro|falhou|ошибка|сбой)(?!\p{L})|错误|失败|エラー|失敗|오류|실패/iu;
+/** The word "error" or "failed" in the languages tools are most often localized to: whole words, or words of scripts without spaces. */
+const LOCALIZED_WORDS = [
+  'erreur',
+  'échec',
+  'échoué',
+  'fehler',
+  'fehlgeschlagen',
+  'errore',
+  'fallito',
+  'falló',
+  'fallo',
+  'erro',
+  'falhou',
+  'ошибка',
+  'сбой',
+];
+const LOCALIZED_UNSPACED = ['错误', '失败', 'エラー', '失敗', '오류', '실패'];
+const LOCALIZED_ERROR = new RegExp(`(?<!\\p{L})(?:${LOCALIZED_WORDS.join('|')})(?!\\p{L})|${LOCALIZED_UNSPACED.join('|')}`, 'iu');
+/**
+ * What every localized word holds: its first three letters, looked for first. A case-insensitive search for whole
+ * words in any script tries every character of a line, and almost no line holds one.
+ */
+const LOCALIZED_STEM = new RegExp([...new Set([...LOCALIZED_WORDS, ...LOCALIZED_UNSPACED].map((w) => w.slice(0, 3)))].join('|'), 'iu');
 /** A tally of nothing (`failed: 0`, `0 errors`, `no errors found`, `No issues found`): a runner or a checker saying all went well. */
 const ZERO_COUNT = new RegExp(
   [
@@ -163,8 +183,15 @@ interface LineForm {
 }
 /** The word every exception form holds, looked for first: most lines hold none, and the forms' searches are not free. */
 const EXCEPTION_WORD = /Error|Exception|Failure|Fault/;
+/** `form`, read only in a line that holds what every match of it holds (`word`), a cheaper search. */
+const guarded = (word: RegExp, form: RegExp): LineForm => ({ test: (text) => word.test(text) && form.test(text) });
 /** `form`, read only in a line that holds an exception's word. */
-const withExceptionWord = (form: RegExp): LineForm => ({ test: (text) => EXCEPTION_WORD.test(text) && form.test(text) });
+const withExceptionWord = (form: RegExp): LineForm => guarded(EXCEPTION_WORD, form);
+/** A tally's forms, each read only where its words stand: a count of failures or warnings, a count of none. */
+const FAILING_TALLY_FORM = guarded(/error|fail|warning/i, FAILING_TALLY);
+const ZERO_COUNT_FORM = guarded(/error|fail|problem|issue|warning|vulnerabilit|violation/i, ZERO_COUNT);
+/** A warning's form, read only where "warn" stands. */
+const WARNING_FORM = guarded(/warn/i, WARNING);
 
 /** Forms that open a line the way only diagnostics do: they decide even when code is quoted after them. */
 const OPENING_FORMS: readonly LineForm[] = [
@@ -191,12 +218,12 @@ const INNER_FORMS: readonly LineForm[] = [
   withExceptionWord(QUALIFIED_EXCEPTION),
   withExceptionWord(PARENTHESIZED_EXCEPTION),
   EXPECTED_GOT,
-  FAILING_TALLY,
+  FAILING_TALLY_FORM,
   FAILED_EXIT,
   ERROR_CODE,
   JSON_ERROR,
   OS_PHRASES,
-  LOCALIZED_ERROR,
+  guarded(LOCALIZED_STEM, LOCALIZED_ERROR),
 ];
 
 /** True when `line` reads like a diagnostic in any tool's format. */
@@ -215,11 +242,11 @@ export function diagnosticStrength(line: string): 0 | 1 | 2 | 3 {
   // The mark is the verdict: the gutter it stands in is taken off only to read what follows other gutters.
   if (FAILURE_MARK.test(line)) return 3;
   const text = line.replace(GUTTER, '');
-  if (SOURCE_CODE.test(text) || ZERO_COUNT.test(text)) return 0;
+  if (SOURCE_CODE.test(text) || ZERO_COUNT_FORM.test(text)) return 0;
   if (OPENING_FORMS.some((form) => form.test(text))) return 3;
   if (CODE_CALL.test(text)) return 0;
   if (INNER_FORMS.some((form) => form.test(text))) return 2;
-  return WARNING.test(text) ? 1 : 0;
+  return WARNING_FORM.test(text) ? 1 : 0;
 }
 
 /** The diagnostic lines of a step's result that is not a file's content, as error candidates with the call's subject. */
@@ -257,11 +284,14 @@ export const FAILED_TEST_REACH = 10;
  */
 export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
   if (step.activity.kind === 'file' && !isFileToolAnswer(step.activity.action, step.result.content)) return [];
-  const lines = edgeLines(step.result.content).map((text) => ({
-    text,
-    strength: text.length > MAX_DIAGNOSTIC_CHARS ? 0 : diagnosticStrength(text),
-    mark: isFailedTestMark(text),
-  }));
+  // A line is read once however often it repeats: a log prints the same line hundreds of times, and reading one
+  // takes every form. Its place still counts, for the failed tests' causes.
+  const read = new Map<string, ReadLine>();
+  const lines = edgeLines(step.result.content).map((text) => {
+    let line = read.get(text);
+    if (!line) read.set(text, (line = readLine(text)));
+    return line;
+  });
   const causes = new Set<string>();
   lines.forEach((line, at) => {
     if (!line.mark) return;
@@ -282,6 +312,17 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
     found.push({ text, strength, ...(failedTest ? { failedTest } : {}) });
   }
   return found;
+}
+
+/** A line as read: how plainly it reads as a diagnostic, and whether it marks a failed test. */
+interface ReadLine {
+  readonly text: string;
+  readonly strength: number;
+  readonly mark: boolean;
+}
+
+function readLine(text: string): ReadLine {
+  return { text, strength: text.length > MAX_DIAGNOSTIC_CHARS ? 0 : diagnosticStrength(text), mark: isFailedTestMark(text) };
 }
 
 /**

@@ -26,18 +26,24 @@ const MAX_CODE_LINE_CHARS = 240;
 const MIN_MESSAGE_CHARS = 12;
 
 /**
- * A statement that raises or reports an error: a raise or throw, a panic, an error constructor or
- * value (`ValueError(`, `errors.New(`, `Errorf(`), or a logger's warning or error call.
+ * A statement that raises or reports an error (see `raises`): a raise or throw, a panic, an error value
+ * (`errors.New(`, `Errorf(`), or a logger's warning or error call.
  */
 const RAISING = new RegExp(
   [
     String.raw`\b(?:raise|throw)\b`,
     String.raw`\b(?:panic!?|bail!|Errorf)\s*\(`,
     String.raw`\berrors\.New\b`,
-    String.raw`\b[A-Za-z_$][\w$]*(?:Error|Exception|Warning)\s*\(`,
     String.raw`\b(?:log(?:ger|ging)?|console|warnings|LOG|Log)\s*\.\s*(?:warn(?:ing)?|error|fatal|exception|critical)\b`,
   ].join('|'),
 );
+/** An error's constructor called: `ValueError(`, `new IllegalStateException (`. */
+const ERROR_CONSTRUCTOR = /\b[A-Za-z_$][\w$]*(?:Error|Exception|Warning)\s*\(/;
+/**
+ * What every error constructor's call holds, looked for first: most texts hold none, and the search for a name that
+ * ends so tries every word of a text, which on a file read whole is most of the work.
+ */
+const CONSTRUCTOR_CALL = /(?:Error|Exception|Warning)\s*\(/;
 /** A string literal, with the prefixes Python and others put before the quote (`f"…"`, `r'…'`). */
 const STRING_LITERAL = /(?:^|[^\w])[fFrRbBuU]{0,2}(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 const LETTERS = /\p{L}/gu;
@@ -45,7 +51,7 @@ const LETTERS = /\p{L}/gu;
 /** The error messages raised in the code of a step's result, as error facts about what was read. */
 export function raisedMessageCandidates(step: ToolStep): Candidate[] {
   const content = step.result.content.length > RAISED_SCAN_CHARS ? step.result.content.slice(0, RAISED_SCAN_CHARS) : step.result.content;
-  if (!RAISING.test(content)) return [];
+  if (!raises(content)) return [];
   const lines = content.split('\n');
   const where = { messageId: step.messageId, seq: step.seq };
   const subject = step.subject ? { subject: step.subject } : {};
@@ -53,7 +59,7 @@ export function raisedMessageCandidates(step: ToolStep): Candidate[] {
   const seen = new Set<string>();
   for (let i = 0; i < lines.length && found.length < MAX_RAISED_PER_RESULT; i++) {
     const line = lines[i];
-    if (line.length > MAX_CODE_LINE_CHARS || !RAISING.test(line)) continue;
+    if (line.length > MAX_CODE_LINE_CHARS || !raises(line)) continue;
     // A message too long for its line goes on the next one: `raise ValueError(` then `    f"…"`.
     const next = lines[i + 1];
     const [message, code] =
@@ -65,6 +71,11 @@ export function raisedMessageCandidates(step: ToolStep): Candidate[] {
     if (fact && key !== undefined) found.push({ ...fact, key });
   }
   return found;
+}
+
+/** Whether a text raises or reports an error: a statement that does, or an error constructor's call. */
+function raises(text: string): boolean {
+  return RAISING.test(text) || (CONSTRUCTOR_CALL.test(text) && ERROR_CONSTRUCTOR.test(text));
 }
 
 /** The message of a line that holds it, with the line as the code shown. */

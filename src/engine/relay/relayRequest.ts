@@ -12,6 +12,7 @@ import type { PreparedContext } from '../model/preparedContext';
 import { messageText, type Message } from '../types';
 import { compressedAway } from './compressedAway';
 import { callerCompaction } from './callerCompaction';
+import { fitAsSent } from './fitAsSent';
 import { outgoingMessages, withBreakpoints, type Outgoing } from './outgoing';
 import { splitInstructions } from './pinnedInstructions';
 import { relayModel } from './recoveryRounds';
@@ -57,14 +58,14 @@ export async function relayRequest<Raw, Tool, Part>(
         `A caller's own summarization request (${sent.length} messages): sent to the model as it came, outside any session.`,
       );
     }
-    const asSent: Outgoing<Raw>[] = withBreakpoints(
-      [
-        ...pinned.map((raw) => ({ kind: 'caller' as const, raw, system: true })),
-        ...sent.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false })),
-      ],
-      (raw) => ports.cacheMarked(raw),
+    const asSent = [...instructions.map((message) => ({ message, system: true })), ...sent.map((message) => ({ message, system: false }))];
+    const budget = ports.budgetFor(request.maxInputTokens) - (await fixedTokensOf([], request.tools, ports));
+    const fitted = await fitAsSent(asSent, budget, (t) => ports.countText(t), ports.clock.now());
+    const answered = await answerDirectly(
+      withBreakpoints(fitted, (raw) => ports.cacheMarked(raw)),
+      request,
+      ports,
     );
-    const answered = await answerDirectly(asSent, request, ports);
     return { ...answered, added: 0, fixedTokens };
   }
   let routed: Routed<Raw> | undefined;
@@ -108,7 +109,8 @@ export async function relayRequest<Raw, Tool, Part>(
 
 /**
  * A request of instructions only, or a caller's compaction of a history it rendered itself, has nothing for ctx to
- * manage: it goes as it came.
+ * manage: it goes as it came, cut to the model's window when the caller measured it against a larger one
+ * (`fitAsSent.ts`).
  */
 async function answerDirectly<Raw, Tool, Part>(
   messages: readonly Outgoing<Raw>[],

@@ -6,7 +6,8 @@ import { type StepResult, NOTHING } from '../model/stepResult';
 import { withOffloaded } from '../ledger/ledgerEdits';
 import type { Logger, Store, WorkspaceFiles } from '../ports';
 import { compressOldResults } from '../tiers/compressResults';
-import { offloadAttachments } from '../tiers/offloadAttachments';
+import { offloadAttachments, type AttachmentOffload, type AttachmentOffloadInput } from '../tiers/offloadAttachments';
+import { offloadToFit } from '../tiers/offloadToFit';
 import { truncatePersistedInputs } from '../tiers/truncateInputs';
 import { applyWatermark, findCheckpointCall, indexOfCall } from '../tiers/watermark';
 import type { Summarizer } from '../summary/summarizer';
@@ -155,16 +156,46 @@ export async function offloadAttachmentsStep(
   deps: AttachmentStepDeps,
 ): Promise<StepResult> {
   if (totalTokens <= limitTokens) return NOTHING;
+  const result = await offloadAttachments(liveOffloadInput(state, totalTokens - limitTokens, deps));
+  return offloadedStep(state, result, 'the context did not fit with it');
+}
+
+/**
+ * Over the budget after everything else (the model would refuse the request): the largest tool results of the live
+ * messages go to files, then the user's longest texts if need be, until the context is below `limitTokens`.
+ */
+export async function offloadToFitStep(
+  state: SessionState,
+  totalTokens: number,
+  budgetTokens: number,
+  limitTokens: number,
+  deps: AttachmentStepDeps,
+): Promise<StepResult> {
+  if (totalTokens <= budgetTokens) return NOTHING;
+  const result = await offloadToFit({
+    ...liveOffloadInput(state, totalTokens - limitTokens, deps),
+    offloadedCallIds: new Set(state.offloads.map((o) => o.callId)),
+    overBudgetTokens: totalTokens - budgetTokens,
+  });
+  return offloadedStep(state, result, 'the request did not fit the window with it');
+}
+
+/** What an offload of live blocks reads: the live messages, the tokens to free, the counts as measured, the folder. */
+function liveOffloadInput(state: SessionState, excessTokens: number, deps: AttachmentStepDeps): AttachmentOffloadInput {
   const { counter } = deps;
-  const result = await offloadAttachments({
+  return {
     active: state.active,
-    excessTokens: totalTokens - limitTokens,
+    excessTokens,
     blockTokens: (b) => counter.blockTokens(b),
     countText: (t) => counter.countText(t),
     target: { store: deps.store, folder: deps.paths.offloaded },
     now: deps.now,
     estimated: counter.estimated,
-  });
+  };
+}
+
+/** What an offload of live blocks produced, as a step: the messages with their previews, the records, one event each. */
+function offloadedStep(state: SessionState, result: AttachmentOffload, why: string): StepResult {
   if (result.records.length === 0) return { warnings: result.failures };
   return {
     patch: {
@@ -176,7 +207,7 @@ export async function offloadAttachmentsStep(
       at: r.at,
       kind: 'offload',
       savedTokens: r.savedTokens,
-      detail: `Offloaded ${r.toolName} (${formatCount(r.tokens)} tokens) to ${r.file.split('/').pop()}: the context did not fit with it`,
+      detail: `Offloaded ${r.toolName} (${formatCount(r.tokens)} tokens) to ${r.file.split('/').pop()}: ${why}`,
       file: r.file,
     })),
     warnings: result.failures,

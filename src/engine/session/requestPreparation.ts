@@ -19,7 +19,8 @@
  *   4. Between rebases, a step of the rebase runs on its own only when it clears a quarter of the
  *      budget (it pays for the cache it invalidates): tier 2 from 50%, the watermark, old results
  *      compressed in place from 80%. Otherwise it waits for the next rebase.
- *   5. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED.
+ *   5. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED;
+ *      still over the budget: the live tool results, then the user's longest texts, go to files until below RED.
  *   6. The context message is frozen as sent: the next requests send it unchanged until a rebase.
  *   7. CRITICAL: a snapshot and the offer of a fresh session.
  *   8. The protected part over its share of the ledger: said once when it goes over, never a level of its own.
@@ -48,6 +49,7 @@ import {
   compressOldResultsStep,
   moveWatermarkBeforeRecent,
   offloadAttachmentsStep,
+  offloadToFitStep,
   resolvePendingCheckpoint,
   truncateInputsStep,
   watermarkStep,
@@ -119,6 +121,7 @@ export class RequestPreparation {
     }
     await this.addOffloadedLines(run);
     if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
+    await run.step(this.offloadToFit(run));
     this.sayProtectedOverShare(run.view.ledgerOverflow, o.ledgerShare);
 
     if (!criticalBefore && run.level() !== 'CRITICAL') return this.sent(run);
@@ -306,6 +309,14 @@ export class RequestPreparation {
     if (!archive.complete) return Promise.resolve(NOTHING);
     const limit = Math.floor(this.deps.options().thresholds.redAt * run.budget) - 1;
     return offloadAttachmentsStep(run.state, run.view.measured.total, limit, { store, counter, paths, now: clock.now() });
+  }
+
+  /** A context still over the budget gives up its largest live blocks: the model would refuse the request. */
+  private offloadToFit(run: RequestRun): Promise<StepResult> {
+    const { archive, counter, paths, store, clock } = this.deps;
+    if (!archive.complete) return Promise.resolve(NOTHING);
+    const limit = Math.floor(this.deps.options().thresholds.redAt * run.budget) - 1;
+    return offloadToFitStep(run.state, run.view.measured.total, run.budget, limit, { store, counter, paths, now: clock.now() });
   }
 
   private compressOldResults(state: SessionState): Promise<StepResult> {

@@ -5,12 +5,27 @@ import { DeterministicSummarizer } from '../../../src/engine/summary/determinist
 import { INTENT_SHARE_OF_TARGET } from '../../../src/engine/summary/historySummary';
 import { sectionHeading, SUMMARY_SECTIONS, SUMMARY_TITLE } from '../../../src/engine/summary/summaryFormat';
 import type { SummaryRequest } from '../../../src/engine/summary/summarizer';
-import { injectedTextBlock, message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
+import { injectedTextBlock, message, textBlock, type Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
-import { countChars, guide, historyRequest, recordTools, REFERENCES } from './summaryFakes';
+import { withPatternTests } from '../support/patternTests';
+import { countChars, guide, historyRequest, longCommandSession, recordTools, REFERENCES } from './summaryFakes';
 
 const summarizer = new DeterministicSummarizer({ countText: countChars, recordTools });
 const summarize = (request: SummaryRequest) => summarizer.summarize(request, NEVER_CANCELLED);
+
+/** The summary of `messages`, with the work it took: the pattern tests run and the characters counted. */
+async function measuredSummary(messages: readonly Message[]): Promise<{ summary: string; patternTests: number; countedChars: number }> {
+  let countedChars = 0;
+  const counting = new DeterministicSummarizer({
+    countText: (text) => {
+      countedChars += text.length;
+      return countChars(text);
+    },
+    recordTools,
+  });
+  const { result: summary, tests } = await withPatternTests(() => counting.summarize(historyRequest(messages, 1200), NEVER_CANCELLED));
+  return { summary, patternTests: tests, countedChars };
+}
 
 /** A short session: a read, a failing test run, an edit, a new file, markers in text and in a tool result. */
 function session(n = 0): Message[] {
@@ -240,35 +255,25 @@ describe('deterministic summarizer', () => {
       assert.ok(!summary.includes('- Mentioned:'));
     });
 
-    it('summarizes a few megabytes of messages in well under a second', async () => {
-      const messages: Message[] = [];
-      for (let i = 0; messages.length < 6000; i++) {
-        messages.push(
-          message(`a${i}`, 'assistant', [
-            textBlock(`Step ${i}: I'll use approach ${i} instead of approach ${i - 1}. Now let me check \`src/m${i}.ts\`.`),
-            toolCallBlock(`c${i}`, 'bash', { command: `npm test -- ${i}` }),
-          ]),
-          message(`t${i}`, 'tool', [
-            toolResultBlock(
-              `c${i}`,
-              `line of output ${i}\n`.repeat(60) + (i % 7 === 0 ? 'Error: boom\nexit code 2' : 'exit code 0'),
-              i % 7 === 0,
-            ),
-          ]),
-        );
-      }
-      const size = messages.reduce(
+    it('summarizes a few megabytes of messages within its target, every heading in order, in work linear in the messages', async () => {
+      const large = longCommandSession(6000);
+      const size = large.reduce(
         (n, m) =>
           n + m.blocks.reduce((k, b) => k + (b.type === 'toolResult' ? b.content.length : b.type === 'text' ? b.text.length : 40), 0),
         0,
       );
       assert.ok(size > 3_000_000, `${size} characters`);
-      const started = performance.now();
-      const summary = await summarize(historyRequest(messages, 1200));
-      const elapsed = performance.now() - started;
-      assert.ok(elapsed < 1000, `${Math.round(elapsed)} ms`);
-      assert.ok(tokens(summary) <= 1200);
-      assertHeadingsInOrder(summary);
+      const tenth = await measuredSummary(longCommandSession(600));
+      const whole = await measuredSummary(large);
+      assert.ok(tokens(whole.summary) <= 1200);
+      assertHeadingsInOrder(whole.summary);
+      // Ten times the messages, at most about ten times the work: every pattern a message is read with, counted.
+      assert.ok(
+        whole.patternTests <= 12 * tenth.patternTests,
+        `${tenth.patternTests} pattern tests for 600 messages, ${whole.patternTests} for 6,000`,
+      );
+      // It counts what it writes, never the history.
+      assert.ok(whole.countedChars < 10 * 1200 * 4, `${whole.countedChars} characters counted`);
     });
 
     it('throws CancelledError when cancelled', async () => {

@@ -39,13 +39,10 @@ describe('deterministic summary of the largest real transcript', function () {
     messages = importTranscript(fs.readFileSync(path.join(folder, file), 'utf8')).messages;
   });
 
-  it(`summarizes all of ${file} quickly, within its target, with every heading`, async () => {
+  it(`summarizes all of ${file} within its target, with every heading`, async () => {
     const intent = messageText(messages.find((m) => m.role === 'user') ?? messages[0]);
     const request: SummaryRequest = { kind: 'history', messages, guide: guide(intent), targetTokens: 1200, references: REFERENCES };
-    const started = performance.now();
     const summary = await summarizer.summarize(request, NEVER_CANCELLED);
-    const elapsed = performance.now() - started;
-    assert.ok(elapsed < 1000, `${Math.round(elapsed)} ms`);
     assert.ok((await countText(summary)) <= 1200);
     for (const section of SUMMARY_SECTIONS) assert.ok(summary.includes(`\n${sectionHeading(section)}\n`), section);
   });

@@ -4,7 +4,7 @@ import type { CommandRecord, ErrorRecord, FileAction, FileRecord, ToolRecord } f
 import { buildSummaryPrompt } from '../../../src/engine/summary/summaryPrompt';
 import type { RecoveryReferences, Summarizer, SummaryGuide, SummaryRequest } from '../../../src/engine/summary/summarizer';
 import type { CountText } from '../../../src/engine/model/countText';
-import type { Message } from '../../../src/engine/types';
+import { message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
 
 /** One token per four characters: exact counts do not matter here. */
 export const countChars: CountText = async (text) => Math.ceil(text.length / 4);
@@ -111,4 +111,25 @@ function defaultAnswer(request: SummaryRequest): string {
     0,
     request.targetTokens * 2,
   );
+}
+
+/** A long agent session of `count` messages: a step's text and command, then its output of 60 lines, every 7th failing. */
+export function longCommandSession(count: number): Message[] {
+  const messages: Message[] = [];
+  for (let i = 0; messages.length < count; i++) {
+    messages.push(
+      message(`a${i}`, 'assistant', [
+        textBlock(`Step ${i}: I'll use approach ${i} instead of approach ${i - 1}. Now let me check \`src/m${i}.ts\`.`),
+        toolCallBlock(`c${i}`, 'bash', { command: `npm test -- ${i}` }),
+      ]),
+      message(`t${i}`, 'tool', [
+        toolResultBlock(
+          `c${i}`,
+          `line of output ${i}\n`.repeat(60) + (i % 7 === 0 ? 'Error: boom\nexit code 2' : 'exit code 0'),
+          i % 7 === 0,
+        ),
+      ]),
+    );
+  }
+  return messages;
 }

@@ -9,7 +9,9 @@ import { relayRequest, type RelayOutcome } from '../../../src/engine/relay/relay
 import type { ContextSession } from '../../../src/engine/session/contextSession';
 import type { PreparedContext } from '../../../src/engine/model/preparedContext';
 import type { SessionEvent } from '../../../src/engine/turn/sessionEvents';
-import { messageText, toolCallBlock, type ToolCallBlock } from '../../../src/engine/types';
+import { TokenCounter } from '../../../src/engine/tokens/counter';
+import { message, messageText, toolCallBlock, type ToolCallBlock } from '../../../src/engine/types';
+import { CharTokenizer } from './fakes';
 import type { Caller, CallerMessage } from './callerConversation';
 import { routerRig, type RouterRig } from './routerRig';
 
@@ -64,6 +66,12 @@ export class RelayRig {
 
   run(messages: readonly Caller[], tools: readonly FakeTool[] = []): Promise<RelayOutcome> {
     return relayRequest({ messages, tools, maxInputTokens: this.windowTokens, cancellation: this.cancellation.token }, this.ports());
+  }
+
+  /** Tokens of a recorded request's messages as the wrapped model counts them (four characters a token, with framing). */
+  static async tokensOf(request: SentRequest): Promise<number> {
+    const messages = request.messages.map((o) => (o.kind === 'engine' ? o.message : message('caller', o.raw.role, o.raw.blocks)));
+    return (await new TokenCounter(new CharTokenizer()).measure(messages)).total;
   }
 
   /** The text of everything a recorded request carried. */

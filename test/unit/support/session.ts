@@ -38,3 +38,14 @@ export function fakeSessionDeps(store: Store): SessionDeps {
     clock: new FakeClock(),
   };
 }
+
+/** A memory store whose `offloaded/` folders are on a full disk: writing a file there fails with ENOSPC. */
+export function storeWithFullOffloadedFolder(): MemoryStore {
+  const store = new MemoryStore();
+  const createExclusive = store.createExclusive.bind(store);
+  store.createExclusive = async (path, text) => {
+    if (path.includes('/offloaded/')) throw new Error('ENOSPC: no space left on device');
+    return createExclusive(path, text);
+  };
+  return store;
+}

@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import { diagnosticLinesOf, diagnosticStrength } from '../../../src/engine/recall/diagnosticLines';
+import { readToolSteps } from '../../../src/engine/recall/toolSteps';
+import { call, result } from '../support/builders';
+import { withPatternTests } from '../support/patternTests';
+
+/** The pattern tests that reading the diagnostic lines of a command's output takes: a count of work, not a time. */
+async function patternTests(output: string): Promise<number> {
+  const [step] = readToolSteps([call('b1', 'bash', { command: 'make' }), result('b1', output)]);
+  return (await withPatternTests(() => diagnosticLinesOf(step))).tests;
+}
+
+const lines = (n: number, line: (i: number) => string) => Array.from({ length: n }, (_, i) => line(i)).join('\n');
+
+describe('diagnostic lines of a result', () => {
+  it('reads a line once however often it repeats: a log’s repeated lines cost a fraction of new ones', async () => {
+    const base = await patternTests(lines(1, () => 'compiling module 0'));
+    const perNewLine = ((await patternTests(lines(201, (i) => `compiling module ${i}`))) - base) / 200;
+    const perRepeat = ((await patternTests(lines(201, () => 'compiling module 0'))) - base) / 200;
+    assert.ok(perNewLine > 10, `a new line is read with every form (${perNewLine} tests)`);
+    assert.ok(perRepeat < perNewLine / 4, `a repeated line: ${perRepeat} tests, a new one ${perNewLine}`);
+  });
+
+  it('finds a diagnostic among repeated lines where it stands, once', () => {
+    const output = [...Array(50).fill('compiling module 0'), 'src/a.c:3:5: error: x undeclared', ...Array(50).fill('compiling module 0')];
+    const [step] = readToolSteps([call('b1', 'bash', { command: 'make' }), result('b1', [...output, ...output].join('\n'))]);
+    assert.deepEqual(
+      diagnosticLinesOf(step).map((l) => l.text),
+      ['src/a.c:3:5: error: x undeclared'],
+    );
+  });
+
+  it('reads the forms looked for by a word first in any case: localized errors in any script, warnings, tallies', () => {
+    const read = (lines: readonly string[]) => lines.map((line) => [line, diagnosticStrength(line)]);
+    const errors = [
+      'ОШИБКА: файл не найден',
+      'ERREUR : échec de la compilation',
+      'ビルドエラー: 失敗しました',
+      'BUILD FINISHED WITH 2 ERRORS',
+    ];
+    assert.deepEqual(
+      read(errors),
+      errors.map((line) => [line, 2]),
+    );
+    assert.deepEqual(read(['NPM WARN deprecated glob@7.2.3', 'FAILED: 0, PASSED: 12']), [
+      ['NPM WARN deprecated glob@7.2.3', 1],
+      ['FAILED: 0, PASSED: 12', 0],
+    ]);
+  });
+});
