@@ -172,7 +172,7 @@ describe('facts read from what tools were given and said', () => {
       assert.equal(ofKind(lookup, 'error').length, 0);
     });
 
-    it('takes no failure from code a report quotes, nor from a feature it built that handles errors', () => {
+    it('takes no failure from code a report quotes, nor from a feature it built that handles errors, nor from the items of its lists and tables', () => {
       const report = [
         '## Summary',
         'Built the invoice exporter with retry and error handling for every upload.',
@@ -186,6 +186,26 @@ describe('facts read from what tools were given and said', () => {
       assert.deepEqual(
         ofKind(facts, 'error').map((f) => f.key),
         [],
+      );
+      const requirements = extractFacts([
+        call('t3', 'Task', { prompt: 'explore the hook controllers' }),
+        result(
+          't3',
+          [
+            'I read both hook controllers end to end.',
+            '**Key Features**:',
+            '- Validates required params: `session_id`, `pane_id`',
+            '- Fails gracefully with appropriate HTTP status codes',
+            '| Endpoint | Behaviour |',
+            '| --- | --- |',
+            '| session-end | fails with 422 when the id is missing |',
+          ].join('\n'),
+        ),
+      ]);
+      assert.deepEqual(
+        ofKind(requirements, 'error').map((f) => f.key),
+        [],
+        'the items of a list or a table describe the work, they are no failure of it',
       );
       const failed = extractFacts([
         call('t2', 'Task', { prompt: 'deploy it' }),
