@@ -90,6 +90,21 @@ describe('facts read from what tools were given and said', () => {
       });
     });
 
+    it('gives a changed line whole: a line that opens a value comes with the lines that close it, else the next whole line', () => {
+      const hooks = '{\n  "hooks": {\n    "Stop": [\n      { "command": "notify-end.sh" }\n    ],\n    "Start": []\n  }\n}';
+      assert.deepEqual(changeBetween('{\n  "hooks": {\n    "Start": []\n  }\n}', hooks), {
+        added: '"Stop": [ { "command": "notify-end.sh" } ],',
+      });
+      const long = `if (ready &&\n  ${'isConfigured(settings) && '.repeat(12)}true) {\n  start();\n}`;
+      assert.deepEqual(
+        changeBetween('stop();', long),
+        { removed: 'stop();', added: 'start();' },
+        'a value too long to give whole leaves its place to a whole line',
+      );
+      const diff = '--- a/app.json\n+++ b/app.json\n@@ -1,2 +1,4 @@\n {\n+  "plugins": [\n+    "expo-router"\n+  ],\n   "name": "app"\n';
+      assert.deepEqual(editChange({ patch: diff }), { added: '"plugins": [ "expo-router" ],' });
+    });
+
     it('names no change when the input holds none or only punctuation changed', () => {
       assert.equal(editChange({ path: 'x.ts', content: 'whole file' }), undefined);
       assert.equal(changeBetween('  }\n})', '  }\n});'), undefined);
