@@ -6,6 +6,7 @@
  * answered from indexes built once.
  */
 import { classifyToolCall } from '../ledger/toolActivity';
+import { waitingKeys } from '../ledger/fixKeys';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
 import type { Message, ToolCallBlock } from '../types';
 import { callFacts } from './callFacts';
@@ -88,10 +89,10 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
 
   for (const step of steps) {
     if (step.messageIndex >= span.length) continue;
-    const site: ErrorSite = { seq: step.seq, keys: step.keys, terms: step.terms };
+    const site: ErrorSite = { seq: step.seq, keys: waitingKeys(step.activity, step.call), terms: step.terms };
     const diagnostics = diagnosticCandidates(step);
     if (!step.ok) {
-      // What an error names (a branch, a module, a file) tells what a later call fixed it on.
+      // What an error names (a branch, a module, a file) tells which sentence of the assistant is about it.
       const named = { ...site, terms: [...new Set([...step.terms, ...termsOf(step.result.content.slice(0, ERROR_HEAD_CHARS))])] };
       const main = diagnostics.length > 0 ? errorFact(step) : undefined;
       errors.push({ fact: () => main ?? errorFact(step), score: RESULT_SCORES.error, site: named });
@@ -103,10 +104,12 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       }
       continue;
     }
-    for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site });
+    // A line printed by a call that succeeded is resolved once it stops appearing, not by the call succeeding again.
+    const printed = (fact: Candidate): ErrorSite => ({ ...site, terms: termsOf(fact.text), printed: fact.key });
+    for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
     found.push(...callFacts(step), ...raisedMessageCandidates(step));
     for (const fact of [...resultFacts(step), ...reportFailures(step)]) {
-      if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site });
+      if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
       else found.push(fact);
     }
   }

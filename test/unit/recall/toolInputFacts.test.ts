@@ -123,8 +123,8 @@ describe('facts read from what tools were given and said', () => {
     });
     it('names the edit that resolved an error with the first line it put in', () => {
       const facts = extractFacts([
-        call('b1', 'shell', { command: 'kotlinc src/Billing.kt' }),
-        result('b1', 'src/Billing.kt:12: error: unresolved reference: roundHalfEven', true),
+        call('b1', 'str_replace', { path: 'src/Billing.kt', old_str: 'val total = amount.round()', new_str: 'val total = amount' }),
+        result('b1', 'Error: no match for old_str in src/Billing.kt: unresolved reference to the text', true),
         call('e1', 'str_replace', {
           path: 'src/Billing.kt',
           old_str: 'val total = amount.roundHalfEven()',
@@ -132,7 +132,7 @@ describe('facts read from what tools were given and said', () => {
         }),
         result('e1', 'ok'),
       ]);
-      const error = facts.find((f) => f.kind === 'error' && f.key.includes('unresolved reference'));
+      const error = facts.find((f) => f.kind === 'error' && f.key.includes('no match for old_str'));
       assert.equal(error?.resolution?.resolved, true);
       assert.equal(error?.resolution?.by, 'edited src/Billing.kt, putting in `val total = amount.setScale(2, RoundingMode.HALF_EVEN)`');
     });

@@ -94,9 +94,9 @@ describe('summaries without filler', () => {
     );
   });
 
-  it('says a recorded error was resolved when a different command on the same thing succeeded', async () => {
+  it('says a recorded error was fixed, and by what, when a line of commands that runs it again succeeded', async () => {
     const summary = await summarize(historyRequest(devopsSession(), 1200));
-    assert.match(summary, /Error acquiring the state lock — resolved: `terraform force-unlock .*` succeeded/);
+    assert.match(summary, /Error acquiring the state lock — fixed: `terraform force-unlock .*` succeeded/);
     assert.doesNotMatch(summary, /Unfixed: Error: Error acquiring the state lock/);
   });
 
