@@ -17,7 +17,7 @@ import { ResolutionIndex, type ErrorSite, type FixStatement } from './errorResol
 import type { Fact } from '../model/fact';
 import { NameCollector } from './identifierFacts';
 import { resolvedErrors, type PendingError } from './pendingErrors';
-import { ownWordCandidates } from './ownWords';
+import { ownWordCandidates, resultsBefore } from './ownWords';
 import { raisedMessageCandidates } from './raisedMessages';
 import { assistantFacts, userFacts } from './proseFacts';
 import { errorFact, RESULT_SCORES, resultFacts } from './resultFacts';
@@ -39,6 +39,11 @@ export interface ExtractOptions {
   readonly findCall?: (callId: string) => ToolCallBlock | undefined;
   /** Most facts returned. @default 40 */
   readonly maxFacts?: number;
+  /**
+   * Whether the agent's narration (`sentenceRole`) is returned, flagged: for the earlier lines'
+   * pool, which shows the agent's own lines; never for a summary or the recall check. @default false
+   */
+  readonly narration?: boolean;
 }
 
 /** Characters of a failed result read for the names the error mentions. @default 400 */
@@ -56,6 +61,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
   const found: Candidate[] = [];
   const errors: PendingError[] = [];
   let firstUser = true;
+  const seen = all.map((msg, i) => (i < span.length && msg.role === 'assistant' ? resultsBefore(all, i) : ''));
 
   all.forEach((msg, i) => {
     const site = { messageId: msg.id, seq: starts[i] };
@@ -69,7 +75,8 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       found.push(...userFacts(prose, site, firstUser, authoredLineSet(msg)));
       firstUser = false;
     } else {
-      const stated = assistantFacts(prose, site, { actedOn: acted[i], endsTurn: endsTurn(all, i), authored: authoredLineSet(msg) }, fixes);
+      const context = { actedOn: acted[i], endsTurn: endsTurn(all, i), seen: seen[i], authored: authoredLineSet(msg) };
+      const stated = assistantFacts(prose, site, context, fixes);
       for (const fact of stated) {
         if (fact.kind === 'error') {
           errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
@@ -79,7 +86,13 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     for (const line of prose) names.add(line, site, msg.role === 'user');
   });
 
-  const sites = span.map((msg, i) => ({ messageId: msg.id, seq: starts[i], endsTurn: endsTurn(all, i) }));
+  const sites = span.map((msg, i) => ({
+    messageId: msg.id,
+    seq: starts[i],
+    endsTurn: endsTurn(all, i),
+    seen: seen[i],
+    ...(acted[i] ? { actedOn: acted[i] } : {}),
+  }));
   const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
   for (const fact of ownWordCandidates(span, sites, maxFacts)) {
     if (fact.kind === 'error') {
@@ -116,7 +129,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
 
   found.push(...resolvedErrors(errors, new ResolutionIndex(steps, fixes), maxFacts));
   found.push(...withoutNamesHeldBy(withoutToolVocabulary(names.facts(), all), found));
-  return selectFacts(found, maxFacts);
+  return selectFacts(options.narration === true ? found : found.filter((f) => f.narration !== true), maxFacts);
 }
 
 /**
