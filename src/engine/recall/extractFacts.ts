@@ -25,6 +25,7 @@ import { DEFAULT_MAX_FACTS, selectFacts } from './selectFacts';
 import { saysFixed } from './statementCues';
 import { termsOf } from './terms';
 import { readToolSteps } from './toolSteps';
+import { PrintedAnyway } from './printedAnyway';
 import { reportFailures } from './reportFacts';
 import { actedOnByMessage, blockStarts, changes, endsTurn } from './turns';
 
@@ -100,6 +101,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     } else found.push(fact);
   }
 
+  const anyway = new PrintedAnyway(steps);
   for (const step of steps) {
     if (step.messageIndex >= span.length) continue;
     const site: ErrorSite = { seq: step.seq, keys: waitingKeys(step.activity, step.call), terms: step.terms };
@@ -111,7 +113,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       errors.push({ fact: () => main ?? errorFact(step), score: RESULT_SCORES.error, site: named });
       // The error's other diagnostic lines and a runner's failing tally, each once: the agent may have worked around any of them.
       const mainForm = main ? matchForm(main.key) : undefined;
-      const tallies = resultFacts(step).filter((f) => f.kind === 'error');
+      const tallies = resultFacts(step, anyway).filter((f) => f.kind === 'error');
       for (const fact of [...diagnostics, ...tallies]) {
         if (matchForm(fact.key) !== mainForm) errors.push({ fact: () => fact, score: fact.score, site: named });
       }
@@ -121,7 +123,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     const printed = (fact: Candidate): ErrorSite => ({ ...site, terms: termsOf(fact.text), printed: fact.key });
     for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
     found.push(...callFacts(step), ...raisedMessageCandidates(step));
-    for (const fact of [...resultFacts(step), ...reportFailures(step)]) {
+    for (const fact of [...resultFacts(step, anyway), ...reportFailures(step)]) {
       if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
       else found.push(fact);
     }

@@ -290,6 +290,30 @@ describe('fact extraction', () => {
     });
   });
 
+  describe('boilerplate', () => {
+    it("takes no outcome from a line a program prints whatever happened, nor from the harness's fields", () => {
+      const footer = ['Please report incorrect results: https://github.com/acme/lint/issues', 'Use `lint explain` to explain issues.'];
+      const facts = extractFacts([
+        call('l1', 'Bash', { command: 'lint --strict lib/registry.ex' }),
+        result('l1', ['Checking 3 source files ...', '[D] Nested modules could be aliased.', ...footer, 'Exit code 2'].join('\n'), true),
+        call('e1', 'Edit', { file_path: 'lib/registry.ex', old_string: 'A.B.c()', new_string: 'B.c()' }),
+        result('e1', 'The file lib/registry.ex has been updated successfully.'),
+        call('l2', 'Bash', { command: 'lint --strict lib/registry.ex lib/hooks.ex' }),
+        result('l2', ['Checking 4 source files ...', '40 mods/funs, found no issues.', ...footer].join('\n')),
+        call('t1', 'Task', { description: 'Explore the hooks', prompt: 'Read the hook controllers and report.' }),
+        result(
+          't1',
+          'The hook controllers validate session_id and pane_id.\nagentId: a7b3c2d\n<usage>total_tokens: 49100\ntool_uses: 21\nduration_ms: 57709</usage>',
+        ),
+      ]);
+      const outcomes = ofKind(facts, 'outcome').map((f) => f.key);
+      assert.ok(outcomes.includes('40 mods/funs, found no issues.'), outcomes.join('\n'));
+      for (const frame of ['Please report incorrect results', 'lint explain', 'tool_uses', 'total_tokens', 'duration_ms']) {
+        assert.ok(!outcomes.some((key) => key.includes(frame)), `${frame}: ${outcomes.join('\n')}`);
+      }
+    });
+  });
+
   describe('artifacts and names', () => {
     it('reads the files calls created and edited, and names people wrote', () => {
       const facts = extractFacts(notebookSession());
