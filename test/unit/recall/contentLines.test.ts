@@ -22,7 +22,7 @@ describe('the content of what a summarized span read, printed and was given', ()
         assistant('Done.'),
       ]),
     );
-    const of = (from: string) => facts.filter((f) => f.from === from).map((f) => f.text);
+    const of = (from: string) => facts.filter((f) => f.from === from).flatMap((f) => f.text.split('\n'));
     assert.deepEqual(of('src/old.ts'), ['fresh copy of the parser module', 'second fresh line of the parser'], 'the latest read only');
     assert.ok(facts.filter((f) => f.from === 'src/old.ts').every((f) => f.fromKind === 'read'));
     assert.equal(of('make test').length, 80, 'every line of a long output, its middle too');
@@ -48,7 +48,8 @@ describe('the content of what a summarized span read, printed and was given', ()
     );
     assert.deepEqual(
       facts.map((f) => f.text),
-      ['const total = (items) =>', 'items.reduce((sum, item) => sum + item.price, 0);', '// one pass, no loop variable'],
+      ['const total = (items) =>\n  items.reduce((sum, item) => sum + item.price, 0);\n// one pass, no loop variable'],
+      'as written, indentation and all: a top-level line after an indented one closes its range',
     );
     assert.ok(facts.every((f) => f.from === 'src/cart.js' && f.fromKind === 'written'));
   });
@@ -65,8 +66,37 @@ describe('the content of what a summarized span read, printed and was given', ()
       ]),
     );
     assert.ok(!facts.some((f) => f.from === 'src/missing.ts'), 'its error lines are facts already');
-    const inputs = facts.filter((f) => f.fromKind === 'input').map((f) => f.text);
+    const inputs = facts.filter((f) => f.fromKind === 'input').flatMap((f) => f.text.split('\n'));
     assert.ok(inputs.includes('frame = pd.read_csv("a.csv")') && inputs.includes('values = np.arange(12)'), inputs.join('\n'));
+  });
+
+  it('cuts a file into its top-level ranges, each whole with its closing lines, so what is quoted is code', () => {
+    const file = [
+      '     1→defmodule Registry do',
+      '     2→  def start(id) do',
+      '     3→    {:ok, id}',
+      '     4→  end',
+      '     5→end',
+      '     6→',
+      '     7→defmodule Registry.Sup do',
+      '     8→  use Supervisor',
+      '     9→end',
+      '    10→# a comment at the top',
+      '    11→const rows = [',
+      '    12→  { id: 1 },',
+      '    13→];',
+    ].join('\n');
+    const facts = spanContentFacts(readToolSteps([call('r1', 'Read', { file_path: 'lib/registry.ex' }), result('r1', file)]));
+    assert.deepEqual(
+      facts.map((f) => f.text.split('\n').map((l) => l.slice(l.indexOf('→') + 1))),
+      [
+        ['defmodule Registry do', '  def start(id) do', '    {:ok, id}', '  end', 'end'],
+        ['defmodule Registry.Sup do', '  use Supervisor', 'end'],
+        ['# a comment at the top'],
+        ['const rows = [', '  { id: 1 },', '];'],
+      ],
+    );
+    assert.equal(new Set(facts.map((f) => f.key)).size, facts.length, 'each range its own key');
   });
 
   it('takes at most its share of characters in all, the latest content first', () => {
