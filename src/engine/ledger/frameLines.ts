@@ -52,6 +52,19 @@ export function repeatedShapes(lines: readonly string[]): Set<number> {
 }
 
 /**
+ * The text of an output without the harness's fields and the runs it prints item by item (see the
+ * header), and a line printed again but for its numbers given once.
+ */
+export function withoutFrames(content: string): string {
+  const lines = withoutFields(content).split('\n');
+  const runs = repeatedShapes(lines);
+  return oncePerPlace(
+    lines.filter((line, i) => !runs.has(i) && line.trim().length > 0),
+    (line) => line,
+  ).join('\n');
+}
+
+/**
  * `lines` with only the first of the lines that are the same but for their numbers: one message
  * printed for each place it applies to (`a.md:12:5 MD055 Table pipe does not align`, `a.md:19:5 …`).
  */

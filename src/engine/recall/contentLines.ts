@@ -12,6 +12,7 @@ import type { ContentSource, Fact } from '../model/fact';
 import { MAX_OUTPUT_LINE_CHARS, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES } from './outputLines';
 import { topLevelRanges } from '../text/topLevelRanges';
 import { fnv1a } from '../text/fnv';
+import { withoutFrames } from '../ledger/frameLines';
 import { outputEdges } from './outputEdges';
 import type { ToolStep } from './toolSteps';
 import { oneLine, shortenEnd } from '../text/shorten';
@@ -120,7 +121,8 @@ function outputContent(step: ToolStep): SpanContent | undefined {
   }
   const name = callName(step);
   const whole = outputEdges(result.content, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2).whole;
-  return name === undefined || whole ? undefined : { text: result.content, from: name, fromKind: 'output', messageId };
+  // What the harness wrapped around it and the runs a build prints item by item are no part of what it said.
+  return name === undefined || whole ? undefined : { text: withoutFrames(result.content), from: name, fromKind: 'output', messageId };
 }
 
 /** Input keys of text a call replaced rather than wrote (`old_string`, `oldText`): not what the file holds now. */
