@@ -183,11 +183,6 @@ function sentenceCandidate(
     (site.endsTurn ? OWN_WORDS_SCORES.answer : 0) -
     (s.words > LONG_SENTENCE_WORDS ? OWN_WORDS_SCORES.longPenalty : 0) +
     (grounded ? OWN_WORDS_SCORES.grounded : 0);
-  const fact = candidate(
-    roleKind(role, role === 'answer' ? statementOf(s.text)?.kind : undefined),
-    s.text,
-    site,
-    Math.round(score * 1000) / 1000,
-  );
+  const fact = candidate(roleKind(role, statementOf(s.text)?.kind), s.text, site, Math.round(score * 1000) / 1000);
   return fact && role === 'narration' ? { ...fact, narration: true } : fact;
 }

@@ -1,8 +1,8 @@
 /**
  * What an assistant sentence is, read from where it stands and what followed it: the answer that
- * ends a turn; in the middle of the work, a decision, which the next calls carry out by changing
- * what it names; a finding, which names what the results just before it hold (a name, a figure); or
- * narration, which only announces a look or reacts ("Let me check the subagent row:", "Good, I
+ * ends a turn; in the middle of the work, a finding, which names what the results just before it
+ * hold (a name, a figure: the agent's reading of what it saw); a decision, which the next calls
+ * carry out by changing what it names; or narration, which only announces a look or reacts ("Let me check the subagent row:", "Good, I
  * understand the test patterns."). Words may raise a sentence's score; they never make narration a
  * decision.
  */
@@ -27,9 +27,9 @@ const FIGURE = /(?<![\p{L}\d.])\d{2,}(?:[.,:]\d+)*(?![\p{L}\d])/gu;
 /** The role of a sentence with distinctive `terms` (see `termsOf`) at `site`. */
 export function sentenceRole(sentence: string, terms: readonly string[], site: SentenceSite): SentenceRole {
   if (site.endsTurn) return 'answer';
+  if (namesWhatWasSeen(sentence, terms, site.seen)) return 'finding';
   const acted = site.actedOn;
-  if (acted?.changes === true && terms.some((t) => containsTerm(acted.text, t))) return 'decision';
-  return namesWhatWasSeen(sentence, terms, site.seen) ? 'finding' : 'narration';
+  return acted?.changes === true && terms.some((t) => containsTerm(acted.text, t)) ? 'decision' : 'narration';
 }
 
 /** True when the sentence names a term or repeats a figure of `seen` (the results just before it, lower case). */
