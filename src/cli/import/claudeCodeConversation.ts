@@ -33,6 +33,12 @@ export const CLAUDE_CODE_INJECTED_TAGS: readonly string[] = [
   'ide_diagnostics',
 ];
 
+/**
+ * Frames Claude Code opens a turn of its own with, never one of the user's: a background task's
+ * `<task-notification>`, followed in the same text by its instruction to read the task's output.
+ */
+export const CLAUDE_CODE_TURN_TAGS: readonly string[] = ['task-notification'];
+
 /** A user or assistant record, already checked to have a `message` object. */
 export interface ConversationRecord {
   readonly line?: number;
@@ -86,13 +92,26 @@ export function importClaudeCodeConversation(
     const parts =
       record.isCompactSummary === true
         ? markCompactionSummary(converted.parts)
-        : record.isMeta === true
+        : record.isMeta === true || isHostTurn(record, message.content)
           ? converted.parts.map(injectedPart)
           : converted.parts;
     if (sink.add(id, parts, at, line).length === 0) sink.skip('empty-user-record');
     // A user's own words end the reply; its tool results do not.
     if (parts.some((part) => part.role === 'user')) openReply = undefined;
   }
+}
+
+/**
+ * True for a user record Claude Code wrote itself: one whose `origin` names another source than a
+ * person (newer versions say so), or whose text opens with a frame of a turn of its own
+ * ({@link CLAUDE_CODE_TURN_TAGS}), what older versions give alone.
+ */
+function isHostTurn(record: JsonObject, content: unknown): boolean {
+  const origin = isJsonObject(record.origin) ? stringField(record.origin, 'kind') : undefined;
+  if (origin !== undefined) return origin !== 'human';
+  const text = typeof content === 'string' ? content : undefined;
+  const opening = text === undefined ? undefined : /^\s*<([A-Za-z][\w.:-]*)>/.exec(text)?.[1];
+  return opening !== undefined && CLAUDE_CODE_TURN_TAGS.includes(opening);
 }
 
 /** The markup Claude Code records a slash command in: `<command-name>/review</command-name>`, its message and its args. */

@@ -93,7 +93,7 @@ export async function addEarlierLines(
     if (known.has(form)) continue;
     known.add(form);
     // What the context shows is masked, as an offloaded result's preview is; the archive keeps the text as it was.
-    const text = maskSecrets(fact.from === undefined ? `- ${ownLine(fact)}` : `> ${compactText(fact, MAX_FACT_TEXT_CHARS)}`);
+    const text = maskSecrets(fact.from === undefined ? `- ${ownLine(fact)}` : quoted(fact.text));
     // Counted with its line break, as the section joins it: never less than its share of the section counted whole.
     const tokens = await countText(`${text}\n`);
     let from = {};
@@ -129,6 +129,14 @@ export async function addEarlierLines(
     total -= line.tokens;
   }
   return all.filter((l) => !out.has(l));
+}
+
+/** A range of content quoted line by line, as written: indentation is part of code. */
+function quoted(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
 }
 
 /**
@@ -257,12 +265,17 @@ export function countedEarlierLinesSection(
     used += tokens;
     usedBy.set(line.kind, (usedBy.get(line.kind) ?? 0) + tokens);
   };
+  // A source's ranges are shown from its top and without a gap: once one does not fit, none after it is shown.
+  const stopped = new Set<string>();
   const take = (line: EarlierLine, limit: number): void => {
-    // The first line of a file's content also pays for the heading its lines are shown under.
+    // The first range of a file's content also pays for the heading its ranges are shown under.
     const source = sourceHeading(line);
     const heading = source !== undefined && !headed.has(source) ? (line.fromTokens ?? 0) : 0;
-    if (chosen.has(line) || said.has(line)) return;
-    if (used + line.tokens + heading > (line.printed === true ? Math.min(limit, printedRoom) : limit)) return;
+    if (chosen.has(line) || said.has(line) || (source !== undefined && stopped.has(source))) return;
+    if (used + line.tokens + heading > (line.printed === true ? Math.min(limit, printedRoom) : limit)) {
+      if (source !== undefined) stopped.add(source);
+      return;
+    }
     chosen.add(line);
     if (source !== undefined) headed.add(source);
     spend(line, line.tokens + heading);

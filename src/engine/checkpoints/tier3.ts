@@ -76,7 +76,8 @@ function coversEnough(prepared: CheckpointPlan, needed: CheckpointPlan | undefin
 
 /** Facts of messages, and of a checkpoint's span. */
 interface FactsReader {
-  ofMessages(messages: readonly Message[], maxFacts?: number): Promise<Fact[]>;
+  /** With `lines`, the agent's narration too, for the earlier lines' pool (see `ExtractOptions.narration`). */
+  ofMessages(messages: readonly Message[], maxFacts?: number, lines?: boolean): Promise<Fact[]>;
   ofSpan(span: OriginalSpan): Promise<Fact[]>;
 }
 
@@ -307,7 +308,7 @@ export class Tier3 {
     const originals = await fresh.messages();
     // Then the lines its tools printed, shown only once those facts leave room, and last what they read, printed and were given.
     const steps = readToolSteps(originals);
-    const pool = mergeFactLists(await facts.ofMessages(originals, FILL_POOL_FACTS), [
+    const pool = mergeFactLists(await facts.ofMessages(originals, FILL_POOL_FACTS, true), [
       ...outputLineFactsOf(steps),
       ...spanContentFacts(steps),
     ]);
@@ -331,10 +332,10 @@ export class Tier3 {
   private async factsReader(live: readonly Message[]): Promise<FactsReader> {
     const archived = await this.deps.archive.read();
     const offloads = this.deps.state().offloads;
-    const ofMessages = async (messages: readonly Message[], maxFacts?: number): Promise<Fact[]> => {
+    const ofMessages = async (messages: readonly Message[], maxFacts?: number, lines = false): Promise<Fact[]> => {
       const calls = await this.callIndex.callsFor(messages, live, archived);
       const findCall = (id: string): ToolCallBlock | undefined => calls.get(id);
-      return extractFacts(messages, { after: live, findCall, ...(maxFacts ? { maxFacts } : {}) });
+      return extractFacts(messages, { after: live, findCall, narration: lines, ...(maxFacts ? { maxFacts } : {}) });
     };
     return {
       ofMessages,

@@ -32,8 +32,10 @@ export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string
 }
 
 /**
- * "Label: text", with an error's subject and resolution: "Error: … (`npm test`) — resolved: `npm ci`
- * succeeded". The label is left out when the text already starts with it ("Error: …"); the subject and the
+ * "Label: text", with an error's subject and, once it was resolved, how: "Error: … (`npm test`) —
+ * resolved: `npm test` succeeded when run again". A line is written once and read later, so it
+ * never says an error is still open: the ledger's tool record says where each error stands now.
+ * The label is left out when the text already starts with it ("Error: …"); the subject and the
  * resolution are cut to `detailChars` each.
  */
 export function factLine(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS, detailChars = FACT_DETAIL_CHARS): string {
@@ -42,12 +44,8 @@ export function factLine(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS, detailChar
   const labelled = text.toLowerCase().startsWith(`${label.toLowerCase()}:`) ? text : `${label}: ${text}`;
   if (fact.kind !== 'error') return labelled;
   const subject = fact.subject ? ` (\`${shortenEnd(oneLine(fact.subject), detailChars)}\`)` : '';
+  // Resolved stays true; an open error may be fixed by the next call, and the ledger says where it stands now.
   const resolution = fact.resolution;
-  const ending =
-    resolution === undefined
-      ? ''
-      : resolution.resolved
-        ? ` — resolved${resolution.by ? `: ${shortenEnd(resolution.by, detailChars)}` : ''}`
-        : ' — not resolved';
+  const ending = resolution?.resolved === true ? ` — resolved${resolution.by ? `: ${shortenEnd(resolution.by, detailChars)}` : ''}` : '';
   return `${labelled}${subject}${ending}`;
 }

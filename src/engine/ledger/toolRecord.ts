@@ -1,9 +1,10 @@
 /**
  * The tool record of the ledger, built from tool calls and their results only: which files were
  * read, created, edited or deleted, which commands ran and how they ended, which errors were hit
- * and whether a later call on the same command or file fixed them.
+ * and whether a later call on the same command or file fixed them (`fixKeys.ts`).
  */
 import { subjectKey } from './commandKey';
+import { fixingKeys, waitingKeys } from './fixKeys';
 import { outputGist } from './commandOutput';
 import { errorSummary } from './errorSummary';
 import {
@@ -173,7 +174,8 @@ class ToolRecordBuilder {
     if (this.unfixedIndex) return this.unfixedIndex;
     this.unfixedIndex = new Map();
     this.base.errors.forEach((e, i) => {
-      if (!e.fixed && e.subject !== undefined) this.watch(subjectKey(e.subject), i);
+      if (e.fixed) return;
+      for (const key of e.waitsOn ?? (e.subject === undefined ? [] : [subjectKey(e.subject)])) this.watch(key, i);
     });
     return this.unfixedIndex;
   }
@@ -189,7 +191,8 @@ class ToolRecordBuilder {
     const outcome = (activity.kind === 'command' ? commandOutcomeOf : otherOutcomeOf)(result);
     if (activity.kind === 'command') this.addCommands(result, call, activity.commands, outcome, at);
     else if (activity.kind === 'file') this.addFileAction(result, call, activity, outcome, at);
-    else if (!outcome.ok) this.addError(result, call.name, undefined, [], at);
+    else if (!outcome.ok) this.addError(result, call.name, undefined, waitingKeys(activity, call), at);
+    else fixingKeys(activity, call).forEach((k) => this.fix(k, call.id, ''));
   }
 
   build(): ToolRecord {
@@ -209,9 +212,9 @@ class ToolRecordBuilder {
       this.commandList.push(output !== undefined && i === commands.length - 1 ? { ...withExit, output } : withExit);
     });
     const subject = commands.join(' ; ');
-    const keys = [...new Set([subjectKey(subject), ...commands.map(subjectKey)])];
-    if (outcome.ok) keys.forEach((k) => this.fix(k, call.id, commands[commands.length - 1] ?? ''));
-    else this.addError(result, call.name, subject, keys, at);
+    const activity: ToolActivity = { kind: 'command', commands };
+    if (outcome.ok) fixingKeys(activity).forEach((k) => this.fix(k, call.id, commands[commands.length - 1] ?? ''));
+    else this.addError(result, call.name, subject, waitingKeys(activity), at);
   }
 
   private addFileAction(
@@ -221,13 +224,12 @@ class ToolRecordBuilder {
     outcome: ToolOutcome,
     at: number,
   ): void {
-    const keys = activity.paths.map(subjectKey);
     if (!outcome.ok) {
-      this.addError(result, call.name, activity.paths.join(', '), keys, at);
+      this.addError(result, call.name, activity.paths.join(', '), waitingKeys(activity), at);
       return;
     }
     for (const path of activity.paths) this.touch(path, activity.action, call.id, at);
-    if (activity.action !== 'deleted') keys.forEach((k) => this.fix(k, call.id, ''));
+    fixingKeys(activity).forEach((k) => this.fix(k, call.id, ''));
   }
 
   /** Adds the action to the file's record; a write to a file already seen is an edit. */
@@ -248,7 +250,10 @@ class ToolRecordBuilder {
   }
 
   private addError(result: ToolResultBlock, toolName: string, subject: string | undefined, keys: readonly string[], at: number): void {
-    const record: ErrorRecord = { callId: result.callId, toolName, summary: errorSummaryOf(result), at, fixed: false };
+    const own = subject === undefined ? undefined : subjectKey(subject);
+    const ownKeyOnly = keys.length === 0 ? own === undefined : keys.length === 1 && keys[0] === own;
+    const waitsOn = ownKeyOnly ? {} : { waitsOn: keys };
+    const record: ErrorRecord = { callId: result.callId, toolName, summary: errorSummaryOf(result), at, ...waitsOn, fixed: false };
     const errors = this.errorList;
     keys.forEach((k) => this.watch(k, errors.length));
     errors.push(subject === undefined ? record : { ...record, subject });

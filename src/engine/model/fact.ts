@@ -47,6 +47,11 @@ export interface Fact {
   readonly resolution?: ErrorResolution;
   /** A line a tool printed rather than a fact read from it: it takes only the printed lines' part of the earlier lines' room. */
   readonly printed?: boolean;
+  /**
+   * A sentence of the agent that only announces a look or reacts (`recall/sentenceRole.ts`): kept as
+   * the agent's own line for the earlier lines, never labelled a decision nor checked as a fact.
+   */
+  readonly narration?: boolean;
   /** For a line of a file's content (an offloaded result's, or a file a tool read): the file, which the lines are shown under. */
   readonly from?: string;
   /** With `from`: what the lines are of, when not an offloaded result (see {@link ContentSource}). */

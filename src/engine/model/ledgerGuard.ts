@@ -93,6 +93,7 @@ const isErrorRecord = (v: unknown): v is ErrorRecord =>
   isString(v.summary) &&
   optional(v.subject, isString) &&
   isNumber(v.at) &&
+  optional(v.waitsOn, (x): x is string[] => isArrayOf(x, isString)) &&
   isBoolean(v.fixed) &&
   optional(v.fixedByCallId, isString) &&
   optional(v.fixedBy, isString);

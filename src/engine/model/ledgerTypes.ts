@@ -83,6 +83,11 @@ export interface ErrorRecord {
   /** What the error was about: the command or the file path, when known. */
   readonly subject?: string;
   readonly at: number;
+  /**
+   * The keys of the calls that fix it (see `ledger/fixKeys.ts`), when they are not the subject's own
+   * key: a failed read waits for a read or a write of its file, a failed line of commands for any of them.
+   */
+  readonly waitsOn?: readonly string[];
   /** True once a later call on the same subject succeeded. */
   readonly fixed: boolean;
   readonly fixedByCallId?: string;

@@ -9,8 +9,10 @@
  * latest files after compacting does, without reading the disk again.
  */
 import type { ContentSource, Fact } from '../model/fact';
-import { MAX_OUTPUT_LINE_CHARS, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, saysSomething } from './outputLines';
-import { candidate } from './candidate';
+import { MAX_OUTPUT_LINE_CHARS, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES } from './outputLines';
+import { topLevelRanges } from '../text/topLevelRanges';
+import { fnv1a } from '../text/fnv';
+import { withoutFrames } from '../ledger/frameLines';
 import { outputEdges } from './outputEdges';
 import type { ToolStep } from './toolSteps';
 import { oneLine, shortenEnd } from '../text/shorten';
@@ -21,12 +23,16 @@ import { oneLine, shortenEnd } from '../text/shorten';
  * the pool's own cap (a share of the budget) and the request's free room still apply.
  */
 export const MAX_CONTENT_CHARS = 40_000;
-/** Score of a line of content: below every fact and every output line, so it is shown last and leaves the pool first. */
+/** Score of a range of content: below every fact and every output line, so it is shown last and leaves the pool first. */
 export const CONTENT_LINE_SCORE = 0.05;
 
 /**
- * The lines of `content` that say something, in order, as lines of `from` (an offloaded file's
- * name unless `fromKind` says otherwise), up to `maxChars`.
+ * The content as its top-level ranges (see `topLevelRanges`), in order, each one fact whose text is
+ * its lines as written, indentation and all, under `from` (an offloaded file's name unless
+ * `fromKind` says otherwise): a range is shown whole or not at all, so the code shown is code, its
+ * closing `end` and `}` with it. Up to `maxChars`, from the top; a line too long to be text (data, a
+ * minified file) ends what is taken. A range's key names it (its source and a hash of its text), so
+ * two ranges that open alike stay two, and the same range read again is one.
  */
 export function contentLineFacts(
   content: string,
@@ -35,24 +41,34 @@ export function contentLineFacts(
   maxChars = MAX_CONTENT_CHARS,
   fromKind?: ContentSource,
 ): Fact[] {
-  const lines: Fact[] = [];
+  const facts: Fact[] = [];
   let taken = 0;
-  let at = 0;
-  while (at < content.length && taken < maxChars) {
-    const next = content.indexOf('\n', at);
-    const end = next < 0 ? content.length : next;
-    const text = content.slice(at, end);
-    // Counted with the outputs: a line of content is what a tool printed, not a fact read from it.
-    const line = saysSomething(text) ? candidate('outcome', text, { messageId, seq: lines.length }, CONTENT_LINE_SCORE) : undefined;
-    if (line) {
-      const { seq: _seq, ...fact } = line;
-      lines.push({ ...fact, printed: true, from, ...(fromKind ? { fromKind } : {}) });
-      taken += text.length;
-    }
-    at = end + 1;
+  // Only what can be taken is read; the last range of a cut text may be cut too, and is left out.
+  const whole = content.length <= maxChars;
+  const ranges = topLevelRanges(whole ? content : content.slice(0, maxChars), MAX_CONTENT_LINE_CHARS);
+  if (!whole) ranges.pop();
+  for (const range of ranges) {
+    const text = range.join('\n');
+    if (taken + text.length > maxChars) break;
+    taken += text.length;
+    const key = `${from}#${(fnv1a(text) >>> 0).toString(36)}`;
+    // Counted with the outputs: content is what a tool printed, not a fact read from it.
+    facts.push({
+      kind: 'outcome',
+      key,
+      text,
+      messageId,
+      score: CONTENT_LINE_SCORE,
+      printed: true,
+      from,
+      ...(fromKind ? { fromKind } : {}),
+    });
   }
-  return lines;
+  return facts;
 }
+
+/** Longest line of content taken, in characters: a longer one is data, and ends what is taken. @default 400 */
+export const MAX_CONTENT_LINE_CHARS = 2 * MAX_OUTPUT_LINE_CHARS;
 
 /** Longest command or call a content heading names, in characters. @default 80 */
 const MAX_SOURCE_COMMAND_CHARS = 80;
@@ -105,7 +121,8 @@ function outputContent(step: ToolStep): SpanContent | undefined {
   }
   const name = callName(step);
   const whole = outputEdges(result.content, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2).whole;
-  return name === undefined || whole ? undefined : { text: result.content, from: name, fromKind: 'output', messageId };
+  // What the harness wrapped around it and the runs a build prints item by item are no part of what it said.
+  return name === undefined || whole ? undefined : { text: withoutFrames(result.content), from: name, fromKind: 'output', messageId };
 }
 
 /** Input keys of text a call replaced rather than wrote (`old_string`, `oldText`): not what the file holds now. */

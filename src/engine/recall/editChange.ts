@@ -3,6 +3,7 @@
  * it put in. Agents' edit tools name the text they replace and its replacement (`old_string` /
  * `new_string`, `oldString` / `newString`, `old_str` / `new_str`, a list of such edits) or pass a
  * patch (`*** Begin Patch`, a unified diff, `SEARCH` / `REPLACE` blocks); all are read the same way.
+ * A line is given whole, never cut inside a value it opens.
  */
 import { isRecord } from '../schema';
 
@@ -78,20 +79,75 @@ function patchChange(text: string): EditChange | undefined {
   const block = text.includes('SEARCH') ? SEARCH_BLOCK.exec(text) : null;
   if (block) return changeBetween(block[1], block[2]);
   if (!PATCH_START.test(text)) return undefined;
-  let removed: string | undefined;
-  let added: string | undefined;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('---') || line.startsWith('+++')) continue;
-    if (removed === undefined && line.startsWith('-') && isChangeLine(line.slice(1))) removed = line.slice(1).trim();
-    else if (added === undefined && line.startsWith('+') && isChangeLine(line.slice(1))) added = line.slice(1).trim();
-    if (removed !== undefined && added !== undefined) break;
-  }
-  return withLines(removed, added);
+  const lines = text.split('\n').filter((line) => !line.startsWith('---') && !line.startsWith('+++'));
+  return withLines(firstOfSide(lines, '-'), firstOfSide(lines, '+'));
 }
 
-function firstMeaningful(lines: readonly string[], from: number, to: number): string | undefined {
-  for (let i = from; i < to; i++) if (isChangeLine(lines[i])) return lines[i].trim();
+/** The first meaningful line of one side of a patch (`-` or `+`), with the lines of that side right after it that close its value. */
+function firstOfSide(lines: readonly string[], mark: '-' | '+'): string | undefined {
+  let run: string[] = [];
+  for (const line of [...lines, '']) {
+    if (line.startsWith(mark)) {
+      run.push(line.slice(1));
+      continue;
+    }
+    const first = firstMeaningful(run, 0, run.length);
+    if (first !== undefined) return first;
+    run = [];
+  }
   return undefined;
+}
+
+/**
+ * The first meaningful line between `from` and `to`, whole: a line that opens a value it does not
+ * close (`"Stop": [`, `if (ready &&`) is taken with the lines that close it, on one line, when
+ * they are short enough; else the next line that is whole on its own stands for the change.
+ */
+function firstMeaningful(lines: readonly string[], from: number, to: number): string | undefined {
+  for (let i = from; i < to; i++) {
+    if (!isChangeLine(lines[i])) continue;
+    const value = wholeValue(lines, i, to);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** The line at `at` with the lines that close what it opens, on one line; undefined when they run past `to` or too long. */
+function wholeValue(lines: readonly string[], at: number, to: number): string | undefined {
+  let text = lines[at].trim();
+  let depth = openedBy(text);
+  if (depth === 0) return text;
+  if (depth < 0) return undefined;
+  for (let i = at + 1; i < to && text.length <= MAX_CHANGE_LINE_CHARS; i++) {
+    const next = lines[i].trim();
+    if (next.length === 0) continue;
+    text = `${text} ${next}`;
+    depth = openedBy(text);
+    if (depth <= 0) return depth === 0 && text.length <= MAX_CHANGE_LINE_CHARS ? text : undefined;
+  }
+  return undefined;
+}
+
+const OPENERS = '([{';
+const CLOSERS = ')]}';
+
+/**
+ * How many brackets `text` leaves open outside its double-quoted and backquoted strings (a string
+ * left open counts as one); below zero when it closes one it did not open.
+ */
+function openedBy(text: string): number {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote !== undefined) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === '`') quote = c;
+    else if (OPENERS.includes(c)) depth++;
+    else if (CLOSERS.includes(c) && --depth < 0) return depth;
+  }
+  return depth + (quote === undefined ? 0 : 1);
 }
 
 function isChangeLine(line: string): boolean {

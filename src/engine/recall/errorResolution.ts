@@ -1,32 +1,27 @@
 /**
- * Whether an error was resolved, and how: the same command (or file operation) succeeding later,
- * a different command or edit succeeding later on the same thing (a path, a script, a name the
- * error's call also named), or the assistant saying it is fixed. Built once from the steps and
- * statements of a stretch of conversation; each question is answered by binary searches, so a
- * long session with many errors costs no more than reading it.
+ * Whether an error was resolved, and how, by one rule wherever it is shown. An error a failed call
+ * reported is resolved as the ledger's tool record resolves it (`ledger/fixKeys.ts`): by the same
+ * command succeeding later, or by a write of the file it was about; so a checkpoint never calls
+ * resolved what the ledger shows open. An error line a call printed while it succeeded (a warning,
+ * a failing check in a passing run) is resolved when the same call runs again without printing
+ * it: the error stopped appearing. A sentence of the assistant saying it fixed what the line
+ * names resolves it too. Built once from the steps and statements of a stretch of conversation;
+ * each question is answered by binary searches, so a long session with many errors costs no more
+ * than reading it.
  */
+import { subjectKey } from '../ledger/commandKey';
+import { fixingKeys } from '../ledger/fixKeys';
+import { holdsKey, matchForm } from '../facts/factKey';
 import { shortenEnd } from '../text/shorten';
 import { editChange } from './editChange';
 import type { ErrorResolution } from '../model/fact';
 import type { ToolStep } from './toolSteps';
 
-/**
- * A term named by more than this share of all calls says nothing about which call fixed what
- * (a project folder, a common script). @default 0.5
- */
-export const COMMON_TERM_SHARE = 0.5;
-/** …unless it is named by this few calls at most. @default 3 */
-export const COMMON_TERM_MIN_CALLS = 3;
 /** Longest command or sentence quoted as what resolved an error. @default 100 */
 export const RESOLUTION_CHARS = 100;
 
 /** Fix statements read after an error before giving up on finding one about it. @default 8 */
 export const STATEMENTS_READ = 8;
-/**
- * How far after an error (in blocks, about two to four turns) a fix statement that names none of
- * its terms is still taken to be about it. @default 12
- */
-export const STATEMENT_REACH_BLOCKS = 12;
 
 /** An assistant sentence saying something works now or was fixed. */
 export interface FixStatement {
@@ -39,81 +34,81 @@ export interface FixStatement {
 /** The error to resolve: where it happened and what it was about. */
 export interface ErrorSite {
   readonly seq: number;
+  /** The keys of the calls that fix it (see `waitingKeys`). */
   readonly keys: readonly string[];
   readonly terms: readonly string[];
+  /**
+   * For an error line a successful call printed: the line. It is resolved when the same call runs
+   * again without printing it, or when the assistant says it fixed what it names; a failed call's
+   * error only by the call that fixes it, as the ledger has it.
+   */
+  readonly printed?: string;
 }
 
 interface Event {
   readonly seq: number;
   readonly messageId: string;
-  /** What resolved the error, in a few words; worded only for the events an error is resolved by. */
-  by(): string;
+  /** True when what the call printed holds the error line. */
+  prints(line: string): boolean;
+  /** What resolved the error waiting on `key`, in a few words; worded only for the events an error is resolved by. */
+  by(key?: string): string;
 }
 
 /** Answers, for each error, whether and how it was resolved later; built once from the steps and fix statements. */
 export class ResolutionIndex {
   private readonly byKey = new Map<string, Event[]>();
-  private readonly byTerm = new Map<string, Event[]>();
-  private readonly callsNaming = new Map<string, number>();
-  private readonly errors: { readonly seq: number }[] = [];
   private readonly statements: FixStatement[];
-  private readonly calls: number;
 
   /** `steps` and `statements` in order. */
   constructor(steps: readonly ToolStep[], statements: readonly FixStatement[]) {
     this.statements = [...statements];
-    this.calls = steps.length;
     for (const step of steps) {
-      for (const term of step.terms) this.callsNaming.set(term, (this.callsNaming.get(term) ?? 0) + 1);
-      if (!step.ok) {
-        this.errors.push({ seq: step.seq });
-        continue;
-      }
-      if (step.activity.kind === 'file' && step.activity.action === 'read') continue;
-      const event: Event = { seq: step.seq, messageId: step.messageId, by: () => successWords(step, false) };
-      const again: Event = { seq: step.seq, messageId: step.messageId, by: () => successWords(step, true) };
-      for (const key of step.keys) push(this.byKey, key, again);
-      for (const term of step.terms) push(this.byTerm, term, event);
+      if (!step.ok) continue;
+      let printed: string | undefined;
+      const own = step.activity.kind === 'command' && step.subject !== undefined ? subjectKey(step.subject) : undefined;
+      const event: Event = {
+        seq: step.seq,
+        messageId: step.messageId,
+        prints: (line) => holdsKey((printed ??= matchForm(step.result.content)), line),
+        by: (key) => successWords(step, key !== undefined && key === own),
+      };
+      for (const key of fixingKeys(step.activity, step.call)) push(this.byKey, key, event);
     }
   }
 
   /** How the error at `site` was resolved after it, the earliest way found. */
   resolve(site: ErrorSite): ErrorResolution {
-    const candidates: Event[] = [];
+    const candidates: { readonly event: Event; readonly key?: string }[] = [];
     for (const key of site.keys) {
-      const again = firstAfter(this.byKey.get(key), site.seq);
-      if (again) candidates.push(again);
+      const fix = site.printed === undefined ? firstAfter(this.byKey.get(key), site.seq) : this.runWithout(key, site);
+      if (fix) candidates.push({ event: fix, key });
     }
-    for (const term of site.terms) {
-      if (this.isCommon(term)) continue;
-      const other = firstAfter(this.byTerm.get(term), site.seq);
-      if (other) candidates.push(other);
-    }
-    const said = this.statementAfter(site);
-    if (said) candidates.push(said);
+    const said = site.printed === undefined ? undefined : this.statementAfter(site);
+    if (said) candidates.push({ event: said });
     if (candidates.length === 0) return { resolved: false };
-    const first = candidates.reduce((a, b) => (b.seq < a.seq ? b : a));
-    return { resolved: true, by: first.by(), messageId: first.messageId };
+    const first = candidates.reduce((a, b) => (b.event.seq < a.event.seq ? b : a));
+    return { resolved: true, by: first.event.by(first.key), messageId: first.event.messageId };
   }
 
-  private isCommon(term: string): boolean {
-    const count = this.callsNaming.get(term) ?? 0;
-    return count > COMMON_TERM_MIN_CALLS && count > this.calls * COMMON_TERM_SHARE;
+  /** The first later run under `key` whose output no longer holds the site's printed line. */
+  private runWithout(key: string, site: ErrorSite): Event | undefined {
+    const list = this.byKey.get(key);
+    if (!list || site.printed === undefined) return undefined;
+    const line = site.printed;
+    for (let i = lowerBound(list, site.seq); i < list.length; i++) {
+      if (!list[i].prints(line)) return list[i];
+    }
+    return undefined;
   }
 
-  /**
-   * The first fix statement after the error that names one of its terms, or that comes soon after
-   * it and before the next error (then it can only be about this one). Only the next few
-   * statements are read.
-   */
+  /** The first of the next few fix statements after the error that names one of its terms. */
   private statementAfter(site: ErrorSite): Event | undefined {
     const from = lowerBound(this.statements, site.seq);
-    const nextError = this.errors[lowerBound(this.errors, site.seq)]?.seq ?? Number.POSITIVE_INFINITY;
     for (let i = from; i < Math.min(this.statements.length, from + STATEMENTS_READ); i++) {
       const s = this.statements[i];
-      const near = s.seq < nextError && s.seq - site.seq <= STATEMENT_REACH_BLOCKS;
-      if (near || s.terms.some((t) => site.terms.includes(t))) {
-        return { seq: s.seq, messageId: s.messageId, by: () => `the assistant said "${shortenEnd(s.text, RESOLUTION_CHARS)}"` };
+      if (s.terms.some((t) => site.terms.includes(t))) {
+        const by = () => `the assistant said "${shortenEnd(s.text, RESOLUTION_CHARS)}"`;
+        return { seq: s.seq, messageId: s.messageId, prints: () => false, by };
       }
     }
     return undefined;
@@ -121,7 +116,7 @@ export class ResolutionIndex {
 }
 
 /**
- * What a successful step did, in a few words; `again` when it repeats the failed call. An edit
+ * What a successful step did, in a few words; `again` when it repeats the failed command. An edit
  * that resolved an error is named with the first line it put in: the fix itself.
  */
 function successWords(step: ToolStep, again: boolean): string {

@@ -6,6 +6,7 @@
  * answered from indexes built once.
  */
 import { classifyToolCall } from '../ledger/toolActivity';
+import { waitingKeys } from '../ledger/fixKeys';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
 import type { Message, ToolCallBlock } from '../types';
 import { callFacts } from './callFacts';
@@ -16,7 +17,7 @@ import { ResolutionIndex, type ErrorSite, type FixStatement } from './errorResol
 import type { Fact } from '../model/fact';
 import { NameCollector } from './identifierFacts';
 import { resolvedErrors, type PendingError } from './pendingErrors';
-import { ownWordCandidates } from './ownWords';
+import { ownWordCandidates, resultsBefore } from './ownWords';
 import { raisedMessageCandidates } from './raisedMessages';
 import { assistantFacts, userFacts } from './proseFacts';
 import { errorFact, RESULT_SCORES, resultFacts } from './resultFacts';
@@ -24,6 +25,7 @@ import { DEFAULT_MAX_FACTS, selectFacts } from './selectFacts';
 import { saysFixed } from './statementCues';
 import { termsOf } from './terms';
 import { readToolSteps } from './toolSteps';
+import { PrintedAnyway } from './printedAnyway';
 import { reportFailures } from './reportFacts';
 import { actedOnByMessage, blockStarts, changes, endsTurn } from './turns';
 
@@ -38,6 +40,11 @@ export interface ExtractOptions {
   readonly findCall?: (callId: string) => ToolCallBlock | undefined;
   /** Most facts returned. @default 40 */
   readonly maxFacts?: number;
+  /**
+   * Whether the agent's narration (`sentenceRole`) is returned, flagged: for the earlier lines'
+   * pool, which shows the agent's own lines; never for a summary or the recall check. @default false
+   */
+  readonly narration?: boolean;
 }
 
 /** Characters of a failed result read for the names the error mentions. @default 400 */
@@ -55,6 +62,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
   const found: Candidate[] = [];
   const errors: PendingError[] = [];
   let firstUser = true;
+  const seen = all.map((msg, i) => (i < span.length && msg.role === 'assistant' ? resultsBefore(all, i) : ''));
 
   all.forEach((msg, i) => {
     const site = { messageId: msg.id, seq: starts[i] };
@@ -68,7 +76,8 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       found.push(...userFacts(prose, site, firstUser, authoredLineSet(msg)));
       firstUser = false;
     } else {
-      const stated = assistantFacts(prose, site, { actedOn: acted[i], endsTurn: endsTurn(all, i), authored: authoredLineSet(msg) }, fixes);
+      const context = { actedOn: acted[i], endsTurn: endsTurn(all, i), seen: seen[i], authored: authoredLineSet(msg) };
+      const stated = assistantFacts(prose, site, context, fixes);
       for (const fact of stated) {
         if (fact.kind === 'error') {
           errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
@@ -78,7 +87,13 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     for (const line of prose) names.add(line, site, msg.role === 'user');
   });
 
-  const sites = span.map((msg, i) => ({ messageId: msg.id, seq: starts[i], endsTurn: endsTurn(all, i) }));
+  const sites = span.map((msg, i) => ({
+    messageId: msg.id,
+    seq: starts[i],
+    endsTurn: endsTurn(all, i),
+    seen: seen[i],
+    ...(acted[i] ? { actedOn: acted[i] } : {}),
+  }));
   const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
   for (const fact of ownWordCandidates(span, sites, maxFacts)) {
     if (fact.kind === 'error') {
@@ -86,34 +101,37 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     } else found.push(fact);
   }
 
+  const anyway = new PrintedAnyway(steps);
   for (const step of steps) {
     if (step.messageIndex >= span.length) continue;
-    const site: ErrorSite = { seq: step.seq, keys: step.keys, terms: step.terms };
+    const site: ErrorSite = { seq: step.seq, keys: waitingKeys(step.activity, step.call), terms: step.terms };
     const diagnostics = diagnosticCandidates(step);
     if (!step.ok) {
-      // What an error names (a branch, a module, a file) tells what a later call fixed it on.
+      // What an error names (a branch, a module, a file) tells which sentence of the assistant is about it.
       const named = { ...site, terms: [...new Set([...step.terms, ...termsOf(step.result.content.slice(0, ERROR_HEAD_CHARS))])] };
       const main = diagnostics.length > 0 ? errorFact(step) : undefined;
       errors.push({ fact: () => main ?? errorFact(step), score: RESULT_SCORES.error, site: named });
       // The error's other diagnostic lines and a runner's failing tally, each once: the agent may have worked around any of them.
       const mainForm = main ? matchForm(main.key) : undefined;
-      const tallies = resultFacts(step).filter((f) => f.kind === 'error');
+      const tallies = resultFacts(step, anyway).filter((f) => f.kind === 'error');
       for (const fact of [...diagnostics, ...tallies]) {
         if (matchForm(fact.key) !== mainForm) errors.push({ fact: () => fact, score: fact.score, site: named });
       }
       continue;
     }
-    for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site });
+    // A line printed by a call that succeeded is resolved once it stops appearing, not by the call succeeding again.
+    const printed = (fact: Candidate): ErrorSite => ({ ...site, terms: termsOf(fact.text), printed: fact.key });
+    for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
     found.push(...callFacts(step), ...raisedMessageCandidates(step));
-    for (const fact of [...resultFacts(step), ...reportFailures(step)]) {
-      if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site });
+    for (const fact of [...resultFacts(step, anyway), ...reportFailures(step)]) {
+      if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
       else found.push(fact);
     }
   }
 
   found.push(...resolvedErrors(errors, new ResolutionIndex(steps, fixes), maxFacts));
   found.push(...withoutNamesHeldBy(withoutToolVocabulary(names.facts(), all), found));
-  return selectFacts(found, maxFacts);
+  return selectFacts(options.narration === true ? found : found.filter((f) => f.narration !== true), maxFacts);
 }
 
 /**

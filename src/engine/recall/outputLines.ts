@@ -8,6 +8,8 @@
  * it is on disk, and `ctx_recover` finds it; only a result that went to a file on arrival shows its content (`offloadedFacts`).
  */
 import { isProgressLine } from '../ledger/resultLines';
+import { oncePerPlace, repeatedShapes, withoutFields } from '../ledger/frameLines';
+import { PrintedAnyway } from './printedAnyway';
 import type { Message, ToolCallBlock } from '../types';
 import { candidate, type Candidate } from './candidate';
 import { diagnosticLinesOf } from './diagnosticLines';
@@ -50,17 +52,31 @@ export function outputLineFacts(messages: readonly Message[], findCall?: (callId
 /** The output lines of these tool steps, as facts for the pool: for a caller that has read the steps already. */
 export function outputLineFactsOf(steps: readonly ToolStep[]): Fact[] {
   const found: Candidate[] = [];
+  const anyway = new PrintedAnyway(steps);
   for (const step of steps) {
     if (step.activity.kind === 'file') continue;
-    found.push(...outputLines(step));
+    found.push(...outputLines(step, anyway));
   }
   return found.map(({ seq: _seq, ...fact }) => ({ ...fact, printed: true }));
 }
 
-function outputLines(step: ToolStep): Candidate[] {
-  const edges = outputEdges(step.result.content, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2);
-  const head = edges.head.filter(saysSomething);
-  const tail = edges.tail.filter(saysSomething);
+/**
+ * The lines a step printed worth a place: not the harness's fields, not a line its program prints
+ * whatever happens, not the lines of a run it prints item by item (`withoutFields`, `PrintedAnyway`,
+ * `repeatedShapes`); of a diagnostic printed for several places, the first.
+ */
+function outputLines(step: ToolStep, anyway: PrintedAnyway): Candidate[] {
+  const edges = outputEdges(withoutFields(step.result.content), OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2);
+  const ends = [...edges.head, ...edges.tail];
+  const runs = repeatedShapes(ends);
+  const kept = new Set(
+    oncePerPlace(
+      ends.filter((line, i) => !runs.has(i) && saysSomething(line) && !anyway.has(step, line)),
+      (l) => l,
+    ),
+  );
+  const head = edges.head.filter((line) => kept.has(line));
+  const tail = edges.tail.filter((line) => kept.has(line));
   const where = { messageId: step.messageId, seq: step.seq };
   const subject = step.subject ? { subject: step.subject } : {};
   const seen = new Set<string>();
@@ -71,7 +87,10 @@ function outputLines(step: ToolStep): Candidate[] {
     const fact = candidate('outcome', line, where, score, subject);
     if (fact) out.push(fact);
   };
-  const diagnostics = diagnosticLinesOf(step).filter((line) => line.strength > 1);
+  const diagnostics = oncePerPlace(
+    diagnosticLinesOf(step).filter((line) => line.strength > 1),
+    (line) => line.text,
+  );
   for (const line of diagnostics.slice(0, MAX_OUTPUT_DIAGNOSTICS)) {
     seen.add(line.text);
     const fact = candidate('error', line.text, where, OUTPUT_LINE_SCORES.diagnostic, subject);

@@ -4,12 +4,14 @@
  * distinctive terms (paths, identifiers, numbers, code, long words; see `terms`), weighed by how
  * rare each is in the span, and from where it stands: the first sentence of an assistant message
  * says what it is about to do, the answer that ends a turn says what came of it. No word list
- * decides: a plan written in French scores like one in English when it names the same things.
- * Cue words (see `statementCues`) only name the kind where they apply.
+ * decides: a plan written in French scores like one in English when it names the same things. Its
+ * kind is its role (`sentenceRole`): what followed it, never its wording.
  */
 import { proseLines, splitSentences, undecorated } from '../text/prose';
 import type { Message } from '../types';
 import { candidate, type Candidate } from './candidate';
+import { namesWhatWasSeen, roleKind, sentenceRole, type SentenceRole } from './sentenceRole';
+import type { ActedOn } from './proseFacts';
 import { statementOf } from './statementCues';
 import { termsOf } from './terms';
 
@@ -76,6 +78,10 @@ export interface OwnWordsSite {
   readonly seq: number;
   /** True when a user message or the end of the conversation follows: the message is an answer. */
   readonly endsTurn: boolean;
+  /** What the calls that follow the message name, and whether they change anything. */
+  readonly actedOn?: ActedOn;
+  /** The tool results just before the message, lower case; read from the span when absent. */
+  readonly seen?: string;
 }
 
 interface Sentence {
@@ -102,9 +108,10 @@ export function ownWordCandidates(span: readonly Message[], sites: readonly OwnW
   const found: Candidate[] = [];
   sentencesBy.forEach((sentences, i) => {
     const site = sites[i];
-    const seen = sentences.length > 0 ? resultsBefore(span, i) : '';
+    const seen = sentences.length > 0 ? (site.seen ?? resultsBefore(span, i)) : '';
     const scored = sentences.flatMap((s) => {
-      const fact = sentenceCandidate(s, site, frequency, seen.length > 0 && s.terms.some((t) => seen.includes(t)));
+      const role = sentenceRole(s.text, s.terms, { endsTurn: site.endsTurn, ...(site.actedOn ? { actedOn: site.actedOn } : {}), seen });
+      const fact = sentenceCandidate(s, site, frequency, role, namesWhatWasSeen(s.text, s.terms, seen));
       return fact ? [fact] : [];
     });
     found.push(...scored.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, perMessage));
@@ -144,7 +151,7 @@ function readSentence(text: string, opening: boolean): Sentence {
 }
 
 /** The lower-cased text of the tool results just before `span[index]`, up to {@link MAX_RESULT_CHARS_READ}. */
-function resultsBefore(span: readonly Message[], index: number): string {
+export function resultsBefore(span: readonly Message[], index: number): string {
   let text = '';
   for (let j = index - 1; j >= 0 && span[j].role === 'tool' && text.length < MAX_RESULT_CHARS_READ; j--) {
     for (const b of span[j].blocks) if (b.type === 'toolResult') text += `${b.content.slice(0, MAX_RESULT_CHARS_READ).toLowerCase()}\n`;
@@ -156,6 +163,7 @@ function sentenceCandidate(
   s: Sentence,
   site: OwnWordsSite,
   frequency: ReadonlyMap<string, number>,
+  role: SentenceRole,
   grounded: boolean,
 ): Candidate | undefined {
   const rarity = (t: string) => 1 / (frequency.get(t) ?? 1);
@@ -175,8 +183,6 @@ function sentenceCandidate(
     (site.endsTurn ? OWN_WORDS_SCORES.answer : 0) -
     (s.words > LONG_SENTENCE_WORDS ? OWN_WORDS_SCORES.longPenalty : 0) +
     (grounded ? OWN_WORDS_SCORES.grounded : 0);
-  const stated = statementOf(s.text);
-  // The agent saying something failed is a finding of its own: errors are the lines the tools printed.
-  const kind = stated === undefined ? (site.endsTurn ? 'outcome' : 'decision') : stated.kind === 'error' ? 'outcome' : stated.kind;
-  return candidate(kind, s.text, site, Math.round(score * 1000) / 1000);
+  const fact = candidate(roleKind(role, statementOf(s.text)?.kind), s.text, site, Math.round(score * 1000) / 1000);
+  return fact && role === 'narration' ? { ...fact, narration: true } : fact;
 }

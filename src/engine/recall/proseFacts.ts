@@ -11,6 +11,7 @@ import { MARKER_SCORE, type FactKind } from '../model/fact';
 import type { FixStatement } from './errorResolution';
 import { saysFixed, statementOf } from './statementCues';
 import { containsTerm, termsOf } from './terms';
+import { roleKind, sentenceRole } from './sentenceRole';
 
 /** Scores of what prose shows that is not a statement cue (see `statementCues`). */
 export const PROSE_SCORES = {
@@ -156,6 +157,8 @@ export interface AssistantContext {
   readonly actedOn?: ActedOn;
   /** True when a user message or the end of the conversation follows: the message is an answer. */
   readonly endsTurn: boolean;
+  /** The tool results just before the message, lower case (see `resultsBefore`). */
+  readonly seen?: string;
   /** The lines the assistant wrote (see `authoredProseLines`); a marker counts only there. All lines when absent. */
   readonly authored?: ReadonlySet<string>;
 }
@@ -184,7 +187,7 @@ export function assistantFacts(prose: readonly string[], site: ProseSite, contex
     if (HEADING.test(line)) continue;
     for (const sentence of splitSentences(line)) {
       if (saysFixed(sentence)) fixes.push({ seq: site.seq, messageId: site.messageId, text: sentence, terms: termsOf(sentence) });
-      const fact = sentenceFact(sentence, site, context.actedOn);
+      const fact = sentenceFact(sentence, site, context);
       if (fact) stated.push(fact);
       else if (!answered) {
         const answer = candidate('outcome', sentence, site, PROSE_SCORES.answer);
@@ -197,17 +200,20 @@ export function assistantFacts(prose: readonly string[], site: ProseSite, contex
   return [...marked, ...best];
 }
 
-/** A sentence's fact: what it states, raised when the next call carries it out; a plan told by the action alone. */
-function sentenceFact(sentence: string, site: ProseSite, actedOn: ActedOn | undefined): Candidate | undefined {
+/**
+ * A sentence's fact: its kind is its role (`sentenceRole`: what followed it), its score what its
+ * cue words give, raised when the next call carries it out; a plan told by the action alone.
+ */
+function sentenceFact(sentence: string, site: ProseSite, context: AssistantContext): Candidate | undefined {
   const statement = statementOf(sentence);
-  const carried = actedOn !== undefined && termsOf(sentence).some((t) => containsTerm(actedOn.text, t));
-  if (statement === undefined) {
-    return carried && actedOn?.changes ? candidate('decision', sentence, site, PROSE_SCORES.planByAction) : undefined;
-  }
-  const bonus = statement.kind === 'decision' && carried ? (actedOn?.changes ? ACTED_ON_BONUS.changes : ACTED_ON_BONUS.looks) : 0;
-  // The agent saying something failed is a finding of its own: errors are the lines the tools printed.
-  const kind = statement.kind === 'error' ? 'outcome' : statement.kind;
-  return candidate(kind, sentence, site, Math.min(0.95, statement.score + bonus));
+  const actedOn = context.actedOn;
+  const terms = termsOf(sentence);
+  const role = sentenceRole(sentence, terms, { endsTurn: context.endsTurn, ...(actedOn ? { actedOn } : {}), seen: context.seen ?? '' });
+  if (statement === undefined) return role === 'decision' ? candidate('decision', sentence, site, PROSE_SCORES.planByAction) : undefined;
+  const carried = actedOn !== undefined && terms.some((t) => containsTerm(actedOn.text, t));
+  const bonus = statement.kind === 'decision' && carried ? (actedOn.changes ? ACTED_ON_BONUS.changes : ACTED_ON_BONUS.looks) : 0;
+  const fact = candidate(roleKind(role, statement.kind), sentence, site, Math.min(0.95, statement.score + bonus));
+  return fact && role === 'narration' ? { ...fact, narration: true } : fact;
 }
 
 /**

@@ -3,7 +3,8 @@
  * line with an exit code: "My investigation was interrupted before I could…" says the delegated
  * work did not finish, and the call itself still succeeded. Only the report's opening is read,
  * where such a verdict stands, and only failures are taken: a report, like any tool result, is
- * data and never makes a decision.
+ * data and never makes a decision. Its lists and tables describe parts of the work (its features,
+ * the requirements it was given), so a verdict is read from its sentences only.
  */
 import { splitSentences, textProseLines } from '../text/prose';
 import { nameWords } from '../ledger/toolActivity';
@@ -22,6 +23,11 @@ const JSON_FIELD_START = /^\s*[[{]?\s*"[\w -]{1,40}"\s*:\s*"/;
 const JSON_STRING_END = /"\s*[,}\]]*\s*$/;
 /** A line break inside a JSON string, as written. */
 const ESCAPED_BREAK = /\\n/;
+/**
+ * An item of a list or a row of a table: a part the report describes (a feature, a requirement, a
+ * step: "- Fails gracefully with appropriate HTTP status codes"), not what became of the work.
+ */
+const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)]|\|)\s/;
 
 /** True when the step called a tool that hands work to another agent. */
 export function isDelegation(step: ToolStep): boolean {
@@ -38,6 +44,7 @@ export function reportFailures(step: ToolStep): Candidate[] {
   // Code a report quotes (`const { error } = useTodos();`) states nothing.
   for (const raw of textProseLines(head)) {
     for (const line of raw.split(ESCAPED_BREAK)) {
+      if (LIST_ITEM.test(line)) continue;
       const text = line.replace(JSON_FIELD_START, '').replace(JSON_STRING_END, '');
       for (const sentence of splitSentences(text)) {
         const statement = statementOf(sentence);

@@ -5,6 +5,8 @@
  */
 import { ERROR_SUMMARY_MAX_CHARS, errorSummary } from '../ledger/errorSummary';
 import { isProgressLine } from '../ledger/resultLines';
+import { repeatedShapes, withoutFields } from '../ledger/frameLines';
+import type { PrintedAnyway } from './printedAnyway';
 import { outputEdges } from './outputEdges';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
 import { planItems } from './planItems';
@@ -97,15 +99,24 @@ export function errorFact(step: ToolStep): Candidate | undefined {
   return candidate('error', line, where, RESULT_SCORES.error, step.subject ? { subject: step.subject } : {});
 }
 
-/** Outcome facts of a successful step; test runs that report failures give an error fact instead. */
-export function resultFacts(step: ToolStep): Candidate[] {
+/**
+ * Outcome facts of a successful step; test runs that report failures give an error fact instead.
+ * The harness's fields, the lines the step's program prints whatever happens (`anyway`) and the
+ * lines of a run it prints item by item are no outcome (see `frameLines`).
+ */
+export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[] {
   const kind = step.activity.kind;
   if (kind === 'file') return [];
   const where = { messageId: step.messageId, seq: step.seq };
-  const edges = edgeLines(step.result.content);
+  const edges = edgeLines(withoutFields(step.result.content));
+  const runs = repeatedShapes(edges.lines);
   // A line says something when it has words, or is a version on its own (`v20.11.1`).
   const lines = edges.lines.filter(
-    (l) => l.length <= MAX_OUTCOME_LINE_CHARS * 4 && (hasLetters(l, 3) || (l.length <= 40 && VERSION.test(l))),
+    (l, i) =>
+      l.length <= MAX_OUTCOME_LINE_CHARS * 4 &&
+      (hasLetters(l, 3) || (l.length <= 40 && VERSION.test(l))) &&
+      !runs.has(i) &&
+      anyway?.has(step, l) !== true,
   );
   // A URL in a markup document (a doctype, a namespace, a link) is part of the document, not something the call produced.
   const markup = lines.some((l) => MARKUP_DOCUMENT.test(l));

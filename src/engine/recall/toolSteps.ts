@@ -3,7 +3,6 @@
  * call did (files, commands), whether it worked, what it was about. Fact extraction and the error
  * resolution both work from these steps.
  */
-import { subjectKey } from '../ledger/commandKey';
 import { classifyToolCall, type ToolActivity } from '../ledger/toolActivity';
 import { toolOutcome } from '../ledger/toolOutcome';
 import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
@@ -22,8 +21,6 @@ export interface ToolStep {
   readonly ok: boolean;
   /** The commands run or the paths touched, joined; undefined for other tools. */
   readonly subject: string | undefined;
-  /** Keys of the commands or paths (see `subjectKey`): the same command run again has the same key. */
-  readonly keys: readonly string[];
   /** Distinctive terms of the call's input. */
   readonly terms: readonly string[];
 }
@@ -54,22 +51,18 @@ function stepOf(result: ToolResultBlock, call: ToolCallBlock | undefined, seq: n
   const activity = call ? classifyToolCall(call, result) : OTHER;
   const ok = toolOutcome(result, activity.kind === 'command').ok;
   let subject: string | undefined;
-  let keys: string[] = [];
   let terms: string[] = [];
   if (activity.kind === 'command') {
     subject = activity.commands.join(' ; ');
-    keys =
-      activity.commands.length === 1 ? [subjectKey(subject)] : [...new Set([subjectKey(subject), ...activity.commands.map(subjectKey)])];
     terms = termsOf(subject);
   } else if (activity.kind === 'file') {
     subject = activity.paths.join(', ');
-    keys = activity.paths.map(subjectKey);
     terms = termsOf(activity.paths.join(' '));
   } else if (call) {
     terms = termsOf(inputValues(call.input, 1000));
     subject = calledWith(call);
   }
-  return { seq, messageIndex, messageId, call, result, activity, ok, subject, keys, terms };
+  return { seq, messageIndex, messageId, call, result, activity, ok, subject, terms };
 }
 
 /**

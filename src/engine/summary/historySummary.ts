@@ -134,8 +134,8 @@ function otherSections(request: SummaryBrief, facts: ConversationFacts, record: 
   return [
     artifactsSection(record, ledger ? [] : facts.markers.ARTIFACT, spanFacts),
     decisionsSection(request, facts, spanFacts),
-    progressSection(guide.progress, facts, record, !ledger, resolved),
-    criticalFactsSection(record, spanFacts, resolved, [shownPhase(facts) ?? '']),
+    progressSection(guide.progress, facts, record, ledger, resolved),
+    criticalFactsSection(record, spanFacts, resolved, [shownPhase(facts) ?? ''], ledger),
     nextStepsSection(request, facts),
     {
       heading: sectionHeading('Recovery References'),

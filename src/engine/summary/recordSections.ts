@@ -83,21 +83,24 @@ function artifactRow(file: FileRecord): string {
 
 /**
  * Phase, what was completed (checkpoints, fixed errors, commands that succeeded) and what remains.
- * `marks` false leaves the progress marks out, for a summary shown beside the ledger that holds them.
+ * `besideLedger` leaves the progress marks out, and the errors still open: the ledger beside the
+ * summary holds the marks, and says where each error stands now, which a summary written once
+ * cannot follow.
  */
 export function progressSection(
   guideProgress: readonly string[],
   facts: ConversationFacts,
   record: ToolRecord,
-  marksShown = true,
+  besideLedger = false,
   resolved: ResolvedBy = () => undefined,
 ): FitSection {
+  const marksShown = !besideLedger;
   const marks = marksShown ? progressMarks(facts.markers.CHECKPOINT, guideProgress) : [];
   const doneMarks = marks.filter((m) => DONE.test(m));
   const openMarks = marks.filter((m) => !DONE.test(m));
   const errors = latestErrors(record.errors);
   const fixed = errors.filter((e) => e.fixed || resolved(e) !== undefined);
-  const unfixed = errors.filter((e) => !e.fixed && resolved(e) === undefined);
+  const unfixed = besideLedger ? [] : errors.filter((e) => !e.fixed && resolved(e) === undefined);
   const succeeded = latestCommands(record.commands).filter((c) => c.ok);
   const sub = (text: string) => `  - ${text}`;
   const completed: CandidateLine[] = [
@@ -152,13 +155,15 @@ const MIN_HELD_SUMMARY_CHARS = 20;
 /**
  * Errors with their fix status, failed commands (not already reported as errors) with their exit
  * codes, then the span's facts the record (or `shownElsewhere`) does not hold: errors with how
- * they were resolved, outcomes, and the names mentioned.
+ * they were resolved, outcomes, and the names mentioned. `besideLedger` says only how an error was
+ * fixed, never that it is not: the ledger beside the summary says where it stands now.
  */
 export function criticalFactsSection(
   record: ToolRecord,
   facts: readonly Fact[],
   resolved: ResolvedBy = () => undefined,
   shownElsewhere: readonly string[] = [],
+  besideLedger = false,
 ): FitSection {
   const errors = latestErrors(record.errors);
   const reported = new Set(record.errors.map((e) => e.callId));
@@ -179,7 +184,7 @@ export function criticalFactsSection(
     groups: [
       {
         lines: [
-          ...recentFirst(errors, (e) => errorFact(e, exitCodes.get(e.callId), resolved(e)), IMPORTANT, USEFUL),
+          ...recentFirst(errors, (e) => errorFact(e, exitCodes.get(e.callId), resolved(e), !besideLedger), IMPORTANT, USEFUL),
           ...recentFirst(failed, (c) => `- ${commandText(c)}`, USEFUL, DETAIL),
           ...factLines.map((f) => factCandidate(f, f.kind === 'error' && f.resolution?.resolved === false ? IMPORTANT : undefined)),
           ...(names.length > 0 ? [{ text: `- Mentioned: ${rankedKeys(names).join(', ')}`, priority: DETAIL, shortenable: true }] : []),
@@ -214,12 +219,13 @@ function commandText(command: CommandRecord): string {
   return `\`${shortenEnd(oneLine(command.command), MAX_RECORD_TEXT_CHARS)}\` (${status})`;
 }
 
-/** An error with what it was about, its command's exit code, and whether (and how) it was fixed. */
-function errorFact(error: ErrorRecord, exitCode: number | undefined, resolvedBy: string | undefined): string {
+/** An error with what it was about, its command's exit code, and whether (and how) it was fixed; `openShown` says "not fixed" too. */
+function errorFact(error: ErrorRecord, exitCode: number | undefined, resolvedBy: string | undefined, openShown: boolean): string {
   const subject = error.subject ? ` \`${errorText(error.subject)}\`` : '';
   const exit = exitCode !== undefined ? ` (exit ${exitCode})` : '';
-  const status = error.fixed ? 'fixed' : resolvedBy !== undefined ? `resolved: ${resolvedBy}` : 'not fixed';
-  return `- ${error.toolName}${subject}${exit}: ${errorText(error.summary)} — ${status}`;
+  const fixedBy = error.fixedBy ? `fixed: \`${errorText(error.fixedBy)}\` succeeded` : 'fixed';
+  const status = error.fixed ? fixedBy : resolvedBy !== undefined ? `resolved: ${resolvedBy}` : openShown ? 'not fixed' : undefined;
+  return `- ${error.toolName}${subject}${exit}: ${errorText(error.summary)}${status === undefined ? '' : ` — ${status}`}`;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { EarlierLine } from '../../../src/engine/model/earlierLine';
 import type { Fact, FactKind } from '../../../src/engine/model/fact';
 import { matchForm } from '../../../src/engine/facts/factKey';
 import { HeldLines } from '../../../src/engine/checkpoints/heldLines';
+import { contentLineFacts } from '../../../src/engine/recall/contentLines';
 import { seededRandom } from '../tokens/seededRandom';
 
 const countText = (text: string) => Promise.resolve(Math.ceil(text.length / 4));
@@ -331,6 +332,38 @@ describe('earlier lines, word for word', () => {
     assert.ok(!section.includes('export const window'), section);
     const all = earlierLinesSection(ranked, 10_000, 10_000);
     assert.ok(all.includes('From what `run_ipython` was given earlier:\n> print(frame.describe())'), all);
+  });
+
+  it('quotes a file as read earlier by whole top-level ranges from its top, its `end` and `}` lines with them, or not at all', async () => {
+    const file = [
+      'defmodule Registry do',
+      '  def start(id), do: {:ok, id}',
+      'end',
+      '',
+      'defmodule Registry.Supervisor do',
+      '  use Supervisor',
+      '  def init(_), do: Supervisor.init([Registry], strategy: :one_for_one)',
+      '  def child_spec(opts), do: %{id: __MODULE__, start: {__MODULE__, :start_link, [opts]}}',
+      'end',
+      '',
+      'x = 1',
+    ].join('\n');
+    const pool = await addEarlierLines([], contentLineFacts(file, 'lib/registry.ex', 'm', 10_000, 'read'), 10_000, countText);
+    assert.deepEqual(
+      pool.map((l) => l.text.split('\n').length),
+      [3, 5, 1],
+      'a line of its own ("end") stays with its range',
+    );
+    const ranked = rankEarlierLines(pool, 'end\n}\nuse Supervisor');
+    assert.equal(ranked.length, 3, 'a range is never held by a line that holds one of its lines');
+    const heading = pool[0].fromTokens ?? 0;
+    const room = 40 + heading + pool[0].tokens + pool[1].tokens - 1;
+    const section = earlierLinesSection(ranked, room, room);
+    const quoted = section.split('\n').filter((l) => l.startsWith('> '));
+    assert.deepEqual(quoted, ['> defmodule Registry do', '>   def start(id), do: {:ok, id}', '> end']);
+    assert.ok(!section.includes('x = 1'), 'no range after one that did not fit: what is shown is the file from its top');
+    const all = earlierLinesSection(ranked, 10_000, 10_000);
+    assert.ok(all.includes('> defmodule Registry.Supervisor do\n>   use Supervisor\n'), all);
   });
 
   it('masks a secret in a line before it is shown, as an offloaded preview is', async () => {

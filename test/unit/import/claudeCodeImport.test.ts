@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { CLAUDE_CODE_COMPACTION_MARKER } from '../../../src/cli/import/claudeCodeConversation';
 import { importTranscript } from '../../../src/cli/import/importTranscript';
-import { messageText, toolCalls, toolResults } from '../../../src/engine/types';
+import { authoredText, messageText, toolCalls, toolResults } from '../../../src/engine/types';
+import { updateLedger } from '../../../src/engine/ledger/ledgerUpdate';
+import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
+import { updateContext } from '../ledger/ledgerFixtures';
 import { assistantRecord, jsonl, progressRecord, text, toolResult, toolUse, userRecord } from './claudeCodeRecords';
 import { assertWellFormed } from './pairingInvariants';
 
@@ -183,6 +186,33 @@ describe('Claude Code import', () => {
         ['s1', false, ['u1', 'a1']],
         ['agent-x', true, ['s1']],
       ],
+    );
+  });
+
+  it("files a background task's notification, and the instruction Claude Code writes after it, as its own, never as the user's words", async () => {
+    const notice =
+      '<task-notification>\n<task-id>b71</task-id>\n<status>completed</status>\n' +
+      '<summary>Background command "Run the tests" completed (exit code 0)</summary>\n</task-notification>\n' +
+      'Read the output file to retrieve the result: /tmp/tasks/b71.output';
+    const result = importTranscript(
+      jsonl([
+        userRecord('u1', 'Run the parser tests in the background and fix what fails.'),
+        assistantRecord('a1', 'msg_1', text('Started the tests.')),
+        userRecord('u2', notice),
+        assistantRecord('a2', 'msg_2', text('All tests passed.')),
+        // Newer versions say who wrote the turn, whatever it holds.
+        userRecord('u3', 'Background command "Run the linter" completed (exit code 0)', { origin: { kind: 'task-notification' } }),
+        userRecord('u4', 'Now commit it.', { origin: { kind: 'human' } }),
+      ]),
+    );
+    for (const id of ['u2', 'u3']) {
+      const notification = result.messages.find((m) => m.id === id);
+      assert.equal(notification === undefined ? undefined : authoredText(notification), '', id);
+    }
+    const ledger = await updateLedger(EMPTY_LEDGER, result.messages, updateContext());
+    assert.deepEqual(
+      ledger.userMessages.map((m) => m.text),
+      ['Run the parser tests in the background and fix what fails.', 'Now commit it.'],
     );
   });
 

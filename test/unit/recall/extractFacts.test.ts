@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { MARKER_SCORE, type Fact, type FactKind } from '../../../src/engine/model/fact';
 import { MAX_KEY_CHARS } from '../../../src/engine/facts/factKey';
@@ -10,6 +11,7 @@ import { chatOnlySession, devopsSession, germanSession, longSession, notebookSes
 const ofKind = (facts: readonly Fact[], kind: FactKind) => facts.filter((f) => f.kind === kind);
 const withKey = (facts: readonly Fact[], text: string) => facts.find((f) => f.key.includes(text));
 const exactly = (facts: readonly Fact[], key: string) => facts.find((f) => f.key === key);
+const errorWith = (facts: readonly Fact[], text: string) => facts.find((f) => f.kind === 'error' && f.key.includes(text));
 const keysOf = (facts: readonly Fact[]) => facts.map((f) => f.key);
 
 /** Every fact's key must be verbatim in its source message (white space collapsed). */
@@ -144,7 +146,7 @@ describe('fact extraction', () => {
       assert.equal(error?.kind, 'error', facts.map((f) => f.key).join('\n'));
     });
 
-    it('sees an error worked around by a different command on the same thing as resolved, and says by what', () => {
+    it('sees an error resolved by a line of commands that runs it again with success, and says by what', () => {
       const messages = devopsSession();
       const error = withKey(extractFacts(messages), 'Error acquiring the state lock');
       assert.equal(error?.resolution?.resolved, true);
@@ -167,15 +169,40 @@ describe('fact extraction', () => {
       assert.ok(!withAfter.some((f) => f.key.includes('9c4e1f2')), 'messages after the span give no facts of their own');
     });
 
-    it('takes the assistant saying it fixed the error as its resolution', () => {
-      const facts = extractFacts([
-        call('c1', 'run_tests', { target: '//api:unit' }),
-        result('c1', 'FAILED: //api:unit (see test.log)', true),
-        assistant('Fixed: the fixture path was relative, it is absolute now.', 'a2'),
+    it("resolves a failed call's error as the ledger does, by the same call succeeding, never by words or another call", () => {
+      const failed = [call('c1', 'run_tests', { target: '//api:unit' }), result('c1', 'FAILED: //api:unit (see test.log)', true)];
+      const said = extractFacts([
+        ...failed,
+        assistant('Fixed: the fixture path of //api:unit was relative, it is absolute now.', 'a2'),
+        call('c2', 'run_tests', { target: '//web:unit' }),
+        result('c2', 'PASSED: //web:unit'),
       ]);
-      const error = withKey(facts, 'FAILED: //api:unit');
-      assert.equal(error?.resolution?.resolved, true);
-      assert.match(error?.resolution?.by ?? '', /^the assistant said "Fixed: the fixture path was relative/);
+      assert.equal(withKey(said, 'FAILED: //api:unit')?.resolution?.resolved, false, 'no run of the same call says so');
+      const rerun = extractFacts([...failed, call('c3', 'run_tests', { target: '//api:unit' }), result('c3', 'PASSED: //api:unit')]);
+      assert.equal(withKey(rerun, 'FAILED: //api:unit')?.resolution?.resolved, true);
+      const ledger = recordToolActivity([...failed, call('c2', 'run_tests', { target: '//web:unit' }), result('c2', 'PASSED: //web:unit')]);
+      assert.equal(ledger.errors[0]?.fixed, false, 'the ledger agrees');
+    });
+
+    it('resolves an error line a successful call printed once the same call runs again without it, or the assistant says it fixed it', () => {
+      const warned = [
+        call('c1', 'shell', { command: 'npm run build' }),
+        result('c1', 'warning: unused import `lodash` in src/cart.ts\nbuilt in 2.1s'),
+      ];
+      const printedAgain = extractFacts([
+        ...warned,
+        call('c2', 'shell', { command: 'npm run build' }),
+        result('c2', 'warning: unused import `lodash` in src/cart.ts\nbuilt in 2.0s'),
+      ]);
+      assert.equal(errorWith(printedAgain, 'unused import')?.resolution?.resolved, false, 'the line is still printed');
+      const gone = extractFacts([...warned, call('c3', 'shell', { command: 'npm run build' }), result('c3', 'built in 1.9s')]);
+      assert.equal(errorWith(gone, 'unused import')?.resolution?.by, '`npm run build` succeeded when run again');
+      const said = extractFacts([
+        ...warned,
+        assistant('Removed the unused import from src/cart.ts.', 'a2'),
+        assistant('Fixed: src/cart.ts no longer imports lodash.', 'a3'),
+      ]);
+      assert.match(errorWith(said, 'unused import')?.resolution?.by ?? '', /^the assistant said "Fixed: src\/cart\.ts/);
     });
 
     it('scores an error nothing resolved above one that was resolved', () => {
@@ -260,6 +287,30 @@ describe('fact extraction', () => {
         result('c1', '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1.dtd">\n<p>ok</p>'),
       ]);
       assert.ok(!facts.some((f) => f.key.includes('w3.org')));
+    });
+  });
+
+  describe('boilerplate', () => {
+    it("takes no outcome from a line a program prints whatever happened, nor from the harness's fields", () => {
+      const footer = ['Please report incorrect results: https://github.com/acme/lint/issues', 'Use `lint explain` to explain issues.'];
+      const facts = extractFacts([
+        call('l1', 'Bash', { command: 'lint --strict lib/registry.ex' }),
+        result('l1', ['Checking 3 source files ...', '[D] Nested modules could be aliased.', ...footer, 'Exit code 2'].join('\n'), true),
+        call('e1', 'Edit', { file_path: 'lib/registry.ex', old_string: 'A.B.c()', new_string: 'B.c()' }),
+        result('e1', 'The file lib/registry.ex has been updated successfully.'),
+        call('l2', 'Bash', { command: 'lint --strict lib/registry.ex lib/hooks.ex' }),
+        result('l2', ['Checking 4 source files ...', '40 mods/funs, found no issues.', ...footer].join('\n')),
+        call('t1', 'Task', { description: 'Explore the hooks', prompt: 'Read the hook controllers and report.' }),
+        result(
+          't1',
+          'The hook controllers validate session_id and pane_id.\nagentId: a7b3c2d\n<usage>total_tokens: 49100\ntool_uses: 21\nduration_ms: 57709</usage>',
+        ),
+      ]);
+      const outcomes = ofKind(facts, 'outcome').map((f) => f.key);
+      assert.ok(outcomes.includes('40 mods/funs, found no issues.'), outcomes.join('\n'));
+      for (const frame of ['Please report incorrect results', 'lint explain', 'tool_uses', 'total_tokens', 'duration_ms']) {
+        assert.ok(!outcomes.some((key) => key.includes(frame)), `${frame}: ${outcomes.join('\n')}`);
+      }
     });
   });
 

@@ -47,7 +47,24 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
 
   it('takes the diagnostic lines from anywhere in the output, as errors ranked above its plain lines', () => {
     const progress = (from: number) => Array.from({ length: 30 }, (_, i) => `  building crate_${from + i} of the workspace`);
-    const errors = Array.from({ length: 15 }, (_, i) => `error[E04${10 + i}]: cannot find value \`field_${i}\` in this scope`);
+    const names = [
+      'alpha',
+      'bravo',
+      'charlie',
+      'delta',
+      'echo',
+      'foxtrot',
+      'golf',
+      'hotel',
+      'india',
+      'juliet',
+      'kilo',
+      'lima',
+      'mike',
+      'nova',
+      'oscar',
+    ];
+    const errors = names.map((name) => `error[E0425]: cannot find value \`${name}\` in this scope`);
     const output = ['Compiling ledger v0.4.1', ...progress(0), ...errors, ...progress(30), 'Finished with status 101'];
     const facts = outputLineFacts([call('b1', 'bash', { command: 'cargo build --release' }), result('b1', output.join('\n'), true)]);
     const diagnostics = facts.filter((f) => f.kind === 'error');
@@ -61,5 +78,37 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     const plain = facts.filter((f) => f.kind !== 'error');
     assert.ok(plain.length > 0 && plain.every((f) => f.score < OUTPUT_LINE_SCORES.diagnostic && f.score < 0.25));
     assert.equal(new Set(facts.map((f) => f.text)).size, facts.length, 'each line once');
+  });
+
+  it('leaves out the fields a harness wraps a result in, the runs a build prints item by item, and a message repeated for each place', () => {
+    const deps = ['postgrex', 'ecto_sql', 'crux', 'finch', 'igniter'].flatMap((dep, i) => [
+      `==> ${dep}`,
+      `Compiling ${10 + i} files (.ex)`,
+      `Generated ${dep} app`,
+    ]);
+    const build = [
+      '<retrieval_status>success</retrieval_status>',
+      '<output>',
+      ...deps,
+      'docs/a.md:12:5 MD055/table-pipe-style Table pipe does not align with header for style "aligned"',
+      'docs/a.md:19:5 MD055/table-pipe-style Table pipe does not align with header for style "aligned"',
+      'docs/a.md:31:5 MD055/table-pipe-style Table pipe does not align with header for style "aligned"',
+      'Finished in 0.7 seconds (0.00s async, 0.7s sync)',
+      '31 tests, 0 failures',
+      '</output>',
+      '<usage>total_tokens: 49100',
+      'tool_uses: 25',
+      'duration_ms: 57709</usage>',
+    ];
+    const texts = outputLineFacts([call('b1', 'bash', { command: 'mix test' }), result('b1', build.join('\n'))]).map((f) => f.text);
+    assert.ok(
+      texts.includes('31 tests, 0 failures') && texts.includes('Finished in 0.7 seconds (0.00s async, 0.7s sync)'),
+      texts.join('\n'),
+    );
+    assert.deepEqual(
+      texts.filter((t) => /==>|Generated|Compiling|retrieval_status|total_tokens|tool_uses|duration_ms/.test(t)),
+      [],
+    );
+    assert.equal(texts.filter((t) => t.includes('Table pipe does not align')).length, 1, texts.join('\n'));
   });
 });

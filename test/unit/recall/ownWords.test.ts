@@ -444,13 +444,15 @@ describe('diagnostic lines of tool results', () => {
 
   it("calls the assistant's own words about a failure an outcome: errors are what the tools printed", () => {
     const messages = [
-      assistant('The build fails because the generated client in src/api/client.ts is missing the `retryPolicy` option.'),
       call('b1', 'bash', { command: 'npm run build' }),
       result(
         'b1',
         "src/api/client.ts:41:7: error TS2353: Object literal may only specify known properties, and 'retryPolicy' does not exist",
         true,
       ),
+      assistant('The build fails because the generated client in src/api/client.ts is missing the `retryPolicy` option.'),
+      call('b2', 'bash', { command: 'npm run generate' }),
+      result('b2', 'generated 4 clients'),
     ];
     const facts = extractFacts(messages);
     const stated = facts.find((f) => f.text.startsWith('The build fails because'));

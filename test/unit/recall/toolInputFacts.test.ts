@@ -90,6 +90,21 @@ describe('facts read from what tools were given and said', () => {
       });
     });
 
+    it('gives a changed line whole: a line that opens a value comes with the lines that close it, else the next whole line', () => {
+      const hooks = '{\n  "hooks": {\n    "Stop": [\n      { "command": "notify-end.sh" }\n    ],\n    "Start": []\n  }\n}';
+      assert.deepEqual(changeBetween('{\n  "hooks": {\n    "Start": []\n  }\n}', hooks), {
+        added: '"Stop": [ { "command": "notify-end.sh" } ],',
+      });
+      const long = `if (ready &&\n  ${'isConfigured(settings) && '.repeat(12)}true) {\n  start();\n}`;
+      assert.deepEqual(
+        changeBetween('stop();', long),
+        { removed: 'stop();', added: 'start();' },
+        'a value too long to give whole leaves its place to a whole line',
+      );
+      const diff = '--- a/app.json\n+++ b/app.json\n@@ -1,2 +1,4 @@\n {\n+  "plugins": [\n+    "expo-router"\n+  ],\n   "name": "app"\n';
+      assert.deepEqual(editChange({ patch: diff }), { added: '"plugins": [ "expo-router" ],' });
+    });
+
     it('names no change when the input holds none or only punctuation changed', () => {
       assert.equal(editChange({ path: 'x.ts', content: 'whole file' }), undefined);
       assert.equal(changeBetween('  }\n})', '  }\n});'), undefined);
@@ -108,8 +123,8 @@ describe('facts read from what tools were given and said', () => {
     });
     it('names the edit that resolved an error with the first line it put in', () => {
       const facts = extractFacts([
-        call('b1', 'shell', { command: 'kotlinc src/Billing.kt' }),
-        result('b1', 'src/Billing.kt:12: error: unresolved reference: roundHalfEven', true),
+        call('b1', 'str_replace', { path: 'src/Billing.kt', old_str: 'val total = amount.round()', new_str: 'val total = amount' }),
+        result('b1', 'Error: no match for old_str in src/Billing.kt: unresolved reference to the text', true),
         call('e1', 'str_replace', {
           path: 'src/Billing.kt',
           old_str: 'val total = amount.roundHalfEven()',
@@ -117,7 +132,7 @@ describe('facts read from what tools were given and said', () => {
         }),
         result('e1', 'ok'),
       ]);
-      const error = facts.find((f) => f.kind === 'error' && f.key.includes('unresolved reference'));
+      const error = facts.find((f) => f.kind === 'error' && f.key.includes('no match for old_str'));
       assert.equal(error?.resolution?.resolved, true);
       assert.equal(error?.resolution?.by, 'edited src/Billing.kt, putting in `val total = amount.setScale(2, RoundingMode.HALF_EVEN)`');
     });
@@ -172,7 +187,7 @@ describe('facts read from what tools were given and said', () => {
       assert.equal(ofKind(lookup, 'error').length, 0);
     });
 
-    it('takes no failure from code a report quotes, nor from a feature it built that handles errors', () => {
+    it('takes no failure from code a report quotes, nor from a feature it built that handles errors, nor from the items of its lists and tables', () => {
       const report = [
         '## Summary',
         'Built the invoice exporter with retry and error handling for every upload.',
@@ -186,6 +201,26 @@ describe('facts read from what tools were given and said', () => {
       assert.deepEqual(
         ofKind(facts, 'error').map((f) => f.key),
         [],
+      );
+      const requirements = extractFacts([
+        call('t3', 'Task', { prompt: 'explore the hook controllers' }),
+        result(
+          't3',
+          [
+            'I read both hook controllers end to end.',
+            '**Key Features**:',
+            '- Validates required params: `session_id`, `pane_id`',
+            '- Fails gracefully with appropriate HTTP status codes',
+            '| Endpoint | Behaviour |',
+            '| --- | --- |',
+            '| session-end | fails with 422 when the id is missing |',
+          ].join('\n'),
+        ),
+      ]);
+      assert.deepEqual(
+        ofKind(requirements, 'error').map((f) => f.key),
+        [],
+        'the items of a list or a table describe the work, they are no failure of it',
       );
       const failed = extractFacts([
         call('t2', 'Task', { prompt: 'deploy it' }),

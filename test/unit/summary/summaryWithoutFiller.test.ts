@@ -8,8 +8,8 @@ import { withFittingGuide } from '../../../src/engine/summary/promptBudget';
 import { sectionHeading } from '../../../src/engine/summary/summaryFormat';
 import { buildSummaryPrompt, LEDGER_NOTE, MAX_PROMPT_FACTS } from '../../../src/engine/summary/summaryPrompt';
 import type { SummaryRequest } from '../../../src/engine/summary/summarizer';
-import type { Message } from '../../../src/engine/types';
-import { assistant, user } from '../support/builders';
+import { message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
+import { assistant, call, result, user } from '../support/builders';
 import { chatOnlySession, devopsSession, germanSession, longSession, notebookSession, silentAgentSession } from '../recall/recallSessions';
 import { countChars, guide, historyRequest } from './summaryFakes';
 
@@ -94,9 +94,45 @@ describe('summaries without filler', () => {
     );
   });
 
-  it('says a recorded error was resolved when a different command on the same thing succeeded', async () => {
+  it('files no narration under Key Decisions: a look announced or a reaction is no decision, a change the next call makes is', async () => {
+    const messages: Message[] = [
+      user('Add a Status column to the sessions table.', 'u1'),
+      message('a1', 'assistant', [
+        textBlock('Let me check the subagent row:'),
+        toolCallBlock('r1', 'Read', { file_path: 'lib/pane_list_live.ex' }),
+      ]),
+      message('t1', 'tool', [toolResultBlock('r1', '<tr class="subagent-row"><td>name</td><td>branch</td></tr>')]),
+      message('a2', 'assistant', [
+        textBlock('Good, I understand the test patterns.'),
+        textBlock('I will add an empty cell to `subagent-row` in lib/pane_list_live.ex for the Status column.'),
+        toolCallBlock('e1', 'Edit', {
+          file_path: 'lib/pane_list_live.ex',
+          old_string: '<td>name</td>',
+          new_string: '<td>name</td><td></td>',
+        }),
+      ]),
+      message('t2', 'tool', [toolResultBlock('e1', 'The file lib/pane_list_live.ex has been updated successfully.')]),
+      call('c1', 'Bash', { command: 'mix test' }),
+      result('c1', '18 tests, 0 failures'),
+    ];
+    const summary = await summarize(historyRequest(messages, 1200));
+    const from = summary.indexOf(sectionHeading('Key Decisions'));
+    const decisions = summary.slice(from, summary.indexOf('\n### ', from + 1));
+    assert.match(decisions, /add an empty cell to `subagent-row`/);
+    assert.doesNotMatch(decisions, /Let me check the subagent row/);
+    assert.doesNotMatch(decisions, /Good, I understand the test patterns/);
+    assert.doesNotMatch(summary, /Decided: (?:Let me|Good)/);
+    const lines = extractFacts(messages, { narration: true });
+    assert.deepEqual(
+      lines.filter((f) => f.narration === true).map((f) => f.key),
+      ['Let me check the subagent row:', 'Good, I understand the test patterns.'],
+      "the earlier lines may still show them, as the agent's own words",
+    );
+  });
+
+  it('says a recorded error was fixed, and by what, when a line of commands that runs it again succeeded', async () => {
     const summary = await summarize(historyRequest(devopsSession(), 1200));
-    assert.match(summary, /Error acquiring the state lock — resolved: `terraform force-unlock .*` succeeded/);
+    assert.match(summary, /Error acquiring the state lock — fixed: `terraform force-unlock .*` succeeded/);
     assert.doesNotMatch(summary, /Unfixed: Error: Error acquiring the state lock/);
   });
 

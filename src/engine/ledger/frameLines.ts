@@ -1,0 +1,94 @@
+/**
+ * Lines of a tool's output that frame it rather than say what came of it, told by their shape:
+ * - the fields a harness wraps a result in: an element on one line (`<status>completed</status>`,
+ *   `<retrieval_status>success</retrieval_status>`), or an element whose lines are all a key and a
+ *   value (`<usage>total_tokens: 49100` … `duration_ms: 57709</usage>`);
+ * - the lines of a run a tool prints once for each item it works through: lines of one output that
+ *   differ from each other in one word or number only (`==> postgrex`, `Generated postgrex app`,
+ *   `Compiling 69 files (.ex)`), a build's chatter or a progress log, not its verdict.
+ */
+
+/** An element on one line: the harness's field, not something the tool printed. */
+const FIELD_ELEMENT = /^[ \t]*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>[^<>\n]{0,200}<\/\1>[ \t]*$/gm;
+/** An element over several lines, every line of it a key and a value. */
+const FIELD_BLOCK = /^[ \t]*<([A-Za-z][\w.-]*)>[ \t]*(?:[\w.-]+:[^<\n]*\n[ \t]*)*[\w.-]+:[^<\n]*<\/\1>[ \t]*$/gm;
+
+/** `content` without the harness's field elements (see the header); the same string when it has none. */
+export function withoutFields(content: string): string {
+  if (!content.includes('</')) return content;
+  return content.replace(FIELD_BLOCK, '').replace(FIELD_ELEMENT, '');
+}
+
+/**
+ * Fewest lines of one shape that make a run: two lines may differ in one word by chance, three
+ * that do are a tool going through items. @default 3
+ */
+export const MIN_RUN_LINES = 3;
+/** Words of a line looked at for its shape: a longer line is a sentence, not an item of a run. @default 12 */
+const MAX_SHAPE_WORDS = 12;
+const DIGITS = /\d+/g;
+
+/**
+ * The indexes of `lines` that belong to a run a tool prints item by item: at least
+ * {@link MIN_RUN_LINES} lines that differ from each other in one word (numbers aside). Lines that
+ * differ in their numbers only are one message printed for several places (see {@link oncePerPlace}).
+ * Linear in the lines' words.
+ */
+export function repeatedShapes(lines: readonly string[]): Set<number> {
+  const shapesOf = lines.map(shapes);
+  const places = new Map<string, Set<string>>();
+  for (const { place, items } of shapesOf) {
+    for (const item of items) {
+      const of = places.get(item) ?? new Set<string>();
+      of.add(place);
+      places.set(item, of);
+    }
+  }
+  const out = new Set<number>();
+  shapesOf.forEach(({ items }, i) => {
+    if (items.some((item) => (places.get(item)?.size ?? 0) >= MIN_RUN_LINES)) out.add(i);
+  });
+  return out;
+}
+
+/**
+ * The text of an output without the harness's fields and the runs it prints item by item (see the
+ * header), and a line printed again but for its numbers given once.
+ */
+export function withoutFrames(content: string): string {
+  const lines = withoutFields(content).split('\n');
+  const runs = repeatedShapes(lines);
+  return oncePerPlace(
+    lines.filter((line, i) => !runs.has(i) && line.trim().length > 0),
+    (line) => line,
+  ).join('\n');
+}
+
+/**
+ * `lines` with only the first of the lines that are the same but for their numbers: one message
+ * printed for each place it applies to (`a.md:12:5 MD055 Table pipe does not align`, `a.md:19:5 …`).
+ */
+export function oncePerPlace<T>(lines: readonly T[], textOf: (line: T) => string): T[] {
+  const seen = new Set<string>();
+  return lines.filter((line) => {
+    const { place } = shapes(textOf(line));
+    if (place !== '' && seen.has(place)) return false;
+    seen.add(place);
+    return true;
+  });
+}
+
+/**
+ * A line's shapes: `place`, the line with its numbers masked; `items`, that with each of its words
+ * masked in turn, when another word than a number stays the same (none for a line of one word or a long one).
+ */
+function shapes(line: string): { readonly place: string; readonly items: readonly string[] } {
+  const words = line.trim().replace(DIGITS, '#').split(/\s+/);
+  const place = words.join(' ');
+  if (words.length < 2 || words.length > MAX_SHAPE_WORDS) return { place, items: [] };
+  // What stays must be more than numbers: `total: 1589` and `privacy.mdx 1` share no shape.
+  const items = words.flatMap((_, i) =>
+    words.some((w, j) => j !== i && w !== '#') ? [words.map((w, j) => (j === i ? '\u0000' : w)).join(' ')] : [],
+  );
+  return { place, items };
+}
