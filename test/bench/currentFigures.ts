@@ -31,17 +31,15 @@ export const FIGURE_SOURCES: readonly FigureSource[] = [
     withNote: true,
   })),
   {
-    // Filled once the prompt-cache benchmark exists: group 'prompt cache', a row whose measure names the share reused.
-    figure: 'Prompt cache: share of each request reused from the previous one',
+    figure: 'Prompt cache: share of each request reused from the previous one, every split',
     command: bench('prompt cache'),
-    from: { group: 'prompt cache', name: /reused/i },
+    from: { group: 'prompt cache', name: /^every split, .*reused/ },
     withNote: true,
   },
   {
-    // The same benchmark's row whose measure names priced input (a ratio to a plain compaction).
-    figure: 'Prompt cache: priced input, against a plain compaction',
+    figure: 'Prompt cache: priced input, against a plain compaction, every split',
     command: bench('prompt cache'),
-    from: { group: 'prompt cache', name: /priced input/i },
+    from: { group: 'prompt cache', name: /^every split, .*priced input/ },
     withNote: true,
   },
   {

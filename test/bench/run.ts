@@ -15,6 +15,7 @@ import { benchEngineSpeed } from './engineSpeed';
 import { benchLongSession } from './longSession';
 import { benchMemory } from './memory';
 import { benchProbeSplits } from './probeSplits';
+import { benchPromptCache } from './promptCache';
 import { benchProvider } from './provider';
 import { benchReportedWindow } from './reportedWindow';
 import { benchReplay } from './replay';
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     ...(await benchTiers(quick)),
     ...(await benchReplay(quick)),
     ...(await benchProbeSplits(quick)),
+    ...(await benchPromptCache(quick)),
     ...(await benchCheckpoints(quick)),
     ...(await benchLongSession(quick)),
     ...(await benchMemory(quick)),

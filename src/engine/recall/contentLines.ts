@@ -48,6 +48,8 @@ export function contentLineFacts(
   const ranges = topLevelRanges(whole ? content : content.slice(0, maxChars), MAX_CONTENT_LINE_CHARS);
   if (!whole) ranges.pop();
   for (const range of ranges) {
+    // A range none of whose lines has a word (a hex dump, a row of figures) says nothing a reader could use.
+    if (!range.some(hasWord)) continue;
     const text = range.join('\n');
     if (taken + text.length > maxChars) break;
     taken += text.length;
@@ -66,6 +68,9 @@ export function contentLineFacts(
   }
   return facts;
 }
+
+/** A line with a run of four letters: a word, not a figure, an address or punctuation. */
+const hasWord = (line: string) => /\p{L}{4}/u.test(line);
 
 /** Longest line of content taken, in characters: a longer one is data, and ends what is taken. @default 400 */
 export const MAX_CONTENT_LINE_CHARS = 2 * MAX_OUTPUT_LINE_CHARS;

@@ -43,15 +43,21 @@ describe('the current figures that open BENCHMARKS.md', () => {
     assert.equal(rowOf(empty, 'Prompt cache: share of each request reused').value, NOT_MEASURED);
     const reused: BenchRow = {
       group: 'prompt cache',
-      name: 'share of each request reused from the previous one (median)',
+      name: 'every split, 12 sessions over 60,000 tokens: share of each request reused from the previous one (ctx; baseline: plain compaction)',
       value: 96.5,
       unit: '%',
-      note: 'ctx across 12 sessions; baseline: a plain compaction',
+      note: 'plain compaction 95.0%, no compression 99.0%; 900 requests, 20 rebases',
     };
-    const priced: BenchRow = { group: 'prompt cache', name: 'priced input against a plain compaction', value: 0.41, unit: '×' };
-    const filled = renderCurrentFigures([reused, priced], '2026-12-02', empty);
+    const perSplit: BenchRow = { ...reused, name: reused.name.replace('every split, 12', 'set1, 3'), value: 50 };
+    const priced: BenchRow = {
+      group: 'prompt cache',
+      name: 'every split, 12 sessions over 60,000 tokens: priced input, summary requests included (ctx; baseline: plain compaction)',
+      value: 0.41,
+      unit: '×',
+    };
+    const filled = renderCurrentFigures([perSplit, reused, priced], '2026-12-02', empty);
     assert.deepEqual(rowOf(filled, 'Prompt cache: share of each request reused'), {
-      value: '96.50 %: ctx across 12 sessions',
+      value: '96.50 %: plain compaction 95.0%, no compression 99.0%',
       date: '2026-12-02',
     });
     assert.equal(rowOf(filled, 'Prompt cache: priced input').value, '0.41 ×');
