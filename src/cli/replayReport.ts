@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import type { ImportStats } from './import/importTypes';
 import type { ReplayFigures } from './replay/replayFigures';
-import { formatCount } from '../engine/host/display';
+import { describePromptCache, formatCount } from '../engine/host/display';
 import { SESSIONS_FOLDER } from '../engine/host/storage';
 import { renderImportStats } from './importStatsLine';
 import { FIGURES_FILE } from './outputFolder';
@@ -37,6 +37,7 @@ function budgetSource(r: ReplayReport): string {
 /** The summary `replay` prints without --json. */
 export function renderReplaySummary(r: ReplayReport): string {
   const reduction = r.inputTokens > 0 ? 1 - r.finalTokens / r.inputTokens : 0;
+  const cache = describePromptCache(r.promptCache);
   const which = r.sessions > 1 ? `, session ${r.session} of ${r.sessions}: ${r.transcriptSessionId}` : '';
   const lines = [
     `Replayed ${r.transcript} (${r.format}${which}): ${formatCount(r.messages)} messages, ${formatCount(r.toolCalls)} tool calls.`,
@@ -49,6 +50,7 @@ export function renderReplaySummary(r: ReplayReport): string {
     `Tiers:    ${formatCount(r.offloaded)} results offloaded, ${formatCount(r.truncated)} inputs truncated, ` +
       `${formatCount(r.watermarked)} tool blocks dropped by the watermark, ` +
       `${formatCount(r.checkpoints)} checkpoints in the end from ${formatCount(r.checkpointsMade)} made, ${formatCount(r.snapshots)} snapshots`,
+    ...(cache ? [`Cache:    ${cache}`] : []),
     `Time:     ${(r.ms / 1000).toFixed(2)} s`,
     `Wrote ${r.contextFile}, the figures in ${path.join(r.out, FIGURES_FILE)} and the session in ${path.join(r.out, SESSIONS_FOLDER, r.sessionId)}.`,
   ];

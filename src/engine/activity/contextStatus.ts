@@ -8,6 +8,7 @@ import { AGE_LABELS } from '../checkpoints/aging';
 import type { Reliability } from './reliability';
 import type { SessionState } from '../model/sessionState';
 import { sumRecallFigures, type RecallFigures } from '../model/recallFigures';
+import type { CacheTally } from '../model/cacheTally';
 
 /** A checkpoint as the report lists it. */
 export interface CheckpointLine {
@@ -56,6 +57,8 @@ export interface ContextStatus {
   readonly earlierTokens?: number;
   /** What is off because the workspace is not trusted (empty or absent when it is). */
   readonly restrictedMode?: readonly string[];
+  /** What the session's requests met in a provider's prompt cache; absent before the first request. */
+  readonly promptCache?: CacheTally;
 }
 
 export interface StatusInputs {
@@ -119,6 +122,7 @@ export function contextStatus(i: StatusInputs): ContextStatus {
     ...(i.lastCompression ? { lastCompression: i.lastCompression } : {}),
     ...(i.restrictedMode && i.restrictedMode.length > 0 ? { restrictedMode: i.restrictedMode } : {}),
     ...(i.earlierTokens ? { earlierTokens: i.earlierTokens } : {}),
+    ...(i.state.promptCache && i.state.promptCache.requests > 0 ? { promptCache: i.state.promptCache } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { RecallFigures } from '../model/recallFigures';
 import { describePeak } from './answerSummaryText';
 import type { CheckpointLine, ContextStatus } from './contextStatus';
 import { formatCount } from '../text/numbers';
+import { describePromptCache } from './promptCacheWording';
 
 const ESTIMATED = ', estimated while the tokenizer loads';
 
@@ -52,6 +53,7 @@ function renderReport(s: ContextStatus): string {
       ? [`- **Next checkpoint, in the background:** ${s.backgroundCheckpoint}`]
       : []),
     `- **Messages in context:** ${s.messages} (archive: ${s.archived})`,
+    ...(s.promptCache ? [`- **Prompt cache:** ${describePromptCache(s.promptCache)}`] : []),
     '',
     `### Recommendation`,
     s.recommendation,

@@ -9,6 +9,7 @@ import { contextBreakdown } from './contextBreakdown';
 import { contextItems, type ItemList } from './contextItems';
 import type { DashboardInput } from './dashboardInput';
 import { timelineModel, type TimelineModel } from './timelineModel';
+import { describePromptCache } from '../activity/promptCacheWording';
 
 /** The compression an undo would take back: the snapshot taken before it. */
 export interface UndoTarget {
@@ -29,6 +30,8 @@ export interface DashboardModel {
   readonly retired: readonly RetiredCard[];
   readonly undo?: UndoTarget;
   readonly warnings: readonly string[];
+  /** What the session's requests met in a provider's prompt cache, in words; absent before the first request. */
+  readonly promptCache?: string;
 }
 
 export interface DashboardExtras {
@@ -41,6 +44,7 @@ export interface DashboardExtras {
 export function dashboardModel(input: DashboardInput, extras: DashboardExtras): DashboardModel {
   const { state } = input;
   const breakdown = contextBreakdown(input);
+  const promptCache = describePromptCache(state.promptCache);
   return {
     sessionId: state.id,
     title: state.title,
@@ -53,5 +57,6 @@ export function dashboardModel(input: DashboardInput, extras: DashboardExtras): 
     retired: retiredCards(state),
     ...(extras.undo ? { undo: extras.undo } : {}),
     warnings: extras.warnings,
+    ...(promptCache ? { promptCache } : {}),
   };
 }

@@ -8,6 +8,7 @@ export { counted, formatCount } from '../text/numbers';
 export { shortenEnd } from '../text/shorten';
 export { earlierLinesNote, levelChange, levelFigure, levelShift } from '../levelWording';
 export { describeCompression } from '../activity/lastCompression';
+export { describePromptCache } from '../activity/promptCacheWording';
 export { FirstOfEachKind } from '../activity/firstOfEachKind';
 export { describePeak, renderAnswerSummary } from '../activity/answerSummaryText';
 export { renderStatusReport } from '../activity/statusReport';

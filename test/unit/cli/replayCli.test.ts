@@ -154,6 +154,7 @@ describe('the replay command on real transcripts', function () {
       assert.equal(run.status, 0, run.stderr);
       assert.match(run.stdout, /^Replayed .* \(claude-code\): 43 messages, 25 tool calls\.\n/);
       assert.match(run.stdout, /Budget: +15,904 tokens/);
+      assert.match(run.stdout, /\nCache: +\d+% of the tokens sent repeated the request before \(\d+ requests, \d+ rewrites?/);
       assert.doesNotMatch(run.stdout, /^\{/);
     }
     assert.equal(fs.readdirSync(path.join(out, 'sessions')).length, 1, 'the second replay replaced the first');

@@ -13,8 +13,9 @@ export function headerHtml(m: DashboardModel, previewOpen: boolean): string {
           .map((w) => `<li>${escapeHtml(w)}</li>`)
           .join('')}</ul>`;
   const checkpoints = counted(m.checkpoints.length, 'checkpoint');
+  const cache = m.promptCache ? `\n<p class="summary">Prompt cache: ${escapeHtml(m.promptCache)}.</p>` : '';
   return `<h1>Context: ${escapeHtml(m.title || m.sessionId)}</h1>
-<p class="summary">${formatCount(m.messages)} messages in the context · ${formatCount(m.archived)} in the archive · ${checkpoints}</p>
+<p class="summary">${formatCount(m.messages)} messages in the context · ${formatCount(m.archived)} in the archive · ${checkpoints}</p>${cache}
 <p class="actions" role="toolbar" aria-label="Actions on the whole context">${preview}${compress}${undoButton(m.undo)}</p>${warnings}
 ${SERVED_NOTE}`;
 }
