@@ -309,7 +309,7 @@ export class Tier3 {
     // Then the lines its tools printed, shown only once those facts leave room, and last what they read, printed and were given.
     const steps = readToolSteps(originals);
     const pool = mergeFactLists(await facts.ofMessages(originals, FILL_POOL_FACTS, true), [
-      ...outputLineFactsOf(steps),
+      ...outputLineFactsOf(steps, originals),
       ...spanContentFacts(steps),
     ]);
     if (!checkRecall) return { ...work, fillFacts: pool };

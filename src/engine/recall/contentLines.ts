@@ -47,9 +47,10 @@ export function contentLineFacts(
   const whole = content.length <= maxChars;
   const ranges = topLevelRanges(whole ? content : content.slice(0, maxChars), MAX_CONTENT_LINE_CHARS);
   if (!whole) ranges.pop();
+  // Content without a word in it (a hex dump, columns of figures) says nothing a reader could use. Otherwise every
+  // range is taken in order, so what is shown is the content from its top without a gap.
+  if (!ranges.some((range) => range.some(hasWord))) return [];
   for (const range of ranges) {
-    // A range none of whose lines has a word (a hex dump, a row of figures) says nothing a reader could use.
-    if (!range.some(hasWord)) continue;
     const text = range.join('\n');
     if (taken + text.length > maxChars) break;
     taken += text.length;

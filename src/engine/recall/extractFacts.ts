@@ -27,7 +27,7 @@ import { termsOf } from './terms';
 import { readToolSteps } from './toolSteps';
 import { PrintedAnyway } from './printedAnyway';
 import { reportFailures } from './reportFacts';
-import { actedOnByMessage, blockStarts, changes, endsTurn } from './turns';
+import { actedOnByMessage, blockStarts, changes, endsTurn, readsFile } from './turns';
 
 /** What `extractFacts` may read besides the span, and how many facts it returns. */
 export interface ExtractOptions {
@@ -56,7 +56,12 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
   const starts = blockStarts(all);
   const steps = readToolSteps(all, options.findCall);
   const activities = new Map(steps.flatMap((s) => (s.call ? [[s.call.id, s.activity] as const] : [])));
-  const acted = actedOnByMessage(all, (call) => changes(activities.get(call.id) ?? classifyToolCall(call)));
+  const activityOf = (call: ToolCallBlock) => activities.get(call.id) ?? classifyToolCall(call);
+  const acted = actedOnByMessage(
+    all,
+    (call) => changes(activityOf(call)),
+    (call) => readsFile(activityOf(call)),
+  );
   const names = new NameCollector();
   const fixes: FixStatement[] = [];
   const found: Candidate[] = [];

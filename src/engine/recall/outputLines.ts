@@ -16,6 +16,7 @@ import { diagnosticLinesOf } from './diagnosticLines';
 import { outputEdges } from './outputEdges';
 import type { Fact } from '../model/fact';
 import { readToolSteps, type ToolStep } from './toolSteps';
+import { WhatFollowed } from './whatFollowed';
 
 /**
  * Lines taken from the start of an output, and from its end.
@@ -30,9 +31,20 @@ export const OUTPUT_TAIL_LINES = 30;
  * Scores of output lines: below every fact (the agent's own words start at 0.25), the end of an
  * output above its start, since that is where a command says how it went, and a line that reads
  * as a diagnostic, wherever it stands, above both: of what a tool printed, it is what the agent
- * may have worked around without running the tool again.
+ * may have worked around without running the tool again. What happened next ranks them further
+ * (see {@link FOLLOWED_BONUS}).
  */
 export const OUTPUT_LINE_SCORES = { head: 0.1, tail: 0.12, diagnostic: 0.2 } as const;
+/**
+ * What a line gains or loses by what happened after its step (`WhatFollowed`): a line the agent's
+ * next words come back to (a figure it repeats, a name it goes on with) is what it relied on; the
+ * last lines of a step the agent moved on from close it, while a call run again was not the last
+ * word on what it ran.
+ * @default echoed +0.06, closing +0.02, ran again −0.02
+ */
+export const FOLLOWED_BONUS = { echoed: 0.06, closing: 0.02, ranAgain: -0.02 } as const;
+/** Lines at the end of an output that close its step. @default 3 */
+export const CLOSING_LINES = 3;
 /**
  * Most diagnostic lines of one output taken beyond its head and tail lines: the facts already hold
  * its first few, and a long log's hundredth error repeats the others. @default 12
@@ -46,16 +58,20 @@ const LETTERS = /\p{L}/gu;
 
 /** The output lines of the tool results in `messages`, as facts for the pool. */
 export function outputLineFacts(messages: readonly Message[], findCall?: (callId: string) => ToolCallBlock | undefined): Fact[] {
-  return outputLineFactsOf(readToolSteps(messages, findCall));
+  return outputLineFactsOf(readToolSteps(messages, findCall), messages);
 }
 
-/** The output lines of these tool steps, as facts for the pool: for a caller that has read the steps already. */
-export function outputLineFactsOf(steps: readonly ToolStep[]): Fact[] {
+/**
+ * The output lines of these tool steps, as facts for the pool: for a caller that has read the steps
+ * already from `messages`, which tell what happened after each step.
+ */
+export function outputLineFactsOf(steps: readonly ToolStep[], messages: readonly Message[]): Fact[] {
   const found: Candidate[] = [];
   const anyway = new PrintedAnyway(steps);
+  const followed = new WhatFollowed(messages, steps);
   for (const step of steps) {
     if (step.activity.kind === 'file') continue;
-    found.push(...outputLines(step, anyway));
+    found.push(...outputLines(step, anyway, followed));
   }
   return found.map(({ seq: _seq, ...fact }) => ({ ...fact, printed: true }));
 }
@@ -65,7 +81,7 @@ export function outputLineFactsOf(steps: readonly ToolStep[]): Fact[] {
  * whatever happens, not the lines of a run it prints item by item (`withoutFields`, `PrintedAnyway`,
  * `repeatedShapes`); of a diagnostic printed for several places, the first.
  */
-function outputLines(step: ToolStep, anyway: PrintedAnyway): Candidate[] {
+function outputLines(step: ToolStep, anyway: PrintedAnyway, followed: WhatFollowed): Candidate[] {
   const edges = outputEdges(withoutFields(step.result.content), OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2);
   const ends = [...edges.head, ...edges.tail];
   const runs = repeatedShapes(ends);
@@ -81,10 +97,14 @@ function outputLines(step: ToolStep, anyway: PrintedAnyway): Candidate[] {
   const subject = step.subject ? { subject: step.subject } : {};
   const seen = new Set<string>();
   const out: Candidate[] = [];
+  const again = followed.ranAgain(step) ? FOLLOWED_BONUS.ranAgain : 0;
+  const closing = new Set((tail.length > 0 ? tail : head).slice(-CLOSING_LINES));
   const add = (line: string, score: number) => {
     if (seen.has(line)) return;
     seen.add(line);
-    const fact = candidate('outcome', line, where, score, subject);
+    const next =
+      again + (followed.echoes(step, line) ? FOLLOWED_BONUS.echoed : 0) + (again === 0 && closing.has(line) ? FOLLOWED_BONUS.closing : 0);
+    const fact = candidate('outcome', line, where, Math.round((score + next) * 1000) / 1000, subject);
     if (fact) out.push(fact);
   };
   const diagnostics = oncePerPlace(

@@ -8,12 +8,12 @@
  * kind is its role (`sentenceRole`): what followed it, never its wording.
  */
 import { proseLines, splitSentences, undecorated } from '../text/prose';
-import type { Message } from '../types';
+import { toolCalls, type Message } from '../types';
 import { candidate, type Candidate } from './candidate';
 import { namesWhatWasSeen, roleKind, sentenceRole, type SentenceRole } from './sentenceRole';
 import type { ActedOn } from './proseFacts';
 import { statementOf } from './statementCues';
-import { termsOf } from './terms';
+import { inputValues, termsOf } from './terms';
 
 /**
  * Scores of the agent's own words: below what a cue or a marker gives (0.55–1), so a summary's
@@ -150,12 +150,16 @@ function readSentence(text: string, opening: boolean): Sentence {
   return { text, terms, plain, numbers, words, opening };
 }
 
-/** The lower-cased text of the tool results just before `span[index]`, up to {@link MAX_RESULT_CHARS_READ}. */
+/** The lower-cased text of the tool results just before `span[index]` (up to {@link MAX_RESULT_CHARS_READ}), with what their calls were given. */
 export function resultsBefore(span: readonly Message[], index: number): string {
   let text = '';
-  for (let j = index - 1; j >= 0 && span[j].role === 'tool' && text.length < MAX_RESULT_CHARS_READ; j--) {
+  let j = index - 1;
+  for (; j >= 0 && span[j].role === 'tool' && text.length < MAX_RESULT_CHARS_READ; j--) {
     for (const b of span[j].blocks) if (b.type === 'toolResult') text += `${b.content.slice(0, MAX_RESULT_CHARS_READ).toLowerCase()}\n`;
   }
+  // The calls those results answer are part of what was seen: a sentence naming a call's subject reads what it came to.
+  if (text.length > 0 && j >= 0 && span[j].role === 'assistant')
+    for (const call of toolCalls(span[j])) text += `${inputValues(call.input)}\n`;
   return text;
 }
 

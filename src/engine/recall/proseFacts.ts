@@ -149,6 +149,8 @@ export function userFacts(prose: readonly string[], site: ProseSite, first: bool
 export interface ActedOn {
   readonly text: string;
   readonly changes: boolean;
+  /** True when every call only reads a file: the agent looked, and did nothing. */
+  readonly readsOnly?: boolean;
 }
 
 /** What surrounds an assistant message. */

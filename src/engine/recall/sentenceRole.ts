@@ -1,8 +1,10 @@
 /**
  * What an assistant sentence is, read from where it stands and what followed it: the answer that
  * ends a turn; in the middle of the work, a finding, which names what the results just before it
- * hold (a name, a figure: the agent's reading of what it saw); a decision, which the next calls
- * carry out by changing what it names; or narration, which only announces a look or reacts ("Let me check the subagent row:", "Good, I
+ * hold or what their calls were given (a name, a figure: the agent's reading of what it saw); a
+ * decision, which the next calls carry out by acting on what it names (anything but reading a
+ * file: a command, a write, a task handed to another agent); or narration, which only announces a
+ * look or reacts ("Let me check the subagent row:", "Good, I
  * understand the test patterns."). Words may raise a sentence's score; they never make narration a
  * decision.
  */
@@ -15,8 +17,8 @@ export type SentenceRole = 'answer' | 'decision' | 'finding' | 'narration';
 export interface SentenceSite {
   /** True when a user message or the end of the conversation follows: the message is an answer. */
   readonly endsTurn: boolean;
-  /** What the calls that follow the message name (lower case), and whether they change anything. */
-  readonly actedOn?: { readonly text: string; readonly changes: boolean };
+  /** What the calls that follow the message name (lower case), and whether they only read files. */
+  readonly actedOn?: { readonly text: string; readonly readsOnly?: boolean };
   /** The tool results just before the message, lower case. */
   readonly seen: string;
 }
@@ -29,7 +31,7 @@ export function sentenceRole(sentence: string, terms: readonly string[], site: S
   if (site.endsTurn) return 'answer';
   if (namesWhatWasSeen(sentence, terms, site.seen)) return 'finding';
   const acted = site.actedOn;
-  return acted?.changes === true && terms.some((t) => containsTerm(acted.text, t)) ? 'decision' : 'narration';
+  return acted !== undefined && acted.readsOnly !== true && terms.some((t) => containsTerm(acted.text, t)) ? 'decision' : 'narration';
 }
 
 /** True when the sentence names a term or repeats a figure of `seen` (the results just before it, lower case). */

@@ -18,8 +18,15 @@ export function blockStarts(messages: readonly Message[]): number[] {
   return starts;
 }
 
-/** For each assistant message, what its own calls name, or else what the next assistant message's calls name (within the turn). */
-export function actedOnByMessage(messages: readonly Message[], isChange: (call: ToolCallBlock) => boolean): (ActedOn | undefined)[] {
+/**
+ * For each assistant message, what its own calls name, or else what the next assistant message's
+ * calls name (within the turn); `isRead` tells a call that only reads a file.
+ */
+export function actedOnByMessage(
+  messages: readonly Message[],
+  isChange: (call: ToolCallBlock) => boolean,
+  isRead: (call: ToolCallBlock) => boolean = () => false,
+): (ActedOn | undefined)[] {
   const out: (ActedOn | undefined)[] = new Array<ActedOn | undefined>(messages.length);
   let next: ActedOn | undefined;
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -33,6 +40,7 @@ export function actedOnByMessage(messages: readonly Message[], isChange: (call: 
         : {
             text: calls.map((c) => inputValues(c.input)).join('\n'),
             changes: calls.some(isChange),
+            readsOnly: calls.every(isRead),
           };
     out[i] = own ?? next;
     next = own ?? next;
@@ -54,4 +62,9 @@ export function endsTurn(messages: readonly Message[], i: number): boolean {
     if (role === 'assistant') return false;
   }
   return true;
+}
+
+/** A call that only reads a file. */
+export function readsFile(activity: ToolActivity): boolean {
+  return activity.kind === 'file' && activity.action === 'read';
 }

@@ -1,0 +1,46 @@
+import * as assert from 'node:assert/strict';
+import { FOLLOWED_BONUS, OUTPUT_LINE_SCORES, outputLineFacts } from '../../../src/engine/recall/outputLines';
+import { assistant, call, result, user } from '../support/builders';
+
+/** An output of a head line, forty lines of progress and a closing line. */
+const output = (closing: string) =>
+  ['Running the benchmark suite', ...Array.from({ length: 40 }, (_, i) => `  case ${i} of the suite measured`), closing].join('\n');
+
+const scoreOf = (facts: ReturnType<typeof outputLineFacts>, text: string) => facts.find((f) => f.text === text)?.score;
+
+describe('output lines ranked by what happened after their step', () => {
+  it("raises a line the agent's next words come back to, by what followed and not by the line's words", () => {
+    const closing = 'Total size: 118412 bytes after compression';
+    const steps = [call('b1', 'bash', { command: 'npm run size' }), result('b1', output(closing))];
+    const echoed = outputLineFacts([user('How large is the bundle?'), ...steps, assistant('The bundle is 118412 bytes now.')]);
+    const ignored = outputLineFacts([user('How large is the bundle?'), ...steps, assistant('Done with that step.')]);
+    const a = scoreOf(echoed, closing);
+    const b = scoreOf(ignored, closing);
+    assert.ok(a !== undefined && b !== undefined);
+    assert.ok(a > b, `echoed ${a}, not echoed ${b}`);
+    assert.ok(Math.abs(a - b - FOLLOWED_BONUS.echoed) < 1e-9);
+  });
+
+  it('lowers the lines of a command the agent ran again, whose later run had the last word', () => {
+    const closing = 'Total size: 130001 bytes after compression';
+    const first = [call('b1', 'bash', { command: 'npm run size' }), result('b1', output(closing))];
+    const again = [call('b2', 'bash', { command: 'npm run size' }), result('b2', output('Total size: 118412 bytes after compression'))];
+    const once = outputLineFacts([user('Shrink the bundle.'), ...first, assistant('Next, the images.')]);
+    const twice = outputLineFacts([user('Shrink the bundle.'), ...first, ...again, assistant('Next, the images.')]);
+    const before = scoreOf(once, closing);
+    const after = scoreOf(twice, closing);
+    assert.ok(before !== undefined && after !== undefined);
+    assert.ok(after < before, `run again ${after}, the last run ${before}`);
+  });
+
+  it('keeps every output line below the facts, whatever followed', () => {
+    const closing = 'Total size: 118412 bytes after compression';
+    const facts = outputLineFacts([
+      call('b1', 'bash', { command: 'npm run size' }),
+      result('b1', output(closing)),
+      assistant('The bundle is 118412 bytes now.'),
+    ]);
+    const top = OUTPUT_LINE_SCORES.diagnostic + FOLLOWED_BONUS.echoed + FOLLOWED_BONUS.closing;
+    assert.ok(facts.every((f) => f.score <= top && f.score < 0.3), facts.map((f) => `${f.score} ${f.text}`).join('\n'));
+  });
+});
