@@ -41,6 +41,8 @@ const REPORTED_WINDOW = reportedWindowSetting(process.env.CTX_TEST_REPORTED_WIND
 const REPORTED_TOKENS = reportedInputTokens(WINDOW, REPORTED_WINDOW);
 /** With the default, Copilot leaves the compressing to ctx: at most this many summarizations of its own in the turn. */
 const MAX_COMPACTIONS_AT_DEFAULT = 1;
+/** Share of each request's characters a prompt cache reads from the request before (21% before ctx kept its prefix). */
+const MIN_PREFIX_REUSE = 0.8;
 
 /** Settings this test changes, with what it sets them to: restored afterwards. */
 const SETTINGS: readonly SettingChange[] = [
@@ -85,6 +87,35 @@ function shape(r: standin.RecordedRequest): object {
     messages: r.messages.map((m) => `${m.role[0]} ${m.parts.map(partLine).join(' + ')}`),
   };
 }
+
+/** A message as the prompt cache compares it: its role and every part, in order. */
+const cacheKey = (m: standin.RecordedRequest['messages'][number]) => JSON.stringify([m.role, m.parts]);
+
+/**
+ * The share of the characters of each request (after the first, Copilot's own summarization requests left out)
+ * in its leading messages that the request before sent the same: what a provider's prompt cache reads.
+ */
+function prefixReuse(requests: readonly standin.RecordedRequest[]): number {
+  let reused = 0;
+  let total = 0;
+  let previous: string[] | undefined;
+  for (const r of requests.filter((x) => !x.callerSummary)) {
+    const keys = r.messages.map(cacheKey);
+    const sizes = r.messages.map((m) => m.text.length);
+    if (previous) {
+      let same = 0;
+      while (same < keys.length && same < previous.length && keys[same] === previous[same]) same++;
+      reused += sizes.slice(0, same).reduce((a, b) => a + b, 0);
+      total += sizes.reduce((a, b) => a + b, 0);
+    }
+    previous = keys;
+  }
+  return total > 0 ? reused / total : 0;
+}
+
+/** Requests that carry a cache breakpoint as Copilot's models take it: a data part of mime type `cache_control`. */
+const withBreakpoints = (requests: readonly standin.RecordedRequest[]) =>
+  requests.filter((r) => r.messages.some((m) => m.parts.some((p) => p.type === 'data' && p.mimeType === 'cache_control')));
 
 describe("Copilot's agent mode through a ctx model", function () {
   this.timeout(360_000);
@@ -172,6 +203,10 @@ describe("Copilot's agent mode through a ctx model", function () {
     recordMetric('copilotAgentCtxSessions', created.length);
     recordMetric('copilotAgentSecondsPerRound', Number((seconds / ROUNDS).toFixed(2)));
     recordMetric('copilotAgentSeconds', Number(seconds.toFixed(1)));
+    const reuse = prefixReuse(sent);
+    const marked = withBreakpoints(sent).length;
+    recordMetric('copilotAgentPrefixReuse', Number(reuse.toFixed(3)));
+    recordMetric('copilotAgentRequestsWithCacheBreakpoints', marked);
 
     assert.ok(answered.length >= ROUNDS + 1);
     assert.ok(
@@ -188,6 +223,9 @@ describe("Copilot's agent mode through a ctx model", function () {
         `with the default window Copilot leaves the compressing to ctx: it summarized its history ${compactions} times`,
       );
     }
+    // Between two checkpoints each request is the one before plus the new messages, so most of it is a cache read.
+    assert.ok(reuse >= MIN_PREFIX_REUSE, `${(reuse * 100).toFixed(1)}% of each request repeated the one before`);
+    assert.ok(marked >= sent.length - compactions, `cache breakpoints reached the model in ${marked} of ${sent.length} requests`);
     const calls = (await standin.toolInvocations()).filter((i) => i.name === standin.BIG_RESULT_TOOL);
     assert.strictEqual(calls.length, ROUNDS, 'Copilot ran the tool every round');
     assert.ok(!sent.some((r) => r.messages.some((m) => /Large tool result \(\d+KB\) written to file/.test(m.text))), 'ctx got the results');
