@@ -18,6 +18,8 @@ export interface TimelinePointView {
   readonly budget: number;
   /** Requests it stands for (old points are merged). */
   readonly requests: number;
+  /** Tokens of what was sent that the request before sent the same (a prompt cache reads them); absent until it was sent. */
+  readonly reused?: number;
 }
 
 export interface TimelineMarker {
@@ -53,7 +55,16 @@ export function timelineModel(state: SessionState): TimelineModel {
   for (const p of state.timeline) {
     const requests = p.requests ?? 1;
     request += requests;
-    points.push({ request, at: p.at, before: p.before, after: p.after, level: p.level, budget: p.budget, requests });
+    points.push({
+      request,
+      at: p.at,
+      before: p.before,
+      after: p.after,
+      level: p.level,
+      budget: p.budget,
+      requests,
+      ...(p.reused !== undefined ? { reused: p.reused } : {}),
+    });
     maxTokens = Math.max(maxTokens, p.before, p.after, p.budget);
   }
   const markers: TimelineMarker[] = [];

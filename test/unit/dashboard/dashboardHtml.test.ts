@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { EVENT_KIND_LABELS, type EventKind } from '../../../src/engine/model/compressionEvent';
 import { DEFAULT_THRESHOLDS } from '../../../src/engine/levels';
 import { timelineHtml } from '../../../src/vscode/dashboard/sections/timelineHtml';
+import type { TimelinePointView } from '../../../src/engine/dashboard/timelineModel';
 import { dashboardPage } from '../../../src/vscode/dashboard/dashboardPage';
 import { isWebviewMessage } from '../../../src/vscode/dashboard/dashboardProtocol';
 import { percent } from '../../../src/vscode/dashboard/html';
@@ -139,6 +140,17 @@ describe('dashboard timeline ticks', () => {
     );
     const ticks = [...html.matchAll(/<line class="tick kind-([a-z-]+)"/g)].map((m) => m[1]);
     assert.deepEqual(ticks, ['checkpoint', 'recall']);
+  });
+
+  it('draws what each request repeated of the one before, and says the share, once requests were sent', () => {
+    const model = (points: TimelinePointView[]) => ({ points, markers: [], requests: points.length, maxTokens: 1000 });
+    const unsent = timelineHtml(model([point(1), point(2)]), DEFAULT_THRESHOLDS, 1000);
+    assert.doesNotMatch(unsent, /class="reused"|prompt cache/);
+    const sent = timelineHtml(model([{ ...point(1), reused: 0 }, { ...point(2), reused: 450 }]), DEFAULT_THRESHOLDS, 1000);
+    assert.match(sent, /<polyline class="reused" points="[\d.]+,[\d.]+ [\d.]+,[\d.]+"/);
+    const after = point(1).after + point(2).after;
+    assert.ok(sent.includes(`${Math.round((100 * 450) / after)}% of what was sent repeated the request before`), sent);
+    assert.match(sent, /key-reused/);
   });
 });
 

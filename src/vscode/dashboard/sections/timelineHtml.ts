@@ -1,5 +1,6 @@
 /**
  * The timeline: the context's tokens before (dashed) and after (solid) the steps of each request,
+ * the part of what was sent that the request before sent the same (what a prompt cache reads),
  * the budget and the level thresholds, and a tick on each request that compressed, coloured by its
  * weightiest kind and naming them all. The drawing says in words what it shows; the compressions
  * are listed in a table too.
@@ -21,6 +22,7 @@ const LINE_KEY = [
   '<span class="key-before">before the steps</span>',
   '<span class="key-budget">budget</span>',
 ].join('');
+const REUSED_KEY = '<span class="key-reused">repeated from the request before</span>';
 const COMPRESSIONS_HEAD = tableHead([
   { title: 'Request', numeric: true },
   { title: 'What' },
@@ -71,10 +73,17 @@ export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budg
   // Snapshots, checks and a checkpoint's closing line take nothing out: they are drawn, not counted.
   const compressions = t.markers.reduce((n, m) => n + m.compressions, 0);
   const lastPoint = t.points[t.points.length - 1];
+  const sent = t.points.filter((p) => p.reused !== undefined);
+  const sentTokens = sent.reduce((n, p) => n + p.after, 0);
+  const reusedTokens = sent.reduce((n, p) => n + (p.reused ?? 0), 0);
+  const cache =
+    sentTokens > 0 ? ` ${Math.round((100 * reusedTokens) / sentTokens)}% of what was sent repeated the request before (a prompt cache reads it).` : '';
   const description =
     `Context tokens over ${formatCount(t.requests)} requests, ` +
     `now ${formatCount(lastPoint.after)} of a budget of ${formatCount(lastPoint.budget)}; ` +
-    `${formatCount(compressions)} compressions saved ${formatCount(saved)} tokens in all.`;
+    `${formatCount(compressions)} compressions saved ${formatCount(saved)} tokens in all.${cache}`;
+  const reusedLine =
+    sent.length > 0 ? [`<polyline class="reused" points="${sent.map((p) => `${x(p.request)},${y(p.reused ?? 0)}`).join(' ')}" ${UNSCALED_STROKE}/>`] : [];
   return [
     `<h2 id="timeline-title">Timeline</h2>`,
     `<p id="timeline-desc" class="summary">${escapeHtml(description)}</p>`,
@@ -84,9 +93,10 @@ export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budg
     ...ticks,
     `<polyline class="before" points="${line((p) => p.before)}" ${UNSCALED_STROKE}/>`,
     `<polyline class="after" points="${line((p) => p.after)}" ${UNSCALED_STROKE}/>`,
+    ...reusedLine,
     `</svg>`,
     `<p class="axis"><span>request 1</span><span>request ${formatCount(last)}</span></p>`,
-    `<p class="key">${LINE_KEY}${kindKey(t.markers)}</p>`,
+    `<p class="key">${LINE_KEY}${sent.length > 0 ? REUSED_KEY : ''}${kindKey(t.markers)}</p>`,
     compressionsTable(t.markers),
   ].join('');
 }
