@@ -1,7 +1,7 @@
 /** What a replay measured: the figures the command line prints and the benchmarks compare. */
 import type { TranscriptFormat } from '../import/importTypes';
 import type { Level } from '../../engine/host/settings';
-import type { CacheTally } from '../../engine/host/session';
+import type { CacheTally, RequestReuse } from '../../engine/host/session';
 
 export interface ReplayFigures {
   readonly format: TranscriptFormat;
@@ -39,8 +39,16 @@ export interface ReplayFigures {
    * would have been sent for the checkpoints (the replay itself uses none).
    */
   readonly promptCache: CacheTally;
+  /** Each request sent for an answer, in order, as the prompt cache met it. */
+  readonly requests: readonly SentRequestFigures[];
   /** Wall time of the replay itself (adding and preparing), in milliseconds. */
   readonly ms: number;
+}
+
+/** One request as the prompt cache met it: its tokens, what it reused of the one before, and its input priced with a cache. */
+export interface SentRequestFigures extends RequestReuse {
+  /** In units of the base input price (a cache read at 0.1, a write at 1.25). */
+  readonly pricedInput: number;
 }
 
 /** How far a replay has got, after each message. */

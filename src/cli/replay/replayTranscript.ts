@@ -20,6 +20,7 @@ import {
   EMPTY_CACHE_TALLY,
   IGNORE_EVENTS,
   type PreparedContext,
+  pricedInput,
   runTurn,
   type SessionDeps,
   shortHashOfParts,
@@ -29,7 +30,7 @@ import { newSessionId } from '../../engine/host/storage';
 import type { TranscriptFormat } from '../import/importTypes';
 import { MessageFeed } from './messageFeed';
 import { ReplayClock } from './replayClock';
-import type { ReplayFigures, ReplayProgress } from './replayFigures';
+import type { ReplayFigures, ReplayProgress, SentRequestFigures } from './replayFigures';
 import { TranscriptWorkspace } from './transcriptWorkspace';
 
 /** The conversation to replay: one session of an import. */
@@ -106,11 +107,15 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
   let inputTokens = (await options.counter.measure([])).total;
   let calls = 0;
   let measuring = 0;
+  const sent: SentRequestFigures[] = [];
   const total = feed.count;
   for (let index = 0, message = feed.take(); message !== undefined; index++, message = feed.take()) {
     const arrived = message;
     // The request prepared before an answer is the one that was sent for it.
-    if (arrived.role === 'assistant' && final) await session.recordSent(final.messages);
+    if (arrived.role === 'assistant' && final) {
+      const reuse = await session.recordSent(final.messages);
+      sent.push({ ...reuse, pricedInput: Math.round(pricedInput(reuse) * 100) / 100 });
+    }
     let toolBlocksBefore = 0;
     const turn = await runTurn<never>({
       cancellation: NEVER_CANCELLED,
@@ -166,6 +171,7 @@ export async function replayTranscript(input: ReplayInput, options: ReplayOption
     checkpointsMade: state.checkpointsMade,
     snapshots: (await session.listSnapshots()).length,
     promptCache: state.promptCache ?? EMPTY_CACHE_TALLY,
+    requests: sent,
     ms,
   };
   return { figures, session, final, workspace };

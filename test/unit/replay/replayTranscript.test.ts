@@ -62,6 +62,16 @@ describe('replaying a conversation through a session', () => {
     assert.equal(figures.promptCache.requests, answers);
     assert.equal(figures.promptCache.rebases, 1, 'only the truncation, which cleared over half the budget, rewrote what was sent');
     assert.ok(figures.promptCache.reusedTokens > 0 && figures.promptCache.reusedTokens < figures.promptCache.sentTokens);
+    // Per request, the same figures: they add up to the tally, and a request's priced input is its reads and writes.
+    assert.equal(figures.requests.length, answers);
+    assert.equal(
+      figures.requests.reduce((n, r) => n + r.reusedTokens, 0),
+      figures.promptCache.reusedTokens,
+    );
+    assert.equal(figures.requests.filter((r) => r.invalidatedTokens > 0).length, figures.promptCache.rebases);
+    for (const r of figures.requests) {
+      assert.ok(Math.abs(r.pricedInput - (0.1 * r.reusedTokens + 1.25 * (r.sentTokens - r.reusedTokens))) < 0.01);
+    }
     assert.equal(figures.checkpoints, 0);
     assert.equal(figures.snapshots, 0);
     assert.ok(figures.finalTokens <= figures.peakTokens && figures.peakTokens < figures.inputTokens);
