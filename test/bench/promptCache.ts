@@ -247,7 +247,9 @@ function cacheRows(scope: string, f: CacheFigures): BenchRow[] {
       baseline: 100 * f.plainReuse,
       goal: '≥ 90%',
       met: f.ctxReuse >= 0.9,
-      note: `plain compaction ${(100 * f.plainReuse).toFixed(1)}%, no compression ${(100 * f.noneReuse).toFixed(1)}%; ${f.requests} requests, ${f.ctxRebases} rebases`,
+      note:
+        `plain compaction ${(100 * f.plainReuse).toFixed(1)}%, no compression ${(100 * f.noneReuse).toFixed(1)}%; ` +
+        `${f.requests} requests, ${f.ctxRebases} rebases`,
     },
     {
       group: GROUP,

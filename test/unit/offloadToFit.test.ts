@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { DEFAULT_THRESHOLDS } from '../../src/engine/levels';
-import { USER_TEXT } from '../../src/engine/tiers/offloadToFit';
+import { AGENT_TEXT, USER_TEXT } from '../../src/engine/tiers/offloadToFit';
 import { message, textBlock, toolCallBlock, toolResultBlock, type Message } from '../../src/engine/types';
 import { filler, user } from './support/builders';
 import { sessionRig, storeWithFullOffloadedFolder } from './support/session';
@@ -108,5 +108,55 @@ describe('live messages too large for the budget', () => {
     assert.ok(
       rig.session.warnings.some((w) => /user text of message u1 could not be written.*ENOSPC.*stays in the context/.test(w.message)),
     );
+  });
+  it("send the whole file a call was given to a file before the agent's text, and the agent's text before the user's", async () => {
+    const rig = sessionRig();
+    const written = filler(6_000, 'module');
+    await rig.session.add([
+      user('Write the parser module.'),
+      message('a1', 'assistant', [
+        textBlock('Writing it now.'),
+        toolCallBlock('w1', 'create_file', { path: 'src/parser.ts', content: written }),
+      ]),
+      message('t1', 'tool', [toolResultBlock('w1', 'Created src/parser.ts')]),
+      message('a2', 'assistant', [textBlock(`Here is what it holds:\n${filler(3_000, 'quoted')}`)]),
+    ]);
+    const prepared = await rig.session.prepare(BUDGET);
+
+    assert.ok(prepared.tokens <= BUDGET, `${prepared.tokens} tokens`);
+    const names = rig.session.offloads.map((o) => o.toolName);
+    assert.equal(names[0], 'create_file input', names.join(', '));
+    const [input] = rig.session.offloads;
+    assert.equal(await rig.store.read(input.file), written, 'the file holds what the call was given');
+    const call = rig.session.messages.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && b.id === 'w1');
+    assert.ok(call?.type === 'toolCall' && call.input.path === 'src/parser.ts', 'the call keeps its other fields');
+    assert.ok(!names.includes(USER_TEXT), 'what the user typed stays');
+    const archived = await rig.session.readArchive();
+    const archivedCall = archived.flatMap((m) => m.blocks).find((b) => b.type === 'toolCall' && b.id === 'w1');
+    assert.ok(archivedCall?.type === 'toolCall' && archivedCall.input.content === written, 'the archive keeps the call as it arrived');
+    if (names.includes(AGENT_TEXT)) assert.ok(names.indexOf(AGENT_TEXT) > 0, "the agent's text only after the call's input");
+  });
+
+  it('never send a preview to a file again, however many requests stay over the budget', async () => {
+    const rig = sessionRig();
+    await rig.session.add([user('Explain the whole parser.'), message('a1', 'assistant', [textBlock(filler(9_000, 'explained'))])]);
+    for (let i = 0; i < 3; i++) {
+      await rig.session.prepare(BUDGET);
+      await rig.session.add([message(`u${i + 2}`, 'user', [textBlock(`And part ${i}?`)])]);
+    }
+    const agent = rig.session.offloads.filter((o) => o.toolName === AGENT_TEXT);
+    assert.equal(agent.length, 1, agent.map((o) => o.callId).join(', '));
+  });
+  it('tell the user once, in one line, when the instructions alone are larger than the budget', async () => {
+    const rig = sessionRig();
+    await rig.session.add([message('s1', 'system', [textBlock(filler(8_000, 'instructions'))]), user('Start.')]);
+    await rig.session.prepare(BUDGET);
+    await rig.session.add([user('Go on.')]);
+    await rig.session.prepare(BUDGET);
+    const told = rig.session.warnings.filter((w) =>
+      /more than the budget of 6,000, after every compression: the instructions alone take/.test(w.message),
+    );
+    assert.equal(told.length, 1, rig.session.warnings.map((w) => w.message).join('\n'));
+    assert.ok(!told[0].message.includes('\n'));
   });
 });

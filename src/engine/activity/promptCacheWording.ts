@@ -7,7 +7,10 @@ import { reuseShare, type CacheTally } from '../model/cacheTally';
 import { totalPricedInput } from '../promptCache/cachePricing';
 import { formatCount } from '../text/numbers';
 
-/** "92% of the tokens sent repeated the request before (41 requests, 2 rewrites, 3 summary requests): input priced at 0.21× of sending it uncached", or undefined before any request. */
+/**
+ * "92% of the tokens sent repeated the request before (41 requests, 2 rewrites, 3 summary requests): input priced at
+ * 0.21× of sending it uncached, …", or undefined before any request.
+ */
 export function describePromptCache(tally: CacheTally | undefined): string | undefined {
   if (!tally || tally.requests === 0) return undefined;
   const sent = tally.sentTokens + tally.summaryInputTokens;

@@ -158,8 +158,9 @@ export function resultsBefore(span: readonly Message[], index: number): string {
     for (const b of span[j].blocks) if (b.type === 'toolResult') text += `${b.content.slice(0, MAX_RESULT_CHARS_READ).toLowerCase()}\n`;
   }
   // The calls those results answer are part of what was seen: a sentence naming a call's subject reads what it came to.
-  if (text.length > 0 && j >= 0 && span[j].role === 'assistant')
+  if (text.length > 0 && j >= 0 && span[j].role === 'assistant') {
     for (const call of toolCalls(span[j])) text += `${inputValues(call.input)}\n`;
+  }
   return text;
 }
 

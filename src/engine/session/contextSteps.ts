@@ -176,6 +176,7 @@ export async function offloadToFitStep(
     ...liveOffloadInput(state, totalTokens - limitTokens, deps),
     offloadedCallIds: new Set(state.offloads.map((o) => o.callId)),
     overBudgetTokens: totalTokens - budgetTokens,
+    budgetTokens,
   });
   return offloadedStep(state, result, 'the request did not fit the window with it');
 }

@@ -31,6 +31,7 @@
  * Nothing leaves the context while the archive misses a message (a full disk): the rebase waits
  * until it is whole again.
  */
+import { formatCount } from '../text/numbers';
 import type { CriticalOffer } from '../model/preparedContext';
 import type { Fact } from '../model/fact';
 import { addEarlierLines, earlierPoolTokensFor, earlierPrintedRoomOf, earlierRoomAtRebase } from '../checkpoints/earlierLines';
@@ -93,6 +94,8 @@ export interface PreparationDeps {
 export class RequestPreparation {
   /** Whether the last request's protected part was over its share: said when it goes over, not on every request. */
   private protectedOverShare = false;
+  /** Whether the user was told the request is over the budget since it last fitted. */
+  private overBudgetSaid = false;
 
   constructor(private readonly deps: PreparationDeps) {}
 
@@ -121,8 +124,11 @@ export class RequestPreparation {
     }
     await this.addOffloadedLines(run);
     if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
+    // Over the budget, the earlier lines (copies of what the archive holds) leave before any live block goes to a file.
+    if (run.view.measured.total > run.budget) await this.giveEarlierLinesRoom(run, false);
     await run.step(this.offloadToFit(run));
     this.sayProtectedOverShare(run.view.ledgerOverflow, o.ledgerShare);
+    this.sayOverBudget(run);
 
     if (!criticalBefore && run.level() !== 'CRITICAL') return this.sent(run);
     const snapshot = await this.deps.snapshots.take('critical', undefined, run.state, run.view.measured.total);
@@ -243,6 +249,28 @@ export class RequestPreparation {
       );
     }
     this.protectedOverShare = over;
+  }
+
+  /**
+   * Tells the user once, in one line, when the request is still over the budget after every step: what ctx must send
+   * as it is (the caller's instructions, what must never be summarized, the latest messages) is larger than the model
+   * can take, and which part is largest.
+   */
+  private sayOverBudget(run: RequestRun): void {
+    const over = run.view.measured.total > run.budget;
+    if (over && !this.overBudgetSaid) {
+      const { messages, measured } = run.view;
+      const instructions = messages.reduce((n, m, i) => n + (m.role === 'system' ? measured.messageTokens[i] : 0), 0);
+      const part =
+        instructions > run.budget / 2
+          ? `the instructions alone take ${formatCount(instructions)} tokens`
+          : 'what must never be summarized and the latest messages are all that is left';
+      this.deps.cell.warn(
+        `The request takes ${formatCount(measured.total)} tokens, more than the budget of ${formatCount(run.budget)}, after every ` +
+          `compression: ${part}. The model may refuse it; a model with a larger window would take it.`,
+      );
+    }
+    this.overBudgetSaid = over;
   }
 
   /** Tier 3: the checkpoint, a snapshot before it (unless one was taken already), the drift check after it. */

@@ -60,9 +60,7 @@ describe('what ctx did in one answer', () => {
     answer.addPreparation(request(0.78, 0.2, [event('checkpoint', 5_800, 'checkpoint-created')], undefined, 0.06));
     const lines = renderAnswerSummary(answer.summary()).lines;
     assert.ok(
-      lines.includes(
-        'The context reached 78% (RED), compressed to 20% (GREEN), 6% of it earlier lines, word for word.',
-      ),
+      lines.includes('The context reached 78% (RED), compressed to 20% (GREEN), 6% of it earlier lines, word for word.'),
       lines.join('\n'),
     );
   });

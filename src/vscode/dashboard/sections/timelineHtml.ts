@@ -77,13 +77,17 @@ export function timelineHtml(t: TimelineModel, thresholds: LevelThresholds, budg
   const sentTokens = sent.reduce((n, p) => n + p.after, 0);
   const reusedTokens = sent.reduce((n, p) => n + (p.reused ?? 0), 0);
   const cache =
-    sentTokens > 0 ? ` ${Math.round((100 * reusedTokens) / sentTokens)}% of what was sent repeated the request before (a prompt cache reads it).` : '';
+    sentTokens > 0
+      ? ` ${Math.round((100 * reusedTokens) / sentTokens)}% of what was sent repeated the request before (a prompt cache reads it).`
+      : '';
   const description =
     `Context tokens over ${formatCount(t.requests)} requests, ` +
     `now ${formatCount(lastPoint.after)} of a budget of ${formatCount(lastPoint.budget)}; ` +
     `${formatCount(compressions)} compressions saved ${formatCount(saved)} tokens in all.${cache}`;
   const reusedLine =
-    sent.length > 0 ? [`<polyline class="reused" points="${sent.map((p) => `${x(p.request)},${y(p.reused ?? 0)}`).join(' ')}" ${UNSCALED_STROKE}/>`] : [];
+    sent.length > 0
+      ? [`<polyline class="reused" points="${sent.map((p) => `${x(p.request)},${y(p.reused ?? 0)}`).join(' ')}" ${UNSCALED_STROKE}/>`]
+      : [];
   return [
     `<h2 id="timeline-title">Timeline</h2>`,
     `<p id="timeline-desc" class="summary">${escapeHtml(description)}</p>`,
