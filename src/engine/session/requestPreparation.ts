@@ -124,9 +124,14 @@ export class RequestPreparation {
     }
     await this.addOffloadedLines(run);
     if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
-    // Over the budget, the earlier lines (copies of what the archive holds) leave before any live block goes to a file.
-    if (run.view.measured.total > run.budget) await this.giveEarlierLinesRoom(run, false);
-    await run.step(this.offloadToFit(run));
+    // Over the budget, the earlier lines (copies of what the archive holds) leave before any live block goes to a
+    // file when that is enough, and after them when it is; never for a request that would not fit without them either.
+    // Instructions larger than the budget leave nothing to win: the live messages stay, and the user is told.
+    if (instructionTokens(run.view) <= run.budget) {
+      await this.fitWithoutEarlierLines(run);
+      await run.step(this.offloadToFit(run));
+      await this.fitWithoutEarlierLines(run);
+    }
     this.sayProtectedOverShare(run.view.ledgerOverflow, o.ledgerShare);
     this.sayOverBudget(run);
 
@@ -259,8 +264,8 @@ export class RequestPreparation {
   private sayOverBudget(run: RequestRun): void {
     const over = run.view.measured.total > run.budget;
     if (over && !this.overBudgetSaid) {
-      const { messages, measured } = run.view;
-      const instructions = messages.reduce((n, m, i) => n + (m.role === 'system' ? measured.messageTokens[i] : 0), 0);
+      const { measured } = run.view;
+      const instructions = instructionTokens(run.view);
       const part =
         instructions > run.budget / 2
           ? `the instructions alone take ${formatCount(instructions)} tokens`
@@ -329,6 +334,12 @@ export class RequestPreparation {
     if (room !== s.earlierRoom || printedRoom !== (s.earlierPrintedRoom ?? 0)) {
       await run.step({ patch: { earlierRoom: room, earlierPrintedRoom: printedRoom, frozenContext: undefined } });
     }
+  }
+
+  /** Takes the earlier lines out of a request over the budget when the request then fits. */
+  private async fitWithoutEarlierLines(run: RequestRun): Promise<void> {
+    const { total } = run.view.measured;
+    if (total > run.budget && total - run.view.earlierTokens <= run.budget) await this.giveEarlierLinesRoom(run, false);
   }
 
   /** Attached context leaves a context still CRITICAL after the checkpoint, until it is below RED. */
@@ -423,4 +434,9 @@ class RequestRun {
   result(critical?: CriticalOffer): Preparation {
     return { view: this.view, events: this.events, before: this.before, ...(critical ? { critical } : {}) };
   }
+}
+
+/** Tokens of the request's system messages: the instructions, which ctx sends as they are. */
+function instructionTokens(view: RequestView): number {
+  return view.messages.reduce((n, m, i) => n + (m.role === 'system' ? view.measured.messageTokens[i] : 0), 0);
 }
