@@ -5,7 +5,9 @@ import { renderStatusReport } from '../../src/engine/activity/statusReport';
 import { contextStatus } from '../../src/engine/activity/contextStatus';
 import { DeterministicSummarizer } from '../../src/engine/summary/deterministicSummarizer';
 import { maskingLogger } from '../../src/engine/text/maskingLogger';
-import { call, filler, result, user } from './support/builders';
+import { assistant, call, filler, result, user } from './support/builders';
+import { CONTEXT_MESSAGE_ID } from '../../src/engine/model/frozenContext';
+import { messageText } from '../../src/engine/types';
 import { RecordingLogger } from './support/fakes';
 import { sessionRig } from './support/session';
 import { countChars, historyRequest, recordTools } from './summary/summaryFakes';
@@ -66,5 +68,21 @@ describe('credentials in what ctx shows', () => {
       JSON.stringify(lines.lines),
     );
     assert.equal(lines.lines.length, 2);
+  });
+  it('masks them where the request is assembled, whatever added them to a part of the context after its own mask', async () => {
+    const { session } = sessionRig();
+    await session.add([user('Set up the deploy.'), assistant('Done: the deploy reads its token from the environment.')]);
+    for (let i = 0; i < 6; i++) await session.add([user(`Step ${i}: ${filler(1_000, `step${i}`)}`), assistant(`Step ${i} is done.`)]);
+    await session.compress(20_000);
+    // A part of the context message written after the summarizer's own mask (as the recall check's facts are).
+    const cell = (session as unknown as { parts: { cell: { state: { checkpoints: { summary: string }[] }; update(p: object): void } } })
+      .parts.cell;
+    const [first, ...rest] = cell.state.checkpoints;
+    assert.ok(first, 'a checkpoint was made');
+    cell.update({ checkpoints: [{ ...first, summary: `${first.summary}\n- Facts kept word for word: GITHUB_TOKEN=${TOKEN}` }, ...rest] });
+    const prepared = await session.prepare(20_000);
+    const context = prepared.messages.find((m) => m.id === CONTEXT_MESSAGE_ID);
+    assert.ok(context && messageText(context).includes('Facts kept word for word'), 'the added line is in the request');
+    assert.ok(!prepared.messages.some((m) => messageText(m).includes(TOKEN)), 'and its credential is masked');
   });
 });
