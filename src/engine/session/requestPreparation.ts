@@ -34,7 +34,13 @@
 import { formatCount } from '../text/numbers';
 import type { CriticalOffer } from '../model/preparedContext';
 import type { Fact } from '../model/fact';
-import { addEarlierLines, earlierPoolTokensFor, earlierPrintedRoomOf, earlierRoomAtRebase } from '../checkpoints/earlierLines';
+import {
+  addEarlierLines,
+  earlierPoolTokensFor,
+  earlierPrintedRoomOf,
+  earlierRoomAtRebase,
+  earlierRoomFor,
+} from '../checkpoints/earlierLines';
 import type { PlanMode } from '../checkpoints/checkpointTrigger';
 import type { Tier3 } from '../checkpoints/tier3';
 import type { TurnOptions } from '../checkpoints/turnOptions';
@@ -217,7 +223,19 @@ export class RequestPreparation {
     await this.giveEarlierLinesRoom(run, true);
     await this.checkpoint(run, turn, 'all-but-recent', true, true);
     await this.addOffloadedLines(run);
+    await this.keepEarlierLinesWithin(run, run.before.measured.total - 1);
     return this.sent(run);
+  }
+
+  /**
+   * An explicit compression leaves the request smaller than it found it: the earlier lines take no more than the room
+   * the other steps freed (a compression early in a session frees little, and its lines would make it look larger).
+   */
+  private async keepEarlierLinesWithin(run: RequestRun, limit: number): Promise<void> {
+    const over = run.view.measured.total - limit;
+    if (over <= 0 || run.view.earlierTokens === 0) return;
+    const room = earlierRoomFor(Math.max(0, run.view.earlierTokens - over), run.budget);
+    await run.step({ patch: { earlierRoom: room, earlierPrintedRoom: earlierPrintedRoomOf(room, run.budget), frozenContext: undefined } });
   }
 
   /** Summarizes every message into a checkpoint, the step before starting a fresh session from it. */

@@ -40,6 +40,9 @@ function renderPart(part) {
   return { type: 'other', json: safeJson(part) };
 }
 
+/** The mime type of Copilot's cache breakpoint part (what ctx sends through `vscode.lm`). */
+const CACHE_CONTROL_MIME = 'cache_control';
+
 /** One line of text per part, for a readable transcript and for token counting. */
 function partText(rendered) {
   switch (rendered.type) {
@@ -50,7 +53,8 @@ function partText(rendered) {
     case 'toolResult':
       return `[tool result ${rendered.callId}${rendered.isError ? ' (error)' : ''}] ${rendered.content.map(partText).join('')}`;
     case 'data':
-      return `[data ${rendered.mimeType} ${rendered.bytes} bytes]`;
+      // A cache breakpoint tells the provider where a cached prefix ends; a model never reads it as text.
+      return rendered.mimeType === CACHE_CONTROL_MIME ? '' : `[data ${rendered.mimeType} ${rendered.bytes} bytes]`;
     default:
       return JSON.stringify(rendered.json);
   }
@@ -64,7 +68,10 @@ function renderMessage(message) {
     role: ROLE_NAMES[message.role] || String(message.role),
     name: message.name,
     parts,
-    text: parts.map(partText).join('\n'),
+    text: parts
+      .map(partText)
+      .filter((t) => t !== '')
+      .join('\n'),
   };
 }
 

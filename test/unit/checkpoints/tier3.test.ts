@@ -393,4 +393,31 @@ describe('Tier 3: checkpoints', () => {
     assert.equal(session.messages.length, 6, 'no message removed');
     assert.ok(prepared.events.some((e) => e.kind === 'compress-results'));
   });
+  it('leaves the request smaller after an explicit compression early in a session, the earlier lines within the room it freed', async () => {
+    const { session } = sessionRig();
+    const budget = 12_000;
+    // Large logs go to files on arrival; what they said beyond their previews fills the earlier lines' pool.
+    const log = (round: number) =>
+      Array.from({ length: 400 }, (_, i) => `step ${i} of build ${round}: compiled module_${i} of the order service without warnings`).join(
+        '\n',
+      );
+    await session.prepare(budget); // the budget is known before the first result arrives
+    for (let round = 1; round <= 3; round++) {
+      await session.add([
+        user(`Build the order service, part ${round}.`),
+        call(`b${round}`, 'run_in_terminal', { command: `npm run build:${round}` }),
+        result(`b${round}`, log(round), false, 'run_in_terminal'),
+        assistant(`Part ${round} builds.\n${filler(800)}`),
+      ]);
+      await session.prepare(budget);
+    }
+    const before = await session.prepare(budget);
+    assert.ok(
+      before.usage < 0.5 && session.offloads.length === 3,
+      `a compression early in the session, at ${before.usage}, ${session.offloads.length} offloads, earlier ${before.needed.earlier.tokens}`,
+    );
+    const after = await session.compress(budget);
+    assert.ok(session.checkpoints.length >= 1, JSON.stringify(session.state.history.map((e) => e.detail)));
+    assert.ok(after.tokens < before.tokens, `${before.tokens} → ${after.tokens} tokens`);
+  });
 });
