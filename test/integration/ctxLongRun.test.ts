@@ -144,8 +144,9 @@ describe('a long agent run, as the user sees it', function () {
   it('spins the status bar icon while a compression runs, and goes back to the level when it ends', async () => {
     const api = await ctxApi();
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    // More than the latest messages ctx keeps intact, so that the compression has something to summarize.
     for (const topic of ['the linker', 'the loader', 'symbols', 'relocations', 'sections']) {
-      await standin.script(`About ${topic}: ${'Symbols resolve in the order the objects are listed. '.repeat(40)}`);
+      await standin.script(`About ${topic}: ${'Symbols resolve in the order the objects are listed. '.repeat(100)}`);
       await askCtx(`explain ${topic}`, 1);
     }
     // One summary, slow enough to watch the status bar while it is written.
