@@ -71,7 +71,7 @@ export function withoutFrames(content: string): string {
 export function oncePerPlace<T>(lines: readonly T[], textOf: (line: T) => string): T[] {
   const seen = new Set<string>();
   return lines.filter((line) => {
-    const { place } = shapes(textOf(line));
+    const place = placeOf(textOf(line));
     if (place !== '' && seen.has(place)) return false;
     seen.add(place);
     return true;
@@ -82,13 +82,42 @@ export function oncePerPlace<T>(lines: readonly T[], textOf: (line: T) => string
  * A line's shapes: `place`, the line with its numbers masked; `items`, that with each of its words
  * masked in turn, when another word than a number stays the same (none for a line of one word or a long one).
  */
-function shapes(line: string): { readonly place: string; readonly items: readonly string[] } {
-  const words = line.trim().replace(DIGITS, '#').split(/\s+/);
-  const place = words.join(' ');
-  if (words.length < 2 || words.length > MAX_SHAPE_WORDS) return { place, items: [] };
+function shapes(line: string): LineShapes {
+  // The shapes depend on the line with its numbers masked only: lines printed for each item share it.
+  const place = placeOf(line);
+  const known = KNOWN_SHAPES.get(place);
+  if (known !== undefined) return known;
+  if (KNOWN_SHAPES.size >= KNOWN_SHAPES_KEPT) KNOWN_SHAPES.clear();
+  const found = { place, items: itemsOf(place.split(' ')) };
+  KNOWN_SHAPES.set(place, found);
+  return found;
+}
+
+interface LineShapes {
+  readonly place: string;
+  readonly items: readonly string[];
+}
+
+/** Shapes of lines seen lately: a log prints the same lines over and over, and a summary reads each output's ends again. */
+const KNOWN_SHAPES = new Map<string, LineShapes>();
+/** Lines whose shapes are kept before the memo starts over (each holds up to a dozen masked copies of its line). @default 5000 */
+const KNOWN_SHAPES_KEPT = 5_000;
+
+/** A line's words each masked in turn, when another word than a number stays (none for one word or a long line). */
+function itemsOf(words: readonly string[]): string[] {
+  if (words.length < 2 || words.length > MAX_SHAPE_WORDS) return [];
   // What stays must be more than numbers: `total: 1589` and `privacy.mdx 1` share no shape.
-  const items = words.flatMap((_, i) =>
+  return words.flatMap((_, i) =>
     words.some((w, j) => j !== i && w !== '#') ? [words.map((w, j) => (j === i ? '\u0000' : w)).join(' ')] : [],
   );
-  return { place, items };
+}
+
+/** A line's words, its numbers masked. */
+function wordsOf(line: string): string[] {
+  return line.trim().replace(DIGITS, '#').split(/\s+/);
+}
+
+/** A line with its numbers masked and its spaces made one: what the lines printed for several places share. */
+function placeOf(line: string): string {
+  return wordsOf(line).join(' ');
 }
