@@ -87,8 +87,15 @@ export function cleanLine(line: string): string {
   // Most lines carry neither wrapper; the replacements run only on those that may.
   let clean = line.includes('tool_use_error>') ? line.replace(/<\/?tool_use_error>/g, '') : line;
   if (clean.includes('PROCESS-DONE')) clean = clean.replace(PROCESS_DONE, '');
-  return clean.replace(LEADING_DECORATION, '').replace(LOG_STAMP, '').trim();
+  if (DECORATION_START.test(clean)) clean = clean.replace(LEADING_DECORATION, '');
+  // A time stamp starts with a digit or a bracket: any other line is answered without the pattern.
+  const first = clean.charCodeAt(0);
+  if (first === 0x5b || (first >= 0x30 && first <= 0x39)) clean = clean.replace(LOG_STAMP, '');
+  return clean.trim();
 }
+
+/** A line whose first character may open its decoration. */
+const DECORATION_START = /^[\s\u2500-\u257F]/;
 
 /** True for a cleaned line that says nothing by itself: an exit status, a bare tag, a prompt, punctuation only. */
 export function isNoiseLine(line: string): boolean {
