@@ -133,7 +133,7 @@ export class RequestPreparation {
     // Over the budget, the earlier lines (copies of what the archive holds) leave before any live block goes to a
     // file when that is enough, and after them when it is; never for a request that would not fit without them either.
     // Instructions larger than the budget leave nothing to win: the live messages stay, and the user is told.
-    if (instructionTokens(run.view) <= run.budget) {
+    if (run.view.measured.total > run.budget && instructionTokens(run.view) <= run.budget) {
       await this.fitWithoutEarlierLines(run);
       await run.step(this.offloadToFit(run));
       await this.fitWithoutEarlierLines(run);
@@ -234,8 +234,7 @@ export class RequestPreparation {
   private async keepEarlierLinesWithin(run: RequestRun, limit: number): Promise<void> {
     const over = run.view.measured.total - limit;
     if (over <= 0 || run.view.earlierTokens === 0) return;
-    const room = earlierRoomFor(Math.max(0, run.view.earlierTokens - over), run.budget);
-    await run.step({ patch: { earlierRoom: room, earlierPrintedRoom: earlierPrintedRoomOf(room, run.budget), frozenContext: undefined } });
+    await this.setEarlierRoom(run, earlierRoomFor(Math.max(0, run.view.earlierTokens - over), run.budget));
   }
 
   /** Summarizes every message into a checkpoint, the step before starting a fresh session from it. */
@@ -345,8 +344,12 @@ export class RequestPreparation {
    * request rather than a write. Given before the checkpoint is planned, so that the checkpoint brings the context,
    * these lines included, to its target. None when `show` is false (CRITICAL).
    */
-  private async giveEarlierLinesRoom(run: RequestRun, show: boolean): Promise<void> {
-    const room = show ? earlierRoomAtRebase(run.budget) : 0;
+  private giveEarlierLinesRoom(run: RequestRun, show: boolean): Promise<void> {
+    return this.setEarlierRoom(run, show ? earlierRoomAtRebase(run.budget) : 0);
+  }
+
+  /** The earlier lines' room, and the part of it what the tools printed may take; the context message is rendered anew. */
+  private async setEarlierRoom(run: RequestRun, room: number): Promise<void> {
     const printedRoom = earlierPrintedRoomOf(room, run.budget);
     const s = run.state;
     if (room !== s.earlierRoom || printedRoom !== (s.earlierPrintedRoom ?? 0)) {

@@ -42,29 +42,39 @@ const SMALL_BUDGET_FILE_SHARE = 0.1;
 /** Below this many tokens a text's preview and path would take about as much room as the text. */
 const MIN_FILE_TOKENS = 200;
 
+/** A block, or a tool call's text field, that may go to a file: where it stands, what it holds, and its place taker. */
 interface Candidate {
   readonly message: number;
   readonly block: number;
   readonly tokens: number;
-  /** For a tool call: the input field whose text goes to the file. */
-  readonly key?: string;
+  readonly text: string;
+  /** How the file, its record and the tree name it. */
+  readonly name: string;
+  /** The record's id: a result's call id, or the place of a text. */
+  readonly id: string;
+  readonly isError: boolean;
+  /** The preview's heading, for what is not a tool's result. */
+  readonly heading?: string;
+  /** The block with the preview in place of the text. */
+  replaced(preview: string): Block;
 }
 
-/** Offloads the largest tool results of the live messages, then the user's longest texts if need be, until the request fits. */
+/** Offloads the largest live blocks, tool results first and what the user typed last, until the request fits. */
 export async function offloadToFit(input: FitInput): Promise<AttachmentOffload> {
   if (input.overBudgetTokens <= 0) return { messages: input.active, records: [], failures: [] };
   const messages = [...input.active];
   const records: OffloadRecord[] = [];
   const failures: string[] = [];
   let saved = 0;
-  // The user's words go only when the results alone cannot make the request fit.
+  const worth = worthAFile(input);
+  // The user's words go only when the results, the calls' texts and the agent's own are not enough.
   const passes = [
-    { of: results(input), until: input.excessTokens },
-    { of: callInputs(input), until: input.excessTokens },
-    { of: agentTexts(input), until: input.excessTokens },
-    { of: userTexts(input), until: input.overBudgetTokens },
+    { of: candidates(input, resultOf(input), KEEP_STRUCTURED_BELOW_TOKENS), until: input.excessTokens },
+    { of: candidates(input, callTextOf(input), worth), until: input.excessTokens },
+    { of: candidates(input, ownTextOf(input, 'assistant'), worth), until: input.excessTokens },
+    { of: candidates(input, ownTextOf(input, 'user'), worth), until: input.overBudgetTokens },
     // Still over: smaller results too (a round of many short ones), until the request fits at all.
-    { of: results(input, MIN_FILE_TOKENS), until: input.overBudgetTokens },
+    { of: candidates(input, resultOf(input), MIN_FILE_TOKENS), until: input.overBudgetTokens },
   ];
   const taken = new Set<string>();
   for (const pass of passes) {
@@ -84,104 +94,108 @@ export async function offloadToFit(input: FitInput): Promise<AttachmentOffload> 
   return { messages: records.length > 0 ? messages : input.active, records, failures };
 }
 
-/** Writes one block to a file and puts its preview in its place in `messages`. */
+/** Writes one candidate's text to a file and puts its preview in its place in `messages`. */
 async function offloadBlock(
   messages: Message[],
   c: Candidate,
   input: FitInput,
 ): Promise<{ readonly record: OffloadRecord } | { readonly failure: string }> {
   const message = messages[c.message];
-  const block = message.blocks[c.block];
-  const result = block.type === 'toolResult' ? block : undefined;
-  const call = block.type === 'toolCall' && c.key !== undefined ? block : undefined;
-  const given = call && c.key !== undefined ? call.input[c.key] : undefined;
-  const text = result ? result.content : typeof given === 'string' ? given : block.type === 'text' ? block.text : '';
-  const own = message.role === 'assistant' ? AGENT_TEXT : USER_TEXT;
-  const toolName = result ? (result.toolName ?? toolNameOf(messages, result.callId)) : call ? `${call.name} input` : own;
-  const id = result ? result.callId : call ? `${call.id}#${c.key}` : `${message.id}#text-${c.block}`;
   let offloaded;
   try {
-    offloaded = await offloadText(
-      text,
-      {
-        toolName,
-        id,
-        isError: result?.isError ?? false,
-        ...(result
-          ? {}
-          : { heading: call ? `${toolName} (${c.key}) too large for the window` : `${own} of a message too large for the window` }),
-      },
-      c.tokens,
-      input.now,
-      input.target,
-    );
+    const source = { toolName: c.name, id: c.id, isError: c.isError, ...(c.heading ? { heading: c.heading } : {}) };
+    offloaded = await offloadText(c.text, source, c.tokens, input.now, input.target);
   } catch (e) {
     return {
-      failure: `The ${toolName} of message ${message.id} could not be written to a file (${errorMessage(e)}); it stays in the context.`,
+      failure: `The ${c.name} of message ${message.id} could not be written to a file (${errorMessage(e)}); it stays in the context.`,
     };
   }
   const savedTokens = Math.max(0, c.tokens - (await input.countText(offloaded.replacement)));
-  const replaced: Block = result
-    ? { ...result, content: offloaded.replacement }
-    : call && c.key !== undefined
-      ? { ...call, input: { ...call.input, [c.key]: offloaded.replacement } }
-      : { type: 'text', text: offloaded.replacement };
+  const replaced = c.replaced(offloaded.replacement);
   messages[c.message] = { ...message, blocks: message.blocks.map((b, i) => (i === c.block ? replaced : b)) };
   return {
     record: {
-      callId: id,
-      toolName,
+      callId: c.id,
+      toolName: c.name,
       file: offloaded.file,
       tokens: c.tokens,
       savedTokens,
       kind: offloaded.kind,
-      isError: result?.isError ?? false,
+      isError: c.isError,
       at: input.now,
       estimated: input.estimated,
     },
   };
 }
 
-/** Tool results not offloaded yet and large enough to be worth a file, the largest first. */
-function results(input: FitInput, minTokens = KEEP_STRUCTURED_BELOW_TOKENS): Candidate[] {
-  return candidates(input, (b) => b.type === 'toolResult' && !input.offloadedCallIds.has(b.callId), minTokens);
+/** What may go to a file of one block of a message, or nothing. */
+type Picker = (block: Block, message: Message, index: number) => Omit<Candidate, 'message' | 'block'> | undefined;
+
+/** Tool results not offloaded yet. */
+function resultOf(input: FitInput): Picker {
+  return (b) =>
+    b.type !== 'toolResult' || input.offloadedCallIds.has(b.callId)
+      ? undefined
+      : {
+          tokens: input.blockTokens(b),
+          text: b.content,
+          name: b.toolName ?? toolNameOf(input.active, b.callId),
+          id: b.callId,
+          isError: b.isError,
+          replaced: (preview) => ({ ...b, content: preview }),
+        };
 }
 
-/** The longest text field of each tool call, when it is of a huge message's size, the largest first. */
-function callInputs(input: FitInput): Candidate[] {
+/** The longest text field of a tool call (a whole file written), not offloaded yet. */
+function callTextOf(input: FitInput): Picker {
+  return (b) => {
+    if (b.type !== 'toolCall') return undefined;
+    const longest = Object.entries(b.input)
+      .filter((e): e is [string, string] => typeof e[1] === 'string')
+      .sort((x, y) => y[1].length - x[1].length)[0];
+    if (longest === undefined) return undefined;
+    const [key, text] = longest;
+    const id = `${b.id}#${key}`;
+    if (input.offloadedCallIds.has(id)) return undefined;
+    const name = `${b.name} input`;
+    return {
+      tokens: input.blockTokens({ type: 'text', text }),
+      text,
+      name,
+      id,
+      isError: false,
+      heading: `${name} (${key}) too large for the window`,
+      replaced: (preview) => ({ ...b, input: { ...b.input, [key]: preview } }),
+    };
+  };
+}
+
+/** What the agent wrote, or what the user typed (never text injected into the user's turn), not offloaded yet. */
+function ownTextOf(input: FitInput, role: 'assistant' | 'user'): Picker {
+  const name = role === 'assistant' ? AGENT_TEXT : USER_TEXT;
+  return (b, m, index) => {
+    const id = `${m.id}#text-${index}`;
+    if (m.role !== role || b.type !== 'text' || input.offloadedCallIds.has(id)) return undefined;
+    if (role === 'user' && b.injected === true) return undefined;
+    return {
+      tokens: input.blockTokens(b),
+      text: b.text,
+      name,
+      id,
+      isError: false,
+      heading: `${name} of a message too large for the window`,
+      replaced: (preview) => ({ type: 'text', text: preview }),
+    };
+  };
+}
+
+/** The candidates `pick` finds in the live messages, of at least `minTokens`, the largest first. */
+function candidates(input: FitInput, pick: Picker, minTokens: number): Candidate[] {
   const found: Candidate[] = [];
   input.active.forEach((m, message) =>
     m.blocks.forEach((b, block) => {
-      if (b.type !== 'toolCall') return;
-      const longest = Object.entries(b.input)
-        .filter((e): e is [string, string] => typeof e[1] === 'string')
-        .sort((x, y) => y[1].length - x[1].length)[0];
-      if (longest === undefined || input.offloadedCallIds.has(`${b.id}#${longest[0]}`)) return;
-      const tokens = input.blockTokens({ type: 'text', text: longest[1] });
-      if (tokens >= worthAFile(input)) found.push({ message, block, tokens, key: longest[0] });
-    }),
-  );
-  return found.sort((a, b) => b.tokens - a.tokens);
-}
-
-/** What the agent wrote, in blocks of a huge message's size, the largest first. */
-function agentTexts(input: FitInput): Candidate[] {
-  return candidates(input, (b, m) => m.role === 'assistant' && b.type === 'text', worthAFile(input));
-}
-
-/** What the user typed, in blocks of a huge message's size, the largest first. */
-function userTexts(input: FitInput): Candidate[] {
-  return candidates(input, (b, m) => m.role === 'user' && b.type === 'text' && b.injected !== true, worthAFile(input));
-}
-
-function candidates(input: FitInput, take: (b: Block, m: Message) => boolean, minTokens: number): Candidate[] {
-  const found: Candidate[] = [];
-  input.active.forEach((m, message) =>
-    m.blocks.forEach((b, block) => {
-      // A text that went to a file already is its preview now.
-      if (!take(b, m) || (b.type === 'text' && input.offloadedCallIds.has(`${m.id}#text-${block}`))) return;
-      const tokens = input.blockTokens(b);
-      if (tokens >= minTokens) found.push({ message, block, tokens });
+      const picked = pick(b, m, block);
+      if (picked && picked.tokens >= minTokens) found.push({ ...picked, message, block });
     }),
   );
   return found.sort((a, b) => b.tokens - a.tokens);
