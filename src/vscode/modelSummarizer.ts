@@ -13,31 +13,45 @@ export const DETERMINISTIC_ONLY = 'deterministic';
 export class LanguageModelSummarizer implements Summarizer {
   readonly name: string;
   readonly maxInputTokens: number;
+  /** The model's id: the same as the conversation's model, a summary can be asked as the conversation's next request. */
+  readonly modelId: string;
 
   constructor(private readonly model: vscode.LanguageModelChat) {
     this.name = model.name || model.id;
     this.maxInputTokens = model.maxInputTokens;
+    this.modelId = model.id;
   }
 
-  async summarize(request: SummaryRequest, cancellation: Cancellation): Promise<string> {
-    const source = new vscode.CancellationTokenSource();
-    const subscription = cancellation.onCancellationRequested(() => source.cancel());
-    try {
-      const response = await this.model.sendRequest(
-        [vscode.LanguageModelChatMessage.User(buildSummaryPrompt(request))],
-        { justification: 'ctx summarizes older parts of your @ctx conversation so it fits the context window.' },
-        source.token,
-      );
-      let text = '';
-      for await (const part of response.text) {
-        if (source.token.isCancellationRequested) throw new vscode.CancellationError();
-        text += part;
-      }
-      return text;
-    } finally {
-      subscription.dispose();
-      source.dispose();
+  summarize(request: SummaryRequest, cancellation: Cancellation): Promise<string> {
+    return answerText(
+      this.model,
+      [vscode.LanguageModelChatMessage.User(buildSummaryPrompt(request))],
+      { justification: 'ctx summarizes older parts of your conversation so it fits the context window.' },
+      cancellation,
+    );
+  }
+}
+
+/** The text of a model's answer to a request of ctx's own; tool calls in it are ignored. Rejects on cancellation. */
+export async function answerText(
+  model: vscode.LanguageModelChat,
+  messages: Parameters<vscode.LanguageModelChat['sendRequest']>[0],
+  options: vscode.LanguageModelChatRequestOptions,
+  cancellation: Cancellation,
+): Promise<string> {
+  const source = new vscode.CancellationTokenSource();
+  const subscription = cancellation.onCancellationRequested(() => source.cancel());
+  try {
+    const response = await model.sendRequest(messages, options, source.token);
+    let text = '';
+    for await (const part of response.text) {
+      if (source.token.isCancellationRequested) throw new vscode.CancellationError();
+      text += part;
     }
+    return text;
+  } finally {
+    subscription.dispose();
+    source.dispose();
   }
 }
 
@@ -45,7 +59,10 @@ export class LanguageModelSummarizer implements Summarizer {
  * The summarizer for a chat request: none when the setting asks for the deterministic summary
  * only, the named model when one matches, else the request's model.
  */
-export async function summarizerFor(setting: string, requestModel: vscode.LanguageModelChat | undefined): Promise<Summarizer | undefined> {
+export async function summarizerFor(
+  setting: string,
+  requestModel: vscode.LanguageModelChat | undefined,
+): Promise<LanguageModelSummarizer | undefined> {
   if (setting.toLowerCase() === DETERMINISTIC_ONLY) return undefined;
   if (setting) {
     const [named] = [...(await vscode.lm.selectChatModels({ id: setting })), ...(await vscode.lm.selectChatModels({ family: setting }))];

@@ -46,7 +46,7 @@ export async function turnOptionsFor(
 ): Promise<TurnOptions> {
   const summarizer = await summarizerFor(c.deps.config().summarizerModel, c.request.model);
   return {
-    ...(summarizer ? { summarizer } : {}),
+    ...(summarizer ? { summarizer, summarizerIsConversationModel: summarizer.modelId === c.request.model.id } : {}),
     cancellation: c.token,
     progress: (message) => c.stream.progress(message),
     ...(focus ? { focus } : {}),

@@ -3,7 +3,8 @@
  * all, on the real sessions of every split. Each session is replayed as `replay` does in a fixed window; every
  * request that an answer followed is recorded, with the share of it that the previous request sent the same (what
  * Anthropic, OpenAI and Gemini cache), and its input priced as Anthropic bills it (`cachePricing.ts`: a cache read
- * at 0.1× the base price, the rest written at 1.25×; a summary request of ctx's, which nothing repeats, at 1×).
+ * at 0.1× the base price, the rest written at 1.25×, summary requests included: a summary asked as the conversation's
+ * next request reads the conversation from the cache).
  *
  * The plain compaction is Claude Code's: requests only grow until 83% of the budget, then one summary request (the
  * conversation so far, read from the cache, and its prompt) and a request that starts anew with a 2,000-token
@@ -21,7 +22,7 @@ import type { ImportResult } from '../../src/cli/import/importTypes';
 import { replayTranscript } from '../../src/cli/replay/replayTranscript';
 import { budgetFor, DEFAULT_ANSWER_RESERVE_TOKENS } from '../../src/engine/budget';
 import { EMPTY_CACHE_TALLY, reuseShare, withRequest, withSummaryRequest, type CacheTally } from '../../src/engine/model/cacheTally';
-import { CACHE_READ_PRICE, CACHE_WRITE_PRICE, pricedInput, totalPricedInput } from '../../src/engine/promptCache/cachePricing';
+import { pricedInput, totalPricedInput } from '../../src/engine/promptCache/cachePricing';
 import { FileStore } from '../../src/engine/storage/fileStore';
 import type { TokenCounter } from '../../src/engine/tokens/counter';
 import type { Message } from '../../src/engine/types';
@@ -44,13 +45,10 @@ export interface SessionCache {
   readonly file: string;
   readonly inputTokens: number;
   readonly ctx: CacheTally;
-  readonly plain: CacheTally & { readonly summaryPriced: number };
+  readonly plain: CacheTally;
   readonly none: CacheTally;
   readonly ms: number;
 }
-
-/** Priced input of a plain compaction: its summary requests read the conversation from the cache. */
-const plainPriced = (t: SessionCache['plain']) => pricedInput(t) + t.summaryPriced;
 
 /**
  * The requests of a plain compaction over messages of the given token counts: one before each answer, growing until
@@ -61,7 +59,6 @@ export function plainCompaction(
   budget: number,
 ): SessionCache['plain'] {
   let tally: CacheTally = EMPTY_CACHE_TALLY;
-  let summaryPriced = 0;
   let summary = 0;
   let live: number[] = [];
   let previous = 0;
@@ -74,8 +71,7 @@ export function plainCompaction(
         // The summary request: the conversation as last sent (read from the cache), what came since and the prompt.
         const read = sameAsBefore ? previous : 0;
         const input = size + PLAIN_COMPACTION.promptTokens;
-        tally = withSummaryRequest(tally, input);
-        summaryPriced += read * CACHE_READ_PRICE + (input - read) * CACHE_WRITE_PRICE;
+        tally = withSummaryRequest(tally, input, read);
         const kept: number[] = [];
         let room = PLAIN_COMPACTION.keepShare * budget;
         for (let i = live.length - 1; i >= 0 && live[i] <= room; i--) {
@@ -97,7 +93,7 @@ export function plainCompaction(
     }
     live.push(m.tokens);
   }
-  return { ...tally, summaryPriced };
+  return tally;
 }
 
 /** The requests of no compression at all: everything so far, before each answer. */
@@ -185,6 +181,9 @@ export interface CacheFigures {
   readonly ctxRebases: number;
   readonly ctxSummaryRequests: number;
   readonly plainSummaryRequests: number;
+  /** Share of the summary requests' input read from the cache. */
+  readonly ctxSummaryReuse: number;
+  readonly plainSummaryReuse: number;
   readonly ms: number;
 }
 
@@ -196,7 +195,10 @@ const add = (a: CacheTally, b: CacheTally): CacheTally => ({
   invalidatedTokens: a.invalidatedTokens + b.invalidatedTokens,
   summaryRequests: a.summaryRequests + b.summaryRequests,
   summaryInputTokens: a.summaryInputTokens + b.summaryInputTokens,
+  summaryReusedTokens: (a.summaryReusedTokens ?? 0) + (b.summaryReusedTokens ?? 0),
 });
+
+const summaryReuse = (t: CacheTally) => (t.summaryInputTokens > 0 ? (t.summaryReusedTokens ?? 0) / t.summaryInputTokens : 0);
 
 export function cacheFigures(sessions: readonly SessionCache[]): CacheFigures {
   const ctx = sessions.map((s) => s.ctx).reduce(add, EMPTY_CACHE_TALLY);
@@ -211,11 +213,13 @@ export function cacheFigures(sessions: readonly SessionCache[]): CacheFigures {
     ctxSent: ctx.sentTokens + ctx.summaryInputTokens,
     plainSent: plain.sentTokens + plain.summaryInputTokens,
     ctxPriced: sessions.reduce((n, s) => n + totalPricedInput(s.ctx), 0),
-    plainPriced: sessions.reduce((n, s) => n + plainPriced(s.plain), 0),
+    plainPriced: sessions.reduce((n, s) => n + totalPricedInput(s.plain), 0),
     nonePriced: sessions.reduce((n, s) => n + pricedInput(s.none), 0),
     ctxRebases: ctx.rebases,
     ctxSummaryRequests: ctx.summaryRequests,
     plainSummaryRequests: plain.summaryRequests,
+    ctxSummaryReuse: summaryReuse(ctx),
+    plainSummaryReuse: summaryReuse(plain),
     ms: sessions.reduce((n, s) => n + s.ms, 0),
   };
 }
@@ -275,6 +279,7 @@ function summaryLine(f: CacheFigures): string {
     `priced ctx/plain ${(f.ctxPriced / f.plainPriced).toFixed(3)} none/plain ${(f.nonePriced / f.plainPriced).toFixed(3)}`,
     `sent ctx/plain ${(f.ctxSent / f.plainSent).toFixed(3)}`,
     `rebases ${f.ctxRebases}, summaries ctx ${f.ctxSummaryRequests} plain ${f.plainSummaryRequests}`,
+    `summary input from the cache ctx ${pct(f.ctxSummaryReuse)} plain ${pct(f.plainSummaryReuse)}`,
     `${(f.ms / 1000).toFixed(1)} s`,
   ].join(' · ');
 }

@@ -129,6 +129,8 @@ export function benchRelay(tokenizer: LocalTokenizer, options: EngineOptions = D
       sent.push(messages);
       return standInAnswer();
     },
+    // No summarizer is given (`turnOptions`), so nothing asks.
+    ask: async () => '',
     report: () => undefined,
     emit: () => undefined,
   };

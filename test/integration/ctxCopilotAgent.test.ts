@@ -250,6 +250,24 @@ describe("Copilot's agent mode through a ctx model", function () {
     assert.ok(prefix.reused >= MIN_PREFIX_REUSED, `${(prefix.reused * 100).toFixed(1)}% of each request repeated the one before`);
     assert.ok(prefix.appends >= prefix.requests * 0.7, `${prefix.appends} of ${prefix.requests} requests only appended`);
     assert.ok(marked >= sent.length - compactions, `cache breakpoints reached the model in ${marked} of ${sent.length} requests`);
+    // ctx's checkpoint summaries are asked of the same model as the conversation's next request: each one repeats a
+    // request the conversation sent, message for message, with its tools, and then asks.
+    const summaries = (await standin.summaryRequests()).filter((r) => r.atMs >= started);
+    const repeating = summaries.filter((r) => {
+      const keys = r.messages.map(cacheKey);
+      return sent.some(
+        (x) =>
+          !x.callerSummary &&
+          x.atMs <= r.atMs &&
+          x.messages.length <= keys.length &&
+          x.messages.every((m, i) => cacheKey(m) === keys[i]) &&
+          JSON.stringify(x.tools.map((t) => t.name)) === JSON.stringify(r.tools),
+      );
+    });
+    recordMetric('copilotAgentSummaryRequests', summaries.length);
+    recordMetric('copilotAgentSummaryRequestsRepeatingTheConversation', repeating.length);
+    assert.ok(summaries.length > 0, 'ctx asked the model for checkpoint summaries');
+    assert.strictEqual(repeating.length, summaries.length, 'every summary request repeated a request of the conversation');
     const calls = (await standin.toolInvocations()).filter((i) => i.name === standin.BIG_RESULT_TOOL);
     assert.strictEqual(calls.length, ROUNDS, 'Copilot ran the tool every round');
     assert.ok(!sent.some((r) => r.messages.some((m) => /Large tool result \(\d+KB\) written to file/.test(m.text))), 'ctx got the results');

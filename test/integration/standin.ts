@@ -102,8 +102,21 @@ export async function toolInvocations(): Promise<ToolInvocation[]> {
 }
 
 /** The prompts of the checkpoint summaries ctx asked the stand-in for. */
-export async function summaryRequests(): Promise<{ at: string; atMs: number; prompt: string }[]> {
-  return (await vscode.commands.executeCommand<{ at: string; atMs: number; prompt: string }[]>('ctxStandin.summaryRequests')) ?? [];
+/** A summary request of ctx's as the stand-in received it. */
+export interface RecordedSummaryRequest {
+  readonly at: string;
+  readonly atMs: number;
+  /** The summary prompt, or the question that ended the conversation. */
+  readonly prompt: string;
+  /** True when it was asked as the conversation's next request. */
+  readonly inConversation: boolean;
+  /** The conversation before the question (empty for a summary asked in a prompt of its own). */
+  readonly messages: RecordedRequest['messages'];
+  readonly tools: readonly string[];
+}
+
+export async function summaryRequests(): Promise<RecordedSummaryRequest[]> {
+  return (await vscode.commands.executeCommand<RecordedSummaryRequest[]>('ctxStandin.summaryRequests')) ?? [];
 }
 
 /** Clears the script and the recordings. */

@@ -82,6 +82,7 @@ export async function writeFollowUp(
         },
         facts: factsFor,
         besideLedger: true,
+        ...(work.conversation ? { conversation: work.conversation } : {}),
       },
       cancellation,
     );

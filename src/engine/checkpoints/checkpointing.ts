@@ -7,7 +7,7 @@
  */
 import type { Cancellation } from '../cancellation';
 import { parseMarkers } from '../ledger/markers';
-import type { SummaryGuide, SummaryBrief, RecoveryReferences } from '../summary/summarizer';
+import type { ConversationCopy, SummaryGuide, SummaryBrief, RecoveryReferences } from '../summary/summarizer';
 import type { CountText } from '../model/countText';
 import { isNoOp, planAging, rangeLabel, targetTokensFor } from './aging';
 import type { Checkpoint } from '../model/checkpoint';
@@ -18,6 +18,7 @@ import type { RecallFigures } from '../model/recallFigures';
 import type { WrittenCheckpoint } from './checkpointRecall';
 import type { OriginalSpan } from './spanOriginals';
 import { buildSummaryPrompt } from '../summary/summaryPrompt';
+import { conversationQuestion } from '../summary/conversationSummary';
 
 /** A summary and who wrote it. */
 export interface WrittenSummary {
@@ -63,6 +64,8 @@ export interface CheckpointingInputs {
   readonly compressionNumber: number;
   readonly archivePath: string;
   readonly offloadedFolder: string;
+  /** The conversation about to be sent, when the new checkpoint's summary is asked as its next request. */
+  readonly conversation?: ConversationCopy;
 }
 
 export interface CheckpointWork {
@@ -88,6 +91,8 @@ export interface CheckpointWork {
    * conversation.
    */
   readonly summaryRequestTokens: number;
+  /** The conversation the summary was asked in, when it was (see `summary/conversationSummary.ts`). */
+  readonly conversation?: ConversationCopy;
 }
 
 /** A summary may miss its target by this factor before the deterministic floor replaces it. */
@@ -110,6 +115,7 @@ export async function prepareCheckpoint(
     targetTokens: number,
     summarize: SummarizeFn,
     focus?: string,
+    conversation?: ConversationCopy,
   ): Promise<{ span: OriginalSpan; summary: WrittenSummary; tokens: number; facts: Fact[]; request: SpanSummaryRequest }> => {
     const span = await deps.originals(messageIds);
     const facts = await deps.factsOf(span);
@@ -122,6 +128,7 @@ export async function prepareCheckpoint(
       references: referencesFor(messageIds, input),
       facts,
       besideLedger: true,
+      ...(conversation ? { conversation } : {}),
     };
     let summary = await summarize(request, cancellation);
     let tokens = await deps.countText(summary.text);
@@ -135,9 +142,17 @@ export async function prepareCheckpoint(
   };
 
   const now = deps.now();
-  const fresh = await write(input.plan.messageIds, targetTokensFor(0, input.checkpointTokens), deps.summarize, input.focus);
+  const fresh = await write(
+    input.plan.messageIds,
+    targetTokensFor(0, input.checkpointTokens),
+    deps.summarize,
+    input.focus,
+    input.conversation,
+  );
   const { span, ...brief } = fresh.request;
-  const summaryRequestTokens = await deps.countText(buildSummaryPrompt({ ...brief, messages: await span.messages() }));
+  const summaryRequestTokens = input.conversation
+    ? input.conversation.tokens + (await deps.countText(conversationQuestion(brief, input.conversation)))
+    : await deps.countText(buildSummaryPrompt({ ...brief, messages: await span.messages() }));
   const created = checkpointFrom({
     id: deps.newId(),
     age: 0,
@@ -189,6 +204,7 @@ export async function prepareCheckpoint(
     fallbackReasons,
     written,
     summaryRequestTokens,
+    ...(input.conversation ? { conversation: input.conversation } : {}),
   };
 }
 

@@ -25,7 +25,8 @@ import type { RequestView } from '../model/requestView';
 import type { ArchiveReader, OriginalsSearch } from '../model/sessionOriginals';
 import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionState } from '../model/sessionState';
-import type { Summarizer } from '../summary/summarizer';
+import type { ConversationCopy, Summarizer } from '../summary/summarizer';
+import { conversationCopyOf } from '../summary/conversationSummary';
 import { guideFrom } from '../summary/summaryGuide';
 import type { TokenCounter } from '../tokens/counter';
 import type { Message, ToolCallBlock } from '../types';
@@ -162,9 +163,10 @@ export class Tier3 {
     if (!plan) return;
     const summarize = this.summarizers.with(turn.summarizer);
     const existing = this.deps.state().checkpoints;
+    const conversation = this.conversationFor(view, budget, plan, turn);
     const started = this.background.start(basisOf(existing, plan), async (cancellation) => ({
       kind: 'checkpoint',
-      work: await this.work(plan, existing, summarize, cancellation, undefined, true),
+      work: await this.work(plan, existing, summarize, cancellation, undefined, true, conversation),
     }));
     if (started) this.deps.logger.info(`Preparing a checkpoint of ${counted(plan.messageIds.length, 'message')} in the background.`);
   }
@@ -174,7 +176,14 @@ export class Tier3 {
    * or else the deterministic summary now (the model's replaces it later). An explicit request
    * waits for the model.
    */
-  async checkpoint(view: RequestView, budget: number, turn: TurnOptions, mode: PlanMode, explicit: boolean): Promise<CheckpointOutcome> {
+  async checkpoint(
+    view: RequestView,
+    budget: number,
+    turn: TurnOptions,
+    mode: PlanMode,
+    explicit: boolean,
+    sentView: RequestView = view,
+  ): Promise<CheckpointOutcome> {
     const plan = this.plan(view, budget, mode);
     const ready = !explicit
       ? this.background.take(
@@ -204,7 +213,8 @@ export class Tier3 {
       const summarize = explicit ? this.summarizers.with(turn.summarizer) : this.summarizers.floor;
       const cancellation = turn.cancellation ?? NEVER_CANCELLED;
       const checkRecall = explicit || turn.summarizer === undefined;
-      return { work: await this.work(plan, this.deps.state().checkpoints, summarize, cancellation, turn.focus, checkRecall) };
+      const conversation = this.conversationFor(sentView, budget, plan, turn);
+      return { work: await this.work(plan, this.deps.state().checkpoints, summarize, cancellation, turn.focus, checkRecall, conversation) };
     } catch (e) {
       this.background.reset();
       if (turn.cancellation?.isCancellationRequested) {
@@ -262,6 +272,16 @@ export class Tier3 {
     this.background.dispose();
   }
 
+  /**
+   * The conversation as it is about to be sent, for a summary asked as its next request: when the summarizer is the
+   * conversation's model (or there is none, and the request is only counted) and the conversation fits the budget.
+   */
+  private conversationFor(view: RequestView, budget: number, plan: CheckpointPlan, turn: TurnOptions): ConversationCopy | undefined {
+    if (turn.summarizer && !turn.summarizer.summarizeConversation) return undefined;
+    if (view.measured.total > budget) return undefined;
+    return conversationCopyOf(view.messages, view.measured.messageTokens, plan.messageIds);
+  }
+
   private plan(view: RequestView, budget: number, mode: PlanMode, expectedGrowth = 0): CheckpointPlan | undefined {
     return planFor(view, budget, mode, this.deps.options(), this.deps.state(), expectedGrowth);
   }
@@ -273,6 +293,7 @@ export class Tier3 {
     cancellation: Cancellation,
     focus: string | undefined,
     checkRecall: boolean,
+    conversation: ConversationCopy | undefined,
   ): Promise<CheckpointWork> {
     const state = this.deps.state();
     const { counter, clock, paths } = this.deps;
@@ -291,6 +312,7 @@ export class Tier3 {
         compressionNumber: state.checkpointsMade + 1,
         archivePath: paths.archive,
         offloadedFolder: paths.offloaded,
+        ...(conversation ? { conversation } : {}),
       },
       {
         originals: (ids) => (ids === plan.messageIds ? Promise.resolve(fresh) : access.originals(ids)),

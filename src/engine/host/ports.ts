@@ -22,6 +22,7 @@ export type { Cancellation } from '../cancellation';
 export { NEVER_CANCELLED } from '../cancellation';
 export type { Summarizer, SummaryRequest } from '../summary/summarizer';
 export { buildSummaryPrompt } from '../summary/summaryPrompt';
+export { askingInConversation } from '../summary/conversationSummary';
 export { readInstructions } from '../ledger/instructions';
 export { SCOPED_INSTRUCTIONS_SUFFIX } from '../ledger/instructionFile';
 export { TokenCounter } from '../tokens/counter';

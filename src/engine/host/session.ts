@@ -25,5 +25,5 @@ export { Emitter } from '../events';
 export { shortHashOfParts } from '../text/shortHash';
 export type { CacheTally, RequestReuse } from '../model/cacheTally';
 export { EMPTY_CACHE_TALLY, reuseShare } from '../model/cacheTally';
-export { CACHE_READ_PRICE, CACHE_WRITE_PRICE, pricedInput, totalPricedInput, UNCACHED_PRICE } from '../promptCache/cachePricing';
+export { CACHE_READ_PRICE, CACHE_WRITE_PRICE, pricedInput, totalPricedInput } from '../promptCache/cachePricing';
 export { breakpointsOf } from '../promptCache/requestLayout';

@@ -32,6 +32,11 @@ export interface CacheTally {
   /** Summary requests the checkpoints sent a model (or, with no model, would have sent). */
   readonly summaryRequests: number;
   readonly summaryInputTokens: number;
+  /**
+   * Tokens of those summary requests that the conversation's last request sent the same: a summary asked as the
+   * conversation's next request reads it from the cache. Absent from a tally kept before it was counted (read as 0).
+   */
+  readonly summaryReusedTokens?: number;
 }
 
 export const EMPTY_CACHE_TALLY: CacheTally = {
@@ -42,6 +47,7 @@ export const EMPTY_CACHE_TALLY: CacheTally = {
   invalidatedTokens: 0,
   summaryRequests: 0,
   summaryInputTokens: 0,
+  summaryReusedTokens: 0,
 };
 
 /** The tally with one more request of the conversation. */
@@ -56,9 +62,14 @@ export function withRequest(tally: CacheTally, reuse: RequestReuse): CacheTally 
   };
 }
 
-/** The tally with one more summary request of `inputTokens`. */
-export function withSummaryRequest(tally: CacheTally, inputTokens: number): CacheTally {
-  return { ...tally, summaryRequests: tally.summaryRequests + 1, summaryInputTokens: tally.summaryInputTokens + inputTokens };
+/** The tally with one more summary request of `inputTokens`, `reusedTokens` of them read from the cache. */
+export function withSummaryRequest(tally: CacheTally, inputTokens: number, reusedTokens = 0): CacheTally {
+  return {
+    ...tally,
+    summaryRequests: tally.summaryRequests + 1,
+    summaryInputTokens: tally.summaryInputTokens + inputTokens,
+    summaryReusedTokens: (tally.summaryReusedTokens ?? 0) + Math.min(reusedTokens, inputTokens),
+  };
 }
 
 /** Share of the tokens sent that the prompt cache read, weighted by each request's size (0 before any request). */
@@ -70,5 +81,7 @@ export function reuseShare(tally: CacheTally): number {
 export function isCacheTally(v: unknown): v is CacheTally {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
-  return (Object.keys(EMPTY_CACHE_TALLY) as (keyof CacheTally)[]).every((k) => isAmount(r[k]));
+  return (Object.keys(EMPTY_CACHE_TALLY) as (keyof CacheTally)[]).every(
+    (k) => isAmount(r[k]) || (k === 'summaryReusedTokens' && r[k] === undefined),
+  );
 }

@@ -22,8 +22,14 @@ export class SentPrefix {
    * reload has made new objects, when its role and blocks are equal.
    */
   record(messages: readonly Message[], tokens: readonly number[]): RequestReuse {
-    const last = this.last;
+    const reuse = this.reuseOf(messages, tokens);
     this.last = { messages, tokens };
+    return reuse;
+  }
+
+  /** What a request of these messages would reuse of the last one recorded, without recording it. */
+  reuseOf(messages: readonly Message[], tokens: readonly number[]): RequestReuse {
+    const last = this.last;
     const sentTokens = sum(tokens, 0, messages.length);
     if (last === undefined) return { sentTokens, reusedTokens: 0, invalidatedTokens: 0 };
     let shared = 0;

@@ -50,6 +50,11 @@ export interface RelayPorts<Raw, Tool, Part> {
   cacheMarked(raw: Raw): boolean;
   /** Sends the messages to the wrapped model; the answer streams back as relay parts. */
   send(messages: readonly Outgoing<Raw>[], tools: readonly Tool[], cancellation: Cancellation): Promise<AsyncIterable<RelayPart<Part>>>;
+  /**
+   * Sends a request whose answer is ctx's own, never the caller's (a checkpoint's summary asked as the conversation's
+   * next request), with the caller's tools and options; resolves to the answer's text.
+   */
+  ask(messages: readonly Outgoing<Raw>[], tools: readonly Tool[], cancellation: Cancellation): Promise<string>;
   /** Forwards a part of the answer to the caller. */
   report(part: Part): void;
   /** Where what happened in the session goes (the status bar and the tree follow it). */

@@ -19,6 +19,8 @@ import { relayModel } from './recoveryRounds';
 import type { RelayPorts, RelayRequest } from './relayPorts';
 import { runTurn } from '../turn/runTurn';
 import { readUntilCancelled } from '../turn/untilCancelled';
+import type { Cancellation } from '../cancellation';
+import { askingInConversation } from '../summary/conversationSummary';
 
 export interface RelayOutcome {
   /** Requests sent to the wrapped model. */
@@ -69,13 +71,17 @@ export async function relayRequest<Raw, Tool, Part>(
     return { ...answered, added: 0, fixedTokens };
   }
   let routed: Routed<Raw> | undefined;
+  const session = (messages: readonly Message[]) => outgoingMessages(pinned, messages, (m) => routed?.rawFor(m));
   const outgoing = (messages: readonly Message[]): Outgoing<Raw>[] =>
-    withBreakpoints(
-      [
-        ...outgoingMessages(pinned, messages, (m) => routed?.rawFor(m)),
-        ...trailing.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false })),
-      ],
-      (raw) => ports.cacheMarked(raw),
+    withBreakpoints([...session(messages), ...trailing.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false }))], (raw) =>
+      ports.cacheMarked(raw),
+    );
+  // A summary asked as the conversation's next request goes as the conversation does, without a caller's prompt.
+  const askInConversation = (messages: readonly Message[], cancellation: Cancellation) =>
+    ports.ask(
+      withBreakpoints(session(messages), (raw) => ports.cacheMarked(raw)),
+      request.tools,
+      cancellation,
     );
   // The model's tool calls name the conversation when the caller compacts before it sends their results.
   const answered = (sessionId: string, callIds: readonly string[]) => {
@@ -92,7 +98,12 @@ export async function relayRequest<Raw, Tool, Part>(
         routed = r;
         return next({ session: r.session, events: r.events });
       }),
-    turnOptions: () => ports.turnOptions(),
+    turnOptions: async () => {
+      const options = await ports.turnOptions();
+      return options.summarizer && options.summarizerIsConversationModel
+        ? { ...options, summarizer: askingInConversation(options.summarizer, askInConversation) }
+        : options;
+    },
     model: (session) => relayModel(request, ports, compressedAway(session.state), outgoing, (calls) => answered(session.id, calls)),
   });
   if (outcome.end.kind === 'failed') throw outcome.end.error;

@@ -23,6 +23,7 @@ import type { SessionPaths } from '../model/sessionPaths';
 import type { SessionSearch } from './sessionSearch';
 import { SessionSnapshots } from './sessionSnapshots';
 import type { SessionState } from '../model/sessionState';
+import { SentRequests } from './sentRequests';
 import { SessionStateCell } from './stateCell';
 
 export interface DryRunParts {
@@ -83,6 +84,8 @@ export async function dryRunCompression(parts: DryRunParts, budget: number, turn
       clock,
       logger: silentLogger,
       paths,
+      // A preview sends nothing: its summary request is counted as read in full.
+      sent: new SentRequests({ cell, counter }),
       options: parts.options,
     }).compressNow(budget, turn);
     return { base: state, state: cell.state, preparation, warnings: cell.warnings.map((w) => w.message), writes };

@@ -46,6 +46,7 @@ import type { Tier3 } from '../checkpoints/tier3';
 import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { CompressionEvent } from '../model/compressionEvent';
 import { EMPTY_CACHE_TALLY, withSummaryRequest } from '../model/cacheTally';
+import type { SentRequests } from './sentRequests';
 import { driftStep } from '../drift/driftStep';
 import type { Level } from '../levels';
 import { levelChange, type LevelPoint } from '../levelWording';
@@ -93,6 +94,8 @@ export interface PreparationDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly paths: SessionPaths;
+  /** The requests sent: what a summary asked as the conversation's next request reads from the cache. */
+  readonly sent: SentRequests;
   /** The options as they apply to the latest budget. */
   options(): EngineOptions;
 }
@@ -298,17 +301,21 @@ export class RequestPreparation {
   /** Tier 3: the checkpoint, a snapshot before it (unless one was taken already), the drift check after it. */
   private async checkpoint(run: RequestRun, turn: TurnOptions, mode: PlanMode, explicit: boolean, snapshotTaken = false): Promise<void> {
     const { tier3, snapshots, archive, clock } = this.deps;
-    const outcome = await tier3.checkpoint(run.view, run.budget, turn, mode, explicit);
+    // The summary is asked of the conversation as the model last read it (plus what came since), before this run
+    // rewrote any of it: that is what the prompt cache holds.
+    const outcome = await tier3.checkpoint(run.view, run.budget, turn, mode, explicit, run.before);
     await run.step(outcome);
     const work = outcome.work;
     if (!work) return;
+    const copy = work.conversation;
+    const summaryReused = copy ? this.deps.sent.reusedOf(copy.messages, copy.messageTokens) : 0;
     // What the request sends before and after, like with like, earlier lines and all.
     const before = run.view.measured.total;
     if (!snapshotTaken) await run.step(snapshots.take('before-checkpoint', undefined, run.state, before));
     const applying = await tier3.applying(work);
     await run.step({ patch: applying.patch });
     await run.step({
-      patch: { promptCache: withSummaryRequest(run.state.promptCache ?? EMPTY_CACHE_TALLY, work.summaryRequestTokens) },
+      patch: { promptCache: withSummaryRequest(run.state.promptCache ?? EMPTY_CACHE_TALLY, work.summaryRequestTokens, summaryReused) },
       events: tier3.appliedEvents(work, before, run.view.measured.total),
       warnings: applying.warnings,
     });

@@ -33,4 +33,9 @@ export class SentRequests {
     });
     return reuse;
   }
+
+  /** Tokens of `messages` (each one's in `tokens`) that the last request sent the same, as a cache would read them. */
+  reusedOf(messages: readonly Message[], tokens: readonly number[]): number {
+    return this.prefix.reuseOf(messages, tokens).reusedTokens;
+  }
 }

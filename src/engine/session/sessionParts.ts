@@ -83,8 +83,10 @@ export function sessionParts(
   const intake = new MessageIntake({ ...parts, budget });
   const tier3 = new Tier3({ ...parts, state: () => cell.state });
   const snapshots = new SessionSnapshots(deps.store, initial.id, deps.clock);
+  const sent = new SentRequests({ cell, counter: deps.counter });
   const preparation = new RequestPreparation({
     ...parts,
+    sent,
     renderer,
     tier3,
     snapshots,
@@ -106,7 +108,7 @@ export function sessionParts(
     dashboard: new SessionDashboard({ ...shared, options }),
     ledger: new LedgerCommands({ cell, clock: deps.clock }),
     snapshotCommands: new SnapshotCommands(shared),
-    sent: new SentRequests({ cell, counter: deps.counter }),
+    sent,
   };
 }
 

@@ -12,6 +12,7 @@ import { fitsWithin, outputReserve, withFittingGuide } from './promptBudget';
 import { SummaryWindowTooSmallError } from './summaryErrors';
 import { cutPartsToFit, labelParts, withParts } from './summaryParts';
 import { buildSummaryPrompt, promptParts } from './summaryPrompt';
+import { conversationQuestion } from './conversationSummary';
 import type { Summarizer, SummaryRequest } from './summarizer';
 import type { CountText } from '../model/countText';
 
@@ -56,6 +57,13 @@ export async function summarizeInChunks(summarizer: Summarizer, request: Summary
     return text;
   }
   const promptTokens = window - outputReserve(request.targetTokens, window);
+  const inConversation = await conversationAsked(summarizer, request, promptTokens, countText);
+  if (inConversation !== undefined) {
+    throwIfCancelled(cancellation, 'Summarizing');
+    const text = await inConversation(cancellation);
+    throwIfCancelled(cancellation, 'Summarizing');
+    return text;
+  }
   const call = async (req: SummaryRequest): Promise<string> => {
     throwIfCancelled(cancellation, 'Summarizing');
     const text = await summarizer.summarize(req, cancellation);
@@ -106,4 +114,22 @@ export async function summarizeInChunks(summarizer: Summarizer, request: Summary
     shrinking = summaryTokens < plan.inputTokens * MIN_SHRINK;
     current = withParts({ ...fitted.request, targetTokens: request.targetTokens }, lead, result, texts);
   }
+}
+
+/**
+ * The summary asked as the conversation's next request, when the summarizer is the conversation's model and the
+ * conversation with the question fits its window; undefined otherwise.
+ */
+async function conversationAsked(
+  summarizer: Summarizer,
+  request: SummaryRequest,
+  promptTokens: number,
+  countText: CountText,
+): Promise<((cancellation: Cancellation) => Promise<string>) | undefined> {
+  const copy = request.conversation;
+  const ask = summarizer.summarizeConversation;
+  if (!copy || !ask || (request.kind ?? 'history') !== 'history') return undefined;
+  const question = conversationQuestion(request, copy);
+  if (!(await fitsWithin(question, promptTokens - copy.tokens, countText))) return undefined;
+  return (cancellation) => ask.call(summarizer, copy, question, cancellation);
 }

@@ -63,6 +63,25 @@ export interface SummaryRequest {
    * @default false
    */
   readonly besideLedger?: boolean;
+  /**
+   * The conversation as its next request would send it, when the summary is asked as that request's continuation
+   * (see `conversationSummary.ts`): a provider's prompt cache reads all of it but the question.
+   */
+  readonly conversation?: ConversationCopy;
+}
+
+/**
+ * A copy of the conversation, as the model last read it plus what came since, with the place of the messages to
+ * summarize in it.
+ */
+export interface ConversationCopy {
+  readonly messages: readonly Message[];
+  /** Index in `messages` of the first and of the last message to summarize. */
+  readonly first: number;
+  readonly last: number;
+  /** Tokens of each of `messages` and of all of them, as the conversation's requests count them. */
+  readonly messageTokens: readonly number[];
+  readonly tokens: number;
 }
 
 /** A history summary's request without its messages: what is asked of the summary, apart from what it reads. */
@@ -75,4 +94,10 @@ export interface Summarizer {
   readonly maxInputTokens: number;
   /** The summary text (Markdown). Rejects on failure or cancellation; never returns partial work. */
   summarize(request: SummaryRequest, cancellation: Cancellation): Promise<string>;
+  /**
+   * The summary asked as the conversation's next request: the copy's messages as they were sent, then `question`.
+   * Only a summarizer that is the conversation's own model has it (the same model, instructions and tools make the
+   * same prefix); it rejects on failure or cancellation, as `summarize` does.
+   */
+  summarizeConversation?(conversation: ConversationCopy, question: string, cancellation: Cancellation): Promise<string>;
 }

@@ -61,11 +61,29 @@ function renderBody(request: SummaryRequest, body: readonly Message[]): string {
 }
 
 function historyPrompt(request: SummaryRequest): string {
+  const { references } = request;
+  return [
+    ...historyInstructions(request, [
+      'You are writing a checkpoint summary of part of a long conversation between a user and an AI coding assistant.',
+      "The summary replaces these messages in the assistant's context, so it must keep everything needed to continue the work toward the goals below.",
+    ]),
+    '',
+    `CONVERSATION TO SUMMARIZE (messages ${references.firstMessageId} to ${references.lastMessageId}):`,
+    '<<<BEGIN CONVERSATION>>>',
+    renderBody(request, request.messages),
+    '<<<END CONVERSATION>>>',
+  ].join('\n');
+}
+
+/**
+ * What a history summary is asked, apart from the messages it reads: `opening` says which messages and why, then the
+ * goals, the facts to keep, the rules and the format.
+ */
+export function historyInstructions(request: Omit<SummaryRequest, 'messages'>, opening: readonly string[]): string[] {
   const { guide, references } = request;
   const beside = request.besideLedger === true;
   return [
-    'You are writing a checkpoint summary of part of a long conversation between a user and an AI coding assistant.',
-    "The summary replaces these messages in the assistant's context, so it must keep everything needed to continue the work toward the goals below.",
+    ...opening,
     '',
     ...guideLines(guide),
     ...(beside ? [LEDGER_NOTE, ''] : []),
@@ -119,12 +137,7 @@ function historyPrompt(request: SummaryRequest): string {
     '1. [NEXT] {immediate action}',
     '2. {following action}',
     ...(beside ? [] : [sectionHeading('Recovery References'), '{copy these lines as they are:}', ...recoveryReferenceLines(references)]),
-    '',
-    `CONVERSATION TO SUMMARIZE (messages ${references.firstMessageId} to ${references.lastMessageId}):`,
-    '<<<BEGIN CONVERSATION>>>',
-    renderBody(request, request.messages),
-    '<<<END CONVERSATION>>>',
-  ].join('\n');
+  ];
 }
 
 /** What the prompt says when the summary is shown beside the ledger. */

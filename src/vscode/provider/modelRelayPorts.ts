@@ -9,7 +9,7 @@ import { type Logger, systemClock, type TextCounts } from '../../engine/host/por
 import type { ConversationRouter, RelayPorts } from '../../engine/host/relay';
 import type { CtxConfig } from '../config';
 import { READ_OFFLOADED_TOOL, RECOVER_TOOL } from '../ctxTools';
-import { summarizerFor } from '../modelSummarizer';
+import { answerText, summarizerFor } from '../modelSummarizer';
 import type { Recovery } from '../recovery';
 import { readOffloadedText, recoverText, type ReadOffloadedInput, type RecoverInput } from '../recoveryTools';
 import type { SessionManager } from '../sessions';
@@ -58,7 +58,10 @@ export function modelRelayPorts(deps: ModelRelayDeps, request: ModelRequest, onS
         : readOffloadedText(recovery, sessions.store, session.id, call.input as unknown as ReadOffloadedInput),
     turnOptions: async () => {
       const summarizer = await summarizerFor(deps.config().summarizerModel, target);
-      return { ...(summarizer ? { summarizer } : {}), cancellation: token };
+      return {
+        ...(summarizer ? { summarizer, summarizerIsConversationModel: summarizer.modelId === target.id } : {}),
+        cancellation: token,
+      };
     },
     cacheMarked: hasCacheBreakpoint,
     send: async (messages, tools) => {
@@ -75,6 +78,18 @@ export function modelRelayPorts(deps: ModelRelayDeps, request: ModelRequest, onS
       );
       return relayParts(response.stream);
     },
+    ask: (messages, tools, cancellation) =>
+      answerText(
+        target,
+        toForwarded(messages),
+        {
+          tools: [...tools],
+          toolMode: options.toolMode,
+          modelOptions: options.modelOptions,
+          justification: 'ctx summarizes older parts of this conversation so it fits the context window.',
+        },
+        cancellation,
+      ),
     report: (part) => {
       try {
         progress.report(part as vscode.LanguageModelResponsePart);

@@ -37,13 +37,20 @@ function defaultReply(rendered) {
 /** Openings of the prompts ctx's summarizer sends (src/engine/summary/summaryPrompt.ts). */
 const SUMMARY_PROMPT_OPENINGS = ['You are writing a checkpoint summary', 'You are compressing one tool result'];
 
+/** How ctx's question opens when it asks a summary as the conversation's next request (src/engine/summary/conversationSummary.ts). */
+const CONVERSATION_SUMMARY_OPENING =
+  'ctx, which keeps this conversation inside the context window, interrupts the work for a checkpoint summary';
+
 /**
- * ctx's own summary requests: one user message, no tools, opening like ctx's summary prompts. The finalized
- * provider API does not pass the caller's justification on, so the prompt is what tells them apart.
+ * ctx's own summary requests: one user message, no tools, opening like ctx's summary prompts ('prompt'); or the
+ * conversation with ctx's question as its last user message, asked with the conversation's tools ('conversation').
+ * The finalized provider API does not pass the caller's justification on, so the prompt is what tells them apart.
  */
-function isSummaryRequest(rendered, options) {
-  if ((options.tools || []).length > 0 || rendered.length !== 1 || rendered[0].role !== 'user') return false;
-  return SUMMARY_PROMPT_OPENINGS.some((opening) => rendered[0].text.startsWith(opening));
+function summaryRequestKind(rendered, options) {
+  const last = rendered[rendered.length - 1];
+  if (last && last.role === 'user' && last.text.startsWith(CONVERSATION_SUMMARY_OPENING)) return 'conversation';
+  if ((options.tools || []).length > 0 || rendered.length !== 1 || rendered[0].role !== 'user') return undefined;
+  return SUMMARY_PROMPT_OPENINGS.some((opening) => rendered[0].text.startsWith(opening)) ? 'prompt' : undefined;
 }
 
 /**
@@ -222,12 +229,22 @@ class StandinModel {
     // When the request arrived, before the stand-in's own work on it: benchmarks time the gaps before requests.
     const atMs = Date.now();
     const rendered = messages.map(renderMessage);
-    if (isSummaryRequest(rendered, options)) {
+    const summaryKind = summaryRequestKind(rendered, options);
+    if (summaryKind) {
       // Summaries never take scripted replies: the tests script the conversation, not ctx's housekeeping.
-      const prompt = rendered.map((m) => m.text).join('\n');
-      this.summaryRequests.push({ at: new Date(atMs).toISOString(), atMs, prompt: this.recordMessages ? prompt : '' });
+      const question = summaryKind === 'conversation' ? rendered.slice(-1) : rendered;
+      const prompt = question.map((m) => m.text).join('\n');
+      this.summaryRequests.push({
+        at: new Date(atMs).toISOString(),
+        atMs,
+        prompt: this.recordMessages ? prompt : '',
+        inConversation: summaryKind === 'conversation',
+        // The conversation before the question, to compare with the requests before it.
+        messages: this.recordMessages && summaryKind === 'conversation' ? rendered.slice(0, -1) : [],
+        tools: (options.tools || []).map((t) => t.name),
+      });
       if (this.summaryDelayMs > 0) await delay(this.summaryDelayMs, token);
-      progress.report(new vscode.LanguageModelTextPart(standinSummary(rendered, this.summaryRequests.length, this.keepFactsExcept)));
+      progress.report(new vscode.LanguageModelTextPart(standinSummary(question, this.summaryRequests.length, this.keepFactsExcept)));
       return;
     }
     // A caller's compaction request is answered with a summary, never from the script: the tests script the

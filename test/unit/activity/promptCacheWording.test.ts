@@ -25,12 +25,13 @@ describe('what the prompt cache met, in words', () => {
       invalidatedTokens: 8_000,
       summaryRequests: 1,
       summaryInputTokens: 5_000,
+      summaryReusedTokens: 4_000,
     });
-    // 90,000 read at 0.1, 10,000 written at 1.25, 5,000 summary input at 1: 26,500 of 105,000 sent.
+    // 90,000 read at 0.1, 10,000 written at 1.25; of the summary's 5,000, 4,000 read and 1,000 written: 23,150 of 105,000.
     assert.equal(
       line,
       '90% of the tokens sent repeated the request before (10 requests, 1 rewrite, 1 summary request): ' +
-        'input priced at 0.25× of sending it uncached, with a cache read at a tenth of the price',
+        'input priced at 0.22× of sending it uncached, with a cache read at a tenth of the price',
     );
   });
 

@@ -4,6 +4,9 @@ import { messageText } from '../../../src/engine/types';
 import { filler } from '../support/builders';
 import { agentTurn, callTool, instructions, reply, resent, say, toolOutput, type Caller } from '../support/callerConversation';
 import { RelayRig, text, toolCall, type FakeTool } from '../support/relayRig';
+import type { Outgoing } from '../../../src/engine/relay/outgoing';
+import { SUMMARY_QUESTION_ID } from '../../../src/engine/summary/conversationSummary';
+import type { Summarizer } from '../../../src/engine/summary/summarizer';
 
 const terminal: FakeTool = { name: 'run_in_terminal', definition: 'x'.repeat(4_000) };
 
@@ -180,5 +183,68 @@ describe('relayed requests', () => {
     assert.deepEqual(r.sent[0].messages, [{ kind: 'caller', raw: system.raw, system: true, breakpoint: true }]);
     assert.deepEqual(r.reported, ['text:ok']);
     assert.equal(r.rig.sessions.created, 0);
+  });
+
+  describe('a checkpoint’s summary', () => {
+    /** The conversation's own model as a summarizer: it must never get a prompt of its own while it can be asked in the conversation. */
+    const ownModel = (): Summarizer & { prompts: number } => ({
+      name: 'wrapped-model',
+      maxInputTokens: 24_000,
+      prompts: 0,
+      async summarize() {
+        this.prompts++;
+        return '## Session Summary\nA prompt of its own.\n[NEXT] keep going';
+      },
+    });
+    const sameOutgoing = (a: Outgoing<unknown>, b: Outgoing<unknown>) =>
+      JSON.stringify({ ...a, breakpoint: undefined }) === JSON.stringify({ ...b, breakpoint: undefined });
+    const startsWith = (longer: readonly Outgoing<unknown>[], shorter: readonly Outgoing<unknown>[]) =>
+      shorter.length <= longer.length && shorter.every((m, i) => sameOutgoing(m, longer[i]));
+
+    async function longAgentRun(r: RelayRig): Promise<void> {
+      const system = instructions('You are a careful agent.');
+      let conversation: Caller[] = [system, say('Migrate every module.')];
+      for (let i = 1; i <= 36; i++) {
+        conversation = [...resent(conversation), ...agentTurn(i, filler(600, `module${i}`))];
+        await r.run(conversation, [terminal]);
+        await r.preparedFor.at(-1)?.session.whenPreparationSettled();
+      }
+    }
+
+    it('is asked of the conversation’s own model as its next request: the request sent before it, what came since, the question', async () => {
+      const r = new RelayRig({}, 24_000);
+      const model = ownModel();
+      r.turnOptions = async () => ({ summarizer: model, summarizerIsConversationModel: true });
+      r.askAnswer = () => '## Session Summary\nAsked in the conversation.\n[NEXT] keep going';
+      await longAgentRun(r);
+      assert.ok(r.asked.length >= 1, 'a checkpoint was summarized by the model');
+      assert.equal(model.prompts, 0, 'never with a prompt of its own');
+      for (const asked of r.asked) {
+        const question = asked.messages.at(-1);
+        assert.ok(question?.kind === 'engine' && question.message.id === SUMMARY_QUESTION_ID, 'the question comes last');
+        const body = asked.messages.slice(0, -1);
+        const previous = r.sent.filter((p) => startsWith(body, p.messages)).at(-1);
+        assert.ok(previous, 'it starts with a request the conversation sent, message for message');
+        assert.ok(
+          body.length - previous.messages.length <= 3,
+          `only what came since follows it (${body.length - previous.messages.length})`,
+        );
+        assert.deepEqual(asked.tools, previous.tools, 'with the same tools');
+      }
+      const session = r.preparedFor.at(-1)?.session;
+      assert.ok(
+        session?.checkpoints.some((c) => c.summarizedBy === 'wrapped-model'),
+        'the answer became a checkpoint',
+      );
+    });
+
+    it('is asked in a prompt of its own when the summarizer is another model', async () => {
+      const r = new RelayRig({}, 24_000);
+      const model = ownModel();
+      r.turnOptions = async () => ({ summarizer: model, summarizerIsConversationModel: false });
+      await longAgentRun(r);
+      assert.equal(r.asked.length, 0);
+      assert.ok(model.prompts >= 1);
+    });
   });
 });

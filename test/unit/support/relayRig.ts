@@ -9,6 +9,7 @@ import { relayRequest, type RelayOutcome } from '../../../src/engine/relay/relay
 import type { ContextSession } from '../../../src/engine/session/contextSession';
 import type { PreparedContext } from '../../../src/engine/model/preparedContext';
 import type { SessionEvent } from '../../../src/engine/turn/sessionEvents';
+import type { TurnOptions } from '../../../src/engine/checkpoints/turnOptions';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { message, messageText, toolCallBlock, type ToolCallBlock } from '../../../src/engine/types';
 import { CharTokenizer } from './fakes';
@@ -38,6 +39,12 @@ export interface SentRequest {
 export class RelayRig {
   readonly rig: RouterRig;
   readonly sent: SentRequest[] = [];
+  /** The requests whose answer was ctx's own (a summary asked as the conversation's next request). */
+  readonly asked: SentRequest[] = [];
+  /** What the host gives the turn: none by default, a summarizer when a test sets one. */
+  turnOptions: () => Promise<TurnOptions> = async () => ({});
+  /** The stand-in's answer to a request of ctx's own. */
+  askAnswer = (_request: SentRequest): string => '';
   readonly reported: string[] = [];
   readonly recoveryCalls: ToolCallBlock[] = [];
   /** The context each request carried, as the session prepared it. */
@@ -99,7 +106,7 @@ export class RelayRig {
         this.recoveryCalls.push(call);
         return this.recoveryAnswer(call);
       },
-      turnOptions: async () => ({}),
+      turnOptions: () => this.turnOptions(),
       cacheMarked: (raw) => raw.marker === 'cache-breakpoint',
       send: async (messages, tools) => {
         this.sent.push({ messages, tools: tools.map((t) => t.name) });
@@ -107,6 +114,11 @@ export class RelayRig {
         if (last && this.preparedFor.at(-1)?.prepared !== last.prepared) this.preparedFor.push(last);
         const answer = this.answers.shift() ?? [text('(no scripted answer)')];
         return this.stream(answer);
+      },
+      ask: async (messages, tools) => {
+        const request = { messages, tools: tools.map((t) => t.name) };
+        this.asked.push(request);
+        return this.askAnswer(request);
       },
       report: (part) => this.reported.push(part),
       emit: (e) => {
