@@ -251,14 +251,14 @@ describe("Copilot's agent mode through a ctx model", function () {
     assert.ok(prefix.appends >= prefix.requests * 0.7, `${prefix.appends} of ${prefix.requests} requests only appended`);
     assert.ok(marked >= sent.length - compactions, `cache breakpoints reached the model in ${marked} of ${sent.length} requests`);
     // ctx's checkpoint summaries are asked of the same model as the conversation's next request: each one repeats a
-    // request the conversation sent, message for message, with its tools, and then asks.
+    // request the conversation sent (the one before it, or the one it was asked beside while a checkpoint was
+    // prepared), message for message, with its tools, and then asks.
     const summaries = (await standin.summaryRequests()).filter((r) => r.atMs >= started);
     const repeating = summaries.filter((r) => {
       const keys = r.messages.map(cacheKey);
       return sent.some(
         (x) =>
           !x.callerSummary &&
-          x.atMs <= r.atMs &&
           x.messages.length <= keys.length &&
           x.messages.every((m, i) => cacheKey(m) === keys[i]) &&
           JSON.stringify(x.tools.map((t) => t.name)) === JSON.stringify(r.tools),

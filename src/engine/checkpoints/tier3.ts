@@ -70,6 +70,9 @@ export const PREPARED_SHORTFALL_SHARE = 0.1;
  */
 export const PREPARE_AHEAD_SHARE = 0.1;
 
+/** How the basis of a follow-up's background work begins: it prepares no checkpoint. */
+const FOLLOW_UP_BASIS = 'follow-up:';
+
 /** Whether a prepared plan takes about as much as the plan needed now (see {@link PREPARED_SHORTFALL_SHARE}). */
 function coversEnough(prepared: CheckpointPlan, needed: CheckpointPlan | undefined, budget: number): boolean {
   return needed === undefined || prepared.tokens >= needed.tokens - PREPARED_SHORTFALL_SHARE * budget;
@@ -155,10 +158,14 @@ export class Tier3 {
   }
 
   /** Starts preparing a checkpoint in the background, planned for the growth expected by the trigger. */
-  prepareInBackground(view: RequestView, budget: number, turn: TurnOptions): void {
+  prepareInBackground(
+    view: RequestView,
+    budget: number,
+    turn: TurnOptions,
+    growth = Math.max(0, triggerTokens(view, budget, this.deps.options()) - view.measured.total),
+  ): void {
     const state = this.background.state;
     if (state !== 'idle' && state !== 'failed' && state !== 'cancelled') return;
-    const growth = Math.max(0, triggerTokens(view, budget, this.deps.options()) - view.measured.total);
     const plan = this.plan(view, budget, 'target', growth);
     if (!plan) return;
     const summarize = this.summarizers.with(turn.summarizer);
@@ -169,6 +176,22 @@ export class Tier3 {
       work: await this.work(plan, existing, summarize, cancellation, undefined, true, conversation),
     }));
     if (started) this.deps.logger.info(`Preparing a checkpoint of ${counted(plan.messageIds.length, 'message')} in the background.`);
+  }
+
+  /**
+   * Whether the checkpoint due now waits for the model's summary. Below CRITICAL the request still fits: it goes as
+   * the one before plus the new messages (a cache read), and the model's checkpoint, recall-checked, applies at a
+   * later request in one rebase, where the deterministic one now and the model's after it would take two. Starts the
+   * preparation, planned for the rounds it may take, when none is under way; a preparation that failed is not waited
+   * for again.
+   */
+  waitsForModel(view: RequestView, budget: number, turn: TurnOptions): boolean {
+    if (!turn.summarizer) return false;
+    const state = this.background.state;
+    if (state === 'preparing') return !this.background.basis?.startsWith(FOLLOW_UP_BASIS);
+    if (state !== 'idle' && state !== 'cancelled') return false;
+    this.prepareInBackground(view, budget, turn, PREPARE_AHEAD_SHARE * budget);
+    return this.background.state === 'preparing';
   }
 
   /**
@@ -408,7 +431,7 @@ export class Tier3 {
       recall: (checkpoints, written, ledger, live, cancellation) => this.recall(checkpoints, written, ledger, live, cancellation),
     };
     const summarize = model ? this.summarizers.with(model) : undefined;
-    this.background.start(`follow-up:${work.created.id}`, (cancellation) => writeFollowUp(work, summarize, deps, cancellation));
+    this.background.start(`${FOLLOW_UP_BASIS}${work.created.id}`, (cancellation) => writeFollowUp(work, summarize, deps, cancellation));
   }
 
   /** The archived originals by id (offloaded results replaced by their reference), and archive positions. */

@@ -10,7 +10,10 @@
  *   1. A model summary that arrived in the background replaces its deterministic stand-in (a rebase
  *      right after the checkpoint it belongs to, while the request is smallest).
  *   2. From 80%: a snapshot, once per rise.
- *   3. At the trigger (RED), the rebase: tier 2 (old write/edit inputs whose content is on disk give
+ *   3. At the trigger (RED), with a model to summarize and nothing ready, the request goes as the one before
+ *      plus the new messages while the model's checkpoint is prepared, and the rebase comes when it is ready (or
+ *      at CRITICAL): one rebase, not a deterministic stand-in now and the model's summary after it.
+ *      Otherwise the rebase: tier 2 (old write/edit inputs whose content is on disk give
  *      up their copy), the watermark a checkpoint tool asked for, old large results compressed in
  *      place (from 80%), then Tier 3 if the context is still above the target: a checkpoint, a
  *      snapshot before it, the drift check after it; the earlier lines get their room for the
@@ -126,7 +129,9 @@ export class RequestPreparation {
     // After an undo, what it brought back stays until the context is CRITICAL or the user compresses.
     const held = run.state.checkpointsHeld && !criticalBefore;
     if (!held && tier3.isDue(run.view, run.level(), budget)) {
-      await this.rebase(run, turn, criticalBefore ? 'all-but-recent' : 'target');
+      if (criticalBefore || !tier3.waitsForModel(run.view, budget, turn)) {
+        await this.rebase(run, turn, criticalBefore ? 'all-but-recent' : 'target');
+      }
     } else {
       await this.rewritesThatPay(run);
       if (tier3.dueSoon(run.view, budget)) tier3.prepareInBackground(run.view, budget, turn);

@@ -79,23 +79,43 @@ describe('the recall check after a checkpoint', () => {
     assert.match(report, /\*\*Recall checks:\*\* \d+ facts: \d+ in the context, \d+ found by search, [1-9]\d* put back, 0 lost/);
   });
 
-  it("at the trigger with a model, the checkpoint applies at once and the model's summary and recall check land at the next request", async () => {
+  it("at the trigger with a model, the request goes as it grew and the model's checkpoint lands recall-checked at the next request", async () => {
     const { session } = sessionRig();
     await packagingSession(session);
     const model = new ForgetfulModel();
-    assert.equal((await session.prepare(20_000, { summarizer: model })).level, 'YELLOW', 'far from the trigger: nothing is prepared');
+    const far = await session.prepare(20_000, { summarizer: model });
+    assert.equal(far.level, 'YELLOW', 'far from the trigger: nothing is prepared');
+    await session.recordSent(far.messages);
     await session.add([user('Paste of the full changelog follows.'), assistant(`Read it.\n${filler(9_500)}`)]);
-    const prepared = await session.prepare(20_000, { summarizer: model });
-    assert.ok(prepared.checkpoints > 0, 'a checkpoint was made at the trigger');
-    const first = session.checkpoints[0];
-    assert.equal(first.recall, undefined, 'not checked yet: the user was waiting');
+    const atTrigger = await session.prepare(20_000, { summarizer: model });
+    assert.equal(atTrigger.level, 'RED');
+    assert.equal(atTrigger.checkpoints, 0, 'the request still fits: it waits for the model');
+    assert.equal((await session.recordSent(atTrigger.messages)).invalidatedTokens, 0, 'the request only grew');
     await session.whenPreparationSettled();
-    const next = await session.prepare(2_600, { summarizer: model });
+    const next = await session.prepare(20_000, { summarizer: model });
+    assert.ok(next.checkpoints > 0, 'the checkpoint lands at the next request');
+    const first = session.checkpoints[0];
+    assert.equal(first.summarizedBy, 'forgetful-model', "the model's, never a stand-in");
+    assert.ok(first.recall, 'recall-checked as it lands');
+    assert.ok(next.events.some((e) => e.name === 'recall-checked'));
+    assert.ok((await session.recordSent(next.messages)).invalidatedTokens > 0, 'one rebase');
+    await session.whenPreparationSettled();
+    const after = await session.prepare(20_000, { summarizer: model });
     assert.ok(
-      next.events.some((e) => e.name === 'recall-checked'),
-      'the check lands at the next request',
+      !after.events.some((e) => e.name === 'checkpoint-upgraded' || e.name === 'recall-checked'),
+      'nothing lands at a second rebase',
     );
-    assert.ok(session.checkpoints.find((c) => c.id === first.id)?.recall, 'with its figures on the checkpoint');
+    assert.equal((await session.recordSent(after.messages)).invalidatedTokens, 0);
+  });
+
+  it('at CRITICAL with a model, the checkpoint applies at once: the request would not fit', async () => {
+    const { session } = sessionRig();
+    await packagingSession(session);
+    const model = new ForgetfulModel();
+    await session.add([user('Paste of the full changelog follows.'), assistant(`Read it.\n${filler(12_000)}`)]);
+    const prepared = await session.prepare(20_000, { summarizer: model });
+    assert.ok(prepared.checkpoints > 0, 'a checkpoint was made at once');
+    assert.equal(session.checkpoints[0].summarizedBy, 'deterministic', 'the model follows in the background');
   });
 
   it('at the trigger without a model, checks the checkpoint at once: nothing is left to land at a second rebase', async () => {
