@@ -250,15 +250,18 @@ describe("Copilot's agent mode through a ctx model", function () {
     assert.ok(prefix.reused >= MIN_PREFIX_REUSED, `${(prefix.reused * 100).toFixed(1)}% of each request repeated the one before`);
     assert.ok(prefix.appends >= prefix.requests * 0.7, `${prefix.appends} of ${prefix.requests} requests only appended`);
     assert.ok(marked >= sent.length - compactions, `cache breakpoints reached the model in ${marked} of ${sent.length} requests`);
-    // ctx's checkpoint summaries are asked of the same model as the conversation's next request: each one repeats a
-    // request the conversation sent (the one before it, or the one it was asked beside while a checkpoint was
-    // prepared), message for message, with its tools, and then asks.
+    // ctx's checkpoint summaries are asked of the same model as the conversation's next request: each one repeats the
+    // request of the conversation sent before it (or the one it was asked beside while a checkpoint was prepared),
+    // message for message, with its tools, and then asks.
     const summaries = (await standin.summaryRequests()).filter((r) => r.atMs >= started);
+    const conversation = sent.filter((x) => !x.callerSummary);
     const repeating = summaries.filter((r) => {
       const keys = r.messages.map(cacheKey);
-      return sent.some(
+      const before = conversation.filter((x) => x.atMs <= r.atMs).at(-1);
+      const beside = conversation.find((x) => x.atMs > r.atMs);
+      return [before, beside].some(
         (x) =>
-          !x.callerSummary &&
+          x !== undefined &&
           x.messages.length <= keys.length &&
           x.messages.every((m, i) => cacheKey(m) === keys[i]) &&
           JSON.stringify(x.tools.map((t) => t.name)) === JSON.stringify(r.tools),

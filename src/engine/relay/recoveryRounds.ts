@@ -25,20 +25,41 @@ export function relayModel<Raw, Tool, Part>(
   outgoing: (messages: readonly Message[]) => Outgoing<Raw>[],
   answered: (callIds: readonly string[]) => void = () => undefined,
 ): TurnModel<Part> {
-  const offered = new Set(request.tools.map((t) => ports.toolName(t)));
-  const added = offerRecovery ? ports.recoveryTools.filter((t) => !offered.has(ports.toolName(t))) : [];
-  const ours = new Set(added.map((t) => ports.toolName(t)));
-  const withRecovery = (round: number) => ours.size > 0 && round < MAX_RECOVERY_ROUNDS - 1;
+  const ours = new Set(recoveryToolsAdded(request, ports, offerRecovery).map((t) => ports.toolName(t)));
   return {
     answersJoin: 'request',
     maxRounds: MAX_RECOVERY_ROUNDS,
-    send: (messages, round) =>
-      ports.send(outgoing(messages), withRecovery(round) ? [...request.tools, ...added] : request.tools, request.cancellation),
-    runs: (call, round) => withRecovery(round) && ours.has(call.name),
+    send: (messages, round) => ports.send(outgoing(messages), roundTools(request, ports, offerRecovery, round), request.cancellation),
+    runs: (call, round) => ours.has(call.name) && round < MAX_RECOVERY_ROUNDS - 1,
     runTool: async (session: ContextSession, call) => ({ content: await ports.runRecoveryTool(session, call), isError: false }),
     forward: (part) => {
       if (part.kind === 'toolCall') answered([part.call.id]);
       ports.report(part.part);
     },
   };
+}
+
+/** ctx's recovery tools the caller did not offer itself, when something was compressed away. */
+function recoveryToolsAdded<Raw, Tool, Part>(
+  request: RelayRequest<Raw, Tool>,
+  ports: RelayPorts<Raw, Tool, Part>,
+  offerRecovery: boolean,
+): readonly Tool[] {
+  if (!offerRecovery) return [];
+  const offered = new Set(request.tools.map((t) => ports.toolName(t)));
+  return ports.recoveryTools.filter((t) => !offered.has(ports.toolName(t)));
+}
+
+/**
+ * The tools a round sends: the caller's, then ctx's recovery tools while the model may still call them. A request
+ * of ctx's own asked as the conversation's next one sends those of round 0, as the conversation's requests begin.
+ */
+export function roundTools<Raw, Tool, Part>(
+  request: RelayRequest<Raw, Tool>,
+  ports: RelayPorts<Raw, Tool, Part>,
+  offerRecovery: boolean,
+  round: number,
+): readonly Tool[] {
+  const added = recoveryToolsAdded(request, ports, offerRecovery);
+  return added.length > 0 && round < MAX_RECOVERY_ROUNDS - 1 ? [...request.tools, ...added] : request.tools;
 }

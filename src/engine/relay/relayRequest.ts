@@ -15,7 +15,7 @@ import { callerCompaction } from './callerCompaction';
 import { fitAsSent } from './fitAsSent';
 import { outgoingMessages, withBreakpoints, type Outgoing } from './outgoing';
 import { splitInstructions } from './pinnedInstructions';
-import { relayModel } from './recoveryRounds';
+import { relayModel, roundTools } from './recoveryRounds';
 import type { RelayPorts, RelayRequest } from './relayPorts';
 import { runTurn } from '../turn/runTurn';
 import { readUntilCancelled } from '../turn/untilCancelled';
@@ -76,11 +76,12 @@ export async function relayRequest<Raw, Tool, Part>(
     withBreakpoints([...session(messages), ...trailing.map((m) => ({ kind: 'caller' as const, raw: m.raw, system: false }))], (raw) =>
       ports.cacheMarked(raw),
     );
-  // A summary asked as the conversation's next request goes as the conversation does, without a caller's prompt.
-  const askInConversation = (messages: readonly Message[], cancellation: Cancellation) =>
+  // A summary asked as the conversation's next request goes as the conversation's requests do, without a caller's
+  // prompt, with the tools they went with.
+  const askInConversation = (messages: readonly Message[], tools: readonly Tool[], cancellation: Cancellation) =>
     ports.ask(
       withBreakpoints(session(messages), (raw) => ports.cacheMarked(raw)),
-      request.tools,
+      tools,
       cancellation,
     );
   // The model's tool calls name the conversation when the caller compacts before it sends their results.
@@ -98,11 +99,15 @@ export async function relayRequest<Raw, Tool, Part>(
         routed = r;
         return next({ session: r.session, events: r.events });
       }),
-    turnOptions: async () => {
+    turnOptions: async (current) => {
       const options = await ports.turnOptions();
-      return options.summarizer && options.summarizerIsConversationModel
-        ? { ...options, summarizer: askingInConversation(options.summarizer, askInConversation) }
-        : options;
+      if (!options.summarizer || !options.summarizerIsConversationModel) return options;
+      // The state before this request's preparation chose the tools the conversation's latest requests went with.
+      const tools = roundTools(request, ports, compressedAway(current.state), 0);
+      return {
+        ...options,
+        summarizer: askingInConversation(options.summarizer, (messages, cancellation) => askInConversation(messages, tools, cancellation)),
+      };
     },
     model: (session) => relayModel(request, ports, compressedAway(session.state), outgoing, (calls) => answered(session.id, calls)),
   });
