@@ -39,6 +39,10 @@ const FINAL_ANSWER = 'All 32 parts of the nightly build log are read: every modu
 const REPORTED_WINDOW = reportedWindowSetting(process.env.CTX_TEST_REPORTED_WINDOW);
 /** What ctx then reports for the stand-in's window (eight times it with `extended`). */
 const REPORTED_TOKENS = reportedInputTokens(WINDOW, REPORTED_WINDOW);
+/** How long a provider keeps a prompt in its cache after its last use (Anthropic's default: five minutes). */
+const PROMPT_CACHE_LIFETIME_MS = 5 * 60_000;
+/** Messages a round adds (the answer with its call, the result), with one to spare. */
+const MAX_MESSAGES_SINCE = 3;
 /** With the default, Copilot leaves the compressing to ctx: at most this many summarizations of its own in the turn. */
 const MAX_COMPACTIONS_AT_DEFAULT = 1;
 /** Share of each request's characters that repeat the request before, as its leading messages (70–76% measured). */
@@ -250,19 +254,19 @@ describe("Copilot's agent mode through a ctx model", function () {
     assert.ok(prefix.reused >= MIN_PREFIX_REUSED, `${(prefix.reused * 100).toFixed(1)}% of each request repeated the one before`);
     assert.ok(prefix.appends >= prefix.requests * 0.7, `${prefix.appends} of ${prefix.requests} requests only appended`);
     assert.ok(marked >= sent.length - compactions, `cache breakpoints reached the model in ${marked} of ${sent.length} requests`);
-    // ctx's checkpoint summaries are asked of the same model as the conversation's next request: each one repeats the
-    // request of the conversation sent before it (or the one it was asked beside while a checkpoint was prepared),
-    // message for message, with its tools, and then asks.
+    // ctx's checkpoint summaries are asked of the same model as the conversation's next request: each one is a request
+    // of the conversation sent within the cache's lifetime (the one before it, the one before a checkpoint applied
+    // while the model wrote, or the one it was asked beside), message for message and with its tools, then what came
+    // since (a round at most) and the question.
     const summaries = (await standin.summaryRequests()).filter((r) => r.atMs >= started);
     const conversation = sent.filter((x) => !x.callerSummary);
     const repeating = summaries.filter((r) => {
       const keys = r.messages.map(cacheKey);
-      const before = conversation.filter((x) => x.atMs <= r.atMs).at(-1);
-      const beside = conversation.find((x) => x.atMs > r.atMs);
-      return [before, beside].some(
+      return conversation.some(
         (x) =>
-          x !== undefined &&
+          Math.abs(r.atMs - x.atMs) <= PROMPT_CACHE_LIFETIME_MS &&
           x.messages.length <= keys.length &&
+          keys.length - x.messages.length <= MAX_MESSAGES_SINCE &&
           x.messages.every((m, i) => cacheKey(m) === keys[i]) &&
           JSON.stringify(x.tools.map((t) => t.name)) === JSON.stringify(r.tools),
       );
@@ -270,7 +274,22 @@ describe("Copilot's agent mode through a ctx model", function () {
     recordMetric('copilotAgentSummaryRequests', summaries.length);
     recordMetric('copilotAgentSummaryRequestsRepeatingTheConversation', repeating.length);
     assert.ok(summaries.length > 0, 'ctx asked the model for checkpoint summaries');
-    assert.strictEqual(repeating.length, summaries.length, 'every summary request repeated a request of the conversation');
+    const unmatched = summaries
+      .filter((r) => !repeating.includes(r))
+      .map((r) => {
+        const keys = r.messages.map(cacheKey);
+        const shared = (x: standin.RecordedRequest) => {
+          let n = 0;
+          while (n < x.messages.length && n < keys.length && cacheKey(x.messages[n]) === keys[n]) n++;
+          return `${n}/${x.messages.length}@${x.atMs - r.atMs}ms`;
+        };
+        return `${keys.length} messages, ${r.tools.length} tools; shared with the requests: ${conversation.map(shared).join(' ')}`;
+      });
+    assert.strictEqual(
+      repeating.length,
+      summaries.length,
+      `every summary request repeated a request of the conversation; not: ${unmatched.join(' | ')}`,
+    );
     const calls = (await standin.toolInvocations()).filter((i) => i.name === standin.BIG_RESULT_TOOL);
     assert.strictEqual(calls.length, ROUNDS, 'Copilot ran the tool every round');
     assert.ok(!sent.some((r) => r.messages.some((m) => /Large tool result \(\d+KB\) written to file/.test(m.text))), 'ctx got the results');
