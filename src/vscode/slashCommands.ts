@@ -16,6 +16,7 @@ import {
 import { COMMANDS } from './commandIds';
 import type { CtxConfig } from './config';
 import { summarizerFor } from './modelSummarizer';
+import { summarizingWithinTurn } from './turnRequests';
 import type { Recovery } from './recovery';
 import type { SessionManager } from './sessions';
 
@@ -44,9 +45,13 @@ export async function turnOptionsFor(
   c: Pick<SlashCommandContext, 'request' | 'stream' | 'token' | 'deps'>,
   focus?: string,
 ): Promise<TurnOptions> {
-  const summarizer = await summarizerFor(c.deps.config().summarizerModel, c.request.model);
+  const config = c.deps.config();
+  const found = await summarizerFor(config.summarizerModel, c.request.model);
+  // The chat's own model is asked within the conversation; another model gets a prompt of its own.
+  const own = found !== undefined && found.modelId === c.request.model.id;
+  const summarizer = found && own ? summarizingWithinTurn(found, c.request, config.allowedTools) : found;
   return {
-    ...(summarizer ? { summarizer, summarizerIsConversationModel: summarizer.modelId === c.request.model.id } : {}),
+    ...(summarizer ? { summarizer, summarizerIsConversationModel: own } : {}),
     cancellation: c.token,
     progress: (message) => c.stream.progress(message),
     ...(focus ? { focus } : {}),

@@ -8,10 +8,9 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage, FirstOfEachKind, formatCount } from '../engine/host/display';
-import { message, newMessageId, textBlock, type Message, type ToolCallBlock } from '../engine/host/messages';
-import { askingInConversation, type Cancellation, type InstructionFiles, type Logger, systemClock } from '../engine/host/ports';
+import { message, newMessageId, textBlock, type ToolCallBlock } from '../engine/host/messages';
+import { type InstructionFiles, type Logger, systemClock } from '../engine/host/ports';
 import {
-  breakpointsOf,
   type CompressionEvent,
   type ContextSession,
   runTurn,
@@ -22,12 +21,12 @@ import {
 } from '../engine/host/session';
 import { explainModelError, NOTHING_LOST } from './chatErrors';
 import type { CtxConfig } from './config';
-import { toChatMessages, toolResultText } from './convert';
+import { toolResultText } from './convert';
 import { refreshInstructions } from './instructionFiles';
-import { answerText } from './modelSummarizer';
 import { relayParts } from './provider/responseParts';
 import type { SessionManager } from './sessions';
 import { turnOptionsFor, type SlashCommandDeps } from './slashCommands';
+import { turnRequestMessages } from './turnRequests';
 import { notOfferedResult, offeredTools, requestTools } from './turnTools';
 
 export interface TurnDeps extends SlashCommandDeps {
@@ -54,21 +53,12 @@ export async function runChatTurn(
       `${choice.leftOut.length} tools were not offered (at most ${choice.tools.length} a request): ${choice.leftOut.join(', ')}`,
     );
   }
-  const chatMessages = (messages: readonly Message[]) =>
-    toChatMessages(
-      messages,
-      breakpointsOf(
-        messages,
-        (m) => m,
-        () => false,
-      ),
-    );
   const model: TurnModel<unknown> = {
     answersJoin: 'session',
     maxRounds: config.maxToolRounds,
     send: async (messages, round) => {
       const response = await request.model.sendRequest(
-        chatMessages(messages),
+        turnRequestMessages(messages),
         { ...requestTools(choice, round), justification: 'ctx answers your question with its own managed context.' },
         token,
       );
@@ -102,20 +92,7 @@ export async function runChatTurn(
       const events = await session.add([message(newMessageId('u', now), 'user', [textBlock(request.prompt)], now)]);
       return next({ session, events });
     },
-    turnOptions: async () => {
-      const options = await turnOptionsFor({ request, stream, token, deps });
-      // A summary asked as the turn's next request: the same instructions and tools as a later round's.
-      const ask = (messages: readonly Message[], cancellation: Cancellation) =>
-        answerText(
-          request.model,
-          chatMessages(messages),
-          { ...requestTools(choice, 1), justification: 'ctx summarizes older parts of your conversation so it fits the context window.' },
-          cancellation,
-        );
-      return options.summarizer && options.summarizerIsConversationModel
-        ? { ...options, summarizer: askingInConversation(options.summarizer, ask) }
-        : options;
-    },
+    turnOptions: () => turnOptionsFor({ request, stream, token, deps }),
     beforePrepare: () => refreshInstructions(session, request.references, deps.instructions, deps.logger),
     model: () => model,
   });

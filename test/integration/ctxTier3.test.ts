@@ -13,10 +13,6 @@ import * as standin from './standin';
 const answer = (tokens: number, topic: string) =>
   `Notes on ${topic}. ${'The parser keeps every token position stable across edits. '.repeat(Math.ceil(tokens / 10))}`;
 
-async function summaryRequests(): Promise<{ prompt: string }[]> {
-  return (await vscode.commands.executeCommand<{ prompt: string }[]>('ctxStandin.summaryRequests')) ?? [];
-}
-
 describe('Tier 3 in a real VS Code', function () {
   this.timeout(90_000);
   let firstSession: string | undefined;
@@ -41,12 +37,14 @@ describe('Tier 3 in a real VS Code', function () {
       await standin.script(answer(1200, topic));
       await askCtx(`explain ${topic}`, 1);
     }
-    const before = (await summaryRequests()).length;
+    const before = (await standin.summaryRequests()).length;
     await commandCtx('/compress the grammar', /Summarized \d+ messages → 1 summary/);
-    const prompts = (await summaryRequests()).slice(before);
+    const prompts = (await standin.summaryRequests()).slice(before);
     assert.ok(prompts.length > 0, 'the checkpoint summary was asked of the chat model');
     assert.match(prompts[0].prompt, /FOCUS[\s\S]*the grammar/, 'the focus reached the summary prompt');
     assert.match(prompts[0].prompt, /Keep the public parser API unchanged/, 'the prompt is goal-aware');
+    assert.ok(prompts[0].inConversation, "asked of the chat's model as the conversation's next request");
+    assert.ok(prompts[0].messages.length > 1, 'after the conversation as @ctx sent it');
     await vscode.commands.executeCommand('ctx.showTree');
     await page.waitForText(selectors.sideBar, /Checkpoint 1 · Messages 1–\d+/);
     await page.screenshot('ctx-checkpoint-in-tree');
