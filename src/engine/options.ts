@@ -11,6 +11,8 @@ export interface EngineOptions {
   readonly thresholds: LevelThresholds;
   /** Tool results above this many tokens are offloaded. @default 15000 */
   readonly offloadThresholdTokens: number;
+  /** Tool results above this share of the budget are offloaded too, when that is fewer tokens. @default 0.05 */
+  readonly offloadBudgetShare: number;
   /** The most recent messages are never truncated or summarized (design §4.1). @default 3 */
   readonly recentMessagesKept: number;
   /** At least this many tokens of the latest messages are kept intact (design §4.1). @default 2048 */
@@ -44,8 +46,6 @@ export interface EngineOptions {
   readonly summaryTimeoutMs: number;
 }
 
-/** A tool result above this share of the budget is offloaded, even below the configured threshold. */
-export const OFFLOAD_MAX_BUDGET_SHARE = 0.25;
 /** An old result above this share of the budget is compressed in place at high usage, even below the configured minimum. */
 export const COMPRESS_RESULTS_MAX_BUDGET_SHARE = 0.1;
 /** A new checkpoint takes at most this share of the budget, even when the configured size is larger. */
@@ -60,7 +60,7 @@ export function optionsForBudget(o: EngineOptions, budget: number): EngineOption
   if (!(budget > 0)) return o;
   return {
     ...o,
-    offloadThresholdTokens: Math.min(o.offloadThresholdTokens, Math.floor(budget * OFFLOAD_MAX_BUDGET_SHARE)),
+    offloadThresholdTokens: Math.min(o.offloadThresholdTokens, Math.floor(budget * o.offloadBudgetShare)),
     compressResultsMinTokens: Math.min(o.compressResultsMinTokens, Math.floor(budget * COMPRESS_RESULTS_MAX_BUDGET_SHARE)),
     checkpointTokens: Math.min(o.checkpointTokens, Math.floor(budget * CHECKPOINT_MAX_BUDGET_SHARE)),
   };
@@ -68,6 +68,14 @@ export function optionsForBudget(o: EngineOptions, budget: number): EngineOption
 
 /** Tool results above this many tokens are offloaded to a file (design §3.1). */
 export const DEFAULT_OFFLOAD_THRESHOLD_TOKENS = 15_000;
+
+/**
+ * Once sent, a tool result is read again by every request until the next checkpoint; written to a file as a
+ * preview on arrival it is cheaper at each of them, and the window fills slower, so checkpoints come later.
+ * Replayed over the corpus (priced at a 60,000-token window, facts at half of each session's input), a twentieth of
+ * the budget kept the most facts and cost less than a quarter or a tenth; a fortieth cost less but kept fewer.
+ */
+export const DEFAULT_OFFLOAD_BUDGET_SHARE = 0.05;
 
 /** A new checkpoint's summary target (design §4.4). */
 export const DEFAULT_CHECKPOINT_TOKENS = 1200;
@@ -78,6 +86,7 @@ export const CHECKPOINT_TOOL = 'ctx_checkpoint';
 export const DEFAULT_OPTIONS: EngineOptions = {
   thresholds: DEFAULT_THRESHOLDS,
   offloadThresholdTokens: DEFAULT_OFFLOAD_THRESHOLD_TOKENS,
+  offloadBudgetShare: DEFAULT_OFFLOAD_BUDGET_SHARE,
   recentMessagesKept: 3,
   recentTokensKept: 2048,
   truncateInputsAt: 0.5,

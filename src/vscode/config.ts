@@ -62,6 +62,7 @@ export function readConfig(): CtxConfig {
       ...DEFAULT_OPTIONS,
       thresholds,
       offloadThresholdTokens: c.get('offload.thresholdTokens', DEFAULT_OPTIONS.offloadThresholdTokens),
+      offloadBudgetShare: Math.min(1, Math.max(0.01, c.get('offload.budgetShare', DEFAULT_OPTIONS.offloadBudgetShare))),
       recentMessagesKept: c.get('recentMessagesKept', DEFAULT_OPTIONS.recentMessagesKept),
       truncateInputsAt: c.get('truncateInputs.triggerAt', DEFAULT_OPTIONS.truncateInputsAt),
       checkpointTools: c.get('watermark.checkpointTools', [...DEFAULT_OPTIONS.checkpointTools]),

@@ -38,6 +38,24 @@ describe('tier 1: offload large tool results', () => {
     assert.equal(rig.session.offloads.length, 0);
   });
 
+  it('offloads on arrival a result above a twentieth of the budget, below the token threshold, unless the share is set higher', async () => {
+    for (const [share, offloaded] of [
+      [undefined, ['c2']],
+      [0.25, []],
+    ] as const) {
+      const rig = sessionRig(share === undefined ? {} : { offloadBudgetShare: share });
+      await rig.session.add([user('read the logs')]);
+      await rig.session.prepare(60_000);
+      const [under, over] = [filler(2_500), filler(4_000)];
+      await rig.session.add([call('c1', 'read_log', {}), result('c1', under), call('c2', 'read_log', {}), result('c2', over)]);
+      assert.equal(resultBlock(rig, 'c1').content, under, 'a twentieth of 60,000 is 3,000 tokens');
+      assert.deepEqual(
+        rig.session.offloads.map((o) => o.callId),
+        offloaded,
+      );
+    }
+  });
+
   it('counts a kept result once: the count that decided to keep it serves every measurement after it', async () => {
     const rig = sessionRig();
     const content = filler(14_000);

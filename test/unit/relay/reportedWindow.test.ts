@@ -24,7 +24,15 @@ const TOOL_TOKENS = terminal.definition.length / 4;
 
 /** Tokens of a message as the caller counts it: through ctx's token count, as ctx will send it. */
 function callerCount(messages: readonly Caller[]): Promise<number> {
-  const offloadThresholdTokens = optionsForBudget(DEFAULT_OPTIONS, WINDOW - RESERVE).offloadThresholdTokens;
+  return countWithThreshold(messages, optionsForBudget(DEFAULT_OPTIONS, WINDOW - RESERVE).offloadThresholdTokens);
+}
+
+/** Tokens of the messages as they came, every result whole. */
+function originalCount(messages: readonly Caller[]): Promise<number> {
+  return countWithThreshold(messages, Number.POSITIVE_INFINITY);
+}
+
+function countWithThreshold(messages: readonly Caller[], offloadThresholdTokens: number): Promise<number> {
   return Promise.all(
     messages.map((m) => messageTokensAsSent(m.blocks, { count: async (t) => Math.ceil(t.length / 4), offloadThresholdTokens })),
   ).then((counts) => counts.reduce((a, b) => a + b, 0));
@@ -69,8 +77,10 @@ describe('callers told the extended window', () => {
   });
 
   it('fits a round of tool results sized to the reported window, each below the offload threshold', async () => {
-    const r = new RelayRig({}, WINDOW);
-    const threshold = optionsForBudget(DEFAULT_OPTIONS, WINDOW - RESERVE).offloadThresholdTokens;
+    // Results kept whole on arrival, each a fifth of this window, as a result near the 15,000-token threshold is of a 75,000-token one.
+    const options = { offloadBudgetShare: 0.25 };
+    const r = new RelayRig(options, WINDOW);
+    const threshold = optionsForBudget({ ...DEFAULT_OPTIONS, ...options }, WINDOW - RESERVE).offloadThresholdTokens;
     const ids = Array.from({ length: 16 }, (_, i) => `read-${i}`);
     const conversation = [
       say('Read every module of the parser.'),
@@ -83,7 +93,7 @@ describe('callers told the extended window', () => {
         ids.map((id, i) => toolResultBlock(id, filler(threshold - 200, `module${i}`))),
       ),
     ];
-    const counted = await callerCount(conversation);
+    const counted = await originalCount(conversation);
     assert.ok(counted > 3 * WINDOW && counted < REPORTED - RESERVE, `${counted} tokens: more than the window, less than reported`);
     await r.script([text('Read them all.')]).run([SYSTEM, ...conversation], [terminal]);
     await assertEveryRequestFits(r);
@@ -149,7 +159,7 @@ describe('callers told the extended window', () => {
       if ((await callerCount([SYSTEM, ...history])) + TOOL_TOKENS > REPORTED - RESERVE) compactions++;
       await r.run([SYSTEM, ...history], [terminal]);
     }
-    assert.ok((await callerCount(history)) > 3 * WINDOW, 'the session holds several real windows');
+    assert.ok((await originalCount(history)) > 3 * WINDOW, 'the session holds several real windows');
     assert.equal(compactions, 0);
     assert.equal(r.rig.sessions.created, 1);
     await assertEveryRequestFits(r);

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
+import { DEFAULT_OPTIONS } from '../../../src/engine/options';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import type { Message } from '../../../src/engine/types';
@@ -46,7 +47,13 @@ describe('what summarized spans read, printed and were given, in the room below 
     const input = (await counter.measure(messages)).total;
     const { final, figures, session } = await replayTranscript(
       { format: 'openai', messages },
-      { maxInputTokens: Math.ceil(input / 2) + 4_096, store: new MemoryStore(), counter },
+      // Reads stay whole as they arrive, as in a window many times this one, so the checkpoint summarizes them.
+      {
+        maxInputTokens: Math.ceil(input / 2) + 4_096,
+        store: new MemoryStore(),
+        counter,
+        engine: { ...DEFAULT_OPTIONS, offloadBudgetShare: 0.25 },
+      },
     );
     assert.ok(figures.checkpoints >= 1, 'the early modules were summarized');
     const live = final?.messages ?? [];
