@@ -1,7 +1,7 @@
 /**
  * Copilot's own agent mode through a ctx model, in a real VS Code with Copilot Chat built in (1.139): the user picks
  * "<stand-in> (ctx)" in the Chat view and sends a plain message, which Copilot's default participant runs in Agent
- * mode on the Local harness. The stand-in, scripted, calls its big-result tool round after round (results of 2k–30k
+ * mode on the Local harness. The stand-in, scripted, calls its big-result tool round after round (results of 1k–30k
  * tokens in a 60k window); Copilot compacts its history by itself when it sees fit, and the stand-in answers those
  * summarization requests with a summary of its own. What is checked: every request reached the model through ctx
  * and within the window, the whole turn is one ctx session (its checkpoints, ledger and offloads, titled by the
@@ -25,11 +25,15 @@ const CTX_ID = 'ctx-dev.ctx';
 const COPILOT_CHAT_ID = 'github.copilot-chat';
 /** The window of the stand-in during this test, in stand-in tokens. */
 const WINDOW = 60_000;
-/** Lines of the stand-in's log per round: about 2k to 30k tokens each, in a fixed order. */
-const LINES = [90, 320, 1250, 140, 640, 100, 900, 260];
-const ROUNDS = 32;
+/**
+ * Lines of the stand-in's log per round, in a fixed order: about 1k to 30k tokens each. Most stay under a twentieth of
+ * the window, so ctx keeps them whole and the window fills round by round to its checkpoints; two go to files on
+ * arrival.
+ */
+const LINES = [50, 40, 1250, 45, 35, 50, 640, 40];
+const ROUNDS = 48;
 const REQUEST = 'Read every part of the nightly build log, one call per part, and sum it up.';
-const FINAL_ANSWER = 'All 32 parts of the nightly build log are read: every module compiled.';
+const FINAL_ANSWER = `All ${ROUNDS} parts of the nightly build log are read: every module compiled.`;
 /**
  * The window ctx reports to Copilot (`ctx.models.reportedWindow`): the default unless CTX_TEST_REPORTED_WINDOW names
  * the other value (`run-integration.js --env CTX_TEST_REPORTED_WINDOW=model`), to measure how often Copilot compacts
@@ -43,12 +47,15 @@ const REPORTED_TOKENS = reportedInputTokens(WINDOW, REPORTED_WINDOW);
 const PROMPT_CACHE_LIFETIME_MS = 5 * 60_000;
 /** Messages a round adds (the answer with its call, the result), with one to spare. */
 const MAX_MESSAGES_SINCE = 3;
-/** Share of ctx's summary requests that must repeat a request of the conversation (6 or 7 of 7 in measured runs). */
-const MIN_SUMMARIES_REPEATING = 0.8;
+/**
+ * ctx's summary requests that may not repeat a request of the conversation: one prepared beside a request that rewrote
+ * the context finds nothing of it cached yet (all of 3, and 6 or 7 of 7 with larger results, in measured runs).
+ */
+const MAX_SUMMARIES_NOT_REPEATING = 1;
 /** With the default, Copilot leaves the compressing to ctx: at most this many summarizations of its own in the turn. */
 const MAX_COMPACTIONS_AT_DEFAULT = 1;
-/** Share of each request's characters that repeat the request before, as its leading messages (70–76% measured). */
-const MIN_PREFIX_REUSED = 0.6;
+/** Share of each request's characters that repeat the request before, as its leading messages (90% measured). */
+const MIN_PREFIX_REUSED = 0.85;
 
 /** Settings this test changes, with what it sets them to: restored afterwards. */
 const SETTINGS: readonly SettingChange[] = [
@@ -182,9 +189,9 @@ describe("Copilot's agent mode through a ctx model", function () {
     await pickModel((row) => row.includes(wrapped.name) && !row.includes('(ctx)'), wrapped.name);
   });
 
-  it('runs 32 tool rounds of 2k–30k-token results in a 60k window: every request within it, one ctx session, the answer shown', async () => {
+  it('runs 48 tool rounds of 1k–30k-token results in a 60k window: every request within it, one ctx session, the answer shown', async () => {
     const sizes = [tokensOf(await bigResult(Math.min(...LINES))), tokensOf(await bigResult(Math.max(...LINES)))];
-    assert.ok(sizes[0] >= 2_000 && sizes[1] <= 30_000, `results of ${sizes.join(' to ')} tokens`);
+    assert.ok(sizes[0] >= 800 && sizes[1] <= 30_000, `results of ${sizes.join(' to ')} tokens`);
     await standin.reset();
     const api = await ctxApi();
     await api.whenIdle();
@@ -249,12 +256,10 @@ describe("Copilot's agent mode through a ctx model", function () {
         `with the default window Copilot leaves the compressing to ctx: it summarized its history ${compactions} times`,
       );
     }
-    // Between two checkpoints each request is the one before plus the new messages. Here every round brings a result
-    // of 2k–30k tokens into a 60k window, so a checkpoint falls every few rounds and the new result is a large share
-    // of each request whatever ctx does (21% of each request repeated the one before when ctx rebuilt its first
-    // message for every request).
+    // Between two checkpoints each request is the one before plus the new messages (21% of each request repeated the
+    // one before when ctx rebuilt its first message for every request).
     assert.ok(prefix.reused >= MIN_PREFIX_REUSED, `${(prefix.reused * 100).toFixed(1)}% of each request repeated the one before`);
-    assert.ok(prefix.appends >= prefix.requests * 0.7, `${prefix.appends} of ${prefix.requests} requests only appended`);
+    assert.ok(prefix.appends >= prefix.requests * 0.85, `${prefix.appends} of ${prefix.requests} requests only appended`);
     assert.ok(marked >= sent.length - compactions, `cache breakpoints reached the model in ${marked} of ${sent.length} requests`);
     // ctx's checkpoint summaries are asked of the same model as the conversation's next request: each one is a request
     // of the conversation sent within the cache's lifetime (the one before it, the one before a checkpoint applied
@@ -275,7 +280,7 @@ describe("Copilot's agent mode through a ctx model", function () {
     });
     recordMetric('copilotAgentSummaryRequests', summaries.length);
     recordMetric('copilotAgentSummaryRequestsRepeatingTheConversation', repeating.length);
-    assert.ok(summaries.length > 0, 'ctx asked the model for checkpoint summaries');
+    assert.ok(summaries.length >= 2, `ctx asked the model for checkpoint summaries: ${summaries.length}`);
     const unmatched = summaries
       .filter((r) => !repeating.includes(r))
       .map((r) => {
@@ -290,7 +295,7 @@ describe("Copilot's agent mode through a ctx model", function () {
     // A summary prepared beside a request that rewrote the context (a model summary landing) finds nothing of the
     // rewritten part in the cache yet; nearly all the others repeat a request just sent.
     assert.ok(
-      repeating.length >= MIN_SUMMARIES_REPEATING * summaries.length,
+      summaries.length - repeating.length <= MAX_SUMMARIES_NOT_REPEATING,
       `${repeating.length} of ${summaries.length} summary requests repeated a request of the conversation; not: ${unmatched.join(' | ')}`,
     );
     const calls = (await standin.toolInvocations()).filter((i) => i.name === standin.BIG_RESULT_TOOL);
