@@ -18,7 +18,7 @@ import type { RecallFigures } from '../model/recallFigures';
 import type { WrittenCheckpoint } from './checkpointRecall';
 import type { OriginalSpan } from './spanOriginals';
 import { buildSummaryPrompt } from '../summary/summaryPrompt';
-import { conversationQuestion } from '../summary/conversationSummary';
+import { conversationQuestion, conversationTokens } from '../summary/conversationSummary';
 
 /** A summary and who wrote it. */
 export interface WrittenSummary {
@@ -151,7 +151,7 @@ export async function prepareCheckpoint(
   );
   const { span, ...brief } = fresh.request;
   const summaryRequestTokens = input.conversation
-    ? input.conversation.tokens + (await deps.countText(conversationQuestion(brief, input.conversation)))
+    ? conversationTokens(input.conversation) + (await deps.countText(conversationQuestion(brief, input.conversation)))
     : await deps.countText(buildSummaryPrompt({ ...brief, messages: await span.messages() }));
   const created = checkpointFrom({
     id: deps.newId(),

@@ -12,7 +12,7 @@ import { fitsWithin, outputReserve, withFittingGuide } from './promptBudget';
 import { SummaryWindowTooSmallError } from './summaryErrors';
 import { cutPartsToFit, labelParts, withParts } from './summaryParts';
 import { buildSummaryPrompt, promptParts } from './summaryPrompt';
-import { conversationQuestion } from './conversationSummary';
+import { conversationQuestion, conversationTokens } from './conversationSummary';
 import type { Summarizer, SummaryRequest } from './summarizer';
 import type { CountText } from '../model/countText';
 
@@ -130,6 +130,6 @@ async function conversationAsked(
   const ask = summarizer.summarizeConversation;
   if (!copy || !ask || (request.kind ?? 'history') !== 'history') return undefined;
   const question = conversationQuestion(request, copy);
-  if (!(await fitsWithin(question, promptTokens - copy.tokens, countText))) return undefined;
+  if (!(await fitsWithin(question, promptTokens - conversationTokens(copy), countText))) return undefined;
   return (cancellation) => ask.call(summarizer, copy, question, cancellation);
 }

@@ -30,9 +30,14 @@ export function conversationCopyOf(
   const first = messages.findIndex((m) => m.id === ids[0]);
   if (first < 0 || first + ids.length > messages.length) return undefined;
   for (let i = 1; i < ids.length; i++) if (messages[first + i].id !== ids[i]) return undefined;
+  return { messages, first, last: first + ids.length - 1, messageTokens: tokens };
+}
+
+/** Tokens of the whole conversation copy, as its requests count them. */
+export function conversationTokens(copy: ConversationCopy): number {
   let total = 0;
-  for (let i = 0; i < messages.length; i++) total += tokens[i] ?? 0;
-  return { messages, first, last: first + ids.length - 1, messageTokens: tokens, tokens: total };
+  for (let i = 0; i < copy.messages.length; i++) total += copy.messageTokens[i] ?? 0;
+  return total;
 }
 
 /** The question that follows the conversation: which of its messages to summarize, then what every summary is asked. */

@@ -79,9 +79,8 @@ export interface ConversationCopy {
   /** Index in `messages` of the first and of the last message to summarize. */
   readonly first: number;
   readonly last: number;
-  /** Tokens of each of `messages` and of all of them, as the conversation's requests count them. */
+  /** Tokens of each of `messages`, as the conversation's requests count them. */
   readonly messageTokens: readonly number[];
-  readonly tokens: number;
 }
 
 /** A history summary's request without its messages: what is asked of the summary, apart from what it reads. */

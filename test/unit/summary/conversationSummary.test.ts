@@ -5,6 +5,7 @@ import {
   askingInConversation,
   conversationCopyOf,
   conversationQuestion,
+  conversationTokens,
   SUMMARY_QUESTION_ID,
 } from '../../../src/engine/summary/conversationSummary';
 import type { ConversationCopy, Summarizer, SummaryRequest } from '../../../src/engine/summary/summarizer';
@@ -53,7 +54,7 @@ describe('a summary asked as the conversation’s next request', () => {
     assert.equal(copy.first, 1);
     assert.equal(copy.last, 4);
     assert.equal(
-      copy.tokens,
+      conversationTokens(copy),
       tokens.reduce((a, b) => a + b, 0),
     );
     assert.equal(conversationCopyOf(conversation, tokens, ['u1', 't1']), undefined, 'a gap');
@@ -102,7 +103,7 @@ describe('a summary asked as the conversation’s next request', () => {
     });
     const text = await summarizeInChunks(tooSmall, request(copy), { countText: countChars, cancellation: NEVER_CANCELLED });
     assert.equal(text, '## Session Summary\nfrom its own prompt');
-    assert.equal(asked, 0, `a conversation of ${copy.tokens} tokens does not fit a window of 1,200 with the question`);
+    assert.equal(asked, 0, `a conversation of ${conversationTokens(copy)} tokens does not fit a window of 1,200 with the question`);
     const other = new RecordingSummarizer(100_000);
     await summarizeInChunks(other, request(copy), { countText: countChars, cancellation: NEVER_CANCELLED });
     assert.deepEqual(other.prompts, ['u1,a1,t1,a2'], 'another model reads the span in a prompt of its own');
