@@ -54,7 +54,9 @@ export const CHECKPOINT_MAX_BUDGET_SHARE = 0.1;
 /**
  * The options as they apply to a budget. The configured sizes suit large windows; in a small one
  * a 15,000-token result or a 1,200-token checkpoint would be a large share of everything there is,
- * so each is capped at a share of the budget. A budget of 0 (not known yet) leaves them as configured.
+ * so each is capped at a share of the budget. The offload threshold's share is a price too (see
+ * `DEFAULT_OFFLOAD_BUDGET_SHARE`): below a 300,000-token budget it, not the 15,000 tokens, decides.
+ * A budget of 0 (not known yet) leaves them as configured.
  */
 export function optionsForBudget(o: EngineOptions, budget: number): EngineOptions {
   if (!(budget > 0)) return o;
