@@ -48,10 +48,9 @@ export async function turnOptionsFor(
   const config = c.deps.config();
   const found = await summarizerFor(config.summarizerModel, c.request.model);
   // The chat's own model is asked within the conversation; another model gets a prompt of its own.
-  const own = found !== undefined && found.modelId === c.request.model.id;
-  const summarizer = found && own ? summarizingWithinTurn(found, c.request, config.allowedTools) : found;
+  const summarizer = found?.modelId === c.request.model.id ? summarizingWithinTurn(found, c.request, config.allowedTools) : found;
   return {
-    ...(summarizer ? { summarizer, summarizerIsConversationModel: own } : {}),
+    ...(summarizer ? { summarizer } : {}),
     cancellation: c.token,
     progress: (message) => c.stream.progress(message),
     ...(focus ? { focus } : {}),

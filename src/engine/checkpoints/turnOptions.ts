@@ -6,12 +6,6 @@ import type { Summarizer } from '../summary/summarizer';
 export interface TurnOptions {
   /** The language model summarizer; the deterministic one is used without it or when it fails. */
   readonly summarizer?: Summarizer;
-  /**
-   * True when the summarizer is the model the conversation is sent to, with nothing between them that changes a
-   * request: a host that sends the conversation can then ask a summary as its next request (a prompt-cache read).
-   * @default false
-   */
-  readonly summarizerIsConversationModel?: boolean;
   /** Cancels an explicit compression. */
   readonly cancellation?: Cancellation;
   /** What an explicit compression should focus on (`/compress <focus>`). */

@@ -27,6 +27,15 @@ export interface RelayRequest<Raw, Tool> {
   readonly cancellation: Cancellation;
 }
 
+/** The turn options of a request through a ctx model, and whether the summarizer is the model it wraps. */
+export interface RelayTurnOptions extends TurnOptions {
+  /**
+   * True when the summarizer is the wrapped model itself: its summaries are then asked as the conversation's next
+   * request, with the caller's tools (a prompt-cache read). @default false
+   */
+  readonly summarizerIsConversationModel?: boolean;
+}
+
 export interface RelayPorts<Raw, Tool, Part> {
   readonly router: ConversationRouter;
   /** Where the router gets sessions for this request. */
@@ -45,7 +54,7 @@ export interface RelayPorts<Raw, Tool, Part> {
   /** Runs one of ctx's recovery tools for a session; a thrown error becomes an error result. */
   runRecoveryTool(session: ContextSession, call: ToolCallBlock): Promise<string>;
   /** Summarizer and the like for the session's tiers. */
-  turnOptions(): Promise<TurnOptions>;
+  turnOptions(): Promise<RelayTurnOptions>;
   /** Whether a caller's message carries a cache breakpoint of its own (`promptCache/cacheBreakpoints.ts`). */
   cacheMarked(raw: Raw): boolean;
   /** Sends the messages to the wrapped model; the answer streams back as relay parts. */

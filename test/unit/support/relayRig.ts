@@ -4,12 +4,11 @@
  */
 import { CancellationSource } from '../../../src/engine/cancellation';
 import type { Outgoing } from '../../../src/engine/relay/outgoing';
-import type { RelayPart, RelayPorts } from '../../../src/engine/relay/relayPorts';
+import type { RelayPart, RelayPorts, RelayTurnOptions } from '../../../src/engine/relay/relayPorts';
 import { relayRequest, type RelayOutcome } from '../../../src/engine/relay/relayRequest';
 import type { ContextSession } from '../../../src/engine/session/contextSession';
 import type { PreparedContext } from '../../../src/engine/model/preparedContext';
 import type { SessionEvent } from '../../../src/engine/turn/sessionEvents';
-import type { TurnOptions } from '../../../src/engine/checkpoints/turnOptions';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { message, messageText, toolCallBlock, type ToolCallBlock } from '../../../src/engine/types';
 import { CharTokenizer } from './fakes';
@@ -42,7 +41,7 @@ export class RelayRig {
   /** The requests whose answer was ctx's own (a summary asked as the conversation's next request). */
   readonly asked: SentRequest[] = [];
   /** What the host gives the turn: none by default, a summarizer when a test sets one. */
-  turnOptions: () => Promise<TurnOptions> = async () => ({});
+  turnOptions: () => Promise<RelayTurnOptions> = async () => ({});
   /** The stand-in's answer to a request of ctx's own. */
   askAnswer = (_request: SentRequest): string => '';
   readonly reported: string[] = [];
