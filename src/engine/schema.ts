@@ -17,7 +17,11 @@ export function isBlock(v: unknown): v is Block {
   if (!isRecord(v)) return false;
   switch (v.type) {
     case 'text':
-      return typeof v.text === 'string' && (v.injected === undefined || typeof v.injected === 'boolean');
+      return (
+        typeof v.text === 'string' &&
+        (v.injected === undefined || typeof v.injected === 'boolean') &&
+        (v.printed === undefined || typeof v.printed === 'boolean')
+      );
     case 'toolCall':
       return typeof v.id === 'string' && typeof v.name === 'string' && isRecord(v.input);
     case 'toolResult':

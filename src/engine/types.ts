@@ -18,6 +18,12 @@ export interface TextBlock {
    * message's author.
    */
   readonly injected?: boolean;
+  /**
+   * True for injected text the host printed as the output of something it ran itself (a command the user ran
+   * through it, its own report of an edit, a commit or a failed model call): no tool call asked for it, but it
+   * is read like a tool's output, for the errors it shows and the lines it ended with.
+   */
+  readonly printed?: boolean;
 }
 
 /** Tool input is whatever JSON the model produced for the call. */
@@ -59,6 +65,11 @@ export function textBlock(text: string): TextBlock {
 /** A text block that nobody in the session wrote (see `TextBlock.injected`). */
 export function injectedTextBlock(text: string): TextBlock {
   return { type: 'text', text, injected: true };
+}
+
+/** Output the host printed of something it ran itself (see `TextBlock.printed`). */
+export function printedTextBlock(text: string): TextBlock {
+  return { type: 'text', text, injected: true, printed: true };
 }
 
 export function toolCallBlock(id: string, name: string, input: ToolInput): ToolCallBlock {

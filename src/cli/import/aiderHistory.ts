@@ -2,12 +2,13 @@
  * Aider's chat history (`.aider.chat.history.md`), one project's log over all its runs, read as one
  * conversation (Aider can restore it into a new run): what the user typed is the user's, the model's
  * replies (with their SEARCH/REPLACE edits, which Aider applies from the text) are the assistant's,
- * and what Aider printed (files added, edits applied or refused, commands' output, its questions and
- * the answers) is injected user text. The reasoning Aider writes into a reply between its own tags is
- * taken out, as Aider takes it out before the reply goes back to the model. A run's heading gives the
- * time of the messages after it; it is read as UTC, the zone of the machine being unknown.
+ * and what Aider printed (files added, edits applied or refused, commands' output, commits, failed model
+ * calls, its questions and the answers) is its printed output: injected, and read like a tool's output.
+ * The reasoning Aider writes into a reply between its own tags is taken out, as Aider takes it out
+ * before the reply goes back to the model. A run's heading gives the time of the messages after it;
+ * it is read as UTC, the zone of the machine being unknown.
  */
-import { injectedTextBlock, textBlock } from '../../engine/host/messages';
+import { printedTextBlock, textBlock } from '../../engine/host/messages';
 import { aiderChunks, runStartedAt } from './aiderChunks';
 import type { ImportSink } from './importSink';
 import { toEpochMs } from './timestamps';
@@ -30,7 +31,7 @@ export function importAiderHistory(text: string, sink: ImportSink): void {
     } else if (chunk.text.trim() === '') {
       sink.skip(`empty-${chunk.kind}`);
     } else {
-      const block = chunk.kind === 'user' ? textBlock(chunk.text) : injectedTextBlock(chunk.text);
+      const block = chunk.kind === 'user' ? textBlock(chunk.text) : printedTextBlock(chunk.text);
       sink.add(id, [{ role: 'user', blocks: [block] }], at, chunk.line);
     }
   }

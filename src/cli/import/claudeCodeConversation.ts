@@ -4,7 +4,7 @@
  * caveats, a slash command's expanded prompt), its own compaction summary, and the tags it wraps
  * reminders, notifications and local command output in.
  */
-import { type Block, injectedTextBlock } from '../../engine/host/messages';
+import { type Block, injectedTextBlock, printedTextBlock } from '../../engine/host/messages';
 import { convertAssistantContent, convertUserContent, type ConvertedContent } from './anthropicContent';
 import type { ImportSink } from './importSink';
 import { injectedPart } from './messageDraft';
@@ -32,6 +32,9 @@ export const CLAUDE_CODE_INJECTED_TAGS: readonly string[] = [
   'ide_opened_file',
   'ide_diagnostics',
 ];
+
+/** Frames of output Claude Code printed of what it ran itself: a `!` shell command, a local slash command. */
+export const CLAUDE_CODE_PRINTED_TAGS: readonly string[] = ['local-command-stdout', 'local-command-stderr', 'bash-stdout', 'bash-stderr'];
 
 /**
  * Frames Claude Code opens a turn of its own with, never one of the user's: a background task's
@@ -89,12 +92,13 @@ export function importClaudeCodeConversation(
       leadingTagFrames: true,
     });
     account(converted, sink, line);
-    const parts =
+    const parts = (
       record.isCompactSummary === true
         ? markCompactionSummary(converted.parts)
         : record.isMeta === true || isHostTurn(record, message.content)
           ? converted.parts.map(injectedPart)
-          : converted.parts;
+          : converted.parts
+    ).map(printedFrames);
     if (sink.add(id, parts, at, line).length === 0) sink.skip('empty-user-record');
     // A user's own words end the reply; its tool results do not.
     if (parts.some((part) => part.role === 'user')) openReply = undefined;
@@ -131,6 +135,18 @@ function typedCommand(content: unknown): string | undefined {
   if (name === '') return undefined;
   const args = parts.get('args') ?? '';
   return args === '' ? name : `${name} ${args}`;
+}
+
+/** The part with each injected frame of Claude Code's printed output marked as printed. */
+function printedFrames(part: DraftPart): DraftPart {
+  if (!part.blocks.some(isPrintedFrame)) return part;
+  return { role: part.role, blocks: part.blocks.map((b) => (isPrintedFrame(b) && b.type === 'text' ? printedTextBlock(b.text) : b)) };
+}
+
+function isPrintedFrame(block: Block): boolean {
+  if (block.type !== 'text' || block.injected !== true) return false;
+  const opening = /^\s*<([A-Za-z][\w.:-]*)[\s>]/.exec(block.text)?.[1];
+  return opening !== undefined && CLAUDE_CODE_PRINTED_TAGS.includes(opening);
 }
 
 function account(converted: ConvertedContent, sink: ImportSink, line: number | undefined): void {

@@ -2,7 +2,10 @@
  * Lines a tool prints whatever happened: a line that runs of one program print both when they fail
  * and when they succeed (a linter's "Please report incorrect results: https://…", its "Use `x
  * explain` to explain issues") says nothing of either outcome, so it is never one, nor a line worth
- * a place among the earlier lines. Told by what the runs printed, never by the line's words.
+ * a place among the earlier lines. Output no call asked for (what a host printed of what it ran itself, an
+ * orphaned result) has no program to compare runs of: there a line whose shape, figures aside, two of those
+ * outputs print is the host's own boilerplate (a banner, a token and cost tally after every reply). Told by what
+ * the runs printed, never by the line's words.
  */
 import { withoutFields } from '../ledger/frameLines';
 import { outputEdges } from './outputEdges';
@@ -18,10 +21,17 @@ const SUBCOMMAND = /^[a-z][\w-]*$/i;
 /** The lines the runs of each program printed whatever their outcome. */
 export class PrintedAnyway {
   private readonly lines = new Map<string, Set<string>>();
+  /** Shapes of lines that more than one output no call asked for printed. */
+  private readonly uncalledShapes = new Set<string>();
 
   constructor(steps: readonly ToolStep[]) {
     const seen = new Map<string, Map<string, number>>();
+    const uncalled = new Map<string, number>();
     for (const step of steps) {
+      if (step.call === undefined) {
+        for (const shape of new Set([...edgeLines(step.result.content)].map(shapeOf))) uncalled.set(shape, (uncalled.get(shape) ?? 0) + 1);
+        continue;
+      }
       const program = programOf(step);
       if (program === undefined) continue;
       const byLine = seen.get(program) ?? new Map<string, number>();
@@ -33,10 +43,12 @@ export class PrintedAnyway {
       const both = [...byLine].filter(([, marks]) => marks === 3).map(([line]) => line);
       if (both.length > 0) this.lines.set(program, new Set(both));
     }
+    for (const [shape, outputs] of uncalled) if (outputs > 1) this.uncalledShapes.add(shape);
   }
 
   /** True when `line` (cleaned, see `outputEdges`) is one the step's program prints whatever happens. */
   has(step: ToolStep, line: string): boolean {
+    if (step.call === undefined) return this.uncalledShapes.size > 0 && this.uncalledShapes.has(shapeOf(line));
     if (this.lines.size === 0) return false;
     const program = programOf(step);
     return program !== undefined && (this.lines.get(program)?.has(line) ?? false);
@@ -49,6 +61,11 @@ function programOf(step: ToolStep): string | undefined {
   if (step.activity.kind === 'other') return step.call?.name;
   const words = (step.activity.commands[0] ?? '').trim().split(/\s+/);
   return SUBCOMMAND.test(words[1] ?? '') ? `${words[0]} ${words[1]}` : words[0];
+}
+
+/** A line with its figures taken out: a tally printed after every reply differs in nothing else. */
+function shapeOf(line: string): string {
+  return line.replace(/\d+(?:[.,]\d+)*/g, '#');
 }
 
 /** The cleaned lines at both ends of an output, each once. */

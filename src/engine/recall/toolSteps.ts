@@ -5,7 +5,7 @@
  */
 import { classifyToolCall, type ToolActivity } from '../ledger/toolActivity';
 import { toolOutcome } from '../ledger/toolOutcome';
-import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
+import { toolResultBlock, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import { inputValues, termsOf } from './terms';
 
 /** One tool result with its call. */
@@ -28,8 +28,9 @@ export interface ToolStep {
 const OTHER: ToolActivity = { kind: 'other' };
 
 /**
- * Every tool result of `messages` as a step, in order. A result's call is looked up in `messages`,
- * then through `findCall`. Linear in the number of blocks.
+ * Every tool result of `messages` as a step, in order, and every output the host printed of something it ran
+ * itself (`TextBlock.printed`), as a step no call asked for. A result's call is looked up in `messages`, then
+ * through `findCall`. Linear in the number of blocks.
  */
 export function readToolSteps(messages: readonly Message[], findCall?: (callId: string) => ToolCallBlock | undefined): ToolStep[] {
   const calls = new Map<string, ToolCallBlock>();
@@ -39,6 +40,9 @@ export function readToolSteps(messages: readonly Message[], findCall?: (callId: 
   messages.forEach((msg, messageIndex) => {
     for (const block of msg.blocks) {
       seq++;
+      if (block.type === 'text' && block.printed === true) {
+        steps.push(stepOf(toolResultBlock(`${msg.id}#printed-${seq}`, block.text, false), undefined, seq, messageIndex, msg.id));
+      }
       if (block.type !== 'toolResult') continue;
       const call = calls.get(block.callId) ?? findCall?.(block.callId);
       steps.push(stepOf(block, call, seq, messageIndex, msg.id));

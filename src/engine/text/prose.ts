@@ -18,7 +18,10 @@ const SENTENCE_START = /[\p{Lu}0-9`"'“‘([]/u;
 const LOWER = /\p{Ll}/u;
 const SPACE = /\s/;
 
-/** The lines of a message's text blocks outside fenced code blocks, in order. */
+/**
+ * The lines of a message's text blocks outside fenced code blocks, in order. What a host printed of what it ran
+ * (`TextBlock.printed`) is output, read as a step's (see `readToolSteps`), not anyone's prose.
+ */
 export function proseLines(msg: Message): string[] {
   return linesOf(msg, false);
 }
@@ -39,7 +42,7 @@ export function authoredLineSet(msg: Message): ReadonlySet<string> | undefined {
 function linesOf(msg: Message, authoredOnly: boolean): string[] {
   const lines: string[] = [];
   for (const block of msg.blocks) {
-    if (block.type !== 'text' || (authoredOnly && block.injected === true)) continue;
+    if (block.type !== 'text' || block.printed === true || (authoredOnly && block.injected === true)) continue;
     // The label an agent's harness has it open its answer with is the harness's format, not the agent's words.
     lines.push(...textProseLines(msg.role === 'assistant' ? block.text.replace(HARNESS_LABEL, '') : block.text));
   }

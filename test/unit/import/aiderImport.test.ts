@@ -74,6 +74,12 @@ describe("Aider's chat history", () => {
     assert.match(messageText(imported.messages[0]), /^\/home\/user\/\.local\/bin\/aider --model sonnet\nAider v0\.86\.1$/);
   });
 
+  it("marks what Aider printed as its printed output, never anyone's words, and nothing else so", () => {
+    const imported = importTranscript(history);
+    const printed = imported.messages.map((m) => m.blocks.some((b) => b.type === 'text' && b.printed === true && b.injected === true));
+    assert.deepEqual(printed, [true, false, true, false, true, false, false, false]);
+  });
+
   it('takes the reasoning Aider writes between its tags out of the reply, as Aider does before sending it back', () => {
     const imported = importTranscript(history);
     const reply = imported.messages.find((m) => m.role === 'assistant');

@@ -216,6 +216,22 @@ describe('Claude Code import', () => {
     );
   });
 
+  it('marks the output of a command the user ran through Claude Code as printed, and other frames only as injected', () => {
+    const result = importTranscript(
+      jsonl([
+        userRecord('u1', '<bash-input>npm run build</bash-input>'),
+        userRecord('u2', '<bash-stdout>build/app.js  41.2 kB</bash-stdout><bash-stderr>warning: 1 unused export</bash-stderr>'),
+        userRecord('u3', '<local-command-stdout>Set model to opus</local-command-stdout>'),
+        userRecord('u4', '<system-reminder>The file changed on disk.</system-reminder>\nWhy is the bundle so large?'),
+      ]),
+    );
+    const marks = result.messages.map((m) =>
+      m.blocks.flatMap((b) => (b.type === 'text' && b.injected === true ? [b.printed === true] : [])),
+    );
+    assert.deepEqual(marks, [[false], [true], [true], [false]]);
+    assert.equal(authoredText(result.messages[3]).trim(), 'Why is the bundle so large?');
+  });
+
   it('warns about a queued prompt that no user record repeats, and not about one that comes back', () => {
     const result = importTranscript(
       jsonl([

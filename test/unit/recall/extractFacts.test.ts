@@ -4,7 +4,8 @@ import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { MARKER_SCORE, type Fact, type FactKind } from '../../../src/engine/model/fact';
 import { MAX_KEY_CHARS } from '../../../src/engine/facts/factKey';
 import { KIND_SHARES } from '../../../src/engine/recall/selectFacts';
-import { message, textBlock, toolCallBlock, type Message } from '../../../src/engine/types';
+import { message, messageText, printedTextBlock, textBlock, toolCallBlock, type Message } from '../../../src/engine/types';
+import { outputLineFacts } from '../../../src/engine/recall/outputLines';
 import { assistant, call, result, user } from '../support/builders';
 import { chatOnlySession, devopsSession, germanSession, longSession, notebookSession, silentAgentSession } from './recallSessions';
 
@@ -53,6 +54,36 @@ describe('fact extraction', () => {
       const facts = extractFacts(chatOnlySession());
       const [first, later] = ofKind(facts, 'request');
       assert.ok(first.score > later.score, `${first.score} > ${later.score}`);
+    });
+  });
+
+  describe('what a host printed of what it ran itself', () => {
+    const session = () => [
+      user('Fix the refund rounding.'),
+      message('p1', 'user', [printedTextBlock('Applied edit to billing/refund.py\nCommit 5e1c0d7 fix: refunds round half to even')]),
+      user('now the coupons'),
+      message('p2', 'user', [
+        printedTextBlock('litellm.RateLimitError: quota for model tessera-large exceeded\nRetrying in 60.0 seconds...'),
+      ]),
+      assistant('The coupon code applies the discount before tax; it should apply after.'),
+    ];
+
+    it("is read like a tool's output, its error an error, and never as the user's request", () => {
+      const facts = extractFacts(session());
+      assert.deepEqual(keysOf(ofKind(facts, 'request')), ['Fix the refund rounding.', 'now the coupons']);
+      assert.ok(keysOf(ofKind(facts, 'error')).some((k) => k.startsWith('litellm.RateLimitError: quota for model tessera-large')));
+      assert.ok(keysOf(ofKind(facts, 'outcome')).includes('Applied edit to billing/refund.py'));
+    });
+
+    it('gives the lines it closed with to the earlier lines, and not a line every printout ends with', () => {
+      const tallied = session().map((m) =>
+        m.blocks.some((b) => b.type === 'text' && b.printed === true)
+          ? message(m.id, 'user', [printedTextBlock(`${messageText(m)}\nTokens: ${m.id === 'p1' ? '3.1' : '4.7'}k sent, 212 received.`)])
+          : m,
+      );
+      const lines = outputLineFacts(tallied).map((f) => f.text);
+      assert.ok(lines.includes('Commit 5e1c0d7 fix: refunds round half to even'));
+      assert.ok(!lines.some((l) => l.startsWith('Tokens:')), lines.join('\n'));
     });
   });
 
