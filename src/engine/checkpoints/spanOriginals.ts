@@ -11,7 +11,7 @@ import { RangeRecord } from '../ledger/rangeRecords';
 import type { ArchivedMessages } from '../model/archivedMessages';
 import type { ToolRecord } from '../model/ledgerTypes';
 import { conversationFactsOf, NOTHING_SAID, saidAfter, type ConversationFacts, type SpanSaid } from '../summary/conversationFacts';
-import { formatCount } from '../text/numbers';
+import { offloadReferenceLine } from '../text/offloadReference';
 import type { OffloadRecord } from '../model/offloadRecord';
 import type { Block, Message } from '../types';
 
@@ -113,7 +113,7 @@ export class SpanOriginals {
         return o && b.type === 'toolResult'
           ? {
               ...b,
-              content: `[${o.toolName} result of ${formatCount(o.tokens)} tokens, offloaded to ${o.file}]\n${headAndTail(b.content)}`,
+              content: `${offloadReferenceLine(o.toolName, o.tokens, o.file)}\n${headAndTail(b.content)}`,
             }
           : b;
       }),

@@ -3,6 +3,8 @@
  * and, of a long result, the end), how they are cleaned, and which carry no message of their own.
  */
 
+import { OFFLOAD_REFERENCE_LINE } from '../text/offloadReference';
+
 /** How far into a result to read. */
 const HEAD_LINES = 60;
 /** How many of the last lines of a longer result are read too (a runner's verdict, a script's answer). */
@@ -23,6 +25,7 @@ const NOISE_LINES: readonly RegExp[] = [
   /^%\s+Total\s+%\s+Received\b/,
   /^Dload\s+Upload\b/,
   /^[\s\p{P}\p{S}┃│─━]*$/u,
+  OFFLOAD_REFERENCE_LINE,
 ];
 /** The letters a pattern of {@link NOISE_LINES} can start with (`Exit code`, `Process exited`, `Traceback`, `bash-$`, `Dload`). */
 const NOISE_FIRST_CHARS = 'EePTbD';
