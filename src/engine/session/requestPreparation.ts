@@ -128,9 +128,11 @@ export class RequestPreparation {
     const criticalBefore = run.level() === 'CRITICAL';
     // After an undo, what it brought back stays until the context is CRITICAL or the user compresses.
     const held = run.state.checkpointsHeld && !criticalBefore;
+    let rebased = false;
     if (!held && tier3.isDue(run.view, run.level(), budget)) {
       if (criticalBefore || !tier3.waitsForModel(run.view, budget, turn)) {
         await this.rebase(run, turn, criticalBefore ? 'all-but-recent' : 'target');
+        rebased = true;
       }
     } else {
       await this.rewritesThatPay(run);
@@ -138,6 +140,7 @@ export class RequestPreparation {
     }
     await this.addOffloadedLines(run);
     if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
+    if (rebased) await this.earlierLinesBackWithRoom(run);
     // Over the budget, the earlier lines (copies of what the archive holds) leave before any live block goes to a
     // file when that is enough, and after them when it is; never for a request that would not fit without them either.
     // Instructions larger than the budget leave nothing to win: the live messages stay, and the user is told.
@@ -358,6 +361,17 @@ export class RequestPreparation {
    */
   private giveEarlierLinesRoom(run: RequestRun, show: boolean): Promise<void> {
     return this.setEarlierRoom(run, show ? earlierRoomAtRebase(run.budget) : 0);
+  }
+
+  /**
+   * A rebase at CRITICAL gives the earlier lines no room; when the attachments that made it CRITICAL have gone to
+   * files since, in the same request, the lines get their room back: the context message is sent anew by this request
+   * anyway, so they cost no extra cache write, and without them they would stay out until the next rebase.
+   */
+  private async earlierLinesBackWithRoom(run: RequestRun): Promise<void> {
+    if (run.state.earlierRoom > 0 || run.level() === 'CRITICAL' || run.level() === 'RED') return;
+    await this.giveEarlierLinesRoom(run, true);
+    if (run.level() === 'CRITICAL' || run.level() === 'RED') await this.giveEarlierLinesRoom(run, false);
   }
 
   /** The earlier lines' room, and the part of it what the tools printed may take; the context message is rendered anew. */
