@@ -4,6 +4,7 @@
  */
 
 import { OFFLOAD_REFERENCE_LINE } from '../text/offloadReference';
+import { withoutTerminalCodes } from '../text/terminalCodes';
 
 /** How far into a result to read. */
 const HEAD_LINES = 60;
@@ -85,10 +86,11 @@ export function scannedLines(content: string): string[] {
   return lines.flatMap((line) => (ESCAPED_BREAKS.test(line) ? line.split('\\n') : [line]));
 }
 
-/** A line without wrapper tags such as `<tool_use_error>`, leading decoration and surrounding space. */
+/** A line without terminal codes, wrapper tags such as `<tool_use_error>`, leading decoration and surrounding space. */
 export function cleanLine(line: string): string {
   // Most lines carry neither wrapper; the replacements run only on those that may.
-  let clean = line.includes('tool_use_error>') ? line.replace(/<\/?tool_use_error>/g, '') : line;
+  let clean = withoutTerminalCodes(line);
+  if (clean.includes('tool_use_error>')) clean = clean.replace(/<\/?tool_use_error>/g, '');
   if (clean.includes('PROCESS-DONE')) clean = clean.replace(PROCESS_DONE, '');
   if (DECORATION_START.test(clean)) clean = clean.replace(LEADING_DECORATION, '');
   // A time stamp starts with a digit or a bracket: any other line is answered without the pattern.

@@ -11,6 +11,7 @@ import { outputEdges } from './outputEdges';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
 import { planItems } from './planItems';
 import type { ToolStep } from './toolSteps';
+import { withoutTerminalCodes } from '../text/terminalCodes';
 
 /** Scores of what results show. */
 export const RESULT_SCORES = {
@@ -92,7 +93,7 @@ export const OUTCOME_EDGE_LINES = 6;
 /** The error fact of a failed step, with what it was about. */
 export function errorFact(step: ToolStep): Candidate | undefined {
   // An error of one short line is kept as the tool wrote it, wrapper and all; a longer one by its best line.
-  const whole = step.result.content.trim();
+  const whole = withoutTerminalCodes(step.result.content).trim();
   const line =
     whole.length <= ERROR_SUMMARY_MAX_CHARS && !whole.includes('\n') ? whole : errorSummary(step.result.content).replace(/…$/, '');
   const where = { messageId: step.messageId, seq: step.seq };
