@@ -102,8 +102,15 @@ export function cleanLine(line: string): string {
 /** A line whose first character may open its decoration. */
 const DECORATION_START = /^[\s\u2500-\u257F]/;
 
-/** True for a cleaned line that says nothing by itself: an exit status, a bare tag, a prompt, punctuation only. */
+/**
+ * A field of a harness's record whose value says there is none (`Error: (none)`, `Background PIDs: (none)`): neither
+ * an error nor an outcome. A label with nothing after it announces the next line instead, and stays.
+ */
+const EMPTY_FIELD = /^\p{L}[\p{L}\p{N} _-]{0,30}:\s*(?:\((?:none|empty|null)\)|none|null|n\/a)$/iu;
+
+/** True for a cleaned line that says nothing by itself: an exit status, a bare tag, a prompt, punctuation only, an empty field. */
 export function isNoiseLine(line: string): boolean {
+  if (EMPTY_FIELD.test(line)) return true;
   // Most lines start with a letter or digit that no noise pattern starts with: answered at once.
   if (line.length > 0 && /[A-Za-z0-9]/.test(line[0]) && !NOISE_FIRST_CHARS.includes(line[0])) return false;
   return NOISE_LINES.some((p) => p.test(line));

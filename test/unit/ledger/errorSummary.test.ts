@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { errorSummary } from '../../../src/engine/ledger/errorSummary';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { call, result, user } from '../support/builders';
 
 describe('error summary', () => {
   it('names the exception a Python traceback ends with, not its first frame', () => {
@@ -71,6 +73,24 @@ describe('error summary', () => {
       errorSummary('usage: deploy [--env ENV]\ndeploy: unrecognized arguments: --force'),
       'deploy: unrecognized arguments: --force',
     );
+  });
+
+  it('never names an empty field of the harness record (`Error: (none)`) as the error', () => {
+    const record = (output: string) =>
+      ['Command: grep -n retry src/client.ts', 'Directory: (root)', `Output: ${output}`, 'Error: (none)', 'Exit Code: 1', 'Signal: 0'].join(
+        '\n',
+      );
+    assert.doesNotMatch(errorSummary(record('(empty)')), /\(none\)|\(empty\)/);
+    assert.match(
+      errorSummary(record('grep: src/client.ts: No such file or directory')),
+      /grep: src\/client\.ts: No such file or directory$/,
+    );
+    const step = [
+      user('Find the retry loop.'),
+      call('g1', 'shell', { command: 'grep -n retry src/client.ts' }),
+      result('g1', record('(empty)')),
+    ];
+    assert.ok(!extractFacts(step).some((f) => /\(none\)|\(empty\)/.test(f.text)));
   });
 
   it('falls back to the first line that is not progress, then to a plain note', () => {
