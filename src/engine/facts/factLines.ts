@@ -16,6 +16,9 @@ export const FACT_LABELS: Readonly<Record<FactKind, string>> = {
   identifier: 'Name',
 };
 
+/** The label of an error message written in code: a line that raises it, which no run printed. */
+export const IN_CODE_LABEL = 'Raised in code';
+
 /**
  * Longest fact text on a line, in characters.
  * @default 160 — room for the key (at most 100) and what surrounds it.
@@ -32,7 +35,7 @@ export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string
 }
 
 /**
- * "Label: text", with an error's subject and, once it was resolved, how: "Error: … (`npm test`) —
+ * "Label: text" ("Raised in code: …" for an error message read in code), with an error's subject and, once it was resolved, how: "Error: … (`npm test`) —
  * resolved: `npm test` succeeded when run again". A line is written once and read later, so it
  * never says an error is still open: the ledger's tool record says where each error stands now.
  * The label is left out when the text already starts with it ("Error: …"); the subject and the
@@ -40,7 +43,7 @@ export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string
  */
 export function factLine(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS, detailChars = FACT_DETAIL_CHARS): string {
   const text = compactText(fact, maxChars);
-  const label = FACT_LABELS[fact.kind];
+  const label = fact.inCode === true ? IN_CODE_LABEL : FACT_LABELS[fact.kind];
   const labelled = text.toLowerCase().startsWith(`${label.toLowerCase()}:`) ? text : `${label}: ${text}`;
   if (fact.kind !== 'error') return labelled;
   const subject = fact.subject ? ` (\`${shortenEnd(oneLine(fact.subject), detailChars)}\`)` : '';

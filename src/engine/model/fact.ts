@@ -45,6 +45,8 @@ export interface Fact {
   readonly subject?: string;
   /** For errors: whether and how it was resolved later in the span or after it. */
   readonly resolution?: ErrorResolution;
+  /** For an error: a message that code the agent read raises (`raise ValueError("…")`), not an error that happened. */
+  readonly inCode?: boolean;
   /** A line a tool printed rather than a fact read from it: it takes only the printed lines' part of the earlier lines' room. */
   readonly printed?: boolean;
   /**

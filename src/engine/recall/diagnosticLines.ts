@@ -175,6 +175,8 @@ const SOURCE_CODE =
 const GUTTER = /^(?:E\s{2,}|>\s+|[●✖×✗✘│]\s*)/u;
 /** A call with a string argument (`t.Fatalf("failed to …", err)`): a line of code, unless a diagnostic opens it. */
 const CODE_CALL = /[\w$]\(\s*[`"'f]/;
+/** The place a search prints before a file's line: `path:line:` or `path:line-` (grep's context lines). */
+const SEARCH_HIT_PLACE = /^[^\s:]+:\d+[:-]\s*/;
 /** A line number an editor or a file-reading tool prints before a file's line: `  61→`, `12\t`, `12 | `. */
 const LINE_NUMBER = /^\d+(?:→|\t|\s*\|\s)/;
 /** A form read in a line at all. */
@@ -239,6 +241,9 @@ export function isDiagnosticLine(line: string): boolean {
 export function diagnosticStrength(line: string): 0 | 1 | 2 | 3 {
   // A file's line shown with its number is the file's content, whatever it says.
   if (LINE_NUMBER.test(line)) return 0;
+  // A search's hit (`src/a.go:147:\treturn pkg.RetryableError(err)`) is a file's line after its place: code stays code.
+  const place = SEARCH_HIT_PLACE.exec(line);
+  if (place && SOURCE_CODE.test(line.slice(place[0].length))) return 0;
   // The mark is the verdict: the gutter it stands in is taken off only to read what follows other gutters.
   if (FAILURE_MARK.test(line)) return 3;
   const text = line.replace(GUTTER, '');

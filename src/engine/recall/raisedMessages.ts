@@ -68,7 +68,7 @@ export function raisedMessageCandidates(step: ToolStep): Candidate[] {
     seen.add(message);
     const key = keyOf(message);
     const fact = key === undefined ? undefined : candidate('error', code, where, RAISED_MESSAGE_SCORE, subject);
-    if (fact && key !== undefined) found.push({ ...fact, key });
+    if (fact && key !== undefined) found.push({ ...fact, key, inCode: true });
   }
   return found;
 }

@@ -13,6 +13,13 @@ async function patternTests(output: string): Promise<number> {
 const lines = (n: number, line: (i: number) => string) => Array.from({ length: n }, (_, i) => line(i)).join('\n');
 
 describe('diagnostic lines of a result', () => {
+  it("reads a search's hit on a line of code as the file's line, and a compiler's located diagnostic as one", () => {
+    assert.equal(diagnosticStrength('internal/telemetry/uploader.go:147:\t\t\treturn retry.RetryableError(u.queue.Remove(item))'), 0);
+    assert.equal(diagnosticStrength('cmd/setup.go-141-\t\treturn fmt.Errorf("failed to open the store: %w", err)'), 0);
+    assert.equal(diagnosticStrength('internal/telemetry/uploader.go:147:12: undefined: RetryableError'), 3);
+    assert.equal(diagnosticStrength('src/a.ts(12,5): error TS2322: Type string is not assignable'), 3);
+  });
+
   it('reads a line once however often it repeats: a log’s repeated lines cost a fraction of new ones', async () => {
     const base = await patternTests(lines(1, () => 'compiling module 0'));
     const perNewLine = ((await patternTests(lines(201, (i) => `compiling module ${i}`))) - base) / 200;

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { factLine } from '../../../src/engine/facts/factLines';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { MAX_RAISED_PER_RESULT, raisedMessageCandidates } from '../../../src/engine/recall/raisedMessages';
 import { readToolSteps } from '../../../src/engine/recall/toolSteps';
@@ -67,5 +68,7 @@ describe('error messages raised in the code the agent read', () => {
     assert.ok(raised, facts.map((f) => `${f.kind}: ${f.key}`).join('\n'));
     assert.equal(raised.kind, 'error');
     assert.equal(raised.resolution, undefined);
+    assert.match(factLine(raised), /^Raised in code: raise ValueError\("meter id missing/);
+    assert.doesNotMatch(factLine(raised), /^Error:/, 'a line of code that raises is not an error that happened');
   });
 });
