@@ -35,9 +35,10 @@ export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string
 }
 
 /**
- * "Label: text" ("Raised in code: …" for an error message read in code), with an error's subject and, once it was resolved, how: "Error: … (`npm test`) —
- * resolved: `npm test` succeeded when run again". A line is written once and read later, so it
- * never says an error is still open: the ledger's tool record says where each error stands now.
+ * "Label: text" ("Raised in code: …" for an error message read in code), with an error's subject and,
+ * once it was resolved, how: "Error: … (`npm test`) — resolved: `npm test` succeeded when run again".
+ * A line is written once and read later, so it never says an error is still open: the ledger's tool
+ * record says where each error stands now.
  * The label is left out when the text already starts with it ("Error: …"); the subject and the
  * resolution are cut to `detailChars` each.
  */
