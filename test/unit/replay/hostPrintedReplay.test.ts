@@ -1,10 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
-import { MemoryStore } from '../../../src/engine/storage/memoryStore';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { message, messageText, printedTextBlock, type Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
-import { CharTokenizer } from '../support/fakes';
+import { replayAtShareOfInput } from '../support/replayShare';
 import { seededRandom } from '../tokens/seededRandom';
 
 const PARTS = ['invoice', 'ledger', 'coupon', 'refund', 'basket', 'voucher', 'receipt', 'tariff'];
@@ -59,12 +56,7 @@ describe('replaying a session whose host printed what came of its edits and comm
   for (const seed of [1, 2, 3]) {
     it(`keeps the commit, test verdict and failed model call the host printed, verbatim, not its tally, at half the size (seed ${seed})`, async () => {
       const { messages, facts } = hostSession(seed);
-      const counter = new TokenCounter(new CharTokenizer());
-      const input = (await counter.measure(messages)).total;
-      const { final, figures, session } = await replayTranscript(
-        { format: 'aider', messages },
-        { maxInputTokens: Math.ceil(input / 2) + 4_096, store: new MemoryStore(), counter },
-      );
+      const { final, figures, session } = await replayAtShareOfInput(messages, { format: 'aider' });
       session.dispose();
       assert.ok(figures.checkpoints > 0, 'the session was compressed');
       const live = new Set(messages.slice(0, 9).map((m) => m.id));

@@ -1,10 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
-import { MemoryStore } from '../../../src/engine/storage/memoryStore';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { messageText, type Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
-import { CharTokenizer } from '../support/fakes';
+import { replayAtShareOfInput } from '../support/replayShare';
 
 /** A render farm's job log: a header, one progress row per frame, a closing tally. */
 function renderLog(job: number, frames: number): string {
@@ -26,12 +23,7 @@ function farmSession(): Message[] {
 describe("ctx's note on a result it offloaded, as a summarized span's copy holds it", () => {
   it('is never a fact, an outcome, an earlier line or the first line of a summary of what ran', async () => {
     const messages = farmSession();
-    const counter = new TokenCounter(new CharTokenizer());
-    const input = (await counter.measure(messages)).total;
-    const { final, figures, session } = await replayTranscript(
-      { format: 'openai', messages },
-      { maxInputTokens: Math.ceil(input / 4) + 2_048, store: new MemoryStore(), counter },
-    );
+    const { final, figures, session } = await replayAtShareOfInput(messages, { share: 0.25, plusTokens: 2_048 });
     session.dispose();
     assert.ok(figures.offloaded > 0 && figures.checkpoints > 0, 'results went to files and a checkpoint summarized them');
     const contextMessage = messageText(final?.messages[0] ?? user(''));

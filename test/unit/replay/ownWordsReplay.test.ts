@@ -1,11 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
 import { EARLIER_LINES_HEADING } from '../../../src/engine/checkpoints/earlierLines';
-import { MemoryStore } from '../../../src/engine/storage/memoryStore';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { messageText, type Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
-import { CharTokenizer } from '../support/fakes';
+import { replayAtShareOfInput } from '../support/replayShare';
 import { seededRandom } from '../tokens/seededRandom';
 
 const WORDS = ['row', 'batch', 'column', 'value', 'record', 'shard', 'window', 'metric', 'offset', 'payload'];
@@ -65,12 +62,7 @@ describe("replaying a session whose facts are in the agent's own words", () => {
   for (const seed of [1, 2, 3]) {
     it(`keeps the plain-prose decisions, worked-around errors and mid-answer outcomes verbatim at half the session's size (seed ${seed})`, async () => {
       const { messages, facts } = pipelineSession(seed);
-      const counter = new TokenCounter(new CharTokenizer());
-      const input = (await counter.measure(messages)).total;
-      const { final, figures, session } = await replayTranscript(
-        { format: 'openai', messages },
-        { maxInputTokens: Math.ceil(input / 2) + 4_096, store: new MemoryStore(), counter },
-      );
+      const { final, figures, session } = await replayAtShareOfInput(messages);
       assert.ok(figures.checkpoints > 0, 'the session was compressed');
       const context = (final?.messages ?? []).map(messageText).join('\n');
       const lost = Object.entries(facts).filter(([, text]) => !context.includes(text.replace(/\*\*/g, '')) && !context.includes(text));

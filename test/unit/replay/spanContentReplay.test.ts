@@ -1,11 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
 import { DEFAULT_OPTIONS } from '../../../src/engine/options';
-import { MemoryStore } from '../../../src/engine/storage/memoryStore';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import type { Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
-import { CharTokenizer } from '../support/fakes';
+import { replayAtShareOfInput } from '../support/replayShare';
 
 const MODULES = ['billing', 'ledger', 'invoice', 'refund', 'payout', 'dispute', 'tax', 'currency'];
 
@@ -43,18 +40,10 @@ export function reviewSession(): Message[] {
 describe('what summarized spans read, printed and were given, in the room below the fill level', () => {
   it('keeps the files a summarized span read, as read, among the earlier lines, shown after the facts where a rebase leaves room', async () => {
     const messages = reviewSession();
-    const counter = new TokenCounter(new CharTokenizer());
-    const input = (await counter.measure(messages)).total;
-    const { final, figures, session } = await replayTranscript(
-      { format: 'openai', messages },
+    const { final, figures, session } = await replayAtShareOfInput(messages, {
       // Reads stay whole as they arrive, as in a window many times this one, so the checkpoint summarizes them.
-      {
-        maxInputTokens: Math.ceil(input / 2) + 4_096,
-        store: new MemoryStore(),
-        counter,
-        engine: { ...DEFAULT_OPTIONS, offloadBudgetShare: 0.25 },
-      },
-    );
+      engine: { ...DEFAULT_OPTIONS, offloadBudgetShare: 0.25 },
+    });
     assert.ok(figures.checkpoints >= 1, 'the early modules were summarized');
     const live = final?.messages ?? [];
     assert.ok(!live.some((m) => m.blocks.some((b) => b.type === 'toolResult' && b.callId === 'r0')), 'the first read is no longer live');
