@@ -49,16 +49,17 @@ export class PrintedAnyway {
     const byTool = new Map<string, ToolOutputs>();
     for (const step of steps) {
       if (step.call === undefined) {
-        for (const shape of new Set([...edgeLines(step.result.content)].map(shapeOf))) uncalled.set(shape, (uncalled.get(shape) ?? 0) + 1);
+        for (const shape of shapesOf(edgeLines(step.result.content))) uncalled.set(shape, (uncalled.get(shape) ?? 0) + 1);
         continue;
       }
       const program = programOf(step);
       if (program === undefined) continue;
-      if (step.activity.kind === 'command') countShapes(byTool, step.call.name, program, step.result.content);
+      const edges = edgeLines(step.result.content);
+      if (step.activity.kind === 'command') countShapes(byTool, step.call.name, program, edges);
       const byLine = seen.get(program) ?? new Map<string, number>();
       seen.set(program, byLine);
       const mark = step.ok ? 1 : 2;
-      for (const line of edgeLines(step.result.content)) byLine.set(line, (byLine.get(line) ?? 0) | mark);
+      for (const line of edges) byLine.set(line, (byLine.get(line) ?? 0) | mark);
     }
     for (const [program, byLine] of seen) {
       const both = [...byLine].filter(([, marks]) => marks === 3).map(([line]) => line);
@@ -94,12 +95,17 @@ function programOf(step: ToolStep): string | undefined {
   return SUBCOMMAND.test(words[1] ?? '') ? `${words[0]} ${words[1]}` : words[0];
 }
 
-function countShapes(byTool: Map<string, ToolOutputs>, tool: string, program: string, content: string): void {
+function countShapes(byTool: Map<string, ToolOutputs>, tool: string, program: string, edges: ReadonlySet<string>): void {
   let printed = byTool.get(tool);
   if (!printed) byTool.set(tool, (printed = { outputs: 0, programs: new Set(), shapes: new Map() }));
   printed.outputs++;
   printed.programs.add(program);
-  for (const shape of new Set([...edgeLines(content)].map(shapeOf))) printed.shapes.set(shape, (printed.shapes.get(shape) ?? 0) + 1);
+  for (const shape of shapesOf(edges)) printed.shapes.set(shape, (printed.shapes.get(shape) ?? 0) + 1);
+}
+
+/** The shapes of an output's edge lines, each once. */
+function shapesOf(edges: ReadonlySet<string>): Set<string> {
+  return new Set([...edges].map(shapeOf));
 }
 
 /** A line with its figures taken out: a tally printed after every reply differs in nothing else. */

@@ -369,9 +369,10 @@ export class RequestPreparation {
    * anyway, so they cost no extra cache write, and without them they would stay out until the next rebase.
    */
   private async earlierLinesBackWithRoom(run: RequestRun): Promise<void> {
-    if (run.state.earlierRoom > 0 || run.level() === 'CRITICAL' || run.level() === 'RED') return;
+    const belowRed = () => run.level() !== 'RED' && run.level() !== 'CRITICAL';
+    if (run.state.earlierRoom > 0 || !belowRed()) return;
     await this.giveEarlierLinesRoom(run, true);
-    if (run.level() === 'CRITICAL' || run.level() === 'RED') await this.giveEarlierLinesRoom(run, false);
+    if (!belowRed()) await this.giveEarlierLinesRoom(run, false);
   }
 
   /** The earlier lines' room, and the part of it what the tools printed may take; the context message is rendered anew. */
