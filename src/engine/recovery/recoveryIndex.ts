@@ -13,11 +13,12 @@ import { assertSafeSessionId } from './offloadedPath';
 import { PassageTable } from './passageTable';
 import { ReadBackTexts } from './readBackTexts';
 import { capForIndexing, splitIntoPassages } from './passages';
+import { phrasePattern, verbatimOffset } from './excerpt';
 import { RERANK_POOL, rankCandidates, type Candidate } from './ranking';
 import { cappedNote, indexFullNote, skippedEntryNote, unreadableArchiveNote, unreadableFileNote } from './recoveryNotes';
 import type { RecoveryDocumentInput, RecoveryHit, RecoveryNote, RecoverySearchOptions, RecoverySource } from '../model/recoveryTypes';
 import { readSessionContent, type MessageReader, type SessionContent } from './sessionContent';
-import { TermIndex, type TermField } from './termIndex';
+import { TermIndex, type TermField, type TermMatch } from './termIndex';
 import { TermRarity } from './termRarity';
 
 /** Offloaded results can be 50 MB; the first 5 MB of one is what a search can reasonably need. */
@@ -198,14 +199,30 @@ export class RecoveryIndex {
       wanted,
     );
     const pool = results.slice(0, Math.max(RERANK_POOL, top * 4));
+    const candidates = await this.candidatesOf(pool);
+    // BM25 ranks a long passage that says the query once below shorter ones that repeat its words: a passage that
+    // holds the query as written is looked for further down when none of the pool does.
+    const phrase = phrasePattern(query);
+    if (
+      phrase !== undefined &&
+      results.length > pool.length &&
+      !candidates.some((c) => verbatimOffset(c.passage.text, phrase) !== undefined)
+    ) {
+      candidates.push(...(await this.candidatesOf(holdersOfEveryWord(results.slice(pool.length), query))));
+    }
+    return rankCandidates(candidates, query, top);
+  }
+
+  /** The passages of these matches with their texts, read back once per document. */
+  private async candidatesOf(matches: readonly TermMatch[]): Promise<Candidate[]> {
     const fields = new Map<number, PassageDocument>();
-    for (const r of pool) {
+    for (const r of matches) {
       const document = this.passages.documentOf(r.id);
       const known = document !== 0 && !fields.has(document) ? this.fieldsOf(document) : undefined;
       if (known) fields.set(document, known);
     }
     const texts = await this.documentTexts(fields);
-    const candidates: Candidate[] = pool.flatMap((r) => {
+    return matches.flatMap((r) => {
       const stored = this.passages.get(r.id);
       const document = stored && fields.get(stored.document);
       const text = stored && (stored.text ?? texts.get(stored.document)?.slice(stored.from, stored.to));
@@ -213,7 +230,6 @@ export class RecoveryIndex {
       const passage: IndexedPassage = { ...document, id: r.id, text, startLine: stored.startLine, endLine: stored.endLine };
       return [{ passage, score: r.score, terms: r.terms }];
     });
-    return rankCandidates(candidates, query, top);
   }
 
   /**
@@ -440,4 +456,18 @@ function externalKey(source: RecoverySource, sessionId: string | undefined, ref:
 /** Optional fields left out rather than set to undefined, so hits list only what they know. */
 function withoutUndefined(base: PassageDocument): PassageDocument {
   return Object.fromEntries(Object.entries(base).filter(([, v]) => v !== undefined)) as PassageDocument;
+}
+
+/**
+ * Of matches below the re-ranked pool, at most {@link RERANK_POOL} that matched every term of the query (its words and their parts), best
+ * first: only those can hold it as written.
+ */
+function holdersOfEveryWord(matches: readonly TermMatch[], query: string): TermMatch[] {
+  const words = [...new Set(codeTerms(query).flatMap((t) => normalizeTerm(t) ?? []))];
+  const found: TermMatch[] = [];
+  for (const match of matches) {
+    if (found.length >= RERANK_POOL) break;
+    if (words.every((w) => match.terms.includes(w))) found.push(match);
+  }
+  return found;
 }

@@ -112,3 +112,24 @@ describe('recovery search: archive, checkpoints and ranking across sources', () 
     await assert.rejects(RecoveryIndex.build(new MemoryStore(), '../elsewhere'), UnsafeSessionIdError);
   });
 });
+
+describe('recovery search: a passage that holds the query as written', () => {
+  it('is found among the first three hits even when more than a hundred passages repeat its words more often', async () => {
+    const store = new MemoryStore();
+    const code = (i: number) =>
+      message(`c${i}`, 'tool', [
+        textBlock(
+          `export class CartStore {\n  addItem(item) { this.items.push(item); }\n}\n// CartStore addItem ${i}: CartStore.items, addItem(x)`,
+        ),
+      ]);
+    const filler = 'The basket keeps what the shopper picked and the totals follow from it. '.repeat(30);
+    const answer = message('answer', 'assistant', [
+      textBlock(`${filler}Checkout hands the picked goods to \`CartStore.addItem()\`, once per line. ${filler}`),
+    ]);
+    const messages = [...Array.from({ length: 150 }, (_, i) => code(i)), answer];
+    await new Archive(store, sessionPaths(SESSION).archive).append(messages);
+    const index = await RecoveryIndex.build(store, SESSION);
+    const hits = await index.search('CartStore.addItem()', { top: 3 });
+    assert.equal(hits[0]?.messageId, 'answer', `hits: ${hits.map((h) => h.messageId).join(', ')}`);
+  });
+});
