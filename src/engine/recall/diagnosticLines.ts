@@ -377,17 +377,37 @@ function isFailedTestMark(line: string): boolean {
  * end of its output), the others first what a failed test failed with and its mark (in a test
  * run, the errors elsewhere are often what passing tests log), then the first that a diagnostic's form opens (the
  * first error is the one the rest follow from, and a progress line that only says FAILED tells less
- * than the exception it stands for), then the first of the rest. Warnings only when nothing failed.
+ * than the exception it stands for), then the first of the rest; a kind of diagnostic already taken
+ * (`diagnosticKind`) only when no other kind is left. Warnings only when nothing failed.
  */
 function chosenLines(found: readonly DiagnosticLine[], max: number): readonly string[] {
   const lines = found.some((l) => l.strength > 1) ? found.filter((l) => l.strength > 1) : found;
   if (lines.length <= max) return lines.map((l) => l.text);
   const last = lines.length - 1;
   const rest = lines.slice(0, last).map((line, index) => ({ ...line, index }));
-  const first = [...rest]
-    .sort((a, b) => failedTestRank(b) - failedTestRank(a) || b.strength - a.strength || a.index - b.index)
-    .slice(0, max - 1);
+  const ranked = rest.sort((a, b) => failedTestRank(b) - failedTestRank(a) || b.strength - a.strength || a.index - b.index);
+  // A linter or a compiler prints a rule's complaint for every place it applies: each kind once says more.
+  const kinds = new Set([diagnosticKind(lines[last].text)]);
+  const first: typeof ranked = [];
+  for (const line of ranked) {
+    if (first.length >= max - 1) break;
+    const kind = diagnosticKind(line.text);
+    if (kinds.has(kind)) continue;
+    kinds.add(kind);
+    first.push(line);
+  }
+  for (const line of ranked) if (first.length < max - 1 && !first.includes(line)) first.push(line);
   return [...first.sort((a, b) => a.index - b.index).map((l) => l.text), lines[last].text];
+}
+
+/** Where a diagnostic stands, at the start of its line: `src/a.ts:12:5: `, `src/a.ts(12,5): `, `docs/a.md:7 `. */
+const LEADING_PLACE = /^[^\s:(]+(?::\d+)+:?\s*|^[^\s(]+\(\d+(?:,\d+)*\):?\s*/;
+/** What a diagnostic quotes of the place it is about: `[Context: "…"]`, `'x'`, `"y"`. */
+const QUOTED = /\[[^\]]*\]|"[^"]*"|'[^']*'|`[^`]*`/g;
+
+/** A diagnostic line without where it stands, what it quotes and its figures: the same for every place one rule applies to. */
+export function diagnosticKind(line: string): string {
+  return line.replace(LEADING_PLACE, '').replace(QUOTED, '…').replace(/\d+/g, '#');
 }
 
 /** What a failed test's cause, then its mark, weigh in the choice: more than any other line. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { diagnosticLinesOf, diagnosticStrength } from '../../../src/engine/recall/diagnosticLines';
+import { diagnosticCandidates, diagnosticKind, diagnosticLinesOf, diagnosticStrength } from '../../../src/engine/recall/diagnosticLines';
 import { readToolSteps } from '../../../src/engine/recall/toolSteps';
 import { call, result } from '../support/builders';
 import { withPatternTests } from '../support/patternTests';
@@ -53,5 +53,26 @@ describe('diagnostic lines of a result', () => {
       ['NPM WARN deprecated glob@7.2.3', 1],
       ['FAILED: 0, PASSED: 12', 0],
     ]);
+  });
+
+  it("takes each kind of a linter's complaints once before a second place of the same kind", () => {
+    const output = [
+      lines(40, (i) => `docs/guide-${i}.md:${i + 3}:121 error MD013/line-length Line length [Expected: 120; Actual: ${130 + i}]`),
+      'docs/api.md:25:13 error MD034/no-bare-urls Bare URL used [Context: "https://example.org/v1"]',
+      lines(10, (i) => `docs/faq-${i}.md:${i + 9}:1 error MD013/line-length Line length [Expected: 120; Actual: ${150 + i}]`),
+      'Summary: 51 error(s)',
+    ].join('\n');
+    const [step] = readToolSteps([call('l1', 'bash', { command: 'markdownlint-cli2 "**/*.md"' }), result('l1', output, true)]);
+    const kept = diagnosticCandidates(step).map((f) => f.text);
+    assert.equal(kept.length, 3);
+    assert.ok(
+      kept.some((line) => line.includes('MD034/no-bare-urls')),
+      `kept: ${kept.join(' | ')}`,
+    );
+    assert.equal(kept.filter((line) => line.includes('MD013/line-length')).length, 1);
+    assert.equal(
+      diagnosticKind("src/a.ts(12,5): error TS2322: Type 'A' is not assignable to type 'B'."),
+      diagnosticKind("lib/b.ts(3,1): error TS2322: Type 'C' is not assignable to type 'D'."),
+    );
   });
 });
