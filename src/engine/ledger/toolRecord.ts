@@ -18,12 +18,21 @@ import {
 import { classifyToolCall, type ToolActivity } from './toolActivity';
 import { toolOutcome, type ToolOutcome } from './toolOutcome';
 import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
+import { withoutOutputNotice } from '../text/outputNotice';
 import { memoizeByObject } from '../memo';
 
 /** What is read from a result's text, once per result block: aging summarizes the same ranges again. */
 const commandOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, true));
 const otherOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, false));
-const outputGistOf = memoizeByObject((result: ToolResultBlock) => outputGist(result.content));
+const outputGists = new WeakMap<ToolResultBlock, { readonly gist: string | undefined }>();
+/** What a command printed, without a host's note that the output went to a file; remembered by its result, which answers one call. */
+function outputGistOf(result: ToolResultBlock, commands: readonly string[]): string | undefined {
+  const known = outputGists.get(result);
+  if (known) return known.gist;
+  const gist = outputGist(withoutOutputNotice(result.content, commands.join('\n')));
+  outputGists.set(result, { gist });
+  return gist;
+}
 const errorSummaryOf = memoizeByObject((result: ToolResultBlock) => errorSummary(result.content));
 /** A result answers one call, always the same, so what the call did is remembered by its result. */
 const activities = new WeakMap<ToolResultBlock, ToolActivity>();
@@ -205,7 +214,7 @@ class ToolRecordBuilder {
 
   private addCommands(result: ToolResultBlock, call: ToolCallBlock, commands: readonly string[], outcome: ToolOutcome, at: number): void {
     // One call's output belongs to all its commands together; it is kept once, on the last.
-    const output = outcome.ok ? outputGistOf(result) : undefined;
+    const output = outcome.ok ? outputGistOf(result, commands) : undefined;
     commands.forEach((command, i) => {
       const record: CommandRecord = { callId: call.id, command, ok: outcome.ok, at };
       const withExit = outcome.exitCode === undefined ? record : { ...record, exitCode: outcome.exitCode };

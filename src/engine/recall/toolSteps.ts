@@ -7,6 +7,7 @@ import { classifyToolCall, type ToolActivity } from '../ledger/toolActivity';
 import { toolOutcome } from '../ledger/toolOutcome';
 import { toolResultBlock, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import { inputValues, termsOf } from './terms';
+import { withoutOutputNotice } from '../text/outputNotice';
 
 /** One tool result with its call. */
 export interface ToolStep {
@@ -51,7 +52,10 @@ export function readToolSteps(messages: readonly Message[], findCall?: (callId: 
   return steps;
 }
 
-function stepOf(result: ToolResultBlock, call: ToolCallBlock | undefined, seq: number, messageIndex: number, messageId: string): ToolStep {
+function stepOf(given: ToolResultBlock, call: ToolCallBlock | undefined, seq: number, messageIndex: number, messageId: string): ToolStep {
+  // A host's note that the output went to a file is read as what it is: the host's, not the program's.
+  const content = withoutOutputNotice(given.content, call ? inputValues(call.input) : '');
+  const result = content === given.content ? given : { ...given, content };
   const activity = call ? classifyToolCall(call, result) : OTHER;
   const ok = toolOutcome(result, activity.kind === 'command').ok;
   let subject: string | undefined;

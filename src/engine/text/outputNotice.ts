@@ -1,0 +1,63 @@
+/**
+ * A host's notice at the top of a tool's result that the output was too large and went to a file, with a preview
+ * after it: how large it was and the path of the whole (`Output too large (35.8KB). Full output saved to: /…/b2a1.txt`).
+ * It says where the host put the output, not what the program printed, so it is no outcome and no earlier line. Told
+ * by its shape and by who named the path: a size and, at the end of the line, a path the call never named, then
+ * after a blank line a label that introduces the rest (`Preview (first 2KB):`). A program that reports a file it
+ * was asked to write names a path its command holds; one that says where it put something goes on with its output.
+ */
+
+import { OFFLOAD_REFERENCE_LINE } from './offloadReference';
+
+/** A size with its unit: `35.8KB`, `103.1 KB`, `2,068 tokens`, `12 MiB`. */
+const SIZE = /(?<![\w.])\d+(?:[.,]\d+)*\s?(?:[KMG]i?B|kB|bytes|tokens|characters|chars)(?!\w)/;
+/** An absolute path ending the line, before closing punctuation: `/home/u/x.txt`, `C:\Temp\x.txt`, `~/x.txt`. */
+const PATH_AT_END = /(?:^|[\s:("'`])((?:~?\/|[A-Za-z]:\\)[^\s"'`]+?)[.)\]"'`]*$/;
+/** Most words of a notice besides its size and path. @default 12 */
+const MAX_NOTICE_WORDS = 12;
+/** Lines of the notice's paragraph after its first, at most. @default 3 */
+const MAX_PARAGRAPH_LINES = 3;
+/** A short label that ends with a colon: it introduces what follows (`Preview (first 500 chars):`). */
+const PREVIEW_LABEL = /^.{1,60}:$/;
+/** A tag the host wraps the whole result in, alone on the first line: `<persisted-output>`. */
+const WRAPPER_TAG = /^<[\w-]+>[^\S\n]*\n/;
+/** Longest notice line, in characters. @default 400 */
+const MAX_NOTICE_CHARS = 400;
+
+/**
+ * `content` without a host's output notice, or `content` itself when it opens with none (what stands before the
+ * notice stays). The notice is its first
+ * line, the lines of its paragraph (advice on reading the file) and the label that introduces the preview.
+ * `callInput` is what the call asked for, as text: a path it names is the program's, not the host's.
+ */
+export function withoutOutputNotice(content: string, callInput: string): string {
+  const start = noticeStart(content);
+  const end = content.indexOf('\n', start);
+  if (end < 0 || end - start > MAX_NOTICE_CHARS) return content;
+  if (content.slice(end + 1).trim().length === 0) return content;
+  const line = content.slice(start, end).trim();
+  const size = SIZE.exec(line);
+  const path = PATH_AT_END.exec(line);
+  if (!size || !path || callInput.toLowerCase().includes(path[1].toLowerCase())) return content;
+  const words = line
+    .replace(path[1], ' ')
+    .replace(size[0], ' ')
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w));
+  if (words.length > MAX_NOTICE_WORDS) return content;
+  const lines = content.slice(end + 1).split('\n');
+  const blank = lines.findIndex((l) => l.trim().length === 0);
+  if (blank < 0 || blank > MAX_PARAGRAPH_LINES) return content;
+  let at = blank;
+  while (at < lines.length && lines[at].trim().length === 0) at++;
+  return at < lines.length && PREVIEW_LABEL.test(lines[at].trim()) ? content.slice(0, start) + lines.slice(at + 1).join('\n') : content;
+}
+
+/** Where the notice would start: after blank lines, ctx's own note on an offloaded copy and a wrapper tag, which are kept. */
+function noticeStart(content: string): number {
+  let at = content.length - content.trimStart().length;
+  const firstEnd = content.indexOf('\n', at);
+  if (firstEnd > at && OFFLOAD_REFERENCE_LINE.test(content.slice(at, firstEnd))) at = firstEnd + 1;
+  const wrapper = WRAPPER_TAG.exec(content.slice(at));
+  return wrapper ? at + wrapper[0].length : at;
+}

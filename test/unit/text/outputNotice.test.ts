@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
+import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
+import { withoutOutputNotice } from '../../../src/engine/text/outputNotice';
+import { offloadReferenceLine } from '../../../src/engine/text/offloadReference';
+import { assistant, call, result, user } from '../support/builders';
+
+/** A host's notice in the two shapes hosts write it, each over a preview of what the program printed. */
+const NOTICE = 'Result too long (48.2 KB), stored whole at: /srv/host/spill/run-7f3a.txt';
+const PREVIEW = ['ingest: 412 rows read', 'ingest: 3 rows rejected (bad station id)', 'ingest done: 409 rows stored'];
+const noticed = [NOTICE, '', 'Showing the first 2 KB:', ...PREVIEW].join('\n');
+const advised = [NOTICE, 'Read parts of it with head or grep.', '', 'First lines:', ...PREVIEW].join('\n');
+
+describe("a host's note that a tool's output went to a file", () => {
+  it('is taken off the top of the result with its advice and the label of the preview, whatever wraps it', () => {
+    assert.equal(withoutOutputNotice(noticed, 'python ingest.py'), PREVIEW.join('\n'));
+    assert.equal(withoutOutputNotice(advised, 'python ingest.py'), PREVIEW.join('\n'));
+    const reference = offloadReferenceLine('Bash', 12_400, 'sessions/s-1/offloaded/ingest.txt');
+    assert.equal(
+      withoutOutputNotice(`${reference}\n<spilled-output>\n${noticed}\n</spilled-output>`, 'python ingest.py'),
+      `${reference}\n<spilled-output>\n${PREVIEW.join('\n')}\n</spilled-output>`,
+    );
+  });
+
+  it('stays when the program wrote it: a path its command names, output that goes on without a preview, or a whole sentence', () => {
+    const written = ['Saved 48.2 KB to /srv/reports/day.csv', '', 'Summary:', 'rows: 409'].join('\n');
+    assert.equal(withoutOutputNotice(written, 'python export.py --out /srv/reports/day.csv'), written);
+    const downloaded = ['Downloaded 12 MB to /home/u/cache/model.bin', 'verifying checksum', 'ok'].join('\n');
+    assert.equal(withoutOutputNotice(downloaded, 'fetch-model'), downloaded);
+    const alone = NOTICE;
+    assert.equal(withoutOutputNotice(alone, 'python ingest.py'), alone);
+  });
+
+  it("is neither an outcome of the step nor what the ledger says the command printed; the preview's lines are", () => {
+    const messages = [
+      user('Load the March readings into the station database.'),
+      call('c1', 'bash', { command: 'python ingest.py --month 2024-03' }, 'Loading them.'),
+      result('c1', noticed),
+      assistant('Loaded: 409 rows stored, 3 rejected for a bad station id.'),
+    ];
+    const facts = extractFacts(messages);
+    assert.ok(!facts.some((f) => f.text.includes('stored whole at')), facts.map((f) => `${f.kind}: ${f.text}`).join('\n'));
+    assert.ok(facts.some((f) => f.kind === 'outcome' && f.text === 'ingest: 412 rows read'));
+    const [command] = recordToolActivity(messages, EMPTY_LEDGER.tools).commands;
+    assert.equal(command.output, 'ingest: 412 rows read … ingest done: 409 rows stored');
+  });
+});
