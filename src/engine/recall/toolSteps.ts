@@ -7,7 +7,7 @@ import { classifyToolCall, type ToolActivity } from '../ledger/toolActivity';
 import { toolOutcome } from '../ledger/toolOutcome';
 import { toolResultBlock, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import { inputValues, termsOf } from './terms';
-import { withoutOutputNotice } from '../text/outputNotice';
+import { outputNotice } from '../text/outputNotice';
 
 /** One tool result with its call. */
 export interface ToolStep {
@@ -24,6 +24,8 @@ export interface ToolStep {
   readonly subject: string | undefined;
   /** Distinctive terms of the call's input. */
   readonly terms: readonly string[];
+  /** The host's note that the output went to a file (`outputNotice`), taken off `result`. */
+  readonly notice?: string;
 }
 
 const OTHER: ToolActivity = { kind: 'other' };
@@ -54,8 +56,8 @@ export function readToolSteps(messages: readonly Message[], findCall?: (callId: 
 
 function stepOf(given: ToolResultBlock, call: ToolCallBlock | undefined, seq: number, messageIndex: number, messageId: string): ToolStep {
   // A host's note that the output went to a file is read as what it is: the host's, not the program's.
-  const content = withoutOutputNotice(given.content, call ? inputValues(call.input) : '');
-  const result = content === given.content ? given : { ...given, content };
+  const notice = outputNotice(given.content, call ? inputValues(call.input) : '');
+  const result = notice ? { ...given, content: notice.rest } : given;
   const activity = call ? classifyToolCall(call, result) : OTHER;
   const ok = toolOutcome(result, activity.kind === 'command').ok;
   let subject: string | undefined;
@@ -70,7 +72,7 @@ function stepOf(given: ToolResultBlock, call: ToolCallBlock | undefined, seq: nu
     terms = termsOf(inputValues(call.input, 1000));
     subject = calledWith(call);
   }
-  return { seq, messageIndex, messageId, call, result, activity, ok, subject, terms };
+  return { seq, messageIndex, messageId, call, result, activity, ok, subject, terms, ...(notice ? { notice: notice.line } : {}) };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * A host's notice at the top of a tool's result that the output was too large and went to a file, with a preview
  * after it: how large it was and the path of the whole (`Output too large (35.8KB). Full output saved to: /…/b2a1.txt`).
- * It says where the host put the output, not what the program printed, so it is no outcome and no earlier line. Told
+ * It says where the host put the output, not what the program printed: no outcome, no earlier line and not what the
+ * ledger says the command printed, but a sign that the call's output did not reach the model whole. Told
  * by its shape and by who named the path: a size and, at the end of the line, a path the call never named, then
  * after a blank line a label that introduces the rest (`Preview (first 2KB):`). A program that reports a file it
  * was asked to write names a path its command holds; one that says where it put something goes on with its output.
@@ -24,33 +25,45 @@ const WRAPPER_TAG = /^<[\w-]+>[^\S\n]*\n/;
 /** Longest notice line, in characters. @default 400 */
 const MAX_NOTICE_CHARS = 400;
 
+/** A host's notice found at the top of a result: its first line, and the result without the notice. */
+export interface OutputNotice {
+  readonly line: string;
+  readonly rest: string;
+}
+
 /**
- * `content` without a host's output notice, or `content` itself when it opens with none (what stands before the
- * notice stays). The notice is its first
- * line, the lines of its paragraph (advice on reading the file) and the label that introduces the preview.
- * `callInput` is what the call asked for, as text: a path it names is the program's, not the host's.
+ * The host's output notice `content` opens with, if any, and `content` without it (what stands before the notice
+ * stays). The notice is its first line, the lines of its paragraph (advice on reading the file) and the label that
+ * introduces the preview. `callInput` is what the call asked for, as text: a path it names is the program's, not
+ * the host's.
  */
-export function withoutOutputNotice(content: string, callInput: string): string {
+export function outputNotice(content: string, callInput: string): OutputNotice | undefined {
   const start = noticeStart(content);
   const end = content.indexOf('\n', start);
-  if (end < 0 || end - start > MAX_NOTICE_CHARS) return content;
-  if (content.slice(end + 1).trim().length === 0) return content;
+  if (end < 0 || end - start > MAX_NOTICE_CHARS) return undefined;
+  if (content.slice(end + 1).trim().length === 0) return undefined;
   const line = content.slice(start, end).trim();
   const size = SIZE.exec(line);
   const path = PATH_AT_END.exec(line);
-  if (!size || !path || callInput.toLowerCase().includes(path[1].toLowerCase())) return content;
+  if (!size || !path || callInput.toLowerCase().includes(path[1].toLowerCase())) return undefined;
   const words = line
     .replace(path[1], ' ')
     .replace(size[0], ' ')
     .split(/\s+/)
     .filter((w) => /\p{L}/u.test(w));
-  if (words.length > MAX_NOTICE_WORDS) return content;
+  if (words.length > MAX_NOTICE_WORDS) return undefined;
   const lines = content.slice(end + 1).split('\n');
   const blank = lines.findIndex((l) => l.trim().length === 0);
-  if (blank < 0 || blank > MAX_PARAGRAPH_LINES) return content;
+  if (blank < 0 || blank > MAX_PARAGRAPH_LINES) return undefined;
   let at = blank;
   while (at < lines.length && lines[at].trim().length === 0) at++;
-  return at < lines.length && PREVIEW_LABEL.test(lines[at].trim()) ? content.slice(0, start) + lines.slice(at + 1).join('\n') : content;
+  if (at >= lines.length || !PREVIEW_LABEL.test(lines[at].trim())) return undefined;
+  return { line, rest: content.slice(0, start) + lines.slice(at + 1).join('\n') };
+}
+
+/** `content` without a host's output notice (see {@link outputNotice}), or `content` itself when it opens with none. */
+export function withoutOutputNotice(content: string, callInput: string): string {
+  return outputNotice(content, callInput)?.rest ?? content;
 }
 
 /** Where the notice would start: after blank lines, ctx's own note on an offloaded copy and a wrapper tag, which are kept. */

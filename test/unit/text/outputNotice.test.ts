@@ -32,7 +32,7 @@ describe("a host's note that a tool's output went to a file", () => {
     assert.equal(withoutOutputNotice(alone, 'python ingest.py'), alone);
   });
 
-  it("is neither an outcome of the step nor what the ledger says the command printed; the preview's lines are", () => {
+  it('is an error of the step (its output did not reach the model whole), not an outcome nor what the ledger says the command printed', () => {
     const messages = [
       user('Load the March readings into the station database.'),
       call('c1', 'bash', { command: 'python ingest.py --month 2024-03' }, 'Loading them.'),
@@ -40,7 +40,12 @@ describe("a host's note that a tool's output went to a file", () => {
       assistant('Loaded: 409 rows stored, 3 rejected for a bad station id.'),
     ];
     const facts = extractFacts(messages);
-    assert.ok(!facts.some((f) => f.text.includes('stored whole at')), facts.map((f) => `${f.kind}: ${f.text}`).join('\n'));
+    const listed = facts.map((f) => `${f.kind}: ${f.text}`).join('\n');
+    assert.deepEqual(
+      facts.filter((f) => f.text.includes('stored whole at')).map((f) => f.kind),
+      ['error'],
+      listed,
+    );
     assert.ok(facts.some((f) => f.kind === 'outcome' && f.text === 'ingest: 412 rows read'));
     const [command] = recordToolActivity(messages, EMPTY_LEDGER.tools).commands;
     assert.equal(command.output, 'ingest: 412 rows read … ingest done: 409 rows stored');
