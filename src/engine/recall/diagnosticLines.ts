@@ -259,9 +259,9 @@ export function diagnosticCandidates(step: ToolStep): Candidate[] {
   const where = { messageId: step.messageId, seq: step.seq };
   const score = step.ok ? DIAGNOSTIC_SCORES.wentOn : DIAGNOSTIC_SCORES.failed;
   const lines = diagnosticLinesOf(step);
-  // The host's note that the output went to a file says the call's output did not reach the model whole.
   const chosen = chosenLines(lines, MAX_DIAGNOSTICS_PER_RESULT);
   const found: Candidate[] = [];
+  // The host's note that the output went to a file says the call's output did not reach the model whole.
   for (const line of step.notice === undefined ? chosen : [step.notice, ...chosen]) {
     const fact = candidate('error', line, where, score, step.subject ? { subject: step.subject } : {});
     if (fact) found.push(fact);

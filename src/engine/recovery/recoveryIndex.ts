@@ -208,7 +208,7 @@ export class RecoveryIndex {
       results.length > pool.length &&
       !candidates.some((c) => verbatimOffset(c.passage.text, phrase) !== undefined)
     ) {
-      candidates.push(...(await this.candidatesOf(holdersOfEveryWord(results.slice(pool.length), query))));
+      candidates.push(...(await this.candidatesOf(holdersOfEveryTerm(results.slice(pool.length), query))));
     }
     return rankCandidates(candidates, query, top);
   }
@@ -459,10 +459,10 @@ function withoutUndefined(base: PassageDocument): PassageDocument {
 }
 
 /**
- * Of matches below the re-ranked pool, at most {@link RERANK_POOL} that matched every term of the query (its words and their parts), best
- * first: only those can hold it as written.
+ * Of matches below the re-ranked pool, at most {@link RERANK_POOL} that matched every term of the query (its words
+ * and their parts), best first: only those can hold it as written.
  */
-function holdersOfEveryWord(matches: readonly TermMatch[], query: string): TermMatch[] {
+function holdersOfEveryTerm(matches: readonly TermMatch[], query: string): TermMatch[] {
   const words = [...new Set(codeTerms(query).flatMap((t) => normalizeTerm(t) ?? []))];
   const found: TermMatch[] = [];
   for (const match of matches) {
