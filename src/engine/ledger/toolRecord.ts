@@ -208,7 +208,8 @@ class ToolRecordBuilder {
     const unchanged = !this.files && !this.commands && !this.errors;
     const { files = this.base.files, commands = this.base.commands, errors = this.base.errors } = this;
     const record = unchanged ? this.base : boundedRecord({ files, commands, errors, offloaded: this.base.offloaded });
-    if (this.seenIds) seenCallIds.set(record, this.seenIds);
+    // The empty record starts every session and every range: the ids one of them saw are no other's.
+    if (this.seenIds && record !== EMPTY_LEDGER.tools) seenCallIds.set(record, this.seenIds);
     return record;
   }
 

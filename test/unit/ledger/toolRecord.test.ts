@@ -180,6 +180,16 @@ describe('tool record', () => {
     assert.ok(record.errors[0].summary.length <= 160);
     assert.ok(record.errors[0].summary.endsWith('…'));
   });
+
+  it("records a call of one session whose id another session's call had that changed nothing", () => {
+    const first = recordToolActivity([call('t1', 'web_search', { query: 'station ids' }), result('t1', '3 pages found')]);
+    assert.deepEqual(first.commands, []);
+    const second = recordToolActivity([call('t1', 'bash', { command: 'make check' }), result('t1', 'all checks passed')]);
+    assert.deepEqual(
+      second.commands.map((c) => c.command),
+      ['make check'],
+    );
+  });
 });
 
 describe('tool activity', () => {
