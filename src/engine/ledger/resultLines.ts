@@ -5,6 +5,7 @@
 
 import { OFFLOAD_REFERENCE_LINE } from '../text/offloadReference';
 import { withoutTerminalCodes } from '../text/terminalCodes';
+import { isExitStatusLine } from './toolOutcome';
 
 /** How far into a result to read. */
 const HEAD_LINES = 60;
@@ -15,8 +16,7 @@ const TAIL_CHARS = 6000;
 
 /** Wrappers, status lines and prompts that carry no message of their own. */
 const NOISE_LINES: readonly RegExp[] = [
-  /^Exit code:?\s*-?\d+$/i,
-  /^Process (?:exited with code -?\d+|running with session ID \d+)$/,
+  /^Process running with session ID \d+$/,
   /^<\/?(?:returncode|output|exit_code|status|tool_use_error|error)>(?:\s*-?\d+\s*<\/returncode>)?$/i,
   /^<\/?[\w-]+>$/,
   /^Traceback \(most recent call last\):$/,
@@ -28,8 +28,8 @@ const NOISE_LINES: readonly RegExp[] = [
   /^[\s\p{P}\p{S}┃│─━]*$/u,
   OFFLOAD_REFERENCE_LINE,
 ];
-/** The letters a pattern of {@link NOISE_LINES} can start with (`Exit code`, `Process exited`, `Traceback`, `bash-$`, `Dload`). */
-const NOISE_FIRST_CHARS = 'EePTbD';
+/** The letters a pattern of {@link NOISE_LINES} can start with (`Process running`, `Traceback`, `bash-$`, `Dload`). */
+const NOISE_FIRST_CHARS = 'PTbD';
 /** Progress messages: what a tool was doing (`Compiling 3 files`, `Checking 107 source files ...`), not what came of it. */
 const PROGRESS_VERBS = [
   'checking',
@@ -110,7 +110,7 @@ const EMPTY_FIELD = /^\p{L}[\p{L}\p{N} _-]{0,30}:\s*(?:\((?:none|empty|null)\)|n
 
 /** True for a cleaned line that says nothing by itself: an exit status, a bare tag, a prompt, punctuation only, an empty field. */
 export function isNoiseLine(line: string): boolean {
-  if (EMPTY_FIELD.test(line)) return true;
+  if (EMPTY_FIELD.test(line) || isExitStatusLine(line)) return true;
   // Most lines start with a letter or digit that no noise pattern starts with: answered at once.
   if (line.length > 0 && /[A-Za-z0-9]/.test(line[0]) && !NOISE_FIRST_CHARS.includes(line[0])) return false;
   return NOISE_LINES.some((p) => p.test(line));

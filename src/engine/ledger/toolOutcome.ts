@@ -18,6 +18,7 @@ export interface ToolOutcome {
  * - Claude Code `TaskOutput` has `<exit_code>0</exit_code>` near the top;
  * - OpenHands ends with `[The command completed with exit code 1.]` (older: `[Command finished with exit code 1]`)
  *   and says `Command `x` executed with exit code 1.`;
+ * - Copilot CLI ends with `<exited with exit code 1>` or `<shellId: 4 completed with exit code 1>`;
  * - generic `exited with code 1` / `exit status 1`.
  */
 const EXIT_CODE_LINES: readonly RegExp[] = [
@@ -28,9 +29,29 @@ const EXIT_CODE_LINES: readonly RegExp[] = [
   /^\[Command finished with exit code (-?\d+)\]$/,
   /^Command `.*` executed with exit code (-?\d+)\.?$/,
   /^(?:the )?(?:command|process)\s+(?:exited|finished|failed|completed) with (?:exit )?(?:code|status) (-?\d+)\.?$/i,
+  /^<exited with exit code (-?\d+)>$/,
+  /^<shellId: [^<>]+ completed with exit code (-?\d+)>$/,
+];
+/**
+ * A program's own last line saying that it failed, with the status it failed with: a script runner's `error: script
+ * "lint" exited with code 1`, Go's `exit status 1`, make's `make: *** [build] Error 2`. A command piped into another
+ * (`npm test | tail -5`) ends with the last program's status, so the shell reports success; this line is then the only
+ * word of the failure. Only a non-zero status counts.
+ */
+const FAILURE_LAST_LINES: readonly RegExp[] = [
+  /\b(?:exited|failed) with (?:exit )?(?:code|status) ([1-9]\d*)\.?$/i,
+  /(?:^|: )exit status ([1-9]\d*)$/,
+  /^[\w.-]*make(?:\[\d+\])?: \*\*\* .* Error ([1-9]\d*)$/,
 ];
 /** A word every line of {@link EXIT_CODE_LINES} holds. */
 const EXIT_WORDS = /code|status/i;
+
+/** True for a line in which the host states a command's exit status: what the call came to, not what it printed. */
+export function isExitStatusLine(line: string): boolean {
+  if (!EXIT_WORDS.test(line)) return false;
+  const trimmed = line.trim();
+  return EXIT_CODE_LINES.some((p) => p.test(trimmed));
+}
 /** Exit-status lines sit at the top or the bottom of a result; the middle is the program's own output. */
 const HEAD_LINES = 15;
 const TAIL_LINES = 3;
@@ -39,8 +60,16 @@ const EDGE_CHARS = 4000;
 /** Only results this small are parsed as JSON to look for `"success": false`. */
 const MAX_JSON_CHARS = 200_000;
 
-/** The exit status a result states at its top or bottom, or undefined. */
+/**
+ * The exit status a result states at its top or bottom, or undefined. A failure the program's last line states
+ * outranks a success the shell states after it (see {@link FAILURE_LAST_LINES}).
+ */
 export function exitCodeFromResult(content: string): number | undefined {
+  const stated = statedExitCode(content);
+  return stated === undefined || stated === 0 ? (failureOfLastLine(content) ?? stated) : stated;
+}
+
+function statedExitCode(content: string): number | undefined {
   // Only the lines looked at are split off: the first ones, and the last ones found from the end.
   const headLines = content.slice(0, EDGE_CHARS).split('\n', HEAD_LINES + 1);
   const head = headLines.slice(0, HEAD_LINES);
@@ -58,6 +87,21 @@ export function exitCodeFromResult(content: string): number | undefined {
       const match = pattern.exec(line);
       if (match) return Number(match[1]);
     }
+  }
+  return undefined;
+}
+
+/** The status of a failure the output's last line (before any exit-status line of the host) states, or undefined. */
+function failureOfLastLine(content: string): number | undefined {
+  const tail = lastLines(content.slice(-EDGE_CHARS).trimEnd(), TAIL_LINES, 0);
+  for (let i = tail.length - 1; i >= 0; i--) {
+    const line = tail[i].trim();
+    if (line === '' || isExitStatusLine(line)) continue;
+    for (const pattern of FAILURE_LAST_LINES) {
+      const match = pattern.exec(line);
+      if (match) return Number(match[1]);
+    }
+    return undefined;
   }
   return undefined;
 }

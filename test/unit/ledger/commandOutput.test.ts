@@ -39,6 +39,18 @@ describe('command output in the tool record', () => {
     assert.equal(outputGist(''), undefined);
   });
 
+  it("passes over the host's statement of the exit status, in every agent's form", () => {
+    for (const status of [
+      '<exited with exit code 0>',
+      '<shellId: 3 completed with exit code 0>',
+      '[The command completed with exit code 0.]',
+      'Command `npm test` executed with exit code 0.',
+      'Process exited with code 0',
+    ]) {
+      assert.equal(outputGist(`Tests: 12 passed\n${status}`), 'Tests: 12 passed', status);
+    }
+  });
+
   it('cuts long lines', () => {
     const gist = outputGist(`${'a'.repeat(500)}\n${'b'.repeat(500)}`) ?? '';
     assert.ok(gist.length <= 2 * OUTPUT_LINE_MAX_CHARS + 3);

@@ -28,6 +28,30 @@ describe('tool outcome', () => {
     assert.equal(exitCodeFromResult('Process exited with code 3'), 3);
   });
 
+  it("reads Copilot CLI's exit lines at the end of a shell result", () => {
+    assert.equal(exitCodeFromResult('a1b2c3 add the parser\n<exited with exit code 0>'), 0);
+    assert.equal(exitCodeFromResult('grep: No such file or directory\n<shellId: 4 completed with exit code 1>'), 1);
+    assert.equal(exitCodeFromResult('fatal: not a git repository\n<shellId: build-all completed with exit code 128>'), 128);
+    assert.deepEqual(toolOutcome(toolResultBlock('c', 'No tests found\n<exited with exit code 2>'), true), { ok: false, exitCode: 2 });
+  });
+
+  it("fails a piped command whose program's last line says it failed, though the shell reports success", () => {
+    // `bun run lint 2>&1 | tail -3`: tail succeeds, the script did not.
+    const runner = 'Found 2 errors.\n  × Some errors were emitted while running checks.\nerror: script "lint" exited with code 1\n';
+    assert.deepEqual(toolOutcome(toolResultBlock('c', runner), true), { ok: false, exitCode: 1 });
+    assert.equal(exitCodeFromResult('panic: missing key\n\ngoroutine 1 [running]:\nexit status 2'), 2);
+    assert.equal(exitCodeFromResult('cc -o app main.o\nmake: *** [Makefile:12: app] Error 1'), 1);
+    assert.equal(exitCodeFromResult('gmake[2]: *** [src/CMakeFiles/app.dir/build.make:76: app] Error 2'), 2);
+    // Copilot CLI says the pipeline succeeded after the program said it failed.
+    assert.equal(exitCodeFromResult('npm error Lifecycle script failed\nnpm error command failed with exit code 1.\n<exited with exit code 0>'), 1);
+  });
+
+  it("takes no failure from a success or from a line before the program's last", () => {
+    assert.equal(exitCodeFromResult('worker exited with code 0'), undefined);
+    assert.equal(exitCodeFromResult('child exited with code 1\nretrying\nall 12 jobs done'), undefined);
+    assert.deepEqual(toolOutcome(toolResultBlock('c', 'Tests: 12 passed\n<exited with exit code 0>'), true), { ok: true, exitCode: 0 });
+  });
+
   it('does not take an exit code from the middle of a long output', () => {
     const source = Array.from({ length: 40 }, (_, i) => `line ${i}`);
     source[20] = 'Exit code 1';
