@@ -1,13 +1,15 @@
 /**
  * One line that says what went wrong in a failed tool result, short enough for the ledger. The
  * line is chosen in this order: the exception a Python traceback ends with; the first line that
- * names an error; the first diagnostic a linter or compiler prints (a severity tag, a warning, a
+ * starts by saying it is an error (`error: …`, `fatal: …`, `TypeError: …`); the first line that
+ * names an error anywhere; the first diagnostic a linter or compiler prints (a severity tag, a warning, a
  * `file:line` location); the first line that is not a progress message; the first line at all.
  * Runners print their progress first and their verdict last, so the end of a long result is read
  * as well as its start.
  */
 import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
 import { shortenEnd } from '../text/shorten';
+import { isFailureStatusLine } from './toolOutcome';
 
 /** Longest error summary kept in the ledger, in characters. */
 export const ERROR_SUMMARY_MAX_CHARS = 160;
@@ -40,6 +42,12 @@ const DIAGNOSTIC_LINES: readonly RegExp[] = [
   /^(?:warning|warn|note)\b:?/i,
   /[\w@.-]\.[A-Za-z]{1,6}:\d+(?::\d+)?\b/,
 ];
+/**
+ * A line that starts by saying it is an error: a severity label (`error: …`, `fatal: …`, `FAIL: …`, `ERROR [x] …`) or an
+ * exception's name (`TypeError: …`). A line that only holds an error word (a log line of a test that checks a failure,
+ * `[Limiter] task 2 failed`) says less.
+ */
+const ERROR_LABEL = /^(?:(?:error|fatal|panic|fail(?:ed|ure)?)\b(?:\[[^\]]*\])?[:\s]|[A-Z]\w*(?:Error|Exception)\b:)/i;
 /** A traceback frame (`  File "x.py", line 3, in f`): the exception follows the last frame. */
 const TRACEBACK_FRAME = /^\s+File ".*", line \d+/;
 /** An exception line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */
@@ -51,17 +59,21 @@ const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
  */
 export function errorSummary(content: string): string {
   const raw = scannedLines(content);
-  const lines = raw.map(cleanLine).filter((l) => !isNoiseLine(l));
+  // A runner's closing status (`error: script "lint" exited with code 1`) says that it failed, not what went wrong.
+  const lines = raw.map(cleanLine).filter((l) => !isNoiseLine(l) && !isFailureStatusLine(l));
   const pick = (test: (line: string) => boolean) => {
     const at = lines.findIndex(test);
     return at < 0 ? undefined : withDetail(lines, at);
   };
   const line =
     raisedException(raw) ??
+    pick((l) => ERROR_LABEL.test(l) && !isProgressLine(l)) ??
     pick((l) => ERROR_WORDS.test(l) && !isProgressLine(l)) ??
     DIAGNOSTIC_LINES.map((p) => pick((l) => p.test(l))).find((l) => l !== undefined) ??
     pick((l) => !isProgressLine(l)) ??
     lines[0] ??
+    // A program that printed nothing but its failure status (`error: exit status 1`) has still said that much.
+    raw.map(cleanLine).find(isFailureStatusLine) ??
     '(no error text)';
   return shortenEnd(line.slice(0, ERROR_SUMMARY_MAX_CHARS * 2).replace(/\s+/g, ' '), ERROR_SUMMARY_MAX_CHARS);
 }

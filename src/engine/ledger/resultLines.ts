@@ -22,6 +22,9 @@ const NOISE_LINES: readonly RegExp[] = [
   /^Traceback \(most recent call last\):$/,
   /^\((?:Open file|Current directory):.*\)$/,
   /^bash-\$$/,
+  // A script runner's echo of the command it runs (`$ biome check --error-on-warnings`; npm's `> app@1.0.0 lint`).
+  /^\$ \S/,
+  /^> [\w@./-]+@\d[\w.+-]* [\w:.-]+$/,
   // curl's progress meter header, printed before the body when the agent captures stderr.
   /^%\s+Total\s+%\s+Received\b/,
   /^Dload\s+Upload\b/,

@@ -52,6 +52,13 @@ export function isExitStatusLine(line: string): boolean {
   const trimmed = line.trim();
   return EXIT_CODE_LINES.some((p) => p.test(trimmed));
 }
+
+/** True for a line in which a program says only that it failed and with what status (see {@link FAILURE_LAST_LINES}). */
+export function isFailureStatusLine(line: string): boolean {
+  const trimmed = line.trim();
+  return FAILURE_LAST_LINES.some((p) => p.test(trimmed));
+}
+
 /** Exit-status lines sit at the top or the bottom of a result; the middle is the program's own output. */
 const HEAD_LINES = 15;
 const TAIL_LINES = 3;

@@ -39,6 +39,11 @@ describe('command output in the tool record', () => {
     assert.equal(outputGist(''), undefined);
   });
 
+  it("passes over a script runner's echo of the command it runs", () => {
+    assert.equal(outputGist('$ biome check --error-on-warnings\nChecked 274 files in 72ms. No fixes applied.'), 'Checked 274 files in 72ms. No fixes applied.');
+    assert.equal(outputGist('\n> shop@1.4.0 build\nbuilt in 2.1s'), 'built in 2.1s');
+  });
+
   it("passes over the host's statement of the exit status, in every agent's form", () => {
     for (const status of [
       '<exited with exit code 0>',

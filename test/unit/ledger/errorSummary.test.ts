@@ -75,6 +75,29 @@ describe('error summary', () => {
     );
   });
 
+  it('takes a line that says it is an error over an earlier line that only holds an error word, and never the echo of the command', () => {
+    const testRun = [
+      '$ bun test --bail=0',
+      '[Limiter] Task 2 failed: retrying',
+      'src/jobs/queue.test.ts:',
+      '# Unhandled error between tests',
+      "error: Cannot find package 'yaml' from '/repo/src/config/load.ts'",
+      ' 41 pass',
+      ' 1 error',
+    ].join('\n');
+    assert.equal(errorSummary(testRun), "error: Cannot find package 'yaml' from '/repo/src/config/load.ts'");
+    assert.equal(
+      errorSummary('$ eslint --max-warnings=0 --report-unused-disable-directives-severity=error src\nsrc/a.ts:3:7 no-unused-vars'),
+      'src/a.ts:3:7 no-unused-vars',
+    );
+    // The runner's closing status says less than the finding above it.
+    assert.equal(errorSummary('× Unexpected empty block.\nFound 1 error.\nerror: script "lint" exited with code 1'), '× Unexpected empty block.');
+    assert.equal(
+      errorSummary('> shop@1.4.0 typecheck\nRetry budget exceeded in 3 calls\nTypeError: total is not a function'),
+      'TypeError: total is not a function',
+    );
+  });
+
   it('never names an empty field of the harness record (`Error: (none)`) as the error', () => {
     const record = (output: string) =>
       ['Command: grep -n retry src/client.ts', 'Directory: (root)', `Output: ${output}`, 'Error: (none)', 'Exit Code: 1', 'Signal: 0'].join(
@@ -96,5 +119,6 @@ describe('error summary', () => {
   it('falls back to the first line that is not progress, then to a plain note', () => {
     assert.equal(errorSummary('Compiling 3 files (.ex)\nsomething odd happened'), 'something odd happened');
     assert.equal(errorSummary('<returncode>1</returncode>\n<output>\n</output>'), '(no error text)');
+    assert.equal(errorSummary('<returncode>1</returncode>\n<output>\nerror: exit status 1\n</output>'), 'error: exit status 1');
   });
 });
