@@ -40,7 +40,10 @@ describe('command output in the tool record', () => {
   });
 
   it("passes over a script runner's echo of the command it runs", () => {
-    assert.equal(outputGist('$ biome check --error-on-warnings\nChecked 274 files in 72ms. No fixes applied.'), 'Checked 274 files in 72ms. No fixes applied.');
+    assert.equal(
+      outputGist('$ biome check --error-on-warnings\nChecked 274 files in 72ms. No fixes applied.'),
+      'Checked 274 files in 72ms. No fixes applied.',
+    );
     assert.equal(outputGist('\n> shop@1.4.0 build\nbuilt in 2.1s'), 'built in 2.1s');
   });
 

@@ -91,7 +91,10 @@ describe('error summary', () => {
       'src/a.ts:3:7 no-unused-vars',
     );
     // The runner's closing status says less than the finding above it.
-    assert.equal(errorSummary('× Unexpected empty block.\nFound 1 error.\nerror: script "lint" exited with code 1'), '× Unexpected empty block.');
+    assert.equal(
+      errorSummary('× Unexpected empty block.\nFound 1 error.\nerror: script "lint" exited with code 1'),
+      '× Unexpected empty block.',
+    );
     assert.equal(
       errorSummary('> shop@1.4.0 typecheck\nRetry budget exceeded in 3 calls\nTypeError: total is not a function'),
       'TypeError: total is not a function',

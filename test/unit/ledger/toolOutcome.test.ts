@@ -43,7 +43,10 @@ describe('tool outcome', () => {
     assert.equal(exitCodeFromResult('cc -o app main.o\nmake: *** [Makefile:12: app] Error 1'), 1);
     assert.equal(exitCodeFromResult('gmake[2]: *** [src/CMakeFiles/app.dir/build.make:76: app] Error 2'), 2);
     // Copilot CLI says the pipeline succeeded after the program said it failed.
-    assert.equal(exitCodeFromResult('npm error Lifecycle script failed\nnpm error command failed with exit code 1.\n<exited with exit code 0>'), 1);
+    assert.equal(
+      exitCodeFromResult('npm error Lifecycle script failed\nnpm error command failed with exit code 1.\n<exited with exit code 0>'),
+      1,
+    );
   });
 
   it("takes no failure from a success or from a line before the program's last", () => {
