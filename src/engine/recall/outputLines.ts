@@ -37,7 +37,8 @@ export const OUTPUT_TAIL_LINES = 30;
 export const OUTPUT_LINE_SCORES = { head: 0.1, tail: 0.12, diagnostic: 0.2 } as const;
 /**
  * What a line gains or loses by what happened after its step (`WhatFollowed`): a line the agent's
- * next words come back to (a figure it repeats, a name it goes on with) is what it relied on; the
+ * next words come back to (a figure it repeats, a name it goes on with), or that names the file its
+ * next calls opened, is what it relied on; the
  * last lines of a step the agent moved on from close it, while a call run again was not the last
  * word on what it ran.
  * @default echoed +0.06, closing +0.02, ran again −0.02
@@ -103,7 +104,9 @@ function outputLines(step: ToolStep, anyway: PrintedAnyway, followed: WhatFollow
     if (seen.has(line)) return;
     seen.add(line);
     const next =
-      again + (followed.echoes(step, line) ? FOLLOWED_BONUS.echoed : 0) + (again === 0 && closing.has(line) ? FOLLOWED_BONUS.closing : 0);
+      again +
+      (followed.echoes(step, line) || followed.ledTo(step, line) ? FOLLOWED_BONUS.echoed : 0) +
+      (again === 0 && closing.has(line) ? FOLLOWED_BONUS.closing : 0);
     const fact = candidate('outcome', line, where, Math.round((score + next) * 1000) / 1000, subject);
     if (fact) out.push(fact);
   };

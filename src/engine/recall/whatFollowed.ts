@@ -2,7 +2,9 @@
  * What happened after each tool step, which tells what the step came to: whether the agent ran the
  * same call again (this run's output was not the last word on it), and what the agent said next,
  * in whose words a line the step printed comes back when the agent relied on it (a figure it
- * repeats, a name it goes on with). Read from the messages, never from the line's words.
+ * repeats, a name it goes on with), and which files its next calls opened, which a line the step
+ * printed may name (a search's hit the agent then read or edited). Read from the messages, never
+ * from the line's words.
  */
 import { waitingKeys } from '../ledger/fixKeys';
 import { proseLines } from '../text/prose';
@@ -13,10 +15,15 @@ import type { ToolStep } from './toolSteps';
 
 /** Characters of the agent's next words read. @default 4000 — an answer's opening paragraphs. */
 export const SAID_AFTER_CHARS = 4000;
+/** Calls after a step whose files count as opened next: the step's own follow-up, not later work. @default 3 */
+export const NEXT_CALLS = 3;
+/** A file a line names: a path with an extension, before a `:line`, a space or the end (`go/cmd/main.go:113:func …`). */
+const NAMED_FILE = /(?:^|[\s"'`(])((?:[\w@.-]+\/)*[\w@-][\w@.-]*\.[A-Za-z][\w]{0,5})(?=[:\s"'`),]|$)/g;
 
 export class WhatFollowed {
   private readonly said = new Map<number, string>();
   private readonly again = new Set<ToolStep>();
+  private readonly openedNext = new Map<ToolStep, readonly string[]>();
 
   /** `steps` as read from `messages` (see `readToolSteps`). */
   constructor(
@@ -33,6 +40,32 @@ export class WhatFollowed {
         lastRun.set(key, step);
       }
     }
+    // The files the next calls of the same turn opened, read or edited.
+    steps.forEach((step, i) => {
+      const paths: string[] = [];
+      for (let j = i + 1; j < steps.length && j <= i + NEXT_CALLS; j++) {
+        const next = steps[j];
+        if (this.userSpokeBetween(step.messageIndex, next.messageIndex)) break;
+        if (next.activity.kind === 'file') paths.push(...next.activity.paths);
+      }
+      if (paths.length > 0) this.openedNext.set(step, paths);
+    });
+  }
+
+  /** True when a line this step printed names a file that the agent's next calls opened: what the step led to. */
+  ledTo(step: ToolStep, line: string): boolean {
+    const opened = this.openedNext.get(step);
+    if (opened === undefined) return false;
+    for (const match of line.matchAll(NAMED_FILE)) {
+      const named = match[1].replace(/^\.\//, '');
+      if (opened.some((path) => path === named || path.endsWith(`/${named}`))) return true;
+    }
+    return false;
+  }
+
+  private userSpokeBetween(from: number, to: number): boolean {
+    for (let i = from + 1; i < to; i++) if (this.messages[i].role === 'user') return true;
+    return false;
   }
 
   /** True when the same call ran again after this step. */

@@ -21,6 +21,22 @@ describe('output lines ranked by what happened after their step', () => {
     assert.ok(Math.abs(a - b - FOLLOWED_BONUS.echoed) < 1e-9);
   });
 
+  it("raises a search's hit whose file the agent's next calls opened, and not a hit it left", () => {
+    const hits = ['pkg/server/routes.go:88:func wrap(h Handler) Handler {', 'pkg/server/limits.go:14:func wrapLimit(n int) Limit {'];
+    const search = [call('g1', 'Grep', { pattern: 'func wrap', path: '/work/app/pkg/server' }), result('g1', hits.join('\n'))];
+    const opened = [call('r1', 'Read', { file_path: '/work/app/pkg/server/routes.go', offset: 80 }), result('r1', 'package server')];
+    const facts = outputLineFacts([user('Where is the handler wrapped?'), ...search, ...opened, assistant('Found it.')]);
+    const left = outputLineFacts([user('Where is the handler wrapped?'), ...search, assistant('Found it.')]);
+    const [read, other] = hits.map((h) => scoreOf(facts, h));
+    const before = scoreOf(left, hits[0]);
+    assert.ok(read !== undefined && other !== undefined && before !== undefined);
+    assert.ok(Math.abs(read - before - FOLLOWED_BONUS.echoed) < 1e-9, `opened ${read}, not opened ${before}`);
+    assert.ok(read > other, `the hit opened ${read}, the one left ${other}`);
+    // Only the step's own follow-up counts: once the user has spoken, what the agent opens is new work.
+    const later = outputLineFacts([user('Where is the handler wrapped?'), ...search, user('Now the limits.'), ...opened]);
+    assert.equal(scoreOf(later, hits[0]), before);
+  });
+
   it('lowers the lines of a command the agent ran again, whose later run had the last word', () => {
     const closing = 'Total size: 130001 bytes after compression';
     const first = [call('b1', 'bash', { command: 'npm run size' }), result('b1', output(closing))];
