@@ -14,6 +14,9 @@ const TAIL_LINES = 30;
 /** Only this many characters at the end are split into lines, however long the result. */
 const TAIL_CHARS = 6000;
 
+/** npm's header over a script's output (`> app@1.0.0 lint`); the lines after it that start with `>` echo the script's command. */
+const SCRIPT_HEADER = /^> [\w@./-]+@\d[\w.+-]* [\w:.-]+$/;
+
 /** Wrappers, status lines and prompts that carry no message of their own. */
 const NOISE_LINES: readonly RegExp[] = [
   /^Process running with session ID \d+$/,
@@ -24,7 +27,7 @@ const NOISE_LINES: readonly RegExp[] = [
   /^bash-\$$/,
   // A script runner's echo of the command it runs (`$ biome check --error-on-warnings`; npm's `> app@1.0.0 lint`).
   /^\$ \S/,
-  /^> [\w@./-]+@\d[\w.+-]* [\w:.-]+$/,
+  SCRIPT_HEADER,
   // curl's progress meter header, printed before the body when the agent captures stderr.
   /^%\s+Total\s+%\s+Received\b/,
   /^Dload\s+Upload\b/,
@@ -126,7 +129,10 @@ export function isProgressLine(line: string): boolean {
 
 /** The scanned lines of a result, cleaned, without noise. */
 export function meaningfulLines(content: string): string[] {
-  return scannedLines(content)
-    .map(cleanLine)
-    .filter((l) => !isNoiseLine(l));
+  const lines = scannedLines(content).map(cleanLine);
+  let echo = false;
+  return lines.filter((l) => {
+    echo = SCRIPT_HEADER.test(l) || (echo && l.startsWith('> '));
+    return !echo && !isNoiseLine(l);
+  });
 }

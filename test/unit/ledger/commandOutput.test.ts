@@ -44,7 +44,9 @@ describe('command output in the tool record', () => {
       outputGist('$ biome check --error-on-warnings\nChecked 274 files in 72ms. No fixes applied.'),
       'Checked 274 files in 72ms. No fixes applied.',
     );
-    assert.equal(outputGist('\n> shop@1.4.0 build\nbuilt in 2.1s'), 'built in 2.1s');
+    assert.equal(outputGist('\n> shop@1.4.0 build\n> vite build --mode production\n\nbuilt in 2.1s'), 'built in 2.1s');
+    // A quoted line of what a command printed is not an echo.
+    assert.equal(outputGist('> Note: the cache was cold\nbuilt in 2.1s'), '> Note: the cache was cold … built in 2.1s');
   });
 
   it("passes over the host's statement of the exit status, in every agent's form", () => {
