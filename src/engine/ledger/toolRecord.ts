@@ -22,6 +22,17 @@ import { withoutOutputNotice } from '../text/outputNotice';
 import { memoizeByObject } from '../memo';
 
 /** What is read from a result's text, once per result block: aging summarizes the same ranges again. */
+/** An error message that names where it happened (a path, a `file:line`, a `(line,col)`), so the same message is the same error. */
+const NAMES_A_PLACE = /[\w.-]\/[\w.-]|[\w-]\.[A-Za-z]{1,6}\b[:(]\d|:\d+:\d+/;
+
+function namesItsPlace(summary: string): boolean {
+  return NAMES_A_PLACE.test(summary);
+}
+
+function sameErrorKey(e: ErrorRecord): string {
+  return `${e.toolName}\u0000${e.summary}`;
+}
+
 const commandOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, true));
 const otherOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, false));
 const outputGists = new WeakMap<ToolResultBlock, { readonly gist: string | undefined }>();
@@ -282,8 +293,17 @@ class ToolRecordBuilder {
     if (!list) return;
     this.unfixed.delete(key);
     const errors = this.errorList;
+    const verdict = { fixed: true, fixedByCallId: callId, fixedBy: command } as const;
+    const sameErrors = new Set<string>();
     for (const i of list) {
-      if (!errors[i].fixed) errors[i] = { ...errors[i], fixed: true, fixedByCallId: callId, fixedBy: command };
+      if (errors[i].fixed) continue;
+      errors[i] = { ...errors[i], ...verdict };
+      if (namesItsPlace(errors[i].summary)) sameErrors.add(sameErrorKey(errors[i]));
     }
+    if (sameErrors.size === 0) return;
+    // One error has one verdict: another call that met it (the same tool, the same message naming the same place) is fixed too.
+    errors.forEach((e, i) => {
+      if (!e.fixed && sameErrors.has(sameErrorKey(e))) errors[i] = { ...e, ...verdict };
+    });
   }
 }

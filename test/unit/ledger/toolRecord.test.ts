@@ -65,6 +65,36 @@ describe('tool record', () => {
     );
   });
 
+  it('gives one verdict to an error that several calls met: fixed wherever it was met, when its message names its place', () => {
+    const typeError = "src/cart/total.ts(28,2): error TS2739: Type '{ sum: number; }' is missing the following properties";
+    const record = recordToolActivity([
+      call('c1', 'Bash', { command: 'npx tsc --noEmit' }),
+      result('c1', `Exit code 2\n${typeError}`, true),
+      call('c2', 'Bash', { command: 'npm run check' }),
+      result('c2', `Exit code 2\n${typeError}`, true),
+      call('c3', 'Bash', { command: 'npm run lint' }),
+      result('c3', 'Exit code 1\nnpm ERR! code ELIFECYCLE', true),
+      call('c4', 'Bash', { command: 'npm run deploy' }),
+      result('c4', 'Exit code 1\nnpm ERR! code ELIFECYCLE', true),
+      call('c5', 'Edit', { file_path: 'src/cart/total.ts', old_string: 'a', new_string: 'b' }),
+      result('c5', 'The file src/cart/total.ts has been updated.'),
+      call('c6', 'Bash', { command: 'npm run check' }),
+      result('c6', 'Checked 12 files'),
+      call('c7', 'Bash', { command: 'npm run lint' }),
+      result('c7', 'All files pass'),
+    ]);
+    assert.deepEqual(
+      record.errors.map((e) => [e.callId, e.fixed, e.fixedByCallId]),
+      [
+        ['c1', true, 'c6'],
+        ['c2', true, 'c6'],
+        ['c3', true, 'c7'],
+        // The same words name no place: another command's failure, which may have another cause, stays open.
+        ['c4', false, undefined],
+      ],
+    );
+  });
+
   it('fixes a file error with a later successful write or edit of the same path, and a failed read with a read too', () => {
     const record = recordToolActivity([
       call('c1', 'Edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y' }),
