@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { buildPreview } from '../../src/engine/preview/preview';
 import { offloadFileName } from '../../src/engine/tiers/offload';
-import type { ToolResultBlock } from '../../src/engine/types';
+import { message, printedTextBlock, type ToolResultBlock } from '../../src/engine/types';
 import { call, filler, result, user } from './support/builders';
 import { sessionRig } from './support/session';
 
@@ -28,6 +28,30 @@ describe('tier 1: offload large tool results', () => {
     assert.equal(await rig.store.read(record.file), big);
     assert.equal(events[0].kind, 'offload');
     assert.ok(record.savedTokens > 19_000);
+  });
+
+  it('offloads on arrival what the host printed of a command the user ran, as a result of its size, and keeps it printed', async () => {
+    const rig = sessionRig();
+    const output = `Ran \`find .\`\n${filler(20_000)}\nsrc/cart/total.ts`;
+    await rig.session.add([
+      user('look at the tree'),
+      message('p1', 'user', [printedTextBlock(output), printedTextBlock('Ran `pwd`\n/work/app')]),
+    ]);
+    const printed = rig.session.messages.find((m) => m.id === 'p1');
+    assert.ok(printed !== undefined);
+    const [big, small] = printed.blocks;
+    assert.ok(big.type === 'text' && big.printed === true && big.injected === true, 'still what the host printed');
+    assert.match(big.text, /^## Offloaded: printed output Result/);
+    assert.ok(big.text.length < 4000);
+    assert.deepEqual(small, printedTextBlock('Ran `pwd`\n/work/app'), 'a small printout stays as it is');
+    const [record] = rig.session.offloads;
+    assert.equal(record.toolName, 'printed output');
+    assert.equal(await rig.store.read(record.file), output);
+    const archived = await rig.session.readArchive();
+    assert.ok(
+      archived.some((m) => m.blocks.some((b) => b.type === 'text' && b.text === output)),
+      'the archive keeps it whole',
+    );
   });
 
   it('keeps a result at or below the threshold as it is', async () => {

@@ -9,7 +9,7 @@
  * entry is Pi's own summary of what came before (`agentSummary.ts`). Model and thinking-level
  * changes, labels and extensions' data are Pi's bookkeeping.
  */
-import { type Block, injectedTextBlock, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
+import { type Block, injectedTextBlock, printedTextBlock, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { addAgentSummary } from './agentSummary';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
@@ -92,7 +92,7 @@ function addMessage(entry: ReadEntry): void {
   if (role === 'assistant') return addAssistant(entry, message);
   if (role === 'toolResult') return addToolResult(entry, message);
   if (role === 'bashExecution' && message.excludeFromContext === true) return entry.sink.skip('excluded-command');
-  if (role === 'bashExecution') return addInjected(entry, commandText(message));
+  if (role === 'bashExecution') return addPrinted(entry, commandText(message));
   if (role === 'custom') return addContent(entry, message.content, true);
   entry.sink.skip(`message:${role || 'no-role'}`, {
     reason: `message role '${role}' is not known to be model context; skipped`,
@@ -137,6 +137,13 @@ function addToolResult({ id, at, line, sink }: ReadEntry, message: JsonObject): 
 
 function addInjected({ id, at, line, sink }: ReadEntry, text: string): void {
   if (sink.add(id, [{ role: 'user', blocks: text === '' ? [] : [injectedTextBlock(text)] }], at, line).length === 0) {
+    sink.skip('empty-message');
+  }
+}
+
+/** What Pi printed of a command the user ran with `!`: read as a command's output, never as the user's words. */
+function addPrinted({ id, at, line, sink }: ReadEntry, text: string): void {
+  if (sink.add(id, [{ role: 'user', blocks: text === '' ? [] : [printedTextBlock(text)] }], at, line).length === 0) {
     sink.skip('empty-message');
   }
 }

@@ -18,7 +18,15 @@ import { beyondPreviewSection } from '../tiers/beyondPreview';
 import { maskSecrets } from '../text/secrets';
 import type { OffloadRecord } from '../model/offloadRecord';
 import type { TokenCounter } from '../tokens/counter';
-import type { Block, Message, ToolCallBlock, ToolResultBlock } from '../types';
+import {
+  printedTextBlock,
+  toolResultBlock,
+  type Block,
+  type Message,
+  type TextBlock,
+  type ToolCallBlock,
+  type ToolResultBlock,
+} from '../types';
 import type { SessionArchive } from './sessionArchive';
 import { sessionTitle } from './sessionTitle';
 import type { SessionPaths } from '../model/sessionPaths';
@@ -158,12 +166,31 @@ export class MessageIntake {
     events: CompressionEvent[],
     records: OffloadRecord[],
   ): Promise<Message> {
-    if (!msg.blocks.some((b) => b.type === 'toolResult')) return msg;
+    if (!msg.blocks.some((b) => b.type === 'toolResult' || (b.type === 'text' && b.printed === true))) return msg;
     const blocks: Block[] = [];
-    for (const block of msg.blocks) {
-      blocks.push(block.type === 'toolResult' ? await this.offloadIfLarge(block, findCall(block.callId), msg, events, records) : block);
+    for (const [index, block] of msg.blocks.entries()) {
+      if (block.type === 'toolResult') blocks.push(await this.offloadIfLarge(block, findCall(block.callId), msg, events, records));
+      else if (block.type === 'text' && block.printed === true)
+        blocks.push(await this.offloadPrintedIfLarge(block, index, msg, events, records));
+      else blocks.push(block);
     }
     return blocks.every((b, i) => b === msg.blocks[i]) ? msg : { ...msg, blocks };
+  }
+
+  /**
+   * What the host printed of something it ran itself (a command the user ran with `!`) is a command's output like a
+   * tool's result, and goes to a file on arrival by the same rule; it stays printed, so it is still read as output.
+   */
+  private async offloadPrintedIfLarge(
+    block: TextBlock,
+    index: number,
+    msg: Message,
+    events: CompressionEvent[],
+    records: OffloadRecord[],
+  ): Promise<TextBlock> {
+    const output = toolResultBlock(`${msg.id}-printed-${index + 1}`, block.text, false, PRINTED_OUTPUT);
+    const offloaded = await this.offloadIfLarge(output, undefined, msg, events, records);
+    return offloaded === output ? block : printedTextBlock(offloaded.content);
   }
 
   private async offloadIfLarge(
@@ -221,6 +248,9 @@ export class MessageIntake {
     }
   }
 }
+
+/** How output the host printed is named where it is offloaded: in its file's name, its preview's heading and the tree. */
+const PRINTED_OUTPUT = 'printed output';
 
 /** A tool call by its id. */
 type CallFinder = (callId: string) => ToolCallBlock | undefined;

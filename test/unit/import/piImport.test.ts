@@ -93,6 +93,8 @@ describe('Pi coding agent sessions', () => {
     const ran = imported.messages.find((m) => messageText(m).startsWith('Ran `npm test`'));
     assert.ok(ran !== undefined && authoredText(ran) === '');
     assert.match(messageText(ran), /1 failing[\s\S]*Command exited with code 1/);
+    // Printed by Pi of a command it ran, like Claude Code's `!`: read as a command's output.
+    assert.ok(ran.blocks.every((b) => b.type === 'text' && b.printed === true));
     assert.ok(!imported.messages.some((m) => messageText(m).startsWith('Ran `ls`')));
     assert.equal(imported.stats.skippedByKind['excluded-command'], 1);
   });
