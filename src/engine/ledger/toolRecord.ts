@@ -21,7 +21,6 @@ import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
 import { withoutOutputNotice } from '../text/outputNotice';
 import { memoizeByObject } from '../memo';
 
-/** What is read from a result's text, once per result block: aging summarizes the same ranges again. */
 /** An error message that names where it happened (a path, a `file:line`, a `(line,col)`), so the same message is the same error. */
 const NAMES_A_PLACE = /[\w.-]\/[\w.-]|[\w-]\.[A-Za-z]{1,6}\b[:(]\d|:\d+:\d+/;
 
@@ -33,6 +32,7 @@ function sameErrorKey(e: ErrorRecord): string {
   return `${e.toolName}\u0000${e.summary}`;
 }
 
+/** What is read from a result's text, once per result block: aging summarizes the same ranges again. */
 const commandOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, true));
 const otherOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, false));
 const outputGists = new WeakMap<ToolResultBlock, { readonly gist: string | undefined }>();

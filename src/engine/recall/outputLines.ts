@@ -38,9 +38,8 @@ export const OUTPUT_LINE_SCORES = { head: 0.1, tail: 0.12, diagnostic: 0.2 } as 
 /**
  * What a line gains or loses by what happened after its step (`WhatFollowed`): a line the agent's
  * next words come back to (a figure it repeats, a name it goes on with), or that names the file its
- * next calls opened, is what it relied on; the
- * last lines of a step the agent moved on from close it, while a call run again was not the last
- * word on what it ran.
+ * next calls opened, is what it relied on; the last lines of a step the agent moved on from close
+ * it, while a call run again was not the last word on what it ran.
  * @default echoed +0.06, closing +0.02, ran again −0.02
  */
 export const FOLLOWED_BONUS = { echoed: 0.06, closing: 0.02, ranAgain: -0.02 } as const;
