@@ -85,20 +85,20 @@ describe('error summary', () => {
       ' 41 pass',
       ' 1 error',
     ].join('\n');
-    assert.equal(errorSummary(testRun), "error: Cannot find package 'yaml' from '/repo/src/config/load.ts'");
-    assert.equal(
-      errorSummary('$ eslint --max-warnings=0 --report-unused-disable-directives-severity=error src\nsrc/a.ts:3:7 no-unused-vars'),
-      'src/a.ts:3:7 no-unused-vars',
-    );
-    // The runner's closing status says less than the finding above it.
-    assert.equal(
-      errorSummary('× Unexpected empty block.\nFound 1 error.\nerror: script "lint" exited with code 1'),
-      '× Unexpected empty block.',
-    );
-    assert.equal(
-      errorSummary('> shop@1.4.0 typecheck\nRetry budget exceeded in 3 calls\nTypeError: total is not a function'),
-      'TypeError: total is not a function',
-    );
+    const cases: readonly (readonly [string, string])[] = [
+      [testRun, "error: Cannot find package 'yaml' from '/repo/src/config/load.ts'"],
+      [
+        '$ eslint --max-warnings=0 --report-unused-disable-directives-severity=error src\nsrc/a.ts:3:7 no-unused-vars',
+        'src/a.ts:3:7 no-unused-vars',
+      ],
+      // The runner's closing status says less than the finding above it.
+      ['× Unexpected empty block.\nFound 1 error.\nerror: script "lint" exited with code 1', '× Unexpected empty block.'],
+      [
+        '> shop@1.4.0 typecheck\nRetry budget exceeded in 3 calls\nTypeError: total is not a function',
+        'TypeError: total is not a function',
+      ],
+    ];
+    for (const [output, named] of cases) assert.equal(errorSummary(output), named, output);
   });
 
   it('never names an empty field of the harness record (`Error: (none)`) as the error', () => {
