@@ -169,10 +169,13 @@ export class MessageIntake {
     if (!msg.blocks.some((b) => b.type === 'toolResult' || (b.type === 'text' && b.printed === true))) return msg;
     const blocks: Block[] = [];
     for (const [index, block] of msg.blocks.entries()) {
-      if (block.type === 'toolResult') blocks.push(await this.offloadIfLarge(block, findCall(block.callId), msg, events, records));
-      else if (block.type === 'text' && block.printed === true)
+      if (block.type === 'toolResult') {
+        blocks.push(await this.offloadIfLarge(block, findCall(block.callId), msg, events, records));
+      } else if (block.type === 'text' && block.printed === true) {
         blocks.push(await this.offloadPrintedIfLarge(block, index, msg, events, records));
-      else blocks.push(block);
+      } else {
+        blocks.push(block);
+      }
     }
     return blocks.every((b, i) => b === msg.blocks[i]) ? msg : { ...msg, blocks };
   }
