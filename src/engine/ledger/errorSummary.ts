@@ -59,8 +59,9 @@ const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
  */
 export function errorSummary(content: string): string {
   const raw = scannedLines(content);
+  const cleaned = raw.map(cleanLine);
   // A runner's closing status (`error: script "lint" exited with code 1`) says that it failed, not what went wrong.
-  const lines = raw.map(cleanLine).filter((l) => !isNoiseLine(l) && !isFailureStatusLine(l));
+  const lines = cleaned.filter((l) => !isNoiseLine(l) && !isFailureStatusLine(l));
   const pick = (test: (line: string) => boolean) => {
     const at = lines.findIndex(test);
     return at < 0 ? undefined : withDetail(lines, at);
@@ -73,7 +74,7 @@ export function errorSummary(content: string): string {
     pick((l) => !isProgressLine(l)) ??
     lines[0] ??
     // A program that printed nothing but its failure status (`error: exit status 1`) has still said that much.
-    raw.map(cleanLine).find(isFailureStatusLine) ??
+    cleaned.find(isFailureStatusLine) ??
     '(no error text)';
   return shortenEnd(line.slice(0, ERROR_SUMMARY_MAX_CHARS * 2).replace(/\s+/g, ' '), ERROR_SUMMARY_MAX_CHARS);
 }
