@@ -182,16 +182,26 @@ export class Tier3 {
    * Whether the checkpoint due now waits for the model's summary. Below CRITICAL the request still fits: it goes as
    * the one before plus the new messages (a cache read), and the model's checkpoint, recall-checked, applies at a
    * later request in one rebase, where the deterministic one now and the model's after it would take two. Starts the
-   * preparation, planned for the rounds it may take, when none is under way; a preparation that failed is not waited
-   * for again.
+   * preparation, planned for the rounds it may take, when none is under way, or when the one ready no longer applies
+   * (the context grew past what it takes, or changed under it); a preparation that failed is not waited for again.
    */
   waitsForModel(view: RequestView, budget: number, turn: TurnOptions): boolean {
     if (!turn.summarizer) return false;
     const state = this.background.state;
     if (state === 'preparing') return !this.background.basis?.startsWith(FOLLOW_UP_BASIS);
-    if (state !== 'idle' && state !== 'cancelled') return false;
+    if (state === 'ready') {
+      const ready = this.background.peek();
+      if (ready?.kind !== 'checkpoint' || this.readyApplies(ready.work, view, budget)) return false;
+      this.background.reset();
+    } else if (state !== 'idle' && state !== 'cancelled') return false;
     this.prepareInBackground(view, budget, turn, PREPARE_AHEAD_SHARE * budget);
     return this.background.state === 'preparing';
+  }
+
+  /** Whether a prepared checkpoint can be applied to this view: its basis still stands and it takes about what is needed. */
+  private readyApplies(work: CheckpointWork, view: RequestView, budget: number): boolean {
+    const basis = this.background.basis;
+    return basis !== undefined && this.stillApplies(basis, work.plan) && coversEnough(work.plan, this.plan(view, budget, 'target'), budget);
   }
 
   /**

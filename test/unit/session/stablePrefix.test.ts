@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ContextSession } from '../../../src/engine/session/contextSession';
 import type { PreparedContext } from '../../../src/engine/model/preparedContext';
+import type { Summarizer, SummaryRequest } from '../../../src/engine/summary/summarizer';
 import { messageText } from '../../../src/engine/types';
 import { assistant, call, filler, result, user } from '../support/builders';
 import { sessionRig } from '../support/session';
@@ -17,6 +18,15 @@ async function round(session: ContextSession, i: number, tokens = 400): Promise<
   const prepared = await session.prepare(BUDGET);
   await session.recordSent(prepared.messages);
   return prepared;
+}
+
+/** A model that answers at once: its checkpoints are ready before the next request. */
+class PromptModel implements Summarizer {
+  readonly name = 'prompt-model';
+  readonly maxInputTokens = 1_000_000;
+  async summarize(request: SummaryRequest): Promise<string> {
+    return `## Session Summary\nThe build log was read, ${request.messages.length} messages of it.`;
+  }
 }
 
 /** True when `later` starts with every message of `earlier`, the same objects or the same content. */
@@ -92,5 +102,32 @@ describe('a context the prompt cache can keep: append-only between rebases', () 
     const again = await round(session, 99, 50);
     assert.equal(session.state.truncations.length, 0, 'a few small inputs do not pay for a rebase: they wait');
     assert.ok(startsWith(again, before));
+  });
+
+  it("makes each checkpoint with the model's summary in one rebase, though the one prepared ahead fell short of the trigger", async () => {
+    const { session } = sessionRig();
+    const model = new PromptModel();
+    const budget = 12_000;
+    await session.add([user('Read every part of the nightly build log, one call per part, and sum it up.')]);
+    let rewrites = 0;
+    const upgrades: string[] = [];
+    for (let i = 1; i <= 60; i++) {
+      const prepared = await session.prepare(budget, { summarizer: model });
+      const reuse = await session.recordSent(prepared.messages);
+      const names = prepared.events.map((e) => e.name);
+      if (reuse.invalidatedTokens > 0) {
+        rewrites++;
+        assert.ok(names.includes('checkpoint-created'), `request ${i} rewrote what was sent without a checkpoint: ${names.join(', ')}`);
+      }
+      upgrades.push(...names.filter((n) => n === 'checkpoint-upgraded'));
+      await session.whenPreparationSettled();
+      // Lines of a log, each a few tokens more than the last: the context grows by a few hundred tokens a round.
+      const log = Array.from({ length: 40 }, (_, k) => `line ${k} compiled src/module${k}.ts in ${k * 7} ms`).join('\n');
+      await session.add([call(`p${i}`, 'read_log', { part: i }, `Reading part ${i}.`), result(`p${i}`, log, false, 'read_log')]);
+    }
+    assert.ok(session.state.checkpointsMade >= 2, `checkpoints were made (${session.state.checkpointsMade})`);
+    assert.equal(rewrites, session.state.checkpointsMade, 'one rebase a checkpoint');
+    assert.deepEqual(upgrades, [], "no deterministic summary was sent to be replaced by the model's at a second rebase");
+    assert.ok(session.checkpoints.some((c) => c.summarizedBy === model.name), "the latest checkpoints are the model's");
   });
 });
