@@ -15,10 +15,25 @@ export const CONTEXT_MESSAGE_ID = 'ctx-context';
 export interface FrozenContext {
   /** The context message's sections as sent. */
   readonly sections: readonly ContextSection[];
-  /** The budget it was fitted to: another budget renders it anew. */
+  /** The budget it was fitted to: a budget far from it renders it anew (see {@link frozenFor}). */
   readonly budget: number;
   /** Whether what must never be summarized was over its share when it was rendered. */
   readonly ledgerOverflow: boolean;
+}
+
+/**
+ * How far the budget may move from the one the context message was fitted to, as a share of that budget, while the
+ * message is still sent unchanged. A caller's budget moves a little from request to request (its own prompt for a
+ * summary, the tools it offers), and fitting the ledger and the earlier lines to each move would rewrite the whole
+ * request; a message that no longer fits is handled as any request over its budget is (the earlier lines leave
+ * first). Another model's window moves it further, and the message is fitted anew.
+ * @default 0.1
+ */
+export const FROZEN_BUDGET_TOLERANCE = 0.1;
+
+/** The frozen context when it still applies to `budget` (see {@link FROZEN_BUDGET_TOLERANCE}). */
+export function frozenFor(frozen: FrozenContext | undefined, budget: number): FrozenContext | undefined {
+  return frozen !== undefined && Math.abs(budget - frozen.budget) <= FROZEN_BUDGET_TOLERANCE * frozen.budget ? frozen : undefined;
 }
 
 /** The state fields whose change rewrites what the context message or the live messages already said. */

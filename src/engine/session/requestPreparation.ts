@@ -37,6 +37,7 @@
 import { formatCount } from '../text/numbers';
 import type { CriticalOffer } from '../model/preparedContext';
 import type { Fact } from '../model/fact';
+import { frozenFor } from '../model/frozenContext';
 import {
   addEarlierLines,
   earlierPoolTokensFor,
@@ -261,8 +262,7 @@ export class RequestPreparation {
    * too, so one does not appear at the front of a later request by itself.
    */
   private async sent(run: RequestRun, critical?: CriticalOffer): Promise<Preparation> {
-    const frozen = run.state.frozenContext;
-    if (frozen === undefined || frozen.budget !== run.budget) {
+    if (frozenFor(run.state.frozenContext, run.budget) === undefined) {
       await run.step({
         patch: { frozenContext: { sections: run.view.sections, budget: run.budget, ledgerOverflow: run.view.ledgerOverflow } },
       });

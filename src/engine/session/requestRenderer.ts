@@ -21,6 +21,7 @@ import type { Measurement, TokenCounter } from '../tokens/counter';
 import { ownCopy } from '../text/ownCopy';
 import { FNV_OFFSET_BASIS, fnv1a } from '../text/fnv';
 import { concatenated } from '../appendedList';
+import { frozenFor } from '../model/frozenContext';
 
 /**
  * Before anything left the context, the live messages already hold the intent, the user's messages
@@ -199,7 +200,7 @@ export class RequestRenderer {
   }
 
   private async renderNow(s: SessionState, budget: number): Promise<RequestView> {
-    const frozen = s.frozenContext?.budget === budget ? s.frozenContext : undefined;
+    const frozen = frozenFor(s.frozenContext, budget);
     const { sections, ledgerOverflow } = frozen ?? (await this.freshSections(s, budget));
     this.context = contextMessage(sections, this.context);
     const head = this.context?.message;

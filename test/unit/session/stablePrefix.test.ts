@@ -130,4 +130,18 @@ describe('a context the prompt cache can keep: append-only between rebases', () 
     assert.deepEqual(upgrades, [], "no deterministic summary was sent to be replaced by the model's at a second rebase");
     assert.ok(session.checkpoints.some((c) => c.summarizedBy === model.name), "the latest checkpoints are the model's");
   });
+
+  it("sends the context message unchanged when the budget moves a little (a caller's prompt for its own summary), and fits it to another window", async () => {
+    const { session } = sessionRig();
+    await session.add([user('Build every module and tell me which fail. [GOAL] every module builds')]);
+    let previous = await session.prepare(BUDGET);
+    for (let i = 1; previous.checkpoints === 0; i++) previous = await round(session, i, 900);
+    // A command the ledger learns after the checkpoint: it enters the context message at the next rebase.
+    previous = await round(session, 100, 300);
+    const next = await session.prepare(BUDGET - 600);
+    assert.ok(startsWith(next, previous), 'the request 3% smaller repeats the one before it');
+    assert.equal((await session.recordSent(next.messages)).invalidatedTokens, 0);
+    await session.prepare(BUDGET * 2);
+    assert.equal(session.state.frozenContext?.budget, BUDGET * 2, 'a window twice as large has the context message fitted to it');
+  });
 });
