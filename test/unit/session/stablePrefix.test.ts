@@ -128,7 +128,10 @@ describe('a context the prompt cache can keep: append-only between rebases', () 
     assert.ok(session.state.checkpointsMade >= 2, `checkpoints were made (${session.state.checkpointsMade})`);
     assert.equal(rewrites, session.state.checkpointsMade, 'one rebase a checkpoint');
     assert.deepEqual(upgrades, [], "no deterministic summary was sent to be replaced by the model's at a second rebase");
-    assert.ok(session.checkpoints.some((c) => c.summarizedBy === model.name), "the latest checkpoints are the model's");
+    assert.ok(
+      session.checkpoints.some((c) => c.summarizedBy === model.name),
+      "the latest checkpoints are the model's",
+    );
   });
 
   it("sends the context message unchanged when the budget moves a little (a caller's prompt for its own summary), and fits it to another window", async () => {
