@@ -6,6 +6,7 @@
  * printed may name (a search's hit the agent then read or edited). Read from the messages, never
  * from the line's words.
  */
+import { isUserRequest } from '../conversation/userRequest';
 import { waitingKeys } from '../ledger/fixKeys';
 import { proseLines } from '../text/prose';
 import type { Message } from '../types';
@@ -63,8 +64,9 @@ export class WhatFollowed {
     return false;
   }
 
+  /** True when the user wrote between two messages; what a host put in a user message (a notice, a command's output) is not the user speaking. */
   private userSpokeBetween(from: number, to: number): boolean {
-    for (let i = from + 1; i < to; i++) if (this.messages[i].role === 'user') return true;
+    for (let i = from + 1; i < to; i++) if (isUserRequest(this.messages[i])) return true;
     return false;
   }
 
@@ -85,7 +87,7 @@ export class WhatFollowed {
     if (known !== undefined) return known;
     let said = '';
     for (let i = index + 1; i < this.messages.length && said === ''; i++) {
-      if (this.messages[i].role === 'user') break;
+      if (isUserRequest(this.messages[i])) break;
       if (this.messages[i].role === 'assistant') said = proseLines(this.messages[i]).join('\n').slice(0, SAID_AFTER_CHARS).toLowerCase();
     }
     this.said.set(index, said);

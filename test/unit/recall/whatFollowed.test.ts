@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { FOLLOWED_BONUS, OUTPUT_LINE_SCORES, outputLineFacts } from '../../../src/engine/recall/outputLines';
+import { injectedTextBlock, message, printedTextBlock } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
 
 /** An output of a head line, forty lines of progress and a closing line. */
@@ -35,6 +36,18 @@ describe('output lines ranked by what happened after their step', () => {
     // Only the step's own follow-up counts: once the user has spoken, what the agent opens is new work.
     const later = outputLineFacts([user('Where is the handler wrapped?'), ...search, user('Now the limits.'), ...opened]);
     assert.equal(scoreOf(later, hits[0]), before);
+    // What the host put in a user message in between (a reminder, a command's output) is not the user speaking.
+    const notice = message('n1', 'user', [injectedTextBlock('<system-reminder>The file routes.go was modified.</system-reminder>')]);
+    const printed = message('p1', 'user', [printedTextBlock('$ git status\nOn branch main')]);
+    const hostBetween = outputLineFacts([
+      user('Where is the handler wrapped?'),
+      ...search,
+      notice,
+      printed,
+      ...opened,
+      assistant('Found it.'),
+    ]);
+    assert.equal(scoreOf(hostBetween, hits[0]), read);
   });
 
   it('lowers the lines of a command the agent ran again, whose later run had the last word', () => {
