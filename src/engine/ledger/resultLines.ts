@@ -15,7 +15,10 @@ const TAIL_LINES = 30;
 const TAIL_CHARS = 6000;
 
 /** npm's header over a script's output (`> app@1.0.0 lint`); the lines after it that start with `>` echo the script's command. */
-const SCRIPT_HEADER = /^> [\w@./-]+@\d[\w.+-]* [\w:.-]+$/;
+export const SCRIPT_HEADER = /^> [\w@./-]+@\d[\w.+-]* [\w:.-]+$/;
+
+/** A line that echoes a script's command, when it follows npm's header (see {@link SCRIPT_HEADER}) or another echo. */
+export const isScriptEcho = (line: string): boolean => line.startsWith('> ');
 
 /** Wrappers, status lines and prompts that carry no message of their own. */
 const NOISE_LINES: readonly RegExp[] = [
@@ -132,7 +135,7 @@ export function meaningfulLines(content: string): string[] {
   const lines = scannedLines(content).map(cleanLine);
   let echo = false;
   return lines.filter((l) => {
-    echo = SCRIPT_HEADER.test(l) || (echo && l.startsWith('> '));
+    echo = SCRIPT_HEADER.test(l) || (echo && isScriptEcho(l));
     return !echo && !isNoiseLine(l);
   });
 }

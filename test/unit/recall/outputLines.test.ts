@@ -26,6 +26,18 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.ok(facts.every((f) => f.printed === true && f.score < 0.25 && f.subject === './deploy.sh staging'));
   });
 
+  it("leaves out npm's echo of a script's command, at the top of an output and among its last lines", () => {
+    const run = (name: string, command: string) => [`> shop@2.4.0 ${name}`, `> ${command}`, ''];
+    const body = Array.from({ length: 40 }, (_, i) => `  checked src/module_${i}.ts`);
+    const output = [...run('lint', 'eslint src'), 'Linting 40 files', ...body, ...run('typecheck', 'tsc --noEmit'), 'Found 0 errors.'];
+    const texts = outputLineFacts([
+      call('n1', 'bash', { command: 'npm run lint && npm run typecheck' }),
+      result('n1', output.join('\n')),
+    ]).map((f) => f.text);
+    assert.ok(texts.includes('Linting 40 files') && texts.includes('Found 0 errors.'), texts.join(' | '));
+    assert.ok(!texts.some((t) => t.startsWith('> ')), `no echo: ${texts.filter((t) => t.startsWith('>')).join(' | ')}`);
+  });
+
   it('keeps a column-aligned line with its spacing, so it is found as it was printed', () => {
     const output = ['To github.com:acme/ledger.git', '   4f1c2e9..8b0d7a1  release    -> release', 'Everything is pushed now'];
     const facts = outputLineFacts([call('p1', 'bash', { command: 'git push origin release' }), result('p1', output.join('\n'))]);
