@@ -5,7 +5,7 @@
  */
 import type { DigestInput } from './digest';
 
-export function isUserRequest(m: Pick<DigestInput, 'role' | 'blocks'>): boolean {
+export function isUserRequest(m: DigestInput): boolean {
   return m.role === 'user' && m.blocks.some((b) => b.type === 'text' && b.injected !== true && b.text.trim() !== '');
 }
 

@@ -6,10 +6,9 @@
  * printed may name (a search's hit the agent then read or edited). Read from the messages, never
  * from the line's words.
  */
-import { isUserRequest } from '../conversation/userRequest';
 import { waitingKeys } from '../ledger/fixKeys';
 import { proseLines } from '../text/prose';
-import type { Message } from '../types';
+import { authoredText, type Message } from '../types';
 import { namesWhatWasSeen } from './sentenceRole';
 import { termsOf } from './terms';
 import type { ToolStep } from './toolSteps';
@@ -66,7 +65,7 @@ export class WhatFollowed {
 
   /** True when the user wrote between two messages; what a host put in a user message (a notice, a command's output) is not the user speaking. */
   private userSpokeBetween(from: number, to: number): boolean {
-    for (let i = from + 1; i < to; i++) if (isUserRequest(this.messages[i])) return true;
+    for (let i = from + 1; i < to; i++) if (userWrote(this.messages[i])) return true;
     return false;
   }
 
@@ -87,10 +86,15 @@ export class WhatFollowed {
     if (known !== undefined) return known;
     let said = '';
     for (let i = index + 1; i < this.messages.length && said === ''; i++) {
-      if (isUserRequest(this.messages[i])) break;
+      if (userWrote(this.messages[i])) break;
       if (this.messages[i].role === 'assistant') said = proseLines(this.messages[i]).join('\n').slice(0, SAID_AFTER_CHARS).toLowerCase();
     }
     this.said.set(index, said);
     return said;
   }
+}
+
+/** True for a user message with words of the user's own, not only what a host put in it (a notice, a command's output). */
+function userWrote(message: Message): boolean {
+  return message.role === 'user' && authoredText(message).trim() !== '';
 }
