@@ -72,7 +72,8 @@ const SUCCESS_WORDS = [
   String.raw`found \d+`,
 ];
 const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS.join('|')})\b`, 'i');
-const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}:\s*[-+]?\d[\d,._]*\s*[\p{L}%]{0,12}$/u;
+/** A label, a colon and a figure with its unit; the figure's thousands may be set apart by a space, as many locales print them (`118 412 bytes`). */
+const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}:\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}$/u;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const MARKUP = /<[!/]?[A-Za-z][^>]*>/;
 /** The opening of a markup document: `<!DOCTYPE html`, `<html …>`, `<?xml …?>`, `<svg …>`. */

@@ -261,6 +261,16 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'Successfully installed lightgbm-4.3.0')?.kind, 'outcome');
     });
 
+    it('reads a measured figure whose thousands are set apart by a space, as many locales print them', () => {
+      const facts = extractFacts([
+        call('s1', 'bash', { command: 'node scripts/size.js' }),
+        result('s1', 'Bundling 14 entry points\nTotal size: 118 412 bytes\nGzipped: 31\u202f907 bytes'),
+        ...silentAgentSession().slice(-2),
+      ]);
+      assert.equal(withKey(facts, 'Total size: 118 412 bytes')?.kind, 'outcome');
+      assert.equal(withKey(facts, 'Gzipped: 31\u202f907 bytes')?.kind, 'outcome');
+    });
+
     it('reads versions, commit ids and URLs a command printed', () => {
       const facts = extractFacts([
         call('c1', 'bash', { command: 'node --version' }),
