@@ -18,6 +18,7 @@ import type { Fact } from '../model/fact';
 import { NameCollector } from './identifierFacts';
 import { resolvedErrors, type PendingError } from './pendingErrors';
 import { ownWordCandidates, resultsBefore } from './ownWords';
+import { withTemplatesShared } from './templates';
 import { raisedMessageCandidates } from './raisedMessages';
 import { assistantFacts, userFacts } from './proseFacts';
 import { errorFact, RESULT_SCORES, resultFacts } from './resultFacts';
@@ -65,6 +66,8 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
   const names = new NameCollector();
   const fixes: FixStatement[] = [];
   const found: Candidate[] = [];
+  /** What the assistant said, in order, for the templates among it (see `templates.ts`). */
+  const said: Candidate[] = [];
   const errors: PendingError[] = [];
   let firstUser = true;
   const seen = all.map((msg, i) => (i < span.length && msg.role === 'assistant' ? resultsBefore(all, i) : ''));
@@ -86,7 +89,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       for (const fact of stated) {
         if (fact.kind === 'error') {
           errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
-        } else found.push(fact);
+        } else said.push(fact);
       }
     }
     for (const line of prose) names.add(line, site, msg.role === 'user');
@@ -103,8 +106,9 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
   for (const fact of ownWordCandidates(span, sites, maxFacts)) {
     if (fact.kind === 'error') {
       errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
-    } else found.push(fact);
+    } else said.push(fact);
   }
+  found.push(...withTemplatesShared(said));
 
   const anyway = new PrintedAnyway(steps);
   for (const step of steps) {
