@@ -6,3 +6,6 @@
 
 /** Keys tools use for the file a read, write or edit targets. */
 export const PATH_KEYS = ['file_path', 'filePath', 'path', 'filename', 'file', 'target_file', 'targetFile', 'absolutePath'];
+
+/** Keys tools use for the whole content a write puts in its file. */
+export const CONTENT_KEYS = ['content', 'contents', 'file_text', 'fileText', 'code', 'text'];

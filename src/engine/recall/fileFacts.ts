@@ -8,6 +8,8 @@
 import { keyOf, MAX_KEY_CHARS } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
+import { CONTENT_KEYS } from '../toolInputKeys';
+import { definitionLines } from './definitionLines';
 import { editChange } from './editChange';
 import { fileDescription } from './fileDescription';
 import type { ToolStep } from './toolSteps';
@@ -18,6 +20,7 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   readonly alsoAdded: number;
   readonly removed: number;
   readonly description: number;
+  readonly definition: number;
 } = {
   created: 0.7,
   edited: 0.65,
@@ -31,6 +34,8 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   removed: 0.45,
   /** A line at the top of a file read that says what the file is (see `fileDescription`): above the bare path. */
   description: 0.35,
+  /** A line of a written file that opens what it defines (see `definitionLines`): its name, word for word. */
+  definition: 0.45,
 };
 
 /** Characters of a result read for its confirmation line. */
@@ -56,6 +61,13 @@ export function fileFacts(step: ToolStep): Candidate[] {
     for (const line of fileDescription(step.result.content)) {
       const fact = candidate('artifact', line, where, FILE_SCORES.description);
       if (fact) facts.push({ ...fact, text: `${name}: ${fact.text}` });
+    }
+  }
+  if (activity.action === 'created' && step.call !== undefined && activity.paths.length === 1) {
+    const name = baseName(activity.paths[0]);
+    for (const line of definitionLines(writtenContent(step.call.input))) {
+      const fact = candidate('artifact', line, where, FILE_SCORES.definition);
+      if (fact) facts.push({ ...fact, text: `In ${name}: ${fact.text}` });
     }
   }
   if (activity.action !== 'edited' || step.call === undefined) return facts;
@@ -89,4 +101,13 @@ function confirmationLine(content: string, paths: readonly string[]): string | u
 
 function baseName(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+}
+
+/** The content a write put in its file, from the key its tool uses; empty when it names none. */
+function writtenContent(input: Readonly<Record<string, unknown>>): string {
+  for (const key of CONTENT_KEYS) {
+    const value = input[key];
+    if (typeof value === 'string') return value;
+  }
+  return '';
 }

@@ -5,13 +5,11 @@
  */
 import type { TruncationRecord } from '../model/truncationRecord';
 import type { WorkspaceFiles } from '../ports';
-import { PATH_KEYS } from '../toolInputKeys';
+import { CONTENT_KEYS, PATH_KEYS } from '../toolInputKeys';
 import type { Block, Message, ToolCallBlock } from '../types';
 import { formatCount } from '../text/numbers';
 import { fnv1a } from '../text/fnv';
 
-/** Keys holding a whole file's new content. */
-const WHOLE_CONTENT_KEYS = ['content', 'contents', 'file_text', 'fileText', 'code', 'text'];
 /** Keys holding a fragment that an edit put into the file. */
 const FRAGMENT_KEYS = ['new_string', 'newString', 'new_str', 'newText', 'new_text', 'insert_text', 'replacement'];
 
@@ -31,7 +29,7 @@ export function persistableInput(call: ToolCallBlock): PersistedInput | undefine
   const pathKey = PATH_KEYS.find((k) => typeof input[k] === 'string' && (input[k] as string).length > 0);
   if (!pathKey) return undefined;
   const path = input[pathKey] as string;
-  for (const key of WHOLE_CONTENT_KEYS) if (typeof input[key] === 'string') return { key, path, value: input[key] as string, whole: true };
+  for (const key of CONTENT_KEYS) if (typeof input[key] === 'string') return { key, path, value: input[key] as string, whole: true };
   for (const key of FRAGMENT_KEYS) if (typeof input[key] === 'string') return { key, path, value: input[key] as string, whole: false };
   return undefined;
 }

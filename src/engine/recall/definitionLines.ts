@@ -1,0 +1,30 @@
+/**
+ * The lines of a written file that open what it defines: a line at the file's left margin whose next line is
+ * indented under it (`export function normalizeSku(raw: string): string {`, `def load_rates(path):`,
+ * `defmodule Shop.Cart do`, `[tool.ruff]` is not one: nothing is indented under it). Told by the layout alone, in any
+ * language that indents a body under its header; after the write has left the context they still say what the file
+ * holds, word for word.
+ */
+
+/** Most definition lines read from one file. @default 3 */
+export const MAX_DEFINITION_LINES = 3;
+/** Characters of a file read for its definitions. @default 20000 */
+const DEFINITION_CHARS = 20_000;
+/** Longest line taken, in characters: longer ones are data. @default 200 */
+const MAX_DEFINITION_CHARS = 200;
+/** Two words: a header names something beside its keyword (`import {` alone opens a list, not a definition). */
+const TWO_WORDS = /\p{L}[\p{L}\p{N}_]*[^\p{L}\p{N}_]+[\p{L}_][\p{L}\p{N}_]*/u;
+
+/** The first {@link MAX_DEFINITION_LINES} definition lines of `content`, in order, as written. */
+export function definitionLines(content: string): string[] {
+  const lines = content.slice(0, DEFINITION_CHARS).split('\n');
+  const found: string[] = [];
+  for (let i = 0; i < lines.length && found.length < MAX_DEFINITION_LINES; i++) {
+    const line = lines[i].trimEnd();
+    if (line.length === 0 || line.length > MAX_DEFINITION_CHARS || /^\s/.test(line) || !TWO_WORDS.test(line)) continue;
+    let next = i + 1;
+    while (next < lines.length && lines[next].trim().length === 0) next++;
+    if (next < lines.length && /^\s+\S/.test(lines[next]) && !found.includes(line)) found.push(line);
+  }
+  return found;
+}
