@@ -11,15 +11,7 @@ import { isRecord } from '../schema';
 export interface EditChange {
   readonly removed?: string;
   readonly added?: string;
-  /**
-   * The other lines the change put in, when it put in only a few ({@link SMALL_CHANGE_LINES}): in a small change each
-   * line may be the one that made the fix; in a large one (a new function, a file) the first says what it is.
-   */
-  readonly alsoAdded?: readonly string[];
 }
-
-/** Most meaningful lines a change may put in and still have each of them read. @default 3 */
-export const SMALL_CHANGE_LINES = 3;
 
 /** Field pairs holding the replaced text and its replacement. */
 const REPLACEMENT_KEYS: readonly (readonly [string, string])[] = [
@@ -79,7 +71,7 @@ export function changeBetween(before: string, after: string): EditChange | undef
     endA--;
     endB--;
   }
-  return withLines(firstMeaningful(a, start, endA), meaningfulLines(b, start, endB));
+  return withLines(firstMeaningful(a, start, endA), firstMeaningful(b, start, endB));
 }
 
 /** The first removed and added lines of a patch: `*** Begin Patch`, a unified diff, or `SEARCH` / `REPLACE` blocks. */
@@ -88,21 +80,22 @@ function patchChange(text: string): EditChange | undefined {
   if (block) return changeBetween(block[1], block[2]);
   if (!PATCH_START.test(text)) return undefined;
   const lines = text.split('\n').filter((line) => !line.startsWith('---') && !line.startsWith('+++'));
-  return withLines(firstMeaningful(...firstRunOf(lines, '-')), meaningfulLines(...firstRunOf(lines, '+')));
+  return withLines(firstOfSide(lines, '-'), firstOfSide(lines, '+'));
 }
 
-/** The first run of one side of a patch (`-` or `+`) that holds a meaningful line, without its marks, and its bounds. */
-function firstRunOf(lines: readonly string[], mark: '-' | '+'): [readonly string[], number, number] {
+/** The first meaningful line of one side of a patch (`-` or `+`), with the lines of that side right after it that close its value. */
+function firstOfSide(lines: readonly string[], mark: '-' | '+'): string | undefined {
   let run: string[] = [];
   for (const line of [...lines, '']) {
     if (line.startsWith(mark)) {
       run.push(line.slice(1));
       continue;
     }
-    if (firstMeaningful(run, 0, run.length) !== undefined) return [run, 0, run.length];
+    const first = firstMeaningful(run, 0, run.length);
+    if (first !== undefined) return first;
     run = [];
   }
-  return [[], 0, 0];
+  return undefined;
 }
 
 /**
@@ -111,37 +104,26 @@ function firstRunOf(lines: readonly string[], mark: '-' | '+'): [readonly string
  * they are short enough; else the next line that is whole on its own stands for the change.
  */
 function firstMeaningful(lines: readonly string[], from: number, to: number): string | undefined {
-  return meaningfulLines(lines, from, to, 1)[0];
-}
-
-/** The meaningful lines between `from` and `to`, each whole (see {@link firstMeaningful}), at most `most`, in order. */
-function meaningfulLines(lines: readonly string[], from: number, to: number, most = Infinity): string[] {
-  const found: string[] = [];
-  for (let i = from; i < to && found.length < most; i++) {
+  for (let i = from; i < to; i++) {
     if (!isChangeLine(lines[i])) continue;
     const value = wholeValue(lines, i, to);
-    if (value === undefined) continue;
-    if (!found.includes(value.text)) found.push(value.text);
-    i = value.last;
+    if (value !== undefined) return value;
   }
-  return found;
+  return undefined;
 }
 
-/**
- * The line at `at` with the lines that close what it opens, on one line, and the index of the last of them; undefined
- * when they run past `to` or too long.
- */
-function wholeValue(lines: readonly string[], at: number, to: number): { readonly text: string; readonly last: number } | undefined {
+/** The line at `at` with the lines that close what it opens, on one line; undefined when they run past `to` or too long. */
+function wholeValue(lines: readonly string[], at: number, to: number): string | undefined {
   let text = lines[at].trim();
   let depth = openedBy(text);
-  if (depth === 0) return { text, last: at };
+  if (depth === 0) return text;
   if (depth < 0) return undefined;
   for (let i = at + 1; i < to && text.length <= MAX_CHANGE_LINE_CHARS; i++) {
     const next = lines[i].trim();
     if (next.length === 0) continue;
     text = `${text} ${next}`;
     depth = openedBy(text);
-    if (depth <= 0) return depth === 0 && text.length <= MAX_CHANGE_LINE_CHARS ? { text, last: i } : undefined;
+    if (depth <= 0) return depth === 0 && text.length <= MAX_CHANGE_LINE_CHARS ? text : undefined;
   }
   return undefined;
 }
@@ -173,12 +155,7 @@ function isChangeLine(line: string): boolean {
   return text.length >= 4 && text.length <= MAX_CHANGE_LINE_CHARS && MEANINGFUL.test(text);
 }
 
-function withLines(removed: string | undefined, added: readonly string[]): EditChange | undefined {
-  const [first, ...others] = added;
-  if (removed === undefined && first === undefined) return undefined;
-  return {
-    ...(removed !== undefined ? { removed } : {}),
-    ...(first !== undefined ? { added: first } : {}),
-    ...(others.length > 0 && added.length <= SMALL_CHANGE_LINES ? { alsoAdded: others } : {}),
-  };
+function withLines(removed: string | undefined, added: string | undefined): EditChange | undefined {
+  if (removed === undefined && added === undefined) return undefined;
+  return { ...(removed !== undefined ? { removed } : {}), ...(added !== undefined ? { added } : {}) };
 }

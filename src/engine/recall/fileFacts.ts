@@ -17,7 +17,6 @@ import type { ToolStep } from './toolSteps';
 /** Scores of files by what was done to them, and of the lines an edit changed. */
 export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   readonly added: number;
-  readonly alsoAdded: number;
   readonly removed: number;
   readonly description: number;
   readonly definition: number;
@@ -28,8 +27,6 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   read: 0.3,
   /** The first line an edit put in: what the file says now. */
   added: 0.5,
-  /** The other lines a small edit put in (see `EditChange.alsoAdded`). */
-  alsoAdded: 0.45,
   /** The first line an edit took out. */
   removed: 0.45,
   /** A line at the top of a file read that says what the file is (see `fileDescription`): above the bare path. */
@@ -78,7 +75,6 @@ export function fileFacts(step: ToolStep): Candidate[] {
     if (fact) facts.push({ ...fact, text: `${prefix}${fact.text}` });
   };
   line(change?.added, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
-  for (const added of change?.alsoAdded ?? []) line(added, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.alsoAdded);
   line(change?.removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed);
   return facts;
 }

@@ -105,36 +105,6 @@ describe('facts read from what tools were given and said', () => {
       assert.deepEqual(editChange({ patch: diff }), { added: '"plugins": [ "expo-router" ],' });
     });
 
-    it('reads every line a small change put in, and only the first of a large one', () => {
-      const before = 'import { api } from "./api";\nimport { useCart } from "./cart";\n\nexport const Cart = () => null;';
-      const after =
-        'import { api } from "./api";\nimport { useCart } from "@/stores/cart";\nimport { formatPrice } from "@/lib/price";\n\nexport const Cart = () => null;';
-      assert.deepEqual(changeBetween(before, after), {
-        removed: 'import { useCart } from "./cart";',
-        added: 'import { useCart } from "@/stores/cart";',
-        alsoAdded: ['import { formatPrice } from "@/lib/price";'],
-      });
-      const diff = '--- a/app.py\n+++ b/app.py\n@@ -1,2 +1,3 @@\n-TIMEOUT = 30\n+TIMEOUT = 90\n+RETRIES = 5\n import os\n';
-      assert.deepEqual(editChange({ patch: diff }), { removed: 'TIMEOUT = 30', added: 'TIMEOUT = 90', alsoAdded: ['RETRIES = 5'] });
-      const helper = [
-        'function parseDate(text) {',
-        '  const [y, m, d] = text.split("-");',
-        '  const date = new Date(y, m - 1, d);',
-        '  return date;',
-        '}',
-      ];
-      assert.deepEqual(changeBetween('', helper.join('\n')), {
-        added: 'function parseDate(text) { const [y, m, d] = text.split("-"); const date = new Date(y, m - 1, d); return date; }',
-      });
-      const facts = extractFacts([
-        call('e2', 'edit_file', { path: 'src/cart.tsx', old_string: before, new_string: after }),
-        result('e2', 'Applied 1 edit to src/cart.tsx'),
-      ]);
-      for (const line of ['import { useCart } from "@/stores/cart";', 'import { formatPrice } from "@/lib/price";']) {
-        assert.equal(exactly(facts, line)?.kind, 'outcome', line);
-      }
-    });
-
     it('names no change when the input holds none or only punctuation changed', () => {
       assert.equal(editChange({ path: 'x.ts', content: 'whole file' }), undefined);
       assert.equal(changeBetween('  }\n})', '  }\n});'), undefined);
