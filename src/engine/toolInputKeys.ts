@@ -1,7 +1,7 @@
 /**
- * Input keys that agents' tools use for the file a call reads or writes. Tier 2 (which checks the
- * file on disk) and the ledger's tool record (which lists the files a session touched) both read
- * them, so they live below both.
+ * Input keys that agents' tools use for the file a call reads or writes, and for what a write puts in it. Tier 2
+ * (which checks the file on disk), the ledger's tool record (which lists the files a session touched) and recall
+ * (which reads what a written file defines) all read them, so they live below all three.
  */
 
 /** Keys tools use for the file a read, write or edit targets. */

@@ -1,7 +1,7 @@
 /**
  * The lines of a written file that open what it defines: a line at the file's left margin whose next line is
  * indented under it (`export function normalizeSku(raw: string): string {`, `def load_rates(path):`,
- * `defmodule Shop.Cart do`, `[tool.ruff]` is not one: nothing is indented under it). Told by the layout alone, in any
+ * `defmodule Shop.Cart do`; not `[tool.ruff]`, under which nothing is indented). Told by the layout alone, in any
  * language that indents a body under its header; after the write has left the context they still say what the file
  * holds, word for word.
  */

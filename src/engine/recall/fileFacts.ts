@@ -3,7 +3,7 @@
  * short and names the file, "File created successfully at: /path", else on the path), and for an
  * edit its outcome: the first line it put in and the first line it took out (what was there
  * before, usually the line that was found wrong); for a file read from its top, what the file says
- * it is.
+ * it is; for a file written whole, the lines that open what it defines (`definitionLines`).
  */
 import { keyOf, MAX_KEY_CHARS } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
