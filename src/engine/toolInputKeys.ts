@@ -9,3 +9,12 @@ export const PATH_KEYS = ['file_path', 'filePath', 'path', 'filename', 'file', '
 
 /** Keys tools use for the whole content a write puts in its file. */
 export const CONTENT_KEYS = ['content', 'contents', 'file_text', 'fileText', 'code', 'text'];
+
+/** The first of `keys` that `input` holds as a string, with its value. */
+export function stringInput(input: Readonly<Record<string, unknown>>, keys: readonly string[]): { key: string; value: string } | undefined {
+  for (const key of keys) {
+    const value = input[key];
+    if (typeof value === 'string') return { key, value };
+  }
+  return undefined;
+}

@@ -96,6 +96,11 @@ export function authoredText(msg: Message): string {
   return msg.blocks.flatMap((b) => (b.type === 'text' && b.injected !== true ? [b.text] : [])).join('\n');
 }
 
+/** True for a user message with words of the user's own, not only what a host put in it (a notice, a command's output). */
+export function userWrote(msg: Pick<Message, 'role' | 'blocks'>): boolean {
+  return msg.role === 'user' && msg.blocks.some((b) => b.type === 'text' && b.injected !== true && b.text.trim() !== '');
+}
+
 /** Everything a message says, as text: its text blocks, its tool calls' inputs as JSON, its tool results. */
 export function messageContentText(msg: Message): string {
   return msg.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? JSON.stringify(b.input) : b.content)).join('\n');

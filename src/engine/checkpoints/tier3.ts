@@ -191,17 +191,22 @@ export class Tier3 {
     if (state === 'preparing') return !this.background.basis?.startsWith(FOLLOW_UP_BASIS);
     if (state === 'ready') {
       const ready = this.background.peek();
-      if (ready?.kind !== 'checkpoint' || this.readyApplies(ready.work, view, budget)) return false;
+      const basis = this.background.basis;
+      if (
+        ready?.kind !== 'checkpoint' ||
+        (basis !== undefined && this.applies(basis, ready.work, this.plan(view, budget, 'target'), budget))
+      ) {
+        return false;
+      }
       this.background.reset();
     } else if (state !== 'idle' && state !== 'cancelled') return false;
     this.prepareInBackground(view, budget, turn, PREPARE_AHEAD_SHARE * budget);
     return this.background.state === 'preparing';
   }
 
-  /** Whether a prepared checkpoint can be applied to this view: its basis still stands and it takes about what is needed. */
-  private readyApplies(work: CheckpointWork, view: RequestView, budget: number): boolean {
-    const basis = this.background.basis;
-    return basis !== undefined && this.stillApplies(basis, work.plan) && coversEnough(work.plan, this.plan(view, budget, 'target'), budget);
+  /** Whether a checkpoint prepared on `basis` can be applied now: its basis still stands and it takes about what `needed` takes. */
+  private applies(basis: string, work: CheckpointWork, needed: CheckpointPlan | undefined, budget: number): boolean {
+    return this.stillApplies(basis, work.plan) && coversEnough(work.plan, needed, budget);
   }
 
   /**
@@ -219,10 +224,7 @@ export class Tier3 {
   ): Promise<CheckpointOutcome> {
     const plan = this.plan(view, budget, mode);
     const ready = !explicit
-      ? this.background.take(
-          (basis, value) =>
-            value.kind === 'checkpoint' && this.stillApplies(basis, value.work.plan) && coversEnough(value.work.plan, plan, budget),
-        )
+      ? this.background.take((basis, value) => value.kind === 'checkpoint' && this.applies(basis, value.work, plan, budget))
       : undefined;
     if (ready?.value.kind === 'checkpoint') return { work: ready.value.work };
     this.background.reset();

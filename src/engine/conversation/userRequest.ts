@@ -3,10 +3,11 @@
  * (not injected). The first one is what a conversation is about; a caller that rewrites its
  * history often keeps it, so it is one of the things a rewritten conversation is recognised by.
  */
+import { userWrote } from '../types';
 import type { DigestInput } from './digest';
 
 export function isUserRequest(m: DigestInput): boolean {
-  return m.role === 'user' && m.blocks.some((b) => b.type === 'text' && b.injected !== true && b.text.trim() !== '');
+  return userWrote(m);
 }
 
 /** Whether a caller's message carries a tool call or result: its ids make it recognisable on its own. */

@@ -24,10 +24,6 @@ import { memoizeByObject } from '../memo';
 /** An error message that names where it happened (a path, a `file:line`, a `(line,col)`), so the same message is the same error. */
 const NAMES_A_PLACE = /[\w.-]\/[\w.-]|[\w-]\.[A-Za-z]{1,6}\b[:(]\d|:\d+:\d+/;
 
-function namesItsPlace(summary: string): boolean {
-  return NAMES_A_PLACE.test(summary);
-}
-
 function sameErrorKey(e: ErrorRecord): string {
   return `${e.toolName}\u0000${e.summary}`;
 }
@@ -298,7 +294,7 @@ class ToolRecordBuilder {
     for (const i of list) {
       if (errors[i].fixed) continue;
       errors[i] = { ...errors[i], ...verdict };
-      if (namesItsPlace(errors[i].summary)) sameErrors.add(sameErrorKey(errors[i]));
+      if (NAMES_A_PLACE.test(errors[i].summary)) sameErrors.add(sameErrorKey(errors[i]));
     }
     if (sameErrors.size === 0) return;
     // One error has one verdict: another call that met it (the same tool, the same message naming the same place) is fixed too.

@@ -8,7 +8,7 @@
 import { keyOf, MAX_KEY_CHARS } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
-import { CONTENT_KEYS } from '../toolInputKeys';
+import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
 import { definitionLines } from './definitionLines';
 import { editChange } from './editChange';
 import { fileDescription } from './fileDescription';
@@ -62,7 +62,7 @@ export function fileFacts(step: ToolStep): Candidate[] {
   }
   if (activity.action === 'created' && step.call !== undefined && activity.paths.length === 1) {
     const name = baseName(activity.paths[0]);
-    for (const line of definitionLines(writtenContent(step.call.input))) {
+    for (const line of definitionLines(stringInput(step.call.input, CONTENT_KEYS)?.value ?? '')) {
       const fact = candidate('artifact', line, where, FILE_SCORES.definition);
       if (fact) facts.push({ ...fact, text: `In ${name}: ${fact.text}` });
     }
@@ -97,13 +97,4 @@ function confirmationLine(content: string, paths: readonly string[]): string | u
 
 function baseName(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
-}
-
-/** The content a write put in its file, from the key its tool uses; empty when it names none. */
-function writtenContent(input: Readonly<Record<string, unknown>>): string {
-  for (const key of CONTENT_KEYS) {
-    const value = input[key];
-    if (typeof value === 'string') return value;
-  }
-  return '';
 }

@@ -8,7 +8,7 @@
  */
 import { waitingKeys } from '../ledger/fixKeys';
 import { proseLines } from '../text/prose';
-import { authoredText, type Message } from '../types';
+import { userWrote, type Message } from '../types';
 import { namesWhatWasSeen } from './sentenceRole';
 import { termsOf } from './terms';
 import type { ToolStep } from './toolSteps';
@@ -92,9 +92,4 @@ export class WhatFollowed {
     this.said.set(index, said);
     return said;
   }
-}
-
-/** True for a user message with words of the user's own, not only what a host put in it (a notice, a command's output). */
-function userWrote(message: Message): boolean {
-  return message.role === 'user' && authoredText(message).trim() !== '';
 }

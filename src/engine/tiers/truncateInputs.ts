@@ -5,7 +5,7 @@
  */
 import type { TruncationRecord } from '../model/truncationRecord';
 import type { WorkspaceFiles } from '../ports';
-import { CONTENT_KEYS, PATH_KEYS } from '../toolInputKeys';
+import { CONTENT_KEYS, PATH_KEYS, stringInput } from '../toolInputKeys';
 import type { Block, Message, ToolCallBlock } from '../types';
 import { formatCount } from '../text/numbers';
 import { fnv1a } from '../text/fnv';
@@ -29,9 +29,10 @@ export function persistableInput(call: ToolCallBlock): PersistedInput | undefine
   const pathKey = PATH_KEYS.find((k) => typeof input[k] === 'string' && (input[k] as string).length > 0);
   if (!pathKey) return undefined;
   const path = input[pathKey] as string;
-  for (const key of CONTENT_KEYS) if (typeof input[key] === 'string') return { key, path, value: input[key] as string, whole: true };
-  for (const key of FRAGMENT_KEYS) if (typeof input[key] === 'string') return { key, path, value: input[key] as string, whole: false };
-  return undefined;
+  const whole = stringInput(input, CONTENT_KEYS);
+  if (whole) return { ...whole, path, whole: true };
+  const fragment = stringInput(input, FRAGMENT_KEYS);
+  return fragment ? { ...fragment, path, whole: false } : undefined;
 }
 
 function normalize(text: string): string {
