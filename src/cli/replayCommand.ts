@@ -1,4 +1,5 @@
 /** `replay <transcript> --budget <tokens> --out <dir> [--ceiling <tokens>] [--format <name>] [--session <n|id>] [--json]` */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MalformedTranscriptError, TranscriptFormatError } from './import/importErrors';
@@ -83,6 +84,8 @@ async function replayInto(
       ceilingTokens: args.ceilingTokens,
       store,
       counter: new TokenCounter(tokenizer),
+      // A transcript without times is dated by its file, so a replay of the same file names its files the same way.
+      startAt: (await fs.promises.stat(args.transcript)).mtimeMs,
       stopwatch: { now: () => performance.now() },
       onProgress: (p) => progress?.update(p.done, p.total, `${formatCount(p.tokens)} tokens, ${p.level}`),
     },

@@ -15,14 +15,13 @@ import { renderContext } from '../../src/cli/replay/renderContext';
 import { replayTranscript } from '../../src/cli/replay/replayTranscript';
 import { DEFAULT_ANSWER_RESERVE_TOKENS } from '../../src/engine/budget';
 import { RecoveryIndex } from '../../src/engine/recovery/recoveryIndex';
-import { FileStore } from '../../src/engine/storage/fileStore';
 import type { TokenCounter } from '../../src/engine/tokens/counter';
 import { contextHolds, rankOfProbe } from '../unit/cli/probeHits';
 import type { Probe } from '../unit/import/realTranscripts';
 import { TRANSCRIPT_SETS_FOLDER } from '../unit/support/repository';
 import type { BenchRow } from './benchRow';
 import { PROBE_KINDS } from './probeKinds';
-import { readyCounter } from './replayFixtures';
+import { BenchStore, readyCounter } from './replayFixtures';
 
 const GROUP = 'probe splits';
 /** A probe counts as found by search when a hit among the first this many leads to it. */
@@ -99,7 +98,7 @@ export async function replaySessionProbes(
   const maxInputTokens = Math.ceil(inputTokens / 2) + DEFAULT_ANSWER_RESERVE_TOKENS;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ctx-bench-probes-'));
   try {
-    const store = new FileStore(dir);
+    const store = new BenchStore(dir);
     const { figures, session, final } = await replayTranscript(imported, {
       maxInputTokens,
       store,

@@ -23,12 +23,11 @@ import { replayTranscript } from '../../src/cli/replay/replayTranscript';
 import { budgetFor, DEFAULT_ANSWER_RESERVE_TOKENS } from '../../src/engine/budget';
 import { EMPTY_CACHE_TALLY, reuseShare, withRequest, withSummaryRequest, type CacheTally } from '../../src/engine/model/cacheTally';
 import { pricedInput, totalPricedInput } from '../../src/engine/promptCache/cachePricing';
-import { FileStore } from '../../src/engine/storage/fileStore';
 import type { TokenCounter } from '../../src/engine/tokens/counter';
 import type { Message } from '../../src/engine/types';
 import { TRANSCRIPT_SETS_FOLDER } from '../unit/support/repository';
 import type { BenchRow } from './benchRow';
-import { readyCounter } from './replayFixtures';
+import { BenchStore, readyCounter } from './replayFixtures';
 
 const GROUP = 'prompt cache';
 /** The window every session is replayed in. */
@@ -129,7 +128,7 @@ export async function sessionCache(split: string, file: string, window: number, 
   try {
     const { figures, session } = await replayTranscript(
       { format: imported.format, messages },
-      { maxInputTokens: window, store: new FileStore(dir), counter, stopwatch: { now: () => performance.now() } },
+      { maxInputTokens: window, store: new BenchStore(dir), counter, stopwatch: { now: () => performance.now() } },
     );
     session.dispose();
     const budget = budgetFor({ maxInputTokens: window, answerReserveTokens: DEFAULT_ANSWER_RESERVE_TOKENS });

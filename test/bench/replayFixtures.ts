@@ -3,9 +3,12 @@
  * line imports them, a ready token counter, conversations scaled up by repetition, and timing.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { importTranscript } from '../../src/cli/import/importTranscript';
 import type { ImportResult } from '../../src/cli/import/importTypes';
+import { FileStore } from '../../src/engine/storage/fileStore';
 import { TokenCounter } from '../../src/engine/tokens/counter';
 import { LocalTokenizer } from '../../src/engine/tokens/localTokenizer';
 import type { Block, Message } from '../../src/engine/types';
@@ -73,4 +76,22 @@ export async function timedAsync<T>(work: () => Promise<T>): Promise<{ result: T
   const started = performance.now();
   const result = await work();
   return { result, ms: performance.now() - started };
+}
+
+/** The folder a {@link BenchStore} names its files in, the same in every run. */
+const BENCH_STORE_SHOWN_AT = path.join(os.tmpdir(), 'ctx-bench-store');
+
+/**
+ * A store on disk, in a fresh temporary folder, that names its files (in an offloaded result's
+ * notice, which the context holds) under one fixed folder: the temporary folder's random name would
+ * otherwise change what the same replay counts from one run to the next.
+ */
+export class BenchStore extends FileStore {
+  constructor(readonly folder: string) {
+    super(folder);
+  }
+
+  override locate(file: string): string {
+    return `${BENCH_STORE_SHOWN_AT}/${file}`;
+  }
 }

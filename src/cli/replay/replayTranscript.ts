@@ -56,7 +56,10 @@ export interface ReplayOptions {
   readonly logger?: Logger;
   /** Called after each message's request is prepared. */
   readonly onProgress?: (progress: ReplayProgress) => void;
-  /** Time used when no message carries a timestamp. @default the current time */
+  /**
+   * Time used when no message carries a timestamp (the command line gives the transcript file's
+   * modification time). @default {@link TIMELESS_REPLAY_START}
+   */
   readonly startAt?: number;
   /** Measures the replay's duration. @default systemClock */
   readonly stopwatch?: Clock;
@@ -74,12 +77,19 @@ export interface ReplayResult {
   readonly workspace: TranscriptWorkspace;
 }
 
+/**
+ * When a transcript carries no time and the caller gives none, the replay starts at the Unix epoch:
+ * never the current time, which would name the session and its offloaded files anew at each replay
+ * and, through their paths in the context, change what the same conversation is counted at.
+ */
+export const TIMELESS_REPLAY_START = 0;
+
 /** Replays the conversation and returns its figures and the session it left. */
 export async function replayTranscript(input: ReplayInput, options: ReplayOptions): Promise<ReplayResult> {
   const engine = options.engine ?? DEFAULT_OPTIONS;
   const stopwatch = options.stopwatch ?? systemClock;
   const feed = input.messages instanceof MessageFeed ? input.messages : MessageFeed.of(input.messages);
-  const clock = new ReplayClock(firstTime(feed) ?? options.startAt ?? systemClock.now());
+  const clock = new ReplayClock(firstTime(feed) ?? options.startAt ?? TIMELESS_REPLAY_START);
   const workspace = new TranscriptWorkspace();
   const deps: SessionDeps = {
     store: options.store,

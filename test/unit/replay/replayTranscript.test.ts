@@ -172,6 +172,30 @@ describe('replaying a conversation through a session', () => {
     assert.notEqual(other.id, first.id);
   });
 
+  it('names the session and its offloaded files the same at every replay of a conversation that carries no times', async () => {
+    const timeless = () => conversation().map(({ at: _at, ...m }) => m);
+    const replay = async () => {
+      const { session, final } = await replayTranscript(
+        { format: 'mini-swe-agent', messages: timeless() },
+        {
+          maxInputTokens: 9_000,
+          store: new MemoryStore(),
+          counter: new TokenCounter(new CharTokenizer()),
+          engine: { ...DEFAULT_OPTIONS, offloadThresholdTokens: 1_000 },
+        },
+      );
+      session.dispose();
+      return { id: session.id, context: final?.messages.map((m) => JSON.stringify(m.blocks)).join('\n') ?? '' };
+    };
+    const first = await replay();
+    // Later by more than the millisecond an offloaded file's name is stamped with.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await replay();
+    assert.equal(again.id, first.id);
+    assert.match(first.context, /offloaded\/[^"\s]+\.txt/, 'the read went to a file whose name the context shows');
+    assert.equal(again.context, first.context);
+  });
+
   it('reports an empty conversation without failing', async () => {
     const { figures, final } = await replayTranscript(
       { format: 'openai', messages: [] },
