@@ -3,11 +3,13 @@
  * of a summarized span are all shown, the context may still have room, and the next best thing a
  * span holds is its outputs as they were printed. Each command's or other tool's output gives the
  * meaningful lines at its two ends (what it was doing, and how it ended), verbatim, scored below
- * every fact so they are shown last and leave the pool first; they take only the printed lines' part of the room,
+ * every fact so they are shown last and leave the pool first; a line that only names a file, only
+ * when the agent went on with that file; they take only the printed lines' part of the room,
  * never in the floor the earlier lines always have, so they never bring a checkpoint sooner. A file's content is not among them:
  * it is on disk, and `ctx_recover` finds it; only a result that went to a file on arrival shows its content (`offloadedFacts`).
  */
 import { isProgressLine } from '../ledger/resultLines';
+import { isBareName } from './bareNames';
 import { oncePerPlace, repeatedShapes, withoutFields } from '../ledger/frameLines';
 import { PrintedAnyway } from './printedAnyway';
 import type { Message, ToolCallBlock } from '../types';
@@ -102,10 +104,10 @@ function outputLines(step: ToolStep, anyway: PrintedAnyway, followed: WhatFollow
   const add = (line: string, score: number) => {
     if (seen.has(line)) return;
     seen.add(line);
-    const next =
-      again +
-      (followed.echoes(step, line) || followed.ledTo(step, line) ? FOLLOWED_BONUS.echoed : 0) +
-      (again === 0 && closing.has(line) ? FOLLOWED_BONUS.closing : 0);
+    const reliedOn = followed.echoes(step, line) || followed.ledTo(step, line);
+    // A file's name alone says only that the file is there; it earns a place when the agent went on with that file.
+    if (!reliedOn && isBareName(line)) return;
+    const next = again + (reliedOn ? FOLLOWED_BONUS.echoed : 0) + (again === 0 && closing.has(line) ? FOLLOWED_BONUS.closing : 0);
     const fact = candidate('outcome', line, where, Math.round((score + next) * 1000) / 1000, subject);
     if (fact) out.push(fact);
   };

@@ -123,4 +123,29 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     );
     assert.equal(texts.filter((t) => t.includes('Table pipe does not align')).length, 1, texts.join('\n'));
   });
+  it('takes a line that only names a file when the agent went on with that file, and not otherwise', () => {
+    const listing = [
+      'Searching the docs for bare URLs',
+      'website/docs/faq.mdx                 32',
+      'website/docs/auth.mdx                 1',
+      'website/src/pages/privacy.mdx         1',
+      'src\\shell\\scripts\\omp.lua',
+      'logging/logger.go-10-//',
+      'tooltips.mdx:40',
+      'total: 34 in 3 files',
+    ];
+    const facts = outputLineFacts([
+      call('g1', 'bash', { command: 'grep -c "http" -r website' }),
+      result('g1', listing.join('\n')),
+      call('r1', 'Read', { file_path: 'website/docs/faq.mdx' }),
+      result('r1', '# FAQ'),
+    ]);
+    const texts = facts.map((f) => f.text);
+    assert.ok(texts.includes('website/docs/faq.mdx                 32'), `the file read next stays: ${texts.join(' | ')}`);
+    for (const name of listing.slice(2, 7)) assert.ok(!texts.includes(name), `${name} is only a name nobody went on with`);
+    assert.ok(
+      texts.includes('Searching the docs for bare URLs') && texts.includes('total: 34 in 3 files'),
+      'lines that say something stay',
+    );
+  });
 });
