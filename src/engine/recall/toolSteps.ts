@@ -5,6 +5,7 @@
  */
 import { classifyToolCall, type ToolActivity } from '../ledger/toolActivity';
 import { toolOutcome } from '../ledger/toolOutcome';
+import { filesOnlyPrinted } from '../ledger/shellReads';
 import { toolResultBlock, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import { inputValues, termsOf } from './terms';
 import { outputNotice } from '../text/outputNotice';
@@ -58,8 +59,9 @@ function stepOf(given: ToolResultBlock, call: ToolCallBlock | undefined, seq: nu
   // A host's note that the output went to a file is read as what it is: the host's, not the program's.
   const notice = outputNotice(given.content, call ? inputValues(call.input) : '');
   const result = notice ? { ...given, content: notice.rest } : given;
-  const activity = call ? classifyToolCall(call, result) : OTHER;
-  const ok = toolOutcome(result, activity.kind === 'command').ok;
+  const classified = call ? classifyToolCall(call, result) : OTHER;
+  const ok = toolOutcome(result, classified.kind === 'command').ok;
+  const activity = ok ? asFileRead(classified) : classified;
   let subject: string | undefined;
   let terms: string[] = [];
   if (activity.kind === 'command') {
@@ -73,6 +75,16 @@ function stepOf(given: ToolResultBlock, call: ToolCallBlock | undefined, seq: nu
     subject = calledWith(call);
   }
   return { seq, messageIndex, messageId, call, result, activity, ok, subject, terms, ...(notice ? { notice: notice.line } : {}) };
+}
+
+/**
+ * A command that only printed files (`sed -n '40,80p' a.ts`, `cat a.ts`) read them: what it printed is their content,
+ * as a read tool's result is, not what a step came to. One that failed stays a command, whose error it reported.
+ */
+function asFileRead(activity: ToolActivity): ToolActivity {
+  if (activity.kind !== 'command') return activity;
+  const printed = activity.commands.map(filesOnlyPrinted);
+  return printed.every((files) => files.length > 0) ? { kind: 'file', action: 'read', paths: [...new Set(printed.flat())] } : activity;
 }
 
 /**

@@ -148,4 +148,23 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
       'lines that say something stay',
     );
   });
+  it("reads a command that only printed a file's lines as a read of that file: none of them is a printed line", () => {
+    const source = [
+      'export function parseSku(raw: string): string {',
+      '  const trimmed = raw.trim();',
+      '  return trimmed.toUpperCase();',
+      '}',
+    ];
+    const facts = outputLineFacts([
+      call('s1', 'exec_command', { cmd: "sed -n '1,80p' src/lib/sku.ts" }),
+      result('s1', source.join('\n')),
+      call('s2', 'exec_command', { cmd: 'nl -ba src/lib/sku.ts | sed -n 1,3p' }),
+      result('s2', source.map((l, i) => `${i + 1}\t${l}`).join('\n')),
+      call('s3', 'exec_command', { cmd: 'npm run build' }),
+      result('s3', 'Building 3 entry points\nBuilt dist/index.js in 1.2s'),
+    ]);
+    const texts = facts.map((f) => f.text);
+    assert.ok(!texts.some((t) => t.includes('trimmed') || t.includes('parseSku')), `no line of the file: ${texts.join(' | ')}`);
+    assert.ok(texts.includes('Built dist/index.js in 1.2s'), 'a command that ran something still gives its lines');
+  });
 });
