@@ -6,6 +6,7 @@
  */
 import { candidate, type Candidate } from './candidate';
 import { fileFacts } from './fileFacts';
+import type { LaterEdits } from './laterEdits';
 import { planItems } from './planItems';
 import type { ToolStep } from './toolSteps';
 
@@ -28,9 +29,9 @@ export const MAX_PLANS_PER_CALL = 3;
 /** Most items read from one plan. @default 12 — a long to-do list; the rest come back in the next update of the list. */
 export const MAX_PLAN_ITEMS_PER_CALL = 12;
 
-/** The facts of a successful step's call: its files, or the plan items or plans it states. */
-export function callFacts(step: ToolStep): Candidate[] {
-  if (step.activity.kind === 'file') return fileFacts(step);
+/** The facts of a successful step's call: its files (see `fileFacts` for `later`), or the plan items or plans it states. */
+export function callFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
+  if (step.activity.kind === 'file') return fileFacts(step, later);
   if (step.activity.kind !== 'other' || step.call === undefined) return [];
   const where = { messageId: step.messageId, seq: step.seq };
   const items = planItems(step.call.input);

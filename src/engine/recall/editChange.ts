@@ -50,7 +50,8 @@ export function editChange(input: Readonly<Record<string, unknown>>): EditChange
   return undefined;
 }
 
-function replacementOf(input: Readonly<Record<string, unknown>>): readonly [string, string] | undefined {
+/** The text an edit's input replaces and its replacement, when it names them by a pair of keys (`old_string` / `new_string`). */
+export function replacementOf(input: Readonly<Record<string, unknown>>): readonly [string, string] | undefined {
   for (const [from, to] of REPLACEMENT_KEYS) {
     const old = input[from];
     const replacement = input[to];

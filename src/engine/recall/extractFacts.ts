@@ -10,6 +10,7 @@ import { waitingKeys } from '../ledger/fixKeys';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
 import type { Message, ToolCallBlock } from '../types';
 import { callFacts } from './callFacts';
+import { LaterEdits } from './laterEdits';
 import type { Candidate } from './candidate';
 import { diagnosticCandidates } from './diagnosticLines';
 import { matchForm } from '../facts/factKey';
@@ -111,6 +112,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
   found.push(...withTemplatesShared(said));
 
   const anyway = new PrintedAnyway(steps);
+  const later = new LaterEdits(steps);
   for (const step of steps) {
     if (step.messageIndex >= span.length) continue;
     const site: ErrorSite = { seq: step.seq, keys: waitingKeys(step.activity, step.call), terms: step.terms };
@@ -131,7 +133,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     // A line printed by a call that succeeded is resolved once it stops appearing, not by the call succeeding again.
     const printed = (fact: Candidate): ErrorSite => ({ ...site, terms: termsOf(fact.text), printed: fact.key });
     for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
-    found.push(...callFacts(step), ...raisedMessageCandidates(step));
+    found.push(...callFacts(step, later), ...raisedMessageCandidates(step));
     for (const fact of [...resultFacts(step, anyway), ...reportFailures(step)]) {
       if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
       else found.push(fact);

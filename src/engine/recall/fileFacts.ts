@@ -1,8 +1,8 @@
 /**
  * Facts of a successful file step: the file (keyed on the tool's own confirmation line when it is
  * short and names the file, "File created successfully at: /path", else on the path), and for an
- * edit its outcome: the first line it put in and the first line it took out (what was there
- * before, usually the line that was found wrong); for a file read from its top, what the file says
+ * edit its outcome: the first line it put in, unless a later change took it out again, and the first line it took
+ * out (what was there before, usually the line that was found wrong); for a file read from its top, what the file says
  * it is; for a file written whole, the lines that open what it defines (`definitionLines`).
  */
 import { keyOf, MAX_KEY_CHARS } from '../facts/factKey';
@@ -12,6 +12,7 @@ import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
 import { definitionLines } from './definitionLines';
 import { editChange } from './editChange';
 import { fileDescription } from './fileDescription';
+import type { LaterEdits } from './laterEdits';
 import type { ToolStep } from './toolSteps';
 
 /** Scores of files by what was done to them, and of the lines an edit changed. */
@@ -38,8 +39,8 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
 /** Characters of a result read for its confirmation line. */
 const CONFIRMATION_CHARS = 400;
 
-/** A file step's facts: one artifact per path, and an edit's changed lines. */
-export function fileFacts(step: ToolStep): Candidate[] {
+/** A file step's facts: one artifact per path, and an edit's changed lines, but a line put in that `later` changes took out again. */
+export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
   const activity = step.activity;
   if (activity.kind !== 'file') return [];
   const where = { messageId: step.messageId, seq: step.seq };
@@ -74,7 +75,9 @@ export function fileFacts(step: ToolStep): Candidate[] {
     const fact = text === undefined ? undefined : candidate('outcome', text, where, score);
     if (fact) facts.push({ ...fact, text: `${prefix}${fact.text}` });
   };
-  line(change?.added, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
+  const added = change?.added;
+  const stays = added !== undefined && !(later?.tookOut(step, activity.paths[0] ?? '', added) ?? false);
+  line(stays ? added : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
   line(change?.removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed);
   return facts;
 }

@@ -121,6 +121,28 @@ describe('facts read from what tools were given and said', () => {
       assert.ok(outcome?.text.includes('runtime.exs'), outcome?.text);
       assert.equal(exactly(facts, 'ssl_mode: false')?.kind, 'outcome');
     });
+    it('drops a line an edit put in once a later edit or a rewrite of the same file took it out again, and keeps it otherwise', () => {
+      const facts = extractFacts([
+        call('e1', 'edit_file', { path: 'src/client.ts', old_string: 'const retries = 0;', new_string: 'const retries = 3;' }),
+        result('e1', 'Applied 1 edit to src/client.ts'),
+        call('e2', 'edit_file', { path: 'src/server.ts', old_string: 'const port = 80;', new_string: 'const port = 8080;' }),
+        result('e2', 'Applied 1 edit to src/server.ts'),
+        call('e3', 'edit_file', { path: 'src/client.ts', old_string: 'const retries = 3;', new_string: 'const retries = 5;' }),
+        result('e3', 'Applied 1 edit to src/client.ts'),
+        call('e4', 'edit_file', { path: 'src/cache.ts', old_string: 'ttl = 60', new_string: 'ttl = 300' }),
+        result('e4', 'Applied 1 edit to src/cache.ts'),
+        call('w1', 'write_file', { path: 'src/cache.ts', content: 'export const ttl = 120;\n' }),
+        result('w1', 'Wrote src/cache.ts'),
+        call('e5', 'edit_file', { path: 'src/server.ts', old_string: 'const host = "a";', new_string: 'const host = "b";' }),
+        result('e5', 'Applied 1 edit to src/server.ts'),
+      ]);
+      const now = facts.filter((f) => f.text.startsWith('Now in ')).map((f) => f.text);
+      assert.ok(now.includes('Now in client.ts: const retries = 5;'), now.join(' | '));
+      assert.ok(!now.some((t) => t.includes('retries = 3')), 'the later edit took `retries = 3` out');
+      assert.ok(!now.some((t) => t.includes('ttl = 300')), 'the rewrite of the whole file left `ttl = 300` out');
+      assert.ok(now.includes('Now in server.ts: const port = 8080;'), 'a later edit elsewhere in the file leaves the line as it is');
+    });
+
     it('names the edit that resolved an error with the first line it put in', () => {
       const facts = extractFacts([
         call('b1', 'str_replace', { path: 'src/Billing.kt', old_str: 'val total = amount.round()', new_str: 'val total = amount' }),
