@@ -74,7 +74,9 @@ export async function addEarlierLines(
   countText: (text: string) => Promise<number>,
   maxContentTokens = Number.POSITIVE_INFINITY,
 ): Promise<readonly EarlierLine[]> {
-  const known = new Set(pool.map((l) => matchForm(l.key)));
+  const heldByForm = new Map(pool.map((l) => [matchForm(l.key), l]));
+  const known = new Set(heldByForm.keys());
+  const replaced = new Map<EarlierLine, EarlierLine>();
   let order = pool.reduce((last, l) => Math.max(last, l.order), 0);
   const added: EarlierLine[] = [];
   const headingTokens = new Map<string, number>();
@@ -90,7 +92,17 @@ export async function addEarlierLines(
     // Content lines never push the pool over its size either: they would be the first taken out, and added again.
     if (fact.from !== undefined && contentTokens >= Math.min(maxContentTokens, maxTokens - otherTokens)) continue;
     const form = matchForm(fact.key);
-    if (known.has(form)) continue;
+    if (known.has(form)) {
+      // A line an edit took out stands in for the pool's line that said the same file held it.
+      const held = fact.takenOut !== undefined ? heldByForm.get(form) : undefined;
+      if (held !== undefined && held.from === undefined && held.text.includes(` ${fact.takenOut}: `) && !replaced.has(held)) {
+        const text = maskSecrets(`- ${ownLine(fact)}`);
+        const tokens = await countText(`${text}\n`);
+        otherTokens += tokens - held.tokens;
+        replaced.set(held, { ...held, text: ownCopy(text), kind: fact.kind, score: fact.score, tokens });
+      }
+      continue;
+    }
     known.add(form);
     // What the context shows is masked, as an offloaded result's preview is; the archive keeps the text as it was.
     const text = maskSecrets(fact.from === undefined ? `- ${ownLine(fact)}` : quoted(fact.text));
@@ -118,8 +130,9 @@ export async function addEarlierLines(
       ...from,
     });
   }
-  if (added.length === 0) return pool;
-  const all = [...pool, ...added];
+  const kept = replaced.size === 0 ? pool : pool.map((l) => replaced.get(l) ?? l);
+  if (added.length === 0) return kept;
+  const all = [...kept, ...added];
   let total = all.reduce((sum, l) => sum + l.tokens, 0);
   if (total <= maxTokens) return all;
   const out = new Set<EarlierLine>();

@@ -54,6 +54,11 @@ export interface Fact {
    * the agent's own line for the earlier lines, never labelled a decision nor checked as a fact.
    */
   readonly narration?: boolean;
+  /**
+   * For a line an edit took out of a file: the file's name. The line stands in for an earlier line that said that
+   * file held it (both are keyed on the line), which is no longer true.
+   */
+  readonly takenOut?: string;
   /** For a line of a file's content (an offloaded result's, or a file a tool read): the file, which the lines are shown under. */
   readonly from?: string;
   /** With `from`: what the lines are of, when not an offloaded result (see {@link ContentSource}). */

@@ -71,14 +71,14 @@ export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
   if (activity.action !== 'edited' || step.call === undefined) return facts;
   const change = editChange(step.call.input);
   const name = baseName(activity.paths[0] ?? '');
-  const line = (text: string | undefined, prefix: string, score: number) => {
+  const line = (text: string | undefined, prefix: string, score: number, takenOut?: string) => {
     const fact = text === undefined ? undefined : candidate('outcome', text, where, score);
-    if (fact) facts.push({ ...fact, text: `${prefix}${fact.text}` });
+    if (fact) facts.push({ ...fact, text: `${prefix}${fact.text}`, ...(takenOut ? { takenOut } : {}) });
   };
   const added = change?.added;
   const stays = added !== undefined && !(later?.tookOut(step, activity.paths[0] ?? '', added) ?? false);
   line(stays ? added : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
-  line(change?.removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed);
+  line(change?.removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed, name || undefined);
   return facts;
 }
 

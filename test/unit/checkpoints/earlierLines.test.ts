@@ -18,6 +18,8 @@ import { matchForm } from '../../../src/engine/facts/factKey';
 import { HeldLines } from '../../../src/engine/checkpoints/heldLines';
 import { contentLineFacts } from '../../../src/engine/recall/contentLines';
 import { seededRandom } from '../tokens/seededRandom';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { call, result } from '../support/builders';
 
 const countText = (text: string) => Promise.resolve(Math.ceil(text.length / 4));
 const fact = (kind: FactKind, text: string, score: number): Fact => ({ kind, key: text, text, messageId: 'm', score });
@@ -43,6 +45,31 @@ describe('earlier lines, word for word', () => {
       more.map((l) => l.order),
       [1, 2],
     );
+  });
+
+  it("replaces a line saying a file holds a line once a later span's edit took that line out of the same file", async () => {
+    const first = extractFacts([
+      call('e1', 'edit_file', { path: 'src/client.ts', old_string: 'const retries = 0;', new_string: 'const retries = 3;' }),
+      result('e1', 'Applied 1 edit to src/client.ts'),
+      call('e2', 'edit_file', { path: 'src/server.ts', old_string: 'const port = 80;', new_string: 'const port = 8080;' }),
+      result('e2', 'Applied 1 edit to src/server.ts'),
+    ]);
+    const pool = await addEarlierLines([], first, 1000, countText);
+    assert.ok(
+      pool.some((l) => l.text === '- Now in client.ts: const retries = 3;'),
+      pool.map((l) => l.text).join(' | '),
+    );
+    const later = extractFacts([
+      call('e3', 'edit_file', { path: 'src/client.ts', old_string: 'const retries = 3;', new_string: 'const retries = 5;' }),
+      result('e3', 'Applied 1 edit to src/client.ts'),
+      call('e4', 'edit_file', { path: 'src/other.ts', old_string: 'const port = 8080;', new_string: 'const port = 9090;' }),
+      result('e4', 'Applied 1 edit to src/other.ts'),
+    ]);
+    const texts = (await addEarlierLines(pool, later, 1000, countText)).map((l) => l.text);
+    assert.ok(!texts.some((t) => t.includes('Now in client.ts: const retries = 3;')), texts.join(' | '));
+    assert.ok(texts.includes('- Replaced in client.ts: const retries = 3;'), texts.join(' | '));
+    assert.ok(texts.includes('- Now in client.ts: const retries = 5;'), texts.join(' | '));
+    assert.ok(texts.includes('- Now in server.ts: const port = 8080;'), 'the same line taken out of another file says nothing of this one');
   });
 
   it('shows each line as it was written, an error with its label, what it was about and whether it was resolved', async () => {
