@@ -14,7 +14,7 @@ export interface EarlierLine {
   readonly tokens: number;
   /** Order in which the lines were said: they are shown in it. */
   readonly order: number;
-  /** A line a tool printed, not a fact: shown only in the part of the room above the facts' (see `EARLIER_PRINTED_SHARE`). */
+  /** A line a tool printed, not a fact: but for a diagnostic, shown only in the part of the room above the facts' (see `EARLIER_PRINTED_SHARE`). */
   readonly printed?: boolean;
   /** For a line of a file's content (an offloaded result's, or a file a tool read): the file; the section shows such lines quoted under its name. */
   readonly from?: string;

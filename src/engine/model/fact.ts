@@ -47,7 +47,7 @@ export interface Fact {
   readonly resolution?: ErrorResolution;
   /** For an error: a message that code the agent read raises (`raise ValueError("…")`), not an error that happened. */
   readonly inCode?: boolean;
-  /** A line a tool printed rather than a fact read from it: it takes only the printed lines' part of the earlier lines' room. */
+  /** A line a tool printed rather than a fact read from it: but for a diagnostic, it takes only the printed lines' part of the earlier lines' room. */
   readonly printed?: boolean;
   /**
    * A sentence of the agent that only announces a look or reacts (`recall/sentenceRole.ts`): kept as

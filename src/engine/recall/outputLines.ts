@@ -4,8 +4,8 @@
  * span holds is its outputs as they were printed. Each command's or other tool's output gives the
  * meaningful lines at its two ends (what it was doing, and how it ended), verbatim, scored below
  * every fact so they are shown last and leave the pool first; a line that only names a file, only
- * when the agent went on with that file; they take only the printed lines' part of the room,
- * never in the floor the earlier lines always have, so they never bring a checkpoint sooner. A file's content is not among them:
+ * when the agent went on with that file; they take only the printed lines' part of the room, but
+ * the diagnostics, which are errors as much as facts are. A file's content is not among them:
  * it is on disk, and `ctx_recover` finds it; only a result that went to a file on arrival shows its content (`offloadedFacts`).
  */
 import { isProgressLine } from '../ledger/resultLines';

@@ -261,6 +261,29 @@ describe('earlier lines, word for word', () => {
     assert.ok(tooLittleFree.includes('keep the queue') && !tooLittleFree.includes('Deploy finished'), tooLittleFree);
   });
 
+  it('shows a diagnostic a tool printed as it shows a fact, beyond the printed lines’ part of the room', () => {
+    const line = (key: string, kind: EarlierLine['kind'], score: number, order: number, printed = false): EarlierLine => ({
+      text: `- ${key}`,
+      key,
+      kind,
+      score,
+      tokens: 10,
+      order,
+      ...(printed ? { printed: true } : {}),
+    });
+    const ranked = rankEarlierLines(
+      [
+        line('keep the queue', 'decision', 0.6, 1),
+        line("src/app.ts(12,5): error TS2304: Cannot find name 'queue'.", 'error', 0.2, 2, true),
+        line('Deploy finished', 'outcome', 0.12, 3, true),
+      ],
+      '',
+    );
+    const atFloor = earlierLinesSection(ranked, 200, 0);
+    assert.ok(atFloor.includes('TS2304'), `the diagnostic takes the room as a fact does: ${atFloor}`);
+    assert.ok(!atFloor.includes('Deploy finished'), 'another printed line still waits for free room');
+  });
+
   it('shows the lines of an offloaded file quoted under one heading that names the file, and pays for the heading', async () => {
     const decision = fact(
       'decision',
