@@ -85,7 +85,7 @@ async function replayInto(
       store,
       counter: new TokenCounter(tokenizer),
       // A transcript without times is dated by its file, so a replay of the same file names its files the same way.
-      startAt: (await fs.promises.stat(args.transcript)).mtimeMs,
+      ...(await transcriptTime(args.transcript)),
       stopwatch: { now: () => performance.now() },
       onProgress: (p) => progress?.update(p.done, p.total, `${formatCount(p.tokens)} tokens, ${p.level}`),
     },
@@ -149,6 +149,14 @@ function replayArguments(parsed: ParsedCommand): ReplayArguments {
     session: parsed.options.get('session'),
     json: parsed.switches.has('json'),
   };
+}
+
+/** When the transcript file was last written, as the time a transcript without times starts at; nothing when it cannot be read. */
+async function transcriptTime(file: string): Promise<{ startAt?: number }> {
+  return fs.promises.stat(file).then(
+    (stats) => ({ startAt: stats.mtimeMs }),
+    () => ({}),
+  );
 }
 
 /**

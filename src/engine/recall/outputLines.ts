@@ -3,9 +3,9 @@
  * of a summarized span are all shown, the context may still have room, and the next best thing a
  * span holds is its outputs as they were printed. Each command's or other tool's output gives the
  * meaningful lines at its two ends (what it was doing, and how it ended), verbatim, scored below
- * every fact so they are shown last and leave the pool first; a line that only names a file, only
- * when the agent went on with that file; they take only the printed lines' part of the room, but
- * the diagnostics, which are errors as much as facts are. A file's content is not among them:
+ * every fact so they are shown last and leave the pool first. A line that only names a file is taken
+ * only when the agent went on with that file. They take only the printed lines' part of the room, but
+ * for the diagnostics, which are errors as much as facts are. A file's content is not among them:
  * it is on disk, and `ctx_recover` finds it; only a result that went to a file on arrival shows its content (`offloadedFacts`).
  */
 import { isProgressLine } from '../ledger/resultLines';

@@ -160,6 +160,26 @@ describe('the replay command on real transcripts', function () {
     assert.equal(fs.readdirSync(path.join(out, 'sessions')).length, 1, 'the second replay replaced the first');
   });
 
+  it('dates a transcript without times by its file, so two replays of it name the session and its files alike', () => {
+    const copy = path.join(temporary.make('timeless'), 'session.traj');
+    fs.copyFileSync(transcriptPath(CASES[1].file), copy);
+    const written = new Date(Date.UTC(2026, 2, 14, 9, 26, 0));
+    fs.utimesSync(copy, written, written);
+    const replayed = () => {
+      const out = path.join(temporary.make('timeless-out'), 'out');
+      const run = runBuiltCli(['replay', copy, '--budget', '6000', '--out', out, '--json']);
+      assert.equal(run.status, 0, run.stderr);
+      const sessionId = (JSON.parse(run.stdout) as { sessionId: string }).sessionId;
+      const files = fs.readdirSync(path.join(out, 'sessions', sessionId, 'offloaded')).sort();
+      return { sessionId, files };
+    };
+    const first = replayed();
+    const again = replayed();
+    assert.match(first.sessionId, /^s-20260314-092600-/, 'the session is named for when the file was written');
+    assert.ok(first.files.length > 0, 'the replay offloaded results');
+    assert.deepEqual(again, first);
+  });
+
   it('caps the budget at the default ceiling of the extension in a 1M-token window, at --ceiling, and not at all with --ceiling 0', () => {
     const transcript = transcriptPath(CASES[0].file);
     const replay = (...ceiling: string[]) => {
