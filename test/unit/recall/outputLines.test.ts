@@ -123,6 +123,7 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     );
     assert.equal(texts.filter((t) => t.includes('Table pipe does not align')).length, 1, texts.join('\n'));
   });
+
   it('takes a line that only names a file when the agent went on with that file, and not otherwise', () => {
     const listing = [
       'Searching the docs for bare URLs',
@@ -148,6 +149,7 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
       'lines that say something stay',
     );
   });
+
   it("reads a command that only printed a file's lines as a read of that file: none of them is a printed line", () => {
     const source = [
       'export function parseSku(raw: string): string {',

@@ -121,6 +121,7 @@ describe('facts read from what tools were given and said', () => {
       assert.ok(outcome?.text.includes('runtime.exs'), outcome?.text);
       assert.equal(exactly(facts, 'ssl_mode: false')?.kind, 'outcome');
     });
+
     it('drops a line an edit put in once a later edit or a rewrite of the same file took it out again, and keeps it otherwise', () => {
       const facts = extractFacts([
         call('e1', 'edit_file', { path: 'src/client.ts', old_string: 'const retries = 0;', new_string: 'const retries = 3;' }),
