@@ -8,10 +8,10 @@
 /** Letters the rest of a line may have and still be nothing but its file's name and numbers. @default 3 */
 const MAX_REST_LETTERS = 3;
 /**
- * A path: segments with a separator between two of them, or after the last (`dist/`). One segment after a leading
- * separator (`/check-size`) is a command's name as often as a file's.
+ * A path: segments with a separator between two of them, or after the last (`dist/`), after a drive's letter on
+ * Windows (`D:\repo\a.ts`). One segment after a leading separator (`/check-size`) is a command's name as often as a file's.
  */
-const PATH = /^(?:[~.]?[\w@.+-]+|[~.]?(?:[/\\][\w@.+-]+))(?:[/\\][\w@.+-]+)+[/\\]?$|^[\w@.+-]+[/\\]$/;
+const PATH = /^(?:[A-Za-z]:)?(?:[~.]?[\w@.+-]+|[~.]?(?:[/\\][\w@.+-]+))(?:[/\\][\w@.+-]+)+[/\\]?$|^[\w@.+-]+[/\\]$/;
 /** A file's name with an extension of a few letters or digits (`omp.lua`, `tsconfig.json`). */
 const FILE_NAME = /^[\w@+-][\w@+-]*(?:\.[\w@+-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}$/;
 /** Where a name ends: a `:` before a line number, a grep context's `-12-`, or a space. */

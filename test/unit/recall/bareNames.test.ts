@@ -6,6 +6,7 @@ describe('a printed line that only names a file', () => {
     for (const line of [
       'website/docs/faq.mdx                 32',
       '.github\\workflows\\vale.yml',
+      'D:\\oh-my-posh\\src\\shell\\scripts\\omp.nu',
       '~/.claude/commands',
       './src/index.ts',
       'dist/',
