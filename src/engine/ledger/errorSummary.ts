@@ -11,8 +11,16 @@ import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLi
 import { shortenEnd } from '../text/shorten';
 import { isFailureStatusLine } from './toolOutcome';
 
-/** Longest error summary kept in the ledger, in characters. */
-export const ERROR_SUMMARY_MAX_CHARS = 160;
+/**
+ * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
+ * ledger never shows an error cut shorter than the fact that it then stands for among the earlier lines. At 160 a
+ * compiler's line lost the type it named (`… from type 'CellPaletteOp…`); measured at half each session's input, 240
+ * kept one more error on the tuning split and one more on validation, at the same priced input.
+ * @default 240
+ */
+export const ERROR_SUMMARY_MAX_CHARS = 240;
+/** Longest error line read, in characters: a longer one is data, and a fact cuts it to its own length anyway. */
+const ERROR_LINE_MAX_CHARS = 2 * ERROR_SUMMARY_MAX_CHARS;
 /** Words that mark the line naming the error (a traceback's exception, `fatal:`, `make: *** … Error 2`). */
 const ERROR_TERMS = [
   'error',
@@ -58,6 +66,14 @@ const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
  * `<tool_use_error>` and leading decoration taken off, cut to `ERROR_SUMMARY_MAX_CHARS`.
  */
 export function errorSummary(content: string): string {
+  return shortenEnd(errorLine(content), ERROR_SUMMARY_MAX_CHARS);
+}
+
+/**
+ * {@link errorSummary}'s line whole, on one line: what a fact quotes, which must not end mid-word (a fact is shown
+ * as written, and a name cut in two names something else).
+ */
+export function errorLine(content: string): string {
   const raw = scannedLines(content);
   const cleaned = raw.map(cleanLine);
   // A runner's closing status (`error: script "lint" exited with code 1`) says that it failed, not what went wrong.
@@ -76,7 +92,7 @@ export function errorSummary(content: string): string {
     // A program that printed nothing but its failure status (`error: exit status 1`) has still said that much.
     cleaned.find(isFailureStatusLine) ??
     '(no error text)';
-  return shortenEnd(line.slice(0, ERROR_SUMMARY_MAX_CHARS * 2).replace(/\s+/g, ' '), ERROR_SUMMARY_MAX_CHARS);
+  return line.slice(0, ERROR_LINE_MAX_CHARS).replace(/\s+/g, ' ');
 }
 
 /** The line, and the next one when the line only announces it (`Pre-commit validation failed:`). */

@@ -3,7 +3,7 @@
  * successful one printed (test counts, versions, commits, URLs, success lines, measured figures,
  * the output of a short program). File contents that were only read are not outcomes.
  */
-import { ERROR_SUMMARY_MAX_CHARS, errorSummary } from '../ledger/errorSummary';
+import { ERROR_SUMMARY_MAX_CHARS, errorLine } from '../ledger/errorSummary';
 import { isProgressLine } from '../ledger/resultLines';
 import { repeatedShapes, withoutFields } from '../ledger/frameLines';
 import type { PrintedAnyway } from './printedAnyway';
@@ -95,8 +95,7 @@ export const OUTCOME_EDGE_LINES = 6;
 export function errorFact(step: ToolStep): Candidate | undefined {
   // An error of one short line is kept as the tool wrote it, wrapper and all; a longer one by its best line.
   const whole = withoutTerminalCodes(step.result.content).trim();
-  const line =
-    whole.length <= ERROR_SUMMARY_MAX_CHARS && !whole.includes('\n') ? whole : errorSummary(step.result.content).replace(/…$/, '');
+  const line = whole.length <= ERROR_SUMMARY_MAX_CHARS && !whole.includes('\n') ? whole : errorLine(step.result.content);
   const where = { messageId: step.messageId, seq: step.seq };
   return candidate('error', line, where, RESULT_SCORES.error, step.subject ? { subject: step.subject } : {});
 }

@@ -119,6 +119,27 @@ describe('error summary', () => {
     assert.ok(!extractFacts(step).some((f) => /\(none\)|\(empty\)/.test(f.text)));
   });
 
+  it("keeps a compiler's error line whole, and the fact of it never ends in the middle of a name", () => {
+    const line =
+      "src/views/board.ts(41,7): error TS2739: Type '{ border: Paint; fill: any; }' is missing the following properties " +
+      "from type 'CellPaletteOptions': activeBorder, activeFill, hatching";
+    const longLine = `${line}, ${Array.from({ length: 12 }, (_, i) => `optionalField${i}`).join(', ')}`;
+    for (const errorLine of [line, longLine]) {
+      const output = `\n> board@1.4.0 typecheck\n> tsc --noEmit\n\n${errorLine}\nsrc/views/board.ts(44,3): error TS18004: No value exists in scope.\n`;
+      const step = [user('Fix the typecheck.'), call('c1', 'shell', { command: 'npm run typecheck' }), result('c1', output, true)];
+      const fact = extractFacts(step).find((f) => f.kind === 'error' && f.text.startsWith('src/views/board.ts(41,7)'));
+      assert.ok(fact, errorLine);
+      if (errorLine === line) {
+        assert.equal(errorSummary(output), line);
+        assert.equal(fact.text, line);
+      } else {
+        // Cut where a fact is cut, and said to be: never a name broken off with nothing to show it.
+        assert.ok(fact.text.endsWith('…'), fact.text);
+        assert.ok(longLine.startsWith(fact.text.slice(0, -1)));
+      }
+    }
+  });
+
   it('falls back to the first line that is not progress, then to a plain note', () => {
     assert.equal(errorSummary('Compiling 3 files (.ex)\nsomething odd happened'), 'something odd happened');
     assert.equal(errorSummary('<returncode>1</returncode>\n<output>\n</output>'), '(no error text)');

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { classifyToolCall } from '../../../src/engine/ledger/toolActivity';
+import { ERROR_SUMMARY_MAX_CHARS } from '../../../src/engine/ledger/errorSummary';
 import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { message, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
 import { call, result, user } from '../support/builders';
@@ -205,9 +206,9 @@ describe('tool record', () => {
     assert.equal(base.errors[0].fixed, false, 'the base record is left as it was');
   });
 
-  it('shortens an error summary to about 160 characters', () => {
+  it('shortens an error summary to the length of a fact, and says so', () => {
     const record = recordToolActivity([call('c1', 'Bash', { command: 'x' }), result('c1', `Error: ${'y'.repeat(1000)}`, true)]);
-    assert.ok(record.errors[0].summary.length <= 160);
+    assert.ok(record.errors[0].summary.length <= ERROR_SUMMARY_MAX_CHARS);
     assert.ok(record.errors[0].summary.endsWith('…'));
   });
 
