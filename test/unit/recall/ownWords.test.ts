@@ -52,6 +52,19 @@ describe("the agent's own words", () => {
     assert.ok(lead - later >= 0.15, `the lead outranks a sentence naming as much by a clear margin (${lead} vs ${later})`);
   });
 
+  it('gives a lead that names nothing no lead bonus: an announcement of the next look does not outrank what follows it', () => {
+    const span = [
+      assistant('Let me look at that part of the scheduler again. The limit is set where it reads `maxAttempts` from settings.go.'),
+    ];
+    const byText = new Map(ownWordCandidates(span, sites(1), 40).map((c) => [c.text, c.score]));
+    const announcement = byText.get('Let me look at that part of the scheduler again.') ?? 0;
+    const finding = byText.get('The limit is set where it reads `maxAttempts` from settings.go.') ?? 0;
+    assert.ok(announcement > 0 && finding > 0, [...byText.keys()].join(' | '));
+    // Per token the short announcement would still outrank the finding's line among the earlier lines if it kept the bonus.
+    assert.ok(announcement < 0.3, `the announcement scores as any sentence naming nothing (${announcement})`);
+    assert.ok(finding - announcement >= 0.15, `the finding outranks it by a clear margin (${finding} vs ${announcement})`);
+  });
+
   it('scores a sentence by the rare names it carries, not by cue words', () => {
     const span = [
       assistant(
