@@ -9,7 +9,7 @@
  */
 import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
 import { shortenEnd } from '../text/shorten';
-import { isFailureStatusLine } from './toolOutcome';
+import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
 
 /**
  * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
@@ -58,6 +58,8 @@ const DIAGNOSTIC_LINES: readonly RegExp[] = [
 const ERROR_LABEL = /^(?:(?:error|fatal|panic|fail(?:ed|ure)?)\b(?:\[[^\]]*\])?[:\s]|[A-Z]\w*(?:Error|Exception)\b:)/i;
 /** A traceback frame (`  File "x.py", line 3, in f`): the exception follows the last frame. */
 const TRACEBACK_FRAME = /^\s+File ".*", line \d+/;
+/** A line with a letter in it: a line of figures alone (`000`, `404 404`) names no error. */
+const HAS_LETTER = /\p{L}/u;
 /** An exception line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */
 const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
 
@@ -87,12 +89,23 @@ export function errorLine(content: string): string {
     pick((l) => ERROR_LABEL.test(l) && !isProgressLine(l)) ??
     pick((l) => ERROR_WORDS.test(l) && !isProgressLine(l)) ??
     DIAGNOSTIC_LINES.map((p) => pick((l) => p.test(l))).find((l) => l !== undefined) ??
-    pick((l) => !isProgressLine(l)) ??
-    lines[0] ??
-    // A program that printed nothing but its failure status (`error: exit status 1`) has still said that much.
+    pick((l) => !isProgressLine(l) && HAS_LETTER.test(l)) ??
+    // A program that printed nothing but its failure status (`error: exit status 1`), or figures (a status code, a
+    // count) beside the host's exit status, has said that much: the status names how it failed, a bare `000` nothing.
     cleaned.find(isFailureStatusLine) ??
+    exitStatusWords(cleaned) ??
+    lines[0] ??
     '(no error text)';
   return line.slice(0, ERROR_LINE_MAX_CHARS).replace(/\s+/g, ' ');
+}
+
+/** The host's exit status in plain words, whatever form the host wrote it in (`Exit code: 7`, `<returncode>7</returncode>`). */
+function exitStatusWords(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    const code = exitCodeOfLine(line);
+    if (code !== undefined && code !== 0) return `Exit code ${code}`;
+  }
+  return undefined;
 }
 
 /** The line, and the next one when the line only announces it (`Pre-commit validation failed:`). */

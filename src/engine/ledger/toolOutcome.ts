@@ -48,9 +48,19 @@ const EXIT_WORDS = /code|status/i;
 
 /** True for a line in which the host states a command's exit status: what the call came to, not what it printed. */
 export function isExitStatusLine(line: string): boolean {
-  if (!EXIT_WORDS.test(line)) return false;
+  return exitCodeOfLine(line) !== undefined;
+}
+
+/** The status a host's exit-status line states (see {@link isExitStatusLine}); undefined for any other line. */
+export function exitCodeOfLine(line: string): number | undefined {
+  // Every exit-status line names a code or a status; most lines name neither.
+  if (!EXIT_WORDS.test(line)) return undefined;
   const trimmed = line.trim();
-  return EXIT_CODE_LINES.some((p) => p.test(trimmed));
+  for (const p of EXIT_CODE_LINES) {
+    const match = p.exec(trimmed);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
 }
 
 /** True for a line in which a program says only that it failed and with what status (see {@link FAILURE_LAST_LINES}). */
@@ -87,13 +97,8 @@ function statedExitCode(content: string): number | undefined {
       : []
     : lastLines(content, TAIL_LINES, content.length - EDGE_CHARS);
   for (const raw of [...head, ...tail]) {
-    // Every exit-status line names a code or a status; most lines name neither.
-    if (!EXIT_WORDS.test(raw)) continue;
-    const line = raw.trim();
-    for (const pattern of EXIT_CODE_LINES) {
-      const match = pattern.exec(line);
-      if (match) return Number(match[1]);
-    }
+    const code = exitCodeOfLine(raw);
+    if (code !== undefined) return code;
   }
   return undefined;
 }

@@ -140,9 +140,15 @@ describe('error summary', () => {
     }
   });
 
-  it('falls back to the first line that is not progress, then to a plain note', () => {
+  it('falls back to the first line that is not progress, then to the exit status in words, then to a plain note', () => {
     assert.equal(errorSummary('Compiling 3 files (.ex)\nsomething odd happened'), 'something odd happened');
-    assert.equal(errorSummary('<returncode>1</returncode>\n<output>\n</output>'), '(no error text)');
     assert.equal(errorSummary('<returncode>1</returncode>\n<output>\nerror: exit status 1\n</output>'), 'error: exit status 1');
+    // Nothing but the host's status, in whatever form the host wrote it: the status says how the call failed.
+    assert.equal(errorSummary('<returncode>2</returncode>\n<output>\n</output>'), 'Exit code 2');
+    assert.equal(errorSummary('Exit code: 6'), 'Exit code 6');
+    // A line of figures alone (what `curl -w '%{http_code}'` prints when it never connected) names no error.
+    assert.equal(errorSummary('Exit code 6\n000\n000'), 'Exit code 6');
+    assert.equal(errorSummary('404 404\nscript "fetch" exited with code 3'), 'script "fetch" exited with code 3');
+    assert.equal(errorSummary('<output>\n</output>'), '(no error text)');
   });
 });
