@@ -72,8 +72,8 @@ export function errorSummary(content: string): string {
 }
 
 /**
- * {@link errorSummary}'s line whole, on one line: what a fact quotes, which must not end mid-word (a fact is shown
- * as written, and a name cut in two names something else).
+ * {@link errorSummary}'s line before the ledger cuts it, on one line: what an error fact quotes. A fact cuts it at its
+ * own length and marks the cut, so a name cut in two is never shown as if it were the whole name.
  */
 export function errorLine(content: string): string {
   const raw = scannedLines(content);
