@@ -71,6 +71,8 @@ const SUCCESS_WORDS = [
   'finished',
   String.raw`found \d+`,
 ];
+/** A runner's or a script's mark of a check that passed: `✓ parse("x") -> rejected`, `✔ saves the draft`, TAP's `ok 3 - parses dates`, bun's `(pass) …`. */
+const PASS_MARK = /^(?:[✓✔]\s*\S|ok\s+\d+\s|\(pass\)\s+\S)/u;
 const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS.join('|')})\b`, 'i');
 /** A label, a colon and a figure with its unit; the figure's thousands may be set apart by a space, as many locales print them (`118 412 bytes`). */
 const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}:\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}$/u;
@@ -137,6 +139,7 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
     } else if (digits && (line.startsWith('[') || lower.includes('commit')) && COMMIT.test(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.commit));
     } else if (digits && short && line.includes('.') && VERSION.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.version));
+    else if (short && PASS_MARK.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
     else if (short && !acknowledgesPlan && SUCCESS.test(line) && !isProgressLine(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.success));
     } else if (digits && line.includes(':') && MEASURE.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.measure));

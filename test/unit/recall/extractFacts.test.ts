@@ -271,6 +271,25 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'Gzipped: 31\u202f907 bytes')?.kind, 'outcome');
     });
 
+    it("reads a check's pass mark as its verdict, after a run of cases a script printed one by one", () => {
+      const cases = Array.from({ length: 12 }, (_, i) => `  case ${i}: ok`);
+      const facts = extractFacts([
+        call('s1', 'bash', { command: 'node scripts/check-slugs.js' }),
+        result(
+          's1',
+          ['Running 4 slug checks', ...cases, '✓ slugify("Ça va") -> "ca-va"', '✔ slugify("") -> rejected', '4 checks done'].join('\n'),
+        ),
+        call('s2', 'bash', { command: 'prove -v t/dates.t' }),
+        result('s2', ['t/dates.t ..', 'ok 1 - parses ISO dates', 'ok 2 - rejects 2023-02-29', '1..2', 'All tests successful.'].join('\n')),
+        ...silentAgentSession().slice(-2),
+      ]);
+      assert.equal(withKey(facts, '✓ slugify("Ça va") -> "ca-va"')?.kind, 'outcome');
+      assert.equal(withKey(facts, '✔ slugify("") -> rejected')?.kind, 'outcome');
+      assert.equal(withKey(facts, 'ok 2 - rejects 2023-02-29')?.kind, 'outcome');
+      // The run of cases itself says nothing one case at a time.
+      assert.equal(withKey(facts, 'case 3: ok'), undefined);
+    });
+
     it('reads versions, commit ids and URLs a command printed', () => {
       const facts = extractFacts([
         call('c1', 'bash', { command: 'node --version' }),
