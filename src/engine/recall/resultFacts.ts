@@ -74,8 +74,11 @@ const SUCCESS_WORDS = [
 /** A runner's or a script's mark of a check that passed: `✓ parse("x") -> rejected`, `✔ saves the draft`, TAP's `ok 3 - parses dates`, bun's `(pass) …`. */
 const PASS_MARK = /^(?:[✓✔]\s*\S|ok\s+\d+\s|\(pass\)\s+\S)/u;
 const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS.join('|')})\b`, 'i');
-/** A label, a colon and a figure with its unit; the figure's thousands may be set apart by a space, as many locales print them (`118 412 bytes`). */
-const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}:\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}$/u;
+/**
+ * A label, a colon or an equals sign, and a figure with its unit (`Total size: 118 412 bytes`, `mean absolute error =
+ * 0.0412`); the figure's thousands may be set apart by a space, as many locales print them.
+ */
+const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}(?::|\s=)\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}$/u;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const MARKUP = /<[!/]?[A-Za-z][^>]*>/;
 /** The opening of a markup document: `<!DOCTYPE html`, `<html …>`, `<?xml …?>`, `<svg …>`. */
@@ -142,7 +145,9 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
     else if (short && PASS_MARK.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
     else if (short && !acknowledgesPlan && SUCCESS.test(line) && !isProgressLine(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.success));
-    } else if (digits && line.includes(':') && MEASURE.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.measure));
+    } else if (digits && (line.includes(':') || line.includes('=')) && MEASURE.test(line)) {
+      add(candidate('outcome', line, where, RESULT_SCORES.measure));
+    }
     if (!markup && line.includes('http') && !MARKUP.test(line)) {
       for (const url of line.matchAll(URL)) {
         const pr = PULL_REQUEST.test(url[0]);

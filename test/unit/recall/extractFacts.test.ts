@@ -271,6 +271,15 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'Gzipped: 31\u202f907 bytes')?.kind, 'outcome');
     });
 
+    it('reads a measured figure a script printed with an equals sign, as Python and R print a named value', () => {
+      const facts = extractFacts([
+        call('s1', 'bash', { command: 'python eval/score.py --split dev' }),
+        result('s1', 'loading 1,204 rows\nmodel: ridge-v2\nmean absolute error = 0.0412\ndone in 3.1s'),
+        ...silentAgentSession().slice(-2),
+      ]);
+      assert.equal(withKey(facts, 'mean absolute error = 0.0412')?.kind, 'outcome');
+    });
+
     it("reads a check's pass mark as its verdict, after a run of cases a script printed one by one", () => {
       const cases = Array.from({ length: 12 }, (_, i) => `  case ${i}: ok`);
       const facts = extractFacts([
