@@ -142,7 +142,7 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
     } else if (digits && (line.startsWith('[') || lower.includes('commit')) && COMMIT.test(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.commit));
     } else if (digits && short && line.includes('.') && VERSION.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.version));
-    else if (short && PASS_MARK.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
+    else if (short && !acknowledgesPlan && PASS_MARK.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
     else if (short && !acknowledgesPlan && SUCCESS.test(line) && !isProgressLine(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.success));
     } else if (digits && (line.includes(':') || line.includes('=')) && MEASURE.test(line)) {
