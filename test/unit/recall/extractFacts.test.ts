@@ -299,6 +299,16 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'case 3: ok'), undefined);
     });
 
+    it("leaves a to-do tool's ticked item to the plan: a tick there is no check's verdict", () => {
+      const facts = extractFacts([
+        call('t1', 'TodoWrite', { todos: [{ content: 'Move the invoice job to the new queue', status: 'completed' }] }),
+        result('t1', '✓ Move the invoice job to the new queue'),
+        ...silentAgentSession().slice(-2),
+      ]);
+      assert.ok(!facts.some((f) => f.kind === 'outcome' && f.key.includes('Move the invoice job')), 'no outcome from the tick');
+      assert.equal(withKey(facts, 'Move the invoice job to the new queue')?.kind, 'decision');
+    });
+
     it('reads versions, commit ids and URLs a command printed', () => {
       const facts = extractFacts([
         call('c1', 'bash', { command: 'node --version' }),
