@@ -141,7 +141,6 @@ export class RequestPreparation {
     }
     await this.addOffloadedLines(run);
     if (run.level() === 'CRITICAL') await run.step(this.offloadAttachments(run));
-    if (rebased) await this.earlierLinesBackWithRoom(run);
     // Over the budget, the earlier lines (copies of what the archive holds) leave before any live block goes to a
     // file when that is enough, and after them when it is; never for a request that would not fit without them either.
     // Instructions larger than the budget leave nothing to win: the live messages stay, and the user is told.
@@ -150,6 +149,8 @@ export class RequestPreparation {
       await run.step(this.offloadToFit(run));
       await this.fitWithoutEarlierLines(run);
     }
+    // After every step that can make room, since a message sent to a file to fit makes room as a checkpoint does.
+    if (rebased) await this.earlierLinesBackWithRoom(run);
     this.sayProtectedOverShare(run.view.ledgerOverflow, o.ledgerShare);
     this.sayOverBudget(run);
 
@@ -364,14 +365,16 @@ export class RequestPreparation {
   }
 
   /**
-   * A rebase at CRITICAL gives the earlier lines no room; when the attachments that made it CRITICAL have gone to
-   * files since, in the same request, the lines get their room back: the context message is sent anew by this request
-   * anyway, so they cost no extra cache write, and without them they would stay out until the next rebase.
+   * A rebase at CRITICAL gives the earlier lines no room; when the messages that made it CRITICAL have gone to files
+   * since, in the same request, the lines get back what room the request has below RED, up to their share: the
+   * context message is sent anew by this request anyway, so they cost no extra cache write, and without them they
+   * would stay out until the next rebase, which a session that fits from here on never makes.
    */
   private async earlierLinesBackWithRoom(run: RequestRun): Promise<void> {
     const belowRed = () => run.level() !== 'RED' && run.level() !== 'CRITICAL';
     if (run.state.earlierRoom > 0 || !belowRed()) return;
-    await this.giveEarlierLinesRoom(run, true);
+    const free = Math.floor(this.deps.options().thresholds.redAt * run.budget) - run.view.measured.total;
+    await this.setEarlierRoom(run, earlierRoomFor(Math.min(free, earlierRoomAtRebase(run.budget)), run.budget));
     if (!belowRed()) await this.giveEarlierLinesRoom(run, false);
   }
 
