@@ -79,6 +79,8 @@ const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS.join('|')})\b`, 'i');
  * 0.0412`); the figure's thousands may be set apart by a space, as many locales print them.
  */
 const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}(?::|\s=)\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}$/u;
+/** The same pair as a table's row of two cells: `| p95 latency | 212 ms |`. */
+const MEASURE_ROW = /^\|\s*[\p{L}][\p{L}\p{N} _/()-]{1,40}\|\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}\s*\|$/u;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const MARKUP = /<[!/]?[A-Za-z][^>]*>/;
 /** The opening of a markup document: `<!DOCTYPE html`, `<html …>`, `<?xml …?>`, `<svg …>`. */
@@ -145,7 +147,10 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
     else if (short && !acknowledgesPlan && PASS_MARK.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
     else if (short && !acknowledgesPlan && SUCCESS.test(line) && !isProgressLine(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.success));
-    } else if (digits && (line.includes(':') || line.includes('=')) && MEASURE.test(line)) {
+    } else if (
+      digits &&
+      (((line.includes(':') || line.includes('=')) && MEASURE.test(line)) || (line.startsWith('|') && MEASURE_ROW.test(line)))
+    ) {
       add(candidate('outcome', line, where, RESULT_SCORES.measure));
     }
     if (!markup && line.includes('http') && !MARKUP.test(line)) {

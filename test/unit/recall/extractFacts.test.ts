@@ -280,6 +280,16 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'mean absolute error = 0.0412')?.kind, 'outcome');
     });
 
+    it('reads a measured figure printed as a table row of a label and a value', () => {
+      const facts = extractFacts([
+        call('s1', 'bash', { command: 'k6 run load/checkout.js --summary-export=- | ./report.sh' }),
+        result('s1', '| metric | value |\n|---|---|\n| p95 latency | 212 ms |\n| requests served | 48 210 |\nreport written'),
+        ...silentAgentSession().slice(-2),
+      ]);
+      assert.equal(withKey(facts, '| p95 latency | 212 ms |')?.kind, 'outcome');
+      assert.equal(withKey(facts, '| requests served | 48 210 |')?.kind, 'outcome');
+    });
+
     it("reads a check's pass mark as its verdict, after a run of cases a script printed one by one", () => {
       const cases = Array.from({ length: 12 }, (_, i) => `  case ${i}: ok`);
       const facts = extractFacts([
