@@ -8,7 +8,7 @@ import { isProgressLine } from '../ledger/resultLines';
 import { repeatedShapes, withoutFields } from '../ledger/frameLines';
 import type { PrintedAnyway } from './printedAnyway';
 import { outputEdges } from './outputEdges';
-import { candidate, keyedCandidate, type Candidate } from './candidate';
+import { MAX_FACT_TEXT_CHARS, candidate, keyedCandidate, type Candidate } from './candidate';
 import { planItems } from './planItems';
 import type { ToolStep } from './toolSteps';
 import { withoutTerminalCodes } from '../text/terminalCodes';
@@ -82,7 +82,7 @@ const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}(?::|\s=)\s*[-+]?\d[\d,._]*(?:[
 /** The same pair as a table's row of two cells: `| p95 latency | 212 ms |`. */
 const MEASURE_ROW = /^\|\s*[\p{L}][\p{L}\p{N} _/()-]{1,40}\|\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}\s*\|$/u;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-const MARKUP = /<[!/]?[A-Za-z][^>]*>/;
+const MARKUP = /(?<![\w$.])<[!/]?[A-Za-z][^>]*>/;
 /** The opening of a markup document: `<!DOCTYPE html`, `<html …>`, `<?xml …?>`, `<svg …>`. */
 const MARKUP_DOCUMENT = /^<(?:!DOCTYPE\b|\?xml\b|html\b|svg\b)/i;
 const LETTER = /\p{L}/u;
@@ -167,8 +167,11 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
   }
   // A table's header row (`NAME  STATUS  AGE`) names columns, and a report's heading (`## Summary`) names a part: what follows is the answer.
   const head = lines.find((l) => !isProgressLine(l) && !MARKUP.test(l) && !HEADER_ROW.test(l) && !MARKDOWN_HEADING.test(l));
-  if (head !== undefined && head.length <= MAX_OUTCOME_LINE_CHARS && !acknowledgesPlan) {
-    if (kind === 'command' && edges.whole && lines.length <= SHORT_OUTPUT_LINES) {
+  // A short output read whole is the answer itself: its head line is one as long as a fact is (a search's one hit,
+  // `main.go:113:func instrument(name string, h func(…)) …`), where in a long output a long line is data.
+  const answer = edges.whole && lines.length <= SHORT_OUTPUT_LINES;
+  if (head !== undefined && head.length <= (answer ? MAX_FACT_TEXT_CHARS : MAX_OUTCOME_LINE_CHARS) && !acknowledgesPlan) {
+    if (kind === 'command' && answer) {
       add(candidate('outcome', head, where, RESULT_SCORES.shortOutput));
     } else if (kind === 'other') add(candidate('outcome', head, where, RESULT_SCORES.otherTool));
   }

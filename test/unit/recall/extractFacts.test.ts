@@ -280,6 +280,29 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'mean absolute error = 0.0412')?.kind, 'outcome');
     });
 
+    it("reads a search's one hit as its answer, however long the line that defines what was looked for", () => {
+      const hit = [
+        'internal/billing/reconcile.go:212:func ReconcileInvoices(ctx context.Context, pool *pgxpool.Pool,',
+        ' ledger *LedgerClient, since time.Time, batch int) ([]InvoiceDiff, error) {',
+      ].join('');
+      const facts = extractFacts([
+        call('g1', 'Grep', { pattern: 'func ReconcileInvoices', path: 'internal', output_mode: 'content' }),
+        result('g1', hit),
+        ...silentAgentSession().slice(-2),
+      ]);
+      assert.ok(hit.length > 160, 'longer than a line of a long output is taken');
+      assert.equal(withKey(facts, 'internal/billing/reconcile.go:212:func ReconcileInvoices')?.kind, 'outcome');
+    });
+
+    it("reads a search's hit that names generic types as code, not as markup", () => {
+      const facts = extractFacts([
+        call('g1', 'Grep', { pattern: 'fn load_rates', path: 'src', output_mode: 'content' }),
+        result('g1', 'src/rates.rs:40:pub fn load_rates(path: &Path) -> Result<HashMap<String, Rate>, RateError> {'),
+        ...silentAgentSession().slice(-2),
+      ]);
+      assert.equal(withKey(facts, 'src/rates.rs:40:pub fn load_rates')?.kind, 'outcome');
+    });
+
     it('reads a measured figure printed as a table row of a label and a value', () => {
       const facts = extractFacts([
         call('s1', 'bash', { command: 'k6 run load/checkout.js --summary-export=- | ./report.sh' }),
