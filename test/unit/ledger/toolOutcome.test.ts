@@ -74,6 +74,18 @@ describe('tool outcome', () => {
     });
   });
 
+  it('fails a command that stated no status but died of an uncaught exception, and trusts a status it stated', () => {
+    const traceback = [
+      'Traceback (most recent call last):',
+      '  File "tools/import_rates.py", line 37, in main',
+      '    rate = int(row["bps"])',
+      "ValueError: invalid literal for int() with base 10: '12.5'",
+    ].join('\n');
+    assert.deepEqual(toolOutcome(toolResultBlock('c', traceback), true), { ok: false });
+    assert.deepEqual(toolOutcome(toolResultBlock('c', `${traceback}\nExit code 0`), true), { ok: true, exitCode: 0 });
+    assert.deepEqual(toolOutcome(toolResultBlock('c', traceback), false), { ok: true }, 'a file that holds a traceback is no failed run');
+  });
+
   it('reads exit codes only for commands', () => {
     assert.deepEqual(toolOutcome(toolResultBlock('c', 'Exit code 1\nsome file text'), false), { ok: true });
   });

@@ -292,6 +292,33 @@ describe('tool activity', () => {
     assert.deepEqual(classify('create', { filename: 'reproduce.py' }), { kind: 'file', action: 'created', paths: ['reproduce.py'] });
   });
 
+  it('records as failed a command whose host stated no status but whose program died of an uncaught exception', () => {
+    // As SWE-agent gives a command's output: no exit status, no error flag.
+    const record = recordToolActivity([
+      at(call('c1', 'bash', { command: 'python tools/import_rates.py data/rates.csv' }), 1),
+      at(
+        result(
+          'c1',
+          [
+            'Traceback (most recent call last):',
+            '  File "tools/import_rates.py", line 37, in main',
+            '    rate = int(row["bps"])',
+            "ValueError: invalid literal for int() with base 10: '12.5'",
+          ].join('\n'),
+        ),
+        1,
+      ),
+    ]);
+    assert.deepEqual(
+      record.commands.map((c) => [c.command, c.ok]),
+      [['python tools/import_rates.py data/rates.csv', false]],
+    );
+    assert.deepEqual(
+      record.errors.map((e) => e.summary),
+      ["ValueError: invalid literal for int() with base 10: '12.5'"],
+    );
+  });
+
   it('takes the file of SWE-agent edit and insert commands from their result', () => {
     const out = '[File: /testbed/reproduce.py (10 lines total)]\r\n1:\r\n2:from marshmallow.fields import TimeDelta';
     assert.deepEqual(classify('insert', { text: 'x' }, out), { kind: 'file', action: 'edited', paths: ['/testbed/reproduce.py'] });

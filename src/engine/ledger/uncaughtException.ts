@@ -1,0 +1,49 @@
+/**
+ * A program that died of an exception it did not catch, told by how its output ends: the runtime's own report of the
+ * exception is the last thing printed. A host that states no exit status (SWE-agent's observations, a tool that
+ * returns the output alone) still shows the run failed:
+ * - Python ends with its traceback's last line, the exception (`ValueError: invalid literal for int()…`), after the
+ *   `File "…", line N` lines that say where it was raised (a syntax error has no `Traceback` header, but those);
+ * - the JVM prints `Exception in thread "main" java.lang.…` and its `at …` frames to the end;
+ * - Node prints the error and its `at …` frames to the end, then perhaps its version line (`Node.js v20.11.1`).
+ * A test runner or a log that quotes a stack in the middle of its output and goes on is not one.
+ */
+
+/** Lines looked at from the end of an output. @default 40 */
+const TAIL_LINES = 40;
+/** Characters read from the end of an output, however long it is. @default 6000 */
+const TAIL_CHARS = 6000;
+
+/** Where Python says an exception was raised: `  File "tools/import_rates.py", line 41, in <module>`. */
+const PYTHON_LOCATION = /^\s*File "[^"\n]+", line \d+/m;
+/** A traceback's last line: the exception's qualified name, then its message if any. */
+const PYTHON_EXCEPTION = /^[A-Za-z_][\w.]*(?:Error|Exception|Interrupt)(?::\s.*)?$/;
+/** A frame of a JVM or Node stack: `\tat report.Main.main(Main.java:21)`, `    at Object.openSync (node:fs:596:3)`. */
+const STACK_FRAME = /^\s+at \S.*(?:\(.*\)|:\d+:\d+)$/;
+/** What a JVM stack trace ends with when frames are left out: `... 12 more`. */
+const MORE_FRAMES = /^\s*\.\.\. \d+ more$/;
+/** The line a stack is of: the JVM's `Exception in thread "main" …` or `Caused by: …`, a thrown error's `TypeError: …`. */
+const THROWN = /^(?:Exception in thread "[^"]*" [\w.$]+|(?:Caused by: |Uncaught )?[A-Z]?[\w.$]*(?:Error|Exception)\b(?: \[[\w-]+\])?:)/;
+/** Node's version line after an uncaught error. */
+const NODE_VERSION = /^Node\.js v\d+(?:\.\d+)*$/;
+
+/** True when `content` ends as the output of a program that an uncaught exception stopped (see the header). */
+export function endsInUncaughtException(content: string): boolean {
+  const lines = content
+    .slice(-TAIL_CHARS)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim().length > 0)
+    .slice(-TAIL_LINES);
+  while (lines.length > 0 && NODE_VERSION.test(lines[lines.length - 1].trim())) lines.pop();
+  const last = lines.at(-1);
+  if (last === undefined) return false;
+  if (PYTHON_EXCEPTION.test(last) && lines.some((l) => PYTHON_LOCATION.test(l))) return true;
+  // A stack that runs to the end: frames (and a `... n more`) back to the line of what was thrown.
+  let at = lines.length - 1;
+  while (at >= 0 && (STACK_FRAME.test(lines[at]) || MORE_FRAMES.test(lines[at]))) at--;
+  if (at === lines.length - 1 || at < 0) return false;
+  // The thrown line may run over a few lines of message before its first frame.
+  for (let i = at; i >= Math.max(0, at - 3); i--) if (THROWN.test(lines[i].trim())) return true;
+  return false;
+}
