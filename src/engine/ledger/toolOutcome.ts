@@ -3,7 +3,7 @@
  * real agents print it, and failure objects of tools that answer in JSON.
  */
 import type { ToolResultBlock } from '../types';
-import { endsInUncaughtException } from './uncaughtException';
+import { endsInFailure } from './unstatedFailure';
 
 /** How a call ended. */
 export interface ToolOutcome {
@@ -137,13 +137,14 @@ function lastLines(text: string, count: number, from: number): string[] {
 
 /**
  * How a call ended: failed when the result is flagged as an error, a shell result states a
- * non-zero exit status or, stating none, ends in an uncaught exception, or a JSON result reports `"success": false`.
+ * non-zero exit status or, stating none, ends as a failed run does (`unstatedFailure`), or a JSON result reports
+ * `"success": false`.
  */
 export function toolOutcome(result: ToolResultBlock, isCommand: boolean): ToolOutcome {
   const exitCode = isCommand ? exitCodeFromResult(result.content) : undefined;
-  // With no status stated, a program that died of an uncaught exception still failed.
-  const died = isCommand && exitCode === undefined && endsInUncaughtException(result.content);
-  const ok = !result.isError && (exitCode === undefined || exitCode === 0) && !died && !reportsFailure(result.content);
+  // With no status stated, the output's end says how the run ended (see `unstatedFailure`).
+  const failedUnstated = isCommand && exitCode === undefined && endsInFailure(result.content);
+  const ok = !result.isError && (exitCode === undefined || exitCode === 0) && !failedUnstated && !reportsFailure(result.content);
   return exitCode === undefined ? { ok } : { ok, exitCode };
 }
 

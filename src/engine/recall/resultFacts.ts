@@ -10,6 +10,7 @@ import type { PrintedAnyway } from './printedAnyway';
 import { outputEdges } from './outputEdges';
 import { MAX_FACT_TEXT_CHARS, candidate, keyedCandidate, type Candidate } from './candidate';
 import { planItems } from './planItems';
+import { TEST_COUNT, TEST_FAILURES } from '../ledger/testTally';
 import type { ToolStep } from './toolSteps';
 import { withoutTerminalCodes } from '../text/terminalCodes';
 
@@ -37,18 +38,6 @@ export const SHORT_OUTPUT_LINES = 6;
 /** Longest line taken as an outcome, in characters: longer lines are data, not verdicts. @default 160 */
 export const MAX_OUTCOME_LINE_CHARS = 160;
 
-/** A test runner's tally, in the forms runners print it: "12 passed", "Tests: 3", "Ran 26 tests", "test result: ok", "FAILED (errors=2)". */
-const TEST_COUNT = new RegExp(
-  [
-    String.raw`\b\d+\s+(?:tests?\s+)?(?:passed|failed|failing|passing|errors?|skipped|pending|broken|failures?)(?![\w.-])`,
-    String.raw`^Tests?:\s+\d+`,
-    String.raw`^Ran \d+ tests?\b`,
-    String.raw`\btest result: (?:ok|FAILED)\b`,
-    String.raw`^(?:OK|FAILED)\s*\((?:failures|errors|tests)=`,
-  ].join('|'),
-  'i',
-);
-const TEST_FAILURES = /\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failing|errors?|failures?)(?![\w.-])|^FAILED\b|\btest result: FAILED\b/i;
 const COMMIT = /^\[[^\]\s]+(?: \([^)]*\))? [0-9a-f]{7,40}\]|\bcommit [0-9a-f]{7,40}\b/;
 const URL = /https?:\/\/[^\s<>"'`)\]]+/g;
 const PULL_REQUEST = /\/(?:pull|pulls|merge_requests|issues|commit|releases)\/\w/;

@@ -74,7 +74,7 @@ describe('tool outcome', () => {
     });
   });
 
-  it('fails a command that stated no status but died of an uncaught exception, and trusts a status it stated', () => {
+  it('fails a command that stated no status but whose output ends as a failed run, and trusts a status it stated', () => {
     const traceback = [
       'Traceback (most recent call last):',
       '  File "tools/import_rates.py", line 37, in main',
@@ -84,6 +84,8 @@ describe('tool outcome', () => {
     assert.deepEqual(toolOutcome(toolResultBlock('c', traceback), true), { ok: false });
     assert.deepEqual(toolOutcome(toolResultBlock('c', `${traceback}\nExit code 0`), true), { ok: true, exitCode: 0 });
     assert.deepEqual(toolOutcome(toolResultBlock('c', traceback), false), { ok: true }, 'a file that holds a traceback is no failed run');
+    assert.deepEqual(toolOutcome(toolResultBlock('c', 'F.\n1 failed, 1 passed in 0.04s'), true), { ok: false });
+    assert.deepEqual(toolOutcome(toolResultBlock('c', '..\n2 passed in 0.03s'), true), { ok: true });
   });
 
   it('reads exit codes only for commands', () => {

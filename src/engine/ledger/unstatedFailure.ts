@@ -1,0 +1,25 @@
+/**
+ * A run whose host states no exit status (SWE-agent's observations, a tool that returns the output alone), told
+ * failed by how its output ends, as the status would have said: the program died of an uncaught exception, its test
+ * tally counts failures (`1 failed, 1 passed in 0.04s`), or its last line is its own error (`error: could not compile
+ * \`ledger\` due to 1 previous error`). Where the host states a status, the status decides.
+ */
+import { isFailingTally } from './testTally';
+import { endsInUncaughtException } from './uncaughtException';
+
+/** Characters read from the end of an output for its last line. @default 2000 */
+const TAIL_CHARS = 2000;
+/** A program's own error as its last line: `error: …`, `error[E0382]: …`, `ERROR: …`. */
+const ERROR_LINE = /^error(?:\[[\w-]+\])?:\s+\S/i;
+
+/** True when an output, whose host stated no exit status, ends as a failed run's does (see the header). */
+export function endsInFailure(content: string): boolean {
+  const last = content
+    .slice(-TAIL_CHARS)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .at(-1);
+  if (last === undefined) return false;
+  return isFailingTally(last) || ERROR_LINE.test(last) || endsInUncaughtException(content);
+}
