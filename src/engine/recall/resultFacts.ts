@@ -157,7 +157,8 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
   // A table's header row (`NAME  STATUS  AGE`) names columns, and a report's heading (`## Summary`) names a part: what follows is the answer.
   const head = lines.find((l) => !isProgressLine(l) && !MARKUP.test(l) && !HEADER_ROW.test(l) && !MARKDOWN_HEADING.test(l));
   // A short output read whole is the answer itself: its head line is one as long as a fact is (a search's one hit,
-  // `main.go:113:func instrument(name string, h func(…)) …`), where in a long output a long line is data.
+  // `reconcile.go:212:func ReconcileInvoices(ctx context.Context, …) ([]InvoiceDiff, error) {`), where in a long
+  // output a long line is data.
   const answer = edges.whole && lines.length <= SHORT_OUTPUT_LINES;
   if (head !== undefined && head.length <= (answer ? MAX_FACT_TEXT_CHARS : MAX_OUTCOME_LINE_CHARS) && !acknowledgesPlan) {
     if (kind === 'command' && answer) {
