@@ -13,15 +13,13 @@ export const TEST_COUNT = new RegExp(
 );
 /** A tally that counts failures: "1 failed", "3 failing", "FAILED (errors=2)", "test result: FAILED". */
 export const TEST_FAILURES = /\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failing|errors?|failures?)(?![\w.-])|^FAILED\b|\btest result: FAILED\b/i;
-
-/** A count of failures that is no place in a file: `1 failed`, not the `7 error` of `privacy.mdx:7 error MD025 …`. */
-const FAILURE_COUNT =
-  /(?<![:\d])\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failing|errors?|failures?)(?![\w.-])|^FAILED\b|\btest result: FAILED\b/i;
+/** A line that opens with a place in a file, as a linter's or a compiler's does: `docs/guide.md:41:9 error …`. */
+const PLACE_FIRST = /^\S+:\d+(?::\d+)?\s/;
 
 /**
- * True for a tally line that counts failures: `1 failed, 1 passed in 0.04s`, `FAILED (errors=21)`; not a linter's
- * line that names its place (`privacy.mdx:7 error MD025 …`).
+ * True for a tally line that counts failures: `1 failed, 1 passed in 0.04s`, `FAILED (errors=21)`; not a line that
+ * names a place in a file (the `12 error` of `setup.md:12 error MD041 …` counts nothing).
  */
 export function isFailingTally(line: string): boolean {
-  return TEST_COUNT.test(line) && FAILURE_COUNT.test(line);
+  return TEST_COUNT.test(line) && TEST_FAILURES.test(line) && !PLACE_FIRST.test(line);
 }

@@ -24,6 +24,8 @@
  *      compressed in place from 80%. Otherwise it waits for the next rebase.
  *   5. Still CRITICAL: attached context (blocks nobody in the session wrote) goes to files until below RED;
  *      still over the budget: the live tool results, then the user's longest texts, go to files until below RED.
+ *      A rebase at CRITICAL gave the earlier lines no room: once these steps have made some, they get what the
+ *      request has below RED, up to their share.
  *   6. The context message is frozen as sent: the next requests send it unchanged until a rebase.
  *   7. CRITICAL: a snapshot and the offer of a fresh session.
  *   8. The protected part over its share of the ledger: said once when it goes over, never a level of its own.
