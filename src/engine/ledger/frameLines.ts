@@ -106,7 +106,7 @@ const KNOWN_SHAPES_KEPT = 5_000;
 /** A line's words each masked in turn, when another word than a number stays (none for one word or a long line). */
 function itemsOf(words: readonly string[]): string[] {
   if (words.length < 2 || words.length > MAX_SHAPE_WORDS) return [];
-  // What stays must be more than numbers: `total: 1589` and `privacy.mdx 1` share no shape.
+  // What stays must be more than numbers: `total: 2417` and `terms.mdx 1` share no shape.
   return words.flatMap((_, i) =>
     words.some((w, j) => j !== i && w !== '#') ? [words.map((w, j) => (j === i ? '\u0000' : w)).join(' ')] : [],
   );

@@ -12,7 +12,7 @@ const MAX_REST_LETTERS = 3;
  * Windows (`D:\repo\a.ts`). One segment after a leading separator (`/check-size`) is a command's name as often as a file's.
  */
 const PATH = /^(?:[A-Za-z]:)?(?:[~.]?[\w@.+-]+|[~.]?(?:[/\\][\w@.+-]+))(?:[/\\][\w@.+-]+)+[/\\]?$|^[\w@.+-]+[/\\]$/;
-/** A file's name with an extension of a few letters or digits (`omp.lua`, `tsconfig.json`). */
+/** A file's name with an extension of a few letters or digits (`init.lua`, `tsconfig.json`). */
 const FILE_NAME = /^[\w@+-][\w@+-]*(?:\.[\w@+-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}$/;
 /** Where a name ends: a `:` before a line number, a grep context's `-12-`, or a space. */
 const NAME_END = /:\d|-\d+-|\s/;

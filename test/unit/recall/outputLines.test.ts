@@ -127,22 +127,22 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
   it('takes a line that only names a file when the agent went on with that file, and not otherwise', () => {
     const listing = [
       'Searching the docs for bare URLs',
-      'website/docs/faq.mdx                 32',
-      'website/docs/auth.mdx                 1',
-      'website/src/pages/privacy.mdx         1',
-      'src\\shell\\scripts\\omp.lua',
+      'site/docs/guide.mdx                 32',
+      'site/docs/login.mdx                 1',
+      'site/src/pages/terms.mdx         1',
+      'src\\shell\\scripts\\init.lua',
       'logging/logger.go-10-//',
-      'tooltips.mdx:40',
+      'hints.mdx:40',
       'total: 34 in 3 files',
     ];
     const facts = outputLineFacts([
       call('g1', 'bash', { command: 'grep -c "http" -r website' }),
       result('g1', listing.join('\n')),
-      call('r1', 'Read', { file_path: 'website/docs/faq.mdx' }),
+      call('r1', 'Read', { file_path: 'site/docs/guide.mdx' }),
       result('r1', '# FAQ'),
     ]);
     const texts = facts.map((f) => f.text);
-    assert.ok(texts.includes('website/docs/faq.mdx                 32'), `the file read next stays: ${texts.join(' | ')}`);
+    assert.ok(texts.includes('site/docs/guide.mdx                 32'), `the file read next stays: ${texts.join(' | ')}`);
     for (const name of listing.slice(2, 7)) assert.ok(!texts.includes(name), `${name} is only a name nobody went on with`);
     assert.ok(
       texts.includes('Searching the docs for bare URLs') && texts.includes('total: 34 in 3 files'),
