@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { DEFAULT_THRESHOLDS } from '../../src/engine/levels';
 import { ATTACHED_CONTEXT } from '../../src/engine/tiers/offloadAttachments';
-import { EARLIER_LINES_HEADING } from '../../src/engine/checkpoints/earlierLines';
 import { injectedTextBlock, message, textBlock, type Message } from '../../src/engine/types';
-import { assistant, call, filler, result } from './support/builders';
-import { sessionRig, storeWithFullOffloadedFolder } from './support/session';
+import { assistant, filler } from './support/builders';
+import { addBenchmarkRounds, sessionRig, showsEarlierLines, storeWithFullOffloadedFolder } from './support/session';
 
 const TYPED = 'Please tidy the parser module and keep its public names.';
 
@@ -53,22 +52,8 @@ describe('attached context that keeps the context CRITICAL', () => {
   it('gives the earlier lines their room back in the request whose rebase took it, once the attachment has gone to a file', async () => {
     const rig = sessionRig();
     const budget = 6_000;
-    for (let step = 0; step < 14; step++) {
-      const samples = Array.from(
-        { length: 30 },
-        (_, i) => `stage${step} sample ${i}: ${(i * 37 + step * 11) % 997} tokens per ms on shard ${i % 7}`,
-      );
-      await rig.session.add([
-        message(`q${step}`, 'user', [textBlock(`Check the tokenizer stage ${step}.`)]),
-        call(`c${step}`, 'shell', { command: `./bench --stage ${step}` }),
-        result(`c${step}`, [...samples, `stage ${step} verdict: ${1000 + step * 17} tokens per second`].join('\n')),
-        assistant(`Stage ${step} keeps its buffer at ${64 * (step + 1)} bytes and flushes on every newline.`),
-      ]);
-      await rig.session.prepare(budget);
-    }
-    const shown = (prepared: { messages: readonly Message[] }) =>
-      prepared.messages[0].blocks.some((b) => b.type === 'text' && b.text.includes(EARLIER_LINES_HEADING));
-    assert.ok(shown(await rig.session.prepare(budget)), 'a rebase gave the earlier lines room');
+    await addBenchmarkRounds(rig, 14, budget);
+    assert.ok(showsEarlierLines(await rig.session.prepare(budget)), 'a rebase gave the earlier lines room');
 
     await rig.session.add([withAttachments('u1', filler(9_000, 'lexer'))]);
     const prepared = await rig.session.prepare(budget);
@@ -77,7 +62,10 @@ describe('attached context that keeps the context CRITICAL', () => {
       'the attachment went to a file',
     );
     assert.ok(prepared.usage < DEFAULT_THRESHOLDS.redAt, `usage ${prepared.usage}`);
-    assert.ok(rig.session.state.earlierRoom > 0 && shown(prepared), 'the earlier lines are back, in the request that rewrote the context');
+    assert.ok(
+      rig.session.state.earlierRoom > 0 && showsEarlierLines(prepared),
+      'the earlier lines are back, in the request that rewrote the context',
+    );
   });
 
   it('is left alone below CRITICAL', async () => {

@@ -1,10 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
-import { MemoryStore } from '../../../src/engine/storage/memoryStore';
-import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { messageText, type Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
-import { CharTokenizer } from '../support/fakes';
+import { replayAtShareOfInput } from '../support/replayShare';
 import { seededRandom } from '../tokens/seededRandom';
 
 /** What each early step came to, in a shape of its own: the lines the final context must still hold. */
@@ -71,13 +68,7 @@ function hardeningSession(seed: number): Message[] {
 describe('replaying a session whose early checks each printed one verdict among lines that say little', () => {
   for (const seed of [1, 2]) {
     it(`keeps every verdict in the final context at half the input, whatever its shape (seed ${seed})`, async () => {
-      const messages = hardeningSession(seed);
-      const counter = new TokenCounter(new CharTokenizer());
-      const input = (await counter.measure(messages)).total;
-      const { final, figures } = await replayTranscript(
-        { format: 'openai', messages },
-        { maxInputTokens: Math.ceil(input / 2) + 4_096, store: new MemoryStore(), counter },
-      );
+      const { final, figures } = await replayAtShareOfInput(hardeningSession(seed));
       assert.ok(figures.checkpoints > 0, 'the session was compressed');
       const live = final?.messages ?? [];
       assert.ok(!live.some((m) => m.blocks.some((b) => b.type === 'toolResult' && b.callId === 'c4')), 'the checks are no longer live');

@@ -5,6 +5,9 @@ import { ContextSession, type SessionDeps } from '../../../src/engine/session/co
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import { CharTokenizer, FakeClock, FakeFiles, RecordingLogger } from './fakes';
+import { EARLIER_LINES_HEADING } from '../../../src/engine/checkpoints/earlierLines';
+import { message, textBlock, type Message } from '../../../src/engine/types';
+import { assistant, call, result } from './builders';
 
 export interface SessionRig {
   readonly session: ContextSession;
@@ -48,4 +51,29 @@ export function storeWithFullOffloadedFolder(): MemoryStore {
     return createExclusive(path, text);
   };
   return store;
+}
+
+/**
+ * `rounds` rounds of benchmark runs, each prepared in `budget` as it arrives: a user's ask, a run whose output ends
+ * in a verdict line, and a sentence of the agent's. What the earlier lines of a rebase are made of.
+ */
+export async function addBenchmarkRounds(rig: SessionRig, rounds: number, budget: number): Promise<void> {
+  for (let step = 0; step < rounds; step++) {
+    const samples = Array.from(
+      { length: 30 },
+      (_, i) => `stage${step} sample ${i}: ${(i * 37 + step * 11) % 997} tokens per ms on shard ${i % 7}`,
+    );
+    await rig.session.add([
+      message(`q${step}`, 'user', [textBlock(`Check the tokenizer stage ${step}.`)]),
+      call(`c${step}`, 'shell', { command: `./bench --stage ${step}` }),
+      result(`c${step}`, [...samples, `stage ${step} verdict: ${1000 + step * 17} tokens per second`].join('\n')),
+      assistant(`Stage ${step} keeps its buffer at ${64 * (step + 1)} bytes and flushes on every newline.`),
+    ]);
+    await rig.session.prepare(budget);
+  }
+}
+
+/** True when a request's context message shows the earlier lines. */
+export function showsEarlierLines(prepared: { readonly messages: readonly Message[] }): boolean {
+  return prepared.messages[0].blocks.some((b) => b.type === 'text' && b.text.includes(EARLIER_LINES_HEADING));
 }
