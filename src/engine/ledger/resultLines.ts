@@ -27,9 +27,6 @@ const NOISE_LINES: readonly RegExp[] = [
   /^<\/?[\w-]+>$/,
   /^Traceback \(most recent call last\):$/,
   /^\((?:Open file|Current directory):.*\)$/,
-  // SWE-agent's frame of a file it shows or edited, and its note after every edit.
-  /^\[File: .+ \(\d+ lines total\)\]$/,
-  /^File updated\. Please review the changes and make sure they are correct\b/,
   /^bash-\$$/,
   // A script runner's echo of the command it runs (`$ biome check --error-on-warnings`; npm's `> app@1.0.0 lint`).
   /^\$ \S/,
@@ -40,8 +37,8 @@ const NOISE_LINES: readonly RegExp[] = [
   /^[\s\p{P}\p{S}┃│─━]*$/u,
   OFFLOAD_REFERENCE_LINE,
 ];
-/** The letters a pattern of {@link NOISE_LINES} can start with (`Process running`, `Traceback`, `bash-$`, `Dload`, `File updated`). */
-const NOISE_FIRST_CHARS = 'PTbDF';
+/** The letters a pattern of {@link NOISE_LINES} can start with (`Process running`, `Traceback`, `bash-$`, `Dload`). */
+const NOISE_FIRST_CHARS = 'PTbD';
 /** Progress messages: what a tool was doing (`Compiling 3 files`, `Checking 107 source files ...`), not what came of it. */
 const PROGRESS_VERBS = [
   'checking',
