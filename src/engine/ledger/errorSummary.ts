@@ -10,6 +10,7 @@
 import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
 import { shortenEnd } from '../text/shorten';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
+import { TRACEBACK_FRAME } from './uncaughtException';
 
 /**
  * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
@@ -56,8 +57,6 @@ const DIAGNOSTIC_LINES: readonly RegExp[] = [
  * `[Limiter] task 2 failed`) says less.
  */
 const ERROR_LABEL = /^(?:(?:error|fatal|panic|fail(?:ed|ure)?)\b(?:\[[^\]]*\])?[:\s]|[A-Z]\w*(?:Error|Exception)\b:)/i;
-/** A traceback frame (`  File "x.py", line 3, in f`): the exception follows the last frame. */
-const TRACEBACK_FRAME = /^\s+File ".*", line \d+/;
 /** A line with a letter in it: a line of figures alone (`000`, `404 404`) names no error. */
 const HAS_LETTER = /\p{L}/u;
 /** An exception line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */

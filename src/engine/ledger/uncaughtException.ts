@@ -14,8 +14,8 @@ const TAIL_LINES = 40;
 /** Characters read from the end of an output, however long it is. @default 6000 */
 const TAIL_CHARS = 6000;
 
-/** Where Python says an exception was raised: `  File "tools/import_rates.py", line 41, in <module>`. */
-const PYTHON_LOCATION = /^\s*File "[^"\n]+", line \d+/m;
+/** A frame of Python's traceback, where it says an exception was raised (`  File "x.py", line 3, in f`): the exception follows the last one. */
+export const TRACEBACK_FRAME = /^\s+File ".*", line \d+/;
 /** A traceback's last line: the exception's qualified name, then its message if any. */
 const PYTHON_EXCEPTION = /^[A-Za-z_][\w.]*(?:Error|Exception|Interrupt)(?::\s.*)?$/;
 /** A frame of a JVM or Node stack: `\tat report.Main.main(Main.java:21)`, `    at Object.openSync (node:fs:596:3)`. */
@@ -38,7 +38,7 @@ export function endsInUncaughtException(content: string): boolean {
   while (lines.length > 0 && NODE_VERSION.test(lines[lines.length - 1].trim())) lines.pop();
   const last = lines.at(-1);
   if (last === undefined) return false;
-  if (PYTHON_EXCEPTION.test(last) && lines.some((l) => PYTHON_LOCATION.test(l))) return true;
+  if (PYTHON_EXCEPTION.test(last) && lines.some((l) => TRACEBACK_FRAME.test(l))) return true;
   // A stack that runs to the end: frames (and a `... n more`) back to the line of what was thrown.
   let at = lines.length - 1;
   while (at >= 0 && (STACK_FRAME.test(lines[at]) || MORE_FRAMES.test(lines[at]))) at--;
