@@ -28,3 +28,16 @@ export function definitionLines(content: string): string[] {
   }
   return found;
 }
+
+/**
+ * The lines of a piece of a file (what an edit put in) that open what they define, read as {@link definitionLines}
+ * reads a whole file, with the piece's least indented lines as its left margin: a method put into a class is as much
+ * a definition as a function at the top of a file.
+ */
+export function pieceDefinitionLines(lines: readonly string[]): string[] {
+  const margin = Math.min(...lines.filter((line) => line.trim().length > 0).map((line) => /^\s*/.exec(line)?.[0].length ?? 0));
+  if (!Number.isFinite(margin)) return [];
+  return definitionLines(lines.map((line) => line.slice(Math.min(margin, /^\s*/.exec(line)?.[0].length ?? 0))).join('\n')).map((line) =>
+    line.trim(),
+  );
+}

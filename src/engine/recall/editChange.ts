@@ -50,6 +50,43 @@ export function editChange(input: Readonly<Record<string, unknown>>): EditChange
   return undefined;
 }
 
+/**
+ * The lines an edit's input puts in that were not there before, in order: the replacement's lines the replaced text
+ * lacks (a list of edits read in turn), or a patch's added lines. Empty when it names none.
+ */
+export function addedLines(input: Readonly<Record<string, unknown>>): string[] {
+  const pairs: (readonly [string, string])[] = [];
+  const pair = replacementOf(input);
+  if (pair) pairs.push(pair);
+  else {
+    for (const value of Object.values(input)) {
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          const inner = isRecord(item) ? replacementOf(item) : undefined;
+          if (inner) pairs.push(inner);
+        }
+      } else if (typeof value === 'string' && pairs.length === 0) {
+        const text = value.slice(0, PATCH_CHARS);
+        const block = text.includes('SEARCH') ? SEARCH_BLOCK.exec(text) : null;
+        if (block) pairs.push([block[1], block[2]]);
+        else if (PATCH_START.test(text)) return patchAddedLines(text);
+      }
+    }
+  }
+  return pairs.flatMap(([before, after]) => {
+    const was = new Set(before.split('\n').map((line) => line.trim()));
+    return after.split('\n').filter((line) => line.trim().length > 0 && !was.has(line.trim()));
+  });
+}
+
+/** A patch's added lines (`+…`), without its file headers, each without its mark. */
+function patchAddedLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('+') && !line.startsWith('+++'))
+    .map((line) => line.slice(1));
+}
+
 /** The text an edit's input replaces and its replacement, when it names them by a pair of keys (`old_string` / `new_string`). */
 export function replacementOf(input: Readonly<Record<string, unknown>>): readonly [string, string] | undefined {
   for (const [from, to] of REPLACEMENT_KEYS) {

@@ -3,14 +3,14 @@
  * short and names the file, "File created successfully at: /path", else on the path), and for an
  * edit its outcome: the first line it put in, unless a later change took it out again, and the first line it took
  * out (what was there before, usually the line that was found wrong); for a file read from its top, what the file says
- * it is; for a file written whole, the lines that open what it defines (`definitionLines`).
+ * it is; for a file written whole, or what an edit put in, the lines that open what it defines (`definitionLines`).
  */
 import { keyOf, MAX_KEY_CHARS } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
 import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
-import { definitionLines } from './definitionLines';
-import { editChange } from './editChange';
+import { definitionLines, pieceDefinitionLines } from './definitionLines';
+import { addedLines, editChange } from './editChange';
 import { fileDescription } from './fileDescription';
 import type { LaterEdits } from './laterEdits';
 import type { ToolStep } from './toolSteps';
@@ -79,6 +79,12 @@ export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
   const stays = added !== undefined && !(later?.tookOut(step, activity.paths[0] ?? '', added) ?? false);
   line(stays ? added : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
   line(change?.removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed, name || undefined);
+  // What the edit defines anew (a helper, a method) is named there and nowhere else once the edit has left.
+  for (const definition of pieceDefinitionLines(addedLines(step.call.input))) {
+    if (definition === added) continue;
+    const fact = candidate('artifact', definition, where, FILE_SCORES.definition);
+    if (fact) facts.push({ ...fact, text: `${name ? `In ${name}` : 'Put in'}: ${fact.text}` });
+  }
   return facts;
 }
 

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { definitionLines, MAX_DEFINITION_LINES } from '../../../src/engine/recall/definitionLines';
+import { definitionLines, MAX_DEFINITION_LINES, pieceDefinitionLines } from '../../../src/engine/recall/definitionLines';
+import { addedLines } from '../../../src/engine/recall/editChange';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { call, result } from '../support/builders';
 
@@ -30,5 +31,53 @@ describe('the lines of a written file that open what it defines', () => {
     const definition = facts.find((f) => f.text.includes('normalizeSku'));
     assert.equal(definition?.kind, 'artifact');
     assert.equal(definition?.text, 'In sku.ts: export function normalizeSku(raw: string): string {');
+  });
+});
+
+describe('the definitions an edit puts in', () => {
+  it('reads a piece of a file with its least indented lines as the margin, so a method put into a class counts', () => {
+    const method = ['    def refund_total(self, order):', '        return sum(line.refund for line in order.lines)'];
+    assert.deepEqual(pieceDefinitionLines(method), ['def refund_total(self, order):']);
+    assert.deepEqual(pieceDefinitionLines(['    total += line.refund', '    count += 1']), [], 'statements define nothing');
+    assert.deepEqual(pieceDefinitionLines([]), []);
+  });
+
+  it('takes only the lines the edit added: a replacement, a list of edits, a patch', () => {
+    const old = 'def load(path):\n    return read(path)';
+    const replacement = 'def load(path):\n    return read(path)\n\ndef load_cached(path):\n    return cache.get(path) or load(path)';
+    assert.deepEqual(addedLines({ file_path: 'io.py', old_string: old, new_string: replacement }), [
+      'def load_cached(path):',
+      '    return cache.get(path) or load(path)',
+    ]);
+    assert.deepEqual(addedLines({ edits: [{ oldText: 'a = 1', newText: 'a = 2' }] }), ['a = 2']);
+    const patch =
+      '*** Begin Patch\n*** Update File: src/ids.go\n@@\n-var x = 1\n+func EnsureTenantID(a Account) string {\n+\treturn a.TenantID\n+}\n*** End Patch';
+    assert.deepEqual(addedLines({ input: patch }), ['func EnsureTenantID(a Account) string {', '\treturn a.TenantID', '}']);
+  });
+
+  it("gives a helper an edit defines as an artifact naming the file, though the edit's first added line is another", () => {
+    const input = {
+      file_path: 'src/billing/applyCoupon.ts',
+      old_string: 'const total = price(order);',
+      new_string: [
+        'import { roundCents } from "@/lib/money";',
+        '',
+        'function clampDiscount(discount: number, total: number): number {',
+        '  return Math.min(discount, total);',
+        '}',
+        'const total = price(order);',
+      ].join('\n'),
+    };
+    const facts = extractFacts([
+      call('e1', 'Edit', input),
+      result('e1', 'The file src/billing/applyCoupon.ts has been updated successfully.'),
+    ]);
+    const helper = facts.find((f) => f.text.includes('clampDiscount'));
+    assert.equal(helper?.kind, 'artifact');
+    assert.equal(helper?.text, 'In applyCoupon.ts: function clampDiscount(discount: number, total: number): number {');
+    assert.ok(
+      facts.some((f) => f.text === 'Now in applyCoupon.ts: import { roundCents } from "@/lib/money";'),
+      'the first added line stays an outcome',
+    );
   });
 });
