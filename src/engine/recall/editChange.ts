@@ -79,6 +79,25 @@ export function addedLines(input: Readonly<Record<string, unknown>>): string[] {
   });
 }
 
+/** A line that only comments: what follows it is the code it speaks of. */
+const COMMENT_LINE = /^(?:\/\/|\/\*|\*\s|#\s|--\s|<!--|"""|''')/;
+
+/**
+ * The first line of code an edit put in after a comment it opened with, whole (see `firstMeaningful`): the comment is
+ * its first added line, and the code is what the file does now. Undefined when the edit opens with code.
+ */
+export function codeAfterComment(input: Readonly<Record<string, unknown>>): string | undefined {
+  const lines = addedLines(input);
+  const first = lines.findIndex(isChangeLine);
+  if (first < 0 || !COMMENT_LINE.test(lines[first].trim())) return undefined;
+  for (let i = first + 1; i < lines.length; i++) {
+    if (!isChangeLine(lines[i]) || COMMENT_LINE.test(lines[i].trim())) continue;
+    const value = wholeValue(lines, i, lines.length);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
 /** A patch's added lines (`+…`), without its file headers, each without its mark. */
 function patchAddedLines(text: string): string[] {
   return text

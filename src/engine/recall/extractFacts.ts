@@ -8,8 +8,10 @@
 import { classifyToolCall } from '../ledger/toolActivity';
 import { waitingKeys } from '../ledger/fixKeys';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
-import type { Message, ToolCallBlock } from '../types';
+import { messageText, type Message, type ToolCallBlock } from '../types';
 import { callFacts } from './callFacts';
+import { textEditFacts } from './fileFacts';
+import { textEdits } from './textEdits';
 import { LaterEdits } from './laterEdits';
 import type { Candidate } from './candidate';
 import { diagnosticCandidates } from './diagnosticLines';
@@ -87,6 +89,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     } else {
       const context = { actedOn: acted[i], endsTurn: endsTurn(all, i), seen: seen[i], authored: authoredLineSet(msg) };
       const stated = assistantFacts(prose, site, context, fixes);
+      for (const edit of textEdits(messageText(msg))) found.push(...textEditFacts(edit, site));
       for (const fact of stated) {
         if (fact.kind === 'error') {
           errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });

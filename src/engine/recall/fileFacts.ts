@@ -10,9 +10,10 @@ import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
 import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
 import { definitionLines, pieceDefinitionLines } from './definitionLines';
-import { addedLines, editChange } from './editChange';
+import { addedLines, codeAfterComment, editChange } from './editChange';
 import { fileDescription } from './fileDescription';
 import type { LaterEdits } from './laterEdits';
+import type { TextEdit } from './textEdits';
 import type { ToolStep } from './toolSteps';
 
 /** Scores of files by what was done to them, and of the lines an edit changed. */
@@ -69,18 +70,43 @@ export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
     }
   }
   if (activity.action !== 'edited' || step.call === undefined) return facts;
-  const change = editChange(step.call.input);
-  const name = baseName(activity.paths[0] ?? '');
+  const path = activity.paths[0] ?? '';
+  const stays = (line: string) => !(later?.tookOut(step, path, line) ?? false);
+  return [...facts, ...editFacts(step.call.input, path, where, stays)];
+}
+
+/** The facts of an edit an agent wrote in its own text (see `textEdits`): its file, edited, and what it put in and took out. */
+export function textEditFacts(edit: TextEdit, where: { readonly messageId: string; readonly seq: number }): Candidate[] {
+  const file = keyedCandidate('artifact', edit.path, `${edit.path} (edited)`, where, FILE_SCORES.edited);
+  return [...(file ? [file] : []), ...editFacts({ old_string: edit.before, new_string: edit.after }, edit.path, where)];
+}
+
+/**
+ * What an edit put in and took out, read from its input (`editChange`): the first line it put in, unless `stays` says a
+ * later change took it out again, and the code after a comment it opened with; the first line it took out; and the
+ * lines that open what it defines anew.
+ */
+export function editFacts(
+  input: Readonly<Record<string, unknown>>,
+  path: string,
+  where: { readonly messageId: string; readonly seq: number },
+  stays: (line: string) => boolean = () => true,
+): Candidate[] {
+  const facts: Candidate[] = [];
+  const change = editChange(input);
+  const name = baseName(path);
   const line = (text: string | undefined, prefix: string, score: number, takenOut?: string) => {
     const fact = text === undefined ? undefined : candidate('outcome', text, where, score);
     if (fact) facts.push({ ...fact, text: `${prefix}${fact.text}`, ...(takenOut ? { takenOut } : {}) });
   };
   const added = change?.added;
-  const stays = added !== undefined && !(later?.tookOut(step, activity.paths[0] ?? '', added) ?? false);
-  line(stays ? added : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
+  line(added !== undefined && stays(added) ? added : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
+  // An edit that opens with a comment says what the file does now in the code after it.
+  const code = codeAfterComment(input);
+  line(code !== undefined && stays(code) ? code : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
   line(change?.removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed, name || undefined);
   // What the edit defines anew (a helper, a method) is named there and nowhere else once the edit has left.
-  for (const definition of pieceDefinitionLines(addedLines(step.call.input))) {
+  for (const definition of pieceDefinitionLines(addedLines(input))) {
     if (definition === added) continue;
     const fact = candidate('artifact', definition, where, FILE_SCORES.definition);
     if (fact) facts.push({ ...fact, text: `${name ? `In ${name}` : 'Put in'}: ${fact.text}` });

@@ -122,6 +122,38 @@ describe('facts read from what tools were given and said', () => {
       assert.equal(exactly(facts, 'ssl_mode: false')?.kind, 'outcome');
     });
 
+    it('gives the code an edit puts in after the comment it opens with as an outcome too, in any comment syntax', () => {
+      const code = 'config :library, Library.Mailer, adapter: Swoosh.Adapters.Local';
+      const facts = extractFacts([
+        call('e1', 'edit_file', {
+          path: 'config/dev.exs',
+          old_string: 'config :library, Library.Mailer, adapter: Swoosh.Adapters.Sendgrid',
+          new_string: `# Mails stay on this machine in development.\n${code}`,
+        }),
+        result('e1', 'Applied 1 edit to config/dev.exs'),
+      ]);
+      assert.equal(exactly(facts, code)?.kind, 'outcome');
+      assert.equal(
+        exactly(facts, 'Mails stay on this machine in development.')?.kind ??
+          exactly(facts, '# Mails stay on this machine in development.')?.kind,
+        'outcome',
+      );
+      const slashes = extractFacts([
+        call('e2', 'edit_file', {
+          path: 'src/fine.ts',
+          old_string: 'const days = 1;',
+          new_string: '// count whole days\nconst days = Math.ceil(ms / DAY);',
+        }),
+        result('e2', 'Applied 1 edit to src/fine.ts'),
+      ]);
+      assert.equal(exactly(slashes, 'const days = Math.ceil(ms / DAY);')?.kind, 'outcome');
+      const codeFirst = extractFacts([
+        call('e3', 'edit_file', { path: 'src/fine.ts', old_string: 'const days = 1;', new_string: 'const days = 2;\nconst weeks = 1;' }),
+        result('e3', 'Applied 1 edit to src/fine.ts'),
+      ]);
+      assert.equal(exactly(codeFirst, 'const weeks = 1;'), undefined, 'an edit that opens with code gives its first line only');
+    });
+
     it('drops a line an edit put in once a later edit or a rewrite of the same file took it out again, and keeps it otherwise', () => {
       const facts = extractFacts([
         call('e1', 'edit_file', { path: 'src/client.ts', old_string: 'const retries = 0;', new_string: 'const retries = 3;' }),

@@ -4,12 +4,15 @@ import { assistant, call, result, user } from '../support/builders';
 import { replayAtShareOfInput } from '../support/replayShare';
 import { seededRandom } from '../tokens/seededRandom';
 
-/** The helpers the early edits write: each named only in its edit's input, below the import the edit puts first. */
+/**
+ * The helpers the early edits write: each named only in its edit's input, below the comment and the import the edit
+ * opens with.
+ */
 const HELPERS = ['clampLoanDays', 'overdueFineCents', 'normalizeIsbn', 'reserveNextCopy'] as const;
 
 /**
- * A lending library's fixes, unlike the shared transcripts: four early edits, each putting in an import and then a
- * helper, confirmed by one line that names the file but not the helper, then a long stretch of unrelated reads that
+ * A lending library's fixes, unlike the shared transcripts: four early edits, each putting in a comment, an import and
+ * a helper, confirmed by one line that names the file but not the helper, then a long stretch of unrelated reads that
  * pushes the edits out of the live context.
  */
 function lendingSession(seed: number): Message[] {
@@ -31,6 +34,7 @@ function lendingSession(seed: number): Message[] {
         path: file,
         old_string: 'const v0 = lookup0(record, 1);',
         new_string: [
+          `// ${['loans', 'fines', 'catalog', 'holds'][i]} read the date once`,
           `import { today${i} } from "../clock";`,
           '',
           `export function ${helper}(record: LoanRecord): number {`,
@@ -57,15 +61,17 @@ function lendingSession(seed: number): Message[] {
   return messages;
 }
 
-describe('replaying a session whose early edits each wrote a helper below another first line', () => {
+describe('replaying a session whose early edits each opened with a comment, then an import and a helper', () => {
   for (const seed of [1, 2]) {
-    it(`keeps every helper's name in the final context at half the input (seed ${seed})`, async () => {
+    it(`keeps every import and every helper's name in the final context at half the input (seed ${seed})`, async () => {
       const { final, figures } = await replayAtShareOfInput(lendingSession(seed));
       assert.ok(figures.checkpoints > 0, 'the session was compressed');
       const live = final?.messages ?? [];
       assert.ok(!live.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'e3')), 'the edits are no longer live');
       const context = live.map(messageText).join('\n');
-      const lost = HELPERS.filter((helper) => !context.includes(helper));
+      const lost = [...HELPERS, ...HELPERS.map((_, i) => `import { today${i} } from "../clock";`)].filter(
+        (line) => !context.includes(line),
+      );
       assert.deepEqual(lost, [], `${figures.finalTokens} of ${figures.budget} tokens`);
     });
   }
