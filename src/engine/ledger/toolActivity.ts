@@ -64,12 +64,14 @@ export function classifyToolCall(call: ToolCallBlock, result?: ToolResultBlock):
   const joined = words.join('_');
   if (words.some((w) => COMMAND_WORDS.has(w)) || COMMAND_PHRASES.some((p) => joined.includes(p))) {
     const commands = commandsOf(input);
-    return commands.length > 0 ? { kind: 'command', commands } : OTHER;
+    // A patch fed to a patch tool on the command line (`apply_patch <<'EOF'`) is an edit, told by the patch's own headers.
+    const patched = commands.length === 1 && PATCH_COMMAND.test(commands[0]) ? patchActivity(input) : undefined;
+    return patched ?? (commands.length > 0 ? { kind: 'command', commands } : OTHER);
   }
   const action = fileActionOf(words);
   if (action === undefined) return OTHER;
   const paths = inputPaths.length > 0 ? inputPaths : pathFromResult(result);
-  if (paths.length === 0) return OTHER;
+  if (paths.length === 0) return patchActivity(input) ?? OTHER;
   const overwrote = action === 'created' && result !== undefined && OVERWRITE_HINT.test(result.content.slice(0, 500));
   return { kind: 'file', action: overwrote ? 'edited' : action, paths };
 }
@@ -129,6 +131,53 @@ export function commandsOf(input: ToolInput): string[] {
 function argvCommand(argv: readonly string[]): string {
   const shellFlag = argv.findIndex((a) => a === '-c' || a === '-lc');
   return shellFlag >= 0 && shellFlag === argv.length - 2 ? argv[argv.length - 1] : argv.join(' ');
+}
+
+/** A command line that runs a patch tool on a patch it is given. */
+const PATCH_COMMAND = /^\s*(?:cd\s+\S+\s*&&\s*)?(?:apply_patch|applypatch|patch\b|git\s+apply\b)/;
+/** Characters of an input read for a patch's headers. @default 200000 */
+const PATCH_CHARS = 200_000;
+/** A patch's file headers: `*** Update File: p` (Codex's format, also Copilot's and OpenCode's) and a unified diff's `+++ b/p`. */
+const PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.+?)\s*$|^\+\+\+ (?:[ab]\/)?(\S+)/gm;
+const CODEX_PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.+?)\s*$/gm;
+/** A unified diff's old side, to tell a file it creates (`--- /dev/null`) and one it deletes (`+++ /dev/null`). */
+const DEV_NULL = '/dev/null';
+
+/**
+ * The files a patch in the input changes, and what it did to them, from the patch's own headers: one action for the
+ * call, the strongest it holds (an update, else an addition, else a deletion).
+ */
+export function patchActivity(input: ToolInput): ToolActivity | undefined {
+  const text = Object.values(input)
+    .flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []))
+    .find((v) => v.includes('*** Begin Patch') || /^\+\+\+ /m.test(v));
+  if (text === undefined) return undefined;
+  const paths: string[] = [];
+  const actions = new Set<FileAction>();
+  const head = text.slice(0, PATCH_CHARS);
+  // In a patch of `***` headers, a line `+++ …` is a line it adds.
+  const headers = head.includes('*** Begin Patch') ? CODEX_PATCH_FILE : PATCH_FILE;
+  for (const m of head.matchAll(headers)) {
+    if (m[1] !== undefined) {
+      paths.push(m[2]);
+      actions.add(m[1] === 'Add' ? 'created' : m[1] === 'Delete' ? 'deleted' : 'edited');
+      continue;
+    }
+    // The diff's old side is the line just before its new side.
+    const at = m.index ?? 0;
+    const oldSide = /^--- (\S+)/.exec(head.slice(head.lastIndexOf('\n', at - 2) + 1, at))?.[1];
+    if (m[3] === DEV_NULL) {
+      if (oldSide !== undefined && oldSide !== DEV_NULL) paths.push(oldSide.replace(/^[ab]\//, ''));
+      actions.add('deleted');
+    } else {
+      paths.push(m[3]);
+      actions.add(oldSide === DEV_NULL ? 'created' : 'edited');
+    }
+  }
+  const unique = [...new Set(paths.filter((p) => p.length > 0))];
+  if (unique.length === 0) return undefined;
+  const action: FileAction = actions.has('edited') ? 'edited' : actions.has('created') ? 'created' : 'deleted';
+  return { kind: 'file', action, paths: unique };
 }
 
 function pathFromResult(result: ToolResultBlock | undefined): string[] {

@@ -64,7 +64,9 @@ export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
   }
   if (activity.action === 'created' && step.call !== undefined && activity.paths.length === 1) {
     const name = baseName(activity.paths[0]);
-    for (const line of definitionLines(stringInput(step.call.input, CONTENT_KEYS)?.value ?? '')) {
+    // A file written whole names its content; one a patch adds, its added lines.
+    const content = stringInput(step.call.input, CONTENT_KEYS)?.value ?? addedLines(step.call.input).join('\n');
+    for (const line of definitionLines(content)) {
       const fact = candidate('artifact', line, where, FILE_SCORES.definition);
       if (fact) facts.push({ ...fact, text: `In ${name}: ${fact.text}` });
     }

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { classifyToolCall } from '../../../src/engine/ledger/toolActivity';
 import { ERROR_SUMMARY_MAX_CHARS } from '../../../src/engine/ledger/errorSummary';
 import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { message, toolCallBlock, toolResultBlock, type Message } from '../../../src/engine/types';
 import { call, result, user } from '../support/builders';
 
@@ -331,6 +332,56 @@ describe('tool activity', () => {
       action: 'edited',
       paths: ['a'],
     });
+  });
+
+  it('reads the files of a patch from its own headers: a patch tool, its patch on the command line, a unified diff', () => {
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: src/loans/due.ts',
+      '@@',
+      '-const GRACE_DAYS = 0;',
+      '+const GRACE_DAYS = 2;',
+      '*** Add File: src/loans/grace.ts',
+      '+export const graceFor = (days: number) => days + 2;',
+      '*** Delete File: src/loans/legacy.ts',
+      '*** End Patch',
+    ].join('\n');
+    const files = ['src/loans/due.ts', 'src/loans/grace.ts', 'src/loans/legacy.ts'];
+    assert.deepEqual(classify('apply_patch', { input: patch }), { kind: 'file', action: 'edited', paths: files });
+    assert.deepEqual(classify('apply_patch', { patchText: patch }), { kind: 'file', action: 'edited', paths: files });
+    assert.deepEqual(classify('exec_command', { cmd: `apply_patch <<'EOF'\n${patch}\nEOF` }), {
+      kind: 'file',
+      action: 'edited',
+      paths: files,
+    });
+    const added = '*** Begin Patch\n*** Add File: docs/loans.md\n+# Loans\n*** End Patch';
+    assert.deepEqual(classify('apply_patch', { input: added }), { kind: 'file', action: 'created', paths: ['docs/loans.md'] });
+    const diff =
+      '--- a/src/fines.py\n+++ b/src/fines.py\n@@ -1 +1 @@\n-RATE = 10\n+RATE = 25\n--- a/src/old.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x = 1';
+    assert.deepEqual(classify('patch_file', { diff }), { kind: 'file', action: 'edited', paths: ['src/fines.py', 'src/old.py'] });
+    assert.deepEqual(classify('bash', { command: 'cat notes.txt' }), { kind: 'command', commands: ['cat notes.txt'] });
+    assert.deepEqual(classify('apply_patch', { input: 'no patch here' }), { kind: 'other' });
+  });
+
+  it("records a patched file's edit in the ledger and its first added line as what the file holds now", () => {
+    const patch = '*** Begin Patch\n*** Update File: src/loans/due.ts\n@@\n-const GRACE_DAYS = 0;\n+const GRACE_DAYS = 2;\n*** End Patch';
+    const record = recordToolActivity([
+      call('p1', 'apply_patch', { input: patch }),
+      result('p1', 'Success. Updated the following files:\nM src/loans/due.ts'),
+    ]);
+    assert.deepEqual(
+      record.files.map((f) => [f.path, f.actions]),
+      [['src/loans/due.ts', ['edited']]],
+    );
+    const facts = extractFacts([
+      user('Give loans two days of grace.'),
+      call('p1', 'apply_patch', { input: patch }),
+      result('p1', 'Success.'),
+    ]);
+    assert.ok(
+      facts.some((f) => f.text === 'Now in due.ts: const GRACE_DAYS = 2;'),
+      facts.map((f) => f.text).join('\n'),
+    );
   });
 
   it('leaves tools without a path or command as other', () => {
