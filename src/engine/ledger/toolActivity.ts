@@ -111,6 +111,16 @@ export function pathsOf(input: ToolInput): string[] {
       if (path !== undefined && path.trim().length > 0) paths.push(path.trim());
     }
   }
+  // A list of changes, each naming its own file (Copilot's `replacements`).
+  if (paths.length === 0) {
+    for (const value of Object.values(input)) {
+      if (!Array.isArray(value)) continue;
+      for (const item of value) {
+        const path = isRecord(item) ? pathsOf(item)[0] : undefined;
+        if (path !== undefined) paths.push(path);
+      }
+    }
+  }
   return [...new Set(paths)];
 }
 

@@ -23,6 +23,24 @@ const REPLACEMENT_KEYS: readonly (readonly [string, string])[] = [
   ['old', 'new'],
   ['search', 'replace'],
 ];
+/**
+ * Keys holding text an edit only puts in, when the input names nothing it replaces: an insertion (`new_str` of an
+ * `insert`), a snippet merged into the file (Copilot's `code`, a notebook cell's `newCode`).
+ */
+const INSERTED_KEYS = ['new_str', 'new_string', 'newString', 'new_text', 'newText', 'newCode', 'new_code', 'code', 'insert_text'];
+/** A snippet's stand-in for the file's lines it leaves as they are (`// ...existing code...`). */
+const EXISTING_CODE_MARK = /^\W*\.{3}\s*existing code\s*\.{3}\W*$/i;
+
+/** The text an edit only puts in (see {@link INSERTED_KEYS}), without a snippet's stand-ins for unchanged lines. */
+function insertedText(input: Readonly<Record<string, unknown>>): string | undefined {
+  const key = INSERTED_KEYS.find((k) => typeof input[k] === 'string');
+  if (key === undefined) return undefined;
+  return (input[key] as string)
+    .split('\n')
+    .filter((line) => !EXISTING_CODE_MARK.test(line.trim()))
+    .join('\n');
+}
+
 /** Characters of an input read for a patch. @default 20000 — a large patch's first change is near its start. */
 const PATCH_CHARS = 20_000;
 const PATCH_START = /^(?:\*\*\* Begin Patch|diff --git |--- |@@ )|\n@@ /;
@@ -47,7 +65,8 @@ export function editChange(input: Readonly<Record<string, unknown>>): EditChange
       if (change) return change;
     }
   }
-  return undefined;
+  const inserted = insertedText(input);
+  return inserted === undefined ? undefined : changeBetween('', inserted);
 }
 
 /**
@@ -72,6 +91,10 @@ export function addedLines(input: Readonly<Record<string, unknown>>): string[] {
         else if (PATCH_START.test(text)) return patchAddedLines(text);
       }
     }
+  }
+  if (pairs.length === 0) {
+    const inserted = insertedText(input);
+    if (inserted !== undefined) pairs.push(['', inserted]);
   }
   return pairs.flatMap(([before, after]) => {
     const was = new Set(before.split('\n').map((line) => line.trim()));

@@ -109,7 +109,7 @@ export function editFacts(
   line(change?.removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed, name || undefined);
   // What the edit defines anew (a helper, a method) is named there and nowhere else once the edit has left.
   for (const definition of pieceDefinitionLines(addedLines(input))) {
-    if (definition === added) continue;
+    if (added?.startsWith(definition) === true) continue;
     const fact = candidate('artifact', definition, where, FILE_SCORES.definition);
     if (fact) facts.push({ ...fact, text: `${name ? `In ${name}` : 'Put in'}: ${fact.text}` });
   }

@@ -384,6 +384,18 @@ describe('tool activity', () => {
     );
   });
 
+  it('reads the files of a list of changes that each name their own file', () => {
+    const replacements = [
+      { filePath: 'src/loans/due.ts', oldString: 'GRACE_DAYS = 0', newString: 'GRACE_DAYS = 2' },
+      { filePath: 'src/loans/fees.ts', oldString: 'FEE = 1', newString: 'FEE = 2' },
+    ];
+    assert.deepEqual(classify('multi_replace_string_in_file', { explanation: 'Two days of grace', replacements }), {
+      kind: 'file',
+      action: 'edited',
+      paths: ['src/loans/due.ts', 'src/loans/fees.ts'],
+    });
+  });
+
   it('leaves tools without a path or command as other', () => {
     assert.deepEqual(classify('TodoWrite', { todos: [] }), { kind: 'other' });
     assert.deepEqual(classify('BashOutput', { bash_id: '1' }), { kind: 'other' });

@@ -154,6 +154,34 @@ describe('facts read from what tools were given and said', () => {
       assert.equal(exactly(codeFirst, 'const weeks = 1;'), undefined, 'an edit that opens with code gives its first line only');
     });
 
+    it("reads what an insertion or a merged snippet put in, without the snippet's stand-ins for the lines it keeps", () => {
+      const snippet = extractFacts([
+        call('e1', 'insert_edit_into_file', {
+          filePath: 'src/loans/notify.ts',
+          code: [
+            '// ...existing code...',
+            'export function remindBorrower(loan: Loan): void {',
+            '  mailer.send(loan.borrower, dueSoon(loan));',
+            '}',
+            '// ...existing code...',
+          ].join('\n'),
+        }),
+        result('e1', 'Edited src/loans/notify.ts'),
+      ]);
+      assert.ok(
+        snippet.some(
+          (f) => f.kind === 'outcome' && f.text.startsWith('Now in notify.ts: export function remindBorrower(loan: Loan): void {'),
+        ),
+        snippet.map((f) => f.text).join('\n'),
+      );
+      assert.ok(!snippet.some((f) => f.text.includes('existing code')), 'a stand-in is not what the file holds');
+      const inserted = extractFacts([
+        call('e2', 'str_replace_editor', { command: 'insert', path: '/repo/fines.py', insert_line: 3, new_str: 'MAX_FINE_CENTS = 500' }),
+        result('e2', 'The file /repo/fines.py has been edited.'),
+      ]);
+      assert.equal(exactly(inserted, 'MAX_FINE_CENTS = 500')?.kind, 'outcome');
+    });
+
     it('drops a line an edit put in once a later edit or a rewrite of the same file took it out again, and keeps it otherwise', () => {
       const facts = extractFacts([
         call('e1', 'edit_file', { path: 'src/client.ts', old_string: 'const retries = 0;', new_string: 'const retries = 3;' }),
