@@ -15,6 +15,18 @@ const MAX_DEFINITION_CHARS = 200;
 /** Two words: a header names something beside its keyword (`import {` alone opens a list, not a definition). */
 const TWO_WORDS = /\p{L}[\p{L}\p{N}_]*[^\p{L}\p{N}_]+[\p{L}_][\p{L}\p{N}_]*/u;
 
+/**
+ * What opens a body without defining anything: a control statement (`for (…) {`, `if ready:`, `} else {`), an item of
+ * a list with items under it (`- Order imports as follows:`), a comment.
+ */
+const CONTROL_WORDS = [
+  ...['if', 'else', 'elif', 'unless', 'for', 'foreach', 'while', 'until', 'do', 'loop'],
+  ...['switch', 'match', 'case', 'when', 'select', 'try', 'catch', 'except', 'finally', 'with', 'return', 'await', 'yield'],
+];
+const NOT_A_DEFINITION = new RegExp(
+  `^(?:[}\\])]\\s*)?(?:${CONTROL_WORDS.join('|')})\\b|^(?:[-*+>]|\\d+[.)])\\s|^(?:\\/\\/|\\/\\*|#(?!\\[)|--|<!--)`,
+);
+
 /** The first {@link MAX_DEFINITION_LINES} definition lines of `content`, in order, as written. */
 export function definitionLines(content: string): string[] {
   const lines = content.slice(0, DEFINITION_CHARS).split('\n');
@@ -22,6 +34,7 @@ export function definitionLines(content: string): string[] {
   for (let i = 0; i < lines.length && found.length < MAX_DEFINITION_LINES; i++) {
     const line = lines[i].trimEnd();
     if (line.length === 0 || line.length > MAX_DEFINITION_CHARS || /^\s/.test(line) || !TWO_WORDS.test(line)) continue;
+    if (NOT_A_DEFINITION.test(line)) continue;
     let next = i + 1;
     while (next < lines.length && lines[next].trim().length === 0) next++;
     if (next < lines.length && /^\s+\S/.test(lines[next]) && !found.includes(line)) found.push(line);

@@ -42,6 +42,24 @@ describe('the definitions an edit puts in', () => {
     assert.deepEqual(pieceDefinitionLines([]), []);
   });
 
+  it('takes no control statement, list item or comment for a definition, though a body is indented under it', () => {
+    const piece = [
+      '- Order imports as follows:',
+      '    - built-ins first',
+      'for (const copy of copies) {',
+      '  reserve(copy);',
+      '}',
+      '# Holds',
+      '  Reserved copies wait a week.',
+      'if __name__ == "__main__":',
+      '    main()',
+      'export function holdsFor(member: Member): Hold[] {',
+      '  return holds.filter((h) => h.member === member.id);',
+      '}',
+    ];
+    assert.deepEqual(pieceDefinitionLines(piece), ['export function holdsFor(member: Member): Hold[] {']);
+  });
+
   it('takes only the lines the edit added: a replacement, a list of edits, a patch', () => {
     const old = 'def load(path):\n    return read(path)';
     const replacement = 'def load(path):\n    return read(path)\n\ndef load_cached(path):\n    return cache.get(path) or load(path)';
