@@ -1,11 +1,10 @@
 /**
- * Facts read from the calls themselves: the files a call created, edited, deleted or read (see
- * `fileFacts`), the items of a plan the agent wrote with its plan or to-do tool, and the plan a
- * call states in its own words (a task's description) when the tool is neither a shell nor a file
- * operation.
+ * Facts read from the calls themselves: the files a call created, edited, deleted or read (see `fileFacts`) or a
+ * command wrote from a here-document, the items of a plan the agent wrote with its plan or to-do tool, and the plan a
+ * call states in its own words (a task's description) when the tool is neither a shell nor a file operation.
  */
 import { candidate, type Candidate } from './candidate';
-import { fileFacts } from './fileFacts';
+import { fileFacts, shellWriteFacts } from './fileFacts';
 import type { LaterEdits } from './laterEdits';
 import { planItems } from './planItems';
 import type { ToolStep } from './toolSteps';
@@ -32,6 +31,7 @@ export const MAX_PLAN_ITEMS_PER_CALL = 12;
 /** The facts of a successful step's call: its files (see `fileFacts` for `later`), or the plan items or plans it states. */
 export function callFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
   if (step.activity.kind === 'file') return fileFacts(step, later);
+  if (step.activity.kind === 'command') return shellWriteFacts(step);
   if (step.activity.kind !== 'other' || step.call === undefined) return [];
   const where = { messageId: step.messageId, seq: step.seq };
   const items = planItems(step.call.input);

@@ -13,6 +13,7 @@ import { definitionLines, pieceDefinitionLines } from './definitionLines';
 import { addedLines, codeAfterComment, editChange } from './editChange';
 import { fileDescription } from './fileDescription';
 import type { LaterEdits } from './laterEdits';
+import { shellWrites } from '../ledger/shellWrites';
 import type { TextEdit } from './textEdits';
 import type { ToolStep } from './toolSteps';
 
@@ -75,6 +76,27 @@ export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
   const path = activity.paths[0] ?? '';
   const stays = (line: string) => !(later?.tookOut(step, path, line) ?? false);
   return [...facts, ...editFacts(step.call.input, path, where, stays)];
+}
+
+/**
+ * The facts of the files a successful command wrote from here-documents (see `shellWrites`): each file, and what it
+ * defines when written whole, or what was put in when appended to.
+ */
+export function shellWriteFacts(step: ToolStep): Candidate[] {
+  if (step.activity.kind !== 'command') return [];
+  const where = { messageId: step.messageId, seq: step.seq };
+  return step.activity.commands.flatMap(shellWrites).flatMap((write) => {
+    const action: FileAction = write.appended ? 'edited' : 'created';
+    const file = keyedCandidate('artifact', write.path, `${write.path} (${action})`, where, FILE_SCORES[action]);
+    const facts = file ? [file] : [];
+    if (write.appended) return [...facts, ...editFacts({ new_str: write.content }, write.path, where)];
+    const name = baseName(write.path);
+    for (const line of definitionLines(write.content)) {
+      const fact = candidate('artifact', line, where, FILE_SCORES.definition);
+      if (fact) facts.push({ ...fact, text: `In ${name}: ${fact.text}` });
+    }
+    return facts;
+  });
 }
 
 /** The facts of an edit an agent wrote in its own text (see `textEdits`): its file, edited, and what it put in and took out. */
