@@ -15,6 +15,7 @@ import {
   type FileRecord,
   type ToolRecord,
 } from '../model/ledgerTypes';
+import { shellWrites } from './shellWrites';
 import { classifyToolCall, type ToolActivity } from './toolActivity';
 import { toolOutcome, type ToolOutcome } from './toolOutcome';
 import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
@@ -228,6 +229,10 @@ class ToolRecordBuilder {
       const withExit = outcome.exitCode === undefined ? record : { ...record, exitCode: outcome.exitCode };
       this.commandList.push(output !== undefined && i === commands.length - 1 ? { ...withExit, output } : withExit);
     });
+    // A file written from a here-document is written though what runs after it fails, unless the output names it.
+    for (const write of commands.flatMap(shellWrites)) {
+      if (outcome.ok || !result.content.includes(write.path)) this.touch(write.path, write.appended ? 'edited' : 'created', call.id, at);
+    }
     const subject = commands.join(' ; ');
     const activity: ToolActivity = { kind: 'command', commands };
     if (outcome.ok) fixingKeys(activity).forEach((k) => this.fix(k, call.id, commands[commands.length - 1] ?? ''));

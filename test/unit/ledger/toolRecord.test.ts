@@ -396,6 +396,27 @@ describe('tool activity', () => {
     });
   });
 
+  it('records a file a command wrote from a here-document, though the script it then ran failed, unless the failure names it', () => {
+    const record = recordToolActivity([
+      call('c1', 'bash', {
+        command: "cat > /repo/repro.py <<'EOF'\nfrom loans import grace\nprint(grace.days(None))\nEOF\npython /repo/repro.py",
+      }),
+      result('c1', 'Traceback (most recent call last):\nTypeError: member is None\nExit code: 1'),
+      call('c2', 'bash', { command: "cat > /etc/loans.conf <<'EOF'\ngrace=2\nEOF" }),
+      result('c2', 'bash: /etc/loans.conf: Permission denied\nExit code: 1'),
+      call('c3', 'bash', { command: "cat >> /repo/NOTES.md <<'EOF'\n- grace is two days\nEOF" }),
+      result('c3', ''),
+    ]);
+    assert.deepEqual(
+      record.files.map((f) => [f.path, f.actions]),
+      [
+        ['/repo/repro.py', ['created']],
+        ['/repo/NOTES.md', ['edited']],
+      ],
+    );
+    assert.equal(record.commands.length, 3, 'each stays a command');
+  });
+
   it('leaves tools without a path or command as other', () => {
     assert.deepEqual(classify('TodoWrite', { todos: [] }), { kind: 'other' });
     assert.deepEqual(classify('BashOutput', { bash_id: '1' }), { kind: 'other' });
