@@ -128,7 +128,10 @@ export function editFacts(
   // An edit that opens with a comment says what the file does now in the code after it.
   const code = codeAfterComment(input);
   line(code !== undefined && stays(code) ? code : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
-  line(change?.removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed, name || undefined);
+  // A line the edit only added to says nothing the line it became does not.
+  const removed = change?.removed;
+  const onlyAddedTo = removed !== undefined && added !== undefined && wordsOf(removed).every((w) => wordsOf(added).includes(w));
+  line(onlyAddedTo ? undefined : removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed, name || undefined);
   // What the edit defines anew (a helper, a method) is named there and nowhere else once the edit has left.
   for (const definition of pieceDefinitionLines(addedLines(input))) {
     if (added?.startsWith(definition) === true) continue;
@@ -152,6 +155,10 @@ function confirmationLine(content: string, paths: readonly string[]): string | u
   const stop = line.indexOf('. ', after);
   const sentence = stop < 0 ? line : line.slice(0, stop + 1);
   return sentence.length <= MAX_KEY_CHARS && keyOf(sentence) === sentence ? sentence : undefined;
+}
+
+function wordsOf(line: string): string[] {
+  return line.match(/[\p{L}\p{N}_]+/gu) ?? [];
 }
 
 function baseName(path: string): string {

@@ -182,6 +182,24 @@ describe('facts read from what tools were given and said', () => {
       assert.equal(exactly(inserted, 'MAX_FINE_CENTS = 500')?.kind, 'outcome');
     });
 
+    it('gives no line an edit took out when the line it put in only adds to it, and keeps one whose value changed', () => {
+      const extended = extractFacts([
+        call('e1', 'edit_file', {
+          path: 'docs/RULES.md',
+          old_string: '- Keep loans short',
+          new_string: '- Keep loans short, two weeks at most.',
+        }),
+        result('e1', 'Applied 1 edit to docs/RULES.md'),
+      ]);
+      assert.equal(exactly(extended, '- Keep loans short, two weeks at most.')?.kind, 'outcome');
+      assert.equal(exactly(extended, '- Keep loans short'), undefined, 'the longer line says it all');
+      const changed = extractFacts([
+        call('e2', 'edit_file', { path: 'src/due.ts', old_string: 'const GRACE_DAYS = 0;', new_string: 'const GRACE_DAYS = 2;' }),
+        result('e2', 'Applied 1 edit to src/due.ts'),
+      ]);
+      assert.equal(exactly(changed, 'const GRACE_DAYS = 0;')?.kind, 'outcome', 'the value that was wrong stays');
+    });
+
     it('drops a line an edit put in once a later edit or a rewrite of the same file took it out again, and keeps it otherwise', () => {
       const facts = extractFacts([
         call('e1', 'edit_file', { path: 'src/client.ts', old_string: 'const retries = 0;', new_string: 'const retries = 3;' }),
