@@ -64,13 +64,9 @@ export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
     }
   }
   if (activity.action === 'created' && step.call !== undefined && activity.paths.length === 1) {
-    const name = baseName(activity.paths[0]);
     // A file written whole names its content; one a patch adds, its added lines.
     const content = stringInput(step.call.input, CONTENT_KEYS)?.value ?? addedLines(step.call.input).join('\n');
-    for (const line of definitionLines(content)) {
-      const fact = candidate('artifact', line, where, FILE_SCORES.definition);
-      if (fact) facts.push({ ...fact, text: `In ${name}: ${fact.text}` });
-    }
+    facts.push(...writtenDefinitions(content, activity.paths[0], where));
   }
   if (activity.action !== 'edited' || step.call === undefined) return facts;
   const path = activity.paths[0] ?? '';
@@ -89,13 +85,19 @@ export function shellWriteFacts(step: ToolStep): Candidate[] {
     const action: FileAction = write.appended ? 'edited' : 'created';
     const file = keyedCandidate('artifact', write.path, `${write.path} (${action})`, where, FILE_SCORES[action]);
     const facts = file ? [file] : [];
-    if (write.appended) return [...facts, ...editFacts({ new_str: write.content }, write.path, where)];
-    const name = baseName(write.path);
-    for (const line of definitionLines(write.content)) {
-      const fact = candidate('artifact', line, where, FILE_SCORES.definition);
-      if (fact) facts.push({ ...fact, text: `In ${name}: ${fact.text}` });
-    }
-    return facts;
+    const written = write.appended
+      ? editFacts({ new_str: write.content }, write.path, where)
+      : writtenDefinitions(write.content, write.path, where);
+    return [...facts, ...written];
+  });
+}
+
+/** The lines of a file written whole that open what it defines (`definitionLines`), as facts naming the file. */
+function writtenDefinitions(content: string, path: string, where: { readonly messageId: string; readonly seq: number }): Candidate[] {
+  const name = baseName(path);
+  return definitionLines(content).flatMap((line) => {
+    const fact = candidate('artifact', line, where, FILE_SCORES.definition);
+    return fact ? [{ ...fact, text: `In ${name}: ${fact.text}` }] : [];
   });
 }
 
