@@ -45,6 +45,7 @@ function insertedText(input: Readonly<Record<string, unknown>>): string | undefi
 const PATCH_CHARS = 20_000;
 const PATCH_START = /^(?:\*\*\* Begin Patch|diff --git |--- |@@ )|\n@@ /;
 const SEARCH_BLOCK = /<{5,} SEARCH\r?\n([\s\S]*?)\r?\n={5,}\r?\n([\s\S]*?)\r?\n>{5,} REPLACE/;
+const SEARCH_BLOCKS = new RegExp(SEARCH_BLOCK.source, 'g');
 /** A line that says something: a few letters, not only brackets and punctuation. */
 const MEANINGFUL = /\p{L}.*\p{L}.*\p{L}/u;
 /** Longest line taken as a change, in characters: longer lines are data (minified code, a blob). @default 300 */
@@ -86,9 +87,10 @@ export function addedLines(input: Readonly<Record<string, unknown>>): string[] {
         }
       } else if (typeof value === 'string' && pairs.length === 0) {
         const text = value.slice(0, PATCH_CHARS);
-        const block = text.includes('SEARCH') ? SEARCH_BLOCK.exec(text) : null;
-        if (block) pairs.push([block[1], block[2]]);
-        else if (PATCH_START.test(text)) return patchAddedLines(text);
+        // Every block of a diff of SEARCH/REPLACE blocks (Cline's `replace_in_file` holds several).
+        const blocks = text.includes('SEARCH') ? [...text.matchAll(SEARCH_BLOCKS)] : [];
+        for (const block of blocks) pairs.push([block[1], block[2]]);
+        if (blocks.length === 0 && PATCH_START.test(text)) return patchAddedLines(text);
       }
     }
   }

@@ -68,6 +68,19 @@ describe('the definitions an edit puts in', () => {
       '    return cache.get(path) or load(path)',
     ]);
     assert.deepEqual(addedLines({ edits: [{ oldText: 'a = 1', newText: 'a = 2' }] }), ['a = 2']);
+    const blocks = [
+      '<<<<<<< SEARCH',
+      'a = 1',
+      '=======',
+      'a = 2',
+      '>>>>>>> REPLACE',
+      '<<<<<<< SEARCH',
+      'b = 1',
+      '=======',
+      'b = 3',
+      '>>>>>>> REPLACE',
+    ];
+    assert.deepEqual(addedLines({ path: 'src/ab.py', diff: blocks.join('\n') }), ['a = 2', 'b = 3'], 'every block of a diff');
     const patch =
       '*** Begin Patch\n*** Update File: src/ids.go\n@@\n-var x = 1\n+func EnsureTenantID(a Account) string {\n+\treturn a.TenantID\n+}\n*** End Patch';
     assert.deepEqual(addedLines({ input: patch }), ['func EnsureTenantID(a Account) string {', '\treturn a.TenantID', '}']);
