@@ -15,6 +15,7 @@ import {
   type FileRecord,
   type ToolRecord,
 } from '../model/ledgerTypes';
+import { inPlaceEdits } from './inPlaceEdits';
 import { shellWrites } from './shellWrites';
 import { classifyToolCall, type ToolActivity } from './toolActivity';
 import { toolOutcome, type ToolOutcome } from './toolOutcome';
@@ -229,10 +230,13 @@ class ToolRecordBuilder {
       const withExit = outcome.exitCode === undefined ? record : { ...record, exitCode: outcome.exitCode };
       this.commandList.push(output !== undefined && i === commands.length - 1 ? { ...withExit, output } : withExit);
     });
-    // A file written from a here-document is written though what runs after it fails, unless the output names it.
+    // A file written from a here-document or edited in place is changed though what runs after it fails, unless the
+    // output names it.
+    const changed = (path: string) => outcome.ok || !result.content.includes(path);
     for (const write of commands.flatMap(shellWrites)) {
-      if (outcome.ok || !result.content.includes(write.path)) this.touch(write.path, write.appended ? 'edited' : 'created', call.id, at);
+      if (changed(write.path)) this.touch(write.path, write.appended ? 'edited' : 'created', call.id, at);
     }
+    for (const path of commands.flatMap(inPlaceEdits)) if (changed(path)) this.touch(path, 'edited', call.id, at);
     const subject = commands.join(' ; ');
     const activity: ToolActivity = { kind: 'command', commands };
     if (outcome.ok) fixingKeys(activity).forEach((k) => this.fix(k, call.id, commands[commands.length - 1] ?? ''));
