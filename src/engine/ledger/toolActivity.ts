@@ -147,9 +147,10 @@ function argvCommand(argv: readonly string[]): string {
 const PATCH_COMMAND = /^\s*(?:cd\s+\S+\s*&&\s*)?(?:apply_patch|applypatch|patch\b|git\s+apply\b)/;
 /** Characters of an input read for a patch's headers. @default 200000 */
 const PATCH_CHARS = 200_000;
-/** A patch's file headers: `*** Update File: p` (Codex's format, also Copilot's and OpenCode's) and a unified diff's `+++ b/p`. */
-const PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.+?)\s*$|^\+\+\+ (?:[ab]\/)?(\S+)/gm;
+/** A file's header in Codex's patch format (also Copilot's and OpenCode's): `*** Update File: p`. */
 const CODEX_PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.+?)\s*$/gm;
+/** A unified diff's new side: `+++ b/p`. */
+const DIFF_NEW_SIDE = /^\+\+\+ (?:[ab]\/)?(\S+)/gm;
 /** A unified diff's old side, to tell a file it creates (`--- /dev/null`) and one it deletes (`+++ /dev/null`). */
 const DEV_NULL = '/dev/null';
 
@@ -165,23 +166,23 @@ export function patchActivity(input: ToolInput): ToolActivity | undefined {
   const paths: string[] = [];
   const actions = new Set<FileAction>();
   const head = text.slice(0, PATCH_CHARS);
-  // In a patch of `***` headers, a line `+++ …` is a line it adds.
-  const headers = head.includes('*** Begin Patch') ? CODEX_PATCH_FILE : PATCH_FILE;
-  for (const m of head.matchAll(headers)) {
-    if (m[1] !== undefined) {
+  if (head.includes('*** Begin Patch')) {
+    for (const m of head.matchAll(CODEX_PATCH_FILE)) {
       paths.push(m[2]);
       actions.add(m[1] === 'Add' ? 'created' : m[1] === 'Delete' ? 'deleted' : 'edited');
-      continue;
     }
-    // The diff's old side is the line just before its new side.
-    const at = m.index ?? 0;
-    const oldSide = /^--- (\S+)/.exec(head.slice(head.lastIndexOf('\n', at - 2) + 1, at))?.[1];
-    if (m[3] === DEV_NULL) {
-      if (oldSide !== undefined && oldSide !== DEV_NULL) paths.push(oldSide.replace(/^[ab]\//, ''));
-      actions.add('deleted');
-    } else {
-      paths.push(m[3]);
-      actions.add(oldSide === DEV_NULL ? 'created' : 'edited');
+  } else {
+    for (const m of head.matchAll(DIFF_NEW_SIDE)) {
+      // The diff's old side is the line just before its new side.
+      const at = m.index ?? 0;
+      const oldSide = /^--- (\S+)/.exec(head.slice(head.lastIndexOf('\n', at - 2) + 1, at))?.[1];
+      if (m[1] === DEV_NULL) {
+        if (oldSide !== undefined && oldSide !== DEV_NULL) paths.push(oldSide.replace(/^[ab]\//, ''));
+        actions.add('deleted');
+      } else {
+        paths.push(m[1]);
+        actions.add(oldSide === DEV_NULL ? 'created' : 'edited');
+      }
     }
   }
   const unique = [...new Set(paths.filter((p) => p.length > 0))];

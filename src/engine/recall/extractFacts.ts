@@ -89,6 +89,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     } else {
       const context = { actedOn: acted[i], endsTurn: endsTurn(all, i), seen: seen[i], authored: authoredLineSet(msg) };
       const stated = assistantFacts(prose, site, context, fixes);
+      // An edit written in the reply (Aider's) is kept as an edit tool's is.
       for (const edit of textEdits(messageText(msg))) found.push(...textEditFacts(edit, site));
       for (const fact of stated) {
         if (fact.kind === 'error') {
