@@ -10,7 +10,13 @@ import { isRecord } from '../schema';
 
 /** The effect of one tool call. */
 export type ToolActivity =
-  | { readonly kind: 'file'; readonly action: FileAction; readonly paths: readonly string[] }
+  | {
+      readonly kind: 'file';
+      readonly action: FileAction;
+      readonly paths: readonly string[];
+      /** What was done to each path, in order, when the call did different things to them (a patch); else `action` to all. */
+      readonly pathActions?: readonly FileAction[];
+    }
   | { readonly kind: 'command'; readonly commands: readonly string[] }
   | { readonly kind: 'other' };
 
@@ -155,40 +161,35 @@ const DIFF_NEW_SIDE = /^\+\+\+ (?:[ab]\/)?(\S+)/gm;
 const DEV_NULL = '/dev/null';
 
 /**
- * The files a patch in the input changes, and what it did to them, from the patch's own headers: one action for the
- * call, the strongest it holds (an update, else an addition, else a deletion).
+ * The files a patch in the input changes, and what it did to each, from the patch's own headers; the call's action is
+ * the strongest it holds (an update, else an addition, else a deletion).
  */
 export function patchActivity(input: ToolInput): ToolActivity | undefined {
   const text = Object.values(input)
     .flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []))
     .find((v) => v.includes('*** Begin Patch') || /^\+\+\+ /m.test(v));
   if (text === undefined) return undefined;
-  const paths: string[] = [];
-  const actions = new Set<FileAction>();
+  const actionOf = new Map<string, FileAction>();
+  const record = (path: string, action: FileAction) => {
+    if (path.length > 0 && !actionOf.has(path)) actionOf.set(path, action);
+  };
   const head = text.slice(0, PATCH_CHARS);
   if (head.includes('*** Begin Patch')) {
-    for (const m of head.matchAll(CODEX_PATCH_FILE)) {
-      paths.push(m[2]);
-      actions.add(m[1] === 'Add' ? 'created' : m[1] === 'Delete' ? 'deleted' : 'edited');
-    }
+    for (const m of head.matchAll(CODEX_PATCH_FILE)) record(m[2], m[1] === 'Add' ? 'created' : m[1] === 'Delete' ? 'deleted' : 'edited');
   } else {
     for (const m of head.matchAll(DIFF_NEW_SIDE)) {
       // The diff's old side is the line just before its new side.
       const at = m.index ?? 0;
       const oldSide = /^--- (\S+)/.exec(head.slice(head.lastIndexOf('\n', at - 2) + 1, at))?.[1];
-      if (m[1] === DEV_NULL) {
-        if (oldSide !== undefined && oldSide !== DEV_NULL) paths.push(oldSide.replace(/^[ab]\//, ''));
-        actions.add('deleted');
-      } else {
-        paths.push(m[1]);
-        actions.add(oldSide === DEV_NULL ? 'created' : 'edited');
-      }
+      if (m[1] !== DEV_NULL) record(m[1], oldSide === DEV_NULL ? 'created' : 'edited');
+      else if (oldSide !== undefined && oldSide !== DEV_NULL) record(oldSide.replace(/^[ab]\//, ''), 'deleted');
     }
   }
-  const unique = [...new Set(paths.filter((p) => p.length > 0))];
-  if (unique.length === 0) return undefined;
-  const action: FileAction = actions.has('edited') ? 'edited' : actions.has('created') ? 'created' : 'deleted';
-  return { kind: 'file', action, paths: unique };
+  if (actionOf.size === 0) return undefined;
+  const actions = [...actionOf.values()];
+  const action: FileAction = actions.includes('edited') ? 'edited' : actions.includes('created') ? 'created' : 'deleted';
+  const paths = [...actionOf.keys()];
+  return actions.every((a) => a === action) ? { kind: 'file', action, paths } : { kind: 'file', action, paths, pathActions: actions };
 }
 
 function pathFromResult(result: ToolResultBlock | undefined): string[] {

@@ -254,7 +254,7 @@ class ToolRecordBuilder {
       this.addError(result, call.name, activity.paths.join(', '), waitingKeys(activity), at);
       return;
     }
-    for (const path of activity.paths) this.touch(path, activity.action, call.id, at);
+    activity.paths.forEach((path, i) => this.touch(path, activity.pathActions?.[i] ?? activity.action, call.id, at));
     fixingKeys(activity).forEach((k) => this.fix(k, call.id, ''));
   }
 

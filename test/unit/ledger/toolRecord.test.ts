@@ -347,18 +347,20 @@ describe('tool activity', () => {
       '*** End Patch',
     ].join('\n');
     const files = ['src/loans/due.ts', 'src/loans/grace.ts', 'src/loans/legacy.ts'];
-    assert.deepEqual(classify('apply_patch', { input: patch }), { kind: 'file', action: 'edited', paths: files });
-    assert.deepEqual(classify('apply_patch', { patchText: patch }), { kind: 'file', action: 'edited', paths: files });
-    assert.deepEqual(classify('exec_command', { cmd: `apply_patch <<'EOF'\n${patch}\nEOF` }), {
-      kind: 'file',
-      action: 'edited',
-      paths: files,
-    });
+    const each = { kind: 'file', action: 'edited', paths: files, pathActions: ['edited', 'created', 'deleted'] };
+    assert.deepEqual(classify('apply_patch', { input: patch }), each);
+    assert.deepEqual(classify('apply_patch', { patchText: patch }), each);
+    assert.deepEqual(classify('exec_command', { cmd: `apply_patch <<'EOF'\n${patch}\nEOF` }), each);
     const added = '*** Begin Patch\n*** Add File: docs/loans.md\n+# Loans\n*** End Patch';
     assert.deepEqual(classify('apply_patch', { input: added }), { kind: 'file', action: 'created', paths: ['docs/loans.md'] });
     const diff =
       '--- a/src/fines.py\n+++ b/src/fines.py\n@@ -1 +1 @@\n-RATE = 10\n+RATE = 25\n--- a/src/old.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x = 1';
-    assert.deepEqual(classify('patch_file', { diff }), { kind: 'file', action: 'edited', paths: ['src/fines.py', 'src/old.py'] });
+    assert.deepEqual(classify('patch_file', { diff }), {
+      kind: 'file',
+      action: 'edited',
+      paths: ['src/fines.py', 'src/old.py'],
+      pathActions: ['edited', 'deleted'],
+    });
     assert.deepEqual(classify('bash', { command: 'cat notes.txt' }), { kind: 'command', commands: ['cat notes.txt'] });
     assert.deepEqual(classify('apply_patch', { input: 'no patch here' }), { kind: 'other' });
   });
@@ -372,6 +374,17 @@ describe('tool activity', () => {
     assert.deepEqual(
       record.files.map((f) => [f.path, f.actions]),
       [['src/loans/due.ts', ['edited']]],
+    );
+    const mixed =
+      '*** Begin Patch\n*** Add File: src/loans/grace.ts\n+export const GRACE = 2;\n*** Delete File: src/loans/legacy.ts\n*** End Patch';
+    const each = recordToolActivity([call('p2', 'apply_patch', { input: mixed }), result('p2', 'Success.')]);
+    assert.deepEqual(
+      each.files.map((f) => [f.path, f.actions]),
+      [
+        ['src/loans/grace.ts', ['created']],
+        ['src/loans/legacy.ts', ['deleted']],
+      ],
+      'each file as the patch treated it',
     );
     const facts = extractFacts([
       user('Give loans two days of grace.'),
