@@ -108,11 +108,11 @@ export function addedLines(input: Readonly<Record<string, unknown>>): string[] {
 const COMMENT_LINE = /^(?:\/\/|\/\*|\*\s|#\s|--\s|<!--|"""|''')/;
 
 /**
- * The first line of code an edit put in after a comment it opened with, whole (see `firstMeaningful`): the comment is
- * its first added line, and the code is what the file does now. Undefined when the edit opens with code.
+ * The first line of code among an edit's added lines (`addedLines`) after a comment they open with, whole (see
+ * `firstMeaningful`): the comment is its first added line, and the code is what the file does now. Undefined when the
+ * edit opens with code.
  */
-export function codeAfterComment(input: Readonly<Record<string, unknown>>): string | undefined {
-  const lines = addedLines(input);
+export function codeAfterComment(lines: readonly string[]): string | undefined {
   const first = lines.findIndex(isChangeLine);
   if (first < 0 || !COMMENT_LINE.test(lines[first].trim())) return undefined;
   for (let i = first + 1; i < lines.length; i++) {

@@ -128,14 +128,15 @@ export function editFacts(
   const added = change?.added;
   line(added !== undefined && stays(added) ? added : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
   // An edit that opens with a comment says what the file does now in the code after it.
-  const code = codeAfterComment(input);
+  const putIn = addedLines(input);
+  const code = codeAfterComment(putIn);
   line(code !== undefined && stays(code) ? code : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
   // A line the edit only added to says nothing the line it became does not.
   const removed = change?.removed;
   const onlyAddedTo = removed !== undefined && added !== undefined && wordsOf(removed).every((w) => wordsOf(added).includes(w));
   line(onlyAddedTo ? undefined : removed, name ? `Replaced in ${name}: ` : 'Replaced: ', FILE_SCORES.removed, name || undefined);
   // What the edit defines anew (a helper, a method) is named there and nowhere else once the edit has left.
-  for (const definition of pieceDefinitionLines(addedLines(input))) {
+  for (const definition of pieceDefinitionLines(putIn)) {
     if (added?.startsWith(definition) === true) continue;
     const fact = candidate('artifact', definition, where, FILE_SCORES.definition);
     if (fact) facts.push({ ...fact, text: `${name ? `In ${name}` : 'Put in'}: ${fact.text}` });
