@@ -95,7 +95,9 @@ export function errorLine(content: string): string {
     exitStatusWords(cleaned) ??
     lines[0] ??
     '(no error text)';
-  return line.slice(0, ERROR_LINE_MAX_CHARS).replace(/\s+/g, ' ');
+  // Spacing inside the line stays as printed (pytest's `E       assert 3 == 2`, a column-aligned table), so the line is
+  // found as written; only what would break it onto more lines becomes a space.
+  return line.slice(0, ERROR_LINE_MAX_CHARS).replace(/[\r\n\f\v]+/g, ' ');
 }
 
 /** The host's exit status in plain words, whatever form the host wrote it in (`Exit code: 7`, `<returncode>7</returncode>`). */

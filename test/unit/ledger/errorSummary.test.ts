@@ -140,6 +140,22 @@ describe('error summary', () => {
     }
   });
 
+  it('keeps the spacing inside the line as printed, so an aligned assertion is found as written', () => {
+    const output = [
+      '=================================== FAILURES ===================================',
+      '___________________________ test_round_half_even ___________________________',
+      '>       assert convert(2.5) == 2, "half rounds to even"',
+      'E       AssertionError: half rounds to even',
+      'E       assert 3 == 2',
+      'E        +  where 3 = convert(2.5)',
+      'tests/test_convert.py:9: AssertionError',
+      '1 failed, 1 passed in 0.04s',
+    ].join('\n');
+    const step = [user('Fix the rounding.'), call('c1', 'shell', { command: 'pytest -q' }), result('c1', output, true)];
+    assert.equal(errorSummary(output), 'E       AssertionError: half rounds to even');
+    assert.ok(extractFacts(step).some((f) => f.kind === 'error' && f.text === 'E       AssertionError: half rounds to even'));
+  });
+
   it('falls back to the first line that is not progress, then to the exit status in words, then to a plain note', () => {
     assert.equal(errorSummary('Compiling 3 files (.ex)\nsomething odd happened'), 'something odd happened');
     assert.equal(errorSummary('<returncode>1</returncode>\n<output>\nerror: exit status 1\n</output>'), 'error: exit status 1');
