@@ -90,8 +90,8 @@ export function withOffloaded(ledger: Ledger, entries: readonly OffloadedEntry[]
   if (entries.length === 0) return ledger;
   const offloaded = [...ledger.tools.offloaded];
   const index = new Map(offloaded.map((e, i) => [e.callId, i]));
-  for (const { callId, toolName, file, tokens } of entries) {
-    const entry: OffloadedEntry = { callId, toolName, file, tokens };
+  for (const { callId, toolName, file, tokens, subject } of entries) {
+    const entry: OffloadedEntry = { callId, toolName, file, tokens, ...(subject === undefined ? {} : { subject }) };
     const at = index.get(callId);
     if (at === undefined) {
       index.set(callId, offloaded.length);

@@ -303,7 +303,16 @@ function commandLine({ command: c, runs }: { command: CommandRecord; runs: numbe
 
 const outputText = memoizeByObject((c: CommandRecord) => `: ${c.output}`);
 
-const offloadedLine = memoizeByObject((o: OffloadedEntry) => `- ${o.toolName}, ${formatCount(o.tokens)} tokens: \`${o.file}\``);
+/** An offloaded result: its tool, what the call was about, its size and its file. */
+const offloadedLine = memoizeByObject((o: OffloadedEntry) => {
+  // A subject that names the tool (`Glob *.proto`) already stands after its name.
+  const subject = o.subject?.startsWith(`${o.toolName} `) ? o.subject.slice(o.toolName.length + 1) : o.subject;
+  const about = subject === undefined ? '' : ` ${code(shortenEnd(oneLine(subject), OFFLOADED_SUBJECT_CHARS))}`;
+  return `- ${o.toolName}${about}, ${formatCount(o.tokens)} tokens: \`${o.file}\``;
+});
+
+/** Longest subject shown for an offloaded result, in characters. @default 80 */
+const OFFLOADED_SUBJECT_CHARS = 80;
 
 /** Subjects named on the line of an error that several calls hit. @default 3 */
 const MAX_SUBJECTS_SHOWN = 3;

@@ -99,7 +99,7 @@ const isErrorRecord = (v: unknown): v is ErrorRecord =>
   optional(v.fixedBy, isString);
 
 const isOffloadedEntry = (v: unknown): v is OffloadedEntry =>
-  isRecord(v) && isString(v.callId) && isString(v.toolName) && isString(v.file) && isNumber(v.tokens);
+  isRecord(v) && isString(v.callId) && isString(v.toolName) && isString(v.file) && isNumber(v.tokens) && optional(v.subject, isString);
 
 const isToolRecord = (v: unknown): v is ToolRecord =>
   isRecord(v) &&

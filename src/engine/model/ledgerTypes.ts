@@ -104,6 +104,8 @@ export interface OffloadedEntry {
   readonly toolName: string;
   readonly file: string;
   readonly tokens: number;
+  /** What the call was about (`ledger/callSubject.ts`): the command, the file, the pattern searched for. */
+  readonly subject?: string;
 }
 
 /**

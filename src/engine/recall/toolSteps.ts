@@ -9,6 +9,7 @@ import { filesOnlyPrinted } from '../ledger/shellReads';
 import { toolResultBlock, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import { inputValues, termsOf } from './terms';
 import { outputNotice } from '../text/outputNotice';
+import { calledWith } from '../ledger/callSubject';
 
 /** One tool result with its call. */
 export interface ToolStep {
@@ -86,20 +87,3 @@ function asFileRead(activity: ToolActivity): ToolActivity {
   const printed = activity.commands.map(filesOnlyPrinted);
   return printed.every((files) => files.length > 0) ? { kind: 'file', action: 'read', paths: [...new Set(printed.flat())] } : activity;
 }
-
-/**
- * What another tool was called with, for the facts of its result to name: its name and the first
- * short string of its input (`Glob *.toml`, `web_search ctx context manager`), so that "No files
- * found" says what was looked for. Undefined when the input holds no such string.
- */
-function calledWith(call: ToolCallBlock): string | undefined {
-  for (const value of Object.values(call.input)) {
-    if (typeof value !== 'string') continue;
-    const text = value.trim();
-    if (text.length > 0 && text.length <= MAX_CALLED_WITH_CHARS && !text.includes('\n')) return `${call.name} ${text}`;
-  }
-  return undefined;
-}
-
-/** Longest input string a tool's call is named by, in characters: longer ones are content, not what it was asked for. @default 120 */
-const MAX_CALLED_WITH_CHARS = 120;

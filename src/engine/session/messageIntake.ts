@@ -17,6 +17,8 @@ import { offloadDecision, offloadResult } from '../tiers/offload';
 import { beyondPreviewSection } from '../tiers/beyondPreview';
 import { maskSecrets } from '../text/secrets';
 import type { OffloadRecord } from '../model/offloadRecord';
+import type { OffloadedEntry } from '../model/ledgerTypes';
+import { callSubject } from '../ledger/callSubject';
 import type { TokenCounter } from '../tokens/counter';
 import {
   printedTextBlock,
@@ -96,7 +98,10 @@ export class MessageIntake {
       title: state.title || sessionTitle(messages),
       offloads: appended(state.offloads, offloads),
       history: appended(state.history, events),
-      ledger: withOffloaded(ledger, offloads),
+      ledger: withOffloaded(
+        ledger,
+        offloads.map((o) => withSubject(o, findCall(o.callId))),
+      ),
     });
     cell.changed('messages');
     return events;
@@ -269,6 +274,12 @@ function callFinder(earlier: readonly Message[], arriving: readonly Message[]): 
     if (!found.has(callId)) found.set(callId, latestCall(arriving, callId) ?? latestCall(earlier, callId));
     return found.get(callId);
   };
+}
+
+/** An offload as the ledger lists it, with what its call was about (secrets masked: the ledger is sent every request). */
+function withSubject(offload: OffloadRecord, call: ToolCallBlock | undefined): OffloadedEntry {
+  const subject = call === undefined ? undefined : callSubject(call);
+  return subject === undefined ? offload : { ...offload, subject: maskSecrets(subject) };
 }
 
 function latestCall(messages: readonly Message[], callId: string): ToolCallBlock | undefined {
