@@ -5,6 +5,7 @@
 import { oneLine, shortenEnd } from '../text/shorten';
 import type { Fact, FactKind } from '../model/fact';
 import { holdsKey, matchForm } from './factKey';
+import { keepingCause } from '../text/errorCause';
 
 /** The word a fact's line starts with, by kind. */
 export const FACT_LABELS: Readonly<Record<FactKind, string>> = {
@@ -31,7 +32,9 @@ export const FACT_DETAIL_CHARS = 80;
 export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string {
   if (fact.text.length <= maxChars) return fact.text;
   const cut = shortenEnd(fact.text, maxChars);
-  return holdsKey(matchForm(cut), fact.key) ? cut : fact.key;
+  if (holdsKey(matchForm(cut), fact.key)) return cut;
+  const kept = keepingCause(fact.text, maxChars)?.text;
+  return kept !== undefined && holdsKey(matchForm(kept), fact.key) ? kept : fact.key;
 }
 
 /**

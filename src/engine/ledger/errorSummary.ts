@@ -9,6 +9,7 @@
  */
 import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
 import { shortenEnd } from '../text/shorten';
+import { keepingCause } from '../text/errorCause';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
 import { TRACEBACK_FRAME } from './uncaughtException';
 
@@ -67,7 +68,8 @@ const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
  * `<tool_use_error>` and leading decoration taken off, cut to `ERROR_SUMMARY_MAX_CHARS`.
  */
 export function errorSummary(content: string): string {
-  return shortenEnd(errorLine(content), ERROR_SUMMARY_MAX_CHARS);
+  const line = errorLine(content);
+  return keepingCause(line, ERROR_SUMMARY_MAX_CHARS)?.text ?? shortenEnd(line, ERROR_SUMMARY_MAX_CHARS);
 }
 
 /**

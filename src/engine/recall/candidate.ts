@@ -2,6 +2,7 @@
 import { oneLine, shortenEnd } from '../text/shorten';
 import type { Fact, FactKind } from '../model/fact';
 import { keyOf, nameKeyOf } from '../facts/factKey';
+import { keepingCause } from '../text/errorCause';
 
 /** A fact with where it was found, for ordering. */
 export interface Candidate extends Fact {
@@ -25,9 +26,12 @@ export function candidate(
 ): Candidate | undefined {
   // On one line, as written: a column-aligned output line keeps its spacing, so it is found verbatim.
   const line = /[\n\r]/.test(text) ? oneLine(text) : text.trim();
-  const key = keyOf(line);
+  // A long error keeps its cause, and is known by it: what the line ends with says why it failed.
+  const kept = kind === 'error' ? keepingCause(line, MAX_FACT_TEXT_CHARS) : undefined;
+  const key = keyOf(kept?.cause ?? line);
   if (key === undefined) return undefined;
-  return { kind, key, text: shortenEnd(line, MAX_FACT_TEXT_CHARS), messageId: where.messageId, seq: where.seq, score, ...more };
+  const shown = kept?.text ?? shortenEnd(line, MAX_FACT_TEXT_CHARS);
+  return { kind, key, text: shown, messageId: where.messageId, seq: where.seq, score, ...more };
 }
 
 /** A candidate whose key is the name `key` (a path, an id, a URL; its end when long), shown as `text`. */

@@ -1,0 +1,42 @@
+/**
+ * A long error line cut so that its cause stays. Errors are wrapped as they travel up (`deploy checkout: rollout
+ * status: pod checkout-7f9c: container "app" is waiting: CrashLoopBackOff`, Go's `%w`, Rust's context chains, a
+ * logger's `err="…"`): the start says what failed, the last parts why. Cut at its end, such a line keeps what failed
+ * and loses why; this keeps the start and the last parts that fit, with an ellipsis between.
+ */
+import { narrowEnd } from './surrogatePairs';
+
+/** Where one wrapped part ends and the next begins: a colon and a space before a word (`open config: permission denied`). */
+const PART_START = /: (?=["'`(\p{L}])/gu;
+const JOINER = ' … ';
+/** Least share of the room the start keeps: enough to say what failed. @default 0.25 */
+const MIN_HEAD_SHARE = 0.25;
+
+/** A line cut to its start and its cause, and the cause as written; undefined when the line fits or has no part that fits. */
+export interface KeptCause {
+  readonly text: string;
+  readonly cause: string;
+}
+
+/** `line` cut to at most `maxChars`, keeping its start and as many of its last wrapped parts as fit (see the module comment). */
+export function keepingCause(line: string, maxChars: number): KeptCause | undefined {
+  if (line.length <= maxChars) return undefined;
+  const minHead = Math.ceil(maxChars * MIN_HEAD_SHARE);
+  // The earliest part whose rest fits gives the longest cause.
+  for (const match of line.matchAll(PART_START)) {
+    const start = match.index + 2;
+    const cause = line.slice(start).trimEnd();
+    const room = maxChars - JOINER.length - cause.length;
+    if (start <= minHead || room < minHead) continue;
+    const head = line.slice(0, narrowEnd(line, wordEnd(line, Math.min(room, match.index), minHead))).trimEnd();
+    return { text: `${head}${JOINER}${cause}`, cause };
+  }
+  return undefined;
+}
+
+/** `end`, or the last space before it when the cut would break a word and a space comes after `least`. */
+function wordEnd(line: string, end: number, least: number): number {
+  if (end >= line.length || line[end] === ' ' || line[end] === ':') return end;
+  const space = line.lastIndexOf(' ', end);
+  return space > least ? space : end;
+}

@@ -1,0 +1,37 @@
+import * as assert from 'node:assert/strict';
+import { keepingCause } from '../../../src/engine/text/errorCause';
+
+describe('a long error line cut so that its cause stays', () => {
+  const wrapped =
+    'Error: publish of package ledger-core to registry npm.internal.example aborted after 2 attempts: upload tarball: ' +
+    'PUT https://npm.internal.example/ledger-core: 413 Payload Too Large: tarball exceeds the 10 MB limit';
+
+  it('keeps what failed at the start and the last wrapped parts that fit, with an ellipsis between', () => {
+    const kept = keepingCause(wrapped, 160);
+    assert.ok(kept);
+    assert.ok(kept.text.length <= 160, kept.text);
+    assert.ok(kept.text.startsWith('Error: publish of package ledger-core'), kept.text);
+    assert.ok(kept.text.endsWith('413 Payload Too Large: tarball exceeds the 10 MB limit'), kept.text);
+    assert.ok(kept.text.includes(' … '), kept.text);
+    assert.ok(wrapped.endsWith(kept.cause), 'the cause is as written');
+    // The earliest part that fits is taken: the longest cause.
+    assert.equal(
+      kept.cause,
+      'upload tarball: PUT https://npm.internal.example/ledger-core: 413 Payload Too Large: tarball exceeds the 10 MB limit',
+    );
+  });
+
+  it('cuts the start at a word, not inside one', () => {
+    const kept = keepingCause(wrapped, 140);
+    assert.ok(kept);
+    const head = kept.text.slice(0, kept.text.indexOf(' … '));
+    assert.ok(wrapped.startsWith(head), head);
+    assert.ok([' ', ':'].includes(wrapped[head.length]), `cut after "${head}"`);
+  });
+
+  it('leaves a line that fits, one without wrapped parts, and one whose last part alone is too long', () => {
+    assert.equal(keepingCause('Error: short enough: fine', 160), undefined);
+    assert.equal(keepingCause(`TypeError ${'x'.repeat(300)}`, 160), undefined);
+    assert.equal(keepingCause(`failed: ${'one very long reason '.repeat(20)}`, 160), undefined);
+  });
+});
