@@ -63,9 +63,15 @@ export function textProseLines(text: string): string[] {
 /** A word in capitals and a colon opening an assistant's text: SWE-agent's and mini-swe-agent's `THOUGHT:`, `DISCUSSION:`. */
 const HARNESS_LABEL = /^\s*[A-Z]{4,}:[ \t]*/;
 
-/** A line without the bullet, quote, numbering or heading marks that open it, on one line. */
+/**
+ * A line without the bullet, quote, numbering or heading marks that open it, on one line. Spacing inside it stays as
+ * written: a table's row aligned with spaces is found as the model wrote it.
+ */
 export function undecorated(line: string): string {
-  return line.replace(LINE_DECORATION, '').replace(/\s+/g, ' ').trim();
+  return line
+    .replace(LINE_DECORATION, '')
+    .replace(/[\r\n\f\v]+/g, ' ')
+    .trim();
 }
 
 /**
