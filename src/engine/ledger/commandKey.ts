@@ -5,8 +5,12 @@
 
 /** Trailing `2>&1`, `| tail -20`, `| head -n 50`, `| cat`: how much output is shown, not what runs. */
 const OUTPUT_FILTER = /\s*(?:2>&1|\|\s*(?:tail|head)(?:\s+-n)?(?:\s+-?\d+)?|\|\s*cat)\s*$/;
-/** A leading `cd <dir> &&`. */
-const LEADING_CD = /^cd\s+\S+\s*&&\s*/;
+/**
+ * A `cd <dir> &&` (the directory bare or quoted), as a pattern's source: where a command runs, not what it does. Every
+ * reading of a command line passes over it the same way.
+ */
+export const CD_PREFIX = String.raw`cd\s+(?:"[^"\n]*"|'[^'\n]*'|\S+)\s*&&\s*`;
+const LEADING_CD = new RegExp(`^${CD_PREFIX}`);
 /** Filters are stripped a few times at most (`… 2>&1 | tail -5`). */
 const MAX_STRIPS = 4;
 

@@ -6,6 +6,8 @@
  * glob, a second command) makes it a command like any other.
  */
 
+import { CD_PREFIX } from './commandKey';
+
 /** Programs that print a file's lines, each with the options that only choose which lines and how they are numbered. */
 const PRINTERS: Readonly<Record<string, (args: readonly string[]) => readonly string[] | undefined>> = {
   cat: (args) => filesAfter(args, /^-[nbAsv]+$/),
@@ -18,8 +20,7 @@ const PRINTERS: Readonly<Record<string, (args: readonly string[]) => readonly st
 const FILTERS = new Set(['sed', 'head', 'tail', 'nl', 'cat']);
 /** A `sed` script that only prints lines: `40,80p`, `12p`, `1,/^}/p`. */
 const SED_PRINT = /^(?:\d+|\/[^/]*\/|\$)(?:,(?:\d+|\/[^/]*\/|\$))?p$/;
-/** A leading `cd <dir> &&`: where the command runs, not what it does. */
-const LEADING_CD = /^\s*cd\s+("[^"]*"|'[^']*'|\S+)\s*&&\s*/;
+const LEADING_CD = new RegExp(String.raw`^\s*${CD_PREFIX}`);
 /** Redirecting errors away changes nothing the command does. */
 const QUIET = /\s+2>\s*\/dev\/null/g;
 /** Characters that make a line more than a pipeline of plain words. */

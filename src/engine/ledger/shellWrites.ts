@@ -4,6 +4,8 @@
  * document's text, read from the command alone; the command may go on to run what it wrote, so it stays a command.
  */
 
+import { CD_PREFIX } from './commandKey';
+
 /** A file written from a here-document. */
 export interface ShellWrite {
   readonly path: string;
@@ -19,7 +21,7 @@ const PATH = String.raw`(?<path>"[^"\n]+"|'[^'\n]+'|[^\s;&|<>'"]+)`;
 /** A here-document's opening and its delimiter, bare or quoted. */
 const HEREDOC = String.raw`<<-?\s*(?<quote>['"]?)(?<tag>[A-Za-z_]\w*)\k<quote>`;
 /** Where a line of the command starts, past a `cd <dir> &&` that only says where it runs. */
-const LINE_START = String.raw`[ \t]*(?:cd\s+\S+\s*&&\s*)?`;
+const LINE_START = String.raw`[ \t]*(?:${CD_PREFIX})?`;
 /** `cat > path <<TAG`, `cat <<TAG > path` and `tee [-a] path <<TAG`, each at the start of a line of the command. */
 const OPENERS = [
   new RegExp(String.raw`^${LINE_START}cat\s+(?<redirect>>>?)\s*${PATH}\s*${HEREDOC}[^\n]*\n`, 'gm'),

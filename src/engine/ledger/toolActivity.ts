@@ -7,6 +7,7 @@ import { PATH_KEYS } from '../toolInputKeys';
 import type { FileAction } from '../model/ledgerTypes';
 import type { ToolCallBlock, ToolInput, ToolResultBlock } from '../types';
 import { isRecord } from '../schema';
+import { CD_PREFIX } from './commandKey';
 
 /** The effect of one tool call. */
 export type ToolActivity =
@@ -150,7 +151,7 @@ function argvCommand(argv: readonly string[]): string {
 }
 
 /** A command line that runs a patch tool on a patch it is given. */
-const PATCH_COMMAND = /^\s*(?:cd\s+\S+\s*&&\s*)?(?:apply_patch|applypatch|patch\b|git\s+apply\b)/;
+const PATCH_COMMAND = new RegExp(String.raw`^\s*(?:${CD_PREFIX})?(?:apply_patch|applypatch|patch\b|git\s+apply\b)`);
 /** Characters of an input read for a patch's headers. @default 200000 */
 const PATCH_CHARS = 200_000;
 /** A file's header in Codex's patch format (also Copilot's and OpenCode's): `*** Update File: p`. */

@@ -44,61 +44,59 @@ function insertedText(input: Readonly<Record<string, unknown>>): string | undefi
 /** Characters of an input read for a patch. @default 20000 — a large patch's first change is near its start. */
 const PATCH_CHARS = 20_000;
 const PATCH_START = /^(?:\*\*\* Begin Patch|diff --git |--- |@@ )|\n@@ /;
-const SEARCH_BLOCK = /<{5,} SEARCH\r?\n([\s\S]*?)\r?\n={5,}\r?\n([\s\S]*?)\r?\n>{5,} REPLACE/;
-const SEARCH_BLOCKS = new RegExp(SEARCH_BLOCK.source, 'g');
+const SEARCH_BLOCKS = /<{5,} SEARCH\r?\n([\s\S]*?)\r?\n={5,}\r?\n([\s\S]*?)\r?\n>{5,} REPLACE/g;
 /** A line that says something: a few letters, not only brackets and punctuation. */
 const MEANINGFUL = /\p{L}.*\p{L}.*\p{L}/u;
 /** Longest line taken as a change, in characters: longer lines are data (minified code, a blob). @default 300 */
 export const MAX_CHANGE_LINE_CHARS = 300;
 
-/** The first change an edit's input describes, or undefined when it names none. */
-export function editChange(input: Readonly<Record<string, unknown>>): EditChange | undefined {
+/** What an edit's input names: the pairs of replaced and replacing text, in order, or a patch's text. */
+type EditParts = { readonly pairs: readonly (readonly [string, string])[] } | { readonly patch: string };
+
+/**
+ * The parts of an edit's input: its replacement, or the replacements of a list of edits, or every block of a diff of
+ * SEARCH/REPLACE blocks (Cline's `replace_in_file` holds several), or a patch, or else the text it only inserts.
+ */
+function editParts(input: Readonly<Record<string, unknown>>): EditParts | undefined {
   const pair = replacementOf(input);
-  if (pair) return changeBetween(pair[0], pair[1]);
+  if (pair) return { pairs: [pair] };
+  const pairs: (readonly [string, string])[] = [];
   for (const value of Object.values(input)) {
     if (Array.isArray(value)) {
       for (const item of value) {
         const inner = isRecord(item) ? replacementOf(item) : undefined;
-        if (inner) return changeBetween(inner[0], inner[1]);
+        if (inner) pairs.push(inner);
       }
-    } else if (typeof value === 'string') {
-      const change = patchChange(value.slice(0, PATCH_CHARS));
-      if (change) return change;
+    } else if (typeof value === 'string' && pairs.length === 0) {
+      const text = value.slice(0, PATCH_CHARS);
+      const blocks = text.includes('SEARCH') ? [...text.matchAll(SEARCH_BLOCKS)] : [];
+      for (const block of blocks) pairs.push([block[1], block[2]]);
+      if (blocks.length === 0 && PATCH_START.test(text)) return { patch: text };
     }
   }
+  if (pairs.length > 0) return { pairs };
   const inserted = insertedText(input);
-  return inserted === undefined ? undefined : changeBetween('', inserted);
+  return inserted === undefined ? undefined : { pairs: [['', inserted]] };
+}
+
+/** The first change an edit's input describes, or undefined when it names none. */
+export function editChange(input: Readonly<Record<string, unknown>>): EditChange | undefined {
+  const parts = editParts(input);
+  if (parts === undefined) return undefined;
+  if ('patch' in parts) return patchChange(parts.patch);
+  const [before, after] = parts.pairs[0];
+  return changeBetween(before, after);
 }
 
 /**
- * The lines an edit's input puts in that were not there before, in order: the replacement's lines the replaced text
- * lacks (a list of edits read in turn), or a patch's added lines. Empty when it names none.
+ * The lines an edit's input puts in that were not there before, in order: the replacements' lines the replaced text
+ * lacks, or a patch's added lines. Empty when it names none.
  */
 export function addedLines(input: Readonly<Record<string, unknown>>): string[] {
-  const pairs: (readonly [string, string])[] = [];
-  const pair = replacementOf(input);
-  if (pair) pairs.push(pair);
-  else {
-    for (const value of Object.values(input)) {
-      if (Array.isArray(value)) {
-        for (const item of value) {
-          const inner = isRecord(item) ? replacementOf(item) : undefined;
-          if (inner) pairs.push(inner);
-        }
-      } else if (typeof value === 'string' && pairs.length === 0) {
-        const text = value.slice(0, PATCH_CHARS);
-        // Every block of a diff of SEARCH/REPLACE blocks (Cline's `replace_in_file` holds several).
-        const blocks = text.includes('SEARCH') ? [...text.matchAll(SEARCH_BLOCKS)] : [];
-        for (const block of blocks) pairs.push([block[1], block[2]]);
-        if (blocks.length === 0 && PATCH_START.test(text)) return patchAddedLines(text);
-      }
-    }
-  }
-  if (pairs.length === 0) {
-    const inserted = insertedText(input);
-    if (inserted !== undefined) pairs.push(['', inserted]);
-  }
-  return pairs.flatMap(([before, after]) => {
+  const parts = editParts(input);
+  if (parts === undefined) return [];
+  if ('patch' in parts) return patchAddedLines(parts.patch);
+  return parts.pairs.flatMap(([before, after]) => {
     const was = new Set(before.split('\n').map((line) => line.trim()));
     return after.split('\n').filter((line) => line.trim().length > 0 && !was.has(line.trim()));
   });
@@ -156,11 +154,8 @@ export function changeBetween(before: string, after: string): EditChange | undef
   return withLines(firstMeaningful(a, start, endA), firstMeaningful(b, start, endB));
 }
 
-/** The first removed and added lines of a patch: `*** Begin Patch`, a unified diff, or `SEARCH` / `REPLACE` blocks. */
+/** The first removed and added lines of a patch: `*** Begin Patch` or a unified diff. */
 function patchChange(text: string): EditChange | undefined {
-  const block = text.includes('SEARCH') ? SEARCH_BLOCK.exec(text) : null;
-  if (block) return changeBetween(block[1], block[2]);
-  if (!PATCH_START.test(text)) return undefined;
   const lines = text.split('\n').filter((line) => !line.startsWith('---') && !line.startsWith('+++'));
   return withLines(firstOfSide(lines, '-'), firstOfSide(lines, '+'));
 }
