@@ -8,7 +8,7 @@
  * as well as its start.
  */
 import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
-import { shortenEnd } from '../text/shorten';
+import { onOneLine, shortenEnd } from '../text/shorten';
 import { keepingCause } from '../text/errorCause';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
 import { TRACEBACK_FRAME } from './uncaughtException';
@@ -99,7 +99,7 @@ export function errorLine(content: string): string {
     '(no error text)';
   // Spacing inside the line stays as printed (pytest's `E       assert 3 == 2`, a column-aligned table), so the line is
   // found as written; only what would break it onto more lines becomes a space.
-  return line.slice(0, ERROR_LINE_MAX_CHARS).replace(/[\r\n\f\v]+/g, ' ');
+  return onOneLine(line.slice(0, ERROR_LINE_MAX_CHARS));
 }
 
 /** The host's exit status in plain words, whatever form the host wrote it in (`Exit code: 7`, `<returncode>7</returncode>`). */

@@ -8,7 +8,8 @@ import type { Fact } from '../model/fact';
 import { holdsKey, matchForm } from '../facts/factKey';
 import { factLine } from '../facts/factLines';
 import { PRIORITY, recentFirst, type CandidateLine, type FitSection } from './fitLines';
-import { oneLine, shortenEnd } from '../text/shorten';
+import { oneLine, onOneLine, shortenEnd } from '../text/shorten';
+import { keepingCause } from '../text/errorCause';
 import { sectionHeading } from './summaryFormat';
 
 const { essential: ESSENTIAL, important: IMPORTANT, useful: USEFUL, detail: DETAIL } = PRIORITY;
@@ -246,8 +247,10 @@ export function resolvedByFacts(facts: readonly Fact[]): ResolvedBy {
   };
 }
 
+/** An error's line as written, cut to keep its cause (`text/errorCause.ts`). */
 function errorText(text: string): string {
-  return shortenEnd(oneLine(text), MAX_RECORD_TEXT_CHARS);
+  const line = onOneLine(text).trim();
+  return keepingCause(line, MAX_RECORD_TEXT_CHARS)?.text ?? shortenEnd(line, MAX_RECORD_TEXT_CHARS);
 }
 
 /** Each command once, as it last ran, the most recent {@link MAX_RECORD_ROWS}. */

@@ -3,6 +3,7 @@
  * sentences. Code is not a statement; a sentence is what a person or the model said.
  */
 import type { Message } from '../types';
+import { onOneLine } from './shorten';
 
 /** An opening or closing code fence: three or more backticks or tildes. */
 const FENCE = /^\s*(?:```|~~~)/;
@@ -68,10 +69,7 @@ const HARNESS_LABEL = /^\s*[A-Z]{4,}:[ \t]*/;
  * written: a table's row aligned with spaces is found as the model wrote it.
  */
 export function undecorated(line: string): string {
-  return line
-    .replace(LINE_DECORATION, '')
-    .replace(/[\r\n\f\v]+/g, ' ')
-    .trim();
+  return onOneLine(line.replace(LINE_DECORATION, '')).trim();
 }
 
 /**

@@ -35,6 +35,11 @@ export function shortenEnd(text: string, maxChars: number): string {
   return `${text.slice(0, narrowEnd(text, maxChars - 1)).trimEnd()}…`;
 }
 
+/** `text` on one line with its spacing as written: only what breaks it onto more lines becomes a space. */
+export function onOneLine(text: string): string {
+  return text.replace(/[\r\n\f\v]+/g, ' ');
+}
+
 /** `text` on one line: runs of whitespace become one space. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -74,4 +74,26 @@ describe('record sections of a summary', () => {
     assert.ok(critical.some((l) => l.startsWith('- Edit `docs/GUIDE.md`')));
     assert.ok(critical.some((l) => l.includes('ENOSPC: no space left on device')));
   });
+
+  it("shows an error's line as written, its spacing kept and, when long, its cause", () => {
+    const aligned = 'E       AssertionError: totals differ';
+    const wrapped =
+      'Error: import of catalog feed eu-west-3 into warehouse stage-eu-3 aborted after 4 retries: load batch 17: ' +
+      'copy rows: insert into stock_levels: null value in column "sku" violates not-null constraint';
+    const record: ToolRecord = {
+      ...EMPTY_LEDGER.tools,
+      errors: [
+        { callId: 'e1', toolName: 'bash', summary: aligned, subject: 'pytest -q', at: 1, fixed: false },
+        { callId: 'e2', toolName: 'bash', summary: wrapped, subject: './import.sh', at: 2, fixed: false },
+      ],
+    };
+    const critical = lines(criticalFactsSection(record, []));
+    assert.ok(
+      critical.some((l) => l.includes(aligned)),
+      critical.join('\n'),
+    );
+    const long = critical.find((l) => l.includes('./import.sh'));
+    assert.ok(long?.includes('Error: import of catalog feed eu-west-3'), long);
+    assert.ok(long?.includes('null value in column "sku" violates not-null constraint'), long);
+  });
 });
