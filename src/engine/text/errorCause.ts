@@ -22,16 +22,16 @@ export interface KeptCause {
 export function keepingCause(line: string, maxChars: number): KeptCause | undefined {
   if (line.length <= maxChars) return undefined;
   const minHead = Math.ceil(maxChars * MIN_HEAD_SHARE);
-  // The earliest part whose rest fits gives the longest cause.
-  for (const match of line.matchAll(PART_START)) {
-    const start = match.index + 2;
-    const cause = line.slice(start).trimEnd();
-    const room = maxChars - JOINER.length - cause.length;
-    if (start <= minHead || room < minHead) continue;
-    const head = line.slice(0, narrowEnd(line, wordEnd(line, Math.min(room, match.index), minHead))).trimEnd();
-    return { text: `${head}${JOINER}${cause}`, cause };
-  }
-  return undefined;
+  // The earliest part whose rest fits beside a start of `minHead` gives the longest cause; it is looked for only where
+  // such a part can start, so a huge line costs no more than its end.
+  const earliest = Math.max(minHead + 1, line.length - (maxChars - JOINER.length - minHead));
+  PART_START.lastIndex = earliest - 2;
+  const match = PART_START.exec(line);
+  if (match === null) return undefined;
+  const cause = line.slice(match.index + 2).trimEnd();
+  const room = maxChars - JOINER.length - cause.length;
+  const head = line.slice(0, narrowEnd(line, wordEnd(line, Math.min(room, match.index), minHead))).trimEnd();
+  return { text: `${head}${JOINER}${cause}`, cause };
 }
 
 /** `end`, or the last space before it when the cut would break a word and a space comes after `least`. */

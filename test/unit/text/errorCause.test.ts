@@ -34,4 +34,13 @@ describe('a long error line cut so that its cause stays', () => {
     assert.equal(keepingCause(`TypeError ${'x'.repeat(300)}`, 160), undefined);
     assert.equal(keepingCause(`failed: ${'one very long reason '.repeat(20)}`, 160), undefined);
   });
+
+  it('keeps the cause of a line of a million characters, as of a short one', () => {
+    const huge = `${'retry stage: '.repeat(80_000)}disk quota exceeded on volume data-7`;
+    const kept = keepingCause(huge, 240);
+    assert.ok(kept);
+    assert.ok(kept.text.length <= 240, `${kept.text.length}`);
+    assert.ok(kept.text.startsWith('retry stage: '));
+    assert.ok(kept.text.endsWith('disk quota exceeded on volume data-7'), kept.text);
+  });
 });
