@@ -23,17 +23,25 @@ const SOUGHT_KEYS = ['pattern', 'query', 'regex', 'glob', 'q', 'search', 'search
 
 /** `Glob *.toml in config`, `web_search ctx context manager`; undefined when the input holds no short string. */
 export function calledWith(call: ToolCallBlock): string | undefined {
-  const sought = shortString(stringInput(call.input, SOUGHT_KEYS)?.value);
-  if (sought !== undefined) {
-    const where = shortString(stringInput(call.input, PATH_KEYS)?.value);
-    const named = where === undefined ? `${call.name} ${sought}` : `${call.name} ${sought} in ${where}`;
-    return named.length <= MAX_CALLED_WITH_CHARS ? named : `${call.name} ${sought}`;
-  }
+  const searched = searchedFor(call);
+  if (searched !== undefined) return searched;
   for (const value of Object.values(call.input)) {
     const text = shortString(value);
     if (text !== undefined) return `${call.name} ${text}`;
   }
   return undefined;
+}
+
+/**
+ * What a search or a fetch looked for and where (`Grep retry_after in lib`, `web_fetch https://…`), by its input's
+ * shape; undefined for a call that names nothing it looks for.
+ */
+export function searchedFor(call: ToolCallBlock): string | undefined {
+  const sought = shortString(stringInput(call.input, SOUGHT_KEYS)?.value);
+  if (sought === undefined) return undefined;
+  const where = shortString(stringInput(call.input, PATH_KEYS)?.value);
+  const named = where === undefined ? `${call.name} ${sought}` : `${call.name} ${sought} in ${where}`;
+  return named.length <= MAX_CALLED_WITH_CHARS ? named : `${call.name} ${sought}`;
 }
 
 /** The value, trimmed, when it is a string on one line short enough to name a call by. */

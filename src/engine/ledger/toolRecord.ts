@@ -17,6 +17,7 @@ import {
 } from '../model/ledgerTypes';
 import { inPlaceEdits } from './inPlaceEdits';
 import { shellWrites } from './shellWrites';
+import { searchedFor } from './callSubject';
 import { classifyToolCall, type ToolActivity } from './toolActivity';
 import { toolOutcome, type ToolOutcome } from './toolOutcome';
 import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
@@ -210,7 +211,21 @@ class ToolRecordBuilder {
     if (activity.kind === 'command') this.addCommands(result, call, activity.commands, outcome, at);
     else if (activity.kind === 'file') this.addFileAction(result, call, activity, outcome, at);
     else if (!outcome.ok) this.addError(result, call.name, undefined, waitingKeys(activity, call), at);
-    else fixingKeys(activity, call).forEach((k) => this.fix(k, call.id, ''));
+    else {
+      this.addSearch(result, call, at);
+      fixingKeys(activity, call).forEach((k) => this.fix(k, call.id, ''));
+    }
+  }
+
+  /**
+   * A search or a fetch that worked is recorded beside the commands, by what it looked for and what it found, as a
+   * shell's `grep` or `curl` would be: what was already looked for stays known after its messages are summarized.
+   */
+  private addSearch(result: ToolResultBlock, call: ToolCallBlock, at: number): void {
+    const searched = searchedFor(call);
+    if (searched === undefined) return;
+    const output = outputGistOf(result, []);
+    this.commandList.push({ callId: call.id, command: searched, ok: true, at, ...(output === undefined ? {} : { output }) });
   }
 
   build(): ToolRecord {

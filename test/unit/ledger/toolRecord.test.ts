@@ -49,6 +49,28 @@ describe('tool record', () => {
     });
   });
 
+  it('records a search that worked by what it looked for and what it found, and a call that looks for nothing not at all', () => {
+    const record = recordToolActivity([
+      at(call('g1', 'Grep', { pattern: 'retry_after', path: 'lib/shop' }), 1),
+      at(result('g1', 'lib/shop/rate_limit_plug.ex:14:  retry_after = 30\nlib/shop/limiter.ex:3:  @retry_after 60'), 1),
+      at(call('w1', 'web_fetch', { url: 'https://hexdocs.pm/plug/Plug.Conn.html', prompt: 'Which header sets the delay?' }), 2),
+      at(result('w1', 'Plug.Conn.put_resp_header/3 sets a response header.'), 2),
+      at(call('t1', 'TodoWrite', { todos: [{ content: 'Add the header', status: 'pending' }] }), 3),
+      at(result('t1', 'Todos have been modified successfully.'), 3),
+    ]);
+    assert.deepEqual(
+      record.commands.map((c) => [c.command, c.ok, c.output]),
+      [
+        [
+          'Grep retry_after in lib/shop',
+          true,
+          'lib/shop/rate_limit_plug.ex:14:  retry_after = 30 … lib/shop/limiter.ex:3:  @retry_after 60',
+        ],
+        ['web_fetch https://hexdocs.pm/plug/Plug.Conn.html', true, 'Plug.Conn.put_resp_header/3 sets a response header.'],
+      ],
+    );
+  });
+
   it('leaves an error unfixed when a different command succeeds or the same one fails again', () => {
     const record = recordToolActivity([
       call('c1', 'Bash', { command: 'make build' }),
@@ -213,9 +235,12 @@ describe('tool record', () => {
     assert.ok(record.errors[0].summary.endsWith('…'));
   });
 
-  it("records a call of one session whose id another session's call had that changed nothing", () => {
+  it("records a call of one session whose id another session's call had, and only its own", () => {
     const first = recordToolActivity([call('t1', 'web_search', { query: 'station ids' }), result('t1', '3 pages found')]);
-    assert.deepEqual(first.commands, []);
+    assert.deepEqual(
+      first.commands.map((c) => c.command),
+      ['web_search station ids'],
+    );
     const second = recordToolActivity([call('t1', 'bash', { command: 'make check' }), result('t1', 'all checks passed')]);
     assert.deepEqual(
       second.commands.map((c) => c.command),
