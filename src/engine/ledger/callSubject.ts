@@ -1,7 +1,7 @@
 /**
  * What a tool call was about, in a few words: the commands it ran, the files it touched, or for any other tool its
- * name, what it looked for (a search's pattern or query, a fetch's address) and where. "No files found" then says
- * what was looked for, and an offloaded result says what it is the result of.
+ * name, what it looked for (a search's pattern or query, a fetch's address) and where. A search that found nothing
+ * then says what was looked for, and an offloaded result says what it is the result of.
  */
 import { PATH_KEYS, stringInput } from '../toolInputKeys';
 import type { ToolCallBlock } from '../types';
