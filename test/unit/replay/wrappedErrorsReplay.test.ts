@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { messageText, type Message } from '../../../src/engine/types';
+import type { Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
-import { replayAtShareOfInput } from '../support/replayShare';
+import { compressedContext, replayAtShareOfInput, unrelatedReads } from '../support/replayShare';
 import { seededRandom } from '../tokens/seededRandom';
 
 /** Failures whose cause ends a line of wrapped errors longer than a fact's text, and that cause. */
@@ -26,32 +26,17 @@ function releaseSession(seed: number): Message[] {
     messages.push(result(`f${i}`, ['uploading…', f.line, 'exit status 1'].join('\n'), true));
     messages.push(assistant('That stage failed; I will come back to it.'));
   });
-  for (let turn = 0; turn < 40; turn++) {
-    messages.push(user(`Read access log ${turn}.`));
-    messages.push(call(`p${turn}`, 'read_file', { path: `logs/access_${turn}.log` }));
-    messages.push(
-      result(
-        `p${turn}`,
-        Array.from({ length: 50 + Math.floor(next() * 50) }, (_, k) => `GET /p/${k} ${200 + (k % 3)} ${Math.floor(next() * 900)}ms`).join(
-          '\n',
-        ),
-      ),
-    );
-    messages.push(assistant(`Log ${turn} shows nothing unusual.`));
-  }
+  messages.push(...unrelatedReads(40, next, (k, n) => `GET /p/${k} ${200 + (k % 3)} ${Math.floor(n() * 900)}ms`));
   return messages;
 }
 
 describe('replaying a session whose failures are long lines of wrapped errors', () => {
   for (const seed of [1, 2]) {
     it(`keeps each failure's cause, the part its line ends with, at half the input (seed ${seed})`, async () => {
-      const { final, figures } = await replayAtShareOfInput(releaseSession(seed));
-      assert.ok(figures.checkpoints > 0, 'the session was compressed');
-      const live = final?.messages ?? [];
-      assert.ok(!live.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'f0')), 'the failures are no longer live');
-      const context = live.map(messageText).join('\n');
+      const replay = await replayAtShareOfInput(releaseSession(seed));
+      const context = compressedContext(replay, 'f0');
       const lost = FAILURES.filter((f) => !context.includes(f.cause)).map((f) => f.cause);
-      assert.deepEqual(lost, [], `${figures.finalTokens} of ${figures.budget} tokens`);
+      assert.deepEqual(lost, [], `${replay.figures.finalTokens} of ${replay.figures.budget} tokens`);
       assert.ok(
         FAILURES.every((f) => context.includes(`release of bundle storefront-${FAILURES.indexOf(f)}`)),
         'and what failed',

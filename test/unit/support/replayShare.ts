@@ -4,7 +4,9 @@ import type { TranscriptFormat } from '../../../src/cli/import/importTypes';
 import type { EngineOptions } from '../../../src/engine/options';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
-import type { Message } from '../../../src/engine/types';
+import * as assert from 'node:assert/strict';
+import { messageText, type Message } from '../../../src/engine/types';
+import { assistant, call, result, user } from './builders';
 import { CharTokenizer } from './fakes';
 
 export interface ShareOfInput {
@@ -30,4 +32,28 @@ export async function replayAtShareOfInput(messages: Message[], options: ShareOf
       ...(options.engine ? { engine: options.engine } : {}),
     },
   );
+}
+
+/**
+ * `turns` rounds of unrelated reads, each a request, a file of 50 to 99 lines and a one-line answer: the stretch that
+ * pushes a constructed session's early work out of the live context. `line(k, next)` writes a file's k-th line.
+ */
+export function unrelatedReads(turns: number, next: () => number, line: (k: number, next: () => number) => string): Message[] {
+  const messages: Message[] = [];
+  for (let turn = 0; turn < turns; turn++) {
+    const lines = Array.from({ length: 50 + Math.floor(next() * 50) }, (_, k) => line(k, next));
+    messages.push(user(`Read file ${turn} of the batch.`));
+    messages.push(call(`read${turn}`, 'read_file', { path: `batch/file_${turn}.txt` }));
+    messages.push(result(`read${turn}`, lines.join('\n')));
+    messages.push(assistant(`File ${turn} is in order.`));
+  }
+  return messages;
+}
+
+/** The final context of a replay as text, once it is shown that the session was compressed and `goneCallId` is no longer live. */
+export function compressedContext({ final, figures }: ReplayResult, goneCallId: string): string {
+  assert.ok(figures.checkpoints > 0, 'the session was compressed');
+  const live = final?.messages ?? [];
+  assert.ok(!live.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === goneCallId)), `${goneCallId} is no longer live`);
+  return live.map(messageText).join('\n');
 }
