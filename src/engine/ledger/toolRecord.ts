@@ -225,7 +225,7 @@ class ToolRecordBuilder {
     const searched = searchedFor(call);
     if (searched === undefined) return;
     const output = outputGistOf(result, []);
-    this.commandList.push({ callId: call.id, command: searched, ok: true, at, ...(output === undefined ? {} : { output }) });
+    this.commandList.push({ callId: call.id, command: searched, ok: true, at, search: true, ...(output === undefined ? {} : { output }) });
   }
 
   build(): ToolRecord {

@@ -55,7 +55,7 @@ const PATH_MAX_CHARS = 160;
  * list and a list the record did not change keeps its section (the same object), each entry's
  * line is made once and remembered with the entry, and the cutting order is a few runs of lines,
  * not one item per line: unfixed errors stay longest, then files changed, commands, offloaded
- * results, fixed errors, files only read and what commands printed, the most recent first in each.
+ * results, fixed errors, files only read, searches and what commands printed, the most recent first in each.
  */
 export const recordSections = memoizeByObject((record: ToolRecord): RecordLines => {
   const files = fileSection(record.files);
@@ -65,10 +65,11 @@ export const recordSections = memoizeByObject((record: ToolRecord): RecordLines 
   const runs: RankedRun[] = [
     { section: 'errors', count: errors.unfixed },
     { section: 'files', count: files.changed },
-    { section: 'commands', count: commands.section.lines.length },
+    { section: 'commands', count: commands.section.lines.length - commands.searches },
     { section: 'offloaded', count: offloaded.lines.length },
     { section: 'errors', count: errors.section.lines.length - errors.unfixed },
     { section: 'files', count: files.section.lines.length - files.changed },
+    { section: 'commands', count: commands.searches },
     { section: 'outputs', count: commands.outputs.texts.length },
   ];
   return {
@@ -95,9 +96,11 @@ const fileSection = memoizeByObject((list: readonly FileRecord[]): { section: Re
   return { section: { id: 'files', title: 'Files', noun: 'files', lines }, changed: files.changed.length };
 });
 
-/** Each command once, newest first, and what the commands printed, in the order of their lines. */
+/** Each command once, newest first, then each search, and what they printed, in the order of their lines. */
 const commandSection = memoizeByObject((list: readonly CommandRecord[]) => {
-  const commands = latestRuns(list);
+  const runs = latestRuns(list);
+  const searches = runs.filter((r) => r.command.search === true);
+  const commands = searches.length === 0 ? runs : [...runs.filter((r) => r.command.search !== true), ...searches];
   const lineIndex: number[] = [];
   const texts: string[] = [];
   commands.forEach(({ command: c }, i) => {
@@ -107,7 +110,7 @@ const commandSection = memoizeByObject((list: readonly CommandRecord[]) => {
   });
   const section: RecordSection = { id: 'commands', title: 'Commands', noun: 'commands', lines: commands.map(commandLine) };
   const outputSection: RecordSection = { id: 'outputs', title: 'Command output', noun: 'command outputs', lines: texts };
-  return { section, outputSection, outputs: { lineIndex, texts } };
+  return { section, outputSection, outputs: { lineIndex, texts }, searches: searches.length };
 });
 
 interface ErrorSection {

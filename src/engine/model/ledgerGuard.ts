@@ -84,7 +84,8 @@ const isCommandRecord = (v: unknown): v is CommandRecord =>
   optional(v.exitCode, isNumber) &&
   isBoolean(v.ok) &&
   isNumber(v.at) &&
-  optional(v.output, isString);
+  optional(v.output, isString) &&
+  optional(v.search, (x): x is true => x === true);
 
 const isErrorRecord = (v: unknown): v is ErrorRecord =>
   isRecord(v) &&

@@ -73,6 +73,8 @@ export interface CommandRecord {
   readonly at: number;
   /** What a successful command printed: its first and last meaningful lines (see `outputGist`). */
   readonly output?: string;
+  /** A search or a fetch a tool made (`ledger/callSubject.ts` `searchedFor`), not a command line: listed after the commands and cut before them. */
+  readonly search?: true;
 }
 
 export interface ErrorRecord {

@@ -262,6 +262,40 @@ describe('ledger rendering', () => {
     );
   });
 
+  it('lists the searches after the commands, and cuts them before any command, newer ones first kept', async () => {
+    const commands: CommandRecord[] = Array.from({ length: 10 }, (_, i) => ({
+      callId: `c${i}`,
+      command: `make target-${i}`,
+      ok: true,
+      at: AT + 2 * i,
+    }));
+    const searches: CommandRecord[] = Array.from({ length: 10 }, (_, i) => ({
+      callId: `s${i}`,
+      command: `Grep handler_${i} in src/routes`,
+      ok: true,
+      at: AT + 2 * i + 1,
+      search: true,
+    }));
+    const ledger: Ledger = {
+      ...EMPTY_LEDGER,
+      intent: { text: 'Build it', messageId: 'u1', at: AT },
+      tools: { ...EMPTY_LEDGER.tools, commands: [...commands, ...searches].sort((a, b) => a.at - b.at) },
+    };
+    const count = charCounter().countText;
+    const full = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: count });
+    assert.ok(full.text.indexOf('`make target-0`') < full.text.indexOf('`Grep handler_9 in src/routes`'), 'commands first');
+    const withoutSearches = await renderLedger(
+      { ...ledger, tools: { ...ledger.tools, commands } },
+      { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: count },
+    );
+    const budget = Math.floor((full.tokens + withoutSearches.tokens) / 2);
+    const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: budget, countText: count });
+    assert.ok(rendered.tokens <= budget);
+    for (let i = 0; i < 10; i++) assert.ok(rendered.text.includes(`\`make target-${i}\` → ok`), `command ${i} kept`);
+    assert.ok(rendered.text.includes('`Grep handler_9 in src/routes`'), 'the newest search kept');
+    assert.ok(!rendered.text.includes('`Grep handler_0 in src/routes`'), 'the oldest search cut');
+  });
+
   it('fits the budget with a tokenizer that counts more than four characters a token', async () => {
     const ledger = fullLedger(80);
     const dense = async (text: string) => Math.ceil(text.length / 2.5);
