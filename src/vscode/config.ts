@@ -71,6 +71,7 @@ export function readConfig(): CtxConfig {
       checkpointTokens: c.get('checkpoints.summaryTokens', DEFAULT_OPTIONS.checkpointTokens),
       recentTokensKept: c.get('checkpoints.recentTokensKept', DEFAULT_OPTIONS.recentTokensKept),
       ledgerShare: c.get('ledger.budgetShare', DEFAULT_OPTIONS.ledgerShare),
+      toolRecordShare: c.get('ledger.toolRecordShare', DEFAULT_OPTIONS.toolRecordShare),
       autoSnapshotAt: c.get('snapshots.autoAt', DEFAULT_OPTIONS.autoSnapshotAt),
       summaryTimeoutMs: Math.max(5, c.get('summarizer.timeoutSeconds', DEFAULT_OPTIONS.summaryTimeoutMs / 1000)) * 1000,
     },

@@ -24,9 +24,10 @@ const EARLIER_LINES_NOTE = 'Lines of the summarized messages as they were writte
 /**
  * The room the earlier lines get at a rebase, as a share of the budget: chosen once and sent unchanged until the next
  * rebase (a cache read per request), counted like any part of the context.
- * @default 0.2
+ * @default 0.22 — a fifth before the ledger's tool record had a share of its own (`DEFAULT_TOOL_RECORD_SHARE`): a
+ * token of these lines holds fifteen times the facts a token of that record does.
  */
-export const EARLIER_LINES_SHARE = 0.2;
+export const EARLIER_LINES_SHARE = 0.22;
 /**
  * The share of that room that lines a tool printed may take (the ends of a command's output, a file's content); the
  * rest holds only the facts of the summarized messages, which rank first. A diagnostic a tool printed (an error's

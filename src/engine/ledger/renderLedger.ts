@@ -5,7 +5,7 @@
  * messages) is never cut: when it alone is over budget the result says `overflow` and still holds
  * all of it. The facts the recall check put back have their own small cap and come with it. The
  * tool record (files, commands, errors, offloaded results) is shortened instead, least important
- * and oldest lines first, unfixed errors last of all.
+ * and oldest lines first, unfixed errors last of all, to fit the ledger's budget and its own.
  *
  * It runs on every request, so it counts tokens sparingly: the whole text once, and only when
  * that is over budget the protected part once and each candidate cut (estimated from characters)
@@ -26,6 +26,8 @@ export interface RenderLedgerOptions {
   /** Pinned items still live as they were pinned: the ledger does not repeat them. */
   readonly livePinned?: ReadonlySet<string>;
   readonly budgetTokens: number;
+  /** Tokens the tool record may take within `budgetTokens`. @default no limit but the ledger's */
+  readonly recordTokens?: number;
   /** Tokens the facts put back by the recall check may take. @default 400 */
   readonly factsTokens?: number;
   countText(text: string): Promise<number>;
@@ -96,25 +98,28 @@ export async function renderLedgerSections(ledger: Ledger, opts: RenderLedgerOpt
   const all = new Map(sections.map((s) => [s.id, s.lines.length]));
   const fullSections = compose(all);
   const fullTokens = await counted(fullSections);
-  if (fullTokens <= opts.budgetTokens) return result(fullSections, fullTokens, all);
+  const recordLimit = opts.recordTokens ?? Infinity;
+  if (fullTokens <= opts.budgetTokens && fullTokens <= recordLimit) return result(fullSections, fullTokens, all);
 
   const none = new Map<RecordSectionId, number>();
   const protectedSections = compose(none);
   const protectedTokens = total === 0 ? fullTokens : await counted(protectedSections);
   const fallback = result(protectedSections, protectedTokens, none, protectedTokens > opts.budgetTokens);
   if (fallback.overflow || total === 0) return fallback;
+  const budgetTokens = Math.min(opts.budgetTokens, protectedTokens + recordLimit);
+  if (fullTokens <= budgetTokens) return result(fullSections, fullTokens, all);
 
   // Real tokenizers may count more than four characters a token; scale the estimates to this record.
   const recordEstimate = sections.reduce((n, s) => n + wholeSection(s, outputs).estimate, 0);
   const scale = Math.max(1, (fullTokens - protectedTokens) / Math.max(1, recordEstimate));
-  let room = opts.budgetTokens - protectedTokens;
+  let room = budgetTokens - protectedTokens;
   for (let attempt = 0; attempt < MAX_CUT_ATTEMPTS && room > 0; attempt++) {
     const kept = fit(sections, ranked, scale, room);
     if ([...kept.values()].every((n) => n === 0)) break;
     const keptSections = compose(kept);
     const tokens = await counted(keptSections);
-    if (tokens <= opts.budgetTokens) return result(keptSections, tokens, kept);
-    room -= (tokens - opts.budgetTokens) * CUT_MARGIN + 1;
+    if (tokens <= budgetTokens) return result(keptSections, tokens, kept);
+    room -= (tokens - budgetTokens) * CUT_MARGIN + 1;
   }
   return fallback;
 }

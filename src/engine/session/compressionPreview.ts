@@ -12,7 +12,7 @@ import type { TurnOptions } from '../checkpoints/turnOptions';
 import type { Checkpoint } from '../model/checkpoint';
 import type { CompressionEvent } from '../model/compressionEvent';
 import type { ContextFigures } from '../model/preparedContext';
-import type { EngineOptions } from '../options';
+import type { EngineOptions, LedgerShares } from '../options';
 import { silentLogger, type Clock, type Store, type WorkspaceFiles } from '../ports';
 import { OverlayStore } from '../storage/overlayStore';
 import type { TokenCounter } from '../tokens/counter';
@@ -37,7 +37,7 @@ export interface DryRunParts {
   readonly paths: SessionPaths;
   /** The session's own search: the recall check of the previewed checkpoint reads the same originals. */
   readonly search: SessionSearch;
-  readonly ledgerShare: number;
+  readonly ledgerShares: LedgerShares;
   options(): EngineOptions;
 }
 
@@ -73,7 +73,7 @@ export async function dryRunCompression(parts: DryRunParts, budget: number, turn
     const preparation = await new RequestPreparation({
       cell,
       archive,
-      renderer: new RequestRenderer(counter, parts.ledgerShare),
+      renderer: new RequestRenderer(counter, parts.ledgerShares),
       tier3,
       // The preview compresses what is there: no result arrives during it.
       offloadedFacts: () => [],

@@ -60,7 +60,7 @@ export class CompressionPreviews {
         clock,
         paths,
         search,
-        ledgerShare: options.ledgerShare,
+        ledgerShares: options,
         options: () => optionsForBudget(options, budget),
       },
       budget,

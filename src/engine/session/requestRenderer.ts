@@ -5,6 +5,7 @@
  * rendered again only when the ledger, the budget or what of the live messages it depends on changed, and an
  * unchanged context message is the same object, so its token count comes from the counter's cache.
  */
+import type { LedgerShares } from '../options';
 import type { RequestView } from '../model/requestView';
 import { contextMessage, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
 import { countedEarlierLinesSection, type CountedSection, rankedWithout, wholeSectionTokens } from '../checkpoints/earlierLines';
@@ -120,8 +121,8 @@ export class RequestRenderer {
 
   constructor(
     private readonly counter: TokenCounter,
-    /** Share of the budget the ledger may take. */
-    private readonly ledgerShare: number,
+    /** Shares of the budget the ledger and its tool record may take. */
+    private readonly shares: LedgerShares,
   ) {}
 
   /** The view of a state: rendered once per state and budget, however often it is asked for. */
@@ -237,7 +238,8 @@ export class RequestRenderer {
       const rendered = await renderLedgerSections(everything ? s.ledger : pinnedOnly(s.ledger), {
         liveMessageIds: liveUserIds,
         livePinned,
-        budgetTokens: Math.floor(budget * this.ledgerShare),
+        budgetTokens: Math.floor(budget * this.shares.ledgerShare),
+        recordTokens: Math.floor(budget * this.shares.toolRecordShare),
         countText: (t) => this.countByLine(t),
         countSections: (texts) => this.countSections(texts),
       });

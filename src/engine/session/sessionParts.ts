@@ -76,7 +76,7 @@ export function sessionParts(
         `The end of the archive was cut short (a crash or a full disk); that part was kept in ${sideFile}, and nothing else changed.`,
       ),
   });
-  const renderer = new RequestRenderer(deps.counter, options.ledgerShare);
+  const renderer = new RequestRenderer(deps.counter, options);
   const effectiveOptions = () => optionsForBudget(options, budget());
   const search = new SessionSearch(deps.store, initial.id, paths);
   const parts = { cell, archive, paths, search, ...deps, options: effectiveOptions };

@@ -193,6 +193,36 @@ describe('ledger rendering', () => {
     assert.ok(rendered.tokens <= protectedOnly.tokens + 40);
   });
 
+  it('keeps the tool record within its own share even when the ledger has room, unfixed errors first', async () => {
+    const ledger = fullLedger(40);
+    const protectedOnly = await renderLedger(
+      { ...ledger, tools: EMPTY_LEDGER.tools },
+      { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: charCounter().countText },
+    );
+    const whole = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: charCounter().countText });
+    const recordTokens = 120;
+    const rendered = await renderLedger(ledger, {
+      liveMessageIds: NONE_LIVE,
+      budgetTokens: 100_000,
+      recordTokens,
+      countText: charCounter().countText,
+    });
+    assert.ok(whole.tokens > protectedOnly.tokens + recordTokens, 'the whole record is over its share');
+    assert.ok(rendered.tokens <= protectedOnly.tokens + recordTokens, `${rendered.tokens} > ${protectedOnly.tokens} + ${recordTokens}`);
+    assert.ok(rendered.text.includes('Build the parser, keep the public API.'));
+    assert.match(rendered.text, /- ❌ Bash on `npm run step-1`: Error: step 1 broke/);
+    assert.match(rendered.text, /…and \d+ more \(search them with ctx_recover\)/);
+    assert.equal(rendered.overflow, false);
+
+    const roomy = await renderLedger(ledger, {
+      liveMessageIds: NONE_LIVE,
+      budgetTokens: 100_000,
+      recordTokens: whole.tokens,
+      countText: charCounter().countText,
+    });
+    assert.equal(roomy.text, whole.text);
+  });
+
   it('reports overflow when the protected part alone is over budget, and still renders all of it', async () => {
     const ledger = fullLedger(10);
     const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 50, countText: charCounter().countText });

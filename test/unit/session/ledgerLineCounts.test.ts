@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 
 import { RequestRenderer } from '../../../src/engine/session/requestRenderer';
+import { DEFAULT_OPTIONS } from '../../../src/engine/options';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
 import type { EncodingName, Tokenizer } from '../../../src/engine/ports';
 import { assistant, call, result, user } from '../support/builders';
@@ -38,7 +39,7 @@ describe("the ledger's line counts", () => {
     const before = rig.session.state;
     const state = { ...before, watermark: before.active[1].id, ledger: { ...before.ledger, facts } };
     const tally = new TallyTokenizer();
-    const renderer = new RequestRenderer(new TokenCounter(tally), 0.25);
+    const renderer = new RequestRenderer(new TokenCounter(tally), DEFAULT_OPTIONS);
     const first = await renderer.render(state, 200_000);
     const ledgerChars = first.sections.reduce((n, s) => n + s.text.length, 0);
     assert.ok(ledgerChars > 3_000, `a long ledger (${ledgerChars} characters)`);
@@ -55,7 +56,7 @@ describe("the ledger's line counts", () => {
     await rig.session.add([call('r1', 'read_file', { path: 'src/scheduler.rs' }), result('r1', 'fn schedule() {}')]);
     const before = rig.session.state;
     const state = { ...before, watermark: before.active[1].id };
-    const renderer = new RequestRenderer(new TokenCounter(new TallyTokenizer()), 0.25);
+    const renderer = new RequestRenderer(new TokenCounter(new TallyTokenizer()), DEFAULT_OPTIONS);
     const ledgerSection = async (s: typeof state) => (await renderer.render(s, 200_000)).sections.find((x) => x.part === 'ledgerHeading');
     const first = await ledgerSection(state);
     assert.ok(first, 'the ledger is shown');
@@ -71,7 +72,7 @@ describe("the ledger's line counts", () => {
     await rig.session.add([user('Port the scheduler to the new queue API.')]);
     await rig.session.add([call('r1', 'read_file', { path: 'src/scheduler.rs' }), result('r1', 'fn schedule() {}')]);
     const state = { ...rig.session.state, watermark: rig.session.state.active[1].id };
-    const renderer = new RequestRenderer(new TokenCounter(new TallyTokenizer()), 0.25);
+    const renderer = new RequestRenderer(new TokenCounter(new TallyTokenizer()), DEFAULT_OPTIONS);
     const first = await renderer.render(state, 200_000);
     const again = await renderer.render({ ...state, autoSnapshotArmed: !state.autoSnapshotArmed }, 200_000);
     assert.equal(again.messages, first.messages);
