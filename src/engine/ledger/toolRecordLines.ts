@@ -108,7 +108,13 @@ const commandSection = memoizeByObject((list: readonly CommandRecord[]) => {
     lineIndex.push(i);
     texts.push(outputText(c));
   });
-  const section: RecordSection = { id: 'commands', title: 'Commands', noun: 'commands', lines: commands.map(commandLine) };
+  const section: RecordSection = {
+    id: 'commands',
+    ...(searches.length === 0
+      ? { title: 'Commands', noun: 'commands' }
+      : { title: 'Commands and searches', noun: 'commands and searches' }),
+    lines: commands.map(commandLine),
+  };
   const outputSection: RecordSection = { id: 'outputs', title: 'Command output', noun: 'command outputs', lines: texts };
   return { section, outputSection, outputs: { lineIndex, texts }, searches: searches.length };
 });

@@ -107,7 +107,12 @@ export function progressSection(
   const completed: CandidateLine[] = [
     ...doneMarks.map((m, i) => ({ text: sub(`[CHECKPOINT] ${m}`), priority: IMPORTANT, rank: doneMarks.length - i })),
     ...recentFirst(fixed, (e) => sub(`Fixed: ${errorText(e.subject ?? e.summary)}`), USEFUL, DETAIL),
-    ...recentFirst(succeeded, (c) => sub(`Ran ${commandText(c)}${c.output === undefined ? '' : `: ${c.output}`}`), DETAIL, DETAIL),
+    ...recentFirst(
+      succeeded,
+      (c) => sub(`${c.search === true ? 'Searched' : 'Ran'} ${commandText(c)}${c.output === undefined ? '' : `: ${c.output}`}`),
+      DETAIL,
+      DETAIL,
+    ),
   ];
   const remaining: CandidateLine[] = [
     ...openMarks.map((m, i) => ({ text: sub(`[CHECKPOINT] ${m}`), priority: ESSENTIAL, rank: i })),

@@ -292,7 +292,7 @@ describe('ledger rendering', () => {
     );
   });
 
-  it('lists the searches after the commands, and cuts them before any command, newer ones first kept', async () => {
+  it('lists the searches after the commands under a heading that names both, and cuts them before any command, newer ones first kept', async () => {
     const commands: CommandRecord[] = Array.from({ length: 10 }, (_, i) => ({
       callId: `c${i}`,
       command: `make target-${i}`,
@@ -314,10 +314,12 @@ describe('ledger rendering', () => {
     const count = charCounter().countText;
     const full = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: count });
     assert.ok(full.text.indexOf('`make target-0`') < full.text.indexOf('`Grep handler_9 in src/routes`'), 'commands first');
+    assert.match(full.text, /^### Commands and searches$/m);
     const withoutSearches = await renderLedger(
       { ...ledger, tools: { ...ledger.tools, commands } },
       { liveMessageIds: NONE_LIVE, budgetTokens: 100_000, countText: count },
     );
+    assert.match(withoutSearches.text, /^### Commands$/m);
     const budget = Math.floor((full.tokens + withoutSearches.tokens) / 2);
     const rendered = await renderLedger(ledger, { liveMessageIds: NONE_LIVE, budgetTokens: budget, countText: count });
     assert.ok(rendered.tokens <= budget);

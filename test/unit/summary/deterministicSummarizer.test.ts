@@ -148,6 +148,20 @@ describe('deterministic summarizer', () => {
       assert.match(summary, /Ran `npm test` \(ok\): Tests: 12 passed, 12 total/);
     });
 
+    it('says a search was searched, not run, with what it found', async () => {
+      const messages = [
+        user('Where is the session handler?'),
+        call('g1', 'Grep', { pattern: 'handleSession', path: 'src/routes' }),
+        result('g1', 'src/routes/session.ts:14: export function handleSession(req, res) {'),
+      ];
+      const summary = await new DeterministicSummarizer({ countText: countChars, recordTools: (m) => recordToolActivity(m) }).summarize(
+        historyRequest(messages, 1200),
+        NEVER_CANCELLED,
+      );
+      assert.match(summary, /Searched `Grep handleSession in src\/routes` \(ok\)/);
+      assert.doesNotMatch(summary, /Ran `Grep/);
+    });
+
     it('ignores markers and decisions inside tool results and uses those in user and assistant text', async () => {
       const summary = await summarize(historyRequest(session(), 2000));
       assert.ok(summary.includes('[DECISION] Use bcrypt for password hashing - LOCKED'));
