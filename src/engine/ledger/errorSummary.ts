@@ -5,7 +5,9 @@
  * names an error anywhere; the first diagnostic a linter or compiler prints (a severity tag, a warning, a
  * `file:line` location); the first line that is not a progress message; the first line at all.
  * Runners print their progress first and their verdict last, so the end of a long result is read
- * as well as its start.
+ * as well as its start. A verdict that names only what failed (`--- FAIL: TestWindow (0.00s)`,
+ * `FAIL\tgithub.com/acme/app/internal/parser\t0.06s`) gives way to the message at a source location that says
+ * why (`parser_test.go:22: got 6 windows, want 7`), when the result holds one.
  */
 import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
 import { onOneLine, shortenEnd } from '../text/shorten';
@@ -58,6 +60,18 @@ const DIAGNOSTIC_LINES: readonly RegExp[] = [
  * `[Limiter] task 2 failed`) says less.
  */
 const ERROR_LABEL = /^(?:(?:error|fatal|panic|fail(?:ed|ure)?)\b(?:\[[^\]]*\])?[:\s]|[A-Z]\w*(?:Error|Exception)\b:)/i;
+/**
+ * A verdict that says only that something failed and what: a runner's status word in capitals, framed or not, then at
+ * most a name or a path and a duration or a bracketed status (`--- FAIL: TestWindow (0.00s)`, `FAIL src/sum.test.js`,
+ * `FAIL\tgithub.com/acme/app [build failed]`, `=== FAILURES ===`). It says nothing of why.
+ */
+const BARE_VERDICT =
+  /^(?:[-=*]{2,}\s*)?(?:FAIL(?:ED|URES?)?|ERRORS?)\b:?(?:\s+[\w./@:\\[\]-]+)?(?:\s+\(?\d+(?:\.\d+)?\s*m?s\)?|\s+\[[\w ]+\])?(?:\s*[-=*]{2,})?$/;
+/**
+ * A message at a source location: the location first, then a colon and words (`parser_test.go:22: got 6, want 7`,
+ * `./main.go:3:2: undefined: foo`), not a stack frame that mentions a location (`at f (src/a.js:4:15)`).
+ */
+const LOCATED_MESSAGE = /^[\w@./\\-]*\.[A-Za-z]{1,6}:\d+(?::\d+)?:\s*\S.*\p{L}/u;
 /** A line with a letter in it: a line of figures alone (`000`, `404 404`) names no error. */
 const HAS_LETTER = /\p{L}/u;
 /** An exception line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */
@@ -97,9 +111,10 @@ export function errorLine(content: string): string {
     exitStatusWords(cleaned) ??
     lines[0] ??
     '(no error text)';
+  const why = BARE_VERDICT.test(line) ? lines.find((l) => LOCATED_MESSAGE.test(l)) : undefined;
   // Spacing inside the line stays as printed (pytest's `E       assert 3 == 2`, a column-aligned table), so the line is
   // found as written; only what would break it onto more lines becomes a space.
-  return onOneLine(line.slice(0, ERROR_LINE_MAX_CHARS));
+  return onOneLine((why ?? line).slice(0, ERROR_LINE_MAX_CHARS));
 }
 
 /** The host's exit status in plain words, whatever form the host wrote it in (`Exit code: 7`, `<returncode>7</returncode>`). */

@@ -35,6 +35,9 @@ const NOISE_LINES: readonly RegExp[] = [
   /^%\s+Total\s+%\s+Received\b/,
   /^Dload\s+Upload\b/,
   /^[\s\p{P}\p{S}┃│─━]*$/u,
+  // A section's banner, words framed and nothing else (pytest's `=== FAILURES ===`, `--- test session starts ---`): what
+  // follows it says what happened, it does not. A framed figure (`=== 1 failed in 0.04s ===`) is a verdict and stays.
+  /^[=_*#-]{3,} *[A-Za-z][A-Za-z ]*[A-Za-z] *[=_*#-]{3,}$/,
   OFFLOAD_REFERENCE_LINE,
 ];
 /** The letters a pattern of {@link NOISE_LINES} can start with (`Process running`, `Traceback`, `bash-$`, `Dload`). */

@@ -61,6 +61,32 @@ describe('error summary', () => {
     assert.equal(errorSummary(output), 'FAIL: test_aware_datetime (timezones.tests.SerializationTests)');
   });
 
+  it('names why a test failed, at its source location, over a verdict that names only what failed', () => {
+    const goTest = [
+      '--- FAIL: TestParserWindow (0.00s)',
+      '    parser_test.go:22: got 6 windows, want 7',
+      'FAIL',
+      'FAIL\tgithub.com/acme/app/internal/parser\t0.06s',
+    ].join('\n');
+    assert.equal(errorSummary(goTest), 'parser_test.go:22: got 6 windows, want 7');
+    const goBuild = [
+      '# github.com/acme/app/internal/parser',
+      './window.go:3:2: undefined: span',
+      'FAIL\tgithub.com/acme/app/internal/parser [build failed]',
+    ].join('\n');
+    assert.equal(errorSummary(goBuild), './window.go:3:2: undefined: span');
+    const step = [user('Fix the parser.'), call('c1', 'shell', { command: 'go test ./internal/parser/...' }), result('c1', goTest, true)];
+    assert.ok(extractFacts(step).some((f) => f.kind === 'error' && f.text === 'parser_test.go:22: got 6 windows, want 7'));
+    // With no message at a location, the verdict is what there is; a stack frame that mentions a location is no message.
+    const jest = [
+      'FAIL src/sum.test.js',
+      '  ● adds',
+      '    expect(received).toBe(expected)',
+      '      at Object.<anonymous> (src/sum.test.js:4:15)',
+    ].join('\n');
+    assert.equal(errorSummary(jest), 'FAIL src/sum.test.js');
+  });
+
   it("names what a command refused (an unknown field, an unexpected token), not the harness's header above it", () => {
     const output =
       'Chunk ID: 3f9a1c\nWall time: 0.21 seconds\nProcess exited with code 1\nOutput:\nUnknown JSON field: "mergedAt"\nAvailable fields:\n  body';

@@ -38,6 +38,24 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.ok(!texts.some((t) => t.startsWith('> ')), `no echo: ${texts.filter((t) => t.startsWith('>')).join(' | ')}`);
   });
 
+  it("leaves out a section's banner, and keeps a framed verdict with its figures", () => {
+    const output = [
+      '============================= test session starts ==============================',
+      'collected 12 items',
+      'F...........',
+      '=================================== FAILURES ===================================',
+      '___________________________ test_round_half_even ___________________________',
+      'E       assert 3 == 2',
+      '------------------------------ Captured log ------------------------------',
+      'WARNING  convert:convert.py:14 rounding mode unset',
+      '========================= 1 failed, 11 passed in 0.21s =========================',
+    ];
+    const texts = outputLineFacts([call('t1', 'bash', { command: 'pytest' }), result('t1', output.join('\n'), true)]).map((f) => f.text);
+    for (const banner of [output[0], output[3], output[6]]) assert.ok(!texts.includes(banner), banner);
+    assert.ok(texts.includes(output[8]), 'the verdict');
+    assert.ok(texts.includes('collected 12 items'));
+  });
+
   it('keeps a column-aligned line with its spacing, so it is found as it was printed', () => {
     const output = ['To github.com:acme/ledger.git', '   4f1c2e9..8b0d7a1  release    -> release', 'Everything is pushed now'];
     const facts = outputLineFacts([call('p1', 'bash', { command: 'git push origin release' }), result('p1', output.join('\n'))]);
