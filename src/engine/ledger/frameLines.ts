@@ -27,6 +27,8 @@ export const MIN_RUN_LINES = 3;
 /** Words of a line looked at for its shape: a longer line is a sentence, not an item of a run. @default 12 */
 const MAX_SHAPE_WORDS = 12;
 const DIGITS = /\d+/g;
+/** A place in a file: `docs/a.md:12`, `src/a.ts:4:15`. */
+const FILE_PLACE = /[\w@.-]\.[A-Za-z]{1,6}:\d+/;
 
 /**
  * The indexes of `lines` that belong to a run a tool prints item by item: at least
@@ -47,6 +49,23 @@ export function repeatedShapes(lines: readonly string[]): Set<number> {
   const out = new Set<number>();
   shapesOf.forEach(({ items }, i) => {
     if (items.some((item) => (places.get(item)?.size ?? 0) >= MIN_RUN_LINES)) out.add(i);
+  });
+  return out;
+}
+
+/**
+ * The indexes of `lines` that are one line printed again and again but for its numbers, at least {@link MIN_RUN_LINES}
+ * times (`ok parser case 0`, `ok parser case 1`, …): an item-by-item log whose every line says the same, not a verdict.
+ * A line whose numbers place it in a file (`docs/a.md:12:5 MD055 …`) is one finding for several places instead, which
+ * {@link oncePerPlace} gives once.
+ */
+export function numberedRuns(lines: readonly string[]): Set<number> {
+  const places = lines.map((line) => (/\d/.test(line) && !FILE_PLACE.test(line) ? placeOf(line) : undefined));
+  const counts = new Map<string, number>();
+  for (const place of places) if (place !== undefined) counts.set(place, (counts.get(place) ?? 0) + 1);
+  const out = new Set<number>();
+  places.forEach((place, i) => {
+    if (place !== undefined && (counts.get(place) ?? 0) >= MIN_RUN_LINES) out.add(i);
   });
   return out;
 }

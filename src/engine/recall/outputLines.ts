@@ -10,7 +10,7 @@
  */
 import { isProgressLine } from '../ledger/resultLines';
 import { isBareName } from './bareNames';
-import { oncePerPlace, repeatedShapes, withoutFields } from '../ledger/frameLines';
+import { numberedRuns, oncePerPlace, repeatedShapes, withoutFields } from '../ledger/frameLines';
 import { PrintedAnyway } from './printedAnyway';
 import type { Message, ToolCallBlock } from '../types';
 import { candidate, type Candidate } from './candidate';
@@ -81,15 +81,16 @@ export function outputLineFactsOf(steps: readonly ToolStep[], messages: readonly
 /**
  * The lines a step printed worth a place: not the harness's fields, not a line its program prints
  * whatever happens, not the lines of a run it prints item by item (`withoutFields`, `PrintedAnyway`,
- * `repeatedShapes`); of a diagnostic printed for several places, the first.
+ * `repeatedShapes`, `numberedRuns`); of a diagnostic printed for several places, the first.
  */
 function outputLines(step: ToolStep, anyway: PrintedAnyway, followed: WhatFollowed): Candidate[] {
   const edges = outputEdges(withoutFields(step.result.content), OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2);
   const ends = [...edges.head, ...edges.tail];
   const runs = repeatedShapes(ends);
+  const numbered = numberedRuns(ends);
   const kept = new Set(
     oncePerPlace(
-      ends.filter((line, i) => !runs.has(i) && saysSomething(line) && !anyway.has(step, line)),
+      ends.filter((line, i) => !runs.has(i) && !numbered.has(i) && saysSomething(line) && !anyway.has(step, line)),
       (l) => l,
     ),
   );

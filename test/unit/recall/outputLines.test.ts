@@ -38,6 +38,18 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.ok(!texts.some((t) => t.startsWith('> ')), `no echo: ${texts.filter((t) => t.startsWith('>')).join(' | ')}`);
   });
 
+  it('leaves out a line printed again and again but for its numbers, and keeps the verdict after it', () => {
+    const output = [...Array.from({ length: 30 }, (_, k) => `  ok parser case ${k}`), 'ok  \tgithub.com/acme/app/internal/parser\t0.092s'];
+    const texts = outputLineFacts([call('g1', 'bash', { command: 'go test ./internal/parser/...' }), result('g1', output.join('\n'))]).map(
+      (f) => f.text,
+    );
+    assert.deepEqual(texts, ['ok  \tgithub.com/acme/app/internal/parser\t0.092s']);
+    // Two lines alike are not yet a log: each may say something of its own.
+    const two = ['Uploaded 3 artifacts to s3://releases/4812', 'Uploaded 5 artifacts to s3://releases/4813', 'Deploy finished'];
+    const kept = outputLineFacts([call('d1', 'bash', { command: './deploy.sh' }), result('d1', two.join('\n'))]).map((f) => f.text);
+    assert.ok(kept.includes('Deploy finished') && kept.includes(two[0]), kept.join(' | '));
+  });
+
   it("leaves out a section's banner, and keeps a framed verdict with its figures", () => {
     const output = [
       '============================= test session starts ==============================',
