@@ -9,7 +9,7 @@
  * `FAIL\tgithub.com/acme/app/internal/parser\t0.06s`) gives way to the message at a source location that says
  * why (`parser_test.go:22: got 6 windows, want 7`), when the result holds one.
  */
-import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
+import { cleanLine, isLocatedMessage, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
 import { onOneLine, shortenEnd } from '../text/shorten';
 import { keepingCause } from '../text/errorCause';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
@@ -67,11 +67,6 @@ const ERROR_LABEL = /^(?:(?:error|fatal|panic|fail(?:ed|ure)?)\b(?:\[[^\]]*\])?[
  */
 const BARE_VERDICT =
   /^(?:[-=*]{2,}\s*)?(?:FAIL(?:ED|URES?)?|ERRORS?)\b:?(?:\s+[\w./@:\\[\]-]+)?(?:\s+\(?\d+(?:\.\d+)?\s*m?s\)?|\s+\[[\w ]+\])?(?:\s*[-=*]{2,})?$/;
-/**
- * A message at a source location: the location first, then a colon and words (`parser_test.go:22: got 6, want 7`,
- * `./main.go:3:2: undefined: foo`), not a stack frame that mentions a location (`at f (src/a.js:4:15)`).
- */
-const LOCATED_MESSAGE = /^[\w@./\\-]*\.[A-Za-z]{1,6}:\d+(?::\d+)?:\s*\S.*\p{L}/u;
 /** A line with a letter in it: a line of figures alone (`000`, `404 404`) names no error. */
 const HAS_LETTER = /\p{L}/u;
 /** An exception line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */
@@ -111,7 +106,7 @@ export function errorLine(content: string): string {
     exitStatusWords(cleaned) ??
     lines[0] ??
     '(no error text)';
-  const why = BARE_VERDICT.test(line) ? lines.find((l) => LOCATED_MESSAGE.test(l)) : undefined;
+  const why = BARE_VERDICT.test(line) ? lines.find(isLocatedMessage) : undefined;
   // Spacing inside the line stays as printed (pytest's `E       assert 3 == 2`, a column-aligned table), so the line is
   // found as written; only what would break it onto more lines becomes a space.
   return onOneLine((why ?? line).slice(0, ERROR_LINE_MAX_CHARS));

@@ -6,7 +6,7 @@
  * failed call's lines count more than those of a call that went on; the agent may have worked
  * around either instead of running it again, so each is kept with the call it came from.
  */
-import { cleanLine, isNoiseLine } from '../ledger/resultLines';
+import { cleanLine, isLocatedMessage, isNoiseLine } from '../ledger/resultLines';
 import { candidate, type Candidate } from './candidate';
 import type { ToolStep } from './toolSteps';
 import type { FileAction } from '../model/ledgerTypes';
@@ -308,17 +308,33 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
       if (lines[i].strength === 0 || lines[i].mark || SHOUTED_VERDICT.test(lines[i].text)) continue;
       if (causesBetter(lines, at, i, nearest)) nearest = i;
     }
+    nearest ??= locatedUnder(lines, at);
     if (nearest !== undefined) causes.add(lines[nearest].text);
   });
   const seen = new Set<string>();
   const found: DiagnosticLine[] = [];
   for (const { text, strength, mark } of lines) {
-    if (strength === 0 || seen.has(text)) continue;
+    const cause = causes.has(text);
+    if ((strength === 0 && !cause) || seen.has(text)) continue;
     seen.add(text);
-    const failedTest = causes.has(text) ? 'cause' : mark ? 'mark' : undefined;
-    found.push({ text, strength, ...(failedTest ? { failedTest } : {}) });
+    const failedTest = cause ? 'cause' : mark ? 'mark' : undefined;
+    // What a test failed with reads as plainly as the mark that names the test, whatever its words.
+    found.push({ text, strength: cause ? Math.max(strength, 2) : strength, ...(failedTest ? { failedTest } : {}) });
   }
   return found;
+}
+
+/**
+ * The first message at a source location under the failed test's mark at `at`, before the next mark: what a runner
+ * that prints a test's failure in the test's own words (Go's `parser_test.go:22: got 6 windows, want 7` under
+ * `--- FAIL: TestParserWindow`) says it failed with, when no line near the mark reads as a diagnostic.
+ */
+function locatedUnder(lines: readonly ReadLine[], at: number): number | undefined {
+  for (let i = at + 1; i <= Math.min(lines.length - 1, at + FAILED_TEST_REACH); i++) {
+    if (lines[i].mark) return undefined;
+    if (isLocatedMessage(lines[i].text)) return i;
+  }
+  return undefined;
 }
 
 /** A line as read: how plainly it reads as a diagnostic, and whether it marks a failed test. */

@@ -28,6 +28,31 @@ describe('diagnostic lines of a result', () => {
     assert.ok(perRepeat < perNewLine / 4, `a repeated line: ${perRepeat} tests, a new one ${perNewLine}`);
   });
 
+  it("reads the message at a source location under a failed test's mark as what the test failed with, flagged or not", () => {
+    const output = [
+      '=== RUN   TestParserWindow',
+      '--- FAIL: TestParserWindow (0.00s)',
+      '    parser_test.go:22: got 6 windows, want 7',
+      'FAIL',
+      'FAIL\tgithub.com/acme/app/internal/parser\t0.06s',
+    ].join('\n');
+    for (const flagged of [true, false]) {
+      const [step] = readToolSteps([call('g1', 'bash', { command: 'go test ./internal/parser/...' }), result('g1', output, flagged)]);
+      const cause = diagnosticLinesOf(step).find((l) => l.failedTest === 'cause');
+      assert.equal(cause?.text, 'parser_test.go:22: got 6 windows, want 7', `flagged: ${flagged}`);
+      assert.ok(
+        diagnosticCandidates(step).some((c) => c.text === 'parser_test.go:22: got 6 windows, want 7'),
+        `an error fact, flagged: ${flagged}`,
+      );
+    }
+    // A located line with no failed test above it is a search's hit or a log's line, not a diagnostic.
+    const [grep] = readToolSteps([
+      call('s1', 'bash', { command: 'grep -n windows *.go' }),
+      result('s1', 'parser.go:22: got windows from the span'),
+    ]);
+    assert.deepEqual(diagnosticLinesOf(grep), []);
+  });
+
   it('finds a diagnostic among repeated lines where it stands, once', () => {
     const output = [...Array(50).fill('compiling module 0'), 'src/a.c:3:5: error: x undeclared', ...Array(50).fill('compiling module 0')];
     const [step] = readToolSteps([call('b1', 'bash', { command: 'make' }), result('b1', [...output, ...output].join('\n'))]);
