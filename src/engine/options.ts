@@ -89,11 +89,11 @@ export const DEFAULT_OFFLOAD_THRESHOLD_TOKENS = 15_000;
 export const DEFAULT_OFFLOAD_BUDGET_SHARE = 0.05;
 
 /**
- * The tool record is sent with every request of a stretch, and only a few of its lines ever carry what the work
- * came to: replayed over the tuning splits, its lines held 7 facts in 100,000 tokens against 110 for the earlier
- * lines. A thirtieth of the budget, with the earlier lines' room at 22% instead of 20%, kept as many facts on every
- * split as the record uncapped and priced the prompt cache's input 4% lower (set3 5% lower); 4% and 6% cost more,
- * and 3% with the earlier lines at 25% cost more and kept one fact fewer on set2.
+ * The tool record is sent with every request of a stretch, and few of its lines carry what the work came to: in the
+ * final contexts of the tuning splits, its commands, files and offloaded results held 6 facts in 100,000 tokens that
+ * nothing else held, the earlier lines 110. 3% of the budget, with the earlier lines' room at 22% instead of 20%, kept
+ * as many facts on every split as the record uncapped and priced the prompt cache's input 4% lower (set3 5% lower);
+ * 4% and 6% cost more, and 3% with the earlier lines at 25% cost more and kept one fact fewer on set2.
  */
 export const DEFAULT_TOOL_RECORD_SHARE = 0.03;
 
