@@ -370,16 +370,26 @@ function causesBetter(lines: readonly { readonly strength: number }[], at: numbe
 export const FILE_READ_ANSWER_LINES = 1;
 
 /**
+ * Most lines of a read's result that opens with a diagnostic and is still the reading command's complaint (`error:
+ * unexpected argument '-A' found`, a tip, its usage and `--help`) rather than a file that starts with an error's words.
+ * @default 12
+ */
+export const FAILED_READ_ANSWER_LINES = 12;
+
+/**
  * Whether a file tool's result is the tool speaking (a write's or an edit's confirmation or complaint,
- * a read that printed a single line) rather than a file's content, whose error-like lines are text.
+ * a read that printed a single line, a short answer that opens with a diagnostic) rather than a file's content,
+ * whose error-like lines are text.
  */
 function isFileToolAnswer(action: FileAction, content: string): boolean {
   if (action !== 'read') return true;
   let lines = 1;
   for (let at = content.indexOf('\n'); at >= 0 && at < content.length - 1; at = content.indexOf('\n', at + 1)) {
-    if (++lines > FILE_READ_ANSWER_LINES) return false;
+    if (++lines > FAILED_READ_ANSWER_LINES) return false;
   }
-  return true;
+  if (lines <= FILE_READ_ANSWER_LINES) return true;
+  const first = content.split('\n', 1)[0];
+  return diagnosticStrength(cleanLine(first)) === 3;
 }
 
 /** A runner's mark of one failed test at the start of a line, not a file's or a package's verdict: `--- FAIL: TestX`, jest's `● suite › test`. */

@@ -53,6 +53,27 @@ describe('diagnostic lines of a result', () => {
     assert.deepEqual(diagnosticLinesOf(grep), []);
   });
 
+  it("reads a short answer that opens with a diagnostic as the reading command's complaint, and a long file as a file", () => {
+    const complaint = [
+      "error: unexpected argument '-A' found",
+      '',
+      "  tip: to pass '-A' as a value, use '-- -A'",
+      '',
+      'Usage: read [OPTIONS] <FILE>',
+      '',
+      "For more information, try '--help'.",
+    ].join('\n');
+    const [failed] = readToolSteps([call('r1', 'bash', { command: 'cat -A src/view.tsx' }), result('r1', complaint)]);
+    assert.equal(failed.activity.kind, 'file', 'a read of a file');
+    assert.deepEqual(
+      diagnosticLinesOf(failed).map((l) => l.text),
+      ["error: unexpected argument '-A' found"],
+    );
+    const file = ['error: the parser rejects nested tables', ...lines(30, (i) => `line ${i} of the notes`)].join('\n');
+    const [read] = readToolSteps([call('r2', 'bash', { command: 'cat docs/known-issues.txt' }), result('r2', file)]);
+    assert.deepEqual(diagnosticLinesOf(read), []);
+  });
+
   it('finds a diagnostic among repeated lines where it stands, once', () => {
     const output = [...Array(50).fill('compiling module 0'), 'src/a.c:3:5: error: x undeclared', ...Array(50).fill('compiling module 0')];
     const [step] = readToolSteps([call('b1', 'bash', { command: 'make' }), result('b1', [...output, ...output].join('\n'))]);
