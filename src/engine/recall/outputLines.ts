@@ -88,6 +88,9 @@ function outputLines(step: ToolStep, anyway: PrintedAnyway, followed: WhatFollow
   const ends = [...edges.head, ...edges.tail];
   const runs = repeatedShapes(ends);
   const numbered = numberedRuns(ends);
+  // An output that is code (a page fetched, a file shown by a command) holds no outcome at its ends: its lines are
+  // content, shown whole or not at all (`contentLines.ts`); its diagnostics still count.
+  const printedCode = isMostlyCode(ends);
   const kept = new Set(
     oncePerPlace(
       ends.filter((line, i) => !runs.has(i) && !numbered.has(i) && saysSomething(line) && !anyway.has(step, line)),
@@ -121,9 +124,26 @@ function outputLines(step: ToolStep, anyway: PrintedAnyway, followed: WhatFollow
     const fact = candidate('error', line.text, where, OUTPUT_LINE_SCORES.diagnostic, subject);
     if (fact) out.push(fact);
   }
+  if (printedCode) return out;
   for (const line of head) add(line, OUTPUT_LINE_SCORES.head);
   for (const line of tail) add(line, OUTPUT_LINE_SCORES.tail);
   return out;
+}
+
+/**
+ * A line shaped like source code or markup rather than something a program said: a tag (`<meta charset="UTF-8" />`,
+ * `</div>`), or a line that opens or closes a block or ends a statement (`header .logo {`, `display: flex;`, `}`).
+ */
+const CODE_SHAPED = /^<\/?[A-Za-z!][^>]*>?|(?:[{};]|\{\s*\}|\);?|\},?)$/;
+/** Fewest lines of an output's ends that make it code: a couple of braces in a log are not a file. @default 4 */
+const MIN_CODE_LINES = 4;
+/** Share of an output's ends that code-shaped lines must reach for it to be code. @default 2/3 */
+const CODE_SHARE = 2 / 3;
+
+/** True when most of an output's meaningful lines at its ends are code (see {@link CODE_SHAPED}). */
+function isMostlyCode(lines: readonly string[]): boolean {
+  const code = lines.filter((line) => CODE_SHAPED.test(line)).length;
+  return code >= MIN_CODE_LINES && code >= lines.length * CODE_SHARE;
 }
 
 /** True for a printed line worth a place: not too long to be data, not progress, with a few letters. */
