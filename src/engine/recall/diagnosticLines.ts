@@ -370,8 +370,8 @@ function causesBetter(lines: readonly { readonly strength: number }[], at: numbe
 export const FILE_READ_ANSWER_LINES = 1;
 
 /**
- * Most lines of a read's result that opens with a diagnostic and is still the reading command's complaint (`error:
- * unexpected argument '-A' found`, a tip, its usage and `--help`) rather than a file that starts with an error's words.
+ * Most lines of a read's result that opens with a diagnostic and is still the reading command's complaint (`error: the
+ * argument '--plain' cannot be used with '--number'`, its usage, a hint) rather than a file that starts with an error's words.
  * @default 12
  */
 export const FAILED_READ_ANSWER_LINES = 12;

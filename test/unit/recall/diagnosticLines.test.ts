@@ -55,19 +55,17 @@ describe('diagnostic lines of a result', () => {
 
   it("reads a short answer that opens with a diagnostic as the reading command's complaint, and a long file as a file", () => {
     const complaint = [
-      "error: unexpected argument '-A' found",
+      "error: the argument '--plain' cannot be used with '--number'",
       '',
-      "  tip: to pass '-A' as a value, use '-- -A'",
-      '',
-      'Usage: read [OPTIONS] <FILE>',
+      'Usage: view --plain <FILE>',
       '',
       "For more information, try '--help'.",
     ].join('\n');
-    const [failed] = readToolSteps([call('r1', 'bash', { command: 'cat -A src/view.tsx' }), result('r1', complaint)]);
+    const [failed] = readToolSteps([call('r1', 'bash', { command: 'cat -n src/view.tsx' }), result('r1', complaint)]);
     assert.equal(failed.activity.kind, 'file', 'a read of a file');
     assert.deepEqual(
       diagnosticLinesOf(failed).map((l) => l.text),
-      ["error: unexpected argument '-A' found"],
+      ["error: the argument '--plain' cannot be used with '--number'"],
     );
     const file = ['error: the parser rejects nested tables', ...lines(30, (i) => `line ${i} of the notes`)].join('\n');
     const [read] = readToolSteps([call('r2', 'bash', { command: 'cat docs/known-issues.txt' }), result('r2', file)]);
