@@ -97,6 +97,7 @@ export class HeldLines {
         if (holds === undefined) {
           const lent = this.before?.held.known.get(line);
           holds = lent === undefined ? this.linesIn(matchForm(line)) : this.carried(lent, (added) => added.linesIn(matchForm(line)));
+          if (holds.length > 0 && CUT_END.test(line)) holds = wholeIn(line, holds);
         }
         known.set(line, holds);
         for (const l of holds) held.add(l);
@@ -158,5 +159,17 @@ export class HeldLines {
 }
 
 const NONE: readonly EarlierLine[] = [];
+/** A line cut at its end (`shortenEnd`): what followed the ellipsis is not shown there. */
+const CUT_END = /…\s*$/;
+
+/**
+ * Of the pool lines whose key `line` holds, those it shows whole: a checkpoint's line cut short holds a long
+ * sentence's start, the key, and none of the rest, which only the pool's own line can still show.
+ */
+function wholeIn(line: string, holds: readonly EarlierLine[]): readonly EarlierLine[] {
+  const shown = matchForm(line.replace(CUT_END, ''));
+  const whole = holds.filter((l) => shown.includes(matchForm(l.text.replace(LINE_MARK, '').replace(CUT_END, ''))));
+  return whole.length === 0 ? NONE : whole;
+}
 /** The mark a pool line is shown with: `- ` for a line of the agent or a tool, `> ` for a line of an offloaded file. */
 const LINE_MARK = /^[->]\s+/;

@@ -21,6 +21,16 @@ describe('held earlier lines', () => {
     assert.equal(new HeldLines(pool).heldBy(['we must flush the\ncache now']).size, 0);
   });
 
+  it('does not take a line cut short for the long line whose start it shows', () => {
+    const sentence =
+      'The first open item is scoped: add a settings page by reusing the existing panel registry, the webview shell and the shared read model of the sync service';
+    const long: EarlierLine = { ...line(sentence.slice(0, 90), 1), text: `- ${sentence}` };
+    const short = line('Keep the panel registry as it is', 2);
+    const cut = `- Outcome: ${sentence.slice(0, 110)}…`;
+    assert.deepEqual([...new HeldLines([long, short]).heldBy([`${cut}\n- keep the panel registry as it is`])], [short]);
+    assert.deepEqual([...new HeldLines([long]).heldBy([`- Outcome: ${sentence}`])], [long], 'a line shown whole is held');
+  });
+
   it('answers as a fresh reading would while the texts change a line at a time', () => {
     const next = seededRandom(5);
     const words = ['cache', 'retry', 'queue', 'src/app.ts', 'parse_row', '42', 'the', 'a', 'Flush', 'shard-3', 'données', 'x'];
