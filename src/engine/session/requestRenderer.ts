@@ -23,6 +23,7 @@ import { ownCopy } from '../text/ownCopy';
 import { FNV_OFFSET_BASIS, fnv1a } from '../text/fnv';
 import { concatenated } from '../appendedList';
 import { frozenFor } from '../model/frozenContext';
+import { inputValues } from '../recall/terms';
 
 /**
  * Before anything left the context, the live messages already hold the intent, the user's messages
@@ -148,14 +149,17 @@ export class RequestRenderer {
    */
   private earlierLines(s: SessionState, ledgerText: string): string {
     if (s.earlierRoom <= 0 || s.earlierLines.length === 0) return '';
-    const key = [s.earlierLines, s.checkpoints, s.ledger.facts, ledgerText];
+    const key = [s.earlierLines, s.checkpoints, s.ledger.facts, ledgerText, s.active];
     if (!this.earlierCache || this.earlierCache.key.some((k, i) => k !== key[i])) {
       if (this.heldLines?.pool !== s.earlierLines) this.heldLines = new HeldLines(s.earlierLines, this.heldLines);
-      // What the ledger shows word for word (the requests, the intent) needs no line of its own.
+      // What the ledger shows word for word (the requests, the intent) needs no line of its own, nor what a live
+      // message still says: the lines are chosen at a rebase and kept until the next, and the live messages of a
+      // rebase stay in the context until then.
       const held = this.heldLines.heldBy([
         ledgerText,
         ...s.checkpoints.map((c) => c.summary),
         ...(s.ledger.facts ?? []).map((f) => f.line),
+        ...s.active.map(shownText),
       ]);
       const last = this.earlierCache;
       this.earlierCache =
@@ -366,4 +370,11 @@ function sameMembers<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
   if (a.size !== b.size) return false;
   for (const item of a) if (!b.has(item)) return false;
   return true;
+}
+
+/** What a live message shows, a line of it per line: its text, its calls' input values, its results. */
+function shownText(msg: Message): string {
+  return msg.blocks
+    .map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? inputValues(b.input, Number.POSITIVE_INFINITY) : b.content))
+    .join('\n');
 }
