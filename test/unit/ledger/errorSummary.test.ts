@@ -193,4 +193,20 @@ describe('error summary', () => {
     assert.equal(errorSummary('404 404\nscript "fetch" exited with code 3'), 'script "fetch" exited with code 3');
     assert.equal(errorSummary('<output>\n</output>'), '(no error text)');
   });
+
+  it("reads the message of the error body a line opens, not the line's opening bracket", () => {
+    const escaped = String.raw`UploadError: request failed - b'[{\n "error": {\n "code": 429,\n "message": "Upload quota exceeded for bucket media-7 in region west",\n "status": "RESOURCE_EXHAUSTED"\n }\n}]'`;
+    assert.equal(
+      errorSummary(`${escaped}\nExit code 1`),
+      `UploadError: request failed - b'[{ "message": "Upload quota exceeded for bucket media-7 in region west"`,
+    );
+    const pretty =
+      'Error: sync failed {\n  "error": {\n    "code": "E_CONFLICT",\n    "detail": "row 12 of orders was changed by another writer"\n  }\n}';
+    assert.equal(errorSummary(pretty), 'Error: sync failed { "detail": "row 12 of orders was changed by another writer"');
+    assert.equal(
+      errorSummary('Error: sync failed {\n  "code": "E_CONFLICT"\n}'),
+      'Error: sync failed {',
+      'a body of codes alone adds nothing',
+    );
+  });
 });
