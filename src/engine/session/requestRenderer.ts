@@ -8,7 +8,13 @@
 import type { LedgerShares } from '../options';
 import type { RequestView } from '../model/requestView';
 import { contextMessage, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
-import { countedEarlierLinesSection, type CountedSection, rankedWithout, wholeSectionTokens } from '../checkpoints/earlierLines';
+import {
+  countedEarlierLinesSection,
+  type CountedSection,
+  MIN_EARLIER_ROOM_TOKENS,
+  rankedWithout,
+  wholeSectionTokens,
+} from '../checkpoints/earlierLines';
 import { HeldLines } from '../checkpoints/heldLines';
 import type { EarlierLine } from '../model/earlierLine';
 import type { ContextSection, LedgerSection } from '../model/contextSection';
@@ -168,8 +174,9 @@ export class RequestRenderer {
           : rankingOf(key, held, rankedWithout(s.earlierLines, held));
     }
     const { ranked, sections, wholeTokens } = this.earlierCache;
-    // A room larger than every line needs is that room: the section is the same, and made once.
-    const room = Math.min(s.earlierRoom, wholeTokens);
+    // A room larger than every line needs is that room: the section is the same, and made once. A section shown whole
+    // is shown however few its lines: the least room worth a section is for cutting a pool, not for showing all of it.
+    const room = Math.min(s.earlierRoom, Math.max(wholeTokens, MIN_EARLIER_ROOM_TOKENS));
     const printed = Math.min(s.earlierPrintedRoom ?? 0, wholeTokens);
     const at = `${room}:${printed}`;
     let section = sections.get(at);

@@ -42,4 +42,19 @@ describe('the earlier lines beside the live messages', () => {
     assert.ok(!earlier.includes(shownLive), 'a line an assistant message of the live context says is not shown twice');
     assert.ok(!earlier.includes(byCall), 'nor one a live tool result printed');
   });
+
+  it('show a pool whose lines all fit in less than the least room worth a section, whole', async () => {
+    const rig = sessionRig();
+    await rig.session.add([user('Find why the nightly export drops rows.')]);
+    const finding = 'The exporter skips rows whose batch id repeats';
+    const state = {
+      ...rig.session.state,
+      earlierLines: [{ ...line(finding, 0.9, 1), tokens: 12 }],
+      earlierRoom: 2_000,
+      watermark: rig.session.state.active[0].id,
+    };
+    const view = await new RequestRenderer(new TokenCounter(new CharTokenizer()), DEFAULT_OPTIONS).render(state, 20_000);
+    const earlier = view.sections.find((s) => s.part === 'earlier')?.text ?? '';
+    assert.ok(earlier.includes(finding), 'the one line of the pool is shown');
+  });
 });
