@@ -9,7 +9,8 @@
  * `FAIL\tgithub.com/acme/app/internal/parser\t0.06s`) gives way to the message at a source location that says
  * why (`parser_test.go:22: got 6 windows, want 7`), when the result holds one.
  */
-import { cleanLine, isLocatedMessage, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
+import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
+import { isLocatedMessage, SOURCE_PLACE } from './sourcePlace';
 import { onOneLine, shortenEnd } from '../text/shorten';
 import { keepingCause } from '../text/errorCause';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
@@ -48,12 +49,7 @@ const ERROR_TERMS = [
 ];
 const ERROR_WORDS = new RegExp(String.raw`\b(?:${ERROR_TERMS.join('|')})\b|\b[A-Z]\w*(?:Error|Exception)\b`, 'i');
 /** Lines a linter or compiler prints per finding: `[W] …`, `E501 …`, `warning: …`, `src/a.ts:12:5`. */
-const DIAGNOSTIC_LINES: readonly RegExp[] = [
-  /^\[[A-Z]\]\s/,
-  /^[A-Z]{1,3}\d{3,4}\b/,
-  /^(?:warning|warn|note)\b:?/i,
-  /[\w@.-]\.[A-Za-z]{1,6}:\d+(?::\d+)?\b/,
-];
+const DIAGNOSTIC_LINES: readonly RegExp[] = [/^\[[A-Z]\]\s/, /^[A-Z]{1,3}\d{3,4}\b/, /^(?:warning|warn|note)\b:?/i, SOURCE_PLACE];
 /**
  * A line that starts by saying it is an error: a severity label (`error: …`, `fatal: …`, `FAIL: …`, `ERROR [x] …`) or an
  * exception's name (`TypeError: …`). A line that only holds an error word (a log line of a test that checks a failure,

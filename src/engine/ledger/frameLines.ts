@@ -7,6 +7,7 @@
  *   differ from each other in one word or number only (`==> postgrex`, `Generated postgrex app`,
  *   `Compiling 69 files (.ex)`), a build's chatter or a progress log, not its verdict.
  */
+import { hasSourcePlace } from './sourcePlace';
 
 /** An element on one line: the harness's field, not something the tool printed. */
 const FIELD_ELEMENT = /^[ \t]*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>[^<>\n]{0,200}<\/\1>[ \t]*$/gm;
@@ -27,9 +28,6 @@ export const MIN_RUN_LINES = 3;
 /** Words of a line looked at for its shape: a longer line is a sentence, not an item of a run. @default 12 */
 const MAX_SHAPE_WORDS = 12;
 const DIGITS = /\d+/g;
-/** A place in a file: `docs/a.md:12`, `src/a.ts:4:15`. */
-const FILE_PLACE = /[\w@.-]\.[A-Za-z]{1,6}:\d+/;
-
 /**
  * The indexes of `lines` that belong to a run a tool prints item by item: at least
  * {@link MIN_RUN_LINES} lines that differ from each other in one word (numbers aside). Lines that
@@ -60,7 +58,7 @@ export function repeatedShapes(lines: readonly string[]): Set<number> {
  * {@link oncePerPlace} gives once.
  */
 export function numberedRuns(lines: readonly string[]): Set<number> {
-  const places = lines.map((line) => (/\d/.test(line) && !FILE_PLACE.test(line) ? placeOf(line) : undefined));
+  const places = lines.map((line) => (/\d/.test(line) && !hasSourcePlace(line) ? placeOf(line) : undefined));
   const counts = new Map<string, number>();
   for (const place of places) if (place !== undefined) counts.set(place, (counts.get(place) ?? 0) + 1);
   const out = new Set<number>();

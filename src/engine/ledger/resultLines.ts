@@ -128,17 +128,6 @@ export function isNoiseLine(line: string): boolean {
   return NOISE_LINES.some((p) => p.test(line));
 }
 
-/**
- * A message at a source location: the location first, then a colon and words (`parser_test.go:22: got 6, want 7`,
- * `./main.go:3:2: undefined: foo`), not a stack frame that mentions a location (`at f (src/a.js:4:15)`).
- */
-const LOCATED_MESSAGE = /^[\w@./\\-]*\.[A-Za-z]{1,6}:\d+(?::\d+)?:\s*\S.*\p{L}/u;
-
-/** True for a cleaned line that says something at a source location (see {@link LOCATED_MESSAGE}). */
-export function isLocatedMessage(line: string): boolean {
-  return LOCATED_MESSAGE.test(line);
-}
-
 /** True for a cleaned line that reports progress rather than a result. */
 export function isProgressLine(line: string): boolean {
   return PROGRESS_LINE.test(line);

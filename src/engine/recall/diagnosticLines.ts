@@ -6,7 +6,8 @@
  * failed call's lines count more than those of a call that went on; the agent may have worked
  * around either instead of running it again, so each is kept with the call it came from.
  */
-import { cleanLine, isLocatedMessage, isNoiseLine } from '../ledger/resultLines';
+import { cleanLine, isNoiseLine } from '../ledger/resultLines';
+import { isLocatedMessage } from '../ledger/sourcePlace';
 import { candidate, type Candidate } from './candidate';
 import type { ToolStep } from './toolSteps';
 import type { FileAction } from '../model/ledgerTypes';
