@@ -22,8 +22,10 @@ describe('held earlier lines', () => {
   });
 
   it('does not take a line cut short for the long line whose start it shows', () => {
-    const sentence =
-      'The first open item is scoped: add a settings page by reusing the existing panel registry, the webview shell and the shared read model of the sync service';
+    const sentence = [
+      'The first open item is scoped: add a settings page by reusing the existing panel registry,',
+      'the webview shell and the shared read model of the sync service',
+    ].join(' ');
     const long: EarlierLine = { ...line(sentence.slice(0, 90), 1), text: `- ${sentence}` };
     const short = line('Keep the panel registry as it is', 2);
     const cut = `- Outcome: ${sentence.slice(0, 110)}…`;

@@ -195,7 +195,17 @@ describe('error summary', () => {
   });
 
   it("reads the message of the error body a line opens, not the line's opening bracket", () => {
-    const escaped = String.raw`UploadError: request failed - b'[{\n "error": {\n "code": 429,\n "message": "Upload quota exceeded for bucket media-7 in region west",\n "status": "RESOURCE_EXHAUSTED"\n }\n}]'`;
+    const body = [
+      '{',
+      ' "error": {',
+      ' "code": 429,',
+      ' "message": "Upload quota exceeded for bucket media-7 in region west",',
+      ' "status": "RESOURCE_EXHAUSTED"',
+      ' }',
+      '}]',
+    ];
+    // As a Python client prints a response's bytes: the line breaks written as `\n`.
+    const escaped = `UploadError: request failed - b'[${body.join('\\n')}'`;
     assert.equal(
       errorSummary(`${escaped}\nExit code 1`),
       `UploadError: request failed - b'[{ "message": "Upload quota exceeded for bucket media-7 in region west"`,
