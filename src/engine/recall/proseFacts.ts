@@ -6,7 +6,7 @@
  */
 import { parseMarkers, type MarkerKind } from '../ledger/markers';
 import { splitSentences, undecorated } from '../text/prose';
-import { candidate, type Candidate } from './candidate';
+import { candidate, MAX_FACT_TEXT_CHARS, type Candidate } from './candidate';
 import { MARKER_SCORE, type FactKind } from '../model/fact';
 import type { FixStatement } from './errorResolution';
 import { saysFixed, statementOf } from './statementCues';
@@ -174,11 +174,11 @@ export function assistantFacts(prose: readonly string[], site: ProseSite, contex
   const marked: Candidate[] = [];
   const stated: Candidate[] = [];
   let answered = !context.endsTurn;
-  for (const line of prose) {
+  prose.forEach((line, at) => {
     const marker = markerFacts(line, site);
     if (marker) {
       if (context.authored?.has(line) !== false) marked.push(marker);
-      continue;
+      return;
     }
     const title = titleOf(line);
     if (title !== undefined) {
@@ -186,20 +186,40 @@ export function assistantFacts(prose: readonly string[], site: ProseSite, contex
       if (fact) stated.push({ ...fact, text: undecorated(line) });
     }
     // A heading is no sentence of an answer ("## Summary" is not what came of the turn).
-    if (HEADING.test(line)) continue;
-    for (const sentence of splitSentences(line)) {
+    if (HEADING.test(line)) return;
+    const sentences = splitSentences(line);
+    sentences.forEach((sentence, i) => {
       if (saysFixed(sentence)) fixes.push({ seq: site.seq, messageId: site.messageId, text: sentence, terms: termsOf(sentence) });
-      const fact = sentenceFact(sentence, site, context);
-      if (fact) stated.push(fact);
-      else if (!answered) {
-        const answer = candidate('outcome', sentence, site, PROSE_SCORES.answer);
-        if (answer) stated.push(answer);
-      }
+      // A sentence that leads into the list under it ("I'll:", "The fix is to:") says what the list says; it is still
+      // known by its own words, which stand as written.
+      const said = i === sentences.length - 1 ? withListItems(sentence, prose, at) : sentence;
+      const fact =
+        sentenceFact(sentence, site, context) ?? (answered ? undefined : candidate('outcome', sentence, site, PROSE_SCORES.answer));
+      if (fact) stated.push(said === sentence ? fact : { ...fact, text: said });
       answered = true;
-    }
-  }
+    });
+  });
   const best = stated.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, MAX_STATEMENTS_PER_MESSAGE);
   return [...marked, ...best];
+}
+
+/** A list item line: a bullet or a number before its text. */
+const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S/;
+const LEADS_IN = /[:：]\s*$/;
+
+/**
+ * `sentence`, and when it leads into a list (it ends with a colon and list items follow its line), the items after it,
+ * joined, as far as a fact's text goes (`MAX_FACT_TEXT_CHARS`): the lead-in alone says only that something follows.
+ */
+function withListItems(sentence: string, prose: readonly string[], at: number): string {
+  if (!LEADS_IN.test(sentence) || !LIST_ITEM.test(prose[at + 1] ?? '')) return sentence;
+  let text = sentence;
+  for (let next = at + 1; next < prose.length && LIST_ITEM.test(prose[next]); next++) {
+    const item = undecorated(prose[next]);
+    if (text.length + item.length + 2 > MAX_FACT_TEXT_CHARS) break;
+    text += `${text === sentence ? ' ' : '; '}${item}`;
+  }
+  return text;
 }
 
 /**

@@ -516,4 +516,22 @@ describe('fact extraction', () => {
       );
     });
   });
+
+  describe('a sentence that leads into a list', () => {
+    it('carries the items under it, and is known by its own words as written', () => {
+      const messages = [
+        user('The nightly export drops rows; fix it.'),
+        assistant(
+          'Found the cause. To fix `export/batch.py` I will:\n- key batches by row id, not by time\n- flush every 500 rows\n\nStarting with the batch key.',
+        ),
+        call('e1', 'edit_file', { path: 'export/batch.py', old_string: 'key = ts', new_string: 'key = row.id' }),
+        result('e1', 'Edited export/batch.py'),
+      ];
+      const facts = extractFacts(messages);
+      const lead = facts.find((f) => f.text.includes('I will:'));
+      assert.ok(lead, keysOf(facts).join('\n'));
+      assert.ok(lead.text.includes('key batches by row id, not by time; flush every 500 rows'), lead.text);
+      assertKeysVerbatim(facts, messages);
+    });
+  });
 });
