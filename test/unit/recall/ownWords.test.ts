@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
-import { ownWordCandidates } from '../../../src/engine/recall/ownWords';
+import { ownWordCandidates, WHOLE_LINE_CHARS } from '../../../src/engine/recall/ownWords';
 import { diagnosticCandidates, isDiagnosticLine } from '../../../src/engine/recall/diagnosticLines';
 import { readToolSteps } from '../../../src/engine/recall/toolSteps';
 import { proseLines } from '../../../src/engine/text/prose';
@@ -14,14 +14,32 @@ describe("the agent's own words", () => {
     const span = [
       user('Build the profile card.'),
       assistant(
-        "J'ajoute un petit utilitaire qui calcule les initiales à partir de `user.displayName`. Ensuite le composant ProfileCard l'affiche.",
+        "J'ajoute un petit utilitaire qui calcule les initiales à partir de `user.displayName`, sans accents ni espaces. " +
+          "Ensuite le composant ProfileCard l'affiche dans un cercle coloré selon l'identifiant de l'utilisateur.",
       ),
     ];
     const keys = ownWordCandidates(span, sites(2), 40).map((c) => c.text);
     assert.deepEqual(keys, [
-      "J'ajoute un petit utilitaire qui calcule les initiales à partir de `user.displayName`.",
-      "Ensuite le composant ProfileCard l'affiche.",
+      "J'ajoute un petit utilitaire qui calcule les initiales à partir de `user.displayName`, sans accents ni espaces.",
+      "Ensuite le composant ProfileCard l'affiche dans un cercle coloré selon l'identifiant de l'utilisateur.",
     ]);
+  });
+
+  it('takes a short line whole, as its writer gave it, and a long one sentence by sentence', () => {
+    const short = 'The build succeeds on every target now. Next comes the deploy script and its smoke test.';
+    const long =
+      'The deploy script reads `DEPLOY_TARGET` from the environment and falls back to staging when it is unset. ' +
+      'The smoke test then calls `/healthz` on that target and waits up to thirty seconds.';
+    const keys = ownWordCandidates([assistant(`${short}\n${long}`)], sites(1), 40).map((c) => c.text);
+    assert.ok(long.length > WHOLE_LINE_CHARS && short.length <= WHOLE_LINE_CHARS);
+    assert.deepEqual(
+      keys.sort(),
+      [
+        short,
+        'The deploy script reads `DEPLOY_TARGET` from the environment and falls back to staging when it is unset.',
+        'The smoke test then calls `/healthz` on that target and waits up to thirty seconds.',
+      ].sort(),
+    );
   });
 
   it('keeps a sentence too short to stand alone with the one before it when it ends its line, so nothing the agent wrote is dropped', () => {
@@ -34,7 +52,7 @@ describe("the agent's own words", () => {
     const span = [
       call('g1', 'bash', { command: 'grep -n "def parse_row" -r src' }),
       result('g1', 'src/rows/reader.py:212:def parse_row(line, sep=";"):'),
-      assistant('I could also try `load_table` with `strict_mode` later. Found it: `parse_row` takes the separator as `sep`.'),
+      assistant('I could also try `load_table` with `strict_mode` later.\nFound it: `parse_row` takes the separator as `sep`.'),
     ];
     const byText = new Map(ownWordCandidates(span, sites(3), 40).map((c) => [c.text, c.score]));
     const read = byText.get('Found it: `parse_row` takes the separator as `sep`.') ?? 0;
@@ -44,7 +62,7 @@ describe("the agent's own words", () => {
 
   it("ranks a message's lead sentence, where the agent says what it found, above a later one that carries as much", () => {
     const span = [
-      assistant('Yes, the queue drains through `flushPending` in worker.go. Then the pool keeps `idleTimeout` in settings.go.'),
+      assistant('Yes, the queue drains through `flushPending` in worker.go.\nThen the pool keeps `idleTimeout` in settings.go.'),
     ];
     const byText = new Map(ownWordCandidates(span, sites(1), 40).map((c) => [c.text, c.score]));
     const lead = byText.get('Yes, the queue drains through `flushPending` in worker.go.') ?? 0;
@@ -54,7 +72,7 @@ describe("the agent's own words", () => {
 
   it('gives a lead that names nothing no lead bonus: an announcement of the next look does not outrank what follows it', () => {
     const span = [
-      assistant('Let me look at that part of the scheduler again. The limit is set where it reads `maxAttempts` from settings.go.'),
+      assistant('Let me look at that part of the scheduler again.\nThe limit is set where it reads `maxAttempts` from settings.go.'),
     ];
     const byText = new Map(ownWordCandidates(span, sites(1), 40).map((c) => [c.text, c.score]));
     const announcement = byText.get('Let me look at that part of the scheduler again.') ?? 0;
@@ -83,7 +101,7 @@ describe("the agent's own words", () => {
   it('ranks a term said once above the same kind of term said in every sentence', () => {
     const span = [
       assistant(
-        'Checked `config.yaml` first. Then `config.yaml` again with the flag. Finally `config.yaml` and `retry_budget.py` together.',
+        'Checked `config.yaml` first.\nThen `config.yaml` again with the flag.\nFinally `config.yaml` and `retry_budget.py` together.',
       ),
     ];
     const byText = new Map(ownWordCandidates(span, sites(1), 40).map((c) => [c.text, c.score]));
