@@ -132,12 +132,12 @@ export function ownWordCandidates(span: readonly Message[], sites: readonly OwnW
 function sentencesOf(msg: Message): Sentence[] {
   const sentences: Sentence[] = [];
   for (const line of proseLines(msg)) {
-    if (undecorated(line).length === 0) continue;
-    const fromLine = sentences.length;
-    // A sentence too short to stand alone ("Done.", "Hi!") is kept with the one after it on its line, or, last on its line, with the one before.
-    // A short line is kept whole (see WHOLE_LINE_CHARS).
-    let lead = '';
     const whole = undecorated(line);
+    if (whole.length === 0) continue;
+    const fromLine = sentences.length;
+    // A short line is one sentence (see WHOLE_LINE_CHARS). A sentence too short to stand alone ("Done.", "Hi!") is kept
+    // with the one after it on its line, or, last on its line, with the one before.
+    let lead = '';
     for (const sentence of whole.length <= WHOLE_LINE_CHARS ? [whole] : splitSentences(line)) {
       const text = lead ? `${lead} ${sentence}` : sentence;
       const read = readSentence(text, sentences.length === 0);
