@@ -65,6 +65,8 @@ const NUMBER = /(?<![\p{L}\d])\d+(?:[.,:]\d+)*(?![\p{L}\d])/gu;
 /**
  * Characters up to which a line the agent wrote is one candidate, as written, rather than its sentences one by one:
  * a short line is the unit its writer gave it ("The index is rebuilt. Queries take 40 ms now."), and it is quoted whole.
+ * The span's latest message with prose is the exception: a summary reads where the work stands and what comes next
+ * from it, sentence by sentence, in sections of their own, which a whole line would say again.
  * @default 160 — measured on the tuning split (set3, 540 probes): sentences alone kept 515, lines up to 120
  * characters 516, 160 518, 200 517, 240 517; set1 and set2 kept every probe at each.
  */
@@ -110,7 +112,11 @@ interface Sentence {
  */
 export function ownWordCandidates(span: readonly Message[], sites: readonly OwnWordsSite[], maxFacts: number): Candidate[] {
   const perMessage = Math.max(MIN_OWN_WORDS_PER_MESSAGE, Math.ceil(maxFacts * OWN_WORDS_MESSAGE_SHARE));
-  const sentencesBy = span.map((msg) => (msg.role === 'assistant' ? sentencesOf(msg) : []));
+  // The latest message the assistant wrote prose in says where the work stands and what comes next, which a summary
+  // states in sections of their own: its lines are read sentence by sentence, as those sections read them.
+  let latest = span.length - 1;
+  while (latest >= 0 && !(span[latest].role === 'assistant' && proseLines(span[latest]).some((l) => undecorated(l).length > 0))) latest--;
+  const sentencesBy = span.map((msg, i) => (msg.role === 'assistant' ? sentencesOf(msg, i === latest ? 0 : WHOLE_LINE_CHARS) : []));
   const frequency = new Map<string, number>();
   for (const sentences of sentencesBy) {
     for (const s of sentences) for (const t of [...s.terms, ...s.plain]) frequency.set(t, (frequency.get(t) ?? 0) + 1);
@@ -129,7 +135,8 @@ export function ownWordCandidates(span: readonly Message[], sites: readonly OwnW
   return found;
 }
 
-function sentencesOf(msg: Message): Sentence[] {
+/** The sentences of an assistant message; a line of at most `wholeLineChars` is one. */
+function sentencesOf(msg: Message, wholeLineChars: number): Sentence[] {
   const sentences: Sentence[] = [];
   for (const line of proseLines(msg)) {
     const whole = undecorated(line);
@@ -138,7 +145,7 @@ function sentencesOf(msg: Message): Sentence[] {
     // A short line is one sentence (see WHOLE_LINE_CHARS). A sentence too short to stand alone ("Done.", "Hi!") is kept
     // with the one after it on its line, or, last on its line, with the one before.
     let lead = '';
-    for (const sentence of whole.length <= WHOLE_LINE_CHARS ? [whole] : splitSentences(line)) {
+    for (const sentence of whole.length <= wholeLineChars ? [whole] : splitSentences(line)) {
       const text = lead ? `${lead} ${sentence}` : sentence;
       const read = readSentence(text, sentences.length === 0);
       if (read.terms.length === 0 && read.words < MIN_PLAIN_WORDS) {

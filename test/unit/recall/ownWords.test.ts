@@ -30,14 +30,19 @@ describe("the agent's own words", () => {
     const long =
       'The deploy script reads `DEPLOY_TARGET` from the environment and falls back to staging when it is unset. ' +
       'The smoke test then calls `/healthz` on that target and waits up to thirty seconds.';
-    const keys = ownWordCandidates([assistant(`${short}\n${long}`)], sites(1), 40).map((c) => c.text);
     assert.ok(long.length > WHOLE_LINE_CHARS && short.length <= WHOLE_LINE_CHARS);
+    const latest = 'The staging deploy is green again. Next I will look at the release notes.';
+    const keys = ownWordCandidates([assistant(`${short}\n${long}`), assistant(latest)], sites(2), 40).map((c) => c.text);
     assert.deepEqual(
       keys.sort(),
       [
         short,
         'The deploy script reads `DEPLOY_TARGET` from the environment and falls back to staging when it is unset.',
         'The smoke test then calls `/healthz` on that target and waits up to thirty seconds.',
+        // The latest message says where the work stands and what comes next: a summary's phase and next step read it
+        // sentence by sentence, and so do its facts.
+        'The staging deploy is green again.',
+        'Next I will look at the release notes.',
       ].sort(),
     );
   });
