@@ -80,7 +80,7 @@ function coversEnough(prepared: CheckpointPlan, needed: CheckpointPlan | undefin
 
 /** Facts of messages, and of a checkpoint's span. */
 interface FactsReader {
-  /** With `lines`, the agent's narration too, for the earlier lines' pool (see `ExtractOptions.narration`). */
+  /** With `lines`, for the earlier lines' pool: the agent's narration too, and its short lines as written (see `ExtractOptions`). */
   ofMessages(messages: readonly Message[], maxFacts?: number, lines?: boolean): Promise<Fact[]>;
   ofSpan(span: OriginalSpan): Promise<Fact[]>;
 }
@@ -392,7 +392,7 @@ export class Tier3 {
     const ofMessages = async (messages: readonly Message[], maxFacts?: number, lines = false): Promise<Fact[]> => {
       const calls = await this.callIndex.callsFor(messages, live, archived);
       const findCall = (id: string): ToolCallBlock | undefined => calls.get(id);
-      return extractFacts(messages, { after: live, findCall, narration: lines, ...(maxFacts ? { maxFacts } : {}) });
+      return extractFacts(messages, { after: live, findCall, narration: lines, asWritten: lines, ...(maxFacts ? { maxFacts } : {}) });
     };
     return {
       ofMessages,

@@ -49,6 +49,11 @@ export interface ExtractOptions {
    * pool, which shows the agent's own lines; never for a summary or the recall check. @default false
    */
   readonly narration?: boolean;
+  /**
+   * Whether every short line of the agent is one candidate, as written (`WHOLE_LINE_CHARS`), its latest message's too:
+   * for the earlier lines' pool, which shows lines as written and has no phase or next step to state. @default false
+   */
+  readonly asWritten?: boolean;
 }
 
 /** Characters of a failed result read for the names the error mentions. @default 400 */
@@ -108,7 +113,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     ...(acted[i] ? { actedOn: acted[i] } : {}),
   }));
   const maxFacts = options.maxFacts ?? DEFAULT_MAX_FACTS;
-  for (const fact of ownWordCandidates(span, sites, maxFacts)) {
+  for (const fact of ownWordCandidates(span, sites, maxFacts, options.asWritten === true)) {
     if (fact.kind === 'error') {
       errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
     } else said.push(fact);

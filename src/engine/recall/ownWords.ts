@@ -65,8 +65,8 @@ const NUMBER = /(?<![\p{L}\d])\d+(?:[.,:]\d+)*(?![\p{L}\d])/gu;
 /**
  * Characters up to which a line the agent wrote is one candidate, as written, rather than its sentences one by one:
  * a short line is the unit its writer gave it ("The index is rebuilt. Queries take 40 ms now."), and it is quoted whole.
- * The span's latest message with prose is the exception: a summary reads where the work stands and what comes next
- * from it, sentence by sentence, in sections of their own, which a whole line would say again.
+ * The span's latest message with prose is the exception in a summary, which reads where the work stands and what
+ * comes next from it, sentence by sentence, in sections of their own that a whole line would say again.
  * @default 160 — measured on the tuning split (set3, 540 probes): sentences alone kept 515, lines up to 120
  * characters 516, 160 518, 200 517, 240 517; set1 and set2 kept every probe at each.
  */
@@ -108,13 +108,20 @@ interface Sentence {
 
 /**
  * The assistant sentences of `span` as candidates, scored by the information they carry; `sites[i]`
- * says where `span[i]` stands; `maxFacts` is how many facts the caller will keep. Linear in the span's text.
+ * says where `span[i]` stands; `maxFacts` is how many facts the caller will keep; `asWritten`, whether the latest
+ * message's short lines are whole too (see {@link WHOLE_LINE_CHARS}). Linear in the span's text.
  */
-export function ownWordCandidates(span: readonly Message[], sites: readonly OwnWordsSite[], maxFacts: number): Candidate[] {
+export function ownWordCandidates(
+  span: readonly Message[],
+  sites: readonly OwnWordsSite[],
+  maxFacts: number,
+  asWritten = false,
+): Candidate[] {
   const perMessage = Math.max(MIN_OWN_WORDS_PER_MESSAGE, Math.ceil(maxFacts * OWN_WORDS_MESSAGE_SHARE));
   // The latest message the assistant wrote prose in says where the work stands and what comes next, which a summary
-  // states in sections of their own: its lines are read sentence by sentence, as those sections read them.
-  let latest = span.length - 1;
+  // states in sections of their own: its lines are read sentence by sentence, as those sections read them, unless the
+  // lines are for the earlier lines (`asWritten`), which show lines as written.
+  let latest = asWritten ? -1 : span.length - 1;
   while (latest >= 0 && !(span[latest].role === 'assistant' && proseLines(span[latest]).some((l) => undecorated(l).length > 0))) latest--;
   const sentencesBy = span.map((msg, i) => (msg.role === 'assistant' ? sentencesOf(msg, i === latest ? 0 : WHOLE_LINE_CHARS) : []));
   const frequency = new Map<string, number>();

@@ -45,6 +45,8 @@ describe("the agent's own words", () => {
         'Next I will look at the release notes.',
       ].sort(),
     );
+    const forEarlierLines = ownWordCandidates([assistant(latest)], sites(1), 40, true).map((c) => c.text);
+    assert.deepEqual(forEarlierLines, [latest], 'the earlier lines show every short line as written');
   });
 
   it('keeps a sentence too short to stand alone with the one before it when it ends its line, so nothing the agent wrote is dropped', () => {
