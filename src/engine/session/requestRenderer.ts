@@ -30,6 +30,7 @@ import { FNV_OFFSET_BASIS, fnv1a } from '../text/fnv';
 import { concatenated } from '../appendedList';
 import { frozenFor } from '../model/frozenContext';
 import { inputValues } from '../recall/terms';
+import { memoizeByObject } from '../memo';
 
 /**
  * Before anything left the context, the live messages already hold the intent, the user's messages
@@ -165,7 +166,7 @@ export class RequestRenderer {
         ledgerText,
         ...s.checkpoints.map((c) => c.summary),
         ...(s.ledger.facts ?? []).map((f) => f.line),
-        ...s.active.map(shownText),
+        ...s.active.flatMap(shownTexts),
       ]);
       const last = this.earlierCache;
       this.earlierCache =
@@ -379,9 +380,13 @@ function sameMembers<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
   return true;
 }
 
-/** What a live message shows, a line of it per line: its text, its calls' input values, its results. */
-function shownText(msg: Message): string {
-  return msg.blocks
-    .map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? inputValues(b.input, Number.POSITIVE_INFINITY) : b.content))
-    .join('\n');
+/**
+ * What a live message shows, a text per block: its text, its calls' input values, its results. The block's own strings,
+ * not a copy of them joined: a large window's live messages are megabytes.
+ */
+function shownTexts(msg: Message): string[] {
+  return msg.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? callValues(b.input) : b.content));
 }
+
+/** A call's input values, one per line: derived once per input, which never changes. */
+const callValues = memoizeByObject((input: Readonly<Record<string, unknown>>) => inputValues(input, Number.POSITIVE_INFINITY));
