@@ -10,6 +10,8 @@ const OPERATORS = new Set(['&&', '||', ';', '|']);
 const IN_PLACE = /^(?:-[A-Za-z]*i\S*|--in-place(?:=\S*)?)$/;
 /** Options of `sed` whose value is the next word. */
 const VALUED = new Set(['-e', '-f', '--expression', '--file', '-l', '--line-length']);
+/** A quoted empty word: `''` or `""`. */
+const EMPTY_WORD = /^(?:''|"")$/;
 /** Characters of a command read for in-place edits. @default 20000 */
 const IN_PLACE_CHARS = 20_000;
 
@@ -35,7 +37,9 @@ function sedFiles(args: readonly string[]): string[] {
   let scriptGiven = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    if (VALUED.has(arg)) {
+    // BSD and macOS sed take the backup suffix as the next word, empty for none: `sed -i '' 's/a/b/' f`.
+    if (IN_PLACE.test(arg) && EMPTY_WORD.test(args[i + 1] ?? '')) i++;
+    else if (VALUED.has(arg)) {
       if (arg === '-e' || arg === '--expression' || arg === '-f' || arg === '--file') scriptGiven = true;
       i++;
     } else if (arg.startsWith('-') && arg.length > 1) continue;

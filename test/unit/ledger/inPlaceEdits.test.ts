@@ -9,6 +9,9 @@ describe('files a command edits in place', () => {
     assert.deepEqual(inPlaceEdits("cd /repo && sed -i.bak -e 's/a/b/' -e 's/c/d/' a.py b.py && python -m pytest"), ['a.py', 'b.py']);
     assert.deepEqual(inPlaceEdits(`sed -Ei 's/x;y/z/' "loan notes.md"; cat loan-notes.md`), ['loan notes.md']);
     assert.deepEqual(inPlaceEdits("sed --in-place=.orig '42s/.*/    return None/' lib/holds.py"), ['lib/holds.py']);
+    // macOS sed: the empty backup suffix is a word of its own, before the script.
+    assert.deepEqual(inPlaceEdits("sed -i '' '/undefined,$/d' test/markdown.test.ts"), ['test/markdown.test.ts']);
+    assert.deepEqual(inPlaceEdits('sed -i "" -e \'s/a/b/\' a.py'), ['a.py']);
   });
 
   it('reads none from a sed that only prints, nor from the word sed elsewhere', () => {
