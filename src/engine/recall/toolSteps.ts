@@ -5,6 +5,7 @@
  */
 import { classifyToolCall, type ToolActivity } from '../ledger/toolActivity';
 import { toolOutcome } from '../ledger/toolOutcome';
+import { commandOutcome } from '../ledger/commandOutcome';
 import { filesOnlyPrinted } from '../ledger/shellReads';
 import { toolResultBlock, type Message, type ToolCallBlock, type ToolResultBlock } from '../types';
 import { inputValues, termsOf } from './terms';
@@ -61,7 +62,7 @@ function stepOf(given: ToolResultBlock, call: ToolCallBlock | undefined, seq: nu
   const notice = outputNotice(given.content, call ? inputValues(call.input) : '');
   const result = notice ? { ...given, content: notice.rest } : given;
   const classified = call ? classifyToolCall(call, result) : OTHER;
-  const ok = toolOutcome(result, classified.kind === 'command').ok;
+  const ok = (classified.kind === 'command' ? commandOutcome(result, classified.commands) : toolOutcome(result, false)).ok;
   const activity = ok ? asFileRead(classified) : classified;
   let subject: string | undefined;
   let terms: string[] = [];

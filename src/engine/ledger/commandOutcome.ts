@@ -1,0 +1,44 @@
+/**
+ * How a shell command ended (`toolOutcome`), with what its program's exit status means: grep and the searches made
+ * after it (ripgrep, ag, ack, `git grep`) exit with 1 when no line matched and with 2 on an error (POSIX), so a search
+ * that exits with 1 having printed nothing found nothing, which is an answer, not a failure to put among the errors.
+ */
+import type { ToolResultBlock } from '../types';
+import { meaningfulLines } from './resultLines';
+import { isExitStatusLine, toolOutcome, type ToolOutcome } from './toolOutcome';
+
+/** A program that searches for lines and says "none matched" with exit status 1, as the first words of a command. */
+const SEARCH_PROGRAM = /^(?:[\w./-]*\/)?(?:[ef]?grep|zgrep|rg|ag|ack)$/;
+/** A shell word, quoted or bare, or an operator between commands: the status is the last command's. */
+const WORD = /'[^']*'|"(?:\\.|[^"\\])*"|&&|\|\||[;|\n]|[^\s'";|&]+/g;
+const OPERATOR = /^(?:&&|\|\||[;|\n])$/;
+/** A variable set for one command (`LC_ALL=C grep …`): not the program. */
+const ASSIGNMENT = /^\w+=\S*$/;
+/** What some hosts print for an output that is empty: a note in brackets, a label with nothing after it, a count of 0. */
+const EMPTY_OUTPUT = /^\([^()]*\)$|^[\w ]+:$|^(?:\S+:)?0$/;
+/** A host's word before the status line of a failed command (`Error: Exit code 1`). */
+const ERROR_WORD = /^Error:\s*/i;
+
+/** How the commands of one call ended: a search that found nothing is ok (see the header). */
+export function commandOutcome(result: ToolResultBlock, commands: readonly string[]): ToolOutcome {
+  const outcome = toolOutcome(result, true);
+  if (outcome.ok || !(outcome.exitCode === 1 || (outcome.exitCode === undefined && result.isError))) return outcome;
+  return endsInSearch(commands) && printedNothing(result.content) ? { ...outcome, ok: true } : outcome;
+}
+
+/** True when the last command of the last line is a search program. */
+function endsInSearch(commands: readonly string[]): boolean {
+  const all: readonly string[] = commands.at(-1)?.match(WORD) ?? [];
+  let from = all.length;
+  while (from > 0 && !OPERATOR.test(all[from - 1])) from--;
+  const words = all.slice(from);
+  let at = 0;
+  while (at < words.length && (ASSIGNMENT.test(words[at]) || words[at] === 'sudo')) at++;
+  const program = words[at] ?? '';
+  return SEARCH_PROGRAM.test(program) || (program === 'git' && words[at + 1] === 'grep');
+}
+
+/** True when the output holds nothing but the host's status line and its notes that there was no output. */
+function printedNothing(content: string): boolean {
+  return meaningfulLines(content).every((line) => EMPTY_OUTPUT.test(line) || isExitStatusLine(line.replace(ERROR_WORD, '')));
+}
