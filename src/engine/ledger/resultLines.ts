@@ -133,12 +133,25 @@ export function isProgressLine(line: string): boolean {
   return PROGRESS_LINE.test(line);
 }
 
-/** The scanned lines of a result, cleaned, without noise. */
+/** The scanned lines of a result, cleaned, without noise; none when the host only notes that there was no output. */
 export function meaningfulLines(content: string): string[] {
   const lines = scannedLines(content).map(cleanLine);
   let echo = false;
-  return lines.filter((l) => {
+  const kept = lines.filter((l) => {
     echo = SCRIPT_HEADER.test(l) || (echo && isScriptEcho(l));
     return !echo && !isNoiseLine(l);
   });
+  return kept.length === 1 && HOST_NOTE.test(kept[0]) ? [] : kept;
+}
+
+/**
+ * A line in brackets and without a figure, alone in an output: the host's note in place of an output (`(no output)`,
+ * `(PowerShell completed with no output)`), not something the program printed.
+ */
+const HOST_NOTE = /^\([^()\d]*\)$/;
+
+/** True when a result is only the host's note that the program printed nothing (see {@link HOST_NOTE}). */
+export function isOnlyHostNote(content: string): boolean {
+  const text = content.trim();
+  return !text.includes('\n') && HOST_NOTE.test(text);
 }

@@ -8,7 +8,7 @@
  * for the diagnostics, which are errors as much as facts are. A file's content is not among them:
  * it is on disk, and `ctx_recover` finds it; only a result that went to a file on arrival shows its content (`offloadedFacts`).
  */
-import { isProgressLine } from '../ledger/resultLines';
+import { isOnlyHostNote, isProgressLine } from '../ledger/resultLines';
 import { isBareName } from './bareNames';
 import { numberedRuns, oncePerPlace, repeatedShapes, withoutFields } from '../ledger/frameLines';
 import { PrintedAnyway } from './printedAnyway';
@@ -72,7 +72,7 @@ export function outputLineFactsOf(steps: readonly ToolStep[], messages: readonly
   const anyway = new PrintedAnyway(steps);
   const followed = new WhatFollowed(messages, steps);
   for (const step of steps) {
-    if (step.activity.kind === 'file') continue;
+    if (step.activity.kind === 'file' || isOnlyHostNote(step.result.content)) continue;
     found.push(...outputLines(step, anyway, followed));
   }
   return found.map(({ seq: _seq, ...fact }) => ({ ...fact, printed: true }));

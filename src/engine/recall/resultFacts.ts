@@ -4,7 +4,7 @@
  * the output of a short program). File contents that were only read are not outcomes.
  */
 import { ERROR_SUMMARY_MAX_CHARS, errorLine } from '../ledger/errorSummary';
-import { isProgressLine } from '../ledger/resultLines';
+import { isOnlyHostNote, isProgressLine } from '../ledger/resultLines';
 import { repeatedShapes, withoutFields } from '../ledger/frameLines';
 import type { PrintedAnyway } from './printedAnyway';
 import { outputEdges } from './outputEdges';
@@ -103,7 +103,7 @@ export function errorFact(step: ToolStep): Candidate | undefined {
  */
 export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[] {
   const kind = step.activity.kind;
-  if (kind === 'file') return [];
+  if (kind === 'file' || isOnlyHostNote(step.result.content)) return [];
   const where = { messageId: step.messageId, seq: step.seq };
   const edges = edgeLines(withoutFields(step.result.content));
   const runs = repeatedShapes(edges.lines);
