@@ -37,7 +37,11 @@ export function artifactsSection(record: ToolRecord, artifactMarkers: readonly s
   const byTime = [...record.files].sort((a, b) => a.lastAt - b.lastAt);
   const changed = latest(byTime.filter((f) => f.actions.some((a) => a !== 'read')));
   const read = latest(byTime.filter((f) => f.actions.every((a) => a === 'read')));
-  const named = facts.filter((f) => f.kind === 'artifact' && !record.files.some((r) => r.path.endsWith(f.key)));
+  const artifacts = facts.filter((f) => f.kind === 'artifact' && !record.files.some((r) => r.path.endsWith(f.key)));
+  // A name is listed by itself; an artifact said in words (a file's opening comment, a confirmation) keeps its own line,
+  // file name and all: a list of names cut from their files would read as names.
+  const named = artifacts.filter((f) => !/\s/.test(f.key));
+  const described = artifacts.filter((f) => /\s/.test(f.key));
   return {
     heading: sectionHeading('Artifacts Created'),
     required: [],
@@ -62,6 +66,7 @@ export function artifactsSection(record: ToolRecord, artifactMarkers: readonly s
       },
       { lines: read.length > 0 ? [{ text: `- Read: ${read.map((f) => f.path).join(', ')}`, priority: DETAIL, shortenable: true }] : [] },
       { lines: named.length > 0 ? [{ text: `- Named: ${rankedKeys(named).join(', ')}`, priority: DETAIL, shortenable: true }] : [] },
+      { lines: described.map((f) => factCandidate(f)) },
     ],
   };
 }
