@@ -47,7 +47,7 @@ export function readToolSteps(messages: readonly Message[], findCall?: (callId: 
     for (const block of msg.blocks) {
       seq++;
       if (block.type === 'text' && block.printed === true) {
-        steps.push(stepOf(toolResultBlock(`${msg.id}#printed-${seq}`, block.text, false), undefined, seq, messageIndex, msg.id));
+        steps.push(stepOf(toolResultBlock(`${msg.id}#printed-${seq}`, unframed(block.text), false), undefined, seq, messageIndex, msg.id));
       }
       if (block.type !== 'toolResult') continue;
       const call = calls.get(block.callId) ?? findCall?.(block.callId);
@@ -55,6 +55,17 @@ export function readToolSteps(messages: readonly Message[], findCall?: (callId: 
     }
   });
   return steps;
+}
+
+/** A printed output wholly inside the host's frame (`<local-command-stdout>…</local-command-stdout>`). */
+const FRAMED = /^\s*<([A-Za-z][\w.:-]*)>([\s\S]*)<\/\1>\s*$/;
+
+/**
+ * What the host printed, without the frame it wraps the output in: the frame is the host's, what it holds is the
+ * output, which a one-line frame would otherwise hide as a harness field (`withoutFields`).
+ */
+function unframed(text: string): string {
+  return FRAMED.exec(text)?.[2] ?? text;
 }
 
 function stepOf(given: ToolResultBlock, call: ToolCallBlock | undefined, seq: number, messageIndex: number, messageId: string): ToolStep {

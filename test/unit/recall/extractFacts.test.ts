@@ -85,6 +85,16 @@ describe('fact extraction', () => {
       assert.ok(lines.includes('Commit 5e1c0d7 fix: refunds round half to even'));
       assert.ok(!lines.some((l) => l.startsWith('Tokens:')), lines.join('\n'));
     });
+
+    it('reads an output the host framed on one line by what the frame holds, not as a field of the harness', () => {
+      const framed = [
+        user('/model'),
+        message('p1', 'user', [printedTextBlock('<local-command-stdout>Set model to orca-7b (high)</local-command-stdout>')]),
+        user('Now profile the importer.'),
+      ];
+      assert.ok(keysOf(ofKind(extractFacts(framed), 'outcome')).includes('Set model to orca-7b (high)'));
+      assert.ok(outputLineFacts(framed).some((f) => f.text === 'Set model to orca-7b (high)'));
+    });
   });
 
   describe('decisions', () => {
