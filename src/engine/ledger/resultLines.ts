@@ -128,10 +128,18 @@ export function isNoiseLine(line: string): boolean {
   return NOISE_LINES.some((p) => p.test(line));
 }
 
-/** True for a cleaned line that reports progress rather than a result. */
+/**
+ * True for a cleaned line that reports progress rather than a result. A line that states a result before it says what
+ * it goes on to do (`Matched! Rewriting...`) reports the result.
+ */
 export function isProgressLine(line: string): boolean {
-  return PROGRESS_LINE.test(line);
+  if (!PROGRESS_LINE.test(line)) return false;
+  const first = FIRST_SENTENCE.exec(line)?.[1];
+  return first === undefined || PROGRESS_LINE.test(first);
 }
+
+/** A line's first sentence, when another follows it: up to the first `.`, `!` or `?` after a word and before a space. */
+const FIRST_SENTENCE = /^(.*?\w[.!?])\s+\S/;
 
 /** The scanned lines of a result, cleaned, without noise; none when the host only notes that there was no output. */
 export function meaningfulLines(content: string): string[] {
