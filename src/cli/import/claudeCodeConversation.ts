@@ -1,8 +1,9 @@
 /**
  * One Claude Code conversation (the main chain or a subagent's) from its user and assistant records.
  * What Claude Code itself adds to a user turn is injected text: `isMeta` records (skill text,
- * caveats, a slash command's expanded prompt), its own compaction summary, and the tags it wraps
- * reminders, notifications and local command output in.
+ * caveats), its own compaction summary, and the tags it wraps reminders, notifications and local
+ * command output in. The prompt of a slash command the user typed is the user's request, in the
+ * command's words: Claude Code writes it as an `isMeta` record right after the command.
  */
 import { type Block, injectedTextBlock, printedTextBlock } from '../../engine/host/messages';
 import { convertAssistantContent, convertUserContent, type ConvertedContent } from './anthropicContent';
@@ -65,11 +66,14 @@ export function importClaudeCodeConversation(
   keepNativeCompaction: boolean,
 ): void {
   let openReply: OpenReply | undefined;
+  // The user's slash command just typed, whose prompt Claude Code writes in the next record.
+  let typed = false;
   for (const { line, record } of records) {
     const message = isJsonObject(record.message) ? record.message : {};
     const id = stringField(record, 'uuid') ?? `line-${line ?? 'unknown'}`;
     const at = toEpochMs(record.timestamp);
     if (record.type === 'assistant') {
+      typed = false;
       const converted = convertAssistantContent(message.content);
       account(converted, sink, line);
       const blocks = converted.parts[0]?.blocks ?? [];
@@ -88,14 +92,18 @@ export function importClaudeCodeConversation(
       openReply = undefined;
       continue;
     }
-    const converted = convertUserContent(typedCommand(message.content) ?? message.content, CLAUDE_CODE_INJECTED_TAGS, {
+    const command = typedCommand(message.content);
+    const converted = convertUserContent(command ?? message.content, CLAUDE_CODE_INJECTED_TAGS, {
       leadingTagFrames: true,
     });
     account(converted, sink, line);
+    // A typed command's prompt is what the user asked for in the command's words: the user's request, not the host's text.
+    const commandPrompt = typed && record.isMeta === true && converted.parts.every((part) => part.role === 'user');
+    typed = command !== undefined;
     const parts = (
       record.isCompactSummary === true
         ? markCompactionSummary(converted.parts)
-        : record.isMeta === true || isHostTurn(record, message.content)
+        : (record.isMeta === true && !commandPrompt) || isHostTurn(record, message.content)
           ? converted.parts.map(injectedPart)
           : converted.parts
     ).map(printedFrames);

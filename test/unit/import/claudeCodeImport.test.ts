@@ -162,6 +162,28 @@ describe('Claude Code import', () => {
     assert.equal(messageText(result.messages[0]), 'Please analyze this codebase');
   });
 
+  it("takes the prompt of a slash command the user typed as the user's request, and a skill's text as the host's", async () => {
+    const { messages } = importTranscript(
+      jsonl([
+        userRecord('u1', '<command-name>/release</command-name>\n<command-args>minor</command-args>'),
+        userRecord('u2', [text('Bump the version, tag it and write the changelog entry from the merged PRs.')], { isMeta: true }),
+        assistantRecord('a1', 'msg_1', toolUse('t1', 'Skill', { skill: 'changelog' })),
+        userRecord('r1', [toolResult('t1', 'Launching skill: changelog')]),
+        userRecord('u3', [text('Base directory for this skill: /skills/changelog\n\n# Changelog\nGroup entries by type.')], {
+          isMeta: true,
+        }),
+      ]),
+    );
+    const users = messages.filter((m) => m.role === 'user');
+    assert.deepEqual(
+      users.map((m) => authoredText(m)),
+      ['/release minor', 'Bump the version, tag it and write the changelog entry from the merged PRs.', ''],
+    );
+    const ledger = await updateLedger(EMPTY_LEDGER, messages, updateContext());
+    assert.ok(ledger.userMessages.some((u) => u.text?.includes('Bump the version, tag it') === true));
+    assert.ok(!ledger.userMessages.some((u) => u.text?.includes('Group entries by type') === true));
+  });
+
   it('imports a subagent file as its own sidechain conversation', () => {
     const sidechain = { isSidechain: true, agentId: 'a2898e3' };
     const result = importTranscript(
