@@ -15,7 +15,7 @@ import type { CheckpointWork } from './checkpointing';
 export async function applyingCheckpoint(
   work: CheckpointWork,
   state: SessionState,
-  deps: { readonly store: Store; readonly paths: SessionPaths; readonly now: number },
+  deps: { readonly store: Store; readonly paths: SessionPaths; readonly now: number; readonly budgetTokens?: number },
 ): Promise<StepResult> {
   const taken = new Set(work.plan.messageIds);
   const active = state.active.filter((m) => !taken.has(m.id));
@@ -24,6 +24,7 @@ export async function applyingCheckpoint(
     store: deps.store,
     folder: deps.paths.offloaded,
     now: deps.now,
+    ...(deps.budgetTokens !== undefined ? { budgetTokens: deps.budgetTokens } : {}),
   });
   const reasons = new Set(work.fallbackReasons);
   return {

@@ -263,8 +263,14 @@ export class Tier3 {
   }
 
   /** The patch that applies a checkpoint (see `applyCheckpoint.ts`). */
-  applying(work: CheckpointWork): Promise<StepResult> {
-    return applyingCheckpoint(work, this.deps.state(), { store: this.deps.store, paths: this.deps.paths, now: this.deps.clock.now() });
+  applying(work: CheckpointWork, budgetTokens?: number): Promise<StepResult> {
+    const { store, paths, clock } = this.deps;
+    return applyingCheckpoint(work, this.deps.state(), {
+      store,
+      paths,
+      now: clock.now(),
+      ...(budgetTokens !== undefined ? { budgetTokens } : {}),
+    });
   }
 
   /** What applying a checkpoint did, once the context after it is measured. */

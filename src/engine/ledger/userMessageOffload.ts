@@ -11,6 +11,19 @@ import { errorMessage } from '../errors';
 
 /** User messages above this many tokens leave the ledger for a file once they are out of the live context. */
 export const HUGE_USER_MESSAGE_TOKENS = 2000;
+/** In a small budget, a text is worth a file from this share of it. @default 0.1 */
+export const SMALL_BUDGET_FILE_SHARE = 0.1;
+/** Below this many tokens a text's preview and path would take about as much room as the text. @default 200 */
+export const MIN_FILE_TOKENS = 200;
+
+/**
+ * The size from which a text is worth a file: a huge message's, or a tenth of a small budget, where a message of a
+ * few hundred tokens kept whole in every request would take the room of everything said since.
+ */
+export function worthAFileTokens(budget?: number): number {
+  if (budget === undefined || budget <= 0) return HUGE_USER_MESSAGE_TOKENS;
+  return Math.min(HUGE_USER_MESSAGE_TOKENS, Math.max(MIN_FILE_TOKENS, Math.floor(budget * SMALL_BUDGET_FILE_SHARE)));
+}
 /** The preview kept in the ledger: at most this many lines… */
 export const USER_PREVIEW_MAX_LINES = 15;
 /** …and at most this many characters. */
@@ -23,6 +36,8 @@ export interface UserMessageOffloadOptions {
   /** Store folder for the files, e.g. `sessions/<id>/user`. */
   readonly folder: string;
   readonly now: number;
+  /** The request's budget: a message is huge from a tenth of a small one (see {@link worthAFileTokens}). */
+  readonly budgetTokens?: number;
 }
 
 export interface UserMessageOffloadResult {
@@ -39,8 +54,10 @@ export async function offloadHugeUserMessages(ledger: Ledger, opts: UserMessageO
   const failures: string[] = [];
   let changed = false;
   const entries: UserMessageEntry[] = [];
+  // The preview a file leaves takes about MIN_FILE_TOKENS: a message that goes is at least twice that.
+  const huge = Math.max(worthAFileTokens(opts.budgetTokens), 2 * MIN_FILE_TOKENS);
   for (const entry of ledger.userMessages) {
-    if (!isDue(entry, opts.liveMessageIds) || entry.text === undefined) {
+    if (!isDue(entry, opts.liveMessageIds, huge) || entry.text === undefined) {
       entries.push(entry);
       continue;
     }
@@ -59,8 +76,8 @@ export async function offloadHugeUserMessages(ledger: Ledger, opts: UserMessageO
   return { ledger: changed ? { ...ledger, userMessages: entries } : ledger, files, failures };
 }
 
-function isDue(entry: UserMessageEntry, live: ReadonlySet<string>): boolean {
-  return entry.file === undefined && entry.tokens > HUGE_USER_MESSAGE_TOKENS && !live.has(entry.messageId);
+function isDue(entry: UserMessageEntry, live: ReadonlySet<string>, huge: number): boolean {
+  return entry.file === undefined && entry.tokens > huge && !live.has(entry.messageId);
 }
 
 /** `20260121_103522_user_<messageId>.md`, the id made safe for a file name. */

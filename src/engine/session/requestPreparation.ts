@@ -323,7 +323,7 @@ export class RequestPreparation {
     // What the request sends before and after, like with like, earlier lines and all.
     const before = run.view.measured.total;
     if (!snapshotTaken) await run.step(snapshots.take('before-checkpoint', undefined, run.state, before));
-    const applying = await tier3.applying(work);
+    const applying = await tier3.applying(work, run.budget);
     await run.step({ patch: applying.patch });
     await run.step({
       patch: { promptCache: withSummaryRequest(run.state.promptCache ?? EMPTY_CACHE_TALLY, work.summaryRequestTokens, summaryReused) },

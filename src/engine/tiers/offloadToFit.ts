@@ -10,7 +10,7 @@
  * keeps every block as it arrived.
  */
 import { errorMessage } from '../errors';
-import { HUGE_USER_MESSAGE_TOKENS } from '../ledger/userMessageOffload';
+import { MIN_FILE_TOKENS, worthAFileTokens } from '../ledger/userMessageOffload';
 import type { OffloadRecord } from '../model/offloadRecord';
 import type { Block, Message } from '../types';
 import { KEEP_STRUCTURED_BELOW_TOKENS, offloadText } from './offload';
@@ -26,21 +26,14 @@ export interface FitInput extends AttachmentOffloadInput {
   readonly offloadedCallIds: ReadonlySet<string>;
   /** At least this many tokens must leave for the request to fit the budget at all; `excessTokens` bring it below RED. */
   readonly overBudgetTokens: number;
-  /** The budget: in a small one, a text is worth a file from {@link SMALL_BUDGET_FILE_SHARE} of it. */
+  /** The budget: in a small one, a text is worth a file from a tenth of it (`worthAFileTokens`). */
   readonly budgetTokens?: number;
 }
 
 /** A text goes to a file from this many tokens: a huge message's size, or a tenth of a small budget. */
 function worthAFile(input: FitInput): number {
-  const budget = input.budgetTokens;
-  if (budget === undefined || budget <= 0) return HUGE_USER_MESSAGE_TOKENS;
-  return Math.min(HUGE_USER_MESSAGE_TOKENS, Math.max(MIN_FILE_TOKENS, Math.floor(budget * SMALL_BUDGET_FILE_SHARE)));
+  return worthAFileTokens(input.budgetTokens);
 }
-
-/** In a small budget, a text is worth a file from this share of it. @default 0.1 */
-const SMALL_BUDGET_FILE_SHARE = 0.1;
-/** Below this many tokens a text's preview and path would take about as much room as the text. */
-const MIN_FILE_TOKENS = 200;
 
 /** A block, or a tool call's text field, that may go to a file: where it stands, what it holds, and its place taker. */
 interface Candidate {

@@ -60,6 +60,22 @@ describe('huge user message offload', () => {
     assert.equal(again.ledger, once.ledger);
   });
 
+  it('counts a message as huge from a tenth of a small budget, never below twice the preview it leaves', async () => {
+    const run = (tokens: number, budgetTokens?: number) =>
+      offloadHugeUserMessages(ledgerWith('w'.repeat(tokens * 4)), {
+        liveMessageIds: new Set(),
+        store: new MemoryStore(),
+        folder: FOLDER,
+        now: NOW,
+        ...(budgetTokens !== undefined ? { budgetTokens } : {}),
+      });
+    // A command's 1,000-token prompt in a 4,000-token window: a quarter of every request, for good.
+    assert.equal((await run(1000, 4000)).files.length, 1);
+    assert.equal((await run(1000, 200_000)).files.length, 0, 'a large window keeps it whole');
+    assert.equal((await run(1000)).files.length, 0, 'with no budget known, only a huge message goes');
+    assert.equal((await run(300, 2000)).files.length, 0, 'its preview would take about as much room');
+  });
+
   it('keeps the message verbatim and reports the failure when the file cannot be written', async () => {
     const text = hugeText();
     const ledger = ledgerWith(text);
