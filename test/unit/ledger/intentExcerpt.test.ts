@@ -60,6 +60,16 @@ describe('session intent in the ledger', () => {
     assert.match(shown, /the whole message is in the conversation below/);
   });
 
+  it('shows a first request that went to a file in a small window by its start and end, as a huge one', () => {
+    // About 900 tokens: below a huge message's size, above a tenth of a 6,000-token window, so it went to a file.
+    const text = `Port the exporter to the new API.\n${'Keep each column as it is; '.repeat(130)}\nThen run the export tests.`;
+    assert.ok(Math.ceil(text.length / 4) < HUGE_USER_MESSAGE_TOKENS);
+    const shown = intentText(ledgerWithIntent(text, { file: FILE, preview: text.slice(0, 200) }), NONE_LIVE);
+    assert.ok(shown !== undefined && shown.length < text.length / 2, `${shown?.length} characters`);
+    assert.ok(shown.startsWith('Port the exporter to the new API.') && shown.endsWith('Then run the export tests.'));
+    assert.ok(shown.includes(`full text: ${FILE}`));
+  });
+
   it('keeps the intent verbatim when it is small, or when its full text is nowhere else (the file could not be written)', () => {
     const small = 'Fix the login test.';
     assert.equal(intentText(ledgerWithIntent(small, { text: small }), NONE_LIVE), small);
