@@ -29,9 +29,10 @@ export function intentText(ledger: Ledger, liveMessageIds: ReadonlySet<string>):
   if (intent === undefined) return undefined;
   const entry = ledger.userMessages.find((e) => e.messageId === intent.messageId);
   const where = entry === undefined ? undefined : fullTextLocation(entry, liveMessageIds);
+  if (entry === undefined || where === undefined) return intent.text;
   // A message in a file was huge for the budget (`offloadHugeUserMessages`); one still live, when it is huge in any window.
-  if (entry === undefined || where === undefined || (entry.file === undefined && entry.tokens <= HUGE_USER_MESSAGE_TOKENS))
-    return intent.text;
+  const huge = entry.file !== undefined || entry.tokens > HUGE_USER_MESSAGE_TOKENS;
+  if (!huge) return intent.text;
   return headAndTail(intent.text, INTENT_HEAD_CHARS, INTENT_TAIL_CHARS, `${formatCount(entry.tokens)} tokens in all; ${where}`);
 }
 
