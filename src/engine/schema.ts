@@ -20,7 +20,8 @@ export function isBlock(v: unknown): v is Block {
       return (
         typeof v.text === 'string' &&
         (v.injected === undefined || typeof v.injected === 'boolean') &&
-        (v.printed === undefined || typeof v.printed === 'boolean')
+        (v.printed === undefined || typeof v.printed === 'boolean') &&
+        (v.requested === undefined || typeof v.requested === 'boolean')
       );
     case 'toolCall':
       return typeof v.id === 'string' && typeof v.name === 'string' && isRecord(v.input);

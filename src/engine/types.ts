@@ -24,6 +24,12 @@ export interface TextBlock {
    * is read like a tool's output, for the errors it shows and the lines it ended with.
    */
   readonly printed?: boolean;
+  /**
+   * True for injected text the host sent as the user's request at the user's command (the prompt of a slash command
+   * they typed): kept with the user's messages, since it is what they asked for, but it is data all the same, written
+   * by whoever wrote the command, so its markers set nothing and it is no session intent.
+   */
+  readonly requested?: boolean;
 }
 
 /** Tool input is whatever JSON the model produced for the call. */
@@ -67,6 +73,11 @@ export function injectedTextBlock(text: string): TextBlock {
   return { type: 'text', text, injected: true };
 }
 
+/** The host's text sent as the user's request at their command (see `TextBlock.requested`). */
+export function requestedTextBlock(text: string): TextBlock {
+  return { type: 'text', text, injected: true, requested: true };
+}
+
 /** Output the host printed of something it ran itself (see `TextBlock.printed`). */
 export function printedTextBlock(text: string): TextBlock {
   return { type: 'text', text, injected: true, printed: true };
@@ -94,6 +105,11 @@ export function messageText(msg: Message): string {
 /** The text the message's author wrote: its text blocks that are not injected, joined. */
 export function authoredText(msg: Message): string {
   return msg.blocks.flatMap((b) => (b.type === 'text' && b.injected !== true ? [b.text] : [])).join('\n');
+}
+
+/** What a user message asked for: the user's own words and the host's text sent as their request (`TextBlock.requested`). */
+export function requestText(msg: Message): string {
+  return msg.blocks.flatMap((b) => (b.type === 'text' && (b.injected !== true || b.requested === true) ? [b.text] : [])).join('\n');
 }
 
 /** True for a user message with words of the user's own, not only what a host put in it (a notice, a command's output). */

@@ -1,14 +1,15 @@
 /**
  * One Claude Code conversation (the main chain or a subagent's) from its user and assistant records.
  * What Claude Code itself adds to a user turn is injected text: `isMeta` records (skill text,
- * caveats), its own compaction summary, and the tags it wraps reminders, notifications and local
- * command output in. The prompt of a slash command the user typed is the user's request, in the
- * command's words: Claude Code writes it as an `isMeta` record right after the command.
+ * caveats, a slash command's prompt), its own compaction summary, and the tags it wraps reminders,
+ * notifications and local command output in. The prompt of a slash command the user typed, which
+ * Claude Code writes as an `isMeta` record right after the command, is also what the user asked for
+ * (`TextBlock.requested`).
  */
 import { type Block, injectedTextBlock, printedTextBlock } from '../../engine/host/messages';
 import { convertAssistantContent, convertUserContent, type ConvertedContent } from './anthropicContent';
 import type { ImportSink } from './importSink';
-import { injectedPart } from './messageDraft';
+import { injectedPart, requestedPart } from './messageDraft';
 import { isJsonObject, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart, MessageDraft } from './messageDraft';
 import { toEpochMs } from './timestamps';
@@ -97,15 +98,17 @@ export function importClaudeCodeConversation(
       leadingTagFrames: true,
     });
     account(converted, sink, line);
-    // A typed command's prompt is what the user asked for in the command's words: the user's request, not the host's text.
+    // A typed command's prompt is what the user asked for, in the words of whoever wrote the command.
     const commandPrompt = typed && record.isMeta === true && converted.parts.every((part) => part.role === 'user');
     typed = command !== undefined;
     const parts = (
       record.isCompactSummary === true
         ? markCompactionSummary(converted.parts)
-        : (record.isMeta === true && !commandPrompt) || isHostTurn(record, message.content)
-          ? converted.parts.map(injectedPart)
-          : converted.parts
+        : commandPrompt
+          ? converted.parts.map(requestedPart)
+          : record.isMeta === true || isHostTurn(record, message.content)
+            ? converted.parts.map(injectedPart)
+            : converted.parts
     ).map(printedFrames);
     if (sink.add(id, parts, at, line).length === 0) sink.skip('empty-user-record');
     // A user's own words end the reply; its tool results do not.

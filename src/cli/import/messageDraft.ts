@@ -2,7 +2,7 @@
  * Messages while an importer still builds them: Claude Code spreads one reply over several
  * records, so blocks are appended after the message was placed in the conversation.
  */
-import { type Block, injectedTextBlock, type Role } from '../../engine/host/messages';
+import { type Block, injectedTextBlock, requestedTextBlock, type Role } from '../../engine/host/messages';
 
 /** A message whose blocks can still grow. */
 export interface MessageDraft {
@@ -22,6 +22,11 @@ export interface DraftPart {
 }
 
 /** The part with every text block injected, for a message nobody in the session wrote (results are data already). */
+/** The part as the host's text sent as the user's request (see `TextBlock.requested`). */
+export function requestedPart(part: DraftPart): DraftPart {
+  return { role: part.role, blocks: part.blocks.map((b) => (b.type === 'text' && b.injected !== true ? requestedTextBlock(b.text) : b)) };
+}
+
 export function injectedPart(part: DraftPart): DraftPart {
   return { role: part.role, blocks: part.blocks.map((b) => (b.type === 'text' && b.injected !== true ? injectedTextBlock(b.text) : b)) };
 }

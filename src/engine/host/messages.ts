@@ -4,7 +4,16 @@
  * transcript importers turn what they receive into these before a session sees it.
  */
 export type { Block, Message, Role, TextBlock, ToolCallBlock, ToolInput, ToolResultBlock } from '../types';
-export { injectedTextBlock, message, printedTextBlock, textBlock, toolCallBlock, toolCalls, toolResultBlock } from '../types';
+export {
+  injectedTextBlock,
+  message,
+  printedTextBlock,
+  requestedTextBlock,
+  textBlock,
+  toolCallBlock,
+  toolCalls,
+  toolResultBlock,
+} from '../types';
 export { newMessageId } from '../ids';
 export type { FramingOptions } from '../text/injectedTags';
 export { splitAuthoredTag, splitInjectedTags, userTextBlocks } from '../text/injectedTags';

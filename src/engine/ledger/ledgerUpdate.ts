@@ -11,7 +11,7 @@ import { addArtifact, addDecision, addGoal, addGoalWithStatus, completeGoal, fin
 import type { Ledger, LedgerSource, ProgressStatus, UserMessageEntry } from '../model/ledgerTypes';
 import { parseMarkers, type Marker } from './markers';
 import { recordToolActivity } from './toolRecord';
-import { authoredText, type Message, type ToolCallBlock } from '../types';
+import { authoredText, requestText, type Message, type ToolCallBlock } from '../types';
 
 export { addDecision, addGoal, completeGoal, withOffloaded } from './ledgerEdits';
 
@@ -44,12 +44,14 @@ export async function updateLedger(ledger: Ledger, messages: readonly Message[],
     if (msg.role !== 'user' && msg.role !== 'assistant') continue;
     const at = msg.at ?? ctx.now;
     const text = authoredText(msg);
-    if (msg.role === 'user' && text.trim().length > 0) {
-      if (next.intent === undefined && !BARE_COMMAND.test(text)) next = { ...next, intent: { text, messageId: msg.id, at } };
-      if (!known.has(msg.id)) {
-        known.add(msg.id);
-        added.push({ messageId: msg.id, at, text, tokens: await ctx.countText(text) });
-      }
+    if (msg.role === 'user' && text.trim().length > 0 && next.intent === undefined && !BARE_COMMAND.test(text)) {
+      next = { ...next, intent: { text, messageId: msg.id, at } };
+    }
+    // A command's prompt is kept with the user's messages: it is what they asked for, in the command's words.
+    const asked = msg.role === 'user' ? requestText(msg) : '';
+    if (asked.trim().length > 0 && !known.has(msg.id)) {
+      known.add(msg.id);
+      added.push({ messageId: msg.id, at, text: asked, tokens: await ctx.countText(asked) });
     }
     for (const block of msg.blocks) {
       if (block.type !== 'text' || block.injected === true) continue;
