@@ -38,6 +38,8 @@ export interface OutputNotice {
  * the host's.
  */
 export function outputNotice(content: string, callInput: string): OutputNotice | undefined {
+  const beside = noteBesideFramedOutput(content);
+  if (beside) return beside;
   const start = noticeStart(content);
   const end = content.indexOf('\n', start);
   if (end < 0 || end - start > MAX_NOTICE_CHARS) return undefined;
@@ -59,6 +61,28 @@ export function outputNotice(content: string, callInput: string): OutputNotice |
   while (at < lines.length && lines[at].trim().length === 0) at++;
   if (at >= lines.length || !PREVIEW_LABEL.test(lines[at].trim())) return undefined;
   return { line, rest: content.slice(0, start) + lines.slice(at + 1).join('\n') };
+}
+
+/**
+ * A harness's note in an element of its own right before the element it frames the output in (mini-swe-agent's
+ * a `<warning>` that the output was too long and how to see less of it, then `<output_head>…`): outside the output's frame,
+ * the text is the harness's, and the note's first line says the output did not reach the model whole.
+ */
+const NOTE_BEFORE_OUTPUT = /<([A-Za-z][\w-]*)>[^\S\n]*\n?([^<]{1,1000}?)<\/\1>\s*$/;
+/** The element a harness frames a program's output in: `<output>`, `<output_head>`. */
+const OUTPUT_FRAME = /<output[\w-]*>/;
+
+function noteBesideFramedOutput(content: string): OutputNotice | undefined {
+  const frame = OUTPUT_FRAME.exec(content);
+  if (!frame) return undefined;
+  const note = NOTE_BEFORE_OUTPUT.exec(content.slice(0, frame.index));
+  const line = note?.[2]
+    .split('\n')
+    .find((l) => l.trim().length > 0)
+    ?.trim();
+  // A note says something in words; a status (`<returncode>0</returncode>`) is a figure.
+  if (!note || line === undefined || !/\p{L}{3}/u.test(line)) return undefined;
+  return { line, rest: content.slice(0, note.index) + content.slice(note.index + note[0].length) };
 }
 
 /** `content` without a host's output notice (see {@link outputNotice}), or `content` itself when it opens with none. */

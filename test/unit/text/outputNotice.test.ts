@@ -50,4 +50,31 @@ describe("a host's note that a tool's output went to a file", () => {
     const [command] = recordToolActivity(messages, EMPTY_LEDGER.tools).commands;
     assert.equal(command.output, 'ingest: 412 rows read … ingest done: 409 rows stored');
   });
+
+  it("is a harness's note in an element of its own right before the element it frames the output in", () => {
+    const framed = [
+      '<returncode>0</returncode>',
+      '<notice>',
+      'This output was cut to fit: its middle is left out.',
+      'Narrow the command to see less of it.',
+      '</notice><output_head>',
+      ...PREVIEW,
+      '</output_head>',
+      '<elided_chars>',
+      '18000 characters elided',
+      '</elided_chars>',
+      '<output_tail>',
+      'ingest done: 409 rows stored',
+      '</output_tail>',
+    ].join('\n');
+    const rest = withoutOutputNotice(framed, 'python ingest.py');
+    assert.ok(!rest.includes('cut to fit') && rest.includes('ingest: 412 rows read') && rest.includes('18000 characters elided'));
+    const facts = extractFacts([call('c1', 'bash', { command: 'python ingest.py' }), result('c1', framed)]);
+    assert.deepEqual(
+      facts.filter((f) => f.text.includes('cut to fit')).map((f) => [f.kind, f.text]),
+      [['error', 'This output was cut to fit: its middle is left out.']],
+    );
+    const plain = '<returncode>0</returncode>\n<output>\ningest done\n</output>';
+    assert.equal(withoutOutputNotice(plain, 'python ingest.py'), plain, 'a status is no note');
+  });
 });
