@@ -38,7 +38,8 @@ export const SHORT_OUTPUT_LINES = 6;
 /** Longest line taken as an outcome, in characters: longer lines are data, not verdicts. @default 160 */
 export const MAX_OUTCOME_LINE_CHARS = 160;
 
-const COMMIT = /^\[[^\]\s]+(?: \([^)]*\))? [0-9a-f]{7,40}\]|\bcommit [0-9a-f]{7,40}\b/;
+/** A commit a tool reports: git's `[main 4f1c2e9] …`, `commit 4f1c2e9…` of a log, Aider's `Commit 4f1c2e9 …`. */
+const COMMIT = /^\[[^\]\s]+(?: \([^)]*\))? [0-9a-f]{7,40}\]|\b[Cc]ommit [0-9a-f]{7,40}\b/;
 const URL = /https?:\/\/[^\s<>"'`)\]]+/g;
 const PULL_REQUEST = /\/(?:pull|pulls|merge_requests|issues|commit|releases)\/\w/;
 const VERSION = /(?:^|[\s@"'=:v(^~])\d+\.\d+\.\d+(?:[-+][\w.]+)?\b|\bversion:?\s+v?\d+\.\d+/i;

@@ -6,6 +6,7 @@ import { MAX_KEY_CHARS } from '../../../src/engine/facts/factKey';
 import { KIND_SHARES } from '../../../src/engine/recall/selectFacts';
 import { message, messageText, printedTextBlock, textBlock, toolCallBlock, type Message } from '../../../src/engine/types';
 import { outputLineFacts } from '../../../src/engine/recall/outputLines';
+import { RESULT_SCORES } from '../../../src/engine/recall/resultFacts';
 import { assistant, call, result, user } from '../support/builders';
 import { chatOnlySession, devopsSession, germanSession, longSession, notebookSession, silentAgentSession } from './recallSessions';
 
@@ -73,6 +74,14 @@ describe('fact extraction', () => {
       assert.deepEqual(keysOf(ofKind(facts, 'request')), ['Fix the refund rounding.', 'now the coupons']);
       assert.ok(keysOf(ofKind(facts, 'error')).some((k) => k.startsWith('litellm.RateLimitError: quota for model tessera-large')));
       assert.ok(keysOf(ofKind(facts, 'outcome')).includes('Applied edit to billing/refund.py'));
+    });
+
+    it("takes the commit it reports as a commit, in Aider's form as in git's", () => {
+      const commits = extractFacts(session()).filter((f) => f.key === 'Commit 5e1c0d7 fix: refunds round half to even');
+      assert.deepEqual(
+        commits.map((f) => [f.kind, f.score]),
+        [['outcome', RESULT_SCORES.commit]],
+      );
     });
 
     it('gives the lines it closed with to the earlier lines, and not a line every printout ends with', () => {
