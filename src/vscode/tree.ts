@@ -83,7 +83,9 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
           node.session.title || node.session.id,
           node.current ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
         );
-        item.id = `session:${node.session.id}`;
+        // A session that becomes the current one is a new item to VS Code, so it opens expanded rather than keeping the
+        // collapsed state it was first shown in.
+        item.id = `session:${node.session.id}:${node.current ? 'current' : 'past'}`;
         item.description = node.current ? 'current' : new Date(node.session.updatedAt).toLocaleString();
         item.tooltip = `Session ${node.session.id}`;
         item.iconPath = new vscode.ThemeIcon(node.current ? 'comment-discussion' : 'history');
