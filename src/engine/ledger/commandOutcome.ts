@@ -5,13 +5,11 @@
  */
 import type { ToolResultBlock } from '../types';
 import { meaningfulLines } from './resultLines';
+import { lastCommandWords } from './shellWords';
 import { isExitStatusLine, toolOutcome, type ToolOutcome } from './toolOutcome';
 
 /** A program that searches for lines and says "none matched" with exit status 1, as the first words of a command. */
 const SEARCH_PROGRAM = /^(?:[\w./-]*\/)?(?:[ef]?grep|zgrep|rg|ag|ack)$/;
-/** A shell word, quoted or bare, or an operator between commands: the status is the last command's. */
-const WORD = /'[^']*'|"(?:\\.|[^"\\])*"|&&|\|\||[;|\n]|[^\s'";|&]+/g;
-const OPERATOR = /^(?:&&|\|\||[;|\n])$/;
 /** A variable set for one command (`LC_ALL=C grep …`): not the program. */
 const ASSIGNMENT = /^\w+=\S*$/;
 /** What some hosts print for an output that is empty: a note in brackets, a label with nothing after it, a count of 0. */
@@ -19,8 +17,17 @@ const EMPTY_OUTPUT = /^\([^()]*\)$|^[\w ]+:$|^(?:\S+:)?0$/;
 /** A host's word before the status line of a failed command (`Error: Exit code 1`). */
 const ERROR_WORD = /^Error:\s*/i;
 
+/** Answers per result, which answers one call: the tool record and the recall steps read the same results, aging again. */
+const known = new WeakMap<ToolResultBlock, ToolOutcome>();
+
 /** How the commands of one call ended: a search that found nothing is ok (see the header). */
 export function commandOutcome(result: ToolResultBlock, commands: readonly string[]): ToolOutcome {
+  let outcome = known.get(result);
+  if (!outcome) known.set(result, (outcome = readOutcome(result, commands)));
+  return outcome;
+}
+
+function readOutcome(result: ToolResultBlock, commands: readonly string[]): ToolOutcome {
   const outcome = toolOutcome(result, true);
   if (outcome.ok || !(outcome.exitCode === 1 || (outcome.exitCode === undefined && result.isError))) return outcome;
   return endsInSearch(commands) && printedNothing(result.content) ? { ...outcome, ok: true } : outcome;
@@ -28,10 +35,8 @@ export function commandOutcome(result: ToolResultBlock, commands: readonly strin
 
 /** True when the last command of the last line is a search program. */
 function endsInSearch(commands: readonly string[]): boolean {
-  const all: readonly string[] = commands.at(-1)?.match(WORD) ?? [];
-  let from = all.length;
-  while (from > 0 && !OPERATOR.test(all[from - 1])) from--;
-  const words = all.slice(from);
+  // The status is the last command's.
+  const words = lastCommandWords(commands.at(-1) ?? '');
   let at = 0;
   while (at < words.length && (ASSIGNMENT.test(words[at]) || words[at] === 'sudo')) at++;
   const program = words[at] ?? '';

@@ -2,10 +2,8 @@
  * Files a command line edits in place with `sed -i` (`sed -i 's/GRACE = 0/GRACE = 2/' src/due.py`): how an agent with
  * only a shell edits a file it does not write whole. Read from the command's words alone; the command stays a command.
  */
+import { isShellOperator, shellWords } from './shellWords';
 
-/** A shell word, quoted or bare, or an operator between commands. */
-const WORD = /'[^']*'|"(?:\\.|[^"\\])*"|&&|\|\||[;|]|[^\s'";|&]+/g;
-const OPERATORS = new Set(['&&', '||', ';', '|']);
 /** `-i`, `-i.bak`, `--in-place`, `--in-place=.bak`, or `-i` among other single-letter options (`-Ei`). */
 const IN_PLACE = /^(?:-[A-Za-z]*i\S*|--in-place(?:=\S*)?)$/;
 /** Options of `sed` whose value is the next word. */
@@ -18,12 +16,12 @@ const IN_PLACE_CHARS = 20_000;
 /** The files `command` edits with `sed -i`, each once, in order. */
 export function inPlaceEdits(command: string): string[] {
   if (!command.includes('sed')) return [];
-  const words = command.slice(0, IN_PLACE_CHARS).match(WORD) ?? [];
+  const words = shellWords(command.slice(0, IN_PLACE_CHARS));
   const files: string[] = [];
   for (let i = 0; i < words.length; i++) {
-    if (words[i] !== 'sed' || (i > 0 && !OPERATORS.has(words[i - 1]) && !/^(?:sudo|command|env)$/.test(words[i - 1]))) continue;
+    if (words[i] !== 'sed' || (i > 0 && !isShellOperator(words[i - 1]) && !/^(?:sudo|command|env)$/.test(words[i - 1]))) continue;
     let end = i + 1;
-    while (end < words.length && !OPERATORS.has(words[end])) end++;
+    while (end < words.length && !isShellOperator(words[end])) end++;
     files.push(...sedFiles(words.slice(i + 1, end)));
     i = end;
   }

@@ -33,12 +33,6 @@ function sameErrorKey(e: ErrorRecord): string {
 }
 
 /** What is read from a result's text, once per result block: aging summarizes the same ranges again. */
-const commandOutcomes = new WeakMap<ToolResultBlock, ToolOutcome>();
-function commandOutcomeOf(result: ToolResultBlock, commands: readonly string[]): ToolOutcome {
-  let outcome = commandOutcomes.get(result);
-  if (!outcome) commandOutcomes.set(result, (outcome = commandOutcome(result, commands)));
-  return outcome;
-}
 const otherOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, false));
 const outputGists = new WeakMap<ToolResultBlock, { readonly gist: string | undefined }>();
 /** What a command printed, without a host's note that the output went to a file; remembered by its result, which answers one call. */
@@ -213,7 +207,7 @@ class ToolRecordBuilder {
       return;
     }
     const activity = activityOf(call, result);
-    const outcome = activity.kind === 'command' ? commandOutcomeOf(result, activity.commands) : otherOutcomeOf(result);
+    const outcome = activity.kind === 'command' ? commandOutcome(result, activity.commands) : otherOutcomeOf(result);
     if (activity.kind === 'command') this.addCommands(result, call, activity.commands, outcome, at);
     else if (activity.kind === 'file') this.addFileAction(result, call, activity, outcome, at);
     else if (!outcome.ok) this.addError(result, call.name, undefined, waitingKeys(activity, call), at);

@@ -14,6 +14,10 @@ describe('files a command edits in place', () => {
     assert.deepEqual(inPlaceEdits('sed -i "" -e \'s/a/b/\' a.py'), ['a.py']);
   });
 
+  it('reads a sed that starts a line of a script of several lines, where a line break ends a command', () => {
+    assert.deepEqual(inPlaceEdits("cd /repo\nsed -i 's/GRACE = 0/GRACE = 2/' src/due.py\npython -m pytest"), ['src/due.py']);
+  });
+
   it('reads none from a sed that only prints, nor from the word sed elsewhere', () => {
     assert.deepEqual(inPlaceEdits("sed -n '10,20p' a.py"), []);
     assert.deepEqual(inPlaceEdits('grep sed notes.txt'), []);

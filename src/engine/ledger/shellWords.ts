@@ -1,0 +1,26 @@
+/**
+ * A shell command line read as words: each word quoted or bare, and the operators that separate its commands
+ * (`&&`, `||`, `;`, `|`, a line break). Enough to tell which program a command runs and what it is given; quotes
+ * stay on the words, so a pattern's `\|` or a quoted `;` is no operator.
+ */
+
+const WORD = /'[^']*'|"(?:\\.|[^"\\])*"|&&|\|\||[;|\n]|[^\s'";|&]+/g;
+const OPERATORS: ReadonlySet<string> = new Set(['&&', '||', ';', '|', '\n']);
+
+/** The words and operators of `line`, in order. */
+export function shellWords(line: string): string[] {
+  return line.match(WORD) ?? [];
+}
+
+/** True when `word` separates two commands. */
+export function isShellOperator(word: string): boolean {
+  return OPERATORS.has(word);
+}
+
+/** The words of the last command of `line`, after its last operator. */
+export function lastCommandWords(line: string): string[] {
+  const words = shellWords(line);
+  let from = words.length;
+  while (from > 0 && !isShellOperator(words[from - 1])) from--;
+  return words.slice(from);
+}
