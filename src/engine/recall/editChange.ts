@@ -102,6 +102,41 @@ export function addedLines(input: Readonly<Record<string, unknown>>): string[] {
   });
 }
 
+/**
+ * The first meaningful line, whole (see `firstMeaningful`), of each stretch of lines an edit's input puts in, in order:
+ * an edit of several places (a call changed here, a guard added further down) puts in a line at each, and the first
+ * says only what the first place holds now. Lines are put in as `addedLines` reads them; a stretch ends at a line the
+ * replaced text had, or a patch's line that is not an added one.
+ */
+export function putInStretches(input: Readonly<Record<string, unknown>>): string[] {
+  const parts = editParts(input);
+  if (parts === undefined) return [];
+  const sides: { readonly lines: readonly string[]; readonly putIn: (line: string) => boolean }[] =
+    'patch' in parts
+      ? [
+          {
+            lines: parts.patch.split('\n').map((l) => (l.startsWith('+') && !l.startsWith('+++') ? l.slice(1) : `\u0000${l}`)),
+            putIn: (l) => !l.startsWith('\u0000'),
+          },
+        ]
+      : parts.pairs.map(([before, after]) => {
+          const was = new Set(before.split('\n').map((line) => line.trim()));
+          return { lines: after.split('\n'), putIn: (line: string) => line.trim().length === 0 || !was.has(line.trim()) };
+        });
+  const found: string[] = [];
+  for (const { lines, putIn } of sides) {
+    for (let start = 0; start < lines.length; start++) {
+      if (!putIn(lines[start]) || lines[start].trim().length === 0) continue;
+      let end = start;
+      while (end < lines.length && putIn(lines[end])) end++;
+      const first = firstMeaningful(lines, start, end);
+      if (first !== undefined) found.push(first);
+      start = end;
+    }
+  }
+  return found;
+}
+
 /** A line that only comments: what follows it is the code it speaks of. */
 const COMMENT_LINE = /^(?:\/\/|\/\*|\*\s|#\s|--\s|<!--|"""|''')/;
 

@@ -10,7 +10,7 @@ import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, type Candidate } from './candidate';
 import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
 import { definitionLines, pieceDefinitionLines } from './definitionLines';
-import { addedLines, codeAfterComment, editChange } from './editChange';
+import { addedLines, codeAfterComment, editChange, putInStretches } from './editChange';
 import { fileDescription } from './fileDescription';
 import type { LaterEdits } from './laterEdits';
 import { shellWrites } from '../ledger/shellWrites';
@@ -21,6 +21,7 @@ import type { ToolStep } from './toolSteps';
 export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   readonly added: number;
   readonly removed: number;
+  readonly otherPlace: number;
   readonly description: number;
   readonly definition: number;
 } = {
@@ -30,6 +31,8 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   read: 0.3,
   /** The first line an edit put in: what the file says now. */
   added: 0.5,
+  /** The first line an edit put in at each of its other places (`putInStretches`). */
+  otherPlace: 0.45,
   /** The first line an edit took out. */
   removed: 0.45,
   /** A line at the top of a file read that says what the file is (see `fileDescription`): above the bare path. */
@@ -40,6 +43,8 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
 
 /** Characters of a result read for its confirmation line. */
 const CONFIRMATION_CHARS = 400;
+/** Most places of one edit, after its first, whose first line put in is a fact. @default 2 */
+export const MAX_MORE_PLACES = 2;
 
 /** A file step's facts: one artifact per path, and an edit's changed lines, but a line put in that `later` changes took out again. */
 export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
@@ -131,6 +136,14 @@ export function editFacts(
   const putIn = addedLines(input);
   const code = codeAfterComment(putIn);
   line(code !== undefined && stays(code) ? code : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
+  // The other places the edit put lines in, each by its first line: the fix may be the second place, not the first.
+  let more = 0;
+  for (const other of putInStretches(input)) {
+    if (more >= MAX_MORE_PLACES) break;
+    if (other === added || other === code || facts.some((f) => f.key === other)) continue;
+    more++;
+    line(stays(other) ? other : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.otherPlace);
+  }
   // A line the edit only added to says nothing the line it became does not.
   const removed = change?.removed;
   const onlyAddedTo = removed !== undefined && added !== undefined && wordsOf(removed).every((w) => wordsOf(added).includes(w));

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { changeBetween, editChange } from '../../../src/engine/recall/editChange';
+import { changeBetween, editChange, putInStretches } from '../../../src/engine/recall/editChange';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import type { Fact, FactKind } from '../../../src/engine/model/fact';
 import { keyOf } from '../../../src/engine/facts/factKey';
@@ -198,6 +198,49 @@ describe('facts read from what tools were given and said', () => {
         result('e2', 'Applied 1 edit to src/due.ts'),
       ]);
       assert.equal(exactly(changed, 'const GRACE_DAYS = 0;')?.kind, 'outcome', 'the value that was wrong stays');
+    });
+
+    it('reads the first line put in at each place an edit changes: a replacement of two places, a patch of two hunks', () => {
+      const before = ['def due(loan):', '    days = 14', '    start = loan.start', '    return start + days', ''].join('\n');
+      const after = [
+        'def due(loan):',
+        '    days = GRACE_DAYS + 14',
+        '    start = loan.start',
+        '    if loan.renewed_at:',
+        '        start = loan.renewed_at',
+        '    return start + days',
+        '',
+      ].join('\n');
+      assert.deepEqual(putInStretches({ old_string: before, new_string: after }), ['days = GRACE_DAYS + 14', 'if loan.renewed_at:']);
+      const patch = [
+        '*** Begin Patch',
+        '*** Update File: src/fines.py',
+        '@@',
+        '-RATE = 0.1',
+        '+RATE = Decimal("0.25")',
+        ' ',
+        '@@ def total(items):',
+        '-    return sum(items)',
+        '+    return round_half_up(sum(items))',
+        '*** End Patch',
+      ].join('\n');
+      assert.deepEqual(putInStretches({ patch }), ['RATE = Decimal("0.25")', 'return round_half_up(sum(items))']);
+      assert.deepEqual(putInStretches({ old_string: 'a\nb', new_string: 'a\nb' }), [], 'nothing put in, no line');
+    });
+
+    it("gives the line put in at an edit's second place as an outcome naming the file, as its first", () => {
+      const facts = extractFacts([
+        call('e1', 'edit_file', {
+          path: 'lib/loans.py',
+          old_string: '    days = 14\n    start = loan.start\n    return start + days',
+          new_string:
+            '    days = GRACE_DAYS + 14\n    start = loan.start\n    if loan.renewed_at:\n        start = loan.renewed_at\n    return start + days',
+        }),
+        result('e1', 'Applied 1 edit to lib/loans.py'),
+      ]);
+      const now = facts.filter((f) => f.text.startsWith('Now in ')).map((f) => f.text);
+      assert.ok(now.includes('Now in loans.py: days = GRACE_DAYS + 14'), now.join(' | '));
+      assert.ok(now.includes('Now in loans.py: if loan.renewed_at:'), now.join(' | '));
     });
 
     it('drops a line an edit put in once a later edit or a rewrite of the same file took it out again, and keeps it otherwise', () => {
