@@ -106,35 +106,41 @@ export function addedLines(input: Readonly<Record<string, unknown>>): string[] {
  * The first meaningful line, whole (see `firstMeaningful`), of each stretch of lines an edit's input puts in, in order:
  * an edit of several places (a call changed here, a guard added further down) puts in a line at each, and the first
  * says only what the first place holds now. Lines are put in as `addedLines` reads them; a stretch ends at a line the
- * replaced text had, or a patch's line that is not an added one.
+ * replaced text had, or at a patch's line that it does not add.
  */
 export function putInStretches(input: Readonly<Record<string, unknown>>): string[] {
   const parts = editParts(input);
   if (parts === undefined) return [];
-  const sides: { readonly lines: readonly string[]; readonly putIn: (line: string) => boolean }[] =
-    'patch' in parts
-      ? [
-          {
-            lines: parts.patch.split('\n').map((l) => (l.startsWith('+') && !l.startsWith('+++') ? l.slice(1) : `\u0000${l}`)),
-            putIn: (l) => !l.startsWith('\u0000'),
-          },
-        ]
-      : parts.pairs.map(([before, after]) => {
-          const was = new Set(before.split('\n').map((line) => line.trim()));
-          return { lines: after.split('\n'), putIn: (line: string) => line.trim().length === 0 || !was.has(line.trim()) };
-        });
   const found: string[] = [];
-  for (const { lines, putIn } of sides) {
+  for (const { lines, putIn } of markedSides(parts)) {
     for (let start = 0; start < lines.length; start++) {
-      if (!putIn(lines[start]) || lines[start].trim().length === 0) continue;
+      if (!putIn[start] || lines[start].trim().length === 0) continue;
       let end = start;
-      while (end < lines.length && putIn(lines[end])) end++;
+      while (end < lines.length && putIn[end]) end++;
       const first = firstMeaningful(lines, start, end);
       if (first !== undefined) found.push(first);
       start = end;
     }
   }
   return found;
+}
+
+/** The lines an edit leaves in each place it names, each marked whether the edit put it in (a blank line goes either way). */
+function markedSides(parts: EditParts): { readonly lines: readonly string[]; readonly putIn: readonly boolean[] }[] {
+  if ('patch' in parts) {
+    const lines = parts.patch.split('\n');
+    return [{ lines: lines.map((line) => (isPatchAdded(line) ? line.slice(1) : line)), putIn: lines.map(isPatchAdded) }];
+  }
+  return parts.pairs.map(([before, after]) => {
+    const was = new Set(before.split('\n').map((line) => line.trim()));
+    const lines = after.split('\n');
+    return { lines, putIn: lines.map((line) => line.trim().length === 0 || !was.has(line.trim())) };
+  });
+}
+
+/** A patch's added line (`+…`), not its file header (`+++ b/…`). */
+function isPatchAdded(line: string): boolean {
+  return line.startsWith('+') && !line.startsWith('+++');
 }
 
 /** A line that only comments: what follows it is the code it speaks of. */
@@ -160,7 +166,7 @@ export function codeAfterComment(lines: readonly string[]): string | undefined {
 function patchAddedLines(text: string): string[] {
   return text
     .split('\n')
-    .filter((line) => line.startsWith('+') && !line.startsWith('+++'))
+    .filter(isPatchAdded)
     .map((line) => line.slice(1));
 }
 
