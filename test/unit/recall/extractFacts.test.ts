@@ -196,6 +196,37 @@ describe('fact extraction', () => {
       assert.equal(error?.kind, 'error', facts.map((f) => f.key).join('\n'));
     });
 
+    it("keeps a longer error's best line as the tool wrote it when that is its first line, wrapper and all, and any other best line as read", () => {
+      const facts = extractFacts([
+        user('Rename the billing total in the invoice view.'),
+        call('e1', 'Edit', {
+          file_path: 'src/invoice.tsx',
+          old_string: 'const total = sum(lines);',
+          new_string: 'const grandTotal = sum(lines);',
+        }),
+        result(
+          'e1',
+          '<tool_use_error>String to replace not found in file.\nString: const total = sum(lines);</tool_use_error>',
+          true,
+          'Edit',
+        ),
+        call('b1', 'Bash', { command: 'npm run build' }),
+        result(
+          'b1',
+          "> build\n> tsc -p .\n\n<tool_use_error>src/invoice.tsx(12,7): error TS2304: Cannot find name 'total'.\nExit code 2",
+          true,
+          'Bash',
+        ),
+        assistant('The file differs from what I read; I will read it again.'),
+      ]);
+      const keys = facts.map((f) => f.key).join('\n');
+      assert.equal(withKey(facts, '<tool_use_error>String to replace not found in file.')?.kind, 'error', keys);
+      assert.ok(
+        facts.some((f) => f.kind === 'error' && f.key.startsWith("src/invoice.tsx(12,7): error TS2304: Cannot find name 'total'.")),
+        keys,
+      );
+    });
+
     it('sees an error resolved by a line of commands that runs it again with success, and says by what', () => {
       const messages = devopsSession();
       const error = withKey(extractFacts(messages), 'Error acquiring the state lock');
