@@ -91,7 +91,7 @@ export const OUTCOME_EDGE_LINES = 6;
 /** The error fact of a failed step, with what it was about. */
 export function errorFact(step: ToolStep): Candidate | undefined {
   // An error of one short line is kept as the tool wrote it, wrapper and all; a longer one by its best line, as the tool
-  // wrote it too when that is its first line (`<tool_use_error>String to replace not found in file.`).
+  // wrote it too when that is its first line (`<tool_use_error>File has been unexpectedly modified.` over what it could not match).
   const whole = withoutTerminalCodes(step.result.content).trim();
   const line =
     whole.length <= ERROR_SUMMARY_MAX_CHARS && !whole.includes('\n') ? whole : asWrittenFirst(whole, errorLine(step.result.content));

@@ -206,7 +206,7 @@ describe('fact extraction', () => {
         }),
         result(
           'e1',
-          '<tool_use_error>String to replace not found in file.\nString: const total = sum(lines);</tool_use_error>',
+          '<tool_use_error>File has been unexpectedly modified. Read it again before writing.\nold_string: const total = sum(lines);</tool_use_error>',
           true,
           'Edit',
         ),
@@ -220,7 +220,11 @@ describe('fact extraction', () => {
         assistant('The file differs from what I read; I will read it again.'),
       ]);
       const keys = facts.map((f) => f.key).join('\n');
-      assert.equal(withKey(facts, '<tool_use_error>String to replace not found in file.')?.kind, 'error', keys);
+      assert.equal(
+        withKey(facts, '<tool_use_error>File has been unexpectedly modified. Read it again before writing.')?.kind,
+        'error',
+        keys,
+      );
       assert.ok(
         facts.some((f) => f.kind === 'error' && f.key.startsWith("src/invoice.tsx(12,7): error TS2304: Cannot find name 'total'.")),
         keys,
