@@ -111,7 +111,7 @@ function userMessageBlock(entry: UserMessageEntry, number: number): string {
   const block =
     entry.file === undefined
       ? `**User message ${number}:**\n${entry.text ?? ''}`
-      : `**User message ${number}** (${formatCount(entry.tokens)} tokens; the start is below, full text: ${entry.file}):\n${entry.preview ?? ''}`;
+      : `**User message ${number}** (${formatCount(entry.tokens)} tokens, shortened below; full text: ${entry.file}):\n${entry.preview ?? ''}`;
   userMessageBlocks.set(entry, { number, block });
   return block;
 }

@@ -1,11 +1,12 @@
 /**
  * User messages are kept verbatim forever, but a huge one (a pasted log, a whole file) that has
- * left the live context goes to a file; the ledger keeps its first lines and the path. A message
+ * left the live context goes to a file; the ledger keeps its start, its end and the path. A message
  * whose file cannot be written stays verbatim in the ledger: it is never lost.
  */
 import type { Store } from '../ports';
 import { safeFileNamePart, toWellFormed } from '../text/sanitize';
-import { shortenEnd } from '../text/shorten';
+import { HEAD_SHARE, shortenEnd, shortenMiddle } from '../text/shorten';
+import { narrowStart } from '../text/surrogatePairs';
 import type { Ledger, UserMessageEntry } from '../model/ledgerTypes';
 import { errorMessage } from '../errors';
 
@@ -89,10 +90,31 @@ export function userMessageFileName(at: number, messageId: string): string {
   return `${day}_${time}_user_${safeFileNamePart(messageId, 'message')}.md`;
 }
 
-/** The first lines of a message, within the preview limits, with an ellipsis when cut. */
+/**
+ * The start and the end of a message, within the preview limits, around a line that says lines were left out: a pasted
+ * log ends with its error, a long request with what it asks for. A message within the limits is its own preview.
+ */
 export function userMessagePreview(text: string): string {
-  const lines = text.split('\n');
-  const head = lines.slice(0, USER_PREVIEW_MAX_LINES).join('\n');
-  const cut = shortenEnd(head, USER_PREVIEW_MAX_CHARS);
-  return cut === head && lines.length > USER_PREVIEW_MAX_LINES ? `${head}\n…` : cut;
+  const lines = text.trimEnd().split('\n');
+  if (lines.length <= USER_PREVIEW_MAX_LINES && text.length <= USER_PREVIEW_MAX_CHARS) return text;
+  const headLines = Math.ceil(USER_PREVIEW_MAX_LINES * HEAD_SHARE);
+  // A few long lines (a minified file, a log on one line) are cut inside them.
+  if (lines.length <= headLines) return shortenMiddle(text.trimEnd(), USER_PREVIEW_MAX_CHARS);
+  const head = shortenEnd(lines.slice(0, headLines).join('\n'), Math.ceil(USER_PREVIEW_MAX_CHARS * HEAD_SHARE));
+  // The end: the last lines that fit beside the start and the line between them, never a line the start shows.
+  const rest = lines.slice(headLines);
+  const tailLines = rest.slice(Math.max(0, rest.length - (USER_PREVIEW_MAX_LINES - headLines - 1)));
+  const left = rest.length - tailLines.length;
+  const tail = shortenStart(tailLines.join('\n'), USER_PREVIEW_MAX_CHARS - head.length - GAP_LINE_CHARS);
+  return left === 0 && tail === tailLines.join('\n') ? `${head}\n${tail}` : `${head}\n[…]\n${tail}`;
+}
+
+/** Characters the line between the start and the end takes, with its line breaks. */
+const GAP_LINE_CHARS = 5;
+
+/** `text` cut at its start to at most `maxChars` characters, an ellipsis marking the cut. */
+function shortenStart(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  if (maxChars <= 1) return '…';
+  return `…${text.slice(narrowStart(text, text.length - (maxChars - 1))).trimStart()}`;
 }

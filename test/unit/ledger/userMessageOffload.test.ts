@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { EMPTY_LEDGER, type Ledger } from '../../../src/engine/model/ledgerTypes';
-import { HUGE_USER_MESSAGE_TOKENS, offloadHugeUserMessages } from '../../../src/engine/ledger/userMessageOffload';
+import { HUGE_USER_MESSAGE_TOKENS, offloadHugeUserMessages, userMessagePreview } from '../../../src/engine/ledger/userMessageOffload';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 
 const NOW = Date.UTC(2026, 0, 21, 10, 35, 22);
@@ -44,6 +44,28 @@ describe('huge user message offload', () => {
     assert.ok(entry.preview.split('\n').length <= 16);
     assert.equal(out.ledger.userMessages[1], ledger.userMessages[1]);
     assert.equal(ledger.userMessages[0].text, text);
+  });
+
+  it("keeps a long message's end in its preview as well as its start: a pasted log's error, the request after it", () => {
+    const frames = Array.from({ length: 60 }, (_, i) => `  File "/srv/ledger/import.py", line ${i + 10}, in step_${i}\n    run_${i}()`);
+    const text = [
+      'The nightly import stops with this:',
+      '',
+      ...frames,
+      "ValueError: invalid literal for int() with base 10: '12a'",
+      '',
+      'Can you make it skip such rows?',
+      '',
+    ].join('\n');
+    const preview = userMessagePreview(text);
+    assert.ok(preview.startsWith('The nightly import stops with this:'), preview);
+    assert.ok(preview.includes("ValueError: invalid literal for int() with base 10: '12a'"), preview);
+    assert.ok(preview.endsWith('Can you make it skip such rows?'), preview);
+    assert.ok(preview.includes('\n[…]\n'), 'says that lines were left out');
+    assert.ok(preview.length <= 800 && preview.split('\n').length <= 15, `${preview.length} characters`);
+    const oneLong = `${'a'.repeat(2000)} the ask at the end`;
+    assert.ok(userMessagePreview(oneLong).endsWith('the ask at the end'), 'a long single line keeps its end too');
+    assert.equal(userMessagePreview('short\nmessage\n'), 'short\nmessage\n', 'a short message is its own preview');
   });
 
   it('leaves live messages, small messages and messages already in a file alone', async () => {
