@@ -2,7 +2,7 @@
  * Files a command line edits in place with `sed -i` (`sed -i 's/GRACE = 0/GRACE = 2/' src/due.py`): how an agent with
  * only a shell edits a file it does not write whole. Read from the command's words alone; the command stays a command.
  */
-import { isShellOperator, shellWords } from './shellWords';
+import { expandsInShell, isShellOperator, shellWords } from './shellWords';
 
 /** `-i`, `-i.bak`, `--in-place`, `--in-place=.bak`, or `-i` among other single-letter options (`-Ei`). */
 const IN_PLACE = /^(?:-[A-Za-z]*i\S*|--in-place(?:=\S*)?)$/;
@@ -41,7 +41,8 @@ function sedFiles(args: readonly string[]): string[] {
       if (arg === '-e' || arg === '--expression' || arg === '-f' || arg === '--file') scriptGiven = true;
       i++;
     } else if (arg.startsWith('-') && arg.length > 1) continue;
-    else operands.push(unquoted(arg));
+    // A file named by a variable (`"$f"`) is no name the command line says; it still takes an operand's place.
+    else operands.push(expandsInShell(arg) ? '' : unquoted(arg));
   }
   // Without `-e`, the first operand is the script.
   return (scriptGiven ? operands : operands.slice(1)).filter((f) => f.length > 0 && !/[<>]/.test(f));

@@ -24,3 +24,8 @@ export function lastCommandWords(line: string): string[] {
   while (from > 0 && !isShellOperator(words[from - 1])) from--;
   return words.slice(from);
 }
+
+/** True when the shell replaces part of `word` before using it (a variable, a command's output): not as written. */
+export function expandsInShell(word: string): boolean {
+  return !word.startsWith("'") && /[$`]/.test(word);
+}

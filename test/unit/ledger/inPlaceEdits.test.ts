@@ -23,6 +23,8 @@ describe('files a command edits in place', () => {
     assert.deepEqual(inPlaceEdits('grep sed notes.txt'), []);
     assert.deepEqual(inPlaceEdits('echo sed -i a b'), []);
     assert.deepEqual(inPlaceEdits("cat a.py | sed 's/a/b/' > b.py"), []);
+    assert.deepEqual(inPlaceEdits('for f in src/*.py; do sed -i "s/GRACE = 0/GRACE = 2/" "$f"; done'), [], 'a file named by a variable');
+    assert.deepEqual(inPlaceEdits("sed -i 's/a/b/' due.py $EXTRA"), ['due.py']);
   });
 
   it('lists the file in the ledger as edited, and the command stays a command', () => {

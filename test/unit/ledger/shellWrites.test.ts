@@ -25,6 +25,13 @@ describe('files a command writes from a here-document', () => {
     assert.deepEqual(shellWrites('echo "a << b" > out.txt'), []);
   });
 
+  it('reads no file named by what the shell expands, a variable or a command substitution, and a quoted name as written', () => {
+    assert.deepEqual(shellWrites('notes=$(mktemp).md\ncat > "$notes" <<\'EOF\'\nFines start a day late.\nEOF'), []);
+    assert.deepEqual(shellWrites("cat > $OUT_DIR/holds.md <<'EOF'\n# Holds\nEOF"), []);
+    assert.deepEqual(shellWrites("cat > `mktemp` <<'EOF'\nx\nEOF"), []);
+    assert.deepEqual(shellWrites("cat > '$literal.md' <<'EOF'\nx\nEOF"), [{ path: '$literal.md', content: 'x', appended: false }]);
+  });
+
   it("gives the written file and what it defines as artifacts, while the command's run stays a command", () => {
     const command = "cat > /repo/check.py <<'EOF'\ndef check_grace(member):\n    return 2\nEOF\npython /repo/check.py";
     const facts = extractFacts([user('Check the grace days.'), call('c1', 'bash', { command }), result('c1', '2')]);
