@@ -40,7 +40,7 @@ export function shellWrites(command: string): ShellWrite[] {
       const { path, tag, redirect, append } = m.groups ?? {};
       const start = (m.index ?? 0) + m[0].length;
       const end = new RegExp(String.raw`^[ \t]*${tag}[ \t]*$`, 'm').exec(text.slice(start));
-      // A path the shell expands (`"$tmpfile"`, `$(mktemp)`) names no file the command line says: the command stays one.
+      // A path the shell expands (`"$draft"`, `$(mktemp)`) names no file the command line says: the command stays one.
       if (end === null || path === undefined || expandsInShell(path)) continue;
       const content = text.slice(start, start + end.index).replace(/\n$/, '');
       found.push({ at: m.index ?? 0, path: unquoted(path), content, appended: redirect === '>>' || append !== undefined });
