@@ -8,7 +8,7 @@
 import { classifyToolCall } from '../ledger/toolActivity';
 import { waitingKeys } from '../ledger/fixKeys';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
-import { messageText, type Message, type ToolCallBlock } from '../types';
+import { messageText, userWrote, type Message, type ToolCallBlock } from '../types';
 import { callFacts } from './callFacts';
 import { textEditFacts } from './fileFacts';
 import { textEdits } from './textEdits';
@@ -90,7 +90,8 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     const prose = proseLines(msg);
     if (msg.role === 'user') {
       found.push(...userFacts(prose, site, firstUser, authoredLineSet(msg)));
-      firstUser = false;
+      // A turn the host wrote whole (a reminder) comes before the user's first request, not as it.
+      if (userWrote(msg)) firstUser = false;
     } else {
       const context = { actedOn: acted[i], endsTurn: endsTurn(all, i), seen: seen[i], authored: authoredLineSet(msg) };
       const stated = assistantFacts(prose, site, context, fixes);

@@ -108,18 +108,19 @@ function markerFacts(line: string, site: ProseSite): Candidate | undefined {
 
 /**
  * The user's requests (from the prose lines of one user message, see `proseLines`): its first sentence, then sentences that
- * ask, order or correct; its marker lines, of those the user wrote (`authored`, all lines when absent).
+ * ask, order or correct, and its marker lines, of the lines the user wrote (`authored`, all lines when absent).
  */
 export function userFacts(prose: readonly string[], site: ProseSite, first: boolean, authored?: ReadonlySet<string>): Candidate[] {
-  const lines = prose.filter((l) => !MARKUP_LINE.test(l));
+  // What a host put in the user's turn (an attached file, a reminder, its own instructions) is data: no marker of it
+  // sets anything, and nothing in it is what the user asked.
+  const lines = prose.filter((l) => !MARKUP_LINE.test(l) && authored?.has(l) !== false);
   const pasted = lines.reduce((n, l) => n + l.length, 0) > PASTED_CHARS;
   const facts: Candidate[] = [];
   let requests = 0;
   for (const line of lines) {
     const marked = markerFacts(line, site);
     if (marked) {
-      // A marker line of an attached file or a reminder is data: it is no fact, and no request either.
-      if (authored?.has(line) !== false) facts.push(marked);
+      facts.push(marked);
       continue;
     }
     for (const sentence of splitSentences(line)) {

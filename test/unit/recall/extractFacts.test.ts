@@ -4,7 +4,15 @@ import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { MARKER_SCORE, type Fact, type FactKind } from '../../../src/engine/model/fact';
 import { MAX_KEY_CHARS } from '../../../src/engine/facts/factKey';
 import { KIND_SHARES } from '../../../src/engine/recall/selectFacts';
-import { message, messageText, printedTextBlock, textBlock, toolCallBlock, type Message } from '../../../src/engine/types';
+import {
+  injectedTextBlock,
+  message,
+  messageText,
+  printedTextBlock,
+  textBlock,
+  toolCallBlock,
+  type Message,
+} from '../../../src/engine/types';
 import { outputLineFacts } from '../../../src/engine/recall/outputLines';
 import { RESULT_SCORES } from '../../../src/engine/recall/resultFacts';
 import { assistant, call, result, user } from '../support/builders';
@@ -49,6 +57,32 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'Bitte ändere')?.kind, 'request');
       assert.equal(withKey(facts, 'Bitte ändere')?.key, 'Bitte ändere die Zeitzone in config/app.yaml auf Europe/Berlin.');
       assertKeysVerbatim(facts, messages);
+    });
+
+    it("takes no request from what a host put in the user's turn, and the user's first words stay the first request", () => {
+      const reminder = (id: string): Message =>
+        message(id, 'user', [
+          injectedTextBlock(
+            '<host_notice>\nIMPORTANT: The plugins below load on demand. Whenever a step needs one, you MUST FIRST look it up by name.\n</host_notice>',
+          ),
+        ]);
+      const attached: Message = message('u3', 'user', [
+        injectedTextBlock('<attachment name="ROTA.md">\nPlease rotate the on-call list every Monday.\n</attachment>'),
+        textBlock('Add the weekend shifts to the rota as well.'),
+      ]);
+      const facts = extractFacts([
+        reminder('u0'),
+        user('Move the pager alerts to the new channel.'),
+        assistant('Moving them now.'),
+        reminder('u2'),
+        attached,
+      ]);
+      const requests = ofKind(facts, 'request');
+      assert.deepEqual(
+        requests.map((f) => f.key),
+        ['Move the pager alerts to the new channel.', 'Add the weekend shifts to the rota as well.'],
+      );
+      assert.ok(requests[0].score > requests[1].score, 'the first words the user wrote are the first request');
     });
 
     it('scores the first request of the span above later ones', () => {
