@@ -30,9 +30,14 @@ const OPENS_WITH_LABELLED_DIAGNOSTIC = /^(?:error|fatal)\b[^:]{1,40}:\s*\S/i;
 const SHOUTED_VERDICT = /^(?:-{3}\s+)?(?:ERROR|FAILED|FAIL|FATAL|PANIC)\b/;
 /** A verdict in capitals anywhere: `BUILD FAILED in 3s`, `tests/a.py::test_b FAILED [ 50%]`, `[ERROR] …`. */
 const SHOUTED_ANYWHERE = /(?<![\w=-])(?:FAILED|FAILURE|ERROR|FATAL)(?![\w=-])/;
-const EXCEPTION_NAME = /^(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Fault)\b\s*(?::|$)/;
+/**
+ * An exception's name opening a line: `KeyError: 'x'`, `java.lang.IllegalStateException`, `Error:`. A type's name
+ * starts with a capital; a word that ends so after a small letter (`temNotFoundException`) is the end of a line a
+ * console wrapped, not a name.
+ */
+const EXCEPTION_NAME = /^(?:[\w$]+\.)*(?:[A-Z_$][\w$]*)?(?:Error|Exception|Failure|Fault)\b\s*(?::|$)/;
 /** An exception named after a label: `as_set raised: NotImplementedError: …`, `warning: DeprecationWarning: …`. */
-const LABELLED_EXCEPTION = /^[^:]{1,60}:\s+(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Fault)\b\s*:/;
+const LABELLED_EXCEPTION = /^[^:]{1,60}:\s+(?:[\w$]+\.)*(?:[A-Z_$][\w$]*)?(?:Error|Exception|Failure|Fault)\b\s*:/;
 /** An exception after a word or two: `Uncaught ReferenceError: x is not defined`. */
 const PREFIXED_EXCEPTION = /^(?:[\w$.]+\s+){1,2}(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception)\s*:/;
 /** An exception named with its package anywhere in the line: `Exception in thread "main" java.lang.IllegalStateException`. */

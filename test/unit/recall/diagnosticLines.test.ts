@@ -20,6 +20,24 @@ describe('diagnostic lines of a result', () => {
     assert.equal(diagnosticStrength('src/a.ts(12,5): error TS2322: Type string is not assignable'), 3);
   });
 
+  it("reads an exception's name by its capital, so the end of a line a console wrapped is no diagnostic of its own", () => {
+    const output = [
+      "Get-Item : Cannot find path 'C:\\ledger\\rates.csv' because it does not exist.",
+      '    + CategoryInfo          : ObjectNotFound: (C:\\ledger\\rates.csv:String) [Get-Item], ItemNo',
+      '   tFoundException',
+    ].join('\n');
+    const [step] = readToolSteps([call('p1', 'powershell', { command: 'Get-Item C:\\ledger\\rates.csv' }), result('p1', output, true)]);
+    const lines = diagnosticLinesOf(step).map((l) => l.text);
+    assert.ok(!lines.includes('tFoundException'), lines.join(' | '));
+    assert.ok(
+      lines.some((l) => l.startsWith('Get-Item : Cannot find path')),
+      lines.join(' | '),
+    );
+    for (const named of ['KeyError: 12', 'java.lang.IllegalStateException', '_RemoteError: lost', 'Error: boom']) {
+      assert.equal(diagnosticStrength(named), 3, named);
+    }
+  });
+
   it('reads a line once however often it repeats: a log’s repeated lines cost a fraction of new ones', async () => {
     const base = await patternTests(lines(1, () => 'compiling module 0'));
     const perNewLine = ((await patternTests(lines(201, (i) => `compiling module ${i}`))) - base) / 200;
