@@ -443,6 +443,22 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, '[main 9c4e1f2] Fix typo in config lookup')?.kind, 'outcome');
     });
 
+    it('reads no outcome from a link whose address is a token a machine made, and keeps a readable one of the same answer', () => {
+      const token = 'AUZkq7Rw2mP9xT4vB8nL0cY6hJ3sD5fG1aQ7eW9rT2yU4iO6pA8sD0fG2hJ4kL6zX8cV0bN2mQ4wE6rT8yU0iO2pA4s';
+      const sources = [
+        'Sources:',
+        `[1] example.org (https://search.example.net/redirect/${token})`,
+        '[2] https://docs.example.org/ledger/rounding-rules',
+      ].join('\n');
+      const facts = extractFacts([call('w1', 'web_search', { query: 'ledger rounding half even' }), result('w1', sources)]);
+      assert.equal(
+        facts.find((f) => f.text.includes(token)),
+        undefined,
+        keysOf(facts).join('\n'),
+      );
+      assert.equal(withKey(facts, 'https://docs.example.org/ledger/rounding-rules')?.kind, 'outcome', keysOf(facts).join('\n'));
+    });
+
     it("scores a title the writer flagged above a plain one, and reads a plan's step as a decision", () => {
       const facts = extractFacts([
         assistant(
