@@ -64,6 +64,8 @@ const SUCCESS_WORDS = [
 /** A runner's or a script's mark of a check that passed: `✓ parse("x") -> rejected`, `✔ saves the draft`, TAP's `ok 3 - parses dates`, bun's `(pass) …`. */
 const PASS_MARK = /^(?:[✓✔]\s*\S|ok\s+\d+\s|\(pass\)\s+\S)/u;
 const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS.join('|')})\b`, 'i');
+/** A member of a JSON document printed one per line (`"success": false,`): a field of the data, whatever its name says. */
+const JSON_MEMBER = /^"[^"]*"\s*:/;
 /**
  * A label, a colon or an equals sign, and a figure with its unit (`Total size: 118 412 bytes`, `mean absolute error =
  * 0.0412`); the figure's thousands may be set apart by a space, as many locales print them.
@@ -137,7 +139,7 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
       add(candidate('outcome', line, where, RESULT_SCORES.commit));
     } else if (digits && short && line.includes('.') && VERSION.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.version));
     else if (short && !acknowledgesPlan && PASS_MARK.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
-    else if (short && !acknowledgesPlan && SUCCESS.test(line) && !isProgressLine(line)) {
+    else if (short && !acknowledgesPlan && SUCCESS.test(line) && !isProgressLine(line) && !JSON_MEMBER.test(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.success));
     } else if (
       digits &&
@@ -159,7 +161,9 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
     }
   }
   // A table's header row (`NAME  STATUS  AGE`) names columns, and a report's heading (`## Summary`) names a part: what follows is the answer.
-  const head = lines.find((l) => !isProgressLine(l) && !MARKUP.test(l) && !HEADER_ROW.test(l) && !MARKDOWN_HEADING.test(l));
+  const head = lines.find(
+    (l) => !isProgressLine(l) && !MARKUP.test(l) && !HEADER_ROW.test(l) && !MARKDOWN_HEADING.test(l) && !JSON_MEMBER.test(l),
+  );
   // A short output read whole is the answer itself: its head line is one as long as a fact is (a search's one hit,
   // `reconcile.go:212:func ReconcileInvoices(ctx context.Context, …) ([]InvoiceDiff, error) {`), where in a long
   // output a long line is data.

@@ -443,6 +443,16 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, '[main 9c4e1f2] Fix typo in config lookup')?.kind, 'outcome');
     });
 
+    it("reads no outcome from a printed JSON document's members, whatever their names say, and still the verdict line after it", () => {
+      const printed = ['{', '  "enabled": true,', '  "success": false,', '  "retries": 3', '}', 'Sync finished: 12 accounts updated'].join(
+        '\n',
+      );
+      const facts = extractFacts([call('c1', 'bash', { command: 'ledger-sync --dry-run --json' }), result('c1', printed)]);
+      const outcomes = ofKind(facts, 'outcome').map((f) => f.key);
+      assert.ok(!outcomes.some((k) => k.startsWith('"')), outcomes.join(' | '));
+      assert.ok(outcomes.includes('Sync finished: 12 accounts updated'), outcomes.join(' | '));
+    });
+
     it('reads no outcome from a link whose address is a token a machine made, and keeps a readable one of the same answer', () => {
       const token = 'AUZkq7Rw2mP9xT4vB8nL0cY6hJ3sD5fG1aQ7eW9rT2yU4iO6pA8sD0fG2hJ4kL6zX8cV0bN2mQ4wE6rT8yU0iO2pA4s';
       const sources = [
