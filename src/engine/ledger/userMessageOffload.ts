@@ -104,9 +104,9 @@ export function userMessagePreview(text: string): string {
   // The end: the last lines that fit beside the start and the line between them, never a line the start shows.
   const rest = lines.slice(headLines);
   const tailLines = rest.slice(Math.max(0, rest.length - (USER_PREVIEW_MAX_LINES - headLines - 1)));
-  const left = rest.length - tailLines.length;
-  const tail = shortenStart(tailLines.join('\n'), USER_PREVIEW_MAX_CHARS - head.length - GAP_LINE_CHARS);
-  return left === 0 && tail === tailLines.join('\n') ? `${head}\n${tail}` : `${head}\n[…]\n${tail}`;
+  const whole = tailLines.join('\n');
+  const tail = shortenStart(whole, USER_PREVIEW_MAX_CHARS - head.length - GAP_LINE_CHARS);
+  return tailLines.length === rest.length && tail === whole ? `${head}\n${tail}` : `${head}\n[…]\n${tail}`;
 }
 
 /** Characters the line between the start and the end takes, with its line breaks. */

@@ -32,7 +32,7 @@ const SHOUTED_VERDICT = /^(?:-{3}\s+)?(?:ERROR|FAILED|FAIL|FATAL|PANIC)\b/;
 const SHOUTED_ANYWHERE = /(?<![\w=-])(?:FAILED|FAILURE|ERROR|FATAL)(?![\w=-])/;
 /**
  * An exception's name opening a line: `KeyError: 'x'`, `java.lang.IllegalStateException`, `Error:`. A type's name
- * starts with a capital; a word that ends so after a small letter (`temNotFoundException`) is the end of a line a
+ * starts with a capital; a word that ends so after a small letter (`tFoundException`) is the end of a line a
  * console wrapped, not a name.
  */
 const EXCEPTION_NAME = /^(?:[\w$]+\.)*(?:[A-Z_$][\w$]*)?(?:Error|Exception|Failure|Fault)\b\s*(?::|$)/;

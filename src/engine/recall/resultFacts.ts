@@ -13,6 +13,7 @@ import { planItems } from './planItems';
 import { TEST_COUNT, TEST_FAILURES } from '../ledger/testTally';
 import type { ToolStep } from './toolSteps';
 import { withoutTerminalCodes } from '../text/terminalCodes';
+import { holdsMachineToken } from '../text/machineTokens';
 
 /** Scores of what results show. */
 export const RESULT_SCORES = {
@@ -149,7 +150,8 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
     }
     if (!markup && line.includes('http') && !MARKUP.test(line)) {
       for (const url of line.matchAll(URL)) {
-        if (holdsOpaqueToken(url[0])) continue;
+        // A link to follow, not an outcome.
+        if (holdsMachineToken(url[0])) continue;
         const pr = PULL_REQUEST.test(url[0]);
         add(keyedCandidate('outcome', url[0].replace(/[.,:;]+$/, ''), line, where, pr ? RESULT_SCORES.pullRequest : RESULT_SCORES.url));
       }
@@ -181,23 +183,6 @@ function asWrittenFirst(whole: string, best: string): string {
   const end = whole.indexOf('\n');
   const first = (end < 0 ? whole : whole.slice(0, end)).trim();
   return first !== best && first.length <= ERROR_SUMMARY_MAX_CHARS && cleanLine(first) === best ? first : best;
-}
-
-/**
- * A run of letters, digits, `-` and `_` as long as this, mixed in case and with digits, is a token a machine made (a
- * signed redirect, a presigned link's signature), not a name anyone reads or types.
- * @default 64 — longer than a document's id (44) or a hash in hex (40).
- */
-export const OPAQUE_TOKEN_CHARS = 64;
-const LONG_RUN = new RegExp(`[A-Za-z0-9_-]{${OPAQUE_TOKEN_CHARS},}`, 'g');
-
-/** True when `url` holds a token a machine made (see {@link OPAQUE_TOKEN_CHARS}): a link to follow, not an outcome. */
-function holdsOpaqueToken(url: string): boolean {
-  for (const run of url.matchAll(LONG_RUN)) {
-    const token = run[0];
-    if (/[A-Z]/.test(token) && /[a-z]/.test(token) && /\d/.test(token)) return true;
-  }
-  return false;
 }
 
 /** Characters of a line read: longer lines are data (minified code, a dump), never a verdict. @default 1000 */
