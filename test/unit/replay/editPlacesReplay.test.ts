@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { messageText, type Message } from '../../../src/engine/types';
+import type { Message } from '../../../src/engine/types';
 import { assistant, call, result, user } from '../support/builders';
-import { replayAtShareOfInput } from '../support/replayShare';
+import { compressedContext, replayAtShareOfInput, unrelatedReads } from '../support/replayShare';
 import { seededRandom } from '../tokens/seededRandom';
 
 /** Per early edit: its file, the line it changes at its first place and the guard it adds at its second. */
@@ -43,30 +43,17 @@ function billingSession(seed: number): Message[] {
     messages.push(result(`e${i}`, `Edited ${file}.`));
     messages.push(assistant(`That one is fixed in ${file}.`));
   });
-  for (let turn = 0; turn < 40; turn++) {
-    messages.push(user(`Check export ${turn} for anything odd.`));
-    messages.push(call(`p${turn}`, 'read_file', { path: `exports/e${turn}.csv` }));
-    messages.push(
-      result(
-        `p${turn}`,
-        Array.from({ length: 50 + Math.floor(next() * 60) }, (_, k) => `${k},${Math.floor(next() * 9000)},plan-${k % 5}`).join('\n'),
-      ),
-    );
-    messages.push(assistant(`Export ${turn} looks ordinary.`));
-  }
+  messages.push(...unrelatedReads(40, next, (k, n) => `${k},${Math.floor(n() * 9000)},plan-${k % 5}`));
   return messages;
 }
 
 describe('replaying a session whose early edits each changed two places of a method', () => {
   for (const seed of [1, 2]) {
     it(`keeps the line each edit put in at its second place, as at its first, at half the input (seed ${seed})`, async () => {
-      const { final, figures } = await replayAtShareOfInput(billingSession(seed));
-      assert.ok(figures.checkpoints > 0, 'the session was compressed');
-      const live = final?.messages ?? [];
-      assert.ok(!live.some((m) => m.blocks.some((b) => b.type === 'toolCall' && b.id === 'e2')), 'the edits are no longer live');
-      const context = live.map(messageText).join('\n');
+      const replayed = await replayAtShareOfInput(billingSession(seed));
+      const context = compressedContext(replayed, 'e2');
       const lost = EDITS.flatMap(({ first, guard }) => [first, guard]).filter((line) => !context.includes(line));
-      assert.deepEqual(lost, [], `${figures.finalTokens} of ${figures.budget} tokens`);
+      assert.deepEqual(lost, [], `${replayed.figures.finalTokens} of ${replayed.figures.budget} tokens`);
     });
   }
 });
