@@ -104,12 +104,17 @@ export function messageText(msg: Message): string {
 
 /** The text the message's author wrote: its text blocks that are not injected, joined. */
 export function authoredText(msg: Message): string {
-  return msg.blocks.flatMap((b) => (b.type === 'text' && b.injected !== true ? [b.text] : [])).join('\n');
+  return textOf(msg, (b) => b.injected !== true);
 }
 
 /** What a user message asked for: the user's own words and the host's text sent as their request (`TextBlock.requested`). */
 export function requestText(msg: Message): string {
-  return msg.blocks.flatMap((b) => (b.type === 'text' && (b.injected !== true || b.requested === true) ? [b.text] : [])).join('\n');
+  return textOf(msg, (b) => b.injected !== true || b.requested === true);
+}
+
+/** The text of the message's text blocks that `keep` takes, joined. */
+function textOf(msg: Message, keep: (block: TextBlock) => boolean): string {
+  return msg.blocks.flatMap((b) => (b.type === 'text' && keep(b) ? [b.text] : [])).join('\n');
 }
 
 /** True for a user message with words of the user's own, not only what a host put in it (a notice, a command's output). */

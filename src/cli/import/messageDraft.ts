@@ -21,12 +21,17 @@ export interface DraftPart {
   readonly blocks: readonly Block[];
 }
 
-/** The part with every text block injected, for a message nobody in the session wrote (results are data already). */
 /** The part as the host's text sent as the user's request (see `TextBlock.requested`). */
 export function requestedPart(part: DraftPart): DraftPart {
-  return { role: part.role, blocks: part.blocks.map((b) => (b.type === 'text' && b.injected !== true ? requestedTextBlock(b.text) : b)) };
+  return withAuthoredTextAs(part, requestedTextBlock);
 }
 
+/** The part with every text block injected, for a message nobody in the session wrote (results are data already). */
 export function injectedPart(part: DraftPart): DraftPart {
-  return { role: part.role, blocks: part.blocks.map((b) => (b.type === 'text' && b.injected !== true ? injectedTextBlock(b.text) : b)) };
+  return withAuthoredTextAs(part, injectedTextBlock);
+}
+
+/** The part with each text block not injected yet made again by `block`. */
+function withAuthoredTextAs(part: DraftPart, block: (text: string) => Block): DraftPart {
+  return { role: part.role, blocks: part.blocks.map((b) => (b.type === 'text' && b.injected !== true ? block(b.text) : b)) };
 }

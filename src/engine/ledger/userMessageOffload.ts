@@ -5,8 +5,7 @@
  */
 import type { Store } from '../ports';
 import { safeFileNamePart, toWellFormed } from '../text/sanitize';
-import { HEAD_SHARE, shortenEnd, shortenMiddle } from '../text/shorten';
-import { narrowStart } from '../text/surrogatePairs';
+import { HEAD_SHARE, shortenEnd, shortenMiddle, shortenStart } from '../text/shorten';
 import type { Ledger, UserMessageEntry } from '../model/ledgerTypes';
 import { errorMessage } from '../errors';
 
@@ -111,10 +110,3 @@ export function userMessagePreview(text: string): string {
 
 /** Characters the line between the start and the end takes, with its line breaks. */
 const GAP_LINE_CHARS = 5;
-
-/** `text` cut at its start to at most `maxChars` characters, an ellipsis marking the cut. */
-function shortenStart(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  if (maxChars <= 1) return '…';
-  return `…${text.slice(narrowStart(text, text.length - (maxChars - 1))).trimStart()}`;
-}

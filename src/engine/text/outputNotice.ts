@@ -63,15 +63,15 @@ export function outputNotice(content: string, callInput: string): OutputNotice |
   return { line, rest: content.slice(0, start) + lines.slice(at + 1).join('\n') };
 }
 
-/**
- * A harness's note in an element of its own right before the element it frames the output in (mini-swe-agent's
- * a `<warning>` that the output was too long and how to see less of it, then `<output_head>…`): outside the output's frame,
- * the text is the harness's, and the note's first line says the output did not reach the model whole.
- */
 const NOTE_BEFORE_OUTPUT = /<([A-Za-z][\w-]*)>[^\S\n]*\n?([^<]{1,1000}?)<\/\1>\s*$/;
 /** The element a harness frames a program's output in: `<output>`, `<output_head>`. */
 const OUTPUT_FRAME = /<output[\w-]*>/;
 
+/**
+ * A harness's note in an element of its own right before the element it frames the output in (mini-swe-agent's
+ * `<warning>` that the output was too long and how to see less of it, then `<output_head>…`): outside the output's
+ * frame, the text is the harness's, and the note's first line says the output did not reach the model whole.
+ */
 function noteBesideFramedOutput(content: string): OutputNotice | undefined {
   const frame = OUTPUT_FRAME.exec(content);
   if (!frame) return undefined;

@@ -35,6 +35,13 @@ export function shortenEnd(text: string, maxChars: number): string {
   return `${text.slice(0, narrowEnd(text, maxChars - 1)).trimEnd()}…`;
 }
 
+/** `text` cut at its start to at most `maxChars` characters, an ellipsis marking the cut. */
+export function shortenStart(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  if (maxChars <= 1) return '…';
+  return `…${text.slice(narrowStart(text, text.length - (maxChars - 1))).trimStart()}`;
+}
+
 /** `text` on one line with its spacing as written: only what breaks it onto more lines becomes a space. */
 export function onOneLine(text: string): string {
   return text.replace(/[\r\n\f\v]+/g, ' ');
