@@ -7,7 +7,7 @@
  * around either instead of running it again, so each is kept with the call it came from.
  */
 import { cleanLine, isNoiseLine } from '../ledger/resultLines';
-import { isLocatedMessage } from '../ledger/sourcePlace';
+import { hasSourcePlace, isLocatedMessage } from '../ledger/sourcePlace';
 import { candidate, type Candidate } from './candidate';
 import type { ToolStep } from './toolSteps';
 import type { FileAction } from '../model/ledgerTypes';
@@ -306,8 +306,11 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
     return line;
   });
   const causes = new Set<string>();
+  const placed = new Map<string, string>();
   lines.forEach((line, at) => {
     if (!line.mark) return;
+    const place = failedTestPlace(lines, at);
+    if (place !== undefined) placed.set(line.text, `${place}: ${line.text}`);
     let nearest: number | undefined;
     for (let i = Math.max(0, at - FAILED_TEST_REACH); i <= Math.min(lines.length - 1, at + FAILED_TEST_REACH); i++) {
       // A verdict (`FAIL src/a.test.ts`) says that something failed, not with what.
@@ -325,7 +328,8 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
     seen.add(text);
     const failedTest = cause ? 'cause' : mark ? 'mark' : undefined;
     // What a test failed with reads as plainly as the mark that names the test, whatever its words.
-    found.push({ text, strength: cause ? Math.max(strength, 2) : strength, ...(failedTest ? { failedTest } : {}) });
+    const shown = placed.get(text) ?? text;
+    found.push({ text: shown, strength: cause ? Math.max(strength, 2) : strength, ...(failedTest ? { failedTest } : {}) });
   }
   return found;
 }
@@ -339,6 +343,33 @@ function locatedUnder(lines: readonly ReadLine[], at: number): number | undefine
   for (let i = at + 1; i <= Math.min(lines.length - 1, at + FAILED_TEST_REACH); i++) {
     if (lines[i].mark) return undefined;
     if (isLocatedMessage(lines[i].text)) return i;
+  }
+  return undefined;
+}
+
+/**
+ * A stack frame's place in a file: `at <anonymous> (/repo/src/a.test.ts:726:34)`, `at src/a.test.ts:12:5`, vitest's
+ * `❯ src/a.test.ts:12:5`. A dependency's or the runtime's frame (`node_modules/…`, `node:internal/…`) says nothing of
+ * the test.
+ */
+const FRAME_PLACE = /^(?:at\s+(?:[^()]*\s)?\(?|❯\s+)([^\s()]+:\d+:\d+)\)?$/u;
+/** A mark printed after its test's failure and frames, as their summary: bun's `(fail) …`. */
+const SUMMARY_MARK = /^\(fail\)\s/;
+const FOREIGN_FRAME = /(?:^|[/\\])node_modules[/\\]|^node:|^internal[/\\]/;
+
+/**
+ * Where the test marked at `at` failed, when its mark is the summary a runner prints under the test's failure and names
+ * no place itself: the nearest frame of a source file above it, never past another mark. The mark is shown at that
+ * place (`src/a.test.ts:726:34: (fail) …`), the form every compiler's diagnostic has, so a failure whose message the
+ * host cut off still says where to look. A heading mark (jest's `● …`) is no line of its own: its test's error is.
+ */
+function failedTestPlace(lines: readonly ReadLine[], at: number): string | undefined {
+  const mark = lines[at].text;
+  if (!SUMMARY_MARK.test(mark) || hasSourcePlace(mark)) return undefined;
+  for (let i = at - 1; i >= 0 && i >= at - FAILED_TEST_REACH; i--) {
+    if (lines[i].mark) return undefined;
+    const place = FRAME_PLACE.exec(lines[i].text)?.[1];
+    if (place !== undefined && !FOREIGN_FRAME.test(place)) return place;
   }
   return undefined;
 }

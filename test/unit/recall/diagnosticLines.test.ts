@@ -71,6 +71,33 @@ describe('diagnostic lines of a result', () => {
     assert.deepEqual(diagnosticLinesOf(grep), []);
   });
 
+  it("shows a failed test's summary mark at the place its stack frames above it name", () => {
+    // bun prints a test's frames above its `(fail)` line; here the host cut the failure's message off.
+    const bun = [
+      'tests/ledger.test.ts:',
+      '[… 4,210 characters cut by the host …]',
+      '      at <anonymous> (/home/dev/ledger/node_modules/expect/build/index.js:88:11)',
+      '      at <anonymous> (/home/dev/ledger/tests/ledger.test.ts:318:27)',
+      '(fail) ledger > totals > rounds half-cents up [0.41ms]',
+      '',
+      ' 211 pass',
+      ' 1 fail',
+    ].join('\n');
+    const marks = (command: string, output: string) => {
+      const [step] = readToolSteps([call('t1', 'bash', { command }), result('t1', output, true)]);
+      return { step, mark: diagnosticLinesOf(step).find((l) => l.failedTest === 'mark')?.text };
+    };
+    const ran = marks('bun test', bun);
+    assert.equal(ran.mark, '/home/dev/ledger/tests/ledger.test.ts:318:27: (fail) ledger > totals > rounds half-cents up [0.41ms]');
+    assert.ok(diagnosticCandidates(ran.step).some((c) => c.text.startsWith('/home/dev/ledger/tests/ledger.test.ts:318:27: (fail)')));
+    // The frames under a mark are the next test's.
+    const next = `(fail) ledger > totals > keeps cents [0.12ms]\n      at <anonymous> (/home/dev/ledger/tests/ledger.test.ts:290:9)\n${bun}`;
+    assert.equal(marks('bun test', next).mark, '(fail) ledger > totals > keeps cents [0.12ms]');
+    // A mark with no frame of a source file on its side stays as printed.
+    const bare = bun.replace('      at <anonymous> (/home/dev/ledger/tests/ledger.test.ts:318:27)\n', '');
+    assert.equal(marks('bun test', bare).mark, '(fail) ledger > totals > rounds half-cents up [0.41ms]');
+  });
+
   it("reads a short answer that opens with a diagnostic as the reading command's complaint, and a long file as a file", () => {
     const complaint = [
       "error: the argument '--plain' cannot be used with '--number'",
