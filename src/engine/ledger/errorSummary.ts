@@ -13,6 +13,7 @@ import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLi
 import { isLocatedMessage, SOURCE_PLACE } from './sourcePlace';
 import { onOneLine, shortenEnd } from '../text/shorten';
 import { keepingCause } from '../text/errorCause';
+import { withoutTerminalCodes } from '../text/terminalCodes';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
 import { TRACEBACK_FRAME } from './uncaughtException';
 
@@ -69,17 +70,31 @@ const HAS_LETTER = /\p{L}/u;
 const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
 
 /**
- * The line that best names the error (see the module comment), with wrapper tags such as
- * `<tool_use_error>` and leading decoration taken off, cut to `ERROR_SUMMARY_MAX_CHARS`.
+ * The line that best names the error (see the module comment), with leading decoration taken off and a wrapper
+ * (`<tool_use_error>`) kept as the tool wrote it (see {@link errorAsWritten}), cut to `ERROR_SUMMARY_MAX_CHARS`.
  */
 export function errorSummary(content: string): string {
-  const line = errorLine(content);
+  const line = errorAsWritten(content);
   return keepingCause(line, ERROR_SUMMARY_MAX_CHARS)?.text ?? shortenEnd(line, ERROR_SUMMARY_MAX_CHARS);
 }
 
 /**
- * {@link errorSummary}'s line before the ledger cuts it, on one line: what an error fact quotes. A fact cuts it at its
- * own length and marks the cut, so a name cut in two is never shown as if it were the whole name.
+ * The error as the tool wrote it, which an error fact quotes and the tool record shows alike: its best line
+ * ({@link errorLine}), wrapper and all when that is its first line (`<tool_use_error>File does not exist.</tool_use_error>`,
+ * `<tool_use_error>File has been unexpectedly modified.` over what the tool could not match).
+ */
+export function errorAsWritten(content: string): string {
+  const best = errorLine(content);
+  const whole = withoutTerminalCodes(content).trim();
+  const end = whole.indexOf('\n');
+  const first = (end < 0 ? whole : whole.slice(0, end)).trim();
+  return first !== best && first.length <= ERROR_SUMMARY_MAX_CHARS && cleanLine(first) === best ? first : best;
+}
+
+/**
+ * The line that best names the error, on one line and without its decoration, before anything cuts it: what
+ * {@link errorAsWritten} quotes, as the tool wrote it where it can. A fact cuts it at its own length and marks the cut,
+ * so a name cut in two is never shown as if it were the whole name.
  */
 export function errorLine(content: string): string {
   const raw = scannedLines(content);

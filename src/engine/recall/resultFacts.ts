@@ -3,8 +3,8 @@
  * successful one printed (test counts, versions, commits, URLs, success lines, measured figures,
  * the output of a short program). File contents that were only read are not outcomes.
  */
-import { ERROR_SUMMARY_MAX_CHARS, errorLine } from '../ledger/errorSummary';
-import { cleanLine, isOnlyHostNote, isProgressLine } from '../ledger/resultLines';
+import { errorAsWritten } from '../ledger/errorSummary';
+import { isOnlyHostNote, isProgressLine } from '../ledger/resultLines';
 import { repeatedShapes, withoutFields } from '../ledger/frameLines';
 import type { PrintedAnyway } from './printedAnyway';
 import { outputEdges } from './outputEdges';
@@ -12,7 +12,6 @@ import { MAX_FACT_TEXT_CHARS, candidate, keyedCandidate, type Candidate } from '
 import { planItems } from './planItems';
 import { TEST_COUNT, TEST_FAILURES } from '../ledger/testTally';
 import type { ToolStep } from './toolSteps';
-import { withoutTerminalCodes } from '../text/terminalCodes';
 import { holdsMachineToken } from '../text/machineTokens';
 
 /** Scores of what results show. */
@@ -93,13 +92,8 @@ export const OUTCOME_EDGE_LINES = 6;
 
 /** The error fact of a failed step, with what it was about. */
 export function errorFact(step: ToolStep): Candidate | undefined {
-  // An error of one short line is kept as the tool wrote it, wrapper and all; a longer one by its best line, as the tool
-  // wrote it too when that is its first line (`<tool_use_error>File has been unexpectedly modified.` over what it could not match).
-  const whole = withoutTerminalCodes(step.result.content).trim();
-  const line =
-    whole.length <= ERROR_SUMMARY_MAX_CHARS && !whole.includes('\n') ? whole : asWrittenFirst(whole, errorLine(step.result.content));
   const where = { messageId: step.messageId, seq: step.seq };
-  return candidate('error', line, where, RESULT_SCORES.error, step.subject ? { subject: step.subject } : {});
+  return candidate('error', errorAsWritten(step.result.content), where, RESULT_SCORES.error, step.subject ? { subject: step.subject } : {});
 }
 
 /**
@@ -176,13 +170,6 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
     } else if (kind === 'other') add(candidate('outcome', head, where, RESULT_SCORES.otherTool));
   }
   return found.sort((a, b) => b.score - a.score).slice(0, MAX_OUTCOMES_PER_RESULT);
-}
-
-/** `best` as the first line of `whole` reads, wrapper and all, when it is that line; else `best`. */
-function asWrittenFirst(whole: string, best: string): string {
-  const end = whole.indexOf('\n');
-  const first = (end < 0 ? whole : whole.slice(0, end)).trim();
-  return first !== best && first.length <= ERROR_SUMMARY_MAX_CHARS && cleanLine(first) === best ? first : best;
 }
 
 /** Characters of a line read: longer lines are data (minified code, a dump), never a verdict. @default 1000 */

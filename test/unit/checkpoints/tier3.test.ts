@@ -420,4 +420,31 @@ describe('Tier 3: checkpoints', () => {
     assert.ok(session.checkpoints.length >= 1, JSON.stringify(session.state.history.map((e) => e.detail)));
     assert.ok(after.tokens < before.tokens, `${before.tokens} → ${after.tokens} tokens`);
   });
+
+  it("shows a wrapped tool error in one form, the tool's, in the ledger and the checkpoint, and puts no second copy back", async () => {
+    const { session } = sessionRig();
+    const wrapped = '<tool_use_error>String to replace not found in file.';
+    for (let i = 0; i < 8; i++) {
+      await session.add([
+        user(`Request number ${i}: rename the totals helper in src/ledger${i}.ts.`),
+        call(`e${i}`, 'Edit', { file_path: `src/ledger${i}.ts`, old_string: `sumCents${i}(`, new_string: `totalCents${i}(` }),
+        result(`e${i}`, `${wrapped}\nString: sumCents${i}(</tool_use_error>`, true, 'Edit'),
+        call(`r${i}`, 'Read', { file_path: `src/ledger${i}.ts` }),
+        result(`r${i}`, `export function addCents${i}() {}\n${filler(300)}`, false, 'Read'),
+        assistant(`The helper is named addCents${i}, not sumCents${i}.\n${filler(300)}`),
+      ]);
+    }
+    const prepared = await session.compress(20_000);
+    assert.ok(session.checkpoints.length >= 1, 'a checkpoint was made');
+    const text = contextText(prepared.messages);
+    const lines = text.split('\n').filter((line) => line.includes('String to replace not found in file.'));
+    assert.ok(lines.length > 0, 'the error is shown');
+    assert.deepEqual(
+      lines.filter((line) => !line.includes(wrapped)),
+      [],
+      'every line that shows the error shows it as the tool wrote it',
+    );
+    const putBack = text.split('### Facts kept word for word').slice(1).join('\n').split('\n## ')[0];
+    assert.ok(!putBack.includes('String to replace not found'), 'the recall check finds it held and puts no copy back');
+  });
 });

@@ -136,9 +136,9 @@ describe('tool record', () => {
     assert.deepEqual(
       later.errors.map((e) => [e.subject, e.summary, e.fixed, e.fixedByCallId]),
       [
-        ['a.ts', 'String to replace not found in file.', false, undefined],
-        ['b.ts', 'File does not exist.', true, 'c4'],
-        ['c.ts', 'File does not exist.', true, 'c6'],
+        ['a.ts', '<tool_use_error>String to replace not found in file.', false, undefined],
+        ['b.ts', '<tool_use_error>File does not exist.</tool_use_error>', true, 'c4'],
+        ['c.ts', '<tool_use_error>File does not exist.</tool_use_error>', true, 'c6'],
       ],
       'a read changes nothing in a file, so it fixes no edit; in a later batch a failed read still waits for a read',
     );
