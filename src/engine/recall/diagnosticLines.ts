@@ -11,6 +11,7 @@ import { hasSourcePlace, isLocatedMessage } from '../ledger/sourcePlace';
 import { candidate, type Candidate } from './candidate';
 import type { ToolStep } from './toolSteps';
 import type { FileAction } from '../model/ledgerTypes';
+import { isFailingTally, TEST_COUNT } from '../ledger/testTally';
 
 /** Scores of a diagnostic line: from a failed call, or from one that otherwise went on. */
 export const DIAGNOSTIC_SCORES = { failed: 0.6, wentOn: 0.42 } as const;
@@ -305,6 +306,8 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
     if (!line) read.set(text, (line = readLine(text)));
     return line;
   });
+  // A run that went on and whose tally counts no failure passed: its error lines are what its tests log on purpose.
+  if (step.ok && passedTally(lines)) return [];
   const causes = new Set<string>();
   const placed = new Map<string, string>();
   lines.forEach((line, at) => {
@@ -372,6 +375,23 @@ function failedTestPlace(lines: readonly ReadLine[], at: number): string | undef
     if (place !== undefined && !FOREIGN_FRAME.test(place)) return place;
   }
   return undefined;
+}
+
+/** Lines at the end of an output where a runner prints its tally, below what its tests log. @default 12 */
+const TALLY_LINES = 12;
+
+/**
+ * True when the last tally among the last lines of an output counts no failure and no line marks a failed test: the
+ * runner's verdict, below what its tests log (`[Limiter] task 2 failed:` counts, but is no verdict).
+ */
+function passedTally(lines: readonly ReadLine[]): boolean {
+  if (lines.some((line) => line.mark)) return false;
+  const tally = lines
+    .slice(-TALLY_LINES)
+    .map((line) => line.text)
+    .filter((text) => TEST_COUNT.test(text))
+    .at(-1);
+  return tally !== undefined && !isFailingTally(tally);
 }
 
 /** A line as read: how plainly it reads as a diagnostic, and whether it marks a failed test. */

@@ -98,6 +98,31 @@ describe('diagnostic lines of a result', () => {
     assert.equal(marks('bun test', bare).mark, '(fail) ledger > totals > rounds half-cents up [0.41ms]');
   });
 
+  it('reads the errors a passing run logs as its tests checking failures on purpose, and those of a failing run as errors', () => {
+    const run = (tally: string) =>
+      [
+        'bun test v1.3.5',
+        '[Limiter] task 2 failed:',
+        'error: Quota of the ledger exceeded',
+        '      at <anonymous> (/home/dev/ledger/tests/limiter.test.ts:40:11)',
+        tally,
+        'Ran 212 tests across 9 files. [1.20s]',
+      ].join('\n');
+    const read = (output: string, ok: boolean) =>
+      diagnosticLinesOf(readToolSteps([call('t1', 'bash', { command: 'bun test' }), result('t1', output, !ok)])[0]).map((l) => l.text);
+    assert.deepEqual(read(run(' 212 pass\n 0 fail'), true), []);
+    const failing = '(fail) limiter > stops at its quota [0.20ms]\n 211 pass\n 1 fail';
+    assert.ok(read(run(failing), true).includes('error: Quota of the ledger exceeded'), 'a run that marks a failed test');
+    const jest = 'Tests:       1 failed, 211 passed, 212 total';
+    assert.ok(
+      read(run(jest).replace(/\nRan .*$/, ''), true).includes('error: Quota of the ledger exceeded'),
+      'a tally that counts a failure',
+    );
+    assert.ok(read(run(' 212 pass\n 0 fail'), false).includes('error: Quota of the ledger exceeded'), 'a run that failed');
+    // With no tally the run's errors are read as ever.
+    assert.ok(read('error: Quota of the ledger exceeded\nDone in 1.2s', true).includes('error: Quota of the ledger exceeded'));
+  });
+
   it("reads a short answer that opens with a diagnostic as the reading command's complaint, and a long file as a file", () => {
     const complaint = [
       "error: the argument '--plain' cannot be used with '--number'",
