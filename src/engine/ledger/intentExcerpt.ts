@@ -7,7 +7,8 @@
  * and tail, to find it.
  */
 import type { Ledger, UserMessageEntry } from '../model/ledgerTypes';
-import { HUGE_USER_MESSAGE_TOKENS } from './userMessageOffload';
+import { HUGE_USER_MESSAGE_TOKENS, MAX_LEFT_OUT_ERROR_LINES } from './userMessageOffload';
+import { errorLinesOf } from './diagnosticForms';
 import { formatCount } from '../text/numbers';
 import { widenEnd, widenStart } from '../text/surrogatePairs';
 
@@ -50,13 +51,23 @@ function fullTextLocation(entry: UserMessageEntry, live: ReadonlySet<string>): s
 
 /**
  * `text` when it is short; otherwise its first `headChars` and last `tailChars` characters
- * (whitespace runs counted once) around a line saying what was left out and `note`.
+ * (whitespace runs counted once) around a line saying what was left out and `note`, and the lines left out that read
+ * as errors (up to {@link MAX_LEFT_OUT_ERROR_LINES}).
  */
 export function headAndTail(text: string, headChars: number, tailChars: number, note: string): string {
   const head = prefixEnd(text, headChars);
   const tail = suffixStart(text, tailChars);
   if (tail <= head) return text;
-  return `${text.slice(0, head).trimEnd()}\n[… ${formatCount(tail - head)} characters left out here; ${note} …]\n${text.slice(tail).trimStart()}`;
+  // The error a pasted log holds in the part left out, by its whole lines (the cut ones at the two ends are shown).
+  const errors = errorLinesOf(text.slice(head, tail).split('\n').slice(1, -1).join('\n'), MAX_LEFT_OUT_ERROR_LINES);
+  const gap = `[… ${formatCount(tail - head)} characters left out here${errors.length > 0 ? ', but for the error lines below' : ''}; ${note} …]`;
+  return [
+    text.slice(0, head).trimEnd(),
+    gap,
+    ...errors.flatMap((line, i) => (i === 0 ? [line] : ['[…]', line])),
+    ...(errors.length > 0 ? ['[…]'] : []),
+    text.slice(tail).trimStart(),
+  ].join('\n');
 }
 
 /** The end of the shortest prefix holding `chars` characters once whitespace runs count as one. */

@@ -45,6 +45,19 @@ describe('session intent in the ledger', () => {
     assert.ok(rendered.text.includes('**User message 2:**\nmake the icon smaller'));
   });
 
+  it('shows the error lines of the part of a huge first request it leaves out, and says so', () => {
+    const log = Array.from({ length: 400 }, (_, i) => `[02:${i}] INFO coupon worker ${i} applied batch ${900 + i}`);
+    log.splice(200, 0, 'ModuleNotFoundError: No module named coupon_rules');
+    const text = `The coupon import fails:\n${log.join('\n')}\nWhy?`;
+    const shown = intentText(ledgerWithIntent(text, { file: FILE, preview: text.slice(0, 200) }), NONE_LIVE) ?? '';
+    const [, gap, error, after] = /\n(\[… [^\n]+ …\])\n([^\n]+)\n([^\n]+)\n/.exec(shown) ?? [];
+    assert.match(gap ?? '', /^\[… [\d,]+ characters left out here, but for the error lines below; [\d,]+ tokens in all; full text: /);
+    assert.deepEqual([error, after], ['ModuleNotFoundError: No module named coupon_rules', '[…]']);
+    assert.ok(shown.endsWith('Why?'));
+    const plain = headAndTail(pastedRequest(), INTENT_HEAD_CHARS, INTENT_TAIL_CHARS, 'note');
+    assert.match(plain, /characters left out here; note …\]\n/, 'a request whose middle holds no error says nothing more');
+  });
+
   it('passes the drift check, which matches a long intent by its head and tail', async () => {
     const text = pastedRequest();
     const ledger = ledgerWithIntent(text, { file: FILE, preview: text.slice(0, 200) });

@@ -68,6 +68,30 @@ describe('huge user message offload', () => {
     assert.equal(userMessagePreview('short\nmessage\n'), 'short\nmessage\n', 'a short message is its own preview');
   });
 
+  it('shows the error lines a pasted log holds between the start and the end its preview keeps, and no other line of it', () => {
+    const log = (from: number, n: number, what: string) =>
+      Array.from({ length: n }, (_, i) => `[02:${String(from + i).padStart(2, '0')}] INFO refund worker ${i} ${what} batch ${300 + i}`);
+    const text = [
+      'The refund job broke overnight:',
+      ...log(0, 30, 'settled'),
+      "TypeError: Cannot read properties of undefined (reading 'refundId')",
+      '    at settle (src/refunds/job.ts:41:7)',
+      ...log(30, 20, 'retried'),
+      'npm ERR! code ELIFECYCLE',
+      ...log(50, 20, 'waited on'),
+      'What is going on?',
+    ].join('\n');
+    const preview = userMessagePreview(text);
+    const lines = preview.split('\n');
+    const error = lines.indexOf("TypeError: Cannot read properties of undefined (reading 'refundId')");
+    const npm = lines.indexOf('npm ERR! code ELIFECYCLE');
+    assert.ok(error > 0 && npm > error, preview);
+    assert.deepEqual([lines[error - 1], lines[error + 1], lines[npm + 1]], ['[…]', '[…]', '[…]'], 'each stands between gap lines');
+    assert.ok(preview.startsWith('The refund job broke overnight:') && preview.endsWith('What is going on?'), preview);
+    assert.ok(!preview.includes('at settle (src/refunds/job.ts:41:7)'), 'a stack frame is no error line of its own');
+    assert.ok(!preview.includes('worker 20 settled'), 'the log between them stays out');
+  });
+
   it('leaves live messages, small messages and messages already in a file alone', async () => {
     const store = new MemoryStore();
     const ledger = ledgerWith(hugeText(), 'live');

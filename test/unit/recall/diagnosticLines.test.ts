@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { diagnosticCandidates, diagnosticKind, diagnosticLinesOf, diagnosticStrength } from '../../../src/engine/recall/diagnosticLines';
+import { diagnosticStrength } from '../../../src/engine/ledger/diagnosticForms';
+import { diagnosticCandidates, diagnosticKind, diagnosticLinesOf } from '../../../src/engine/recall/diagnosticLines';
 import { readToolSteps } from '../../../src/engine/recall/toolSteps';
 import { call, result } from '../support/builders';
 import { withPatternTests } from '../support/patternTests';

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { ownWordCandidates, WHOLE_LINE_CHARS } from '../../../src/engine/recall/ownWords';
-import { diagnosticCandidates, isDiagnosticLine } from '../../../src/engine/recall/diagnosticLines';
+import { isDiagnosticLine } from '../../../src/engine/ledger/diagnosticForms';
+import { diagnosticCandidates } from '../../../src/engine/recall/diagnosticLines';
 import { readToolSteps } from '../../../src/engine/recall/toolSteps';
 import { proseLines } from '../../../src/engine/text/prose';
 import { assistant, call, result, user } from '../support/builders';
