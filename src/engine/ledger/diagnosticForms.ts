@@ -249,10 +249,11 @@ export function diagnosticStrength(line: string): 0 | 1 | 2 | 3 {
 }
 
 /**
- * The lines of a text that read plainly as diagnostics (a diagnostic's form opens them or stands in them), at most `max`,
- * those a form opens first, in the text's order: the error a user's pasted log holds where a preview leaves it out.
+ * The lines of a text that read plainly as diagnostics, at most `max`, those a form opens first, in the text's order: a
+ * form opens them or stands in them, or with `atLeast` 3 opens them. The error a user's pasted log holds where a
+ * preview leaves it out, the error in what a host put in the user's turn.
  */
-export function errorLinesOf(text: string, max: number): string[] {
+export function errorLinesOf(text: string, max: number, atLeast: 2 | 3 = 2): string[] {
   const read = new Set<string>();
   const found: { text: string; strength: number; at: number }[] = [];
   text.split('\n').forEach((raw, at) => {
@@ -260,7 +261,7 @@ export function errorLinesOf(text: string, max: number): string[] {
     if (line.length === 0 || line.length > MAX_DIAGNOSTIC_CHARS || read.has(line)) return;
     read.add(line);
     const strength = diagnosticStrength(cleanLine(line));
-    if (strength > 1) found.push({ text: line, strength, at });
+    if (strength >= atLeast) found.push({ text: line, strength, at });
   });
   return found
     .sort((a, b) => b.strength - a.strength || a.at - b.at)

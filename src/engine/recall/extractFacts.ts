@@ -23,7 +23,7 @@ import { resolvedErrors, type PendingError } from './pendingErrors';
 import { ownWordCandidates, resultsBefore } from './ownWords';
 import { withTemplatesShared } from './templates';
 import { raisedMessageCandidates } from './raisedMessages';
-import { assistantFacts, userFacts } from './proseFacts';
+import { assistantFacts, hostErrorFacts, userFacts } from './proseFacts';
 import { errorFact, RESULT_SCORES, resultFacts } from './resultFacts';
 import { DEFAULT_MAX_FACTS, selectFacts } from './selectFacts';
 import { saysFixed } from './statementCues';
@@ -90,6 +90,9 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     const prose = proseLines(msg);
     if (msg.role === 'user') {
       found.push(...userFacts(prose, site, firstUser, authoredLineSet(msg)));
+      for (const fact of hostErrorFacts(msg, site)) {
+        errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
+      }
       // A turn the host wrote whole (a reminder) comes before the user's first request, not as it.
       if (userWrote(msg)) firstUser = false;
     } else {

@@ -12,6 +12,9 @@ import type { FixStatement } from './errorResolution';
 import { saysFixed, statementOf } from './statementCues';
 import { containsTerm, termsOf } from './terms';
 import { roleKind, sentenceRole } from './sentenceRole';
+import { errorLinesOf } from '../ledger/diagnosticForms';
+import { DIAGNOSTIC_SCORES } from './diagnosticLines';
+import type { Message } from '../types';
 
 /** Scores of what prose shows that is not a statement cue (see `statementCues`). */
 export const PROSE_SCORES = {
@@ -145,6 +148,25 @@ export function userFacts(prose: readonly string[], site: ProseSite, first: bool
   }
   return facts;
 }
+
+/**
+ * The error lines of what a host put in the user's turn (a terminal's last output, a tool's result written as user
+ * text, the editor's problems), at most {@link MAX_HOST_ERRORS}: lines a diagnostic's form opens (`Error: …`,
+ * `TypeError: …`, `src/a.ts:3:5: error …`), each an error of the session the user never typed. A line that only holds an
+ * error's word is left: a host's instructions speak of errors too.
+ */
+export function hostErrorFacts(msg: Message, site: ProseSite): Candidate[] {
+  const injected = msg.blocks.flatMap((b) => (b.type === 'text' && b.injected === true ? [b.text] : [])).join('\n');
+  if (injected.length === 0) return [];
+  return errorLinesOf(injected, MAX_HOST_ERRORS, OPENED_BY_A_FORM).flatMap(
+    (line) => candidate('error', line, site, DIAGNOSTIC_SCORES.wentOn) ?? [],
+  );
+}
+
+/** Error lines read from a host's text in one user turn. @default 3 */
+export const MAX_HOST_ERRORS = 3;
+/** How plainly a line must read as a diagnostic when a host wrote it: a diagnostic's form opens it. */
+const OPENED_BY_A_FORM = 3;
 
 /** What the assistant's next calls name: their input values, lower case, and whether they change anything. */
 export interface ActedOn {

@@ -85,6 +85,29 @@ describe('fact extraction', () => {
       assert.ok(requests[0].score > requests[1].score, 'the first words the user wrote are the first request');
     });
 
+    it("keeps the errors a host put in the user's turn as errors, never what its instructions say of errors", () => {
+      const turn: Message = message('u1', 'user', [
+        injectedTextBlock(
+          [
+            '<context>',
+            'Terminal: zsh',
+            'Last Command: npm run migrate',
+            'Error: relation "coupons" does not exist (migration 0042_coupon_codes)',
+            '</context>',
+            '<reminderInstructions>',
+            'When a command fails, read the error before you run it again.',
+            '</reminderInstructions>',
+          ].join('\n'),
+        ),
+        textBlock('Why does the migration stop?'),
+      ]);
+      const errors = ofKind(extractFacts([turn, assistant('The coupons table is created by a later migration.')]), 'error');
+      assert.deepEqual(
+        errors.map((f) => f.text),
+        ['Error: relation "coupons" does not exist (migration 0042_coupon_codes)'],
+      );
+    });
+
     it('scores the first request of the span above later ones', () => {
       const facts = extractFacts(chatOnlySession());
       const [first, later] = ofKind(facts, 'request');
