@@ -5,7 +5,8 @@
  * missing or refused; and how plainly a line reads as one. Read by the recall's diagnostic lines of a result and by
  * the ledger, which shows the error lines of a pasted log that a preview leaves out.
  */
-import { cleanLine } from './resultLines';
+import { atEscapedBreaks, cleanLine } from './resultLines';
+import { detailOf, OPENS_BODY } from './errorSummary';
 
 /** Longest line taken as a diagnostic, in characters: longer lines are data. @default 300 */
 export const MAX_DIAGNOSTIC_CHARS = 300;
@@ -250,22 +251,42 @@ export function diagnosticStrength(line: string): 0 | 1 | 2 | 3 {
 
 /**
  * The lines of a text that read plainly as diagnostics, at most `max`, those a form opens first, in the text's order: a
- * form opens them or stands in them, or with `atLeast` 3 opens them. The error a user's pasted log holds where a
- * preview leaves it out, the error in what a host put in the user's turn.
+ * form opens them or stands in them, or with `atLeast` 3 opens them; output that arrived JSON-escaped is read by its
+ * lines. The error a user's pasted log holds where a preview leaves it out, the error in what a host put in the user's
+ * turn.
  */
 export function errorLinesOf(text: string, max: number, atLeast: 2 | 3 = 2): string[] {
+  return detailedErrorLinesOf(text, max, atLeast).map((line) => line.text);
+}
+
+/** An error line of a text, with what it announces or the message of the body it opens (`errorSummary`'s `detailOf`). */
+export interface ErrorLine {
+  /** The line, then its detail. */
+  readonly text: string;
+  /** What tells this error from another the same wrapper opens (`"message": "Quota exceeded for …"`). */
+  readonly detail?: string;
+}
+
+/** {@link errorLinesOf}'s lines, each with its detail. */
+export function detailedErrorLinesOf(text: string, max: number, atLeast: 2 | 3 = 2): ErrorLine[] {
   const read = new Set<string>();
-  const found: { text: string; strength: number; at: number }[] = [];
-  text.split('\n').forEach((raw, at) => {
-    const line = raw.trim();
+  const found: { line: ErrorLine; strength: number; at: number }[] = [];
+  const lines = text
+    .split('\n')
+    .flatMap(atEscapedBreaks)
+    .map((line) => line.trim());
+  lines.forEach((line, at) => {
     if (line.length === 0 || line.length > MAX_DIAGNOSTIC_CHARS || read.has(line)) return;
     read.add(line);
-    const strength = diagnosticStrength(cleanLine(line));
-    if (strength >= atLeast) found.push({ text: line, strength, at });
+    // A line that opens a body is read without the opening, which a line of code ends with too.
+    const strength = diagnosticStrength(cleanLine(line).replace(OPENS_BODY, ''));
+    if (strength < atLeast) return;
+    const detail = detailOf(lines, at);
+    found.push({ line: detail === undefined ? { text: line } : { text: `${line} ${detail}`, detail }, strength, at });
   });
   return found
     .sort((a, b) => b.strength - a.strength || a.at - b.at)
     .slice(0, max)
     .sort((a, b) => a.at - b.at)
-    .map((l) => l.text);
+    .map((l) => l.line);
 }

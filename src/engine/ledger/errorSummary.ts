@@ -136,17 +136,23 @@ function exitStatusWords(lines: readonly string[]): string | undefined {
  * The line, and the next one when the line only announces it (`Pre-commit validation failed:`), or the message of the
  * error body it opens (`request failed - b'[{` over an API's JSON, whose `"message": "Quota exceeded for …"` says why).
  */
-function withDetail(lines: readonly string[], at: number): string {
+export function withDetail(lines: readonly string[], at: number): string {
+  const detail = detailOf(lines, at);
+  return detail === undefined ? lines[at] : `${lines[at]} ${detail}`;
+}
+
+/** What {@link withDetail} puts after the line: the line it announces, or the message of the body it opens. */
+export function detailOf(lines: readonly string[], at: number): string | undefined {
   const line = lines[at];
   if (OPENS_BODY.test(line)) {
     const said = lines.slice(at + 1, at + 1 + MAX_BODY_LINES).find((l) => WORDED_VALUE.test(l));
-    if (said !== undefined) return `${line} ${said.trim().replace(/,$/, '')}`;
+    if (said !== undefined) return said.trim().replace(/,$/, '');
   }
-  return line.endsWith(':') && at + 1 < lines.length ? `${line} ${lines[at + 1]}` : line;
+  return line.endsWith(':') && at + 1 < lines.length ? lines[at + 1] : undefined;
 }
 
 /** A line that ends by opening a structured body (`{`, `[{`, `b'[{`): what the error says is inside it. */
-const OPENS_BODY = /[[{]['"]?\s*$/;
+export const OPENS_BODY = /[[{]['"]?\s*$/;
 /** Lines of such a body read for its message. @default 20 */
 const MAX_BODY_LINES = 20;
 /** A field whose value is words, not a code (`"message": "Rate limit exceeded for …"`, not `"status": "RESOURCE_EXHAUSTED"`). */

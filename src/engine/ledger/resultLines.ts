@@ -95,7 +95,12 @@ export function scannedLines(content: string): string[] {
             .slice(1)
             .slice(-TAIL_LINES),
         ];
-  return lines.flatMap((line) => (ESCAPED_BREAKS.test(line) ? line.split('\\n') : [line]));
+  return lines.flatMap(atEscapedBreaks);
+}
+
+/** A line holding output that arrived JSON-escaped (several literal `\n`) as the lines it holds; any other line as is. */
+export function atEscapedBreaks(line: string): string[] {
+  return ESCAPED_BREAKS.test(line) ? line.split('\\n') : [line];
 }
 
 /** A line without terminal codes, wrapper tags such as `<tool_use_error>`, leading decoration and surrounding space. */

@@ -16,19 +16,23 @@ export interface Candidate extends Fact {
  */
 export const MAX_FACT_TEXT_CHARS = 240;
 
-/** A candidate whose key is taken from the start of `text`; undefined when the text has no usable key. */
+/**
+ * A candidate whose key is taken from the start of `text`, or of `knownBy`, the part of it that tells it from another
+ * (an error's message after a wrapper that several errors share); undefined when the text has no usable key.
+ */
 export function candidate(
   kind: FactKind,
   text: string,
   where: { readonly messageId: string; readonly seq: number },
   score: number,
   more: Pick<Fact, 'subject' | 'resolution'> = {},
+  knownBy?: string,
 ): Candidate | undefined {
   // On one line, as written: a column-aligned output line keeps its spacing, so it is found verbatim.
   const line = /[\n\r]/.test(text) ? oneLine(text) : text.trim();
   // A long error keeps its cause, and is known by it: what the line ends with says why it failed.
   const kept = kind === 'error' ? keepingCause(line, MAX_FACT_TEXT_CHARS) : undefined;
-  const key = keyOf(kept?.cause ?? line);
+  const key = keyOf(kept?.cause ?? knownBy ?? line);
   if (key === undefined) return undefined;
   const shown = kept?.text ?? shortenEnd(line, MAX_FACT_TEXT_CHARS);
   return { kind, key, text: shown, messageId: where.messageId, seq: where.seq, score, ...more };

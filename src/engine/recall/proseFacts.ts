@@ -12,7 +12,7 @@ import type { FixStatement } from './errorResolution';
 import { saysFixed, statementOf } from './statementCues';
 import { containsTerm, termsOf } from './terms';
 import { roleKind, sentenceRole } from './sentenceRole';
-import { errorLinesOf } from '../ledger/diagnosticForms';
+import { detailedErrorLinesOf } from '../ledger/diagnosticForms';
 import { DIAGNOSTIC_SCORES } from './diagnosticLines';
 import type { Message } from '../types';
 
@@ -158,8 +158,8 @@ export function userFacts(prose: readonly string[], site: ProseSite, first: bool
 export function hostErrorFacts(msg: Message, site: ProseSite): Candidate[] {
   const injected = msg.blocks.flatMap((b) => (b.type === 'text' && b.injected === true ? [b.text] : [])).join('\n');
   if (injected.length === 0) return [];
-  return errorLinesOf(injected, MAX_HOST_ERRORS, OPENED_BY_A_FORM).flatMap(
-    (line) => candidate('error', line, site, DIAGNOSTIC_SCORES.wentOn) ?? [],
+  return detailedErrorLinesOf(injected, MAX_HOST_ERRORS, OPENED_BY_A_FORM).flatMap(
+    (line) => candidate('error', line.text, site, DIAGNOSTIC_SCORES.wentOn, {}, line.detail) ?? [],
   );
 }
 

@@ -108,6 +108,21 @@ describe('fact extraction', () => {
       );
     });
 
+    it('keeps two errors a host printed under one wrapper as two, each by the message of the body it opens', () => {
+      const limit = (kind: string) =>
+        message(`u-${kind}`, 'user', [
+          injectedTextBlock(
+            `ledger.RateLimitError: ledger.RateLimitError: InferenceException - b'[{\\n  "error": {\\n    "code": 429,\\n` +
+              `    "message": "Quota exceeded for inference.example.com/${kind}_tokens_per_minute with base model: ledger-large-2."\\n  }\\n}]'`,
+          ),
+        ]);
+      const errors = ofKind(extractFacts([limit('input'), assistant('Waiting.'), limit('output'), assistant('Waiting again.')]), 'error');
+      assert.deepEqual(
+        errors.map((f) => /Quota exceeded for inference\.example\.com\/(\w+)_tokens/.exec(f.text)?.[1]),
+        ['input', 'output'],
+      );
+    });
+
     it('scores the first request of the span above later ones', () => {
       const facts = extractFacts(chatOnlySession());
       const [first, later] = ofKind(facts, 'request');
