@@ -30,8 +30,9 @@ export function candidate(
 ): Candidate | undefined {
   // On one line, as written: a column-aligned output line keeps its spacing, so it is found verbatim.
   const line = /[\n\r]/.test(text) ? oneLine(text) : text.trim();
-  // A long error keeps its cause, and is known by it: what the line ends with says why it failed.
-  const kept = kind === 'error' ? keepingCause(line, MAX_FACT_TEXT_CHARS) : undefined;
+  // A long error keeps its cause, and is known by it: what the line ends with says why it failed. Known by a part of
+  // its own (a body's message after the wrapper), it is that part, cut at its end.
+  const kept = kind === 'error' && knownBy === undefined ? keepingCause(line, MAX_FACT_TEXT_CHARS) : undefined;
   const key = keyOf(kept?.cause ?? knownBy ?? line);
   if (key === undefined) return undefined;
   const shown = kept?.text ?? shortenEnd(line, MAX_FACT_TEXT_CHARS);

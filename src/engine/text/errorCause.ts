@@ -26,16 +26,7 @@ export function keepingCause(line: string, maxChars: number): KeptCause | undefi
   // such a part can start, so a huge line costs no more than its end.
   const earliest = Math.max(minHead + 1, line.length - (maxChars - JOINER.length - minHead));
   PART_START.lastIndex = earliest - 2;
-  // A colon inside a quoted message (`"message": "Quota exceeded … with base model: claude"`) parts no wrapping: the
-  // quotes before a part are counted as the search goes, once each.
-  let quotes = 0;
-  let counted = 0;
-  let match: RegExpExecArray | null;
-  while ((match = PART_START.exec(line)) !== null) {
-    for (let i = line.indexOf('"', counted); i >= 0 && i < match.index; i = line.indexOf('"', i + 1)) quotes++;
-    counted = match.index;
-    if (quotes % 2 === 0) break;
-  }
+  const match = PART_START.exec(line);
   if (match === null) return undefined;
   const cause = line.slice(match.index + 2).trimEnd();
   const room = maxChars - JOINER.length - cause.length;

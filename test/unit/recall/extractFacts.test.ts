@@ -113,7 +113,7 @@ describe('fact extraction', () => {
         message(`u-${kind}`, 'user', [
           injectedTextBlock(
             `ledger.RateLimitError: ledger.RateLimitError: InferenceException - b'[{\\n  "error": {\\n    "code": 429,\\n` +
-              `    "message": "Quota exceeded for inference.example.com/${kind}_tokens_per_minute with base model: ledger-large-2."\\n  }\\n}]'`,
+              `    "message": "Quota exceeded for inference.example.com/${kind}_tokens_per_minute with base model: ledger-large-2. Please submit a quota increase request at https://console.example.com/quotas/ledger."\\n  }\\n}]'`,
           ),
         ]);
       const errors = ofKind(extractFacts([limit('input'), assistant('Waiting.'), limit('output'), assistant('Waiting again.')]), 'error');

@@ -35,16 +35,6 @@ describe('a long error line cut so that its cause stays', () => {
     assert.equal(keepingCause(`failed: ${'one very long reason '.repeat(20)}`, 160), undefined);
   });
 
-  it('parts no wrapping at a colon inside a quoted message, so a message too long to keep whole keeps its start', () => {
-    const message =
-      '"message": "Quota exceeded for inference.example.com/input_tokens_per_minute_per_base_model with base model: ' +
-      'ledger-large-2. Please submit a quota increase request at https://console.example.com/quotas/ledger."';
-    const line = `ledger.RateLimitError: ledger.RateLimitError: InferenceException - b'[{ ${message}`;
-    assert.equal(keepingCause(line, 240), undefined, 'no part of it is a cause: it is cut at its end instead');
-    const quoted = `Error: ${'"a: b" '.repeat(40_000)}upload tarball: request entity too large`;
-    assert.equal(keepingCause(quoted, 240)?.cause, 'request entity too large', 'quotes before a part are counted once each');
-  });
-
   it('keeps the cause of a line of a million characters, as of a short one', () => {
     const huge = `${'retry stage: '.repeat(80_000)}disk quota exceeded on volume data-7`;
     const kept = keepingCause(huge, 240);
