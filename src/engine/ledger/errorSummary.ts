@@ -29,7 +29,7 @@ export const ERROR_SUMMARY_MAX_CHARS = 240;
 const ERROR_LINE_MAX_CHARS = 2 * ERROR_SUMMARY_MAX_CHARS;
 /** Words that mark the line naming the error (a traceback's exception, `fatal:`, `make: *** … Error 2`). */
 const ERROR_TERMS = [
-  'error',
+  'errors?',
   'fatal',
   'fail(?:ed|ure|s)?',
   'exception',

@@ -43,6 +43,13 @@ describe('error summary', () => {
     assert.equal(errorSummary(output), '[D] ↘ Nested modules could be aliased at the top of the invoking module.');
   });
 
+  it('reads "errors" as an error word as "error", over a count of files checked', () => {
+    const output = ['Checked 274 files in 91ms. No fixes applied.', 'Found 2 errors.', 'error: script "lint" exited with code 1'].join(
+      '\n',
+    );
+    assert.equal(errorSummary(output), 'Found 2 errors.');
+  });
+
   it('adds the line a heading announces, and splits output that arrived JSON-escaped', () => {
     assert.equal(
       errorSummary('Pre-commit validation failed:\\n\\n[FORMAT] Code is not formatted.\\nRun mix format to fix.'),
