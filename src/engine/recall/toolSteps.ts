@@ -68,10 +68,28 @@ function unframed(text: string): string {
   return FRAMED.exec(text)?.[2] ?? text;
 }
 
-function stepOf(given: ToolResultBlock, call: ToolCallBlock | undefined, seq: number, messageIndex: number, messageId: string): ToolStep {
+/**
+ * A result without the host's note that its output went to a file, and the note: one copy per result and call, since
+ * the steps are read again with every summary and a command's outcome is remembered per result (`commandOutcome`).
+ */
+const withoutNotices = new WeakMap<ToolResultBlock, { readonly call: ToolCallBlock | undefined; readonly read: NoticeRead }>();
+interface NoticeRead {
+  readonly result: ToolResultBlock;
+  readonly notice: ReturnType<typeof outputNotice>;
+}
+
+function withoutNotice(given: ToolResultBlock, call: ToolCallBlock | undefined): NoticeRead {
+  const known = withoutNotices.get(given);
+  if (known !== undefined && known.call === call) return known.read;
   // A host's note that the output went to a file is read as what it is: the host's, not the program's.
   const notice = outputNotice(given.content, call ? inputValues(call.input) : '');
-  const result = notice ? { ...given, content: notice.rest } : given;
+  const read = { result: notice ? { ...given, content: notice.rest } : given, notice };
+  withoutNotices.set(given, { call, read });
+  return read;
+}
+
+function stepOf(given: ToolResultBlock, call: ToolCallBlock | undefined, seq: number, messageIndex: number, messageId: string): ToolStep {
+  const { result, notice } = withoutNotice(given, call);
   const classified = call ? classifyToolCall(call, result) : OTHER;
   const ok = (classified.kind === 'command' ? commandOutcome(result, classified.commands) : toolOutcome(result, false)).ok;
   const activity = ok ? asFileRead(classified) : classified;

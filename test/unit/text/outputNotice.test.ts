@@ -4,6 +4,7 @@ import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
 import { withoutOutputNotice } from '../../../src/engine/text/outputNotice';
 import { offloadReferenceLine } from '../../../src/engine/text/offloadReference';
+import { readToolSteps } from '../../../src/engine/recall/toolSteps';
 import { assistant, call, result, user } from '../support/builders';
 
 /** A host's notice in the two shapes hosts write it, each over a preview of what the program printed. */
@@ -30,6 +31,14 @@ describe("a host's note that a tool's output went to a file", () => {
     assert.equal(withoutOutputNotice(downloaded, 'fetch-model'), downloaded);
     const alone = NOTICE;
     assert.equal(withoutOutputNotice(alone, 'python ingest.py'), alone);
+  });
+
+  it('is taken off a result once however often the steps are read, so what the result came to is read once too', () => {
+    const messages = [call('c1', 'bash', { command: 'python ingest.py --month 2024-03' }), result('c1', noticed)];
+    const [first] = readToolSteps(messages);
+    const [again] = readToolSteps(messages);
+    assert.equal(first.result.content, PREVIEW.join('\n'));
+    assert.equal(again.result, first.result, 'the same copy without the note, whose outcome is remembered');
   });
 
   it('is an error of the step (its output did not reach the model whole), not an outcome nor what the ledger says the command printed', () => {
