@@ -25,13 +25,13 @@ const SHOUTED_ANYWHERE = /(?<![\w=-])(?:FAILED|FAILURE|ERROR|FATAL)(?![\w=-])/;
  * console wrapped, not a name.
  */
 const EXCEPTION_NAME = /^(?:[\w$]+\.)*(?:[A-Z_$][\w$]*)?(?:Error|Exception|Failure|Fault)\b\s*(?::|$)/;
-/** An exception named after a label: `as_set raised: NotImplementedError: …`, `warning: DeprecationWarning: …`. */
+/** An exception named after a label: `to_frame raised: NotImplementedError: …`, `warning: DeprecationWarning: …`. */
 const LABELLED_EXCEPTION = /^[^:]{1,60}:\s+(?:[\w$]+\.)*(?:[A-Z_$][\w$]*)?(?:Error|Exception|Failure|Fault)\b\s*:/;
 /** An exception after a word or two: `Uncaught ReferenceError: x is not defined`. */
 const PREFIXED_EXCEPTION = /^(?:[\w$.]+\s+){1,2}(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception)\s*:/;
 /** An exception named with its package anywhere in the line: `Exception in thread "main" java.lang.IllegalStateException`. */
 const QUALIFIED_EXCEPTION = /\b(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Error|Exception)\b/;
-/** A runner's tally that counts failures or warnings: `2 errors in 0.29s`, `Tests: 3 failed, 10 passed`, `1 warning`. */
+/** A runner's tally that counts failures or warnings: `3 errors in 0.41s`, `Tests: 3 failed, 10 passed`, `1 warning`. */
 const FAILING_TALLY = /(?:^|[^\d.])[1-9]\d*\s+(?:errors?|failed|failures?|failing|warnings?)\b(?!\.\w)/i;
 /** A tool's name before its diagnostic: `npm ERR! …`, `git: fatal …`, `make: *** … Error 1`. */
 const TOOL_PREFIXED = /^[\w.@/-]{1,40}(?:\s+ERR!\s|\s*:\s*(?:error|fatal|failed|cannot|could not|unable|\*{3})(?:\b|\s))/i;
@@ -53,13 +53,13 @@ const EXPECTED_GOT = /\bexpected\b.{1,120}?(?:,\s*|\s+but\s+)(?:got|received|fou
 /** An exception's name in parentheses, as Elixir, Ruby and some loggers print it: `** (CompileError) …`, `NoMethodError (undefined method …)`. */
 const PARENTHESIZED_EXCEPTION =
   /(?<![\w$])\((?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception)\)|^(?:[\w$]+::)*[A-Z][\w$]*(?:Error|Exception)\s+\(/;
-/** A search or a lookup that found nothing, said at the start of its answer: `No files found matching "*.toml"`, `no test files found`. */
+/** A search or a lookup that found nothing, said at the start of its answer: `No matches found for "*.toml"`, `no test files found`. */
 const NOTHING_FOUND = /^no\s+(?:[\p{L}\d_.-]+\s+){0,2}(?:found|matched)\b/iu;
 /** A process ended by a signal or by its own abort, said alone on its line: `Killed`, `Aborting`, `Aborted (core dumped)`. */
 const ENDED_ALONE = /^(?:Killed|Aborting|Aborted)(?:\s*\(core dumped\))?\.?$/;
 /** A test runner's mark of a failed test: `✕ renders list (12 ms)`, `✗ should save`, TAP's `not ok 3 - parses dates`, bun's `(fail) parser > dates`. */
 export const FAILURE_MARK = /^(?:[✗✘✕×✖]\s+\p{L}|not ok\s+\d|\(fail\)\s+\S)/u;
-/** What a parser or a command line says of input it refuses: `unknown flag: --stat`, `invalid value for --jobs: x`. */
+/** What a parser or a command line says of input it refuses: `unknown option: --verbose-all`, `invalid value for --jobs: x`. */
 const REFUSED_INPUT = /^(?:unknown|invalid|unexpected|unrecogni[sz]ed|unsupported|illegal)\b[^:]{0,40}:\s*\S/i;
 /** A warning: `warning: unused variable`, `npm WARN deprecated …`, `DeprecationWarning: …`, `[WARN] …`. */
 const WARNING = /^(?:\[?warn(?:ing)?\]?\b\s*[:!-]|[\w.@/-]{1,40}\s+WARN\b)|\b[A-Z]\w*Warning\b\s*:/i;

@@ -80,7 +80,7 @@ export function errorSummary(content: string): string {
 
 /**
  * The error as the tool wrote it, which an error fact quotes and the tool record shows alike: its best line
- * ({@link errorLine}), wrapper and all when that is its first line (`<tool_use_error>File does not exist.</tool_use_error>`,
+ * ({@link errorLine}), wrapper and all when that is its first line (`<tool_use_error>No file at that path.</tool_use_error>`,
  * `<tool_use_error>File has been unexpectedly modified.` over what the tool could not match).
  */
 export function errorAsWritten(content: string): string {

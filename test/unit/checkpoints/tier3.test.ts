@@ -423,7 +423,7 @@ describe('Tier 3: checkpoints', () => {
 
   it("shows a wrapped tool error in one form, the tool's, in the ledger and the checkpoint, and puts no second copy back", async () => {
     const { session } = sessionRig();
-    const wrapped = '<tool_use_error>String to replace not found in file.';
+    const wrapped = '<tool_use_error>Old text matches no line of the file.';
     for (let i = 0; i < 8; i++) {
       await session.add([
         user(`Request number ${i}: rename the totals helper in src/ledger${i}.ts.`),
@@ -437,7 +437,7 @@ describe('Tier 3: checkpoints', () => {
     const prepared = await session.compress(20_000);
     assert.ok(session.checkpoints.length >= 1, 'a checkpoint was made');
     const text = contextText(prepared.messages);
-    const lines = text.split('\n').filter((line) => line.includes('String to replace not found in file.'));
+    const lines = text.split('\n').filter((line) => line.includes('Old text matches no line of the file.'));
     assert.ok(lines.length > 0, 'the error is shown');
     assert.deepEqual(
       lines.filter((line) => !line.includes(wrapped)),
@@ -445,6 +445,6 @@ describe('Tier 3: checkpoints', () => {
       'every line that shows the error shows it as the tool wrote it',
     );
     const putBack = text.split('### Facts kept word for word').slice(1).join('\n').split('\n## ')[0];
-    assert.ok(!putBack.includes('String to replace not found'), 'the recall check finds it held and puts no copy back');
+    assert.ok(!putBack.includes('Old text matches no line'), 'the recall check finds it held and puts no copy back');
   });
 });

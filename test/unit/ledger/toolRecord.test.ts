@@ -122,23 +122,23 @@ describe('tool record', () => {
   it('fixes a file error with a later successful write or edit of the same path, and a failed read with a read too', () => {
     const record = recordToolActivity([
       call('c1', 'Edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y' }),
-      result('c1', '<tool_use_error>String to replace not found in file.\nString: x</tool_use_error>', true),
+      result('c1', '<tool_use_error>Old text matches no line of the file.\nString: x</tool_use_error>', true),
       call('c2', 'Read', { file_path: 'b.ts' }),
-      result('c2', '<tool_use_error>File does not exist.</tool_use_error>', true),
+      result('c2', '<tool_use_error>No file at that path.</tool_use_error>', true),
       call('c3', 'Read', { file_path: 'a.ts' }),
       result('c3', '1→y'),
       call('c4', 'Write', { file_path: 'b.ts', content: 'new' }),
       result('c4', 'File created successfully at: b.ts'),
       call('c5', 'Read', { file_path: 'c.ts' }),
-      result('c5', '<tool_use_error>File does not exist.</tool_use_error>', true),
+      result('c5', '<tool_use_error>No file at that path.</tool_use_error>', true),
     ]);
     const later = recordToolActivity([call('c6', 'Read', { file_path: 'c.ts' }), result('c6', '1→z')], record);
     assert.deepEqual(
       later.errors.map((e) => [e.subject, e.summary, e.fixed, e.fixedByCallId]),
       [
-        ['a.ts', '<tool_use_error>String to replace not found in file.', false, undefined],
-        ['b.ts', '<tool_use_error>File does not exist.</tool_use_error>', true, 'c4'],
-        ['c.ts', '<tool_use_error>File does not exist.</tool_use_error>', true, 'c6'],
+        ['a.ts', '<tool_use_error>Old text matches no line of the file.', false, undefined],
+        ['b.ts', '<tool_use_error>No file at that path.</tool_use_error>', true, 'c4'],
+        ['c.ts', '<tool_use_error>No file at that path.</tool_use_error>', true, 'c6'],
       ],
       'a read changes nothing in a file, so it fixes no edit; in a later batch a failed read still waits for a read',
     );
