@@ -260,17 +260,17 @@ export function errorLinesOf(text: string, max: number, atLeast: 2 | 3 = 2): str
 }
 
 /** An error line of a text, with what it announces or the message of the body it opens (`errorSummary`'s `detailOf`). */
-export interface ErrorLine {
+export interface ErrorLineWithDetail {
   /** The line, then its detail. */
   readonly text: string;
-  /** What tells this error from another the same wrapper opens (`"message": "Quota exceeded for …"`). */
+  /** What tells this error from another the same wrapper opens (`"message": "Rate limit reached for …"`). */
   readonly detail?: string;
 }
 
 /** {@link errorLinesOf}'s lines, each with its detail. */
-export function detailedErrorLinesOf(text: string, max: number, atLeast: 2 | 3 = 2): ErrorLine[] {
+export function detailedErrorLinesOf(text: string, max: number, atLeast: 2 | 3 = 2): ErrorLineWithDetail[] {
   const read = new Set<string>();
-  const found: { line: ErrorLine; strength: number; at: number }[] = [];
+  const found: { line: ErrorLineWithDetail; strength: number; at: number }[] = [];
   const lines = text
     .split('\n')
     .flatMap(atEscapedBreaks)

@@ -136,7 +136,7 @@ function exitStatusWords(lines: readonly string[]): string | undefined {
  * The line, and the next one when the line only announces it (`Pre-commit validation failed:`), or the message of the
  * error body it opens (`request failed - b'[{` over an API's JSON, whose `"message": "Quota exceeded for …"` says why).
  */
-export function withDetail(lines: readonly string[], at: number): string {
+function withDetail(lines: readonly string[], at: number): string {
   const detail = detailOf(lines, at);
   return detail === undefined ? lines[at] : `${lines[at]} ${detail}`;
 }

@@ -109,20 +109,17 @@ function locatedUnder(lines: readonly ReadLine[], at: number): number | undefine
   return undefined;
 }
 
-/**
- * A stack frame's place in a file: `at <anonymous> (/repo/src/a.test.ts:726:34)`, `at src/a.test.ts:12:5`, vitest's
- * `❯ src/a.test.ts:12:5`. A dependency's or the runtime's frame (`node_modules/…`, `node:internal/…`) says nothing of
- * the test.
- */
+/** A stack frame's place in a file: `at <anonymous> (/repo/src/a.test.ts:318:27)`, `at src/a.test.ts:12:5`, vitest's `❯ src/a.test.ts:12:5`. */
 const FRAME_PLACE = /^(?:at\s+(?:[^()]*\s)?\(?|❯\s+)([^\s()]+:\d+:\d+)\)?$/u;
+/** The place of a dependency's or the runtime's frame (`node_modules/…`, `node:internal/…`): it says nothing of the test. */
+const FOREIGN_FRAME = /(?:^|[/\\])node_modules[/\\]|^node:|^internal[/\\]/;
 /** A mark printed after its test's failure and frames, as their summary: bun's `(fail) …`. */
 const SUMMARY_MARK = /^\(fail\)\s/;
-const FOREIGN_FRAME = /(?:^|[/\\])node_modules[/\\]|^node:|^internal[/\\]/;
 
 /**
  * Where the test marked at `at` failed, when its mark is the summary a runner prints under the test's failure and names
  * no place itself: the nearest frame of a source file above it, never past another mark. The mark is shown at that
- * place (`src/a.test.ts:726:34: (fail) …`), the form every compiler's diagnostic has, so a failure whose message the
+ * place (`src/a.test.ts:318:27: (fail) …`), the form every compiler's diagnostic has, so a failure whose message the
  * host cut off still says where to look. A heading mark (jest's `● …`) is no line of its own: its test's error is.
  */
 function failedTestPlace(lines: readonly ReadLine[], at: number): string | undefined {

@@ -112,13 +112,13 @@ describe('fact extraction', () => {
       const limit = (kind: string) =>
         message(`u-${kind}`, 'user', [
           injectedTextBlock(
-            `ledger.RateLimitError: ledger.RateLimitError: InferenceException - b'[{\\n  "error": {\\n    "code": 429,\\n` +
-              `    "message": "Quota exceeded for inference.example.com/${kind}_tokens_per_minute with base model: ledger-large-2. Please submit a quota increase request at https://console.example.com/quotas/ledger."\\n  }\\n}]'`,
+            `billing.ApiError: billing.ApiError: LedgerCloudException - b'[{\\n  "error": {\\n    "status": 402,\\n` +
+              `    "message": "Monthly spend cap hit on ${kind} tokens for project ledger-dev, region: eu-north. Raise the cap in the console at https://console.example.com/billing/ledger-dev/caps first, then send the request again."\\n  }\\n}]'`,
           ),
         ]);
       const errors = ofKind(extractFacts([limit('input'), assistant('Waiting.'), limit('output'), assistant('Waiting again.')]), 'error');
       assert.deepEqual(
-        errors.map((f) => /Quota exceeded for inference\.example\.com\/(\w+)_tokens/.exec(f.text)?.[1]),
+        errors.map((f) => /Monthly spend cap hit on (\w+) tokens/.exec(f.text)?.[1]),
         ['input', 'output'],
       );
     });
