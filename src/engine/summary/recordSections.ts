@@ -227,7 +227,16 @@ function rankedKeys(facts: readonly Fact[]): string[] {
 /** `` `command` (exit N) ``, or "(failed)" / "(ok)" when the exit status is unknown. */
 function commandText(command: CommandRecord): string {
   const status = command.exitCode !== undefined ? `exit ${command.exitCode}` : command.ok ? 'ok' : 'failed';
-  return `\`${shortenEnd(oneLine(command.command), MAX_RECORD_TEXT_CHARS)}\` (${status})`;
+  return `\`${shortenEnd(commandLines(command.command), MAX_RECORD_TEXT_CHARS)}\` (${status})`;
+}
+
+/** A command's lines on one line, the breaks between them shown (`↵`): a command of several lines is not read as one line. */
+function commandLines(command: string): string {
+  return command
+    .split('\n')
+    .map(oneLine)
+    .filter((line) => line.length > 0)
+    .join(' ↵ ');
 }
 
 /** An error with what it was about, its command's exit code, and whether (and how) it was fixed; `openShown` says "not fixed" too. */

@@ -40,6 +40,15 @@ function seededRecord(seed: number): ToolRecord {
 }
 
 describe('record sections of a summary', () => {
+  it('shows the line breaks of a command of several lines, so it is not read as one line', () => {
+    const record: ToolRecord = {
+      ...EMPTY_LEDGER.tools,
+      commands: [{ callId: 'c1', command: 'edit 12:12\n    total = round(cents / 100, 2)\nend_of_edit', ok: true, at: 1 }],
+    };
+    const shown = lines(progressSection([], NO_FACTS, record)).join('\n');
+    assert.match(shown, /`edit 12:12 ↵ total = round\(cents \/ 100, 2\) ↵ end_of_edit` \(ok\)/);
+  });
+
   it('show each command and error once, as it last happened, the newest rows, over 40 seeded records', () => {
     for (let seed = 0; seed < 40; seed++) {
       const record = seededRecord(900 + seed);
