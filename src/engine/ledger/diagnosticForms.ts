@@ -7,6 +7,7 @@
  */
 import { atEscapedBreaks, cleanLine } from './resultLines';
 import { detailOf, OPENS_BODY } from './errorSummary';
+import { TRACEBACK_FRAME } from './uncaughtException';
 
 /** Longest line taken as a diagnostic, in characters: longer lines are data. @default 300 */
 export const MAX_DIAGNOSTIC_CHARS = 300;
@@ -271,12 +272,13 @@ export interface ErrorLineWithDetail {
 export function detailedErrorLinesOf(text: string, max: number, atLeast: 2 | 3 = 2): ErrorLineWithDetail[] {
   const read = new Set<string>();
   const found: { line: ErrorLineWithDetail; strength: number; at: number }[] = [];
-  const lines = text
-    .split('\n')
-    .flatMap(atEscapedBreaks)
-    .map((line) => line.trim());
+  const raw = text.split('\n').flatMap(atEscapedBreaks);
+  const lines = raw.map((line) => line.trim());
   lines.forEach((line, at) => {
     if (line.length === 0 || line.length > MAX_DIAGNOSTIC_CHARS || read.has(line)) return;
+    // A line that announces a traceback's frames (`Traceback (most recent call last):`) is not the error: the
+    // exception the frames end with is.
+    if (TRACEBACK_FRAME.test(raw[at + 1] ?? '')) return;
     read.add(line);
     // A line that opens a body is read without the opening, which a line of code ends with too.
     const strength = diagnosticStrength(cleanLine(line).replace(OPENS_BODY, ''));

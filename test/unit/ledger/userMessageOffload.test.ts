@@ -76,6 +76,11 @@ describe('huge user message offload', () => {
       ...log(0, 30, 'settled'),
       "TypeError: Cannot read properties of undefined (reading 'refundId')",
       '    at settle (src/refunds/job.ts:41:7)',
+      ...log(70, 12, 'queued'),
+      'Traceback (most recent call last):',
+      '  File "/srv/refunds/notify.py", line 88, in send',
+      '    mailer.deliver(batch)',
+      'ConnectionRefusedError: [Errno 111] Connection refused',
       ...log(30, 20, 'retried'),
       'npm ERR! code ELIFECYCLE',
       ...log(50, 20, 'waited on'),
@@ -89,6 +94,7 @@ describe('huge user message offload', () => {
     assert.deepEqual([lines[error - 1], lines[error + 1], lines[npm + 1]], ['[…]', '[…]', '[…]'], 'each stands between gap lines');
     assert.ok(preview.startsWith('The refund job broke overnight:') && preview.endsWith('What is going on?'), preview);
     assert.ok(!preview.includes('at settle (src/refunds/job.ts:41:7)'), 'a stack frame is no error line of its own');
+    assert.ok(!preview.includes('Traceback (most recent call last)'), "nor a traceback's header: its exception is");
     assert.ok(!preview.includes('worker 20 settled'), 'the log between them stays out');
   });
 
