@@ -85,11 +85,15 @@ export function errorSummary(content: string): string {
  */
 export function errorAsWritten(content: string): string {
   const best = errorLine(content);
-  const whole = withoutTerminalCodes(content).trim();
+  // Its first line is read from the output's start alone: an output may be megabytes long, and a longer line is no summary.
+  const whole = withoutTerminalCodes(content.slice(0, FIRST_LINE_READ_CHARS)).trim();
   const end = whole.indexOf('\n');
   const first = (end < 0 ? whole : whole.slice(0, end)).trim();
   return first !== best && first.length <= ERROR_SUMMARY_MAX_CHARS && cleanLine(first) === best ? first : best;
 }
+
+/** Characters of an output read for its first line as written: far more than a summary's length and what precedes it. @default 4096 */
+const FIRST_LINE_READ_CHARS = 4096;
 
 /**
  * The line that best names the error, on one line and without its decoration, before anything cuts it: what

@@ -58,8 +58,7 @@ export function headAndTail(text: string, headChars: number, tailChars: number, 
   const head = prefixEnd(text, headChars);
   const tail = suffixStart(text, tailChars);
   if (tail <= head) return text;
-  // The error a pasted log holds in the part left out, by its whole lines (the cut ones at the two ends are shown).
-  const errors = errorLinesOf(text.slice(head, tail).split('\n').slice(1, -1).join('\n'), MAX_LEFT_OUT_ERROR_LINES);
+  const errors = leftOutErrors(text, head, tail);
   const gap = `[… ${formatCount(tail - head)} characters left out here${errors.length > 0 ? ', but for the error lines below' : ''}; ${note} …]`;
   return [
     text.slice(0, head).trimEnd(),
@@ -68,6 +67,17 @@ export function headAndTail(text: string, headChars: number, tailChars: number, 
     ...(errors.length > 0 ? ['[…]'] : []),
     text.slice(tail).trimStart(),
   ].join('\n');
+}
+
+/** The last text read by {@link leftOutErrors} and what it found: the ledger shows the same intent with every request. */
+let lastLeftOut: { readonly text: string; readonly head: number; readonly tail: number; readonly errors: readonly string[] } | undefined;
+
+/** The error lines a pasted log holds in the part of `text` left out, by its whole lines (the cut ones at the two ends are shown). */
+function leftOutErrors(text: string, head: number, tail: number): readonly string[] {
+  if (lastLeftOut?.text === text && lastLeftOut.head === head && lastLeftOut.tail === tail) return lastLeftOut.errors;
+  const errors = errorLinesOf(text.slice(head, tail).split('\n').slice(1, -1).join('\n'), MAX_LEFT_OUT_ERROR_LINES);
+  lastLeftOut = { text, head, tail, errors };
+  return errors;
 }
 
 /** The end of the shortest prefix holding `chars` characters once whitespace runs count as one. */

@@ -12,7 +12,8 @@ import type { FixStatement } from './errorResolution';
 import { saysFixed, statementOf } from './statementCues';
 import { containsTerm, termsOf } from './terms';
 import { roleKind, sentenceRole } from './sentenceRole';
-import { detailedErrorLinesOf } from '../ledger/diagnosticForms';
+import { detailedErrorLinesOf, type ErrorLineWithDetail } from '../ledger/diagnosticForms';
+import { memoizeByObject } from '../memo';
 import { DIAGNOSTIC_SCORES } from './diagnosticLines';
 import type { Message } from '../types';
 
@@ -156,12 +157,14 @@ export function userFacts(prose: readonly string[], site: ProseSite, first: bool
  * error's word is left: a host's instructions speak of errors too.
  */
 export function hostErrorFacts(msg: Message, site: ProseSite): Candidate[] {
-  const injected = msg.blocks.flatMap((b) => (b.type === 'text' && b.injected === true ? [b.text] : [])).join('\n');
-  if (injected.length === 0) return [];
-  return detailedErrorLinesOf(injected, MAX_HOST_ERRORS, OPENED_BY_A_FORM).flatMap(
-    (line) => candidate('error', line.text, site, DIAGNOSTIC_SCORES.wentOn, {}, line.detail) ?? [],
-  );
+  return hostErrorLines(msg).flatMap((line) => candidate('error', line.text, site, DIAGNOSTIC_SCORES.wentOn, {}, line.detail) ?? []);
 }
+
+/** A user message's host error lines, read once per message: every summary and recall check of a span reads them again. */
+const hostErrorLines = memoizeByObject((msg: Message): readonly ErrorLineWithDetail[] => {
+  const injected = msg.blocks.flatMap((b) => (b.type === 'text' && b.injected === true ? [b.text] : [])).join('\n');
+  return injected.length === 0 ? [] : detailedErrorLinesOf(injected, MAX_HOST_ERRORS, OPENED_BY_A_FORM);
+});
 
 /** Error lines read from a host's text in one user turn. @default 3 */
 export const MAX_HOST_ERRORS = 3;
