@@ -34,9 +34,20 @@ export const EARLIER_LINES_SHARE = 0.22;
  * rest holds only the facts of the summarized messages, which rank first. A diagnostic a tool printed (an error's
  * line, wherever it stood in the output) is an error as much as a fact is, and takes the room as facts do: measured
  * on the tuning split, set3 errors 106 → 109 of 118 kept, the whole split 498 → 501 of 540, with the room as it was.
- * @default 0.5
+ * @default 0.75 — with content quoted from files within {@link EARLIER_CONTENT_SHARE}: on the tuning splits and the
+ * prompt-cache benchmark, set3 524 → 525 of 540 kept, tokens sent 0.997× → 0.991× a plain compaction's, priced input
+ * 0.921× → 0.913×. Half the room with content up to all of it, as before, showed content that held no fact of any
+ * split; the whole room for the printed lines keeps as many facts and sends more.
  */
-export const EARLIER_PRINTED_SHARE = 0.5;
+export const EARLIER_PRINTED_SHARE = 0.75;
+/**
+ * The share of the room that content quoted under what it is of may take (the rest of an offloaded result, a file as
+ * read earlier): it is ranked after every other line and fills a section that the other lines leave nearly empty, as
+ * in a session whose large results went to files; in the final contexts of the tuning splits it held no fact that
+ * nothing else held, so it no longer fills every room the printed lines leave.
+ * @default 0.25
+ */
+export const EARLIER_CONTENT_SHARE = 0.25;
 /**
  * Most tokens the pool keeps, as a share of the budget; the lowest-scored lines go first.
  * @default 0.5 — twice the room a context ever has for them right after a checkpoint. Measured on
@@ -225,6 +236,11 @@ function onlyInPrintedRoom(line: EarlierLine): boolean {
   return line.printed === true && line.kind !== 'error';
 }
 
+/** The part of a room content quoted under its source may take (see {@link EARLIER_CONTENT_SHARE}). */
+export function earlierContentRoomOf(room: number): number {
+  return Math.floor(room * EARLIER_CONTENT_SHARE);
+}
+
 /** The part of a room the lines a tool printed may take (see {@link EARLIER_PRINTED_SHARE}). */
 export function earlierPrintedRoomOf(room: number, budget: number): number {
   return earlierRoomFor(Math.floor(room * EARLIER_PRINTED_SHARE), budget);
@@ -243,15 +259,17 @@ export const ROOM_STEP_SHARE = 0.01;
  * room (see `KIND_SHARES`), so one talkative kind cannot crowd out the others, then the best of
  * the rest; shown in the order they were said. Lines a tool printed, but its diagnostics, are shown
  * only while the section is within `printedTokens`, the part of the room that is free context rather
- * than the floor the lines always have. Empty when nothing fits.
+ * than the floor the lines always have, and content quoted under its source only while it is within
+ * `contentTokens` (see {@link EARLIER_CONTENT_SHARE}; the printed lines' part unless given). Empty when nothing fits.
  */
 export function earlierLinesSection(
   ranked: readonly EarlierLine[],
   roomTokens: number,
   printedTokens = 0,
   othersHeldBy: OthersHeldBy = NONE_HELD,
+  contentTokens = printedTokens,
 ): string {
-  return countedEarlierLinesSection(ranked, roomTokens, printedTokens, othersHeldBy).text;
+  return countedEarlierLinesSection(ranked, roomTokens, printedTokens, othersHeldBy, contentTokens).text;
 }
 
 /** The pool's other lines that a line's text holds whole (`HeldLines.othersHeldBy`). */
@@ -270,12 +288,14 @@ export function countedEarlierLinesSection(
   roomTokens: number,
   printedTokens = 0,
   othersHeldBy: OthersHeldBy = NONE_HELD,
+  contentTokens = printedTokens,
 ): CountedSection {
   const none = { text: '', tokens: 0 };
   if (roomTokens < MIN_EARLIER_ROOM_TOKENS || ranked.length === 0) return none;
   // What a tool printed takes only its part of the room, but its diagnostics: the rest holds facts.
   const printedRoom = Math.min(roomTokens, printedTokens) - HEADING_TOKENS;
   if (printedRoom <= 0) ranked = ranked.filter((l) => !onlyInPrintedRoom(l));
+  const contentRoom = Math.min(roomTokens, printedTokens, contentTokens) - HEADING_TOKENS;
   const room = roomTokens - HEADING_TOKENS;
   const chosen = new Set<EarlierLine>();
   // Lines a chosen line holds whole: shown already, they give their room back.
@@ -294,7 +314,8 @@ export function countedEarlierLinesSection(
     const source = sourceHeading(line);
     const heading = source !== undefined && !headed.has(source) ? (line.fromTokens ?? 0) : 0;
     if (chosen.has(line) || said.has(line) || (source !== undefined && stopped.has(source))) return;
-    if (used + line.tokens + heading > (onlyInPrintedRoom(line) ? Math.min(limit, printedRoom) : limit)) {
+    const ownLimit = source !== undefined ? contentRoom : onlyInPrintedRoom(line) ? printedRoom : limit;
+    if (used + line.tokens + heading > Math.min(limit, ownLimit)) {
       if (source !== undefined) stopped.add(source);
       return;
     }

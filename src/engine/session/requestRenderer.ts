@@ -10,6 +10,7 @@ import type { RequestView } from '../model/requestView';
 import { contextMessage, renderContextSections, type BuiltContextMessage } from '../checkpoints/contextMessage';
 import {
   countedEarlierLinesSection,
+  earlierContentRoomOf,
   type CountedSection,
   MIN_EARLIER_ROOM_TOKENS,
   rankedWithout,
@@ -179,14 +180,16 @@ export class RequestRenderer {
     // is shown however few its lines: the least room worth a section is for cutting a pool, not for showing all of it.
     const room = Math.min(s.earlierRoom, Math.max(wholeTokens, MIN_EARLIER_ROOM_TOKENS));
     const printed = Math.min(s.earlierPrintedRoom ?? 0, wholeTokens);
-    const at = `${room}:${printed}`;
+    const content = Math.min(earlierContentRoomOf(s.earlierRoom), wholeTokens);
+    const at = `${room}:${printed}:${content}`;
     let section = sections.get(at);
     if (section) {
       // The latest used is the last to go.
       sections.delete(at);
     } else {
       const heldLines = this.heldLines;
-      section = countedEarlierLinesSection(ranked, room, printed, heldLines ? (line) => heldLines.othersHeldBy(line) : undefined);
+      const othersHeldBy = heldLines ? (line: EarlierLine) => heldLines.othersHeldBy(line) : undefined;
+      section = countedEarlierLinesSection(ranked, room, printed, othersHeldBy, content);
       for (const oldest of sections.keys()) {
         if (sections.size < MAX_KEPT_SECTIONS) break;
         sections.delete(oldest);

@@ -384,6 +384,36 @@ describe('earlier lines, word for word', () => {
     assert.ok(all.includes('From what `run_ipython` was given earlier:\n> print(frame.describe())'), all);
   });
 
+  it('quotes content only while the section is within the content part, however much room the printed lines may take', async () => {
+    const printed = Array.from({ length: 4 }, (_, i): Fact => {
+      const text = `Synced ${120 + i} tiles of the harbour map to the render cache, ${i + 2} stale ones dropped`;
+      return { kind: 'outcome', key: text, text, messageId: 'm', score: 0.1, printed: true };
+    });
+    const quoted = Array.from({ length: 6 }, (_, i): Fact => {
+      const text = `tile_${i} = load_tile(${i}, zoom=3)`;
+      return { kind: 'outcome', key: text, text, messageId: 'm', score: 0.05, printed: true, from: 'tiles.py', fromKind: 'read' };
+    });
+    const ranked = rankEarlierLines(await addEarlierLines([], [...printed, ...quoted], 10_000, countText), '');
+    const quotedIn = (section: string) => section.split('\n').filter((line) => line.startsWith('> tile_')).length;
+    const room = 2_000;
+    const whole = earlierLinesSection(ranked, room, room);
+    assert.equal(quotedIn(whole), 6, 'a content part as large as the room quotes every line');
+    const printedTokens = ranked.filter((l) => l.from === undefined).reduce((sum, l) => sum + l.tokens, 0);
+    const shared = earlierLinesSection(ranked, room, room, undefined, 40 + printedTokens + (ranked.at(-1)?.fromTokens ?? 0) + 20);
+    assert.ok(
+      printed.every((f) => shared.includes(f.text)),
+      'the printed lines keep their part',
+    );
+    const some = quotedIn(shared);
+    assert.ok(some > 0 && some < 6, `${some} of 6 lines quoted from the top in a content part that holds a few`);
+    assert.ok(shared.includes('> tile_0 ='), 'from the top');
+    assert.equal(
+      quotedIn(earlierLinesSection(ranked, room, room, undefined, 40 + printedTokens)),
+      0,
+      'none once the printed lines fill it',
+    );
+  });
+
   it('quotes a file as read earlier by whole top-level ranges from its top, its `end` and `}` lines with them, or not at all', async () => {
     const file = [
       'defmodule Registry do',

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { replayTranscript } from '../../../src/cli/replay/replayTranscript';
-import { EARLIER_LINES_HEADING } from '../../../src/engine/checkpoints/earlierLines';
+import { EARLIER_LINES_HEADING, earlierContentRoomOf } from '../../../src/engine/checkpoints/earlierLines';
 import { offloadedResultFacts } from '../../../src/engine/recall/offloadedFacts';
 import { MemoryStore } from '../../../src/engine/storage/memoryStore';
 import { TokenCounter } from '../../../src/engine/tokens/counter';
@@ -65,6 +65,38 @@ describe('what an offloaded result said, while the context has room', () => {
     assert.ok(context.includes(EARLIER_LINES_HEADING));
     assert.ok(context.includes(`\`${file}\``), 'the lines are shown under the file they are in');
     assert.ok(context.includes('> export function handler'), 'lines of the file are back');
+  });
+
+  it('quotes a large file read earlier in no more than its share of the room, and leaves the rest of the room unsent', async () => {
+    const source = Array.from(
+      { length: 900 },
+      (_, i) => `def settle_${i}(order): return clearing.post(order, desk='desk_${i % 11}')  # batch ${i}`,
+    ).join('\n');
+    const messages = [
+      user('Open billing/settle.py and tell me which desk the settlements post to.'),
+      call('r1', 'read_file', { path: 'billing/settle.py' }, 'Opening the settlement module.'),
+      result('r1', source, false, 'read_file'),
+      assistant('Every settlement posts to one of eleven desks, chosen by its number.'),
+      user('Which settlement posts to desk_4?'),
+      assistant('settle_4 and every eleventh after it.'),
+    ];
+    const counter = new TokenCounter(new CharTokenizer());
+    const input = (await counter.measure(messages)).total;
+    const { figures, session } = await replayTranscript(
+      { format: 'openai', messages },
+      { maxInputTokens: Math.ceil(input / 2) + 4_096, store: new MemoryStore(), counter },
+    );
+    const compressed = await session.compress(figures.budget);
+    const context = compressed.messages.map(messageText).join('\n');
+    const quoted = context.split('\n').filter((line) => line.startsWith('> def settle_') || line.startsWith('From the offloaded file'));
+    assert.ok(
+      quoted.some((line) => line.startsWith('> def settle_0')),
+      'the file is quoted from its top',
+    );
+    let tokens = 0;
+    for (const line of quoted) tokens += await counter.countText(`${line}\n`);
+    const share = earlierContentRoomOf(session.state.earlierRoom);
+    assert.ok(tokens <= share, `${tokens} tokens of quoted content in a share of ${share} (room ${session.state.earlierRoom})`);
   });
 
   it('takes no lines of content from a binary result, and none without letters', () => {

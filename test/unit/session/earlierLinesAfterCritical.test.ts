@@ -33,7 +33,7 @@ describe('the earlier lines after a rebase at CRITICAL', () => {
     await addBenchmarkRounds(rig, 14, BUDGET);
     // A pasted text the user typed: never sent to a file while the request fits, so it stays, and the context with it
     // ends the rebase below RED with less room there than the earlier lines' share.
-    await rig.session.add([message('u-paste', 'user', [textBlock(`Compare with this profile:\n${filler(2_600, 'pasted')}`)])]);
+    await rig.session.add([message('u-paste', 'user', [textBlock(`Compare with this profile:\n${filler(3_100, 'pasted')}`)])]);
     const prepared = await rig.session.prepare(BUDGET);
 
     const share = earlierRoomAtRebase(BUDGET);
