@@ -262,14 +262,8 @@ export const ROOM_STEP_SHARE = 0.01;
  * than the floor the lines always have, and content quoted under its source only while it is within
  * `contentTokens` (see {@link EARLIER_CONTENT_SHARE}; the printed lines' part unless given). Empty when nothing fits.
  */
-export function earlierLinesSection(
-  ranked: readonly EarlierLine[],
-  roomTokens: number,
-  printedTokens = 0,
-  othersHeldBy: OthersHeldBy = NONE_HELD,
-  contentTokens = printedTokens,
-): string {
-  return countedEarlierLinesSection(ranked, roomTokens, printedTokens, othersHeldBy, contentTokens).text;
+export function earlierLinesSection(...section: Parameters<typeof countedEarlierLinesSection>): string {
+  return countedEarlierLinesSection(...section).text;
 }
 
 /** The pool's other lines that a line's text holds whole (`HeldLines.othersHeldBy`). */
