@@ -26,6 +26,30 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.ok(facts.every((f) => f.printed === true && f.score < 0.25 && f.subject === './deploy.sh staging'));
   });
 
+  it('scores a line at the start of an output as one at its end, and only the closing lines of a step the agent moved on from above them', () => {
+    const body = Array.from({ length: 60 }, (_, i) => `  resampled tile ${i} of the coastline layer`);
+    const output = [
+      'Rendering the coastline layer at zoom 9',
+      'Using palette ocean-dark with 14 colours',
+      ...body,
+      'Cache hit ratio 0.82 for the ocean tiles',
+      'Wrote 60 tiles to out/coastline/9',
+      'Skipped 2 tiles already up to date',
+      'Render took 41.2 s',
+    ];
+    const facts = outputLineFacts([
+      call('t1', 'bash', { command: './render.sh coastline 9' }),
+      result('t1', output.join('\n')),
+      call('t2', 'bash', { command: 'ls out/harbour' }),
+    ]);
+    const score = (text: string) => facts.find((f) => f.text === text)?.score;
+    const start = score('Using palette ocean-dark with 14 colours');
+    const end = score('Cache hit ratio 0.82 for the ocean tiles');
+    assert.ok(start !== undefined && end !== undefined, facts.map((f) => f.text).join(' | '));
+    assert.equal(start, end, 'where a line stands in the output says nothing by itself');
+    assert.ok((score('Render took 41.2 s') ?? 0) > start, 'the closing lines of a step the agent moved on from rank above');
+  });
+
   it("leaves out npm's echo of a script's command, at the top of an output and among its last lines", () => {
     const run = (name: string, command: string) => [`> shop@2.4.0 ${name}`, `> ${command}`, ''];
     const body = Array.from({ length: 40 }, (_, i) => `  checked src/module_${i}.ts`);
