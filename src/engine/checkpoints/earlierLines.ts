@@ -30,10 +30,11 @@ const EARLIER_LINES_NOTE = 'Lines of the summarized messages as they were writte
  */
 export const EARLIER_LINES_SHARE = 0.22;
 /**
- * The share of that room that lines a tool printed may take (the ends of a command's output, a file's content); the
- * rest holds only the facts of the summarized messages, which rank first. A diagnostic a tool printed (an error's
- * line, wherever it stood in the output) is an error as much as a fact is, and takes the room as facts do: measured
- * on the tuning split, set3 errors 106 → 109 of 118 kept, the whole split 498 → 501 of 540, with the room as it was.
+ * The share of that room that lines a tool printed may take (the ends of a command's output; content quoted from a
+ * file, within its own share); the rest holds only the facts of the summarized messages, which rank first. A
+ * diagnostic a tool printed (an error's line, wherever it stood in the output) is an error as much as a fact is, and
+ * takes the room as facts do: measured on the tuning split, set3 errors 106 → 109 of 118 kept, the whole split 498 →
+ * 501 of 540, with the room as it was.
  * @default 0.75 — with content quoted from files within {@link EARLIER_CONTENT_SHARE}: on the tuning splits and the
  * prompt-cache benchmark, set3 524 → 525 of 540 kept, tokens sent 0.997× → 0.991× a plain compaction's, priced input
  * 0.921× → 0.913×. Half the room with content up to all of it, as before, showed content that held no fact of any
