@@ -7,7 +7,7 @@
  */
 import { atEscapedBreaks, cleanLine } from './resultLines';
 import { detailOf, OPENS_BODY } from './errorSummary';
-import { TRACEBACK_FRAME } from './uncaughtException';
+import { TRACEBACK_FRAME, tracebackEnds } from './uncaughtException';
 
 /** Longest line taken as a diagnostic, in characters: longer lines are data. @default 300 */
 export const MAX_DIAGNOSTIC_CHARS = 300;
@@ -274,6 +274,7 @@ export function detailedErrorLinesOf(text: string, max: number, atLeast: 2 | 3 =
   const found: { line: ErrorLineWithDetail; strength: number; at: number }[] = [];
   const raw = text.split('\n').flatMap(atEscapedBreaks);
   const lines = raw.map((line) => line.trim());
+  const exceptions = exceptionsRaisedIn(raw);
   lines.forEach((line, at) => {
     if (line.length === 0 || line.length > MAX_DIAGNOSTIC_CHARS || read.has(line)) return;
     // A line that announces a traceback's frames (`Traceback (most recent call last):`) is not the error: the
@@ -281,7 +282,7 @@ export function detailedErrorLinesOf(text: string, max: number, atLeast: 2 | 3 =
     if (TRACEBACK_FRAME.test(raw[at + 1] ?? '')) return;
     read.add(line);
     // A line that opens a body is read without the opening, which a line of code ends with too.
-    const strength = diagnosticStrength(cleanLine(line).replace(OPENS_BODY, ''));
+    const strength = exceptions.has(at) ? 3 : diagnosticStrength(cleanLine(line).replace(OPENS_BODY, ''));
     if (strength < atLeast) return;
     const detail = detailOf(lines, at);
     found.push({ line: detail === undefined ? { text: line } : { text: `${line} ${detail}`, detail }, strength, at });
@@ -292,3 +293,12 @@ export function detailedErrorLinesOf(text: string, max: number, atLeast: 2 | 3 =
     .sort((a, b) => a.at - b.at)
     .map((l) => l.line);
 }
+
+/**
+ * The places of the lines Python's tracebacks in `lines` end with (`tracebackEnds`): an exception, however it is named
+ * (`NotConfigured: …` reads as plainly as `ValueError: …`). Looked for only in a text that has a frame.
+ */
+export function exceptionsRaisedIn(lines: readonly string[]): ReadonlySet<number> {
+  return lines.some((line) => TRACEBACK_FRAME.test(line)) ? new Set(tracebackEnds(lines, cleanLine)) : NO_PLACES;
+}
+const NO_PLACES: ReadonlySet<number> = new Set();

@@ -15,7 +15,7 @@ import { onOneLine, shortenEnd } from '../text/shorten';
 import { keepingCause } from '../text/errorCause';
 import { withoutTerminalCodes } from '../text/terminalCodes';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
-import { TRACEBACK_FRAME } from './uncaughtException';
+import { tracebackEnds } from './uncaughtException';
 
 /**
  * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
@@ -66,8 +66,6 @@ const BARE_VERDICT =
   /^(?:[-=*]{2,}\s*)?(?:FAIL(?:ED|URES?)?|ERRORS?)\b:?(?:\s+[\w./@:\\[\]-]+)?(?:\s+\(?\d+(?:\.\d+)?\s*m?s\)?|\s+\[[\w ]+\])?(?:\s*[-=*]{2,})?$/;
 /** A line with a letter in it: a line of figures alone (`000`, `404 404`) names no error. */
 const HAS_LETTER = /\p{L}/u;
-/** An exception line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */
-const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
 
 /**
  * The line that best names the error (see the module comment), with leading decoration taken off and a wrapper
@@ -162,22 +160,8 @@ const MAX_BODY_LINES = 20;
 /** A field whose value is words, not a code (`"message": "Rate limit exceeded for …"`, not `"status": "RESOURCE_EXHAUSTED"`). */
 const WORDED_VALUE = /^\s*"[^"]+"\s*:\s*"[^"]*\S\s+\S[^"]*\s+\S[^"]*"/;
 
-/**
- * The exception the last traceback ends with: a line that is not indented, right after the
- * indented lines of a frame. Only the end of a long traceback may have been read, so its frames
- * are enough to recognise it.
- */
+/** The exception the last traceback ends with (`tracebackEnds`). */
 function raisedException(lines: readonly string[]): string | undefined {
-  let found: string | undefined;
-  let inFrames = false;
-  for (const line of lines) {
-    if (line.trim().length === 0) continue;
-    if (TRACEBACK_FRAME.test(line)) inFrames = true;
-    else if (!/^\s/.test(line)) {
-      const cleaned = cleanLine(line);
-      if (inFrames && EXCEPTION_LINE.test(cleaned)) found = cleaned;
-      inFrames = false;
-    }
-  }
-  return found;
+  const last = tracebackEnds(lines, cleanLine).at(-1);
+  return last === undefined ? undefined : cleanLine(lines[last]);
 }

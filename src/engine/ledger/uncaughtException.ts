@@ -18,6 +18,8 @@ const TAIL_CHARS = 6000;
 export const TRACEBACK_FRAME = /^\s+File ".*", line \d+/;
 /** A traceback's last line: the exception's qualified name, then its message if any. */
 const PYTHON_EXCEPTION = /^[A-Za-z_][\w.]*(?:Error|Exception|Interrupt)(?::\s.*)?$/;
+/** An exception's line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */
+export const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
 /** A frame of a JVM or Node stack: `\tat report.Main.main(Main.java:21)`, `    at Object.openSync (node:fs:596:3)`. */
 const STACK_FRAME = /^\s+at \S.*(?:\(.*\)|:\d+:\d+)$/;
 /** What a JVM stack trace ends with when frames are left out: `... 12 more`. */
@@ -26,6 +28,26 @@ const MORE_FRAMES = /^\s*\.\.\. \d+ more$/;
 const THROWN = /^(?:Exception in thread "[^"]*" [\w.$]+|(?:Caused by: |Uncaught )?[A-Z]?[\w.$]*(?:Error|Exception)\b(?: \[[\w-]+\])?:)/;
 /** Node's version line after an uncaught error. */
 const NODE_VERSION = /^Node\.js v\d+(?:\.\d+)*$/;
+
+/**
+ * Where the Python tracebacks of `lines` end: each line that is not indented, right after the indented lines of a
+ * frame, and reads as an exception's line whatever the exception is named (`StopIteration`,
+ * `shop.settings.NotConfigured: …`). Only the end of a long traceback may have been read: its frames
+ * are enough to recognise it. `clean` takes off what a host put around a line before it is read.
+ */
+export function tracebackEnds(lines: readonly string[], clean: (line: string) => string = (line) => line.trim()): number[] {
+  const ends: number[] = [];
+  let inFrames = false;
+  lines.forEach((line, at) => {
+    if (line.trim().length === 0) return;
+    if (TRACEBACK_FRAME.test(line)) inFrames = true;
+    else if (!/^\s/.test(line)) {
+      if (inFrames && EXCEPTION_LINE.test(clean(line))) ends.push(at);
+      inFrames = false;
+    }
+  });
+  return ends;
+}
 
 /** True when `content` ends as the output of a program that an uncaught exception stopped (see the header). */
 export function endsInUncaughtException(content: string): boolean {
@@ -39,6 +61,7 @@ export function endsInUncaughtException(content: string): boolean {
   const last = lines.at(-1);
   if (last === undefined) return false;
   if (PYTHON_EXCEPTION.test(last) && lines.some((l) => TRACEBACK_FRAME.test(l))) return true;
+  if (tracebackEnds(lines).at(-1) === lines.length - 1) return true;
   // A stack that runs to the end: frames (and a `... n more`) back to the line of what was thrown.
   let at = lines.length - 1;
   while (at >= 0 && (STACK_FRAME.test(lines[at]) || MORE_FRAMES.test(lines[at]))) at--;

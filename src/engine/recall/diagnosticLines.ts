@@ -5,7 +5,7 @@
  * running it again, so each is kept with the call it came from.
  */
 import { cleanLine, isNoiseLine } from '../ledger/resultLines';
-import { diagnosticStrength, FAILURE_MARK, MAX_DIAGNOSTIC_CHARS, SHOUTED_VERDICT } from '../ledger/diagnosticForms';
+import { diagnosticStrength, exceptionsRaisedIn, FAILURE_MARK, MAX_DIAGNOSTIC_CHARS, SHOUTED_VERDICT } from '../ledger/diagnosticForms';
 import { hasSourcePlace, isLocatedMessage } from '../ledger/sourcePlace';
 import { candidate, type Candidate } from './candidate';
 import type { ToolStep } from './toolSteps';
@@ -60,10 +60,11 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
   // A line is read once however often it repeats: a log prints the same line hundreds of times, and reading one
   // takes every form. Its place still counts, for the failed tests' causes.
   const read = new Map<string, ReadLine>();
-  const lines = edgeLines(step.result.content).map((text) => {
+  const lines = edgeLines(step.result.content).map(({ text, raised }) => {
     let line = read.get(text);
     if (!line) read.set(text, (line = readLine(text)));
-    return line;
+    // The exception a traceback ends with reads as plainly as any diagnostic, however it is named.
+    return raised && line.strength < 3 ? { ...line, strength: 3 } : line;
   });
   // A run that went on and whose tally counts no failure passed: its error lines are what its tests log on purpose.
   if (step.ok && passedTally(lines)) return [];
@@ -256,28 +257,40 @@ function failedTestRank(line: DiagnosticLine): number {
   return line.failedTest === 'cause' ? 2 : line.failedTest === 'mark' ? 1 : 0;
 }
 
+/** A cleaned, meaningful line at the start or the end of a result, and whether a Python traceback ends with it. */
+interface EdgeLine {
+  readonly text: string;
+  readonly raised: boolean;
+}
+
 /** The cleaned, meaningful lines at the start and the end of `content`, read without splitting all of it. */
-function edgeLines(content: string): string[] {
-  const lines: string[] = [];
+function edgeLines(content: string): EdgeLine[] {
+  const head: string[] = [];
   let at = 0;
   for (let n = 0; n < DIAGNOSTIC_HEAD_LINES && at <= content.length; n++) {
     const next = content.indexOf('\n', at);
     const end = next < 0 ? content.length : next;
-    push(content.slice(at, Math.min(end, at + MAX_DIAGNOSTIC_CHARS + 1)), lines);
+    head.push(content.slice(at, Math.min(end, at + MAX_DIAGNOSTIC_CHARS + 1)));
     at = end + 1;
   }
-  if (at > content.length) return lines;
+  if (at > content.length) return cleaned(head);
   const tail: string[] = [];
   let stop = content.length;
   for (let n = 0; n < DIAGNOSTIC_TAIL_LINES && stop > at; n++) {
     const start = Math.max(at, content.lastIndexOf('\n', stop - 1) + 1);
-    push(content.slice(start, Math.min(stop, start + MAX_DIAGNOSTIC_CHARS + 1)), tail);
+    tail.push(content.slice(start, Math.min(stop, start + MAX_DIAGNOSTIC_CHARS + 1)));
     stop = start - 1;
   }
-  return [...lines, ...tail.reverse()];
+  return [...cleaned(head), ...cleaned(tail.reverse())];
 }
 
-function push(raw: string, into: string[]): void {
-  const line = cleanLine(raw);
-  if (line.length > 0 && !isNoiseLine(line)) into.push(line);
+/** The meaningful ones of a run of raw lines, cleaned, each with whether a traceback of the run ends with it. */
+function cleaned(raw: readonly string[]): EdgeLine[] {
+  const raised = exceptionsRaisedIn(raw);
+  const lines: EdgeLine[] = [];
+  raw.forEach((line, at) => {
+    const text = cleanLine(line);
+    if (text.length > 0 && !isNoiseLine(text)) lines.push({ text, raised: raised.has(at) });
+  });
+  return lines;
 }

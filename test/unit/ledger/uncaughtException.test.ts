@@ -23,6 +23,22 @@ describe('an output that ends in an uncaught exception', () => {
     );
   });
 
+  it('is a traceback ending in an exception whatever it is named, right after its frames, and not a line printed after them', () => {
+    const traceback = [
+      'Traceback (most recent call last):',
+      '  File "quota/charge.py", line 27, in <module>',
+      '    charge(tenant)',
+      '  File "quota/rules.py", line 9, in charge',
+      '    raise QuotaExhausted(tenant)',
+    ];
+    assert.ok(endsInUncaughtException(lines(...traceback, 'quota.rules.QuotaExhausted: tenant 7 has no credits left')));
+    assert.ok(endsInUncaughtException(lines(...traceback, 'StopRun')), 'a name alone');
+    assert.ok(
+      !endsInUncaughtException(lines(...traceback, 'quota.rules.QuotaExhausted: tenant 7 has no credits left', 'retrying tenant 8')),
+      'a program that went on after printing it',
+    );
+  });
+
   it("is the JVM's exception and its frames to the end, a cause and left-out frames included", () => {
     assert.ok(
       endsInUncaughtException(

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { diagnosticStrength } from '../../../src/engine/ledger/diagnosticForms';
+import { diagnosticStrength, errorLinesOf } from '../../../src/engine/ledger/diagnosticForms';
 import { diagnosticCandidates, diagnosticKind, diagnosticLinesOf } from '../../../src/engine/recall/diagnosticLines';
 import { readToolSteps } from '../../../src/engine/recall/toolSteps';
 import { call, result } from '../support/builders';
@@ -19,6 +19,32 @@ describe('diagnostic lines of a result', () => {
     assert.equal(diagnosticStrength('cmd/setup.go-141-\t\treturn fmt.Errorf("failed to open the store: %w", err)'), 0);
     assert.equal(diagnosticStrength('internal/telemetry/uploader.go:147:12: undefined: RetryableError'), 3);
     assert.equal(diagnosticStrength('src/a.ts(12,5): error TS2322: Type string is not assignable'), 3);
+  });
+
+  it('reads the line a traceback ends with as an exception, however it is named, in a result and in a pasted text', () => {
+    const output = [
+      'charging 3 tenants',
+      'Traceback (most recent call last):',
+      '  File "quota/charge.py", line 27, in <module>',
+      '    charge(tenant)',
+      'quota.rules.QuotaExhausted: tenant 7 has no credits left',
+      'charged 2 of 3 tenants',
+    ].join('\n');
+    const [step] = readToolSteps([call('q1', 'bash', { command: 'python quota/charge.py' }), result('q1', output)]);
+    const exception = 'quota.rules.QuotaExhausted: tenant 7 has no credits left';
+    assert.equal(diagnosticStrength(exception), 0, 'alone, the line reads as no diagnostic');
+    assert.deepEqual(
+      diagnosticLinesOf(step).map((l) => [l.text, l.strength]),
+      [[exception, 3]],
+    );
+    assert.ok(diagnosticCandidates(step).some((c) => c.text === exception));
+    assert.deepEqual(errorLinesOf(`Our nightly run printed this:\n${output}`, 3), [exception], 'a pasted log');
+    assert.deepEqual(
+      diagnosticLinesOf(
+        readToolSteps([call('q2', 'bash', { command: 'cat notes.txt' }), result('q2', 'StopRun\ncharged 3 of 3 tenants')])[0],
+      ),
+      [],
+    );
   });
 
   it("reads an exception's name by its capital, so the end of a line a console wrapped is no diagnostic of its own", () => {
