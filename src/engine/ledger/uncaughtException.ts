@@ -19,7 +19,7 @@ export const TRACEBACK_FRAME = /^\s+File ".*", line \d+/;
 /** A traceback's last line: the exception's qualified name, then its message if any. */
 const PYTHON_EXCEPTION = /^[A-Za-z_][\w.]*(?:Error|Exception|Interrupt)(?::\s.*)?$/;
 /** An exception's line: a (dotted) name, then a colon and its message or nothing (`KeyError: 'x'`, `StopIteration`). */
-export const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
+const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::\s|:?$)/;
 /** A frame of a JVM or Node stack: `\tat report.Main.main(Main.java:21)`, `    at Object.openSync (node:fs:596:3)`. */
 const STACK_FRAME = /^\s+at \S.*(?:\(.*\)|:\d+:\d+)$/;
 /** What a JVM stack trace ends with when frames are left out: `... 12 more`. */
