@@ -296,9 +296,8 @@ export function detailedErrorLinesOf(text: string, max: number, atLeast: 2 | 3 =
 
 /**
  * The places of the lines Python's tracebacks in `lines` end with (`tracebackEnds`): an exception, however it is named
- * (`NotConfigured: …` reads as plainly as `ValueError: …`). Looked for only in a text that has a frame.
+ * (`NotConfigured: …` reads as plainly as `ValueError: …`).
  */
 export function exceptionsRaisedIn(lines: readonly string[]): ReadonlySet<number> {
-  return lines.some((line) => TRACEBACK_FRAME.test(line)) ? new Set(tracebackEnds(lines, cleanLine)) : NO_PLACES;
+  return new Set(tracebackEnds(lines, cleanLine));
 }
-const NO_PLACES: ReadonlySet<number> = new Set();
