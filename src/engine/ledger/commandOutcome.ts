@@ -5,13 +5,9 @@
  */
 import type { ToolResultBlock } from '../types';
 import { meaningfulLines } from './resultLines';
-import { lastCommandWords } from './shellWords';
+import { endsInSearch } from './searchPrograms';
 import { isExitStatusLine, toolOutcome, type ToolOutcome } from './toolOutcome';
 
-/** A program that searches for lines and says "none matched" with exit status 1, as the first words of a command. */
-const SEARCH_PROGRAM = /^(?:[\w./-]*\/)?(?:[ef]?grep|zgrep|rg|ag|ack)$/;
-/** A variable set for one command (`LC_ALL=C grep …`): not the program. */
-const ASSIGNMENT = /^\w+=\S*$/;
 /** What some hosts print for an output that is empty: a note in brackets, a label with nothing after it, a count of 0. */
 const EMPTY_OUTPUT = /^\([^()]*\)$|^[\w ]+:$|^(?:\S+:)?0$/;
 /** A host's word before the status line of a failed command (`Error: Exit code 1`). */
@@ -31,16 +27,6 @@ function readOutcome(result: ToolResultBlock, commands: readonly string[]): Tool
   const outcome = toolOutcome(result, true);
   if (outcome.ok || !(outcome.exitCode === 1 || (outcome.exitCode === undefined && result.isError))) return outcome;
   return endsInSearch(commands) && printedNothing(result.content) ? { ...outcome, ok: true } : outcome;
-}
-
-/** True when the last command of the last line is a search program. */
-function endsInSearch(commands: readonly string[]): boolean {
-  // The status is the last command's.
-  const words = lastCommandWords(commands.at(-1) ?? '');
-  let at = 0;
-  while (at < words.length && (ASSIGNMENT.test(words[at]) || words[at] === 'sudo')) at++;
-  const program = words[at] ?? '';
-  return SEARCH_PROGRAM.test(program) || (program === 'git' && words[at + 1] === 'grep');
 }
 
 /** True when the output holds nothing but the host's status line and its notes that there was no output. */

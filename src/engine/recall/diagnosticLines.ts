@@ -11,6 +11,8 @@ import { candidate, type Candidate } from './candidate';
 import type { ToolStep } from './toolSteps';
 import type { FileAction } from '../model/ledgerTypes';
 import { isFailingTally, TEST_COUNT } from '../ledger/testTally';
+import { isSearchHit, printsSearchHits } from '../ledger/searchPrograms';
+import { searchedFor } from '../ledger/callSubject';
 
 /** Scores of a diagnostic line: from a failed call, or from one that otherwise went on. */
 export const DIAGNOSTIC_SCORES = { failed: 0.6, wentOn: 0.42 } as const;
@@ -60,11 +62,14 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
   // A line is read once however often it repeats: a log prints the same line hundreds of times, and reading one
   // takes every form. Its place still counts, for the failed tests' causes.
   const read = new Map<string, ReadLine>();
-  const lines = edgeLines(step.result.content).map(({ text, raised }) => {
+  // A search's hits are lines of the files it matched, whatever they say (`lib/a.go:12: return errors.New("not found")`).
+  const hits = searchesFiles(step);
+  const lines = edgeLines(step.result.content).flatMap(({ text, raised }) => {
+    if (hits && isSearchHit(text)) return [];
     let line = read.get(text);
     if (!line) read.set(text, (line = readLine(text)));
     // The exception a traceback ends with reads as plainly as any diagnostic, however it is named.
-    return raised && line.strength < 3 ? { ...line, strength: 3 } : line;
+    return [raised && line.strength < 3 ? { ...line, strength: 3 } : line];
   });
   // A run that went on and whose tally counts no failure passed: its error lines are what its tests log on purpose.
   if (step.ok && passedTally(lines)) return [];
@@ -95,6 +100,12 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
     found.push({ text: shown, strength: cause ? Math.max(strength, 2) : strength, ...(failedTest ? { failedTest } : {}) });
   }
   return found;
+}
+
+/** True when the step searched files: a search program ran in its last pipeline, or a tool was given what to look for. */
+function searchesFiles(step: ToolStep): boolean {
+  if (step.activity.kind === 'command') return printsSearchHits(step.activity.commands);
+  return step.activity.kind === 'other' && step.call !== undefined && searchedFor(step.call) !== undefined;
 }
 
 /**

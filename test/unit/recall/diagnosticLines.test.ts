@@ -21,6 +21,24 @@ describe('diagnostic lines of a result', () => {
     assert.equal(diagnosticStrength('src/a.ts(12,5): error TS2322: Type string is not assignable'), 3);
   });
 
+  it("reads a search's hits as the lines of the files it matched, whatever they say, and its own complaint as an error", () => {
+    const hits = [
+      'docs/errors.md:12:- Connection refused means the queue service is down',
+      "src/copy.ts-17-  missingConfig: 'Config file could not be read',",
+      '41:    expired: "Token expired: permission denied"',
+      'C:\\work\\shop\\README.md:88:If the build fails with "module not found", run npm ci.',
+      'grep: vendor/cache: No such file or directory',
+    ].join('\n');
+    const read = (name: string, input: Record<string, string>) =>
+      diagnosticLinesOf(readToolSteps([call('s1', name, input), result('s1', hits)])[0]).map((l) => l.text);
+    const complaint = ['grep: vendor/cache: No such file or directory'];
+    assert.deepEqual(read('bash', { command: 'grep -rn "refused\\|denied\\|not found" docs src vendor/cache' }), complaint);
+    assert.deepEqual(read('bash', { command: 'cd shop && rg -n -C1 "could not" src | head -40' }), complaint);
+    assert.deepEqual(read('Grep', { pattern: 'denied', path: 'config' }), complaint);
+    // The same lines printed by a build are its diagnostics: a compiler names the place before its complaint too.
+    assert.equal(read('bash', { command: 'grep -c x a.txt && make check' }).length, hits.split('\n').length);
+  });
+
   it('reads the line a traceback ends with as an exception, however it is named, in a result and in a pasted text', () => {
     const output = [
       'charging 3 tenants',
