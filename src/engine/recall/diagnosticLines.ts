@@ -13,6 +13,7 @@ import type { FileAction } from '../model/ledgerTypes';
 import { isFailingTally, TEST_COUNT } from '../ledger/testTally';
 import { isSearchHit, printsSearchHits } from '../ledger/searchPrograms';
 import { searchedFor } from '../ledger/callSubject';
+import { diffChanges } from '../ledger/diffHunks';
 
 /** Scores of a diagnostic line: from a failed call, or from one that otherwise went on. */
 export const DIAGNOSTIC_SCORES = { failed: 0.6, wentOn: 0.42 } as const;
@@ -295,11 +296,16 @@ function edgeLines(content: string): EdgeLine[] {
   return [...cleaned(head), ...cleaned(tail.reverse())];
 }
 
-/** The meaningful ones of a run of raw lines, cleaned, each with whether a traceback of the run ends with it. */
+/**
+ * The meaningful ones of a run of raw lines, cleaned, each with whether a traceback of the run ends with it; without the
+ * lines a diff adds or removes, which are files' lines.
+ */
 function cleaned(raw: readonly string[]): EdgeLine[] {
   const raised = exceptionsRaisedIn(raw);
+  const changed = raw.some((line) => line.startsWith('@@')) ? diffChanges(raw) : undefined;
   const lines: EdgeLine[] = [];
   raw.forEach((line, at) => {
+    if (changed?.has(at) === true) return;
     const text = cleanLine(line);
     if (text.length > 0 && !isNoiseLine(text)) lines.push({ text, raised: raised.has(at) });
   });

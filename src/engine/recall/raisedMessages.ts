@@ -9,6 +9,7 @@
 import { candidate, type Candidate } from './candidate';
 import { keyOf } from '../facts/factKey';
 import type { ToolStep } from './toolSteps';
+import { diffChanges } from '../ledger/diffHunks';
 
 /**
  * Score of a message raised in code: below the agent's own words and every error a tool printed,
@@ -57,9 +58,11 @@ export function raisedMessageCandidates(step: ToolStep): Candidate[] {
   const subject = step.subject ? { subject: step.subject } : {};
   const found: Candidate[] = [];
   const seen = new Set<string>();
+  // A line a diff removes raises nothing any more.
+  const changed = content.includes('\n@@') ? diffChanges(lines) : undefined;
   for (let i = 0; i < lines.length && found.length < MAX_RAISED_PER_RESULT; i++) {
     const line = lines[i];
-    if (line.length > MAX_CODE_LINE_CHARS || !raises(line)) continue;
+    if (line.length > MAX_CODE_LINE_CHARS || changed?.get(i) === 'removed' || !raises(line)) continue;
     // A message too long for its line goes on the next one: `raise ValueError(` then `    f"…"`.
     const next = lines[i + 1];
     const [message, code] =

@@ -39,6 +39,21 @@ describe('diagnostic lines of a result', () => {
     assert.equal(read('bash', { command: 'grep -c x a.txt && make check' }).length, hits.split('\n').length);
   });
 
+  it("reads the lines a diff adds or removes as files' lines, and the lines around the diff as ever", () => {
+    const output = [
+      'diff --git a/cmd/sync.go b/cmd/sync.go',
+      '@@ -12,4 +12,4 @@',
+      '-\t\tfmt.Fprintf(os.Stderr, "Warning: failed to create the starting point: %v", err)',
+      '+\t\tlog.Printf("no starting point: %v", err)',
+      'error: patch failed: cmd/sync.go:12',
+    ].join('\n');
+    const [step] = readToolSteps([call('d1', 'bash', { command: 'git apply fix.patch' }), result('d1', output, true)]);
+    assert.deepEqual(
+      diagnosticLinesOf(step).map((l) => l.text),
+      ['error: patch failed: cmd/sync.go:12'],
+    );
+  });
+
   it('reads the line a traceback ends with as an exception, however it is named, in a result and in a pasted text', () => {
     const output = [
       'charging 3 tenants',

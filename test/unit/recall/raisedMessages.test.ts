@@ -9,6 +9,20 @@ const stepsOf = (name: string, input: Record<string, unknown>, content: string) 
   readToolSteps([call('c1', name, input), result('c1', content, false, name)]);
 
 describe('error messages raised in the code the agent read', () => {
+  it('reads the message a diff puts in as raised, and none that it takes out', () => {
+    const diff = [
+      'diff --git a/store/ledger.go b/store/ledger.go',
+      '@@ -40,6 +40,7 @@ func Open(path string) (*Ledger, error) {',
+      '-\t\treturn nil, fmt.Errorf("failed to open the ledger store: %w", err)',
+      '+\t\treturn nil, fmt.Errorf("open ledger store %s: %w", path, err)',
+    ].join('\n');
+    const [step] = stepsOf('bash', { command: 'git diff main -- store' }, diff);
+    assert.deepEqual(
+      raisedMessageCandidates(step).map((f) => f.key),
+      ['open ledger store %s: %w'],
+    );
+  });
+
   it('keys each on the message the code raises, in any language, with the code line and the file it was read from', () => {
     const cases: Array<[string, string]> = [
       ['   88→\t\treturn fmt.Errorf("could not open the ledger store: %w", err)', 'could not open the ledger store: %w'],
