@@ -168,6 +168,19 @@ describe('previews by content type', () => {
     assert.match(p.text, /> line 99$/);
   });
 
+  it("shows a sub-agent's report by its own last lines, without the record its harness put under it", () => {
+    const report = Array.from({ length: 100 }, (_, i) => `finding ${i} of the rate tables`);
+    const record = [
+      "agentId: b41c07e9d2 (use SendMessage with to: 'b41c07e9d2' to continue this agent)",
+      '<usage>total_tokens: 54555',
+      'tool_uses: 29',
+      'duration_ms: 176713</usage>',
+    ];
+    const p = buildPreview([...report, ...record].join('\n'), 'Task');
+    assert.match(p.text, /> finding 95 of the rate tables\n[^]*> finding 99 of the rate tables$/);
+    assert.doesNotMatch(p.text, /agentId|total_tokens|duration_ms/);
+  });
+
   it('cuts one enormous line so a preview stays small', () => {
     const p = buildPreview('x'.repeat(5_000_000), 'run');
     assert.ok(p.text.length < 1000);

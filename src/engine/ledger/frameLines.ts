@@ -1,24 +1,12 @@
 /**
  * Lines of a tool's output that frame it rather than say what came of it, told by their shape:
- * - the fields a harness wraps a result in: an element on one line (`<status>completed</status>`,
- *   `<retrieval_status>success</retrieval_status>`), or an element whose lines are all a key and a
- *   value (`<usage>total_tokens: 49100` … `duration_ms: 57709</usage>`);
+ * - the fields a harness wraps a result in (`text/harnessFields.ts`);
  * - the lines of a run a tool prints once for each item it works through: lines of one output that
  *   differ from each other in one word or number only (`==> postgrex`, `Generated postgrex app`,
  *   `Compiling 69 files (.ex)`), a build's chatter or a progress log, not its verdict.
  */
 import { hasSourcePlace } from './sourcePlace';
-
-/** An element on one line: the harness's field, not something the tool printed. */
-const FIELD_ELEMENT = /^[ \t]*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>[^<>\n]{0,200}<\/\1>[ \t]*$/gm;
-/** An element over several lines, every line of it a key and a value. */
-const FIELD_BLOCK = /^[ \t]*<([A-Za-z][\w.-]*)>[ \t]*(?:[\w.-]+:[^<\n]*\n[ \t]*)*[\w.-]+:[^<\n]*<\/\1>[ \t]*$/gm;
-
-/** `content` without the harness's field elements (see the header); the same string when it has none. */
-export function withoutFields(content: string): string {
-  if (!content.includes('</')) return content;
-  return content.replace(FIELD_BLOCK, '').replace(FIELD_ELEMENT, '');
-}
+import { withoutFields } from '../text/harnessFields';
 
 /**
  * Fewest lines of one shape that make a run: two lines may differ in one word by chance, three

@@ -2,6 +2,7 @@ import { classifyContent, parseJson, URL_PATTERN, type ContentKind } from './con
 import { clipLine, countLines, headLines, PREVIEW_SCAN_MAX_CHARS, quote, tailLines } from './lines';
 import { isRecord } from '../schema';
 import { formatCount } from '../text/numbers';
+import { withoutFields } from '../text/harnessFields';
 
 /** A preview's body, plus what kind of content it describes. */
 export interface Preview {
@@ -33,8 +34,11 @@ export function buildPreview(content: string, toolName: string): Preview {
       return { kind, text: fileReadPreview(content, lineCount) };
     case 'search':
       return { kind, text: searchPreview(content) };
-    case 'text':
-      return { kind, text: textPreview(content, lineCount) };
+    case 'text': {
+      // The record a harness wraps a result in (`<usage>…</usage>`, the agent's id above it) is no part of what it says.
+      const said = withoutFields(content);
+      return { kind, text: textPreview(said, said === content ? lineCount : countLines(said)) };
+    }
   }
 }
 

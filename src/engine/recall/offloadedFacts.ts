@@ -15,6 +15,8 @@ import type { Fact } from '../model/fact';
 import { holdsKey, matchForm } from '../facts/factKey';
 import { outputLineFacts } from './outputLines';
 import { contentLineFacts } from './contentLines';
+import { withoutFields } from '../text/harnessFields';
+import { classifyToolCall } from '../ledger/toolActivity';
 
 /** Most facts read from one offloaded result. @default 40 — a summarized span's facts; the lines it printed come on top. */
 export const MAX_OFFLOADED_FACTS = 40;
@@ -35,8 +37,13 @@ export function offloadedResultFacts(
   const facts = [
     ...extractFacts(span, { maxFacts: MAX_OFFLOADED_FACTS }),
     ...outputLineFacts(span),
-    ...(contentFile === undefined ? [] : contentLineFacts(original.content, contentFile, messageId)),
+    ...(contentFile === undefined ? [] : contentLineFacts(quotable(original.content, call), contentFile, messageId)),
   ];
   // Free room only, like every line a tool printed: what the preview left out never brings a checkpoint sooner.
   return facts.filter((f) => f.kind !== 'request' && !holdsKey(shown, f.key)).map((f) => ({ ...f, printed: true }));
+}
+
+/** An offloaded result's content as its lines are quoted: without the fields a harness wrapped it in, but a file's own lines. */
+function quotable(content: string, call: ToolCallBlock | undefined): string {
+  return call !== undefined && classifyToolCall(call).kind === 'file' ? content : withoutFields(content);
 }

@@ -10,7 +10,8 @@
  */
 import { isOnlyHostNote, isProgressLine } from '../ledger/resultLines';
 import { isBareName } from './bareNames';
-import { numberedRuns, oncePerPlace, repeatedShapes, withoutFields } from '../ledger/frameLines';
+import { numberedRuns, oncePerPlace, repeatedShapes } from '../ledger/frameLines';
+import { withoutFields } from '../text/harnessFields';
 import { PrintedAnyway } from './printedAnyway';
 import type { Message, ToolCallBlock } from '../types';
 import { candidate, type Candidate } from './candidate';

@@ -9,7 +9,7 @@
  * (`Signal: 0`, `Process Group PGID: 70561`), not what the program printed. Told by what the runs printed, never
  * by the line's words.
  */
-import { withoutFields } from '../ledger/frameLines';
+import { withoutFields } from '../text/harnessFields';
 import { outputEdges } from './outputEdges';
 import type { ToolStep } from './toolSteps';
 

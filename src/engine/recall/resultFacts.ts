@@ -5,7 +5,8 @@
  */
 import { errorAsWritten } from '../ledger/errorSummary';
 import { isOnlyHostNote, isProgressLine } from '../ledger/resultLines';
-import { repeatedShapes, withoutFields } from '../ledger/frameLines';
+import { repeatedShapes } from '../ledger/frameLines';
+import { withoutFields } from '../text/harnessFields';
 import type { PrintedAnyway } from './printedAnyway';
 import { outputEdges } from './outputEdges';
 import { MAX_FACT_TEXT_CHARS, candidate, keyedCandidate, type Candidate } from './candidate';

@@ -45,3 +45,29 @@ describe("a shell tool's frame around every command's output", () => {
     );
   });
 });
+
+describe("the record a harness puts under a sub-agent's report", () => {
+  it("is no earlier line: neither its usage fields nor the agent's id noted above them, while the report's last line is", () => {
+    const report = (id: string, verdict: string) =>
+      [
+        'The billing module reads its rates from `rates/2024.yaml`.',
+        verdict,
+        `agentId: ${id} (use SendMessage with to: '${id}' to continue this agent)`,
+        '<usage>total_tokens: 54555',
+        'tool_uses: 29',
+        'duration_ms: 176713</usage>',
+      ].join('\n');
+    const messages: Message[] = [
+      user('Find where the rates come from.'),
+      call('t1', 'Task', { description: 'Trace the rates', prompt: 'Find where billing reads its rates.' }),
+      result('t1', report('b41c07e9d2', 'Rates are cached for 15 minutes in `RateCache`.')),
+      assistant('The rates are cached, so the stale price is the cache.'),
+    ];
+    const lines = [...extractFacts(messages, { maxFacts: 200 }), ...outputLineFacts(messages)].map((f) => f.text);
+    assert.ok(!lines.some((l) => /agentId|total_tokens|duration_ms/.test(l)), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.includes('Rates are cached for 15 minutes in `RateCache`.')),
+      lines.join('\n'),
+    );
+  });
+});

@@ -116,6 +116,28 @@ describe('what an offloaded result said, while the context has room', () => {
     assert.equal(offloadedResultFacts(text, '', undefined, 'r1', 'report.txt').filter((f) => f.from === 'report.txt').length, 2);
   });
 
+  it("quotes a report's own lines, not the record its harness put under it, and a file's lines all as they are", () => {
+    const report = [
+      'The rates come from the yearly tables in rates/2024.yaml',
+      'The cache keeps them for fifteen minutes',
+      "agentId: b41c07e9d2 (for resuming to continue this agent's work if needed)",
+      '<usage>total_tokens: 8122',
+      'duration_ms: 14274</usage>',
+    ].join('\n');
+    const quoted = (call: ReturnType<typeof toolCallBlock>) =>
+      offloadedResultFacts(toolResultBlock(call.id, report, false), '', call, 'r1', 'report.txt')
+        .filter((f) => f.from !== undefined)
+        .map((f) => f.text);
+    const task = quoted(toolCallBlock('t1', 'Task', { prompt: 'Find where the rates come from.' }));
+    assert.ok(task.some((l) => l.includes('fifteen minutes')));
+    assert.ok(!task.some((l) => /agentId|total_tokens|duration_ms/.test(l)), task.join('\n'));
+    const read = quoted(toolCallBlock('t2', 'Read', { file_path: 'docs/usage.xml' }));
+    assert.ok(
+      read.some((l) => l.includes('total_tokens')),
+      "a file's lines are its own, whatever they look like",
+    );
+  });
+
   it('reads the facts beyond the preview only, each to be shown in free room and never in the counted floor', () => {
     const original = toolResultBlock('m1', migrationLog(), false);
     const preview = 'Starting migration 0042_split_ledger\n… 3,000 lines omitted …\nMigration finished with 1 refused tenant';
