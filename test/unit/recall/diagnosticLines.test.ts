@@ -41,16 +41,16 @@ describe('diagnostic lines of a result', () => {
 
   it("reads the lines a diff adds or removes as files' lines, and the lines around the diff as ever", () => {
     const output = [
-      'diff --git a/cmd/sync.go b/cmd/sync.go',
+      'diff --git a/docs/ops.md b/docs/ops.md',
       '@@ -12,4 +12,4 @@',
-      '-\t\tfmt.Fprintf(os.Stderr, "Warning: failed to create the starting point: %v", err)',
-      '+\t\tlog.Printf("no starting point: %v", err)',
-      'error: patch failed: cmd/sync.go:12',
+      '-Error: the audit log could not be rotated (see the retention settings)',
+      '+Fatal: the audit log is full; rotate it before the next export',
+      'error: patch failed: docs/ops.md:12',
     ].join('\n');
     const [step] = readToolSteps([call('d1', 'bash', { command: 'git apply fix.patch' }), result('d1', output, true)]);
     assert.deepEqual(
       diagnosticLinesOf(step).map((l) => l.text),
-      ['error: patch failed: cmd/sync.go:12'],
+      ['error: patch failed: docs/ops.md:12'],
     );
   });
 
