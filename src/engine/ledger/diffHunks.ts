@@ -9,6 +9,8 @@ const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
 const HUNK_LINE = /^(?:[+\- \\]|$)/;
 /** The names of the two files a diff compares: `--- a/x.go`, `+++ b/x.go`. */
 const FILE_NAMES = /^(?:\+\+\+|---) /;
+/** Where a shortened output left lines out (`…`, `[… 12 lines omitted …]`): the hunk it cut goes on after it. */
+const GAP = /^\[?…/;
 
 /** How a diff changed a line. */
 export type DiffChange = 'added' | 'removed';
@@ -22,7 +24,7 @@ export function diffChanges(lines: readonly string[]): ReadonlyMap<number, DiffC
       inHunk = HUNK_HEADER.test(line);
       return;
     }
-    if (!inHunk) return;
+    if (!inHunk || GAP.test(line)) return;
     if (!HUNK_LINE.test(line) || FILE_NAMES.test(line)) {
       inHunk = false;
       return;

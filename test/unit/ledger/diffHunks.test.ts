@@ -26,4 +26,10 @@ describe("the lines a diff's hunks add and remove", () => {
     );
     assert.equal(diffChanges(['@@ not a hunk', '-\tfailed to parse']).size, 0);
   });
+
+  it('reads a hunk on past the place a shortened output left lines out', () => {
+    const shortened = ['@@ -40,6 +40,9 @@', '-\tif err := open(path); err != nil {', '…', '-\t\treturn fmt.Errorf("open ledger: %w", err)'];
+    assert.deepEqual([...diffChanges(shortened).keys()], [1, 3]);
+    assert.deepEqual([...diffChanges(['@@ -1 +1 @@', '-a', '[… 12 lines omitted …]', '+b']).keys()], [1, 3]);
+  });
 });
