@@ -7,8 +7,8 @@
  * and tail, to find it.
  */
 import type { Ledger, UserMessageEntry } from '../model/ledgerTypes';
-import { HUGE_USER_MESSAGE_TOKENS, MAX_LEFT_OUT_ERROR_LINES } from './userMessageOffload';
-import { errorLinesOf } from './diagnosticForms';
+import { HUGE_USER_MESSAGE_TOKENS } from './userMessageOffload';
+import { leftOutErrorLines, withLeftOutErrors } from './leftOutErrors';
 import { formatCount } from '../text/numbers';
 import { widenEnd, widenStart } from '../text/surrogatePairs';
 
@@ -52,7 +52,7 @@ function fullTextLocation(entry: UserMessageEntry, live: ReadonlySet<string>): s
 /**
  * `text` when it is short; otherwise its first `headChars` and last `tailChars` characters
  * (whitespace runs counted once) around a line saying what was left out and `note`, and the lines left out that read
- * as errors (up to {@link MAX_LEFT_OUT_ERROR_LINES}).
+ * as errors, up to three ({@link leftOutErrorLines}).
  */
 export function headAndTail(text: string, headChars: number, tailChars: number, note: string): string {
   const head = prefixEnd(text, headChars);
@@ -60,13 +60,7 @@ export function headAndTail(text: string, headChars: number, tailChars: number, 
   if (tail <= head) return text;
   const errors = leftOutErrors(text, head, tail);
   const gap = `[… ${formatCount(tail - head)} characters left out here${errors.length > 0 ? ', but for the error lines below' : ''}; ${note} …]`;
-  return [
-    text.slice(0, head).trimEnd(),
-    gap,
-    ...errors.flatMap((line, i) => (i === 0 ? [line] : ['[…]', line])),
-    ...(errors.length > 0 ? ['[…]'] : []),
-    text.slice(tail).trimStart(),
-  ].join('\n');
+  return withLeftOutErrors(text.slice(0, head).trimEnd(), gap, errors, text.slice(tail).trimStart());
 }
 
 /** The last text read by {@link leftOutErrors} and what it found: the ledger shows the same intent with every request. */
@@ -75,7 +69,7 @@ let lastLeftOut: { readonly text: string; readonly head: number; readonly tail: 
 /** The error lines a pasted log holds in the part of `text` left out, by its whole lines (the cut ones at the two ends are shown). */
 function leftOutErrors(text: string, head: number, tail: number): readonly string[] {
   if (lastLeftOut?.text === text && lastLeftOut.head === head && lastLeftOut.tail === tail) return lastLeftOut.errors;
-  const errors = errorLinesOf(text.slice(head, tail).split('\n').slice(1, -1).join('\n'), MAX_LEFT_OUT_ERROR_LINES);
+  const errors = leftOutErrorLines(text.slice(head, tail).split('\n').slice(1, -1).join('\n'));
   lastLeftOut = { text, head, tail, errors };
   return errors;
 }

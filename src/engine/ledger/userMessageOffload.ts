@@ -8,7 +8,7 @@ import { safeFileNamePart, toWellFormed } from '../text/sanitize';
 import { HEAD_SHARE, shortenEnd, shortenMiddle, shortenStart } from '../text/shorten';
 import type { Ledger, UserMessageEntry } from '../model/ledgerTypes';
 import { errorMessage } from '../errors';
-import { errorLinesOf } from './diagnosticForms';
+import { leftOutErrorLines, withLeftOutErrors } from './leftOutErrors';
 
 /** User messages above this many tokens leave the ledger for a file once they are out of the live context. */
 export const HUGE_USER_MESSAGE_TOKENS = 2000;
@@ -93,7 +93,7 @@ export function userMessageFileName(at: number, messageId: string): string {
 /**
  * The start and the end of a message, within the preview limits, around a line that says lines were left out: a pasted
  * log ends with its error, a long request with what it asks for. The lines left out that read as errors are shown
- * between them, up to {@link MAX_LEFT_OUT_ERROR_LINES}. A message within the limits is its own preview.
+ * between them, up to three ({@link leftOutErrorLines}). A message within the limits is its own preview.
  */
 export function userMessagePreview(text: string): string {
   const lines = text.trimEnd().split('\n');
@@ -109,12 +109,8 @@ export function userMessagePreview(text: string): string {
   const tail = shortenStart(whole, USER_PREVIEW_MAX_CHARS - head.length - GAP_LINE_CHARS);
   if (tailLines.length === rest.length && tail === whole) return `${head}\n${tail}`;
   // The error a pasted log holds between its start and its end, which the rest of the log is there for.
-  const between = errorLinesOf(rest.slice(0, rest.length - tailLines.length).join('\n'), MAX_LEFT_OUT_ERROR_LINES);
-  return [head, ...between.flatMap((line) => ['[…]', line]), '[…]', tail].join('\n');
+  return withLeftOutErrors(head, '[…]', leftOutErrorLines(rest.slice(0, rest.length - tailLines.length).join('\n')), tail);
 }
-
-/** Error lines shown from between a preview's start and its end, beyond its limits. @default 3 */
-export const MAX_LEFT_OUT_ERROR_LINES = 3;
 
 /** Characters the line between the start and the end takes, with its line breaks. */
 const GAP_LINE_CHARS = 5;
