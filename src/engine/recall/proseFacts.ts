@@ -219,15 +219,27 @@ export function assistantFacts(prose: readonly string[], site: ProseSite, contex
       // A sentence that leads into the list under it ("I'll:", "The fix is to:") says what the list says; it is still
       // known by its own words, which stand as written.
       const said = i === sentences.length - 1 ? withListItems(sentence, prose, at) : sentence;
+      // An answer that opens with a word alone ("Done.", "Perfect!") says what it came to in the sentence after it.
+      const saysSomething = wordsIn(sentence) >= MIN_ANSWER_WORDS;
       const fact =
-        sentenceFact(sentence, site, context) ?? (answered ? undefined : candidate('outcome', sentence, site, PROSE_SCORES.answer));
+        sentenceFact(sentence, site, context) ??
+        (answered || !saysSomething ? undefined : candidate('outcome', sentence, site, PROSE_SCORES.answer));
       if (fact) stated.push(said === sentence ? fact : { ...fact, text: said });
-      answered = true;
+      answered ||= saysSomething;
     });
   });
   const best = stated.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, MAX_STATEMENTS_PER_MESSAGE);
   return [...marked, ...best];
 }
+
+/** Fewest words of the sentence taken as an answer: one word alone is an exclamation, not what the turn came to. @default 2 */
+export const MIN_ANSWER_WORDS = 2;
+
+/** The words of `text`: runs of letters or digits. */
+function wordsIn(text: string): number {
+  return text.match(WORD)?.length ?? 0;
+}
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /** A list item line: a bullet or a number before its text. */
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S/;

@@ -545,6 +545,15 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'Staging now serves the new ingress')?.kind, 'outcome');
     });
 
+    it('takes the sentence after a one-word exclamation as the answer, and the exclamation as nothing', () => {
+      const facts = extractFacts([
+        user('Please move the invoice export to the nightly job.'),
+        assistant('Done. The nightly job now writes invoices to exports/nightly.csv at 02:00.'),
+      ]);
+      assert.equal(exactly(facts, 'Done.'), undefined);
+      assert.equal(withKey(facts, 'The nightly job now writes invoices')?.kind, 'outcome');
+    });
+
     it('takes no URL from inside markup: a doctype is not something a call produced', () => {
       const facts = extractFacts([
         call('c1', 'bash', { command: 'curl -s localhost:8080/' }),
