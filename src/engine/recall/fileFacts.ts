@@ -1,13 +1,13 @@
 /**
- * Facts of a successful file step: the file (keyed on the tool's own confirmation line when it is
- * short and names the file, "File created successfully at: /path", else on the path), and for an
+ * Facts of a successful file step: the file (keyed on the tool's own confirmation line when it names
+ * the file, "File created successfully at: /path", else on the path), and for an
  * edit its outcome: the first line it put in, unless a later change took it out again, and the first line it took
  * out (what was there before, usually the line that was found wrong); for a file read from its top, what the file says
  * it is; for a file written whole, or what an edit put in, the lines that open what it defines (`definitionLines`).
  */
-import { keyOf, MAX_KEY_CHARS } from '../facts/factKey';
+import { keyOf } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
-import { candidate, keyedCandidate, type Candidate } from './candidate';
+import { candidate, keyedCandidate, MAX_FACT_TEXT_CHARS, type Candidate } from './candidate';
 import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
 import { definitionLines, pieceDefinitionLines } from './definitionLines';
 import { addedLines, codeAfterComment, editChange, putInStretches } from './editChange';
@@ -158,8 +158,9 @@ export function editFacts(
 }
 
 /**
- * The first sentence of the result's first line when it names one of the paths and is short
- * enough to be a key whole: the tool's own words for what it did.
+ * The first sentence of the result's first line when it names one of the paths and is no longer than a fact's text:
+ * the tool's own words for what it did. A long one is known by its start, as any sentence is; the path alone would be
+ * a key the ledger already holds, so the line would never be shown.
  */
 function confirmationLine(content: string, paths: readonly string[]): string | undefined {
   const head = content.slice(0, CONFIRMATION_CHARS).trimStart();
@@ -170,7 +171,7 @@ function confirmationLine(content: string, paths: readonly string[]): string | u
   const after = line.indexOf(path) + path.length;
   const stop = line.indexOf('. ', after);
   const sentence = stop < 0 ? line : line.slice(0, stop + 1);
-  return sentence.length <= MAX_KEY_CHARS && keyOf(sentence) === sentence ? sentence : undefined;
+  return sentence.length <= MAX_FACT_TEXT_CHARS && keyOf(sentence) !== undefined ? sentence : undefined;
 }
 
 function wordsOf(line: string): string[] {

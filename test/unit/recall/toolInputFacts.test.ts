@@ -294,7 +294,20 @@ describe('facts read from what tools were given and said', () => {
       assert.ok(!facts.some((f) => f.key === '/srv/app/migrations/0007_add_index.sql'), 'the path needs no fact of its own');
     });
 
-    it('keys on the path when the result does not name the file or is long', () => {
+    it('keys a written file on a confirmation line longer than a key, so the line is shown, not only the path', () => {
+      const path = '/home/dev/projects/inventory-service/src/main/kotlin/com/example/inventory/ReservationController.kt';
+      const line = `The file ${path} has been updated successfully.`;
+      const facts = extractFacts([
+        call('e1', 'edit_file', { file_path: path, old_string: 'val ttl = 30', new_string: 'val ttl = 45' }),
+        result('e1', `${line}\n`),
+      ]);
+      const confirmation = facts.find((f) => f.text === line);
+      assert.equal(confirmation?.kind, 'artifact');
+      assert.ok(line.startsWith(confirmation.key), 'known by its start');
+      assert.ok(!facts.some((f) => f.key.endsWith('ReservationController.kt')), 'the path needs no fact of its own');
+    });
+
+    it('keys on the path when the result does not name the file or is longer than a fact', () => {
       const path = 'web/src/hooks/useDebounce.tsx';
       const silent = extractFacts([call('w1', 'create_file', { path, content: 'export {}' }), result('w1', 'ok')]);
       assert.equal(exactly(silent, path)?.kind, 'artifact');
