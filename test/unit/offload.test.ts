@@ -181,6 +181,13 @@ describe('previews by content type', () => {
     assert.doesNotMatch(p.text, /agentId|total_tokens|duration_ms/);
   });
 
+  it("leaves out the agent's id that ends a sub-agent's report with no record under it", () => {
+    const report = Array.from({ length: 100 }, (_, i) => `finding ${i} of the rate tables`);
+    const p = buildPreview([...report, "agentId: c5e09a1 (for resuming to continue this agent's work if needed)"].join('\n'), 'Task');
+    assert.match(p.text, /> finding 99 of the rate tables$/);
+    assert.doesNotMatch(p.text, /agentId/);
+  });
+
   it('cuts one enormous line so a preview stays small', () => {
     const p = buildPreview('x'.repeat(5_000_000), 'run');
     assert.ok(p.text.length < 1000);

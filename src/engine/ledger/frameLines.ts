@@ -60,8 +60,8 @@ export function numberedRuns(lines: readonly string[]): Set<number> {
  * The text of an output without the harness's fields and the runs it prints item by item (see the
  * header), and a line printed again but for its numbers given once.
  */
-export function withoutFrames(content: string): string {
-  const lines = withoutFields(content).split('\n');
+export function withoutFrames(content: string, delegatedReport = false): string {
+  const lines = withoutFields(content, delegatedReport).split('\n');
   const runs = repeatedShapes(lines);
   return oncePerPlace(
     lines.filter((line, i) => !runs.has(i) && line.trim().length > 0),

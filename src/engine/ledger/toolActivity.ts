@@ -8,6 +8,7 @@ import type { FileAction } from '../model/ledgerTypes';
 import type { ToolCallBlock, ToolInput, ToolResultBlock } from '../types';
 import { isRecord } from '../schema';
 import { CD_PREFIX } from './commandKey';
+import { nameWords } from '../text/nameWords';
 
 /** The effect of one tool call. */
 export type ToolActivity =
@@ -81,15 +82,6 @@ export function classifyToolCall(call: ToolCallBlock, result?: ToolResultBlock):
   if (paths.length === 0) return patchActivity(input) ?? OTHER;
   const overwrote = action === 'created' && result !== undefined && OVERWRITE_HINT.test(result.content.slice(0, 500));
   return { kind: 'file', action: overwrote ? 'edited' : action, paths };
-}
-
-/** The tool name's words, lower-case: `str_replace_editor` → str, replace, editor; `MultiEdit` → multi, edit. */
-export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
 }
 
 function fileActionOf(words: readonly string[]): FileAction | undefined {

@@ -3,6 +3,7 @@ import { clipLine, countLines, headLines, PREVIEW_SCAN_MAX_CHARS, quote, tailLin
 import { isRecord } from '../schema';
 import { formatCount } from '../text/numbers';
 import { withoutFields } from '../text/harnessFields';
+import { delegatesWork } from '../text/nameWords';
 
 /** A preview's body, plus what kind of content it describes. */
 export interface Preview {
@@ -36,7 +37,7 @@ export function buildPreview(content: string, toolName: string): Preview {
       return { kind, text: searchPreview(content) };
     case 'text': {
       // The record a harness wraps a result in (`<usage>…</usage>`, the agent's id above it) is no part of what it says.
-      const said = withoutFields(content);
+      const said = withoutFields(content, delegatesWork(toolName));
       return { kind, text: textPreview(said, said === content ? lineCount : countLines(said)) };
     }
   }

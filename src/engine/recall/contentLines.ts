@@ -15,6 +15,7 @@ import { fnv1a } from '../text/fnv';
 import { withoutFrames } from '../ledger/frameLines';
 import { outputEdges } from './outputEdges';
 import type { ToolStep } from './toolSteps';
+import { isDelegation } from './reportFacts';
 import { oneLine, shortenEnd } from '../text/shorten';
 
 /**
@@ -128,7 +129,9 @@ function outputContent(step: ToolStep): SpanContent | undefined {
   const name = callName(step);
   const whole = outputEdges(result.content, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2).whole;
   // What the harness wrapped around it and the runs a build prints item by item are no part of what it said.
-  return name === undefined || whole ? undefined : { text: withoutFrames(result.content), from: name, fromKind: 'output', messageId };
+  return name === undefined || whole
+    ? undefined
+    : { text: withoutFrames(result.content, isDelegation(step)), from: name, fromKind: 'output', messageId };
 }
 
 /** Input keys of text a call replaced rather than wrote (`old_string`, `oldText`): not what the file holds now. */

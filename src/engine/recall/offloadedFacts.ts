@@ -17,6 +17,7 @@ import { outputLineFacts } from './outputLines';
 import { contentLineFacts } from './contentLines';
 import { withoutFields } from '../text/harnessFields';
 import { classifyToolCall } from '../ledger/toolActivity';
+import { delegatesWork } from '../text/nameWords';
 
 /** Most facts read from one offloaded result. @default 40 — a summarized span's facts; the lines it printed come on top. */
 export const MAX_OFFLOADED_FACTS = 40;
@@ -45,5 +46,6 @@ export function offloadedResultFacts(
 
 /** An offloaded result's content as its lines are quoted: without the fields a harness wrapped it in, but a file's own lines. */
 function quotable(content: string, call: ToolCallBlock | undefined): string {
-  return call !== undefined && classifyToolCall(call).kind === 'file' ? content : withoutFields(content);
+  if (call === undefined) return withoutFields(content);
+  return classifyToolCall(call).kind === 'file' ? content : withoutFields(content, delegatesWork(call.name));
 }

@@ -19,6 +19,7 @@ import { diagnosticLinesOf } from './diagnosticLines';
 import { outputEdges } from './outputEdges';
 import type { Fact } from '../model/fact';
 import { readToolSteps, type ToolStep } from './toolSteps';
+import { isDelegation } from './reportFacts';
 import { WhatFollowed } from './whatFollowed';
 
 /**
@@ -88,7 +89,12 @@ export function outputLineFactsOf(steps: readonly ToolStep[], messages: readonly
  * `repeatedShapes`, `numberedRuns`); of a diagnostic printed for several places, the first.
  */
 function outputLines(step: ToolStep, anyway: PrintedAnyway, followed: WhatFollowed): Candidate[] {
-  const edges = outputEdges(withoutFields(step.result.content), OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS * 2);
+  const edges = outputEdges(
+    withoutFields(step.result.content, isDelegation(step)),
+    OUTPUT_HEAD_LINES,
+    OUTPUT_TAIL_LINES,
+    MAX_OUTPUT_LINE_CHARS * 2,
+  );
   const ends = [...edges.head, ...edges.tail];
   const runs = repeatedShapes(ends);
   const numbered = numberedRuns(ends);

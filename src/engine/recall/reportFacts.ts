@@ -7,13 +7,11 @@
  * the requirements it was given), so a verdict is read from its sentences only.
  */
 import { splitSentences, textProseLines } from '../text/prose';
-import { nameWords } from '../ledger/toolActivity';
+import { delegatesWork } from '../text/nameWords';
 import { candidate, type Candidate } from './candidate';
 import { statementOf } from './statementCues';
 import type { ToolStep } from './toolSteps';
 
-/** Words of a tool's name that make it a delegation to another agent (`Task`, `delegate_to_agent`, `runSubagent`). */
-const DELEGATE_WORDS = new Set(['agent', 'subagent', 'delegate', 'task']);
 /** Characters read from the start of a report. @default 1500 — its verdict and first findings. */
 export const REPORT_HEAD_CHARS = 1500;
 /** Most failure facts from one report. @default 2 */
@@ -31,7 +29,7 @@ const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)]|\|)\s/;
 
 /** True when the step called a tool that hands work to another agent. */
 export function isDelegation(step: ToolStep): boolean {
-  return step.activity.kind === 'other' && step.call !== undefined && nameWords(step.call.name).some((w) => DELEGATE_WORDS.has(w));
+  return step.activity.kind === 'other' && step.call !== undefined && delegatesWork(step.call.name);
 }
 
 /** The failures the report of a delegation states in its opening, as error facts. */

@@ -13,6 +13,7 @@ import { MAX_FACT_TEXT_CHARS, candidate, keyedCandidate, type Candidate } from '
 import { planItems } from './planItems';
 import { TEST_COUNT, TEST_FAILURES } from '../ledger/testTally';
 import type { ToolStep } from './toolSteps';
+import { isDelegation } from './reportFacts';
 import { holdsMachineToken } from '../text/machineTokens';
 
 /** Scores of what results show. */
@@ -106,7 +107,7 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
   const kind = step.activity.kind;
   if (kind === 'file' || isOnlyHostNote(step.result.content)) return [];
   const where = { messageId: step.messageId, seq: step.seq };
-  const edges = edgeLines(withoutFields(step.result.content));
+  const edges = edgeLines(withoutFields(step.result.content, isDelegation(step)));
   const runs = repeatedShapes(edges.lines);
   // A line says something when it has words, or is a version on its own (`v20.11.1`).
   const lines = edges.lines.filter(

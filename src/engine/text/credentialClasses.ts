@@ -26,6 +26,7 @@ import { entropyPerChar } from './entropy';
 import { KeywordScan } from './keywordScan';
 import { clearedAsGenericSecret, namesProviderWithRule } from './secretShapes';
 import type { SecretSpan } from './secretSpan';
+import { nameWords } from './nameWords';
 
 /** A token, key or secret's value is masked from this length, when it looks random: */
 export const RANDOM_MIN_LENGTH = 16;
@@ -44,15 +45,6 @@ const PASSWORD_WORDS = ['pwd', ...PASSWORD_ENDINGS];
 /** Last words of a name whose value is a token, a key or a secret (`secret`, `token` also as a word's end: `authtoken`). */
 const TOKEN_ENDINGS = ['secret', 'token', 'apikey'];
 const TOKEN_WORDS = ['key', 'auth', 'credential', 'credentials', 'creds', ...TOKEN_ENDINGS];
-
-/** The words of a name: split at `_`, `-`, `.`, spaces and lower-to-upper case changes, lower-cased. */
-export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== '')
-    .map((w) => w.toLowerCase());
-}
 
 /** What the name says of its value. */
 export function nameKind(name: string): NameKind {
