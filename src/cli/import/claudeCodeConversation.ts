@@ -77,7 +77,10 @@ export function importClaudeCodeConversation(
       typed = false;
       const converted = convertAssistantContent(message.content);
       account(converted, sink, line);
-      const blocks = converted.parts[0]?.blocks ?? [];
+      const reply = converted.parts[0]?.blocks ?? [];
+      // A failed model call is written as an assistant record of Claude Code's own (`isApiErrorMessage`): what it
+      // printed, not the model's words.
+      const blocks = record.isApiErrorMessage === true ? reply.map((b) => (b.type === 'text' ? printedTextBlock(b.text) : b)) : reply;
       const apiMessageId = stringField(message, 'id');
       if (openReply !== undefined && openReply.apiMessageId === apiMessageId) {
         openReply.draft.blocks.push(...blocks);

@@ -147,9 +147,11 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     const printed = (fact: Candidate): ErrorSite => ({ ...site, terms: termsOf(fact.text), printed: fact.key });
     for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
     found.push(...callFacts(step, later), ...raisedMessageCandidates(step));
+    // A line read as an error is not also what the step came to: one verdict per line.
+    const readAsErrors = new Set(diagnostics.map((d) => matchForm(d.key)));
     for (const fact of [...resultFacts(step, anyway), ...reportFailures(step)]) {
       if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
-      else found.push(fact);
+      else if (!readAsErrors.has(matchForm(fact.key))) found.push(fact);
     }
   }
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CLAUDE_CODE_COMPACTION_MARKER } from '../../../src/cli/import/claudeCodeConversation';
 import { importTranscript } from '../../../src/cli/import/importTranscript';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { authoredText, messageText, toolCalls, toolResults } from '../../../src/engine/types';
 import { updateLedger } from '../../../src/engine/ledger/ledgerUpdate';
 import { EMPTY_LEDGER } from '../../../src/engine/model/ledgerTypes';
@@ -47,6 +48,30 @@ describe('Claude Code import', () => {
     const result = importTranscript(t);
     assert.equal(result.messages[1].id, 'a1');
     assertWellFormed(result);
+  });
+
+  it("reads a failed model call Claude Code wrote as a reply as what it printed, kept whole as an error, not as the model's outcome", () => {
+    const failure =
+      'API Error: 429 {"type":"error","error":{"type":"rate_limit_error","message":"Requests exceed the rate limit. Please retry later."}} · Retry in a minute';
+    const t = jsonl([
+      userRecord('u1', 'Rename the billing job to nightly-billing.'),
+      assistantRecord('a1', 'msg_1', text('I will rename it in jobs.yaml.')),
+      assistantRecord('a2', 'msg_2', text(failure), { isApiErrorMessage: true, error: 'rate_limit' }),
+      userRecord('u2', 'continue'),
+      assistantRecord('a3', 'msg_3', text('Renamed the job to nightly-billing in jobs.yaml.')),
+    ]);
+    const messages = importTranscript(t).messages;
+    const reply = messages.find((m) => m.id === 'a2');
+    assert.deepEqual(
+      reply?.blocks.map((b) => b.type === 'text' && b.printed === true),
+      [true],
+    );
+    const facts = extractFacts(messages, { maxFacts: 100 });
+    assert.equal(facts.find((f) => f.text === failure)?.kind, 'error');
+    assert.ok(
+      !facts.some((f) => f.kind === 'outcome' && f.text.startsWith('API Error')),
+      facts.map((f) => `${f.kind}: ${f.text}`).join('\n'),
+    );
   });
 
   it('pairs results that arrive out of order with their calls by id', () => {
