@@ -1,10 +1,13 @@
 /**
  * How a shell command ended (`toolOutcome`), with what its program's exit status means: grep and the searches made
  * after it (ripgrep, ag, ack, `git grep`) exit with 1 when no line matched and with 2 on an error (POSIX), so a search
- * that exits with 1 having printed nothing found nothing, which is an answer, not a failure to put among the errors.
+ * that exits with 1 having printed nothing found nothing, which is an answer, not a failure to put among the errors. A
+ * comparison (diff, cmp, `git diff --no-index`) that exits with 1 found a difference, also an answer (see
+ * `comparePrograms`).
  */
 import type { ToolResultBlock } from '../types';
 import { meaningfulLines } from './resultLines';
+import { endsInComparison } from './comparePrograms';
 import { endsInSearch } from './searchPrograms';
 import { isExitStatusLine, toolOutcome, type ToolOutcome } from './toolOutcome';
 
@@ -16,7 +19,7 @@ const ERROR_WORD = /^Error:\s*/i;
 /** Answers per result, which answers one call: the tool record and the recall steps read the same results, aging again. */
 const known = new WeakMap<ToolResultBlock, ToolOutcome>();
 
-/** How the commands of one call ended: a search that found nothing is ok (see the header). */
+/** How the commands of one call ended: a search that found nothing and a comparison that found a difference are ok (see the header). */
 export function commandOutcome(result: ToolResultBlock, commands: readonly string[]): ToolOutcome {
   let outcome = known.get(result);
   if (!outcome) known.set(result, (outcome = readOutcome(result, commands)));
@@ -26,7 +29,8 @@ export function commandOutcome(result: ToolResultBlock, commands: readonly strin
 function readOutcome(result: ToolResultBlock, commands: readonly string[]): ToolOutcome {
   const outcome = toolOutcome(result, true);
   if (outcome.ok || !(outcome.exitCode === 1 || (outcome.exitCode === undefined && result.isError))) return outcome;
-  return endsInSearch(commands) && printedNothing(result.content) ? { ...outcome, ok: true } : outcome;
+  const answered = (endsInSearch(commands) && printedNothing(result.content)) || (outcome.exitCode === 1 && endsInComparison(commands));
+  return answered ? { ...outcome, ok: true } : outcome;
 }
 
 /** True when the output holds nothing but the host's status line and its notes that there was no output. */

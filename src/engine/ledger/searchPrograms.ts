@@ -2,12 +2,10 @@
  * The programs that search files for lines (grep and those made after it: ripgrep, ag, ack, `git grep`), read in a
  * command line: what their exit status means, and which output is their hits, the lines of the files they matched.
  */
-import { isShellOperator, lastCommandWords, shellWords } from './shellWords';
+import { isShellOperator, lastCommandWords, programWords, shellWords } from './shellWords';
 
 /** A program that searches for lines and says "none matched" with exit status 1, as the first words of a command. */
 const SEARCH_PROGRAM = /^(?:[\w./-]*\/)?(?:[ef]?grep|zgrep|rg|ag|ack)$/;
-/** A variable set for one command (`LC_ALL=C grep …`): not the program. */
-const ASSIGNMENT = /^\w+=\S*$/;
 
 /** True when the last command of the last line is a search program: the call's exit status is the search's. */
 export function endsInSearch(commands: readonly string[]): boolean {
@@ -34,10 +32,8 @@ export function printsSearchHits(commands: readonly string[]): boolean {
 
 /** True when the command's program, past the variables set for it and `sudo`, is a search. */
 function runsSearch(words: readonly string[]): boolean {
-  let at = 0;
-  while (at < words.length && (ASSIGNMENT.test(words[at]) || words[at] === 'sudo')) at++;
-  const program = words[at] ?? '';
-  return SEARCH_PROGRAM.test(program) || (program === 'git' && words[at + 1] === 'grep');
+  const [program = '', subcommand] = programWords(words);
+  return SEARCH_PROGRAM.test(program) || (program === 'git' && subcommand === 'grep');
 }
 
 /**

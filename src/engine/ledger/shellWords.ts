@@ -17,6 +17,16 @@ export function isShellOperator(word: string): boolean {
   return OPERATORS.has(word);
 }
 
+/** A variable set for one command (`LC_ALL=C grep …`): not the program. */
+const ASSIGNMENT = /^\w+=\S*$/;
+
+/** A command's words from its program on: past the variables set for it and `sudo`. */
+export function programWords(words: readonly string[]): readonly string[] {
+  let at = 0;
+  while (at < words.length && (ASSIGNMENT.test(words[at]) || words[at] === 'sudo')) at++;
+  return words.slice(at);
+}
+
 /** The words of the last command of `line`, after its last operator. */
 export function lastCommandWords(line: string): string[] {
   const words = shellWords(line);
