@@ -36,8 +36,9 @@ export function buildPreview(content: string, toolName: string): Preview {
     case 'search':
       return { kind, text: searchPreview(content) };
     case 'text': {
-      // The record a harness wraps a result in (`<usage>…</usage>`, the agent's id above it) is no part of what it says.
-      const said = withoutFields(content, delegatesWork(toolName));
+      // The record a harness wraps a result in (`<usage>…</usage>`, the agent's id above it) is no part of what it says;
+      // a result that is nothing but the harness's notice is shown as it is rather than as nothing.
+      const said = withoutFields(content, delegatesWork(toolName)) || content;
       return { kind, text: textPreview(said, said === content ? lineCount : countLines(said)) };
     }
   }
