@@ -188,6 +188,15 @@ describe('previews by content type', () => {
     assert.doesNotMatch(p.text, /agentId/);
   });
 
+  it("shows a delegated result that is only the harness's notice that the agent started as it is, not as nothing", () => {
+    const notice = [
+      'Agent started in the background.',
+      "agentId: 9f3ab21c44 (internal id; use SendMessage with to: '9f3ab21c44' to continue this agent)",
+      'You will be notified when it completes.',
+    ].join('\n');
+    assert.match(buildPreview(notice, 'Task').text, /Agent started in the background\./);
+  });
+
   it('cuts one enormous line so a preview stays small', () => {
     const p = buildPreview('x'.repeat(5_000_000), 'run');
     assert.ok(p.text.length < 1000);
