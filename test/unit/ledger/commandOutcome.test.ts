@@ -51,7 +51,7 @@ describe('how a command ended, by what its program means by its status', () => {
   });
 
   it('takes a comparison that exits with 1 as one that found a difference, whatever it printed, and trouble as a failure', () => {
-    const stat = ' config/app.yaml | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\nProcess exited with code 1';
+    const stat = ' config/app.yaml | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\nCommand exited with code 1';
     assert.equal(ran('git diff --no-index --stat config/app.yaml.orig config/app.yaml', stat).ok, true);
     assert.equal(
       ran('diff -u expected.txt actual.txt', '--- expected.txt\n+++ actual.txt\n@@ -1 +1 @@\n-42\n+41\nExit code 1', true).ok,
@@ -65,16 +65,16 @@ describe('how a command ended, by what its program means by its status', () => {
       ran('git diff --exit-code -- src/schema.sql', 'diff --git a/src/schema.sql b/src/schema.sql\n<returncode>1</returncode>').ok,
       true,
     );
-    assert.equal(ran('diff a.txt missing.txt', 'diff: missing.txt: No such file or directory\nCommand exited with code 2').ok, false);
+    assert.equal(ran('diff a.txt missing.txt', 'diff: missing.txt: Permission denied\nCommand exited with code 2').ok, false);
     // Without an option that makes it exit 1 on a difference, `git diff` failing with 1 failed.
-    assert.equal(ran('git diff HEAD~1 -- src/', 'fatal: bad revision\nProcess exited with code 1').ok, false);
+    assert.equal(ran('git diff HEAD~1 -- src/', 'fatal: bad revision\nCommand exited with code 1').ok, false);
     assert.equal(ran('diff a.txt b.txt && make test', 'Command exited with code 1').ok, false);
   });
 
   it('files no error in the ledger for a comparison that found a difference', () => {
     const record = recordToolActivity([
       call('d1', 'exec_command', { cmd: 'git diff --no-index --stat /dev/null docs/guide.md' }),
-      result('d1', ' docs/guide.md | 12 ++++++++++++\n 1 file changed, 12 insertions(+)\nProcess exited with code 1'),
+      result('d1', ' docs/guide.md | 12 ++++++++++++\n 1 file changed, 12 insertions(+)\nCommand exited with code 1'),
     ]);
     assert.deepEqual(record.errors, []);
     assert.deepEqual(
