@@ -18,10 +18,13 @@ export interface SentenceSite {
   /** True when a user message or the end of the conversation follows: the message is an answer. */
   readonly endsTurn: boolean;
   /** What the calls that follow the message name (lower case), and whether they only read files. */
-  readonly actedOn?: { readonly text: string; readonly readsOnly?: boolean };
+  readonly actedOn?: { readonly text: string; readonly changes?: boolean; readonly readsOnly?: boolean };
   /** The tool results just before the message, lower case. */
   readonly seen: string;
 }
+
+/** A sentence that ends in a colon: it leads into what comes next. */
+const LEADS_INTO_CALLS = /[:：]\s*$/;
 
 /** A number of two digits or more, as a sentence repeats one a result printed ("All 31 tests pass"). */
 const FIGURE = /(?<![\p{L}\d.])\d{2,}(?:[.,:]\d+)*(?![\p{L}\d])/gu;
@@ -29,8 +32,11 @@ const FIGURE = /(?<![\p{L}\d.])\d{2,}(?:[.,:]\d+)*(?![\p{L}\d])/gu;
 /** The role of a sentence with distinctive `terms` (see `termsOf`) at `site`. */
 export function sentenceRole(sentence: string, terms: readonly string[], site: SentenceSite): SentenceRole {
   if (site.endsTurn) return 'answer';
-  if (namesWhatWasSeen(sentence, terms, site.seen)) return 'finding';
   const acted = site.actedOn;
+  // A sentence that leads into calls that change nothing ("Let me check how the view gets the user's id:") announces
+  // the look they take, whatever it names of what was seen before.
+  if (LEADS_INTO_CALLS.test(sentence) && acted?.changes === false) return 'narration';
+  if (namesWhatWasSeen(sentence, terms, site.seen)) return 'finding';
   return acted !== undefined && acted.readsOnly !== true && terms.some((t) => containsTerm(acted.text, t)) ? 'decision' : 'narration';
 }
 

@@ -130,6 +130,33 @@ describe('summaries without filler', () => {
     );
   });
 
+  it('files no look announced under Key Decisions when it names what the results before it held', async () => {
+    const messages: Message[] = [
+      user('Show the trainer chat for the signed-in student.', 'u1'),
+      call('r1', 'Read', { file_path: 'app/chat/TrainerChatViewModel.swift' }),
+      result('r1', 'final class TrainerChatViewModel {\n  let sessionStore: SessionStore\n  var messages: [ChatMessage] = []\n}'),
+      message('a1', 'assistant', [
+        textBlock('Let me check how `SessionStore` gives the signed-in user id:'),
+        toolCallBlock('g1', 'Grep', { pattern: 'currentUserId', path: 'app/session' }),
+      ]),
+      message('t1', 'tool', [toolResultBlock('g1', 'app/session/SessionStore.swift:12:  var currentUserId: String?')]),
+      message('a2', 'assistant', [
+        textBlock('I will pass `sessionStore.currentUserId` into TrainerChatViewModel when the chat opens.'),
+        toolCallBlock('e1', 'Edit', {
+          file_path: 'app/chat/TrainerChatViewModel.swift',
+          old_string: '  var messages: [ChatMessage] = []',
+          new_string: '  var messages: [ChatMessage] = []\n  let userId: String',
+        }),
+      ]),
+      message('t2', 'tool', [toolResultBlock('e1', 'The file app/chat/TrainerChatViewModel.swift has been updated successfully.')]),
+    ];
+    const summary = await summarize(historyRequest(messages, 1200));
+    const from = summary.indexOf(sectionHeading('Key Decisions'));
+    const decisions = summary.slice(from, summary.indexOf('\n### ', from + 1));
+    assert.match(decisions, /pass `sessionStore.currentUserId` into TrainerChatViewModel/);
+    assert.doesNotMatch(decisions, /Let me check how `SessionStore`/);
+  });
+
   it('says a recorded error was fixed, and by what, when a line of commands that runs it again succeeded', async () => {
     const summary = await summarize(historyRequest(devopsSession(), 1200));
     assert.match(summary, /Error acquiring the state lock — fixed: `terraform force-unlock .*` succeeded/);
