@@ -11,15 +11,16 @@ const FIELD_ELEMENT = /^[ \t]*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>[^<>\n]{0,200}<\/\
 const FIELD_BLOCK = /^[ \t]*<([A-Za-z][\w.-]*)>[ \t]*(?:[\w.-]+:[^<\n]*\n[ \t]*)*[\w.-]+:[^<\n]*<\/\1>[ \t]*$/gm;
 
 /**
- * A key and an id on the line right before such a field, with the harness's note on it: the record of the agent that
- * wrote the result (`agentId: a31be88 (use SendMessage with to: 'a31be88' to continue this agent)` above `<usage>…`).
- * An id holds a letter and a digit, so a sentence or a verdict (`Status: done`, `Total: 42`) is no id.
+ * A key and an id, the record of the agent that wrote the result (`agentId: a31be88`). An id holds a letter and a digit,
+ * so a sentence or a verdict (`Status: done`, `Total: 42`) is no id.
  */
-const ID_BEFORE_FIELD =
-  /^[ \t]*[A-Za-z][\w.-]*:[ \t]+(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z])[\w.-]+(?:[ \t]+\([^()\n]*\))?[ \t]*\n(?=[ \t]*<([A-Za-z][\w.-]*)>[^<]*<\/\1>)/gm;
-
-/** A key, an id and the harness's note on one line: the record of the agent a call delegated work to. */
-const AGENT_RECORD = /^[ \t]*[A-Za-z][\w.-]*:[ \t]+(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z])[\w.-]+[ \t]+\([^()\n]*\)[ \t]*$/;
+const AGENT_ID = String.raw`[ \t]*[A-Za-z][\w.-]*:[ \t]+(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z])[\w.-]+`;
+/** The harness's note after the id (`(use SendMessage with to: 'a31be88' to continue this agent)`). */
+const NOTE = String.raw`[ \t]+\([^()\n]*\)`;
+/** The record on the line right before such a field, with or without its note (above `<usage>…`). */
+const ID_BEFORE_FIELD = new RegExp(String.raw`^${AGENT_ID}(?:${NOTE})?[ \t]*\n(?=[ \t]*<([A-Za-z][\w.-]*)>[^<]*<\/\1>)`, 'gm');
+/** The record with its note on a line of its own: the agent a call delegated work to. */
+const AGENT_RECORD = new RegExp(String.raw`^${AGENT_ID}${NOTE}[ \t]*$`);
 /** Lines of a delegated call's result within which its agent's record, with lines after it, says the agent only started. @default 2 */
 const NOTICE_LINES = 2;
 
@@ -35,8 +36,9 @@ export function withoutFields(content: string, delegatedReport = false): string 
     ? content.replace(ID_BEFORE_FIELD, '').replace(FIELD_BLOCK, '').replace(FIELD_ELEMENT, '')
     : content;
   if (!delegatedReport) return fieldless;
-  const lines = fieldless.trimEnd().split('\n');
-  const last = lines.length - 1;
-  if (AGENT_RECORD.test(lines[last])) return lines.slice(0, last).join('\n');
-  return lines.slice(0, NOTICE_LINES).some((line) => AGENT_RECORD.test(line)) ? '' : fieldless;
+  // Only the last line and the first few are read: a report can run to many thousands of lines.
+  const body = fieldless.trimEnd();
+  const lastBreak = body.lastIndexOf('\n');
+  if (AGENT_RECORD.test(body.slice(lastBreak + 1))) return body.slice(0, Math.max(lastBreak, 0));
+  return body.split('\n', NOTICE_LINES).some((line) => AGENT_RECORD.test(line)) ? '' : fieldless;
 }
