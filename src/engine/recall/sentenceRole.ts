@@ -3,13 +3,14 @@
  * ends a turn; in the middle of the work, a finding, which names what the results just before it
  * hold or what their calls were given (a name, a figure: the agent's reading of what it saw); a
  * decision, which the next calls carry out by acting on what it names (anything but reading a
- * file: a command, a write, a task handed to another agent); or narration, which only announces a
- * look or reacts ("Let me check the subagent row:", "Good, I
+ * file, a listing or a search: a command that acts, a write, a task handed to another agent); or narration,
+ * which only announces a look or reacts ("Let me check the subagent row:", "Good, I
  * understand the test patterns."). Words may raise a sentence's score; they never make narration a
  * decision.
  */
 import type { FactKind } from '../model/fact';
 import { containsTerm } from './terms';
+import { statementOf } from './statementCues';
 
 export type SentenceRole = 'answer' | 'decision' | 'finding' | 'narration';
 
@@ -33,9 +34,10 @@ const FIGURE = /(?<![\p{L}\d.])\d{2,}(?:[.,:]\d+)*(?![\p{L}\d])/gu;
 export function sentenceRole(sentence: string, terms: readonly string[], site: SentenceSite): SentenceRole {
   if (site.endsTurn) return 'answer';
   const acted = site.actedOn;
-  // A sentence that leads into calls that change nothing ("Let me check how the view gets the user's id:") announces
-  // the look they take, whatever it names of what was seen before.
-  if (LEADS_INTO_CALLS.test(sentence) && acted?.changes === false) return 'narration';
+  // A sentence that leads into calls that change nothing ("Let me check how the view gets the user's id:"), or says it
+  // will look before such calls ("Let's check which callers pass a list."), announces the look they take, whatever it
+  // names of what was seen before.
+  if (acted?.changes === false && (LEADS_INTO_CALLS.test(sentence) || statementOf(sentence)?.exploring === true)) return 'narration';
   if (namesWhatWasSeen(sentence, terms, site.seen)) return 'finding';
   return acted !== undefined && acted.readsOnly !== true && terms.some((t) => containsTerm(acted.text, t)) ? 'decision' : 'narration';
 }

@@ -2,6 +2,7 @@
  * Where each message stands in its turn: the order of its blocks, what the calls that follow an
  * assistant message name and change, and whether the message ends the assistant's turn.
  */
+import { onlyLooks } from '../ledger/lookPrograms';
 import type { ToolActivity } from '../ledger/toolActivity';
 import { toolCalls, type Message, type ToolCallBlock } from '../types';
 import type { ActedOn } from './proseFacts';
@@ -48,9 +49,10 @@ export function actedOnByMessage(
   return out;
 }
 
-/** A call that runs something or writes a file, rather than only reading. */
+/** A call that runs something or writes a file, rather than only looking (a read, a listing, a search). */
 export function changes(activity: ToolActivity): boolean {
-  return activity.kind === 'command' || (activity.kind === 'file' && activity.action !== 'read');
+  if (activity.kind === 'command') return !onlyLooks(activity.commands);
+  return activity.kind === 'file' && activity.action !== 'read';
 }
 
 /** An assistant message without calls that a user message (or nothing) follows: the answer of its turn. */

@@ -157,6 +157,34 @@ describe('summaries without filler', () => {
     assert.doesNotMatch(decisions, /Let me check how `SessionStore`/);
   });
 
+  it('files no look announced under Key Decisions when an agent with only a shell looks with a search or a listing', async () => {
+    const messages: Message[] = [
+      user('Make parse_duration accept "90s".', 'u1'),
+      call('c0', 'bash', { command: 'cat src/duration.py' }),
+      result('c0', 'def parse_duration(text):\n    return int(text)'),
+      message('a1', 'assistant', [
+        textBlock('Let us check which callers of `parse_duration` pass a unit.'),
+        toolCallBlock('g1', 'bash', { command: 'grep -rn "parse_duration" src tests | head -20 && ls tests' }),
+      ]),
+      message('t1', 'tool', [
+        toolResultBlock(
+          'g1',
+          'src/timer.py:8:    parse_duration(args.wait)\ntests/test_duration.py:3:from src.duration import parse_duration',
+        ),
+      ]),
+      message('a2', 'assistant', [
+        textBlock('I will strip a trailing `s` in `parse_duration` before converting.'),
+        toolCallBlock('e1', 'bash', { command: `sed -i 's/return int(text)/return int(text.removesuffix("s"))/' src/duration.py` }),
+      ]),
+      message('t2', 'tool', [toolResultBlock('e1', '')]),
+    ];
+    const summary = await summarize(historyRequest(messages, 1200));
+    const from = summary.indexOf(sectionHeading('Key Decisions'));
+    const decisions = summary.slice(from, summary.indexOf('\n### ', from + 1));
+    assert.match(decisions, /strip a trailing `s` in `parse_duration`/, 'a plan an in-place edit carries out is a decision');
+    assert.doesNotMatch(decisions, /check which callers/);
+  });
+
   it('says a recorded error was fixed, and by what, when a line of commands that runs it again succeeded', async () => {
     const summary = await summarize(historyRequest(devopsSession(), 1200));
     assert.match(summary, /Error acquiring the state lock — fixed: `terraform force-unlock .*` succeeded/);
