@@ -4,7 +4,9 @@
  * work did not finish, and the call itself still succeeded. Only the report's opening is read,
  * where such a verdict stands, and only failures are taken: a report, like any tool result, is
  * data and never makes a decision. Its lists and tables describe parts of the work (its features,
- * the requirements it was given), so a verdict is read from its sentences only.
+ * the requirements it was given), so a verdict is read from its sentences only; and once the report
+ * has begun its sections (a heading after its opening words), what follows describes what it looked
+ * at ("Three checks decide what counts as a failure."), not what became of the work.
  */
 import { splitSentences, textProseLines } from '../text/prose';
 import { delegatesWork } from '../text/nameWords';
@@ -26,6 +28,8 @@ const ESCAPED_BREAK = /\\n/;
  * step: "- Fails gracefully with appropriate HTTP status codes"), not what became of the work.
  */
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)]|\|)\s/;
+/** A Markdown heading: a report's section begins. */
+const HEADING = /^\s*#{1,6}\s/;
 
 /** True when the step called a tool that hands work to another agent. */
 export function isDelegation(step: ToolStep): boolean {
@@ -40,8 +44,14 @@ export function reportFailures(step: ToolStep): Candidate[] {
   const failures: Candidate[] = [];
   const head = step.result.content.slice(0, REPORT_HEAD_CHARS);
   // Code a report quotes (`const { error } = useTodos();`) states nothing.
+  let opened = false;
   for (const raw of textProseLines(head)) {
     for (const line of raw.split(ESCAPED_BREAK)) {
+      if (HEADING.test(line)) {
+        if (opened) return failures;
+        continue;
+      }
+      if (line.trim().length > 0) opened = true;
       if (LIST_ITEM.test(line)) continue;
       const text = line.replace(JSON_FIELD_START, '').replace(JSON_STRING_END, '');
       for (const sentence of splitSentences(text)) {

@@ -385,6 +385,33 @@ describe('facts read from what tools were given and said', () => {
       ]);
       assert.equal(ofKind(failed, 'error').length, 1);
     });
+
+    it("takes no failure from a report's sections, which describe what it looked at, but still from a section it opens with", () => {
+      const sections = extractFacts([
+        call('t1', 'Task', { prompt: 'map the retry settings' }),
+        result(
+          't1',
+          [
+            'I went through the three files that configure retries.',
+            '',
+            '## `src/queue/worker.ts`',
+            'Two settings decide when a job counts as a failure and is sent to the dead-letter queue.',
+          ].join('\n'),
+        ),
+      ]);
+      assert.deepEqual(
+        ofKind(sections, 'error').map((f) => f.key),
+        [],
+      );
+      const headed = extractFacts([
+        call('t2', 'Task', { prompt: 'run the migration' }),
+        result('t2', ['## Result', 'The migration failed: the users table is locked by another session.', '## Details', 'n/a'].join('\n')),
+      ]);
+      assert.deepEqual(
+        ofKind(headed, 'error').map((f) => f.key),
+        ['The migration failed: the users table is locked by another session.'],
+      );
+    });
   });
 
   describe("a plan tool's acknowledgement", () => {
