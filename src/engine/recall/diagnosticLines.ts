@@ -14,6 +14,7 @@ import { isFailingTally, TEST_COUNT } from '../ledger/testTally';
 import { isSearchHit, printsSearchHits } from '../ledger/searchPrograms';
 import { searchedFor } from '../ledger/callSubject';
 import { diffChanges } from '../ledger/diffHunks';
+import { isDelegation } from './reportFacts';
 
 /** Scores of a diagnostic line: from a failed call, or from one that otherwise went on. */
 export const DIAGNOSTIC_SCORES = { failed: 0.6, wentOn: 0.42 } as const;
@@ -65,10 +66,13 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
   const read = new Map<string, ReadLine>();
   // A search's hits are lines of the files it matched, whatever they say (`lib/a.go:12: return errors.New("not found")`).
   const hits = searchesFiles(step);
+  // A delegated agent's report is prose: a sentence that says a command "exits with code 1" describes the code it read;
+  // an error it quotes stands on a line that a diagnostic's form opens.
+  const report = isDelegation(step);
   const lines = edgeLines(step.result.content).flatMap(({ text, raised }) => {
     if (hits && isSearchHit(text)) return [];
     let line = read.get(text);
-    if (!line) read.set(text, (line = readLine(text)));
+    if (!line) read.set(text, (line = readLine(text, report)));
     // The exception a traceback ends with reads as plainly as any diagnostic, however it is named.
     return [raised && line.strength < 3 ? { ...line, strength: 3 } : line];
   });
@@ -170,8 +174,9 @@ interface ReadLine {
   readonly mark: boolean;
 }
 
-function readLine(text: string): ReadLine {
-  return { text, strength: text.length > MAX_DIAGNOSTIC_CHARS ? 0 : diagnosticStrength(text), mark: isFailedTestMark(text) };
+function readLine(text: string, report: boolean): ReadLine {
+  const strength = text.length > MAX_DIAGNOSTIC_CHARS ? 0 : diagnosticStrength(text);
+  return { text, strength: report && strength < 3 ? 0 : strength, mark: isFailedTestMark(text) };
 }
 
 /**

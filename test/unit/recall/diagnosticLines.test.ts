@@ -39,6 +39,18 @@ describe('diagnostic lines of a result', () => {
     assert.equal(read('bash', { command: 'grep -c x a.txt && make check' }).length, hits.split('\n').length);
   });
 
+  it("reads a delegated agent's sentence about exit codes as its report, and an error line it quotes as an error", () => {
+    const report = [
+      'The sync command checks the lock file first. If the lock is stale, it aborts with exit code 1 and prints the owner.',
+      'When I ran it against the sample repository it printed:',
+      'Error: lock held by pid 4121 since 09:12',
+    ].join('\n');
+    const read = (name: string) =>
+      diagnosticLinesOf(readToolSteps([call('t1', name, { prompt: 'explain the sync lock' }), result('t1', report)])[0]).map((l) => l.text);
+    assert.deepEqual(read('Task'), ['Error: lock held by pid 4121 since 09:12']);
+    assert.equal(read('bash').length, 2, 'the same lines a command printed are its diagnostics, as ever');
+  });
+
   it("reads the lines a diff adds or removes as files' lines, and the lines around the diff as ever", () => {
     const output = [
       'diff --git a/docs/ops.md b/docs/ops.md',
