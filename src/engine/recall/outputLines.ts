@@ -155,8 +155,23 @@ function isMostlyCode(lines: readonly string[]): boolean {
   return code >= MIN_CODE_LINES && code >= lines.length * CODE_SHARE;
 }
 
-/** True for a printed line worth a place: not too long to be data, not progress, with a few letters. */
+/** True for a printed line worth a place: not too long to be data, not progress, not a dump, with a few letters. */
 export function saysSomething(line: string): boolean {
-  if (line.length > MAX_OUTPUT_LINE_CHARS || isProgressLine(line)) return false;
+  if (line.length > MAX_OUTPUT_LINE_CHARS || isProgressLine(line) || isDumpLine(line)) return false;
   return (line.match(LETTERS)?.length ?? 0) >= MIN_LETTERS;
+}
+
+/** A word of hexadecimal digits alone or a digit, an offset's colon after it allowed: `0000a0:`, `6f72`, `c3dec53`, `0`. */
+const HEX_WORD = /^(?:[0-9a-f]{2,}|\d):?$/i;
+/** Fewest words of a dump's line, and the share of them hexadecimal. @default 4 and 0.6 */
+const DUMP_MIN_WORDS = 4;
+const DUMP_HEX_SHARE = 0.6;
+
+/**
+ * A line of a dump (`000001f0: 673a 2027 6765 7474 …`, a listing of object ids): bytes and offsets written out,
+ * data a program was asked to show, which says nothing read alone.
+ */
+function isDumpLine(line: string): boolean {
+  const words = line.split(/\s+/).filter((word) => word.length > 0);
+  return words.length >= DUMP_MIN_WORDS && words.filter((word) => HEX_WORD.test(word)).length >= words.length * DUMP_HEX_SHARE;
 }

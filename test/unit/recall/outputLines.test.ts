@@ -26,6 +26,25 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.ok(facts.every((f) => f.printed === true && f.score < 0.25 && f.subject === './deploy.sh staging'));
   });
 
+  it("takes no line of a dump: a hex dump's bytes or a listing of object ids say nothing read alone", () => {
+    const dump = [
+      '00000000: 2f2f 2040 7473 2d63 6865 636b 0a69 6d70  // @ts-check.imp',
+      '00000010: 6f72 7420 7b20 6465 6669 6e65 436f 6e66  ort { defineConf',
+      "00000020: 6967 207d 2066 726f 6d20 2761 7374 726f  ig } from 'astro",
+    ].join('\n');
+    const ids = ['100644 9a3c1f0e2b7d44c1a8e5f6b2c3d4e5f6a7b8c9d0 0\tsrc/parse.ts', 'Checked out feature branch parse-dates'].join('\n');
+    const facts = outputLineFacts([
+      call('x1', 'bash', { command: 'xxd src/config.mjs | head -3' }),
+      result('x1', dump),
+      call('x2', 'bash', { command: 'git ls-files -s src/parse.ts && git switch parse-dates' }),
+      result('x2', ids),
+    ]);
+    assert.deepEqual(
+      facts.map((f) => f.text),
+      ['Checked out feature branch parse-dates'],
+    );
+  });
+
   it('scores a line at the start of an output as one at its end, and only the closing lines of a step the agent moved on from above them', () => {
     const body = Array.from({ length: 60 }, (_, i) => `  resampled tile ${i} of the coastline layer`);
     const output = [
