@@ -62,7 +62,7 @@ export function raisedMessageCandidates(step: ToolStep): Candidate[] {
   const changed = content.includes('\n@@') ? diffChanges(lines) : undefined;
   for (let i = 0; i < lines.length && found.length < MAX_RAISED_PER_RESULT; i++) {
     const line = lines[i];
-    if (line.length > MAX_CODE_LINE_CHARS || changed?.get(i) === 'removed' || !raises(line)) continue;
+    if (line.length > MAX_CODE_LINE_CHARS || changed?.get(i) === 'removed' || !raises(line) || quotedInProse(line)) continue;
     // A message too long for its line goes on the next one: `raise ValueError(` then `    f"…"`.
     const next = lines[i + 1];
     const [message, code] =
@@ -74,6 +74,15 @@ export function raisedMessageCandidates(step: ToolStep): Candidate[] {
     if (fact && key !== undefined) found.push({ ...fact, key, inCode: true });
   }
   return found;
+}
+
+/**
+ * True when the line's raising statement stands inside inline code (`` `raise RuntimeError(...)` ``): prose that
+ * quotes code, a changelog's or a review's line, raises nothing; a template literal stands after the statement instead.
+ */
+function quotedInProse(line: string): boolean {
+  const at = RAISING.exec(line)?.index ?? ERROR_CONSTRUCTOR.exec(line)?.index;
+  return at !== undefined && (line.slice(0, at).match(/`/g)?.length ?? 0) % 2 === 1;
 }
 
 /** Whether a text raises or reports an error: a statement that does, or an error constructor's call. */

@@ -63,6 +63,18 @@ describe('error messages raised in the code the agent read', () => {
     assert.equal(found[0].key, 'the 0th guard of the parser failed', 'the first ones, in the order of the code');
   });
 
+  it('reads a line of prose that quotes a raise in inline code as prose, and a throw with a template literal as code', () => {
+    const notes = [
+      '## Changes',
+      '- `src/cache/store.py`: kept the original `ImportError` in `_LOAD_ERROR`, replaced `return None` with `raise RuntimeError(...) from _LOAD_ERROR`.',
+    ].join('\n');
+    assert.deepEqual(raisedMessageCandidates(stepsOf('Read', { file_path: 'docs/CHANGES.md' }, notes)[0]), []);
+    const [fact] = raisedMessageCandidates(
+      stepsOf('Read', { file_path: 'src/cache.ts' }, 'throw new Error(`cache entry ${key} expired before it was read`);')[0],
+    );
+    assert.equal(fact?.key, 'cache entry ${key} expired before it was read');
+  });
+
   it("reaches a span's facts, as an error no later call is said to resolve", () => {
     const facts = extractFacts(
       [
