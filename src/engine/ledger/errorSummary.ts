@@ -16,6 +16,7 @@ import { keepingCause } from '../text/errorCause';
 import { withoutTerminalCodes } from '../text/terminalCodes';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
 import { tracebackEnds } from './uncaughtException';
+import { isSearchHit } from './searchPrograms';
 
 /**
  * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
@@ -71,18 +72,19 @@ const HAS_LETTER = /\p{L}/u;
  * The line that best names the error (see the module comment), with leading decoration taken off and a wrapper
  * (`<tool_use_error>`) kept as the tool wrote it (see {@link errorAsWritten}), cut to `ERROR_SUMMARY_MAX_CHARS`.
  */
-export function errorSummary(content: string): string {
-  const line = errorAsWritten(content);
+export function errorSummary(content: string, searched = false): string {
+  const line = errorAsWritten(content, searched);
   return keepingCause(line, ERROR_SUMMARY_MAX_CHARS)?.text ?? shortenEnd(line, ERROR_SUMMARY_MAX_CHARS);
 }
 
 /**
  * The error as the tool wrote it, which an error fact quotes and the tool record shows alike: its best line
  * ({@link errorLine}), wrapper and all when that is its first line (`<tool_use_error>No file at that path.</tool_use_error>`,
- * `<tool_use_error>File has been unexpectedly modified.` over what the tool could not match).
+ * `<tool_use_error>File has been unexpectedly modified.` over what the tool could not match). `searched`: the call
+ * searched files, so its hits are lines of those files, whatever they say, and only its own complaint names the error.
  */
-export function errorAsWritten(content: string): string {
-  const best = errorLine(content);
+export function errorAsWritten(content: string, searched = false): string {
+  const best = errorLine(content, searched);
   // Its first line is read from the output's start alone: an output may be megabytes long, and a longer line is no summary.
   const whole = withoutTerminalCodes(content.slice(0, FIRST_LINE_READ_CHARS)).trim();
   const end = whole.indexOf('\n');
@@ -98,17 +100,17 @@ const FIRST_LINE_READ_CHARS = 4096;
  * {@link errorAsWritten} quotes, as the tool wrote it where it can. A fact cuts it at its own length and marks the cut,
  * so a name cut in two is never shown as if it were the whole name.
  */
-export function errorLine(content: string): string {
+export function errorLine(content: string, searched = false): string {
   const raw = scannedLines(content);
   const cleaned = raw.map(cleanLine);
   // A runner's closing status (`error: script "lint" exited with code 1`) says that it failed, not what went wrong.
-  const lines = cleaned.filter((l) => !isNoiseLine(l) && !isFailureStatusLine(l));
+  const lines = cleaned.filter((l) => !isNoiseLine(l) && !isFailureStatusLine(l) && !(searched && isSearchHit(l)));
   const pick = (test: (line: string) => boolean) => {
     const at = lines.findIndex(test);
     return at < 0 ? undefined : withDetail(lines, at);
   };
   const line =
-    raisedException(raw) ??
+    (searched ? undefined : raisedException(raw)) ??
     pick((l) => ERROR_LABEL.test(l) && !isProgressLine(l)) ??
     pick((l) => ERROR_WORDS.test(l) && !isProgressLine(l)) ??
     DIAGNOSTIC_LINES.map((p) => pick((l) => p.test(l))).find((l) => l !== undefined) ??

@@ -18,6 +18,7 @@ import {
 import { inPlaceEdits } from './inPlaceEdits';
 import { shellWrites } from './shellWrites';
 import { searchedFor } from './callSubject';
+import { printsSearchHits } from './searchPrograms';
 import { classifyToolCall, type ToolActivity } from './toolActivity';
 import { toolOutcome, type ToolOutcome } from './toolOutcome';
 import { commandOutcome } from './commandOutcome';
@@ -43,7 +44,13 @@ function outputGistOf(result: ToolResultBlock, commands: readonly string[]): str
   outputGists.set(result, { gist });
   return gist;
 }
-const errorSummaryOf = memoizeByObject((result: ToolResultBlock) => errorSummary(result.content));
+/** A result's error summary; `searched` when its call searched files (a result answers one call, so it is always the same). */
+const errorSummaries = new WeakMap<ToolResultBlock, string>();
+function errorSummaryOf(result: ToolResultBlock, searched: boolean): string {
+  let summary = errorSummaries.get(result);
+  if (summary === undefined) errorSummaries.set(result, (summary = errorSummary(result.content, searched)));
+  return summary;
+}
 /** A result answers one call, always the same, so what the call did is remembered by its result. */
 const activities = new WeakMap<ToolResultBlock, ToolActivity>();
 function activityOf(call: ToolCallBlock, result: ToolResultBlock): ToolActivity {
@@ -210,7 +217,7 @@ class ToolRecordBuilder {
     const outcome = activity.kind === 'command' ? commandOutcome(result, activity.commands) : otherOutcomeOf(result);
     if (activity.kind === 'command') this.addCommands(result, call, activity.commands, outcome, at);
     else if (activity.kind === 'file') this.addFileAction(result, call, activity, outcome, at);
-    else if (!outcome.ok) this.addError(result, call.name, undefined, waitingKeys(activity, call), at);
+    else if (!outcome.ok) this.addError(result, call.name, undefined, waitingKeys(activity, call), at, searchedFor(call) !== undefined);
     else {
       this.addSearch(result, call, at);
       fixingKeys(activity, call).forEach((k) => this.fix(k, call.id, ''));
@@ -255,7 +262,7 @@ class ToolRecordBuilder {
     const subject = commands.join(' ; ');
     const activity: ToolActivity = { kind: 'command', commands };
     if (outcome.ok) fixingKeys(activity).forEach((k) => this.fix(k, call.id, commands[commands.length - 1] ?? ''));
-    else this.addError(result, call.name, subject, waitingKeys(activity), at);
+    else this.addError(result, call.name, subject, waitingKeys(activity), at, printsSearchHits(commands));
   }
 
   private addFileAction(
@@ -290,11 +297,25 @@ class ToolRecordBuilder {
     files[index] = { path, actions, lastAt: later ? at : file.lastAt, lastCallId: later ? callId : file.lastCallId };
   }
 
-  private addError(result: ToolResultBlock, toolName: string, subject: string | undefined, keys: readonly string[], at: number): void {
+  private addError(
+    result: ToolResultBlock,
+    toolName: string,
+    subject: string | undefined,
+    keys: readonly string[],
+    at: number,
+    searched = false,
+  ): void {
     const own = subject === undefined ? undefined : subjectKey(subject);
     const ownKeyOnly = keys.length === 0 ? own === undefined : keys.length === 1 && keys[0] === own;
     const waitsOn = ownKeyOnly ? {} : { waitsOn: keys };
-    const record: ErrorRecord = { callId: result.callId, toolName, summary: errorSummaryOf(result), at, ...waitsOn, fixed: false };
+    const record: ErrorRecord = {
+      callId: result.callId,
+      toolName,
+      summary: errorSummaryOf(result, searched),
+      at,
+      ...waitsOn,
+      fixed: false,
+    };
     const errors = this.errorList;
     keys.forEach((k) => this.watch(k, errors.length));
     errors.push(subject === undefined ? record : { ...record, subject });

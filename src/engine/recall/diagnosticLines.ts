@@ -108,7 +108,7 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
 }
 
 /** True when the step searched files: a search program ran in its last pipeline, or a tool was given what to look for. */
-function searchesFiles(step: ToolStep): boolean {
+export function searchesFiles(step: ToolStep): boolean {
   if (step.activity.kind === 'command') return printsSearchHits(step.activity.commands);
   return step.activity.kind === 'other' && step.call !== undefined && searchedFor(step.call) !== undefined;
 }

@@ -14,6 +14,7 @@ import { planItems } from './planItems';
 import { TEST_COUNT, TEST_FAILURES } from '../ledger/testTally';
 import type { ToolStep } from './toolSteps';
 import { isDelegation } from './reportFacts';
+import { searchesFiles } from './diagnosticLines';
 import { holdsMachineToken } from '../text/machineTokens';
 
 /** Scores of what results show. */
@@ -95,7 +96,13 @@ export const OUTCOME_EDGE_LINES = 6;
 /** The error fact of a failed step, with what it was about. */
 export function errorFact(step: ToolStep): Candidate | undefined {
   const where = { messageId: step.messageId, seq: step.seq };
-  return candidate('error', errorAsWritten(step.result.content), where, RESULT_SCORES.error, step.subject ? { subject: step.subject } : {});
+  return candidate(
+    'error',
+    errorAsWritten(step.result.content, searchesFiles(step)),
+    where,
+    RESULT_SCORES.error,
+    step.subject ? { subject: step.subject } : {},
+  );
 }
 
 /**

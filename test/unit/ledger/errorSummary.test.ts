@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { errorSummary } from '../../../src/engine/ledger/errorSummary';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { call, result, user } from '../support/builders';
 
 describe('error summary', () => {
@@ -187,6 +188,27 @@ describe('error summary', () => {
     const step = [user('Fix the rounding.'), call('c1', 'shell', { command: 'pytest -q' }), result('c1', output, true)];
     assert.equal(errorSummary(output), 'E       AssertionError: half rounds to even');
     assert.ok(extractFacts(step).some((f) => f.kind === 'error' && f.text === 'E       AssertionError: half rounds to even'));
+  });
+
+  it("names a failed search's own complaint, not a hit that holds an error word, in the ledger and in the error fact", () => {
+    const output = [
+      "src/queue/worker.ts:48:    throw new Error('job failed after retries');",
+      'src/queue/worker.ts:52:  logger.error(`dead letter: ${job.id}`);',
+      'grep: src/legacy: No such file or directory',
+      'Exit code 2',
+    ].join('\n');
+    const messages = [
+      user('Where do jobs fail?', 'u1'),
+      call('g1', 'Bash', { command: 'grep -rn "fail\\|error" src/queue src/legacy' }),
+      result('g1', output, true),
+    ];
+    assert.deepEqual(
+      recordToolActivity(messages).errors.map((e) => e.summary),
+      ['grep: src/legacy: No such file or directory'],
+    );
+    const error = extractFacts(messages).find((f) => f.kind === 'error');
+    assert.equal(error?.text.includes('grep: src/legacy: No such file or directory'), true, error?.text);
+    assert.match(errorSummary(output), /^src\/queue\/worker\.ts:48:/, 'read without the call, the first located line is the error');
   });
 
   it('falls back to the first line that is not progress, then to the exit status in words, then to a plain note', () => {
