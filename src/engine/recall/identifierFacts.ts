@@ -35,6 +35,8 @@ const NAME_CHARS = /[/._()\d-]|[a-z][A-Z]|[A-Z]{2}/;
 /** Short words that look like file names but are not (`e.g.`, `i.e.`; `Node.js` is a name and stays). */
 const NOT_FILES = /^(?:e\.g|i\.e|etc|vs|a\.k\.a)$/i;
 const CODE_SPAN = /`([^`\n\s]{3,80})`/g;
+/** A markup tag standing as a word (`<system_instruction>`, `</context>`): a frame a host or a writer put there, no name. */
+const MARKUP_TAG = /^<\/?[A-Za-z][\w.:-]*\/?>$/;
 const LETTER = /\p{L}/u;
 
 /** The names in a line with their kind: code spans, then the words shaped like paths, file names or identifiers. */
@@ -44,7 +46,7 @@ function namesOf(line: string): Map<string, FactKind> {
     for (const m of line.matchAll(CODE_SPAN)) if (LETTER.test(m[1])) names.set(m[1], looksLikeFile(m[1]) ? 'artifact' : 'identifier');
   }
   for (const raw of line.split(/\s+/)) {
-    if (raw.length < 3 || raw.includes('`') || !NAME_CHARS.test(raw)) continue;
+    if (raw.length < 3 || raw.includes('`') || !NAME_CHARS.test(raw) || MARKUP_TAG.test(raw)) continue;
     const word = raw.replace(OPENING, '').replace(CLOSING, '').replace(LOCATION, '');
     if (word.length < 3 || names.has(word)) continue;
     if (word.includes('/')) {

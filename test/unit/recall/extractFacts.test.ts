@@ -611,6 +611,23 @@ describe('fact extraction', () => {
       assert.ok(!names.includes('list_directory') && !names.includes('dir_path'), names.join(', '));
     });
 
+    it('takes no name from a markup tag a host framed the turn with, and still the names written inside it', () => {
+      const facts = extractFacts([
+        user(
+          [
+            '<workspace_notes>',
+            'Notes for this checkout live in `.notes/`; the target branch is main.',
+            '</workspace_notes>',
+            '',
+            'Make `parse_duration` accept "90s".',
+          ].join('\n'),
+        ),
+      ]);
+      const names = [...ofKind(facts, 'identifier'), ...ofKind(facts, 'artifact')].map((f) => f.key);
+      assert.ok(names.includes('parse_duration') && names.includes('.notes/'), names.join(', '));
+      assert.ok(!names.includes('workspace_notes'), names.join(', '));
+    });
+
     it('keeps the end of a long path, where paths differ', () => {
       const path = `/home/dev/projects/${'nested/'.repeat(14)}service/handlers/payment_webhook.ts`;
       const facts = extractFacts([call('c1', 'write_file', { path, content: 'x' }), result('c1', 'ok')]);
