@@ -178,10 +178,19 @@ function saysFailure(sentence: string): boolean {
 /** Conditions and wishes: "would be fixed", "to confirm that it works", "once it is resolved". */
 const HYPOTHETICAL = /\b(?:would|could|might|if|once|unless|whether|verif\w*|to (?:confirm|check|make sure)|should|need(?:s)? to|until)\b/i;
 
+/** A fix word denied: "cannot be solved", "is not fixed", "hasn't been resolved yet". */
+const DENIED_FIX = new RegExp(
+  String.raw`\b(?:not|never|cannot|can${A}t|couldn${A}t|isn${A}t|wasn${A}t|aren${A}t|weren${A}t|hasn${A}t|haven${A}t|won${A}t)\s+(?:\w+\s+){0,2}(?:fixed|resolved|solved)\b`,
+  'gi',
+);
+/** Inline code: what it quotes (an error message, a name) is not the writer saying anything of its own. */
+const INLINE_CODE = /`[^`\n]*`/g;
+
 /** True when the sentence says something now works or was fixed (not that it will be, or would be). */
 export function saysFixed(sentence: string): boolean {
+  const own = sentence.includes('`') ? sentence.replace(INLINE_CODE, ' ') : sentence;
   return (
-    FIXED.test(sentence) &&
+    FIXED.test(own.replace(DENIED_FIX, ' ')) &&
     !/[?？]\s*$/.test(sentence) &&
     !LET_ME.test(sentence) &&
     !INTENTION.test(sentence) &&

@@ -362,6 +362,25 @@ describe('fact extraction', () => {
       assert.match(errorWith(said, 'unused import')?.resolution?.by ?? '', /^the assistant said "Fixed: src\/cart\.ts/);
     });
 
+    it('takes no resolution from the assistant quoting the error or saying it cannot be solved', () => {
+      const printed = [
+        call('c1', 'shell', { command: 'python check_schedule.py' }),
+        result('c1', 'schedule raised: PlanningError:\nThe shift overlap for ward 3 cannot be solved by the greedy planner.'),
+      ];
+      for (const words of [
+        'The script printed `schedule raised: PlanningError: The shift overlap for ward 3 cannot be solved by the greedy planner.`',
+        'So the shift overlap for ward 3 is not resolved by the greedy planner.',
+      ]) {
+        const facts = extractFacts([...printed, assistant(words, 'a2')]);
+        assert.equal(errorWith(facts, 'schedule raised')?.resolution?.resolved, false, words);
+      }
+      const fixed = extractFacts([
+        ...printed,
+        assistant('Fixed the PlanningError: the schedule for ward 3 now splits the night shift.', 'a3'),
+      ]);
+      assert.equal(errorWith(fixed, 'schedule raised')?.resolution?.resolved, true);
+    });
+
     it('scores an error nothing resolved above one that was resolved', () => {
       const open = withKey(extractFacts(silentAgentSession().slice(0, 3)), 'cannot find value');
       const closed = withKey(extractFacts(silentAgentSession()), 'cannot find value');
