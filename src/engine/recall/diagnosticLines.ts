@@ -240,6 +240,8 @@ function isFailedTestMark(line: string): boolean {
  * (`diagnosticKind`) only when no other kind is left. Warnings only when nothing failed.
  */
 function chosenLines(found: readonly DiagnosticLine[], max: number): readonly string[] {
+  // Warnings give way to errors only when there is no room for both: a tally of them ("1 warning") says less.
+  if (found.length <= max) return found.map((l) => l.text);
   const lines = found.some((l) => l.strength > 1) ? found.filter((l) => l.strength > 1) : found;
   if (lines.length <= max) return lines.map((l) => l.text);
   const last = lines.length - 1;

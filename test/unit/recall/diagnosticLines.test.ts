@@ -51,6 +51,31 @@ describe('diagnostic lines of a result', () => {
     assert.equal(read('bash').length, 2, 'the same lines a command printed are its diagnostics, as ever');
   });
 
+  it('keeps a warning beside the tally that counts it when there is room for both, and errors over warnings when there is not', () => {
+    const read = (output: string) =>
+      diagnosticCandidates(readToolSteps([call('b1', 'bash', { command: 'make docs' }), result('b1', output)])[0]).map((f) => f.key);
+    const built = [
+      'WARNING: while loading plugin charts: renderer svg is registered twice, the second one wins',
+      'Rendering 14 pages',
+      'build finished with problems, 1 warning.',
+    ].join('\n');
+    assert.deepEqual(read(built), [
+      'WARNING: while loading plugin charts: renderer svg is registered twice, the second one wins',
+      'build finished with problems, 1 warning.',
+    ]);
+    const crowded = [
+      'WARNING: theme option sidebar_width is deprecated',
+      'WARNING: page intro has no title',
+      'error: page api/client.md links to a missing anchor #retry',
+      'error: page api/server.md links to a missing anchor #auth',
+      'build failed with 2 errors, 2 warnings.',
+    ].join('\n');
+    assert.ok(
+      read(crowded).every((line) => !line.startsWith('WARNING')),
+      read(crowded).join(' | '),
+    );
+  });
+
   it("reads the lines a diff adds or removes as files' lines, and the lines around the diff as ever", () => {
     const output = [
       'diff --git a/docs/ops.md b/docs/ops.md',
