@@ -29,7 +29,7 @@ export function diagnosticCandidates(step: ToolStep): Candidate[] {
   const where = { messageId: step.messageId, seq: step.seq };
   const score = step.ok ? DIAGNOSTIC_SCORES.wentOn : DIAGNOSTIC_SCORES.failed;
   const lines = diagnosticLinesOf(step);
-  const chosen = chosenLines(lines, MAX_DIAGNOSTICS_PER_RESULT);
+  const chosen = chosenLines(lines, MAX_DIAGNOSTICS_PER_RESULT, step.ok);
   const found: Candidate[] = [];
   // The host's note that the output went to a file says the call's output did not reach the model whole.
   for (const line of step.notice === undefined ? chosen : [step.notice, ...chosen]) {
@@ -237,11 +237,13 @@ function isFailedTestMark(line: string): boolean {
  * run, the errors elsewhere are often what passing tests log), then the first that a diagnostic's form opens (the
  * first error is the one the rest follow from, and a progress line that only says FAILED tells less
  * than the exception it stands for), then the first of the rest; a kind of diagnostic already taken
- * (`diagnosticKind`) only when no other kind is left. Warnings only when nothing failed.
+ * (`diagnosticKind`) only when no other kind is left. Warnings only when nothing plainer was printed, or when the call went
+ * on and every line fits.
  */
-function chosenLines(found: readonly DiagnosticLine[], max: number): readonly string[] {
-  // Warnings give way to errors only when there is no room for both: a tally of them ("1 warning") says less.
-  if (found.length <= max) return found.map((l) => l.text);
+function chosenLines(found: readonly DiagnosticLine[], max: number, wentOn: boolean): readonly string[] {
+  // Beside the error a call failed with, a warning is noise; of a call that went on, a warning is what its plainer
+  // lines count ("build finished with problems, 1 warning."), so it gives way only when there is no room for both.
+  if (wentOn && found.length <= max) return found.map((l) => l.text);
   const lines = found.some((l) => l.strength > 1) ? found.filter((l) => l.strength > 1) : found;
   if (lines.length <= max) return lines.map((l) => l.text);
   const last = lines.length - 1;
