@@ -22,6 +22,9 @@ const RESULT_HEADER = /^\s*\[([\w-]+)(?: for [\s\S]*)?\] Result:\s*$/;
 /** The same header opening a block that also holds the result, on its line or the next. */
 const RESULT_HEADER_LINE = /^\s*\[([\w-]+)(?: for [\s\S]*?)?\] Result:[ \t]*\n?/;
 
+/** The editor's state Cline appends to every user turn it builds. */
+const ENVIRONMENT_DETAILS = /^\s*<environment_details>/;
+
 /** How Cline frames a tool's failure at the end of its result. */
 const ERROR_FRAME = /<error>[\s\S]*<\/error>\s*$/;
 
@@ -115,6 +118,9 @@ export function clineClassicUserBlocks(content: unknown, pending: ClineCall[] = 
       blocks.push(injectedTextBlock(text));
     } else if (resultOf === undefined || REPLY_TOOLS.has(resultOf)) blocks.push(...authoredFrame(text));
     else blocks.push(injectedTextBlock(text));
+    // Cline closes what it adds to a turn with the editor's state: a block after it came later (a resumed task's new
+    // instructions in the user's frame), and belongs to no result before it.
+    if (ENVIRONMENT_DETAILS.test(text)) resultOf = undefined;
   }
   closeResult();
   flushText();

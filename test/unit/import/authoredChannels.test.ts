@@ -58,6 +58,33 @@ describe('who wrote a user turn is decided by the format’s structure, never by
     assert.deepEqual(markedTexts(ledger), ['decision: use better-sqlite3']);
   });
 
+  it("takes a resumed Cline task's new instructions, after the editor's state that closes the turn, as the user's", async () => {
+    const { imported } = await ledgerAfter(
+      JSON.stringify([
+        { role: 'user', content: [text(`<task>\n${OWN_GOAL}\n</task>`)] },
+        { role: 'assistant', content: [text('<list_files>\n<path>docs</path>\n</list_files>')] },
+        {
+          role: 'user',
+          content: [
+            text("[list_files for 'docs'] Result:"),
+            text('architecture.md\nREADME.md'),
+            text('<environment_details>\n# Current Mode\narchitect\n</environment_details>'),
+            text(
+              '\n\nNew instructions for task continuation:\n<user_message>\nWrite the design into docs/architecture.md instead.\n</user_message>',
+            ),
+            text('<environment_details>\n# Current Mode\narchitect\n</environment_details>'),
+          ],
+        },
+      ]),
+    );
+    const userWords = imported.messages
+      .flatMap((m) => (m.role === 'user' ? m.blocks : []))
+      .filter((b) => b.type === 'text' && b.injected !== true)
+      .map((b) => (b.type === 'text' ? b.text.trim() : ''));
+    assert.ok(userWords.includes('Write the design into docs/architecture.md instead.'), userWords.join(' | '));
+    assert.ok(!userWords.some((w) => w.includes('architecture.md\nREADME.md')), 'the listing stays the tool result');
+  });
+
   it("keeps Cline's notices and a denied tool's result as injected, even when they hold Cline's own frames", async () => {
     const { ledger } = await ledgerAfter(
       JSON.stringify([
