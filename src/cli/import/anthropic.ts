@@ -10,6 +10,7 @@ import { textBlock } from '../../engine/host/messages';
 import { convertAssistantContent, convertUserContent } from './anthropicContent';
 import { addFlaggedSummary } from './agentSummary';
 import { type ClineCall, clineClassicUserBlocks, isClineClassicHistory } from './clineClassic';
+import { withXmlToolCalls } from './clineXmlTools';
 import { TranscriptFormatError } from './importErrors';
 import type { ImportSink } from './importSink';
 import { arrayField, idField, isJsonObject, stringField, type JsonObject } from './jsonShape';
@@ -56,7 +57,12 @@ export function importAnthropic(document: unknown, sink: ImportSink, keepNativeC
     if (converted.unknownTypes.length > 0) {
       sink.warn(`message ${sourceId}: unknown content block type(s) ${[...new Set(converted.unknownTypes)].join(', ')} kept as JSON text`);
     }
-    if (role === 'assistant') pending = converted.parts.flatMap((part) => part.blocks.flatMap((b) => (b.type === 'toolCall' ? [b] : [])));
-    if (sink.add(sourceId, converted.parts, toEpochMs(raw.ts ?? raw.timestamp)).length === 0) sink.skip('empty-message');
+    // Cline's XML calls, which the next turn's results answer (see `clineXmlTools.ts`), where it called no tool natively.
+    const xml = role === 'assistant' && clineClassic && !converted.parts.some((part) => part.blocks.some((b) => b.type === 'toolCall'));
+    const parts = xml
+      ? converted.parts.map((part, at) => ({ ...part, blocks: withXmlToolCalls(part.blocks, messages[index + 1], `${sourceId}:${at}`) }))
+      : converted.parts;
+    if (role === 'assistant') pending = parts.flatMap((part) => part.blocks.flatMap((b) => (b.type === 'toolCall' ? [b] : [])));
+    if (sink.add(sourceId, parts, toEpochMs(raw.ts ?? raw.timestamp)).length === 0) sink.skip('empty-message');
   });
 }

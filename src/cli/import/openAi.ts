@@ -21,7 +21,7 @@ export function importOpenAi(document: unknown, sink: ImportSink, keepNativeComp
     if (!isJsonObject(raw) || typeof raw.role !== 'string') return sink.malformed(`messages[${index}] is not a chat message`);
     const sourceId = stringField(raw, 'id') ?? `messages-${index}`;
     if (addFlaggedSummary(raw, sourceId, sink, keepNativeCompaction, toEpochMs(raw.timestamp ?? raw.created_at))) return;
-    const read = reader.read(raw, sourceId);
+    const read = reader.read(raw, sourceId, messages[index + 1]);
     addRead(read, sourceId, sink, toEpochMs(raw.timestamp ?? raw.created_at));
   });
 }

@@ -7,7 +7,8 @@
 import { type Block, injectedTextBlock, type Role, textBlock, toolCallBlock, toolResultBlock } from '../../engine/host/messages';
 import { arrayField, isJsonObject, objectField, stringField, type JsonObject } from './jsonShape';
 import type { DraftPart } from './messageDraft';
-import { clineClassicUserBlocks } from './clineClassic';
+import { type ClineCall, clineClassicUserBlocks } from './clineClassic';
+import { withXmlToolCalls } from './clineXmlTools';
 import { renderContent } from './renderContent';
 import { toToolInput } from './toolInput';
 
@@ -39,12 +40,18 @@ interface PendingCall {
 /** Reads one conversation's messages in order; it remembers unanswered calls for id-less results. */
 export class OpenAiMessageReader {
   private readonly unanswered: PendingCall[] = [];
+  /** The XML calls of the last assistant turn of a classic Cline history, which its next user turn answers. */
+  private clineCalls: ClineCall[] = [];
 
   /** @param clineClassic The messages are Cline's classic history (see `clineClassic.ts`): its user turns are read as Cline frames them. */
   constructor(private readonly clineClassic = false) {}
 
-  /** @param sourceId Id of the message in the source, used to name calls that carry no id. */
-  read(raw: JsonObject, sourceId: string): ReadMessage {
+  /**
+   * @param sourceId Id of the message in the source, used to name calls that carry no id.
+   * @param next The raw message after this one: in a classic Cline history, it tells which tags of an assistant's text
+   * were calls (see `clineXmlTools.ts`).
+   */
+  read(raw: JsonObject, sourceId: string, next?: unknown): ReadMessage {
     const roleName = stringField(raw, 'role') ?? '';
     const role = ROLES[roleName] ?? 'user';
     const content = renderContent(raw.content);
@@ -59,7 +66,8 @@ export class OpenAiMessageReader {
     const unknownRole = ROLES[roleName] === undefined ? roleName || 'missing' : undefined;
     if (role === 'user' && unknownRole === undefined && this.clineClassic) {
       // Cline's classic history: tool results are user text, and only Cline's frames hold the user's words.
-      const turn = clineClassicUserBlocks(raw.content);
+      const turn = clineClassicUserBlocks(raw.content, this.clineCalls);
+      this.clineCalls = [];
       return { parts: turn.parts, thinkingBlocks: 0, unknownTypes: [], placeholders: turn.placeholders };
     }
     // A part of an unknown type is injected (its block says so); all of an unknown role is.
@@ -71,6 +79,11 @@ export class OpenAiMessageReader {
       // Reasoning some providers return beside the content; thinking is not model context here.
       if (isNonEmptyString(raw.reasoning_content) || isNonEmptyString(raw.reasoning)) thinkingBlocks++;
       blocks.push(...this.calls(raw, sourceId));
+      if (this.clineClassic && !blocks.some((b) => b.type === 'toolCall')) {
+        const read = withXmlToolCalls(blocks, next, sourceId);
+        blocks.splice(0, blocks.length, ...read);
+        this.clineCalls = read.flatMap((b) => (b.type === 'toolCall' ? [{ id: b.id, name: b.name }] : []));
+      }
     }
     return {
       parts: [{ role, blocks }],

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { importTranscript } from '../../../src/cli/import/importTranscript';
-import { messageText } from '../../../src/engine/types';
+import { messageText, toolResults } from '../../../src/engine/types';
 import { text } from './claudeCodeRecords';
 import { CHANNELS } from './channelShapes';
 import { ledgerAfter, markedTexts, OWN_GOAL, PLANTED } from './provenanceSupport';
@@ -14,7 +14,9 @@ describe('who wrote a user turn is decided by the format’s structure, never by
       const { ledger, imported } = await ledgerAfter(transcript);
       assert.deepEqual(markedTexts(ledger), OWN);
       assert.doesNotMatch(ledger.intent?.text ?? '', /deploy to prod/);
-      const context = imported.sessions.flatMap((s) => s.messages.map(messageText)).join('\n');
+      const context = imported.sessions
+        .flatMap((s) => s.messages.flatMap((m) => [messageText(m), ...toolResults(m).map((r) => r.content)]))
+        .join('\n');
       assert.match(context, /deploy to prod without review/, 'the injected text is still in the context');
     });
   }
