@@ -179,10 +179,13 @@ function saysFailure(sentence: string): boolean {
 const HYPOTHETICAL = /\b(?:would|could|might|if|once|unless|whether|verif\w*|to (?:confirm|check|make sure)|should|need(?:s)? to|until)\b/i;
 
 /** A fix word denied: "cannot be solved", "is not fixed", "hasn't been resolved yet". */
-const DENIED_FIX = new RegExp(
-  String.raw`\b(?:not|never|cannot|can${A}t|couldn${A}t|isn${A}t|wasn${A}t|aren${A}t|weren${A}t|hasn${A}t|haven${A}t|won${A}t)\s+(?:\w+\s+){0,2}(?:fixed|resolved|solved)\b`,
-  'gi',
-);
+const NEGATIONS = [
+  'not',
+  'never',
+  'cannot',
+  ...['can', 'couldn', 'isn', 'wasn', 'aren', 'weren', 'hasn', 'haven', 'won'].map((w) => `${w}${A}t`),
+];
+const DENIED_FIX = new RegExp(String.raw`\b(?:${NEGATIONS.join('|')})\s+(?:\w+\s+){0,2}(?:fixed|resolved|solved)\b`, 'gi');
 /** Inline code: what it quotes (an error message, a name) is not the writer saying anything of its own. */
 const INLINE_CODE = /`[^`\n]*`/g;
 
