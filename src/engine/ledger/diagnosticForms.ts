@@ -5,6 +5,7 @@
  * missing or refused; and how plainly a line reads as one. Read by the recall's diagnostic lines of a result and by
  * the ledger, which shows the error lines of a pasted log that a preview leaves out.
  */
+import { powerShellErrorMessages } from './powerShellErrors';
 import { atEscapedBreaks, cleanLine } from './resultLines';
 import { detailOf, OPENS_BODY } from './errorSummary';
 import { TRACEBACK_FRAME, tracebackEnds } from './uncaughtException';
@@ -296,8 +297,9 @@ export function detailedErrorLinesOf(text: string, max: number, atLeast: 2 | 3 =
 
 /**
  * The places of the lines Python's tracebacks in `lines` end with (`tracebackEnds`): an exception, however it is named
- * (`NotConfigured: …` reads as plainly as `ValueError: …`).
+ * (`NotConfigured: …` reads as plainly as `ValueError: …`); and of the messages PowerShell's error records open with,
+ * in whatever language (`powerShellErrorMessages`).
  */
 export function exceptionsRaisedIn(lines: readonly string[]): ReadonlySet<number> {
-  return new Set(tracebackEnds(lines, cleanLine));
+  return new Set([...tracebackEnds(lines, cleanLine), ...powerShellErrorMessages(lines)]);
 }

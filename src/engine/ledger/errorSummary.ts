@@ -16,6 +16,7 @@ import { keepingCause } from '../text/errorCause';
 import { withoutTerminalCodes } from '../text/terminalCodes';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
 import { tracebackEnds } from './uncaughtException';
+import { powerShellErrorMessages } from './powerShellErrors';
 import { isSearchHit } from './searchPrograms';
 
 /**
@@ -162,8 +163,8 @@ const MAX_BODY_LINES = 20;
 /** A field whose value is words, not a code (`"message": "Rate limit exceeded for …"`, not `"status": "RESOURCE_EXHAUSTED"`). */
 const WORDED_VALUE = /^\s*"[^"]+"\s*:\s*"[^"]*\S\s+\S[^"]*\s+\S[^"]*"/;
 
-/** The exception the last traceback ends with (`tracebackEnds`). */
+/** The exception the last traceback ends with (`tracebackEnds`), or the message of PowerShell's last error record. */
 function raisedException(lines: readonly string[]): string | undefined {
-  const last = tracebackEnds(lines, cleanLine).at(-1);
-  return last === undefined ? undefined : cleanLine(lines[last]);
+  const last = Math.max(-1, ...tracebackEnds(lines, cleanLine), ...powerShellErrorMessages(lines));
+  return last < 0 ? undefined : cleanLine(lines[last]);
 }

@@ -175,8 +175,14 @@ interface ReadLine {
 }
 
 function readLine(text: string, report: boolean): ReadLine {
-  const strength = text.length > MAX_DIAGNOSTIC_CHARS ? 0 : diagnosticStrength(text);
+  // A longer line is data, unless a diagnostic's form opens it: a compiler prints a whole type in its complaint.
+  const strength = text.length > MAX_DIAGNOSTIC_CHARS ? openedAsDiagnostic(text) : diagnosticStrength(text);
   return { text, strength: report && strength < 3 ? 0 : strength, mark: isFailedTestMark(text) };
+}
+
+/** 3 when a diagnostic's form opens the line's head (`src/a.ts:12:5 - error TS2339: …`), else 0. */
+function openedAsDiagnostic(text: string): 0 | 3 {
+  return diagnosticStrength(text.slice(0, MAX_DIAGNOSTIC_CHARS)) === 3 ? 3 : 0;
 }
 
 /**

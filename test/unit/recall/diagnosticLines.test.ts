@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { diagnosticStrength, errorLinesOf } from '../../../src/engine/ledger/diagnosticForms';
 import { diagnosticCandidates, diagnosticKind, diagnosticLinesOf } from '../../../src/engine/recall/diagnosticLines';
 import { readToolSteps } from '../../../src/engine/recall/toolSteps';
+import { errorSummary } from '../../../src/engine/ledger/errorSummary';
 import { call, result } from '../support/builders';
 import { withPatternTests } from '../support/patternTests';
 
@@ -74,6 +75,48 @@ describe('diagnostic lines of a result', () => {
       read(crowded).every((line) => !line.startsWith('WARNING')),
       read(crowded).join(' | '),
     );
+  });
+
+  it("reads PowerShell's error record by its shape, in any language, as an error on the message it opens with", () => {
+    const record = (message: string[], place: string) =>
+      [
+        'Output:',
+        ...message,
+        place,
+        '+ Get-Item C:\\builds\\nightly\\report.json',
+        '+ ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~',
+        '    + CategoryInfo          : ObjectNotFound: (C:\\builds\\nightly\\report.json:String) [Get-Item], ItemNotFoundException',
+        '    + FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.GetItemCommand',
+      ].join('\n');
+    const read = (output: string) =>
+      diagnosticLinesOf(readToolSteps([call('p1', 'execute_command', { command: 'Get-Item' }), result('p1', output)])[0]);
+    const english = read(
+      record(["Get-Item : Cannot find path 'C:\\builds\\nightly\\report.json' because it does not exist."], 'At line:1 char:1'),
+    );
+    assert.equal(english[0]?.text, "Get-Item : Cannot find path 'C:\\builds\\nightly\\report.json' because it does not exist.");
+    assert.equal(english[0]?.strength, 3);
+    const french = read(
+      record(
+        [
+          "Get-Item : Impossible de trouver le chemin d'accès « C:\\builds\\nightly\\report.json », car il n'existe pas. Vérifiez le",
+          'chemin et réessayez.',
+        ],
+        'Au caractère Ligne:1 : 1',
+      ),
+    );
+    assert.match(french[0]?.text ?? '', /^Get-Item : Impossible de trouver le chemin d'accès/);
+    assert.equal(errorSummary(record(['Get-Item : Accès refusé.'], 'Au caractère Ligne:1 : 1')), 'Get-Item : Accès refusé.');
+  });
+
+  it("reads a compiler's complaint that prints a whole type as a diagnostic, on its head, and another long line as data", () => {
+    const type = `{ ${Array.from({ length: 30 }, (_, i) => `readonly option${i}: { readonly type: "string" }`).join('; ')} }`;
+    const output = [
+      `src/config/load.ts:88:21 - error TS2339: Property 'activeTeam' does not exist on type '${type}'.`,
+      `const settings = ${type};`,
+    ].join('\n');
+    const found = diagnosticLinesOf(readToolSteps([call('b1', 'bash', { command: 'npm run build' }), result('b1', output, true)])[0]);
+    assert.equal(found.length, 1);
+    assert.match(found[0].text, /^src\/config\/load\.ts:88:21 - error TS2339: Property 'activeTeam' does not exist on type/);
   });
 
   it("reads the lines a diff adds or removes as files' lines, and the lines around the diff as ever", () => {

@@ -1,0 +1,39 @@
+/**
+ * PowerShell's error record, as it prints one in any language: the message (`pwsh : The term 'pwsh' is not recognized…`,
+ * wrapped over lines as the console's width cut it), where it happened (`At line:1 char:1`, `Au caractère Ligne:1 : 1`),
+ * the line of code and its underline, each after a `+`, then the record's fields, whose names PowerShell never
+ * translates (`+ CategoryInfo : ObjectNotFound: …`, `+ FullyQualifiedErrorId : CommandNotFoundException`). Told by
+ * that shape, so the message reads as plainly as any error, whatever language and words it has.
+ */
+
+/** The field that ends every error record. */
+const RECORD_END = /^\s*\+\s*FullyQualifiedErrorId\s*:/;
+/** A line of the record after its place: the code, its underline, a field. */
+const RECORD_LINE = /^\s*\+/;
+/** The message's first line: the command that failed, a colon, the message (`Get-Item : Cannot find path …`). */
+const COMMAND_AND_MESSAGE = /^\S[^:]{0,80}\s:\s\S/;
+/** Lines of a wrapped message looked back over for its first line. @default 3 */
+const MESSAGE_LINES = 3;
+
+/** The places of the lines that open the messages of PowerShell's error records in `lines`. */
+export function powerShellErrorMessages(lines: readonly string[]): number[] {
+  const found: number[] = [];
+  lines.forEach((line, at) => {
+    if (!RECORD_END.test(line)) return;
+    let first = at;
+    while (first > 0 && RECORD_LINE.test(lines[first - 1])) first--;
+    // Above the `+` lines: where it happened, then the message, wrapped.
+    const place = first - 1;
+    if (place < 1) return;
+    let message = place - 1;
+    for (let back = place - 1; back >= Math.max(0, place - MESSAGE_LINES); back--) {
+      if (lines[back].trim().length === 0) break;
+      if (COMMAND_AND_MESSAGE.test(lines[back])) {
+        message = back;
+        break;
+      }
+    }
+    if (lines[message].trim().length > 0) found.push(message);
+  });
+  return found;
+}
