@@ -1,5 +1,5 @@
 /**
- * PowerShell's error record, as it prints one in any language: the message (`pwsh : The term 'pwsh' is not recognized…`,
+ * PowerShell's error record, as it prints one in any language: the message (`Get-Item : Access to the path 'report.json' is denied.`,
  * wrapped over lines as the console's width cut it), where it happened (`At line:1 char:1`, `Au caractère Ligne:1 : 1`),
  * the line of code and its underline, each after a `+`, then the record's fields, whose names PowerShell never
  * translates (`+ CategoryInfo : ObjectNotFound: …`, `+ FullyQualifiedErrorId : CommandNotFoundException`). Told by
@@ -10,7 +10,7 @@
 const RECORD_END = /^\s*\+\s*FullyQualifiedErrorId\s*:/;
 /** A line of the record after its place: the code, its underline, a field. */
 const RECORD_LINE = /^\s*\+/;
-/** The message's first line: the command that failed, a colon, the message (`Get-Item : Cannot find path …`). */
+/** The message's first line: the command that failed, a colon, the message (`Get-Item : Access to the path … is denied.`). */
 const COMMAND_AND_MESSAGE = /^\S[^:]{0,80}\s:\s\S/;
 /** Lines of a wrapped message looked back over for its first line. @default 3 */
 const MESSAGE_LINES = 3;

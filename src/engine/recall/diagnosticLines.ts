@@ -248,7 +248,7 @@ function isFailedTestMark(line: string): boolean {
  */
 function chosenLines(found: readonly DiagnosticLine[], max: number, wentOn: boolean): readonly string[] {
   // Beside the error a call failed with, a warning is noise; of a call that went on, a warning is what its plainer
-  // lines count ("build finished with problems, 1 warning."), so it gives way only when there is no room for both.
+  // lines count ("rendering done, 1 warning."), so it gives way only when there is no room for both.
   if (wentOn && found.length <= max) return found.map((l) => l.text);
   const lines = found.some((l) => l.strength > 1) ? found.filter((l) => l.strength > 1) : found;
   if (lines.length <= max) return lines.map((l) => l.text);

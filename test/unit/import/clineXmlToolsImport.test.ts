@@ -39,7 +39,7 @@ function history(assistantContent: (value: string) => unknown): string {
       role: 'user',
       content: [
         text("[execute_command for 'npm run export:dry'] Result:"),
-        text('The tool execution failed with the following error:\n<error>\nTool "execute_command" is not allowed in ask mode.\n</error>'),
+        text('The tool execution failed with the following error:\n<error>\nThis tool is not available in the current mode.\n</error>'),
       ],
     },
   ]);

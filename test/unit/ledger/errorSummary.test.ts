@@ -194,7 +194,7 @@ describe('error summary', () => {
     const output = [
       "src/queue/worker.ts:48:    throw new Error('job failed after retries');",
       'src/queue/worker.ts:52:  logger.error(`dead letter: ${job.id}`);',
-      'grep: src/legacy: No such file or directory',
+      'grep: src/legacy: Permission denied',
       'Exit code 2',
     ].join('\n');
     const messages = [
@@ -204,10 +204,10 @@ describe('error summary', () => {
     ];
     assert.deepEqual(
       recordToolActivity(messages).errors.map((e) => e.summary),
-      ['grep: src/legacy: No such file or directory'],
+      ['grep: src/legacy: Permission denied'],
     );
     const error = extractFacts(messages).find((f) => f.kind === 'error');
-    assert.equal(error?.text.includes('grep: src/legacy: No such file or directory'), true, error?.text);
+    assert.equal(error?.text.includes('grep: src/legacy: Permission denied'), true, error?.text);
     assert.match(errorSummary(output), /^src\/queue\/worker\.ts:48:/, 'read without the call, the first located line is the error');
   });
 

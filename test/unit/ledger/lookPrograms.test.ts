@@ -27,7 +27,7 @@ describe('a command line that only looks', () => {
       'git commit -am "Fix parse"',
       'git checkout -b fix-parse',
       'ls && npm test',
-      'python reproduce.py',
+      'python check_dates.py',
       'cat <<EOF > check.py',
       '',
     ]) {

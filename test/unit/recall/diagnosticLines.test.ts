@@ -58,11 +58,11 @@ describe('diagnostic lines of a result', () => {
     const built = [
       'WARNING: while loading plugin charts: renderer svg is registered twice, the second one wins',
       'Rendering 14 pages',
-      'build finished with problems, 1 warning.',
+      'rendering done, 1 warning.',
     ].join('\n');
     assert.deepEqual(read(built), [
       'WARNING: while loading plugin charts: renderer svg is registered twice, the second one wins',
-      'build finished with problems, 1 warning.',
+      'rendering done, 1 warning.',
     ]);
     const crowded = [
       'WARNING: theme option sidebar_width is deprecated',
@@ -90,10 +90,8 @@ describe('diagnostic lines of a result', () => {
       ].join('\n');
     const read = (output: string) =>
       diagnosticLinesOf(readToolSteps([call('p1', 'execute_command', { command: 'Get-Item' }), result('p1', output)])[0]);
-    const english = read(
-      record(["Get-Item : Cannot find path 'C:\\builds\\nightly\\report.json' because it does not exist."], 'At line:1 char:1'),
-    );
-    assert.equal(english[0]?.text, "Get-Item : Cannot find path 'C:\\builds\\nightly\\report.json' because it does not exist.");
+    const english = read(record(["Get-Item : Access to the path 'C:\\builds\\nightly\\report.json' is denied."], 'At line:1 char:1'));
+    assert.equal(english[0]?.text, "Get-Item : Access to the path 'C:\\builds\\nightly\\report.json' is denied.");
     assert.equal(english[0]?.strength, 3);
     const french = read(
       record(
@@ -111,12 +109,12 @@ describe('diagnostic lines of a result', () => {
   it("reads a compiler's complaint that prints a whole type as a diagnostic, on its head, and another long line as data", () => {
     const type = `{ ${Array.from({ length: 30 }, (_, i) => `readonly option${i}: { readonly type: "string" }`).join('; ')} }`;
     const output = [
-      `src/config/load.ts:88:21 - error TS2339: Property 'activeTeam' does not exist on type '${type}'.`,
+      `src/config/load.ts:88:21 - error TS2322: Type 'number' is not assignable to type '${type}'.`,
       `const settings = ${type};`,
     ].join('\n');
     const found = diagnosticLinesOf(readToolSteps([call('b1', 'bash', { command: 'npm run build' }), result('b1', output, true)])[0]);
     assert.equal(found.length, 1);
-    assert.match(found[0].text, /^src\/config\/load\.ts:88:21 - error TS2339: Property 'activeTeam' does not exist on type/);
+    assert.match(found[0].text, /^src\/config\/load\.ts:88:21 - error TS2322: Type 'number' is not assignable to type/);
   });
 
   it("reads the lines a diff adds or removes as files' lines, and the lines around the diff as ever", () => {
