@@ -10,7 +10,7 @@
  * why (`parser_test.go:22: got 6 windows, want 7`), when the result holds one.
  */
 import { cleanLine, isNoiseLine, isProgressLine, scannedLines } from './resultLines';
-import { isLocatedMessage, SOURCE_PLACE } from './sourcePlace';
+import { isLocatedError, isLocatedMessage, SOURCE_PLACE } from './sourcePlace';
 import { onOneLine, shortenEnd } from '../text/shorten';
 import { keepingCause } from '../text/errorCause';
 import { withoutTerminalCodes } from '../text/terminalCodes';
@@ -112,7 +112,9 @@ export function errorLine(content: string, searched = false): string {
   };
   const line =
     (searched ? undefined : raisedException(raw)) ??
-    pick((l) => ERROR_LABEL.test(l) && !isProgressLine(l)) ??
+    // A compiler's located error says what went wrong where a wrapper's failure after it (`Error: Command failed: tsc`)
+    // says only which command did.
+    pick((l) => (ERROR_LABEL.test(l) && !isProgressLine(l)) || isLocatedError(l)) ??
     pick((l) => ERROR_WORDS.test(l) && !isProgressLine(l)) ??
     DIAGNOSTIC_LINES.map((p) => pick((l) => p.test(l))).find((l) => l !== undefined) ??
     pick((l) => !isProgressLine(l) && HAS_LETTER.test(l)) ??

@@ -25,3 +25,14 @@ export function hasSourcePlace(line: string): boolean {
 export function isLocatedMessage(line: string): boolean {
   return LOCATED_MESSAGE.test(line);
 }
+
+/**
+ * A compiler's error at a source location: the location first (`src/a.ts:12:5`, or TypeScript's `src/a.ts(12,5)`), then
+ * the severity (`- error TS2339: …`, `: error: …`, `: fatal error: …`).
+ */
+const LOCATED_ERROR = new RegExp(String.raw`^[\w@./\\-]*(?:${PLACE}|[\w@.-]\.[A-Za-z]{1,6}\(\d+,\d+\))\s*[-:]\s*(?:fatal\s+)?error\b`, 'i');
+
+/** True for a compiler's error at a source location (see {@link LOCATED_ERROR}). */
+export function isLocatedError(line: string): boolean {
+  return LOCATED_ERROR.test(line);
+}

@@ -211,6 +211,24 @@ describe('error summary', () => {
     assert.match(errorSummary(output), /^src\/queue\/worker\.ts:48:/, 'read without the call, the first located line is the error');
   });
 
+  it("names a compiler's located error over the wrapper's failure that a build script throws after it", () => {
+    const output = [
+      '> shop@1.4.0 build',
+      '> node scripts/build.js',
+      '',
+      "src/cart/total.ts(41,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+      '',
+      'Found 1 error.',
+      '',
+      'Error: Command failed: tsc --build',
+      '    at checkExecSyncError (node:child_process:882:11)',
+      'npm error Lifecycle script `build` failed with error:',
+      'Exit Code: 1',
+    ].join('\n');
+    assert.equal(errorSummary(output), "src/cart/total.ts(41,7): error TS2322: Type 'string' is not assignable to type 'number'.");
+    assert.equal(errorSummary('Error: Command failed: make\nsrc/a.c:3:5: warning: unused variable'), 'Error: Command failed: make');
+  });
+
   it('falls back to the first line that is not progress, then to the exit status in words, then to a plain note', () => {
     assert.equal(errorSummary('Compiling 3 files (.ex)\nsomething odd happened'), 'something odd happened');
     assert.equal(errorSummary('<returncode>1</returncode>\n<output>\nerror: exit status 1\n</output>'), 'error: exit status 1');
