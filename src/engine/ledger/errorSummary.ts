@@ -112,7 +112,7 @@ export function errorLine(content: string, searched = false): string {
   };
   const line =
     (searched ? undefined : raisedException(raw)) ??
-    // A compiler's located error says what went wrong where a wrapper's failure after it (`Error: Command failed: tsc`)
+    // A compiler's located error says what went wrong where a wrapper's failure after it (`Error: Command failed: npm run compile`)
     // says only which command did.
     pick((l) => (ERROR_LABEL.test(l) && !isProgressLine(l)) || isLocatedError(l)) ??
     pick((l) => ERROR_WORDS.test(l) && !isProgressLine(l)) ??

@@ -220,7 +220,7 @@ describe('error summary', () => {
       '',
       'Found 1 error.',
       '',
-      'Error: Command failed: tsc --build',
+      'Error: Command failed: npm run compile',
       '    at checkExecSyncError (node:child_process:882:11)',
       'npm error Lifecycle script `build` failed with error:',
       'Exit Code: 1',
