@@ -51,6 +51,14 @@ function isClineClassicTurn(content: unknown): boolean {
   );
 }
 
+/** The tool names the result headers of a classic Cline user turn give, in order (see `clineXmlTools.ts`). */
+export function resultHeaderNames(content: unknown): string[] {
+  return (textsOf(content) ?? []).flatMap((text) => {
+    const header = text === undefined ? null : RESULT_HEADER_LINE.exec(text);
+    return header === null ? [] : [header[1]];
+  });
+}
+
 /** A call of the assistant's turn before, still waiting for its result. */
 export interface ClineCall {
   readonly id: string;

@@ -7,26 +7,15 @@
  * by a tool use result…]") runs to the end of the text.
  */
 import { type Block, textBlock, toolCallBlock, type ToolCallBlock } from '../../engine/host/messages';
-import { isJsonObject, stringField } from './jsonShape';
-
-/** A result's header in a classic Cline user turn: `[name]` or `[name for '…']`, then ` Result:`. */
-const RESULT_HEADER = /^\s*\[([\w-]+)(?: for [\s\S]*?)?\] Result:/;
+import { resultHeaderNames } from './clineClassic';
+import { isJsonObject } from './jsonShape';
 /** A parameter of a call: `<path>src/a.ts</path>`, its value as written. */
 const PARAMETER = /<([A-Za-z_][\w-]*)>([\s\S]*?)<\/\1>/g;
 /** What Cline appends after a call it cut the reply short at. */
 const INTERRUPTED = /\n*\[Response interrupted by [^\]\n]*\]\s*$/;
 
-/** The tool names the result headers of a classic Cline user turn give, in order. */
-export function resultHeaderNames(content: unknown): string[] {
-  const texts = typeof content === 'string' ? [content] : Array.isArray(content) ? content.map(textOf) : [];
-  return texts.flatMap((text) => {
-    const header = text === undefined ? null : RESULT_HEADER.exec(text);
-    return header === null ? [] : [header[1]];
-  });
-}
-
 /** An assistant's text split into its prose and the XML calls the next turn answers. */
-export interface XmlToolUse {
+interface XmlToolUse {
   readonly prose: string;
   readonly calls: readonly ToolCallBlock[];
 }
@@ -35,7 +24,7 @@ export interface XmlToolUse {
  * The calls of `text` that the next turn's results (`answeredNames`, in order) answer, each named `<idPrefix>:xml-call-N`;
  * the prose is the text before the first call. Undefined when no call of those names is in the text.
  */
-export function xmlToolCalls(text: string, answeredNames: readonly string[], idPrefix: string): XmlToolUse | undefined {
+function xmlToolCalls(text: string, answeredNames: readonly string[], idPrefix: string): XmlToolUse | undefined {
   const calls: ToolCallBlock[] = [];
   let from = 0;
   let proseEnd: number | undefined;
@@ -71,11 +60,6 @@ function parametersOf(body: string): Record<string, string> {
 
 function trimLineBreaks(value: string): string {
   return value.replace(/^\r?\n/, '').replace(/\r?\n$/, '');
-}
-
-function textOf(part: unknown): string | undefined {
-  if (typeof part === 'string') return part;
-  return isJsonObject(part) && part.type === 'text' ? stringField(part, 'text') : undefined;
 }
 
 /**
