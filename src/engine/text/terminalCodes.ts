@@ -8,7 +8,14 @@
 // eslint-disable-next-line no-control-regex -- the sequences are made of control characters
 const TERMINAL_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
 
+/**
+ * A colour or style sequence with its ESC written in caret notation (`^[[1;91m`), as `cat -v`, a CI service's log and
+ * some hosts print a terminal's output: the same styling, spelled out in text.
+ */
+const CARET_SEQUENCE = /\^\[\[[0-9;]*m/g;
+
 /** `text` without terminal control sequences; the same string when it holds none. */
 export function withoutTerminalCodes(text: string): string {
-  return text.includes('\u001b') ? text.replace(TERMINAL_SEQUENCE, '') : text;
+  const plain = text.includes('\u001b') ? text.replace(TERMINAL_SEQUENCE, '') : text;
+  return plain.includes('^[[') ? plain.replace(CARET_SEQUENCE, '') : plain;
 }

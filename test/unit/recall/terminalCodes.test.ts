@@ -34,4 +34,18 @@ describe('terminal codes in what a program printed', () => {
     assert.ok(![...facts, ...printed].some((f) => f.text.includes(ESC)), facts.map((f) => f.text).join('\n'));
     assert.equal(errorSummary(refusal), '[!] key file pub2.pem could not be parsed');
   });
+
+  it('are taken out when their escape is written in caret notation, as a CI log or `cat -v` prints it', () => {
+    const failed = 'deploy\tRun packager\t^[[1;91m  ⨯^[[0m ^[[1mpackaging failed after 4s^[[0m  ^[[1;91merror^[[0m=disk quota exceeded';
+    assert.equal(withoutTerminalCodes(failed), 'deploy\tRun packager\t  ⨯ packaging failed after 4s  error=disk quota exceeded');
+    const messages = [
+      user('Why did the packaging job fail?'),
+      call('g1', 'shell', { command: 'ci-logs show 4411 --failed' }),
+      result('g1', ['deploy\tRun packager\t^[[1;94m  •^[[0m ^[[1mstarting packager^[[0m', failed, 'exit status 1'].join('\n')),
+      assistant('The runner is out of disk quota; I will clear its cache.'),
+    ];
+    const lines = [...extractFacts(messages), ...outputLineFacts(messages)].map((f) => f.text);
+    assert.ok(lines.some((l) => l.includes('packaging failed after 4s')), lines.join('\n'));
+    assert.ok(!lines.some((l) => l.includes('^[[')), lines.join('\n'));
+  });
 });
