@@ -50,7 +50,14 @@ const ERROR_TERMS = [
   'unexpected',
   'unrecogni[sz]ed',
 ];
-const ERROR_WORDS = new RegExp(String.raw`\b(?:${ERROR_TERMS.join('|')})\b|\b[A-Z]\w*(?:Error|Exception)\b`, 'i');
+/**
+ * One of {@link ERROR_TERMS} or an exception's name, standing as a word: inside a name or a path (`yarn-error.log`,
+ * `error_handler.py`, `src/errors/`) it names a file or a symbol, which a listing or a file's lines print whatever happened.
+ */
+const ERROR_WORDS = new RegExp(
+  String.raw`(?<![\w./\\-])(?:${ERROR_TERMS.join('|')}|[A-Z]\w*(?:Error|Exception))(?![\w/\\-]|\.\w)`,
+  'i',
+);
 /** Lines a linter or compiler prints per finding: `[W] …`, `E501 …`, `warning: …`, `src/a.ts:12:5`. */
 const DIAGNOSTIC_LINES: readonly RegExp[] = [/^\[[A-Z]\]\s/, /^[A-Z]{1,3}\d{3,4}\b/, /^(?:warning|warn|note)\b:?/i, SOURCE_PLACE];
 /**

@@ -51,6 +51,14 @@ describe('error summary', () => {
     assert.equal(errorSummary(output), 'Found 2 errors.');
   });
 
+  it('reads an error word inside a name or a path as part of the name, not as the error', () => {
+    const listing = ['src/errors/', 'logs/build-error.log', "ls: cannot access 'docs': No such file or directory"].join('\n');
+    assert.equal(errorSummary(listing), "ls: cannot access 'docs': No such file or directory");
+    assert.equal(errorSummary('api/failed_jobs.py\nFAILED api/test_jobs.py::test_retry'), 'FAILED api/test_jobs.py::test_retry');
+    // Standing as a word, before punctuation or at a sentence's end, it still names the error.
+    assert.equal(errorSummary('Compiling 3 files\nthe upload failed.'), 'the upload failed.');
+  });
+
   it('adds the line a heading announces, and splits output that arrived JSON-escaped', () => {
     assert.equal(
       errorSummary('Pre-commit validation failed:\\n\\n[FORMAT] Code is not formatted.\\nRun mix format to fix.'),
