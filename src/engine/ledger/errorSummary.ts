@@ -17,7 +17,8 @@ import { withoutTerminalCodes } from '../text/terminalCodes';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
 import { tracebackEnds } from './uncaughtException';
 import { powerShellErrorMessages } from './powerShellErrors';
-import { isSearchHit } from './searchPrograms';
+import { isSearchHit, printsSearchHits } from './searchPrograms';
+import { isPrinterComplaint, onlyPrintsFiles } from './shellReads';
 
 /**
  * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
@@ -54,10 +55,7 @@ const ERROR_TERMS = [
  * One of {@link ERROR_TERMS} or an exception's name, standing as a word: inside a name or a path (`yarn-error.log`,
  * `error_handler.py`, `src/errors/`) it names a file or a symbol, which a listing or a file's lines print whatever happened.
  */
-const ERROR_WORDS = new RegExp(
-  String.raw`(?<![\w./\\-])(?:${ERROR_TERMS.join('|')}|[A-Z]\w*(?:Error|Exception))(?![\w/\\-]|\.\w)`,
-  'i',
-);
+const ERROR_WORDS = new RegExp(String.raw`(?<![\w./\\-])(?:${ERROR_TERMS.join('|')}|[A-Z]\w*(?:Error|Exception))(?![\w/\\-]|\.\w)`, 'i');
 /** Lines a linter or compiler prints per finding: `[W] …`, `E501 …`, `warning: …`, `src/a.ts:12:5`. */
 const DIAGNOSTIC_LINES: readonly RegExp[] = [/^\[[A-Z]\]\s/, /^[A-Z]{1,3}\d{3,4}\b/, /^(?:warning|warn|note)\b:?/i, SOURCE_PLACE];
 /**
@@ -77,22 +75,34 @@ const BARE_VERDICT =
 const HAS_LETTER = /\p{L}/u;
 
 /**
+ * What a failed call printed besides its program's own complaint: nothing (`own`), a search's hits, whatever they say
+ * (`searchHits`), or the lines of files it printed (`fileLines`: `cat a.env b.env 2>/dev/null` that found one of two).
+ * Only the program's own words name the error; lines of files are never it.
+ */
+export type PrintedBesides = 'own' | 'searchHits' | 'fileLines';
+
+/** What else a failed call that ran these command lines printed. */
+export function printedBesides(commands: readonly string[]): PrintedBesides {
+  return printsSearchHits(commands) ? 'searchHits' : onlyPrintsFiles(commands) ? 'fileLines' : 'own';
+}
+
+/**
  * The line that best names the error (see the module comment), with leading decoration taken off and a wrapper
  * (`<tool_use_error>`) kept as the tool wrote it (see {@link errorAsWritten}), cut to `ERROR_SUMMARY_MAX_CHARS`.
  */
-export function errorSummary(content: string, searched = false): string {
-  const line = errorAsWritten(content, searched);
+export function errorSummary(content: string, printed: PrintedBesides = 'own'): string {
+  const line = errorAsWritten(content, printed);
   return keepingCause(line, ERROR_SUMMARY_MAX_CHARS)?.text ?? shortenEnd(line, ERROR_SUMMARY_MAX_CHARS);
 }
 
 /**
  * The error as the tool wrote it, which an error fact quotes and the tool record shows alike: its best line
  * ({@link errorLine}), wrapper and all when that is its first line (`<tool_use_error>No file at that path.</tool_use_error>`,
- * `<tool_use_error>File has been unexpectedly modified.` over what the tool could not match). `searched`: the call
- * searched files, so its hits are lines of those files, whatever they say, and only its own complaint names the error.
+ * `<tool_use_error>File has been unexpectedly modified.` over what the tool could not match). `printed`: what else the
+ * output holds (see {@link PrintedBesides}).
  */
-export function errorAsWritten(content: string, searched = false): string {
-  const best = errorLine(content, searched);
+export function errorAsWritten(content: string, printed: PrintedBesides = 'own'): string {
+  const best = errorLine(content, printed);
   // Its first line is read from the output's start alone: an output may be megabytes long, and a longer line is no summary.
   const whole = withoutTerminalCodes(content.slice(0, FIRST_LINE_READ_CHARS)).trim();
   const end = whole.indexOf('\n');
@@ -108,9 +118,11 @@ const FIRST_LINE_READ_CHARS = 4096;
  * {@link errorAsWritten} quotes, as the tool wrote it where it can. A fact cuts it at its own length and marks the cut,
  * so a name cut in two is never shown as if it were the whole name.
  */
-export function errorLine(content: string, searched = false): string {
+export function errorLine(content: string, printed: PrintedBesides = 'own'): string {
   const raw = scannedLines(content);
   const cleaned = raw.map(cleanLine);
+  if (printed === 'fileLines') return printersComplaint(cleaned);
+  const searched = printed === 'searchHits';
   // A runner's closing status (`error: script "lint" exited with code 1`) says that it failed, not what went wrong.
   const lines = cleaned.filter((l) => !isNoiseLine(l) && !isFailureStatusLine(l) && !(searched && isSearchHit(l)));
   const pick = (test: (line: string) => boolean) => {
@@ -135,6 +147,16 @@ export function errorLine(content: string, searched = false): string {
   // Spacing inside the line stays as printed (pytest's `E       assert 3 == 2`, a column-aligned table), so the line is
   // found as written; only what would break it onto more lines becomes a space.
   return onOneLine((why ?? line).slice(0, ERROR_LINE_MAX_CHARS));
+}
+
+/**
+ * The error of a call that only printed files: the line in which a printer names itself (`cat: b.env: No such file or
+ * directory`), else the exit status; the files' lines are what it printed, whatever they say (`yarn-error.log*`,
+ * `throw new Error(…)`).
+ */
+function printersComplaint(lines: readonly string[]): string {
+  const complaint = lines.find(isPrinterComplaint);
+  return onOneLine((complaint ?? exitStatusWords(lines) ?? '(no error text)').slice(0, ERROR_LINE_MAX_CHARS));
 }
 
 /** The host's exit status in plain words, whatever form the host wrote it in (`Exit code: 7`, `<returncode>7</returncode>`). */

@@ -78,3 +78,14 @@ function words(stage: string): string[] | undefined {
   }
   return out;
 }
+
+/** A line in which one of the printers complains, naming itself first: `cat: b.env: No such file or directory`. */
+export function isPrinterComplaint(line: string): boolean {
+  const colon = line.indexOf(': ');
+  return colon > 0 && Object.hasOwn(PRINTERS, line.slice(0, colon));
+}
+
+/** True when every command line only prints files (see {@link filesOnlyPrinted}). */
+export function onlyPrintsFiles(commands: readonly string[]): boolean {
+  return commands.length > 0 && commands.every((c) => filesOnlyPrinted(c).length > 0);
+}

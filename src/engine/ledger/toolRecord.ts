@@ -6,7 +6,7 @@
 import { subjectKey } from './commandKey';
 import { fixingKeys, waitingKeys } from './fixKeys';
 import { outputGist } from './commandOutput';
-import { errorSummary } from './errorSummary';
+import { errorSummary, printedBesides, type PrintedBesides } from './errorSummary';
 import {
   EMPTY_LEDGER,
   type CommandRecord,
@@ -18,7 +18,6 @@ import {
 import { inPlaceEdits } from './inPlaceEdits';
 import { shellWrites } from './shellWrites';
 import { searchedFor } from './callSubject';
-import { printsSearchHits } from './searchPrograms';
 import { classifyToolCall, type ToolActivity } from './toolActivity';
 import { toolOutcome, type ToolOutcome } from './toolOutcome';
 import { commandOutcome } from './commandOutcome';
@@ -44,11 +43,11 @@ function outputGistOf(result: ToolResultBlock, commands: readonly string[]): str
   outputGists.set(result, { gist });
   return gist;
 }
-/** A result's error summary; `searched` when its call searched files (a result answers one call, so it is always the same). */
+/** A result's error summary, with what else its call printed (a result answers one call, so it is always the same). */
 const errorSummaries = new WeakMap<ToolResultBlock, string>();
-function errorSummaryOf(result: ToolResultBlock, searched: boolean): string {
+function errorSummaryOf(result: ToolResultBlock, printed: PrintedBesides): string {
   let summary = errorSummaries.get(result);
-  if (summary === undefined) errorSummaries.set(result, (summary = errorSummary(result.content, searched)));
+  if (summary === undefined) errorSummaries.set(result, (summary = errorSummary(result.content, printed)));
   return summary;
 }
 /** A result answers one call, always the same, so what the call did is remembered by its result. */
@@ -217,8 +216,9 @@ class ToolRecordBuilder {
     const outcome = activity.kind === 'command' ? commandOutcome(result, activity.commands) : otherOutcomeOf(result);
     if (activity.kind === 'command') this.addCommands(result, call, activity.commands, outcome, at);
     else if (activity.kind === 'file') this.addFileAction(result, call, activity, outcome, at);
-    else if (!outcome.ok) this.addError(result, call.name, undefined, waitingKeys(activity, call), at, searchedFor(call) !== undefined);
-    else {
+    else if (!outcome.ok) {
+      this.addError(result, call.name, undefined, waitingKeys(activity, call), at, searchedFor(call) !== undefined ? 'searchHits' : 'own');
+    } else {
       this.addSearch(result, call, at);
       fixingKeys(activity, call).forEach((k) => this.fix(k, call.id, ''));
     }
@@ -262,7 +262,7 @@ class ToolRecordBuilder {
     const subject = commands.join(' ; ');
     const activity: ToolActivity = { kind: 'command', commands };
     if (outcome.ok) fixingKeys(activity).forEach((k) => this.fix(k, call.id, commands[commands.length - 1] ?? ''));
-    else this.addError(result, call.name, subject, waitingKeys(activity), at, printsSearchHits(commands));
+    else this.addError(result, call.name, subject, waitingKeys(activity), at, printedBesides(commands));
   }
 
   private addFileAction(
@@ -303,7 +303,7 @@ class ToolRecordBuilder {
     subject: string | undefined,
     keys: readonly string[],
     at: number,
-    searched = false,
+    printed: PrintedBesides = 'own',
   ): void {
     const own = subject === undefined ? undefined : subjectKey(subject);
     const ownKeyOnly = keys.length === 0 ? own === undefined : keys.length === 1 && keys[0] === own;
@@ -311,7 +311,7 @@ class ToolRecordBuilder {
     const record: ErrorRecord = {
       callId: result.callId,
       toolName,
-      summary: errorSummaryOf(result, searched),
+      summary: errorSummaryOf(result, printed),
       at,
       ...waitsOn,
       fixed: false,

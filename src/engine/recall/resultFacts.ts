@@ -3,7 +3,7 @@
  * successful one printed (test counts, versions, commits, URLs, success lines, measured figures,
  * the output of a short program). File contents that were only read are not outcomes.
  */
-import { errorAsWritten } from '../ledger/errorSummary';
+import { errorAsWritten, printedBesides, type PrintedBesides } from '../ledger/errorSummary';
 import { isOnlyHostNote, isProgressLine } from '../ledger/resultLines';
 import { repeatedShapes } from '../ledger/frameLines';
 import { withoutFields } from '../text/harnessFields';
@@ -93,12 +93,18 @@ const TEST_WORDS = ['pass', 'fail', 'error', 'skip', 'pend', 'broken', 'test', '
  */
 export const OUTCOME_EDGE_LINES = 6;
 
+/** What else a failed step printed besides its program's complaint (see `PrintedBesides`). */
+function printedBy(step: ToolStep): PrintedBesides {
+  if (searchesFiles(step)) return 'searchHits';
+  return step.activity.kind === 'command' ? printedBesides(step.activity.commands) : 'own';
+}
+
 /** The error fact of a failed step, with what it was about. */
 export function errorFact(step: ToolStep): Candidate | undefined {
   const where = { messageId: step.messageId, seq: step.seq };
   return candidate(
     'error',
-    errorAsWritten(step.result.content, searchesFiles(step)),
+    errorAsWritten(step.result.content, printedBy(step)),
     where,
     RESULT_SCORES.error,
     step.subject ? { subject: step.subject } : {},

@@ -219,6 +219,33 @@ describe('error summary', () => {
     assert.match(errorSummary(output), /^src\/queue\/worker\.ts:48:/, 'read without the call, the first located line is the error');
   });
 
+  it("names a failed print of files by the printer's complaint or the exit status, never by a line of the files", () => {
+    const printed = ['# Logs', 'npm-debug.log*', 'build-error.log*', 'export function fail() { throw new Error("boom"); }'];
+    const messages = [
+      user('Check what the two ignore files hold.', 'u1'),
+      call('p1', 'Bash', { command: 'cat .gitignore web/.gitignore 2>/dev/null' }),
+      result('p1', ['Exit code 1', ...printed].join('\n'), true),
+      call('p2', 'Bash', { command: 'head -n 20 api/main.go api/missing.go' }),
+      result(
+        'p2',
+        [
+          'package main',
+          'log.Fatal(err) // fatal error on start',
+          "head: cannot open 'api/missing.go' for reading: No such file or directory",
+        ].join('\n'),
+        true,
+      ),
+    ];
+    assert.deepEqual(
+      recordToolActivity(messages).errors.map((e) => e.summary),
+      ['Exit code 1', "head: cannot open 'api/missing.go' for reading: No such file or directory"],
+    );
+    const errors = extractFacts(messages)
+      .filter((f) => f.kind === 'error')
+      .map((f) => f.text);
+    assert.ok(!errors.some((t) => printed.some((line) => t.includes(line)) || t.includes('log.Fatal')), errors.join('\n'));
+  });
+
   it("names a compiler's located error over the wrapper's failure that a build script throws after it", () => {
     const output = [
       '> shop@1.4.0 build',

@@ -45,7 +45,10 @@ describe('terminal codes in what a program printed', () => {
       assistant('The runner is out of disk quota; I will clear its cache.'),
     ];
     const lines = [...extractFacts(messages), ...outputLineFacts(messages)].map((f) => f.text);
-    assert.ok(lines.some((l) => l.includes('packaging failed after 4s')), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.includes('packaging failed after 4s')),
+      lines.join('\n'),
+    );
     assert.ok(!lines.some((l) => l.includes('^[[')), lines.join('\n'));
   });
 });
