@@ -6,6 +6,7 @@ import type { TranscriptFormat } from './importTypes';
 import { parseTranscriptText, type ParsedTranscript } from './parseTranscriptText';
 import { TranscriptFormatError } from './importErrors';
 import { isOpenHandsV1Event } from './openHandsEvents';
+import { openHandsHistoryOf } from './openHands';
 import { geminiContentList } from './geminiContents';
 import { isGeminiLogRecord } from './geminiLog';
 import { isQwenLogRecord } from './qwenLog';
@@ -118,7 +119,7 @@ function isClaudeCodeMessageRecord(record: JsonObject): boolean {
 }
 
 function isOpenHandsSession(record: JsonObject): boolean {
-  const history = arrayField(record, 'history');
+  const history = openHandsHistoryOf(record);
   // The older resolver output stores [action, observation] pairs instead of single events.
   return history !== undefined && history.some((entry) => (Array.isArray(entry) ? entry.some(isOpenHandsEvent) : isOpenHandsEvent(entry)));
 }

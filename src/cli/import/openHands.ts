@@ -1,6 +1,7 @@
 /**
  * OpenHands output JSONL: one task per line, from the evaluation harness (`{instance_id,
- * instruction, history, …}`) or the issue resolver (`{issue, instruction, history, git_patch, …}`).
+ * instruction, history, …}`) or the issue resolver (`{issue, instruction, history, git_patch, …}`);
+ * or the trajectory its web app downloads for a conversation (`{trajectory: […]}`), the same events.
  * The software-agent-sdk (V1) writes the same lines with events typed by `kind` (`openHandsEvents.ts`).
  * Each line becomes its own session; `instruction`, `metadata` and `test_result` repeat or describe
  * the run and are not conversation.
@@ -26,7 +27,7 @@ export function importOpenHands(records: readonly SourceRecord[], sink: ImportSi
   }
   records.forEach((source, index) => {
     const session = source.value;
-    const history = isJsonObject(session) ? arrayField(session, 'history') : undefined;
+    const history = isJsonObject(session) ? openHandsHistoryOf(session) : undefined;
     if (!isJsonObject(session) || history === undefined) {
       sink.countRecord();
       return sink.malformed('not an OpenHands session with a history list', source.line);
@@ -44,6 +45,17 @@ export function importOpenHands(records: readonly SourceRecord[], sink: ImportSi
     if (history.some(isOpenHandsV1Event)) return importOpenHandsEvents(history, context, sink);
     importOpenHandsHistory(history, context, sink);
   });
+}
+
+/**
+ * A session's events: a harness's `history`, or the `trajectory` of a conversation the web app downloaded, whose events
+ * say who wrote them (`source`), as a SWE-agent trajectory's steps do not.
+ */
+export function openHandsHistoryOf(session: JsonObject): readonly unknown[] | undefined {
+  const history = arrayField(session, 'history');
+  if (history !== undefined) return history;
+  const trajectory = arrayField(session, 'trajectory');
+  return trajectory?.some((event) => isJsonObject(event) && typeof event.source === 'string') ? trajectory : undefined;
 }
 
 /** True when no record is a session with a history and some are V1 events. */

@@ -48,6 +48,29 @@ describe('OpenHands import', () => {
     assertWellFormed(result);
   });
 
+  it("reads the trajectory OpenHands' web app downloads for a conversation, but not a SWE-agent trajectory's steps", () => {
+    const events = [
+      { id: 0, source: 'environment', observation: 'agent_state_changed', content: '', extras: { agent_state: 'loading' } },
+      { id: 1, source: 'user', action: 'message', args: { content: 'Why does the worker restart every hour?' } },
+      run(2, 'grep -rn restart worker/'),
+      output(3, 'worker/supervisor.py:40: restart_every = 3600', { cause: 2 }),
+      { id: 4, source: 'agent', action: 'message', args: { content: 'The supervisor restarts it: `restart_every = 3600`.' } },
+    ];
+    const text = JSON.stringify({ trajectory: events });
+    const result = importTranscript(text);
+    assert.equal(result.format, 'openhands');
+    assert.deepEqual(
+      result.messages.map((m) => m.role),
+      ['user', 'assistant', 'tool', 'assistant'],
+    );
+    assert.equal(messageText(result.messages[0]), 'Why does the worker restart every hour?');
+    assert.equal(toolResults(result.messages[2])[0].content, 'worker/supervisor.py:40: restart_every = 3600');
+    assertWellFormed(result);
+    // A SWE-agent trajectory's steps have an action and an observation too, but no author: that is not this format.
+    const sweAgent = JSON.stringify({ trajectory: [{ action: 'ls', observation: 'src', response: 'ls', thought: 'Look.' }] });
+    assert.throws(() => importTranscript(sweAgent), /no known transcript structure/);
+  });
+
   it('takes the call exactly as the model sent it from the raw model response, grouping calls of one response', () => {
     const metadata = (callId: string) => ({
       function_name: 'execute_bash',
