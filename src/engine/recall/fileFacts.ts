@@ -3,7 +3,9 @@
  * the file, "File created successfully at: /path", else on the path), and for an
  * edit its outcome: the first line it put in, unless a later change took it out again, and the first line it took
  * out (what was there before, usually the line that was found wrong); for a file read from its top, what the file says
- * it is; for a file written whole, or what an edit put in, the lines that open what it defines (`definitionLines`).
+ * it is; for a file written whole, or what an edit put in, the lines that open what it defines (`definitionLines`); for
+ * a file read, the lines that open what it defines when a later change wrote the name they define: the agent built on
+ * what it read there (`export default function getMeta(` above a new page that calls `getMeta`).
  */
 import { keyOf } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
@@ -24,6 +26,7 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   readonly otherPlace: number;
   readonly description: number;
   readonly definition: number;
+  readonly builtOn: number;
 } = {
   created: 0.7,
   edited: 0.65,
@@ -39,6 +42,8 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   description: 0.35,
   /** A line of a written file that opens what it defines (see `definitionLines`): its name, word for word. */
   definition: 0.45,
+  /** A line of a file read that opens what it defines, whose name a later change wrote (see `definitionsBuiltOn`). */
+  builtOn: 0.4,
 };
 
 /** Characters of a result read for its confirmation line. */
@@ -67,6 +72,7 @@ export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
       const fact = candidate('artifact', line, where, FILE_SCORES.description);
       if (fact) facts.push({ ...fact, text: `${name}: ${fact.text}` });
     }
+    if (later !== undefined) facts.push(...definitionsBuiltOn(step, later, name, where));
   }
   if (activity.action === 'created' && step.call !== undefined && activity.paths.length === 1) {
     // A file written whole names its content; one a patch adds, its added lines.
@@ -94,6 +100,34 @@ export function shellWriteFacts(step: ToolStep): Candidate[] {
       ? editFacts({ new_str: write.content }, write.path, where)
       : writtenDefinitions(write.content, write.path, where);
     return [...facts, ...written];
+  });
+}
+
+/** A reader's line number before the code, and the one space some readers put after it: `    12→`, `12: `, `12\t`. */
+const LINE_NUMBER = /^\s*\d+(?:→|\t|: ?|\| ?)/;
+/**
+ * The name a definition line defines: the first word before an opening bracket, an assignment, a colon or a brace
+ * (`getMeta` in `export default function getMeta(`, `PostMetaSchema` in `const PostMetaSchema = z.object({`), when it
+ * reads as a name of code (a capital, a digit or an underscore in it), not a word.
+ */
+const DEFINED_NAME = /([\p{L}_$][\p{L}\p{N}_$]*)\s*[(=:{<]/u;
+const CODE_NAME = /[\p{Lu}\d_$]/u;
+
+/** The definition lines of a file read (see `definitionLines`) whose name a change after the read wrote. */
+function definitionsBuiltOn(
+  step: ToolStep,
+  later: LaterEdits,
+  name: string,
+  where: { readonly messageId: string; readonly seq: number },
+): Candidate[] {
+  const lines = step.result.content.split('\n');
+  const numbered = lines.filter((l) => l.trim().length > 0 && LINE_NUMBER.test(l)).length > lines.length / 2;
+  const content = numbered ? lines.map((l) => l.replace(LINE_NUMBER, '')).join('\n') : step.result.content;
+  return definitionLines(content).flatMap((line) => {
+    const defined = DEFINED_NAME.exec(line)?.[1];
+    if (defined === undefined || !CODE_NAME.test(defined.slice(1)) || !later.wroteName(step, defined)) return [];
+    const fact = candidate('artifact', line, where, FILE_SCORES.builtOn);
+    return fact ? [{ ...fact, text: `In ${name}: ${fact.text}` }] : [];
   });
 }
 

@@ -1,27 +1,39 @@
 /**
- * Whether a line an edit put in was taken out again by a later change to the same file: an edit
- * whose replaced text holds the line and whose replacement does not, or a write of the whole file
- * without it. "Now in a.ts: retries = 3" is then no longer true, and a context that says it
- * misleads the model that reads it; the later change's own lines say what the file holds.
+ * What later changes to files did: whether a line an edit put in was taken out again by a later change to the same
+ * file (an edit whose replaced text holds the line and whose replacement does not, or a write of the whole file
+ * without it: "Now in a.ts: retries = 3" is then no longer true, and a context that says it misleads the model that
+ * reads it; the later change's own lines say what the file holds), and whether a later change to any file wrote a name.
  */
 import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
 import { replacementOf } from './editChange';
+import { containsTerm } from './terms';
 import type { ToolStep } from './toolSteps';
+
+/** Characters of a change's input read for the names it writes. @default 20000 */
+const WRITTEN_CHARS = 20_000;
 
 export class LaterEdits {
   /** The successful changes of each file, in order. */
   private readonly changesOf = new Map<string, ToolStep[]>();
+  /** Every successful change, in order, with the text its input wrote. */
+  private readonly written: { readonly seq: number; readonly text: string }[] = [];
 
   constructor(steps: readonly ToolStep[]) {
     for (const step of steps) {
       const activity = step.activity;
       if (!step.ok || step.call === undefined || activity.kind !== 'file' || activity.action === 'read') continue;
+      this.written.push({ seq: step.seq, text: JSON.stringify(step.call.input).slice(0, WRITTEN_CHARS) });
       for (const path of activity.paths) {
         const changes = this.changesOf.get(path) ?? [];
         changes.push(step);
         this.changesOf.set(path, changes);
       }
     }
+  }
+
+  /** True when a change after `step`, to any file, wrote `name` as a word. */
+  wroteName(step: ToolStep, name: string): boolean {
+    return this.written.some((w) => w.seq > step.seq && containsTerm(w.text, name));
   }
 
   /** True when a change after `step` to `path` took `line` out of it. */

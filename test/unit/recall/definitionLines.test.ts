@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { definitionLines, MAX_DEFINITION_LINES, pieceDefinitionLines } from '../../../src/engine/recall/definitionLines';
 import { addedLines } from '../../../src/engine/recall/editChange';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
-import { call, result } from '../support/builders';
+import { call, result, user } from '../support/builders';
 
 describe('the lines of a written file that open what it defines', () => {
   it('takes the lines at the left margin with a body indented under them, in any language', () => {
@@ -110,5 +110,53 @@ describe('the definitions an edit puts in', () => {
       facts.some((f) => f.text === 'Now in applyCoupon.ts: import { roundCents } from "@/lib/money";'),
       'the first added line stays an outcome',
     );
+  });
+});
+
+describe('the definitions of a file read that later work built on', () => {
+  const read = (id: string, path: string, numbered: string) => [call(id, 'Read', { file_path: path }), result(id, numbered)];
+  const numbered = (lines: readonly string[]) => lines.map((line, i) => `${String(i + 1).padStart(6)}→${line}`).join('\n');
+
+  it('keeps a definition a file read opens when a later change writes the name it defines, and only then', () => {
+    const rates = numbered([
+      'import { readFileSync } from "node:fs";',
+      '',
+      'export function loadRateTable(path: string): RateTable {',
+      '  return JSON.parse(readFileSync(path, "utf8"));',
+      '}',
+      'export function parseCurrencyCode(raw: string): string {',
+      '  return raw.trim().toUpperCase();',
+      '}',
+      'function main() {',
+      '  run();',
+      '}',
+    ]);
+    const messages = [
+      user('Add a conversion endpoint that uses the existing rate table.'),
+      ...read('r1', 'src/rates.ts', rates),
+      call('w1', 'Write', {
+        file_path: 'src/convert.ts',
+        content: 'import { loadRateTable } from "./rates";\nexport const table = loadRateTable("rates.json");\nmain();\n',
+      }),
+      result('w1', 'File created successfully at: src/convert.ts'),
+    ];
+    const texts = extractFacts(messages).map((f) => f.text);
+    assert.ok(texts.includes('In rates.ts: export function loadRateTable(path: string): RateTable {'), texts.join('\n'));
+    // Nothing after the read wrote it; and `main` is a word as much as a name, whatever a later change wrote.
+    assert.ok(!texts.some((t) => t.includes('parseCurrencyCode') || t.includes('function main')), texts.join('\n'));
+  });
+
+  it('reads a file as OpenCode numbers it, and never keeps a definition the change wrote before the read', () => {
+    const content = ['<content>', '1: export default function buildMeta(', '2:   title: string,', '3: ) {', '</content>'].join('\n');
+    const before = [
+      call('w0', 'write', { filePath: 'app/page.tsx', content: 'buildMeta("Home");' }),
+      result('w0', 'Wrote file successfully.'),
+    ];
+    const after = [call('w2', 'write', { filePath: 'app/about/page.tsx', content: 'export const metadata = buildMeta("About");' })];
+    const read1 = [call('r1', 'read', { filePath: 'lib/meta.ts' }), result('r1', content)];
+    const built = (messages: Parameters<typeof extractFacts>[0]) =>
+      extractFacts(messages).some((f) => f.text.includes('function buildMeta('));
+    assert.equal(built([user('Add an about page.'), ...before, ...read1, ...after, result('w2', 'Wrote file successfully.')]), true);
+    assert.equal(built([user('Add an about page.'), ...before, ...read1]), false);
   });
 });
