@@ -5,7 +5,7 @@
  * out (what was there before, usually the line that was found wrong); for a file read from its top, what the file says
  * it is; for a file written whole, or what an edit put in, the lines that open what it defines (`definitionLines`); for
  * a file read, the lines that open what it defines when a later change wrote the name they define: the agent built on
- * what it read there (`export default function getMeta(` above a new page that calls `getMeta`).
+ * what it read there (`export function loadRateTable(path: string): RateTable {` above a new module that calls it).
  */
 import { keyOf } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
@@ -107,8 +107,8 @@ export function shellWriteFacts(step: ToolStep): Candidate[] {
 const LINE_NUMBER = /^\s*\d+(?:→|\t|: ?|\| ?)/;
 /**
  * The name a definition line defines: the first word before an opening bracket, an assignment, a colon or a brace
- * (`getMeta` in `export default function getMeta(`, `PostMetaSchema` in `const PostMetaSchema = z.object({`), when it
- * reads as a name of code (a capital, a digit or an underscore in it), not a word.
+ * (`loadRateTable` in `export function loadRateTable(path: string) {`, `RETRY_POLICY` in `const RETRY_POLICY = {`), when
+ * it reads as a name of code (a capital, a digit or an underscore in it), not a word.
  */
 const DEFINED_NAME = /([\p{L}_$][\p{L}\p{N}_$]*)\s*[(=:{<]/u;
 const CODE_NAME = /[\p{Lu}\d_$]/u;

@@ -147,7 +147,7 @@ describe('the definitions of a file read that later work built on', () => {
   });
 
   it('reads a file as OpenCode numbers it, and never keeps a definition the change wrote before the read', () => {
-    const content = ['<content>', '1: export default function buildMeta(', '2:   title: string,', '3: ) {', '</content>'].join('\n');
+    const content = ['<content>', '1: export function buildMeta(', '2:   title: string,', '3: ) {', '</content>'].join('\n');
     const before = [
       call('w0', 'write', { filePath: 'app/page.tsx', content: 'buildMeta("Home");' }),
       result('w0', 'Wrote file successfully.'),
