@@ -52,7 +52,7 @@ const ERROR_TERMS = [
   'unrecogni[sz]ed',
 ];
 /**
- * One of {@link ERROR_TERMS} or an exception's name, standing as a word: inside a name or a path (`yarn-error.log`,
+ * One of {@link ERROR_TERMS} or an exception's name, standing as a word: inside a name or a path (`build-error.log`,
  * `error_handler.py`, `src/errors/`) it names a file or a symbol, which a listing or a file's lines print whatever happened.
  */
 const ERROR_WORDS = new RegExp(String.raw`(?<![\w./\\-])(?:${ERROR_TERMS.join('|')}|[A-Z]\w*(?:Error|Exception))(?![\w/\\-]|\.\w)`, 'i');
@@ -150,8 +150,8 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
 }
 
 /**
- * The error of a call that only printed files: the line in which a printer names itself (`cat: b.env: No such file or
- * directory`), else the exit status; the files' lines are what it printed, whatever they say (`yarn-error.log*`,
+ * The error of a call that only printed files: the line in which a printer names itself (`cat: b.env: Permission
+ * denied`), else the exit status; the files' lines are what it printed, whatever they say (`build-error.log`,
  * `throw new Error(…)`).
  */
 function printersComplaint(lines: readonly string[]): string {

@@ -79,7 +79,7 @@ function words(stage: string): string[] | undefined {
   return out;
 }
 
-/** A line in which one of the printers complains, naming itself first: `cat: b.env: No such file or directory`. */
+/** A line in which one of the printers complains, naming itself first: `cat: b.env: Permission denied`. */
 export function isPrinterComplaint(line: string): boolean {
   const colon = line.indexOf(': ');
   return colon > 0 && Object.hasOwn(PRINTERS, line.slice(0, colon));

@@ -52,8 +52,8 @@ describe('error summary', () => {
   });
 
   it('reads an error word inside a name or a path as part of the name, not as the error', () => {
-    const listing = ['src/errors/', 'logs/build-error.log', "ls: cannot access 'docs': No such file or directory"].join('\n');
-    assert.equal(errorSummary(listing), "ls: cannot access 'docs': No such file or directory");
+    const listing = ['src/errors/', 'logs/build-error.log', "ls: cannot open directory 'docs': Permission denied"].join('\n');
+    assert.equal(errorSummary(listing), "ls: cannot open directory 'docs': Permission denied");
     assert.equal(errorSummary('api/failed_jobs.py\nFAILED api/test_jobs.py::test_retry'), 'FAILED api/test_jobs.py::test_retry');
     // Standing as a word, before punctuation or at a sentence's end, it still names the error.
     assert.equal(errorSummary('Compiling 3 files\nthe upload failed.'), 'the upload failed.');
@@ -231,14 +231,14 @@ describe('error summary', () => {
         [
           'package main',
           'log.Fatal(err) // fatal error on start',
-          "head: cannot open 'api/missing.go' for reading: No such file or directory",
+          "head: cannot open 'api/missing.go' for reading: Permission denied",
         ].join('\n'),
         true,
       ),
     ];
     assert.deepEqual(
       recordToolActivity(messages).errors.map((e) => e.summary),
-      ['Exit code 1', "head: cannot open 'api/missing.go' for reading: No such file or directory"],
+      ['Exit code 1', "head: cannot open 'api/missing.go' for reading: Permission denied"],
     );
     const errors = extractFacts(messages)
       .filter((f) => f.kind === 'error')
