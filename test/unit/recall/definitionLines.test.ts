@@ -138,7 +138,7 @@ describe('the definitions of a file read that later work built on', () => {
         file_path: 'src/convert.ts',
         content: 'import { loadRateTable } from "./rates";\nexport const table = loadRateTable("rates.json");\nmain();\n',
       }),
-      result('w1', 'File created successfully at: src/convert.ts'),
+      result('w1', 'Wrote src/convert.ts'),
     ];
     const texts = extractFacts(messages).map((f) => f.text);
     assert.ok(texts.includes('In rates.ts: export function loadRateTable(path: string): RateTable {'), texts.join('\n'));
