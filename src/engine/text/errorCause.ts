@@ -26,13 +26,39 @@ export function keepingCause(line: string, maxChars: number): KeptCause | undefi
   // such a part can start, so a huge line costs no more than its end.
   const earliest = Math.max(minHead + 1, line.length - (maxChars - JOINER.length - minHead));
   PART_START.lastIndex = earliest - 2;
-  const match = PART_START.exec(line);
+  const quoted = quotedSpans(line);
+  let match = PART_START.exec(line);
+  while (match !== null && quoted(match.index)) match = PART_START.exec(line);
   if (match === null) return undefined;
   const cause = line.slice(match.index + 2).trimEnd();
   const room = maxChars - JOINER.length - cause.length;
   const head = line.slice(0, narrowEnd(line, wordEnd(line, Math.min(room, match.index), minHead))).trimEnd();
   return { text: `${head}${JOINER}${cause}`, cause };
 }
+
+/**
+ * Whether a position of `line` is inside a quoted value (`'…'`, `"…"`, `` `…` ``): a colon there belongs to what is quoted
+ * (a type a compiler prints whole, `'{ readonly label: "Editor"; … }'`), not to a wrapped part. A quote opens at the
+ * start of a word, so an apostrophe inside one (`can't`) opens nothing; a value still open at the line's end runs to it.
+ * Asked in increasing order of position: one pass over the line.
+ */
+function quotedSpans(line: string): (at: number) => boolean {
+  let scanned = 0;
+  let open: string | undefined;
+  return (at) => {
+    for (; scanned < at; scanned++) {
+      const c = line[scanned];
+      if (open === undefined) {
+        if (QUOTES.includes(c) && (scanned === 0 || OPENS_BEFORE.test(line[scanned - 1]))) open = c;
+      } else if (c === open && (scanned + 1 === line.length || !WORD_CHAR.test(line[scanned + 1]))) open = undefined;
+    }
+    return open !== undefined;
+  };
+}
+const QUOTES = `'"\``;
+/** What may stand before an opening quote: a space or an opening bracket. */
+const OPENS_BEFORE = /[\s([{=]/;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /** `end`, or the last space before it when the cut would break a word and a space comes after `least`. */
 function wordEnd(line: string, end: number, least: number): number {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { keepingCause } from '../../../src/engine/text/errorCause';
+import { errorSummary } from '../../../src/engine/ledger/errorSummary';
 
 describe('a long error line cut so that its cause stays', () => {
   const wrapped =
@@ -27,6 +28,16 @@ describe('a long error line cut so that its cause stays', () => {
     const head = kept.text.slice(0, kept.text.indexOf(' … '));
     assert.ok(wrapped.startsWith(head), head);
     assert.ok([' ', ':'].includes(wrapped[head.length]), `cut after "${head}"`);
+  });
+
+  it('never takes a colon inside a quoted value for a wrapped part, and an apostrophe in a word opens no quote', () => {
+    const type = `'{ ${Array.from({ length: 12 }, (_, i) => `readonly field${i}: { readonly label: "Field ${i}"; readonly default: string; }`).join('; ')} }'`;
+    const compiler = `src/settings.ts:41:7 - error TS2339: Property 'theme' does not exist on type ${type}.`;
+    // Every colon after the message's start is inside the quoted type: no part of the line is a cause to keep.
+    assert.equal(keepingCause(compiler, 240), undefined);
+    assert.ok(errorSummary(compiler).startsWith("src/settings.ts:41:7 - error TS2339: Property 'theme' does not exist on type '{"));
+    const wrappedWithApostrophe = `sync worker can't finish the nightly export of ${'account ledgers '.repeat(12)}: open export.lock: permission denied`;
+    assert.equal(keepingCause(wrappedWithApostrophe, 160)?.cause, 'open export.lock: permission denied');
   });
 
   it('leaves a line that fits, one without wrapped parts, and one whose last part alone is too long', () => {
