@@ -32,10 +32,10 @@ describe('a long error line cut so that its cause stays', () => {
 
   it('never takes a colon inside a quoted value for a wrapped part, and an apostrophe in a word opens no quote', () => {
     const type = `'{ ${Array.from({ length: 12 }, (_, i) => `readonly field${i}: { readonly label: "Field ${i}"; readonly default: string; }`).join('; ')} }'`;
-    const compiler = `src/settings.ts:41:7 - error TS2339: Property 'theme' does not exist on type ${type}.`;
+    const compiler = `src/settings.ts:41:7 - error TS2345: Argument of type ${type} is not assignable to parameter of type 'Options'.`;
     // Every colon after the message's start is inside the quoted type: no part of the line is a cause to keep.
     assert.equal(keepingCause(compiler, 240), undefined);
-    assert.ok(errorSummary(compiler).startsWith("src/settings.ts:41:7 - error TS2339: Property 'theme' does not exist on type '{"));
+    assert.ok(errorSummary(compiler).startsWith("src/settings.ts:41:7 - error TS2345: Argument of type '{ readonly field0: {"));
     const wrappedWithApostrophe = `sync worker can't finish the nightly export of ${'account ledgers '.repeat(12)}: open export.lock: permission denied`;
     assert.equal(keepingCause(wrappedWithApostrophe, 160)?.cause, 'open export.lock: permission denied');
   });
