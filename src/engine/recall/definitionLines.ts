@@ -6,6 +6,8 @@
  * holds, word for word.
  */
 
+import { READER_LINE_NUMBER } from '../text/readerLineNumbers';
+
 /** Most definition lines read from one file. @default 3 */
 export const MAX_DEFINITION_LINES = 3;
 /** Characters of a file read for its definitions. @default 20000 */
@@ -26,6 +28,16 @@ const CONTROL_WORDS = [
 const NOT_A_DEFINITION = new RegExp(
   `^(?:[}\\])]\\s*)?(?:${CONTROL_WORDS.join('|')})\\b|^(?:[-*+>]|\\d+[.)])\\s|^(?:\\/\\/|\\/\\*|#(?!\\[)|--|<!--)`,
 );
+
+/**
+ * The definition lines of a file as a reader showed it ({@link definitionLines}), the line number it put before each
+ * line taken off when most lines have one.
+ */
+export function readDefinitionLines(shown: string): string[] {
+  const lines = shown.slice(0, DEFINITION_CHARS).split('\n');
+  const numbered = lines.filter((l) => READER_LINE_NUMBER.test(l)).length > lines.length / 2;
+  return definitionLines(numbered ? lines.map((l) => l.replace(READER_LINE_NUMBER, '')).join('\n') : lines.join('\n'));
+}
 
 /** The first {@link MAX_DEFINITION_LINES} definition lines of `content`, in order, as written. */
 export function definitionLines(content: string): string[] {

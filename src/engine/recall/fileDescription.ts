@@ -5,6 +5,7 @@
  * is for, word for word, at the cost of a line or two.
  */
 import { headLines } from '../preview/lines';
+import { READER_LINE_NUMBER } from '../text/readerLineNumbers';
 
 /** Lines at the top of a file looked at for its description. @default 15 */
 export const DESCRIPTION_HEAD_LINES = 15;
@@ -15,8 +16,6 @@ const MIN_DESCRIPTION_WORDS = 3;
 /** Longest line taken, in characters. @default 160 */
 const MAX_DESCRIPTION_CHARS = 160;
 
-/** A reader's or a search's line number before the code: `    12→`, `12:`, `12\t`. */
-const LINE_NUMBER = /^\s*(\d+)(?:→|:|\t|\s\|)/;
 /** A comment's opening in the common syntaxes; not a shebang, a preprocessor line or an attribute. */
 const COMMENT = /^(?:#(?![![]|include\b|define\b|import\b|pragma\b|if|endif\b|else\b)|\/\/|\/\*|\*(?!\/)|--|;;|<!--|%)/;
 /** A comment's marker characters at its start and its end. */
@@ -34,13 +33,13 @@ const BOILERPLATE = /\b(?:copyright|licen[sc]ed?|spdx)\b|\(c\)/i;
 export function fileDescription(content: string): string[] {
   const lines = headLines(content, DESCRIPTION_HEAD_LINES);
   const first = lines.find((l) => l.trim().length > 0);
-  const numbered = first === undefined ? undefined : LINE_NUMBER.exec(first);
+  const numbered = first === undefined ? undefined : READER_LINE_NUMBER.exec(first);
   if (numbered && Number(numbered[1]) !== 1) return [];
   const found: string[] = [];
   let quotes: string | undefined;
   for (const raw of lines) {
     if (found.length >= MAX_DESCRIPTION_LINES) break;
-    const line = raw.replace(LINE_NUMBER, '').trim();
+    const line = raw.replace(READER_LINE_NUMBER, '').trim();
     let text: string | undefined;
     if (quotes !== undefined) {
       const end = line.indexOf(quotes);

@@ -11,7 +11,7 @@ import { keyOf } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, MAX_FACT_TEXT_CHARS, type Candidate } from './candidate';
 import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
-import { definitionLines, pieceDefinitionLines } from './definitionLines';
+import { definitionLines, pieceDefinitionLines, readDefinitionLines } from './definitionLines';
 import { addedLines, codeAfterComment, editChange, putInStretches } from './editChange';
 import { fileDescription } from './fileDescription';
 import type { LaterEdits } from './laterEdits';
@@ -103,8 +103,6 @@ export function shellWriteFacts(step: ToolStep): Candidate[] {
   });
 }
 
-/** A reader's line number before the code, and the one space some readers put after it: `    12→`, `12: `, `12\t`. */
-const LINE_NUMBER = /^\s*\d+(?:→|\t|: ?|\| ?)/;
 /**
  * The name a definition line defines: the first word before an opening bracket, an assignment, a colon or a brace
  * (`loadRateTable` in `export function loadRateTable(path: string) {`, `RETRY_POLICY` in `const RETRY_POLICY = {`), when
@@ -120,10 +118,9 @@ function definitionsBuiltOn(
   name: string,
   where: { readonly messageId: string; readonly seq: number },
 ): Candidate[] {
-  const lines = step.result.content.split('\n');
-  const numbered = lines.filter((l) => l.trim().length > 0 && LINE_NUMBER.test(l)).length > lines.length / 2;
-  const content = numbered ? lines.map((l) => l.replace(LINE_NUMBER, '')).join('\n') : step.result.content;
-  return definitionLines(content).flatMap((line) => {
+  // Most reads are followed by no change: their content is not read at all.
+  if (!later.changedAfter(step)) return [];
+  return readDefinitionLines(step.result.content).flatMap((line) => {
     const defined = DEFINED_NAME.exec(line)?.[1];
     if (defined === undefined || !CODE_NAME.test(defined.slice(1)) || !later.wroteName(step, defined)) return [];
     const fact = candidate('artifact', line, where, FILE_SCORES.builtOn);

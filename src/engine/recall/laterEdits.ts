@@ -15,14 +15,16 @@ const WRITTEN_CHARS = 20_000;
 export class LaterEdits {
   /** The successful changes of each file, in order. */
   private readonly changesOf = new Map<string, ToolStep[]>();
-  /** Every successful change, in order, with the text its input wrote. */
-  private readonly written: { readonly seq: number; readonly text: string }[] = [];
+  /** Every successful change, in the order of the steps. */
+  private readonly changes: ToolStep[] = [];
+  /** What each change's input wrote, read the first time a name is looked for. */
+  private readonly written = new Map<ToolStep, string>();
 
   constructor(steps: readonly ToolStep[]) {
     for (const step of steps) {
       const activity = step.activity;
       if (!step.ok || step.call === undefined || activity.kind !== 'file' || activity.action === 'read') continue;
-      this.written.push({ seq: step.seq, text: JSON.stringify(step.call.input).slice(0, WRITTEN_CHARS) });
+      this.changes.push(step);
       for (const path of activity.paths) {
         const changes = this.changesOf.get(path) ?? [];
         changes.push(step);
@@ -31,9 +33,20 @@ export class LaterEdits {
     }
   }
 
+  /** True when a successful change to any file came after `step`. */
+  changedAfter(step: ToolStep): boolean {
+    return (this.changes.at(-1)?.seq ?? -1) > step.seq;
+  }
+
   /** True when a change after `step`, to any file, wrote `name` as a word. */
   wroteName(step: ToolStep, name: string): boolean {
-    return this.written.some((w) => w.seq > step.seq && containsTerm(w.text, name));
+    return this.changes.some((change) => change.seq > step.seq && containsTerm(this.writtenBy(change), name));
+  }
+
+  private writtenBy(change: ToolStep): string {
+    let text = this.written.get(change);
+    if (text === undefined) this.written.set(change, (text = JSON.stringify(change.call?.input ?? {}).slice(0, WRITTEN_CHARS)));
+    return text;
   }
 
   /** True when a change after `step` to `path` took `line` out of it. */
