@@ -119,10 +119,11 @@ const FIRST_LINE_READ_CHARS = 4096;
  * so a name cut in two is never shown as if it were the whole name.
  */
 export function errorLine(content: string, printed: PrintedBesides = 'own'): string {
-  const raw = scannedLines(content);
+  const searched = printed === 'searchHits';
+  // A hit is one line of a file, whatever it holds: a JSON record's escaped breaks do not make its text lines of output.
+  const raw = scannedLines(content, searched ? isSearchHit : undefined);
   const cleaned = raw.map(cleanLine);
   if (printed === 'fileLines') return printersComplaint(cleaned);
-  const searched = printed === 'searchHits';
   // A runner's closing status (`error: script "lint" exited with code 1`) says that it failed, not what went wrong.
   const lines = cleaned.filter((l) => !isNoiseLine(l) && !isFailureStatusLine(l) && !(searched && isSearchHit(l)));
   const pick = (test: (line: string) => boolean) => {

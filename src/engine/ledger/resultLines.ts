@@ -80,9 +80,9 @@ const PROCESS_DONE = /\/\/\/PROCESS-DONE:-?\d+:PROCESS-DONE\/\/\//g;
 /**
  * The first lines of the result and, when it is longer, its last lines, as they are. A line
  * holding output that arrived JSON-escaped (several literal `\n`, as hooks print it) is split at
- * the escapes.
+ * the escapes, unless `quotesLine` says it is one line a program quoted (a search's hit in a file of JSON records).
  */
-export function scannedLines(content: string): string[] {
+export function scannedLines(content: string, quotesLine?: (line: string) => boolean): string[] {
   const head = content.split('\n', HEAD_LINES + 1);
   const lines =
     head.length <= HEAD_LINES
@@ -95,7 +95,7 @@ export function scannedLines(content: string): string[] {
             .slice(1)
             .slice(-TAIL_LINES),
         ];
-  return lines.flatMap(atEscapedBreaks);
+  return quotesLine === undefined ? lines.flatMap(atEscapedBreaks) : lines.flatMap((l) => (quotesLine(l) ? [l] : atEscapedBreaks(l)));
 }
 
 /** A line holding output that arrived JSON-escaped (several literal `\n`) as the lines it holds; any other line as is. */

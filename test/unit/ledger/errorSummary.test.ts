@@ -219,6 +219,21 @@ describe('error summary', () => {
     assert.match(errorSummary(output), /^src\/queue\/worker\.ts:48:/, 'read without the call, the first located line is the error');
   });
 
+  it('reads a hit in a file of JSON records as one hit, not as the lines its escaped breaks hold', () => {
+    const record = JSON.stringify({ note: 'Tag releases with a trailer.\nSee the guide.\nretry failed: upload error on mirror 2' });
+    const output = ['Exit code 2', `notes/history.jsonl:41:${record}`, 'docs/release.md:12:Add the trailer to every release tag.'].join('\n');
+    const messages = [
+      user('Where is the release trailer set?', 'u1'),
+      call('g1', 'Bash', { command: 'grep -rn "trailer" notes/ docs/ missing/ 2>/dev/null' }),
+      result('g1', output, true),
+    ];
+    assert.deepEqual(
+      recordToolActivity(messages).errors.map((e) => e.summary),
+      ['Exit code 2'],
+    );
+    assert.ok(!extractFacts(messages).some((f) => f.kind === 'error' && f.text.includes('upload error')));
+  });
+
   it("names a failed print of files by the printer's complaint or the exit status, never by a line of the files", () => {
     const printed = ['# Logs', 'npm-debug.log*', 'build-error.log*', 'export function fail() { throw new Error("boom"); }'];
     const messages = [
