@@ -120,12 +120,12 @@ const FIRST_LINE_READ_CHARS = 4096;
  */
 export function errorLine(content: string, printed: PrintedBesides = 'own'): string {
   const searched = printed === 'searchHits';
-  // A hit is one line of a file, whatever it holds: a JSON record's escaped breaks do not make its text lines of output.
-  const raw = scannedLines(content, searched ? isSearchHit : undefined);
+  const raw = scannedLines(content, searched);
   const cleaned = raw.map(cleanLine);
   if (printed === 'fileLines') return printersComplaint(cleaned);
   // A runner's closing status (`error: script "lint" exited with code 1`) says that it failed, not what went wrong.
-  const lines = cleaned.filter((l) => !isNoiseLine(l) && !isFailureStatusLine(l) && !(searched && isSearchHit(l)));
+  const cut = searched ? cutAndFragments(cleaned) : undefined;
+  const lines = cleaned.filter((l, i) => !isNoiseLine(l) && !isFailureStatusLine(l) && !(searched && (isSearchHit(l) || cut?.has(i))));
   const pick = (test: (line: string) => boolean) => {
     const at = lines.findIndex(test);
     return at < 0 ? undefined : withDetail(lines, at);
@@ -148,6 +148,32 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
   // Spacing inside the line stays as printed (pytest's `E       assert 3 == 2`, a column-aligned table), so the line is
   // found as written; only what would break it onto more lines becomes a space.
   return onOneLine((why ?? line).slice(0, ERROR_LINE_MAX_CHARS));
+}
+
+/**
+ * A host's note that it cut an output there (`... [19990 characters truncated] ...`, `[... omitted 120 of 500 lines ...]`):
+ * the line after it starts in the middle of a line the program printed.
+ */
+const CUT_NOTICE =
+  /\b(?:\d[\d,]*\s+(?:characters?|chars|lines?|bytes|tokens)\s+(?:truncated|omitted|elided|hidden|removed)|(?:truncated|omitted|elided)\s+\d[\d,]*(?:\s+of\s+\d[\d,]*)?\s+(?:characters?|chars|lines?|bytes|tokens))\b/i;
+
+/**
+ * The places of a host's cut notices in a search's output and of the lines on either side: the hit the cut ran through
+ * lost its end before the notice and its start after it, so neither part starts with where it stands, and whatever
+ * they hold is still the file's.
+ */
+function cutAndFragments(lines: readonly string[]): Set<number> {
+  const at = new Set<number>();
+  lines.forEach((line, i) => {
+    if (!CUT_NOTICE.test(line)) return;
+    at.add(i);
+    let before = i - 1;
+    while (before >= 0 && lines[before].length === 0) before--;
+    const after = lines.findIndex((l, j) => j > i && l.length > 0);
+    if (before >= 0) at.add(before);
+    if (after >= 0) at.add(after);
+  });
+  return at;
 }
 
 /**

@@ -80,9 +80,10 @@ const PROCESS_DONE = /\/\/\/PROCESS-DONE:-?\d+:PROCESS-DONE\/\/\//g;
 /**
  * The first lines of the result and, when it is longer, its last lines, as they are. A line
  * holding output that arrived JSON-escaped (several literal `\n`, as hooks print it) is split at
- * the escapes, unless `quotesLine` says it is one line a program quoted (a search's hit in a file of JSON records).
+ * the escapes, unless `asPrinted` (a search's hits are lines of files, whatever they hold: a JSON record's escaped
+ * breaks are the file's text).
  */
-export function scannedLines(content: string, quotesLine?: (line: string) => boolean): string[] {
+export function scannedLines(content: string, asPrinted = false): string[] {
   const head = content.split('\n', HEAD_LINES + 1);
   const lines =
     head.length <= HEAD_LINES
@@ -95,7 +96,7 @@ export function scannedLines(content: string, quotesLine?: (line: string) => boo
             .slice(1)
             .slice(-TAIL_LINES),
         ];
-  return quotesLine === undefined ? lines.flatMap(atEscapedBreaks) : lines.flatMap((l) => (quotesLine(l) ? [l] : atEscapedBreaks(l)));
+  return asPrinted ? lines : lines.flatMap(atEscapedBreaks);
 }
 
 /** A line holding output that arrived JSON-escaped (several literal `\n`) as the lines it holds; any other line as is. */

@@ -219,9 +219,19 @@ describe('error summary', () => {
     assert.match(errorSummary(output), /^src\/queue\/worker\.ts:48:/, 'read without the call, the first located line is the error');
   });
 
-  it('reads a hit in a file of JSON records as one hit, not as the lines its escaped breaks hold', () => {
+  it('reads a hit in a file of JSON records as one hit, and the tail of a hit the host cut as the hit it is', () => {
     const record = JSON.stringify({ note: 'Tag releases with a trailer.\nSee the guide.\nretry failed: upload error on mirror 2' });
-    const output = ['Exit code 2', `notes/history.jsonl:41:${record}`, 'docs/release.md:12:Add the trailer to every release tag.'].join('\n');
+    const output = [
+      'Exit code 2',
+      `notes/history.jsonl:41:${record}`,
+      'docs/release.md:12:Add the trailer to every release tag.',
+      'notes/h',
+      '',
+      '... [8120 characters truncated] ...',
+      '',
+      '  ) (uploadErrors map[string]error, err error) {',
+      'docs/release.md:30:Check the trailer before the tag is pushed.',
+    ].join('\n');
     const messages = [
       user('Where is the release trailer set?', 'u1'),
       call('g1', 'Bash', { command: 'grep -rn "trailer" notes/ docs/ missing/ 2>/dev/null' }),
