@@ -4,8 +4,8 @@
  * hold or what their calls were given (a name, a figure: the agent's reading of what it saw); a
  * decision, which the next calls carry out by acting on what it names (anything but reading a
  * file, a listing or a search: a command that acts, a write, a task handed to another agent); or narration,
- * which only announces a look or reacts ("Let me check the subagent row:", "Good, I
- * understand the test patterns."). Words may raise a sentence's score; they never make narration a
+ * which only announces a look, asks or reacts ("Let me check the subagent row:", "Does it copy the list?",
+ * "Good, I understand the test patterns."). Words may raise a sentence's score; they never make narration a
  * decision.
  */
 import type { FactKind } from '../model/fact';
@@ -27,12 +27,18 @@ export interface SentenceSite {
 /** A sentence that ends in a colon: it leads into what comes next. */
 const LEADS_INTO_CALLS = /[:：]\s*$/;
 
+/** A sentence that ends by asking. */
+const ASKS = /[?？]\s*$/;
+
 /** A number of two digits or more, as a sentence repeats one a result printed ("All 31 tests pass"). */
 const FIGURE = /(?<![\p{L}\d.])\d{2,}(?:[.,:]\d+)*(?![\p{L}\d])/gu;
 
 /** The role of a sentence with distinctive `terms` (see `termsOf`) at `site`. */
 export function sentenceRole(sentence: string, terms: readonly string[], site: SentenceSite): SentenceRole {
   if (site.endsTurn) return 'answer';
+  // A question in the middle of the work ("Does this change the caller's copy?") asks what the next calls will tell:
+  // it decides nothing and found nothing yet.
+  if (ASKS.test(sentence)) return 'narration';
   const acted = site.actedOn;
   // A sentence that leads into calls that change nothing ("Let me check how the view gets the user's id:"), or says it
   // will look before such calls ("Let's check which callers pass a list."), announces the look they take, whatever it

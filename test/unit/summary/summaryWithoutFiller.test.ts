@@ -130,6 +130,31 @@ describe('summaries without filler', () => {
     );
   });
 
+  it('files no question the agent asks itself as a decision or an outcome, even when the next command names what it asks about', async () => {
+    const messages: Message[] = [
+      user('Copying a price list must not change the original.', 'u1'),
+      call('r1', 'Bash', { command: 'grep -n "def copy_prices" shop/prices.py' }),
+      result('r1', '88:def copy_prices(table, currency):'),
+      message('a1', 'assistant', [
+        textBlock('Does `copy_prices` hand back the same `table` object?'),
+        toolCallBlock('c1', 'Bash', { command: 'python -c "from shop.prices import copy_prices; t = {}; print(copy_prices(t, \'EUR\') is t)"' }),
+      ]),
+      message('t1', 'tool', [toolResultBlock('c1', 'True')]),
+      message('a2', 'assistant', [
+        textBlock('I will return a shallow copy from `copy_prices` in shop/prices.py.'),
+        toolCallBlock('e1', 'Edit', { file_path: 'shop/prices.py', old_string: 'return table', new_string: 'return dict(table)' }),
+      ]),
+      message('t2', 'tool', [toolResultBlock('e1', 'The file shop/prices.py has been updated successfully.')]),
+    ];
+    const summary = await summarize(historyRequest(messages, 1200));
+    assert.match(summary, /return a shallow copy from `copy_prices`/);
+    assert.doesNotMatch(summary, /hand back the same/);
+    assert.ok(
+      extractFacts(messages, { narration: true }).some((f) => f.narration === true && f.text.includes('hand back the same')),
+      "the earlier lines may still show it, as the agent's own words",
+    );
+  });
+
   it('files no look announced under Key Decisions when it names what the results before it held', async () => {
     const messages: Message[] = [
       user('Show the trainer chat for the signed-in student.', 'u1'),
