@@ -33,7 +33,17 @@ function readOutcome(result: ToolResultBlock, commands: readonly string[]): Tool
   return answered ? { ...outcome, ok: true } : outcome;
 }
 
-/** True when the output holds nothing but the host's status line and its notes that there was no output. */
+/**
+ * True when the output holds nothing but the host's status line and its notes that there was no output, or when the
+ * host's record of the run (`Command: …`, `Output: (empty)`, `Error: (none)`, `Exit Code: 1`) says its output and its
+ * errors were both empty.
+ */
 function printedNothing(content: string): boolean {
+  if (EMPTY_OUTPUT_FIELD.test(content)) return !ERROR_FIELD_WITH_TEXT.test(content);
   return meaningfulLines(content).every((line) => EMPTY_OUTPUT.test(line) || isExitStatusLine(line.replace(ERROR_WORD, '')));
 }
+
+/** A host's record field for what the program printed, saying it printed nothing. */
+const EMPTY_OUTPUT_FIELD = /^(?:output|stdout)\s*:\s*\((?:empty|none)\)\s*$/im;
+/** A host's record field for what the program wrote to its error stream, holding something. */
+const ERROR_FIELD_WITH_TEXT = /^(?:error|stderr)\s*:[ \t]*(?!\((?:empty|none)\)\s*$)\S/im;

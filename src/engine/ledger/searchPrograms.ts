@@ -1,11 +1,14 @@
 /**
- * The programs that search files for lines (grep and those made after it: ripgrep, ag, ack, `git grep`), read in a
+ * The programs that search files for lines (grep and those made after it: ripgrep, ag, ack, `git grep`, findstr), read in a
  * command line: what their exit status means, and which output is their hits, the lines of the files they matched.
  */
 import { isShellOperator, lastCommandWords, programWords, shellWords } from './shellWords';
 
-/** A program that searches for lines and says "none matched" with exit status 1, as the first words of a command. */
-const SEARCH_PROGRAM = /^(?:[\w./-]*\/)?(?:[ef]?grep|zgrep|rg|ag|ack)$/;
+/**
+ * A program that searches for lines and says "none matched" with exit status 1, as the first words of a command
+ * (Windows' findstr does as grep does).
+ */
+const SEARCH_PROGRAM = /^(?:[\w./-]*\/)?(?:[ef]?grep|zgrep|rg|ag|ack|findstr(?:\.exe)?)$/i;
 
 /** True when the last command of the last line is a search program: the call's exit status is the search's. */
 export function endsInSearch(commands: readonly string[]): boolean {

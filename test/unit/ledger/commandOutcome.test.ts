@@ -19,6 +19,15 @@ describe('how a command ended, by what its program means by its status', () => {
     assert.equal(ran('LC_ALL=C grep -q needle haystack.txt', 'Exit code 1', true).ok, true);
   });
 
+  it("reads Windows' findstr as a search, and a host's record whose output and error fields are empty as nothing printed", () => {
+    const record = (error: string) =>
+      ['Command: tasklist | findstr Updater.exe', 'Directory: (root)', 'Output: (empty)', `Error: ${error}`, 'Exit Code: 1'].join('\n');
+    assert.equal(ran('tasklist | findstr Updater.exe', record('(none)')).ok, true);
+    assert.equal(ran('tasklist | FINDSTR /I updater', 'Exit code 1', true).ok, true);
+    assert.equal(ran('tasklist | findstr Updater.exe', record('FINDSTR: Bad command line')).ok, false, 'an error field with text');
+    assert.equal(ran('python check.py', record('(none)')).ok, false, 'not a search');
+  });
+
   it('keeps a failed search failed: an error status, an error printed, or a search that is not the last command', () => {
     assert.deepEqual(ran('grep -A 3 "x" src/wrap.ts', 'grep: src/wrap.ts: Permission denied\n\nCommand exited with code 2'), {
       ok: false,
