@@ -16,7 +16,7 @@ import { keepingCause } from '../text/errorCause';
 import { withoutTerminalCodes } from '../text/terminalCodes';
 import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
 import { tracebackEnds } from './uncaughtException';
-import { powerShellErrorMessages } from './powerShellErrors';
+import { powerShellErrorMessages, powerShellMessage } from './powerShellErrors';
 import { isSearchHit, printsSearchHits } from './searchPrograms';
 import { isPrinterComplaint, onlyPrintsFiles } from './shellReads';
 
@@ -224,5 +224,5 @@ const WORDED_VALUE = /^\s*"[^"]+"\s*:\s*"[^"]*\S\s+\S[^"]*\s+\S[^"]*"/;
 /** The exception the last traceback ends with (`tracebackEnds`), or the message of PowerShell's last error record. */
 function raisedException(lines: readonly string[]): string | undefined {
   const last = Math.max(-1, ...tracebackEnds(lines, cleanLine), ...powerShellErrorMessages(lines));
-  return last < 0 ? undefined : cleanLine(lines[last]);
+  return last < 0 ? undefined : cleanLine(powerShellMessage(lines[last]));
 }

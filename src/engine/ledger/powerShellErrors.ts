@@ -3,7 +3,9 @@
  * wrapped over lines as the console's width cut it), where it happened (`At line:1 char:1`, `Au caractère Ligne:1 : 1`),
  * the line of code and its underline, each after a `+`, then the record's fields, whose names PowerShell never
  * translates (`+ CategoryInfo : ObjectNotFound: …`, `+ FullyQualifiedErrorId : CommandNotFoundException`). Told by
- * that shape, so the message reads as plainly as any error, whatever language and words it has.
+ * that shape, so the message reads as plainly as any error, whatever language and words it has. PowerShell 7's concise
+ * view prints the same record as a frame (`Line |`, the numbered line of code, its `~~~~` underline), the message on
+ * the frame's next line after its bar.
  */
 
 /** The field that ends every error record. */
@@ -15,10 +17,24 @@ const COMMAND_AND_MESSAGE = /^\S[^:]{0,80}\s:\s\S/;
 /** Lines of a wrapped message looked back over for its first line. @default 3 */
 const MESSAGE_LINES = 3;
 
+/** The concise view's numbered line of code (`   2 |  grep -n …`), its underline (`     |  ~~~~`) and message (`     | The term …`). */
+const CONCISE_CODE = /^\s*\d+\s*\|/;
+const CONCISE_UNDERLINE = /^\s*\|\s*~+\s*$/;
+const CONCISE_MESSAGE = /^\s*\|\s+(?=\S)/;
+
+/** The message of a line {@link powerShellErrorMessages} found, without the concise view's bar before it. */
+export function powerShellMessage(line: string): string {
+  return line.replace(CONCISE_MESSAGE, '');
+}
+
 /** The places of the lines that open the messages of PowerShell's error records in `lines`. */
 export function powerShellErrorMessages(lines: readonly string[]): number[] {
   const found: number[] = [];
   lines.forEach((line, at) => {
+    if (CONCISE_UNDERLINE.test(line) && at > 0 && CONCISE_CODE.test(lines[at - 1]) && CONCISE_MESSAGE.test(lines[at + 1] ?? '')) {
+      found.push(at + 1);
+      return;
+    }
     if (!RECORD_END.test(line)) return;
     let first = at;
     while (first > 0 && RECORD_LINE.test(lines[first - 1])) first--;

@@ -14,6 +14,7 @@ import { isFailingTally, TEST_COUNT } from '../ledger/testTally';
 import { isSearchHit, printsSearchHits } from '../ledger/searchPrograms';
 import { searchedFor } from '../ledger/callSubject';
 import { diffChanges } from '../ledger/diffHunks';
+import { powerShellMessage } from '../ledger/powerShellErrors';
 import { isDelegation } from './reportFacts';
 
 /** Scores of a diagnostic line: from a failed call, or from one that otherwise went on. */
@@ -321,7 +322,7 @@ function cleaned(raw: readonly string[]): EdgeLine[] {
   const lines: EdgeLine[] = [];
   raw.forEach((line, at) => {
     if (changed?.has(at) === true) return;
-    const text = cleanLine(line);
+    const text = cleanLine(raised.has(at) ? powerShellMessage(line) : line);
     if (text.length > 0 && !isNoiseLine(text)) lines.push({ text, raised: raised.has(at) });
   });
   return lines;

@@ -106,6 +106,25 @@ describe('diagnostic lines of a result', () => {
     assert.equal(errorSummary(record(['Get-Item : Accès refusé.'], 'Au caractère Ligne:1 : 1')), 'Get-Item : Accès refusé.');
   });
 
+  it("reads PowerShell 7's concise error view by its frame: the message after the underline's bar, not the frame", () => {
+    const output = [
+      'rg: ',
+      'Line |',
+      '   3 |  rg -n "retry_after" api/ | Select-Object -First 5',
+      '     |  ~~',
+      "     | The term 'rg' is not recognized as a name of a cmdlet, function, script file, or executable program.",
+      'Check the spelling of the name, or if a path was included, verify that the path is correct and try again.',
+      '<shellId: 2 completed with exit code 1>',
+    ].join('\n');
+    const message = "The term 'rg' is not recognized as a name of a cmdlet, function, script file, or executable program.";
+    assert.equal(errorSummary(output), message);
+    const steps = readToolSteps([
+      call('p1', 'powershell', { command: 'rg -n "retry_after" api/ | Select-Object -First 5' }),
+      result('p1', output, true),
+    ]);
+    assert.equal(diagnosticLinesOf(steps[0])[0]?.text, message);
+  });
+
   it("reads a compiler's complaint that prints a whole type as a diagnostic, on its head, and another long line as data", () => {
     const type = `{ ${Array.from({ length: 30 }, (_, i) => `readonly option${i}: { readonly type: "string" }`).join('; ')} }`;
     const output = [
