@@ -137,7 +137,9 @@ describe('summaries without filler', () => {
       result('r1', '88:def copy_prices(table, currency):'),
       message('a1', 'assistant', [
         textBlock('Does `copy_prices` hand back the same `table` object?'),
-        toolCallBlock('c1', 'Bash', { command: 'python -c "from shop.prices import copy_prices; t = {}; print(copy_prices(t, \'EUR\') is t)"' }),
+        toolCallBlock('c1', 'Bash', {
+          command: 'python -c "from shop.prices import copy_prices; t = {}; print(copy_prices(t, \'EUR\') is t)"',
+        }),
       ]),
       message('t1', 'tool', [toolResultBlock('c1', 'True')]),
       message('a2', 'assistant', [
