@@ -9,6 +9,7 @@ import type { ToolResultBlock } from '../types';
 import { meaningfulLines } from './resultLines';
 import { endsInComparison } from './comparePrograms';
 import { endsInSearch } from './searchPrograms';
+import { printedInRunRecord } from './runRecord';
 import { isExitStatusLine, toolOutcome, type ToolOutcome } from './toolOutcome';
 
 /** What some hosts print for an output that is empty: a note in brackets, a label with nothing after it, a count of 0. */
@@ -35,15 +36,10 @@ function readOutcome(result: ToolResultBlock, commands: readonly string[]): Tool
 
 /**
  * True when the output holds nothing but the host's status line and its notes that there was no output, or when the
- * host's record of the run (`Command: …`, `Output: (empty)`, `Error: (none)`, `Exit Code: 1`) says its output and its
- * errors were both empty.
+ * host's record of the run (`Command: …`, `Output: (empty)`, `Error: (none)`, `Exit Code: 1`) holds nothing printed.
  */
 function printedNothing(content: string): boolean {
-  if (EMPTY_OUTPUT_FIELD.test(content)) return !ERROR_FIELD_WITH_TEXT.test(content);
-  return meaningfulLines(content).every((line) => EMPTY_OUTPUT.test(line) || isExitStatusLine(line.replace(ERROR_WORD, '')));
+  const record = printedInRunRecord(content.split('\n'));
+  const lines = record === undefined ? meaningfulLines(content) : record.filter((line) => line.trim().length > 0);
+  return lines.every((line) => EMPTY_OUTPUT.test(line) || isExitStatusLine(line.replace(ERROR_WORD, '')));
 }
-
-/** A host's record field for what the program printed, saying it printed nothing. */
-const EMPTY_OUTPUT_FIELD = /^(?:output|stdout)\s*:\s*\((?:empty|none)\)\s*$/im;
-/** A host's record field for what the program wrote to its error stream, holding something. */
-const ERROR_FIELD_WITH_TEXT = /^(?:error|stderr)\s*:[ \t]*(?!\((?:empty|none)\)\s*$)\S/im;

@@ -19,6 +19,7 @@ import { tracebackEnds } from './uncaughtException';
 import { powerShellErrorMessages, powerShellMessage } from './powerShellErrors';
 import { isSearchHit, printsSearchHits } from './searchPrograms';
 import { isPrinterComplaint, onlyPrintsFiles } from './shellReads';
+import { printedInRunRecord } from './runRecord';
 
 /**
  * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
@@ -120,7 +121,8 @@ const FIRST_LINE_READ_CHARS = 4096;
  */
 export function errorLine(content: string, printed: PrintedBesides = 'own'): string {
   const searched = printed === 'searchHits';
-  const raw = scannedLines(content, searched);
+  const scanned = scannedLines(content, searched);
+  const raw = printedInRunRecord(scanned) ?? scanned;
   const cleaned = raw.map(cleanLine);
   if (printed === 'fileLines') return printersComplaint(cleaned);
   // A runner's closing status (`error: script "lint" exited with code 1`) says that it failed, not what went wrong.

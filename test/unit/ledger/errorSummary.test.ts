@@ -244,6 +244,29 @@ describe('error summary', () => {
     assert.ok(!extractFacts(messages).some((f) => f.kind === 'error' && f.text.includes('upload error')));
   });
 
+  it("names a run from a host's record by what the program printed, never by the record's echo of the command or its process fields", () => {
+    const record = (output: string, error: string, code: number) =>
+      [
+        'Command: Get-Service Spooler -ErrorAction SilentlyContinue | Select-Object Status',
+        'Directory: (root)',
+        `Output: ${output}`,
+        `Error: ${error}`,
+        `Exit Code: ${code}`,
+        'Signal: (none)',
+        'Background PIDs: (none)',
+        'Process Group PGID: 4812',
+      ].join('\n');
+    assert.equal(errorSummary(record('(empty)', '(none)', 1)), 'Exit code 1');
+    assert.equal(
+      errorSummary(record('(empty)', "Get-Service : Cannot find any service with service name 'Spooler'.", 1)),
+      "Get-Service : Cannot find any service with service name 'Spooler'.",
+    );
+    assert.equal(
+      errorSummary(record('Status\n------\nStopped\nerror: the service is stopped', '(none)', 3)),
+      'error: the service is stopped',
+    );
+  });
+
   it("names a failed print of files by the printer's complaint or the exit status, never by a line of the files", () => {
     const printed = ['# Logs', 'npm-debug.log*', 'build-error.log*', 'export function fail() { throw new Error("boom"); }'];
     const messages = [
