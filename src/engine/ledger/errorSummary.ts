@@ -153,7 +153,7 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
 }
 
 /**
- * A host's note that it cut an output there (`... [19990 characters truncated] ...`, `[... omitted 120 of 500 lines ...]`):
+ * A host's note that it cut an output there (`... [8120 characters truncated] ...`, `[... omitted 120 of 500 lines ...]`):
  * the line after it starts in the middle of a line the program printed.
  */
 const CUT_NOTICE =
