@@ -156,8 +156,13 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
  * A host's note that it cut an output there (`... [8120 characters truncated] ...`, `[... omitted 120 of 500 lines ...]`):
  * the line after it starts in the middle of a line the program printed.
  */
-const CUT_NOTICE =
-  /\b(?:\d[\d,]*\s+(?:characters?|chars|lines?|bytes|tokens)\s+(?:truncated|omitted|elided|hidden|removed)|(?:truncated|omitted|elided)\s+\d[\d,]*(?:\s+of\s+\d[\d,]*)?\s+(?:characters?|chars|lines?|bytes|tokens))\b/i;
+const CUT_NOTICE = new RegExp(
+  [
+    String.raw`\b\d[\d,]*\s+(?:characters?|chars|lines?|bytes|tokens)\s+(?:truncated|omitted|elided|hidden|removed)\b`,
+    String.raw`\b(?:truncated|omitted|elided)\s+\d[\d,]*(?:\s+of\s+\d[\d,]*)?\s+(?:characters?|chars|lines?|bytes|tokens)\b`,
+  ].join('|'),
+  'i',
+);
 
 /**
  * The places of a host's cut notices in a search's output and of the lines on either side: the hit the cut ran through
