@@ -17,6 +17,23 @@ const collapsedGroup = `:is(${rows}.focused, ${rows}.focused *)[aria-expanded="f
  * Returns the labels of the rows shown.
  */
 export async function pickModel(label: (row: string) => boolean, shownFirst: string): Promise<string[]> {
+  let labels: string[] = [];
+  for (let attempt = 1; attempt <= PICKER_ATTEMPTS; attempt++) {
+    labels = await rowsTo(label, shownFirst);
+    // The workbench closes an open picker when the list of models changes (a setting just changed re-lists them).
+    if (labels.length > 0) break;
+  }
+  const focused = (await page.text(`${rows}.focused`))[0] ?? '';
+  assert.ok(label(focused), `no row to pick among ${labels.join(' | ')}`);
+  await page.press('Enter');
+  return labels;
+}
+
+/** Times the picker is opened before a picker that closed on its own fails the pick. @default 2 */
+const PICKER_ATTEMPTS = 2;
+
+/** Opens the picker and moves the focus down to the first row `label` accepts; the rows shown then (none once it closed). */
+async function rowsTo(label: (row: string) => boolean, shownFirst: string): Promise<string[]> {
   await vscode.commands.executeCommand('workbench.action.chat.open');
   await page.click(selectors.chatInput);
   await vscode.commands.executeCommand('workbench.action.chat.openModelPicker');
@@ -26,8 +43,5 @@ export async function pickModel(label: (row: string) => boolean, shownFirst: str
     if ((await page.attribute(collapsedGroup, 'aria-expanded')).length > 0) await page.press('Enter');
     await page.press('ArrowDown');
   }
-  const labels = await page.text(rows);
-  assert.ok(label(await focused()), `no row to pick among ${labels.join(' | ')}`);
-  await page.press('Enter');
-  return labels;
+  return page.text(rows);
 }
