@@ -18,7 +18,7 @@ import { exitCodeOfLine, isFailureStatusLine } from './toolOutcome';
 import { tracebackEnds } from './uncaughtException';
 import { powerShellErrorMessages, powerShellMessage } from './powerShellErrors';
 import { isSearchHit, printsSearchHits } from './searchPrograms';
-import { isPrinterComplaint, onlyPrintsFiles } from './shellReads';
+import { isPrinterComplaint, onlyListsFiles, onlyPrintsFiles } from './shellReads';
 import { printedInRunRecord } from './runRecord';
 
 /**
@@ -77,14 +77,14 @@ const HAS_LETTER = /\p{L}/u;
 
 /**
  * What a failed call printed besides its program's own complaint: nothing (`own`), a search's hits, whatever they say
- * (`searchHits`), or the lines of files it printed (`fileLines`: `cat a.env b.env 2>/dev/null` that found one of two).
- * Only the program's own words name the error; lines of files are never it.
+ * (`searchHits`), or the lines or names of files it printed (`fileLines`: `cat a.env b.env 2>/dev/null` or
+ * `ls -d a b 2>/dev/null` that found one of two). Only the program's own words name the error; lines of files are never it.
  */
 export type PrintedBesides = 'own' | 'searchHits' | 'fileLines';
 
 /** What else a failed call that ran these command lines printed. */
 export function printedBesides(commands: readonly string[]): PrintedBesides {
-  return printsSearchHits(commands) ? 'searchHits' : onlyPrintsFiles(commands) ? 'fileLines' : 'own';
+  return printsSearchHits(commands) ? 'searchHits' : onlyPrintsFiles(commands) || onlyListsFiles(commands) ? 'fileLines' : 'own';
 }
 
 /**
@@ -124,7 +124,8 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
   const scanned = scannedLines(content, searched);
   const raw = printedInRunRecord(scanned) ?? scanned;
   const cleaned = raw.map(cleanLine);
-  if (printed === 'fileLines') return printersComplaint(cleaned);
+  const printersOwn = printed === 'fileLines' ? printersComplaint(cleaned) : undefined;
+  if (printersOwn !== undefined) return printersOwn;
   // A runner's closing status (`error: script "lint" exited with code 1`) says that it failed, not what went wrong.
   const cut = searched ? cutAndFragments(cleaned) : undefined;
   const lines = cleaned.filter((l, i) => !isNoiseLine(l) && !isFailureStatusLine(l) && !(searched && (isSearchHit(l) || cut?.has(i))));
@@ -186,11 +187,12 @@ function cutAndFragments(lines: readonly string[]): Set<number> {
 /**
  * The error of a call that only printed files: the line in which a printer names itself (`cat: b.env: Permission
  * denied`), else the exit status; the files' lines are what it printed, whatever they say (`build-error.log`,
- * `throw new Error(…)`).
+ * `throw new Error(…)`). Undefined when the output holds neither: nothing says the program ran (a host that refused
+ * the command says so in its own words).
  */
-function printersComplaint(lines: readonly string[]): string {
-  const complaint = lines.find(isPrinterComplaint);
-  return onOneLine((complaint ?? exitStatusWords(lines) ?? '(no error text)').slice(0, ERROR_LINE_MAX_CHARS));
+function printersComplaint(lines: readonly string[]): string | undefined {
+  const complaint = lines.find(isPrinterComplaint) ?? exitStatusWords(lines);
+  return complaint === undefined ? undefined : onOneLine(complaint.slice(0, ERROR_LINE_MAX_CHARS));
 }
 
 /** The host's exit status in plain words, whatever form the host wrote it in (`Exit code: 7`, `<returncode>7</returncode>`). */

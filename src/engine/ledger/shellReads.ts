@@ -79,10 +79,29 @@ function words(stage: string): string[] | undefined {
   return out;
 }
 
-/** A line in which one of the printers complains, naming itself first: `cat: b.env: Permission denied`. */
+/** A line in which one of the printers or `ls` complains, naming itself first: `cat: b.env: Permission denied`. */
 export function isPrinterComplaint(line: string): boolean {
   const colon = line.indexOf(': ');
-  return colon > 0 && Object.hasOwn(PRINTERS, line.slice(0, colon));
+  const program = line.slice(0, colon);
+  return colon > 0 && (Object.hasOwn(PRINTERS, program) || program === LISTER);
+}
+
+/** The program that lists files: what it prints are their names, whatever they say. */
+const LISTER = 'ls';
+
+/**
+ * True when every command line only lists files (`ls -la src`, `ls -d ~/.a ~/.b 2>/dev/null`): one `ls` and its options
+ * and paths, without a pipe or another command.
+ */
+export function onlyListsFiles(commands: readonly string[]): boolean {
+  return (
+    commands.length > 0 &&
+    commands.every((command) => {
+      const line = command.replace(LEADING_CD, '').replace(QUIET, '').trim();
+      const stage = line.includes('\n') || line.includes('|') ? undefined : words(line);
+      return stage !== undefined && stage[0] === LISTER;
+    })
+  );
 }
 
 /** True when every command line only prints files (see {@link filesOnlyPrinted}). */

@@ -294,6 +294,27 @@ describe('error summary', () => {
     assert.ok(!errors.some((t) => printed.some((line) => t.includes(line)) || t.includes('log.Fatal')), errors.join('\n'));
   });
 
+  it('names a failed listing by its complaint or the exit status, never by a name it listed', () => {
+    const messages = [
+      user('Which of the two config folders exists?', 'u1'),
+      call('l1', 'Bash', { command: 'ls -d ~/.config/shop-errors ~/.config/shop 2>/dev/null' }),
+      result('l1', ['/home/dev/.config/shop-errors', 'Exit code 2'].join('\n'), true),
+      call('l2', 'Bash', { command: 'ls -la deploy/ missing/' }),
+      result('l2', ["ls: cannot access 'missing/': No such file or directory", 'deploy/:', 'total 8', 'build-error.log'].join('\n'), true),
+      call('l3', 'Bash', { command: 'ls' }),
+      result('l3', 'The command was refused: it could not be checked as safe to run.', true),
+    ];
+    assert.deepEqual(
+      recordToolActivity(messages).errors.map((e) => e.summary),
+      [
+        'Exit code 2',
+        "ls: cannot access 'missing/': No such file or directory",
+        'The command was refused: it could not be checked as safe to run.',
+      ],
+      "a host's refusal, with no exit status, is the host's word",
+    );
+  });
+
   it("names a compiler's located error over the wrapper's failure that a build script throws after it", () => {
     const output = [
       '> shop@1.4.0 build',
