@@ -300,7 +300,7 @@ describe('error summary', () => {
       call('l1', 'Bash', { command: 'ls -d ~/.config/shop-errors ~/.config/shop 2>/dev/null' }),
       result('l1', ['/home/dev/.config/shop-errors', 'Exit code 2'].join('\n'), true),
       call('l2', 'Bash', { command: 'ls -la deploy/ missing/' }),
-      result('l2', ["ls: cannot access 'missing/': No such file or directory", 'deploy/:', 'total 8', 'build-error.log'].join('\n'), true),
+      result('l2', ["ls: cannot access 'missing/': Permission denied", 'deploy/:', 'total 8', 'build-error.log'].join('\n'), true),
       call('l3', 'Bash', { command: 'ls' }),
       result('l3', 'The command was refused: it could not be checked as safe to run.', true),
     ];
@@ -308,7 +308,7 @@ describe('error summary', () => {
       recordToolActivity(messages).errors.map((e) => e.summary),
       [
         'Exit code 2',
-        "ls: cannot access 'missing/': No such file or directory",
+        "ls: cannot access 'missing/': Permission denied",
         'The command was refused: it could not be checked as safe to run.',
       ],
       "a host's refusal, with no exit status, is the host's word",
