@@ -2,8 +2,11 @@
  * The fields a harness wraps a tool's result in rather than what the tool said, told by their shape: an element on one
  * line (`<status>completed</status>`, `<retrieval_status>success</retrieval_status>`), or an element whose lines are all
  * a key and a value (`<usage>total_tokens: 49100` … `duration_ms: 57709</usage>`), with the id the harness notes on the
- * line before it (`agentId: a31be88 (…)`), or, in a delegated agent's report, on its last line or in its first lines.
+ * line before it (`agentId: a31be88 (…)`), or, in a delegated agent's report, on its last line or in its first lines;
+ * and a host's record of a shell run (`Command: …`, `Directory: …`, `Output: …`, see `runRecord.ts`), of which
+ * only what the program printed is the tool's.
  */
+import { withoutRunRecord } from './runRecord';
 
 /** An element on one line: the harness's field, not something the tool printed. */
 const FIELD_ELEMENT = /^[ \t]*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>[^<>\n]{0,200}<\/\1>[ \t]*$/gm;
@@ -32,9 +35,10 @@ const NOTICE_LINES = 2;
  * in the background, not what it found: nothing of it is left. The same string when it has none of these.
  */
 export function withoutFields(content: string, delegatedReport = false): string {
-  const fieldless = content.includes('</')
-    ? content.replace(ID_BEFORE_FIELD, '').replace(FIELD_BLOCK, '').replace(FIELD_ELEMENT, '')
-    : content;
+  const unwrapped = withoutRunRecord(content);
+  const fieldless = unwrapped.includes('</')
+    ? unwrapped.replace(ID_BEFORE_FIELD, '').replace(FIELD_BLOCK, '').replace(FIELD_ELEMENT, '')
+    : unwrapped;
   if (!delegatedReport) return fieldless;
   // Only the last line and the first few are read: a report can run to many thousands of lines.
   const body = fieldless.trimEnd();

@@ -197,6 +197,26 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.equal(texts.filter((t) => t.includes('Table pipe does not align')).length, 1, texts.join('\n'));
   });
 
+  it("takes what the program printed from a host's record of a shell run, never the record's echo of the command or its process fields", () => {
+    const record = [
+      'Command: ./deploy.sh staging --region eu-west-3',
+      'Directory: (root)',
+      'Output: Deploying build 4812 to staging',
+      'Deploy finished: staging is on 4812',
+      'Error: (none)',
+      'Exit Code: 0',
+      'Signal: (none)',
+      'Background PIDs: (none)',
+      'Process Group PGID: 5120',
+    ].join('\n');
+    const texts = outputLineFacts([
+      call('d1', 'run_shell_command', { command: './deploy.sh staging --region eu-west-3' }),
+      result('d1', record),
+    ]).map((f) => f.text);
+    assert.ok(texts.includes('Deploying build 4812 to staging') && texts.includes('Deploy finished: staging is on 4812'), texts.join('\n'));
+    assert.ok(!texts.some((t) => /^(?:Command|Directory|Output|Process Group PGID):/.test(t)), texts.join('\n'));
+  });
+
   it('takes a line that only names a file when the agent went on with that file, and not otherwise', () => {
     const listing = [
       'Searching the docs for bare URLs',

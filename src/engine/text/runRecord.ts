@@ -14,15 +14,22 @@ const STATUS_FIELD = 'Exit Code';
 /** The values a record writes for a field that holds nothing. */
 const NOTHING = /^\((?:none|empty)\)$/;
 
+/** Characters at a result's start looked at for the record's first field. @default 200 */
+const RECORD_START_CHARS = 200;
+
 /**
- * The lines of `lines` that the program printed, with the exit status, when they are such a record (it opens with its
- * command and has a second field); `undefined` for any other output.
+ * What the program printed, with the exit status, when `content` is such a record (it opens with its command and has
+ * another field); any other content as it is.
  */
-export function printedInRunRecord(lines: readonly string[]): string[] | undefined {
+export function withoutRunRecord(content: string): string {
+  if (!COMMAND_FIELD.test(content.slice(0, RECORD_START_CHARS).trimStart())) return content;
+  return printedInRunRecord(content.split('\n'))?.join('\n') ?? content;
+}
+
+/** The lines of `lines` that the program printed, with the exit status, when they are such a record; else undefined. */
+function printedInRunRecord(lines: readonly string[]): string[] | undefined {
   const first = lines.findIndex((l) => l.trim().length > 0);
-  if (first < 0 || !COMMAND_FIELD.test(lines[first]) || !lines.some((l, i) => i > first && /^(?:Directory|Output|Exit Code): /.test(l))) {
-    return undefined;
-  }
+  if (first < 0 || !COMMAND_FIELD.test(lines[first]) || !lines.some((l, i) => i > first && FIELD.test(l))) return undefined;
   const printed: string[] = [];
   let field = '';
   for (const line of lines.slice(first)) {
