@@ -13,8 +13,11 @@ const ITEM_TEXT_KEYS = ['content', 'step', 'title', 'description', 'text', 'task
 const ITEM_STATUS_KEYS = ['status', 'state', 'done', 'completed', 'checked'];
 /** Names of a list that is a plan even when its items carry no status. */
 const PLAN_LIST_NAME = /todo|plan|step|task|checklist/i;
-/** A Markdown checklist line: `- [ ] Write the migration`, `* [x] Run the tests`. */
-const CHECKLIST_LINE = /^\s*(?:[-*+]|\d+[.)])\s+\[[ xX✓-]?\]\s+(\S.*)$/;
+/**
+ * A checklist line: Markdown's `- [ ] Write the migration`, `* [x] Run the tests`, or a to-do list written one item a
+ * line with no list marker, as Roo Code's and Kilo Code's are (`[x] Run the tests`, `[-] Fix the parser` in progress).
+ */
+const CHECKLIST_LINE = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?\[[ xX✓-]?\]\s+(\S.*)$/;
 /** Shortest and longest item read as a plan step, in characters. */
 const ITEM_CHARS = { min: 8, max: 240 } as const;
 /** An item says something: at least this many words of two letters or more. @default 2 */

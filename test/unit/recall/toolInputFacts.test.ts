@@ -39,6 +39,20 @@ describe('facts read from what tools were given and said', () => {
       ]);
     });
 
+    it('reads a to-do list written one item a line with no list marker, each item with its status in brackets', () => {
+      const todos =
+        '[x] Profile the image resizer on large uploads\n[-] Cache resized thumbnails in Redis\n[ ] Drop the legacy resize endpoint';
+      assert.deepEqual(planItems({ todos }), [
+        'Profile the image resizer on large uploads',
+        'Cache resized thumbnails in Redis',
+        'Drop the legacy resize endpoint',
+      ]);
+      const facts = extractFacts([call('t1', 'update_todo_list', { todos }), result('t1', 'Todo list updated successfully.')]);
+      assert.equal(exactly(facts, 'Cache resized thumbnails in Redis')?.kind, 'decision');
+      // Brackets that hold a word or a number are a link's text or a reference, not a status.
+      assert.deepEqual(planItems({ notes: '[docs] Read the resize guide first\n[2] Benchmarks from the last release' }), []);
+    });
+
     it('takes no items from a list of data: records without status under an ordinary name, ids, long text', () => {
       assert.deepEqual(planItems({ rows: [{ title: 'Quarterly revenue by region' }] }), []);
       assert.deepEqual(planItems({ todos: [{ content: 'a1b2c3d4', status: 'pending' }] }), []);
