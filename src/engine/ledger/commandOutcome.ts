@@ -9,7 +9,7 @@ import type { ToolResultBlock } from '../types';
 import { meaningfulLines } from './resultLines';
 import { endsInComparison } from './comparePrograms';
 import { endsInSearch } from './searchPrograms';
-import { withoutRunRecord } from '../text/runRecord';
+import { withoutHostFrame } from '../text/hostFrame';
 import { isExitStatusLine, toolOutcome, type ToolOutcome } from './toolOutcome';
 
 /** What some hosts print for an output that is empty: a note in brackets, a label with nothing after it, a count of 0. */
@@ -39,7 +39,7 @@ function readOutcome(result: ToolResultBlock, commands: readonly string[]): Tool
  * host's record of the run (`Command: …`, `Output: (empty)`, `Error: (none)`, `Exit Code: 1`) holds nothing printed.
  */
 function printedNothing(content: string): boolean {
-  return meaningfulLines(withoutRunRecord(content)).every(
+  return meaningfulLines(withoutHostFrame(content)).every(
     (line) => EMPTY_OUTPUT.test(line) || isExitStatusLine(line.replace(ERROR_WORD, '')),
   );
 }

@@ -19,7 +19,7 @@ import { tracebackEnds } from './uncaughtException';
 import { powerShellErrorMessages, powerShellMessage } from './powerShellErrors';
 import { isSearchHit, printsSearchHits } from './searchPrograms';
 import { isPrinterComplaint, onlyListsFiles, onlyPrintsFiles } from './shellReads';
-import { withoutRunRecord } from '../text/runRecord';
+import { withoutHostFrame } from '../text/hostFrame';
 
 /**
  * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
@@ -121,7 +121,7 @@ const FIRST_LINE_READ_CHARS = 4096;
  */
 export function errorLine(content: string, printed: PrintedBesides = 'own'): string {
   const searched = printed === 'searchHits';
-  const raw = scannedLines(withoutRunRecord(content), searched);
+  const raw = scannedLines(withoutHostFrame(content), searched);
   const cleaned = raw.map(cleanLine);
   const printersOwn = printed === 'fileLines' ? printersComplaint(cleaned) : undefined;
   if (printersOwn !== undefined) return printersOwn;

@@ -23,6 +23,7 @@ import { toolOutcome, type ToolOutcome } from './toolOutcome';
 import { commandOutcome } from './commandOutcome';
 import type { Message, ToolCallBlock, ToolResultBlock } from '../types';
 import { withoutOutputNotice } from '../text/outputNotice';
+import { withoutHostFrame } from '../text/hostFrame';
 import { memoizeByObject } from '../memo';
 
 /** An error message that names where it happened (a path, a `file:line`, a `(line,col)`), so the same message is the same error. */
@@ -35,11 +36,11 @@ function sameErrorKey(e: ErrorRecord): string {
 /** What is read from a result's text, once per result block: aging summarizes the same ranges again. */
 const otherOutcomeOf = memoizeByObject((result: ToolResultBlock) => toolOutcome(result, false));
 const outputGists = new WeakMap<ToolResultBlock, { readonly gist: string | undefined }>();
-/** What a command printed, without a host's note that the output went to a file; remembered by its result, which answers one call. */
+/** What a command printed, without a host's record of the run or its note that the output went to a file; remembered by its result, which answers one call. */
 function outputGistOf(result: ToolResultBlock, commands: readonly string[]): string | undefined {
   const known = outputGists.get(result);
   if (known) return known.gist;
-  const gist = outputGist(withoutOutputNotice(result.content, commands.join('\n')));
+  const gist = outputGist(withoutOutputNotice(withoutHostFrame(result.content), commands.join('\n')));
   outputGists.set(result, { gist });
   return gist;
 }

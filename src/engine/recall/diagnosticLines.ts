@@ -16,6 +16,7 @@ import { searchedFor } from '../ledger/callSubject';
 import { diffChanges } from '../ledger/diffHunks';
 import { powerShellMessage } from '../ledger/powerShellErrors';
 import { isDelegation } from './reportFacts';
+import { withoutHostFrame } from '../text/hostFrame';
 
 /** Scores of a diagnostic line: from a failed call, or from one that otherwise went on. */
 export const DIAGNOSTIC_SCORES = { failed: 0.6, wentOn: 0.42 } as const;
@@ -70,7 +71,8 @@ export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
   // A delegated agent's report is prose: a sentence that says a command "exits with code 1" describes the code it read;
   // an error it quotes stands on a line that a diagnostic's form opens.
   const report = isDelegation(step);
-  const lines = edgeLines(step.result.content).flatMap(({ text, raised }) => {
+  // A host's label and record of the run are no diagnostics; a one-line element may be (`<error>…</error>`), so only they go.
+  const lines = edgeLines(withoutHostFrame(step.result.content)).flatMap(({ text, raised }) => {
     if (hits && isSearchHit(text)) return [];
     let line = read.get(text);
     if (!line) read.set(text, (line = readLine(text, report)));

@@ -18,6 +18,7 @@ import type { LaterEdits } from './laterEdits';
 import { shellWrites } from '../ledger/shellWrites';
 import type { TextEdit } from './textEdits';
 import type { ToolStep } from './toolSteps';
+import { withoutHostFrame } from '../text/hostFrame';
 
 /** Scores of files by what was done to them, and of the lines an edit changed. */
 export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
@@ -194,7 +195,7 @@ export function editFacts(
  * a key the ledger already holds, so the line would never be shown.
  */
 function confirmationLine(content: string, paths: readonly string[]): string | undefined {
-  const head = content.slice(0, CONFIRMATION_CHARS).trimStart();
+  const head = withoutHostFrame(content.slice(0, CONFIRMATION_CHARS)).trimStart();
   const line = head.slice(0, (head.indexOf('\n') + 1 || head.length + 1) - 1).trim();
   const path = paths.find((p) => line.includes(p));
   if (path === undefined) return undefined;

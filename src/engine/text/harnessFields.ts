@@ -3,10 +3,10 @@
  * line (`<status>completed</status>`, `<retrieval_status>success</retrieval_status>`), or an element whose lines are all
  * a key and a value (`<usage>total_tokens: 49100` … `duration_ms: 57709</usage>`), with the id the harness notes on the
  * line before it (`agentId: a31be88 (…)`), or, in a delegated agent's report, on its last line or in its first lines;
- * and a host's record of a shell run (`Command: …`, `Directory: …`, `Output: …`, see `runRecord.ts`), of which
- * only what the program printed is the tool's.
+ * and a host's frame (see `hostFrame.ts`): its label above the result (`[read_file for 'a.ts'] Result:`) and its record
+ * of a shell run (`Command: …`, `Directory: …`, `Output: …`), of which only what the program printed is the tool's.
  */
-import { withoutRunRecord } from './runRecord';
+import { withoutHostFrame } from './hostFrame';
 
 /** An element on one line: the harness's field, not something the tool printed. */
 const FIELD_ELEMENT = /^[ \t]*<([A-Za-z][\w.-]*)(?:\s[^<>]*)?>[^<>\n]{0,200}<\/\1>[ \t]*$/gm;
@@ -35,7 +35,7 @@ const NOTICE_LINES = 2;
  * in the background, not what it found: nothing of it is left. The same string when it has none of these.
  */
 export function withoutFields(content: string, delegatedReport = false): string {
-  const unwrapped = withoutRunRecord(content);
+  const unwrapped = withoutHostFrame(content);
   const fieldless = unwrapped.includes('</')
     ? unwrapped.replace(ID_BEFORE_FIELD, '').replace(FIELD_BLOCK, '').replace(FIELD_ELEMENT, '')
     : unwrapped;

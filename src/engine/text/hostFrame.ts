@@ -1,0 +1,94 @@
+/**
+ * What a host frames a tool's result in: a record of one shell run, field by field (Gemini CLI's: `Command: …`, `Directory: …`, `Output: …`,
+ * `Error: …`, `Exit Code: …`, `Signal: …`, `Background PIDs: …`, `Process Group PGID: …`), or as a sentence and the
+ * output under it (Cline's and Roo Code's: `Command executed in terminal within working directory '…'. Exit code: 1`,
+ * `Output:`), and the label such hosts put above every result (`[execute_command for 'npm test'] Result:`). Only the
+ * output and error fields hold what the program printed; the rest echo the call or note the process, so no error is
+ * named by them.
+ */
+import { OFFLOAD_REFERENCE_LINE } from './offloadReference';
+
+/** The record's first field: the command it ran, as the call gave it. */
+const COMMAND_FIELD = /^Command: /;
+/** A field of the record, at the start of a line. */
+const FIELD = /^(Command|Directory|Output|Error|Exit Code|Signal|Background PIDs|Process Group PGID): ?(.*)$/;
+/** The fields that hold what the program printed, and the one that holds how it ended. */
+const PRINTED_FIELDS: ReadonlySet<string> = new Set(['Output', 'Error']);
+const STATUS_FIELD = 'Exit Code';
+/** The values a record writes for a field that holds nothing. */
+const NOTHING = /^\((?:none|empty)\)$/;
+
+/** Characters at a result's start looked at for the record's first field. @default 200 */
+const RECORD_START_CHARS = 200;
+
+/** The label Cline, Roo Code and Kilo Code put above a tool's result, on a line of its own: `[read_file for 'a.ts'] Result:`. */
+const RESULT_LABEL = /^\s*\[[\w-]+(?: for [^\n]*)?\] Result:[ \t]*(?:\n|$)/;
+/** The sentence such a host opens a shell run's result with, the run's status in it or on the lines up to `Output:`. */
+const EXECUTED_LINE = /^Command executed\b/;
+/** The line after which the program's output follows. */
+const OUTPUT_LINE = /^Output:[ \t]*$/;
+/** The exit status within the sentence or the lines after it. */
+const EXIT_STATUS = /\bExit code:? (-?\d+)\b/i;
+/** Lines before `Output:` read as the sentence's: the status may stand on a line of its own. @default 4 */
+const EXECUTED_HEAD_LINES = 4;
+
+/**
+ * What the program printed, with the exit status, when `content` is such a record (it opens with its command and has
+ * another field, or with the sentence and `Output:`), without the label above it; any other content as it is.
+ */
+export function withoutHostFrame(content: string): string {
+  const unlabelled = withoutResultLabel(content);
+  const start = unlabelled.slice(0, RECORD_START_CHARS).trimStart();
+  if (EXECUTED_LINE.test(start)) return printedUnderSentence(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
+  if (!COMMAND_FIELD.test(start)) return unlabelled;
+  return printedInRunRecord(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
+}
+
+/** `content` without the label above it, which may stand under ctx's own note that the result went to a file (kept). */
+function withoutResultLabel(content: string): string {
+  const firstEnd = content.indexOf('\n');
+  if (firstEnd > 0 && OFFLOAD_REFERENCE_LINE.test(content.slice(0, firstEnd).trim())) {
+    const rest = content.slice(firstEnd + 1);
+    const label = RESULT_LABEL.exec(rest);
+    return label === null ? content : content.slice(0, firstEnd + 1) + rest.slice(label[0].length);
+  }
+  return content.replace(RESULT_LABEL, '');
+}
+
+/**
+ * The lines after `Output:` of a record that opens with the sentence that the command ran, and a failed run's exit
+ * status as a line of its own after them, as a field record has it; undefined when no `Output:` line follows the sentence.
+ */
+function printedUnderSentence(lines: readonly string[]): string[] | undefined {
+  const first = lines.findIndex((l) => l.trim().length > 0);
+  const head = lines.slice(first, first + EXECUTED_HEAD_LINES + 1);
+  const output = head.findIndex((l) => OUTPUT_LINE.test(l));
+  if (output < 0) return undefined;
+  const status = head
+    .slice(0, output)
+    .map((l) => EXIT_STATUS.exec(l))
+    .find((m) => m !== null);
+  const printed = lines.slice(first + output + 1);
+  return status && Number(status[1]) !== 0 ? [...printed, `Exit code: ${status[1]}`] : printed;
+}
+
+/** The lines of `lines` that the program printed, with the exit status, when they are such a record; else undefined. */
+function printedInRunRecord(lines: readonly string[]): string[] | undefined {
+  const first = lines.findIndex((l) => l.trim().length > 0);
+  if (first < 0 || !COMMAND_FIELD.test(lines[first]) || !lines.some((l, i) => i > first && FIELD.test(l))) return undefined;
+  const printed: string[] = [];
+  let field = '';
+  for (const line of lines.slice(first)) {
+    const match = FIELD.exec(line);
+    if (match) {
+      field = match[1];
+      const value = match[2].trim();
+      if (PRINTED_FIELDS.has(field) && value.length > 0 && !NOTHING.test(value)) printed.push(value);
+      if (field === STATUS_FIELD) printed.push(line);
+      continue;
+    }
+    // A value over several lines goes on under its field.
+    if (PRINTED_FIELDS.has(field)) printed.push(line);
+  }
+  return printed;
+}

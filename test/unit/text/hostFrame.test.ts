@@ -1,0 +1,86 @@
+import * as assert from 'node:assert/strict';
+import { withoutHostFrame } from '../../../src/engine/text/hostFrame';
+import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
+import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { call, result } from '../support/builders';
+
+/** A shell run's result as Cline and Roo Code hand it to the model: their label, the sentence that it ran, its output. */
+const framedRun = (command: string, status: string, output: string) =>
+  [
+    `[execute_command for '${command}'] Result:`,
+    `Command executed in terminal within working directory '/srv/billing'. ${status}`,
+    'Output:',
+    output,
+  ].join('\n');
+
+describe("a host's frame around a tool's result", () => {
+  it('takes off the label a host puts above a result, also under the note that ctx sent the result to a file', () => {
+    assert.equal(withoutHostFrame("[read_file for 'src/rates.ts'] Result:\nexport const VAT = 0.2;"), 'export const VAT = 0.2;');
+    assert.equal(withoutHostFrame('[update_todo_list] Result:\nTodo list updated successfully.'), 'Todo list updated successfully.');
+    const note = '[search_files result of 18,400 tokens, offloaded to offloaded/call7.txt]';
+    assert.equal(
+      withoutHostFrame(`${note}\n[search_files for 'invoice'] Result:\nsrc/invoice.ts:12: export function invoiceTotal()`),
+      `${note}\nsrc/invoice.ts:12: export function invoiceTotal()`,
+    );
+    // Only above the result: the same words inside what a tool printed are its own.
+    const quoted = 'Found in the log:\n[read_file for a.ts] Result:\nnothing';
+    assert.equal(withoutHostFrame(quoted), quoted);
+  });
+
+  it("keeps what the program printed of a run the host reports in a sentence, and a failed run's exit status", () => {
+    assert.equal(withoutHostFrame(framedRun('make rates', 'Exit code: 0', 'rates.csv written (412 rows)')), 'rates.csv written (412 rows)');
+    assert.equal(
+      withoutHostFrame(
+        framedRun(
+          'cargo build',
+          'Command execution was not successful, inspect the cause and adjust as needed.\nExit code: 101',
+          'error[E0425]: cannot find value `rate` in this scope',
+        ),
+      ),
+      'error[E0425]: cannot find value `rate` in this scope\nExit code: 101',
+    );
+  });
+
+  it("names a framed run's error by what the program printed and shows its output without the frame in the ledger", () => {
+    const messages = [
+      call('c1', 'execute_command', { command: 'cargo build' }),
+      result(
+        'c1',
+        framedRun(
+          'cargo build',
+          'Command execution was not successful, inspect the cause and adjust as needed.\nExit code: 101',
+          '   Compiling billing v0.3.0\nerror[E0425]: cannot find value `rate` in this scope',
+        ),
+        true,
+      ),
+      call('c2', 'execute_command', { command: 'make rates' }),
+      result('c2', framedRun('make rates', 'Exit code: 0', 'Rate tables: EUR, USD, GBP\nrates.csv written (412 rows)')),
+    ];
+    const record = recordToolActivity(messages);
+    assert.deepEqual(
+      record.errors.map((e) => e.summary),
+      ['error[E0425]: cannot find value `rate` in this scope'],
+    );
+    assert.equal(record.commands.find((c) => c.callId === 'c2')?.output, 'Rate tables: EUR, USD, GBP … rates.csv written (412 rows)');
+  });
+
+  it('reads no fact of the frame: not the label as an outcome or an error, not the sentence that the command ran', () => {
+    const facts = extractFacts([
+      call('s1', 'codebase_search', { query: 'rate rounding error' }),
+      result('s1', "[codebase_search for 'rate rounding error'] Result:\nQuery: rate rounding error\nResults:\n\nsrc/rates.ts"),
+      call('c1', 'execute_command', { command: 'make rates' }),
+      result('c1', framedRun('make rates', 'Exit code: 0', 'rates.csv written (412 rows)')),
+      call('w1', 'write_to_file', { path: 'docs/rates.md', content: '# Rates\n' }),
+      result('w1', "[write_to_file for 'docs/rates.md'] Result:\nThe content was successfully saved to docs/rates.md."),
+    ]);
+    const framed = facts.filter((f) => /\] Result:|Command executed/.test(f.text));
+    assert.deepEqual(
+      framed.map((f) => f.text),
+      [],
+    );
+    assert.ok(
+      facts.some((f) => f.text === 'The content was successfully saved to docs/rates.md.'),
+      facts.map((f) => f.text).join('\n'),
+    );
+  });
+});
