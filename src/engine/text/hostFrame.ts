@@ -8,8 +8,11 @@
  */
 import { OFFLOAD_REFERENCE_LINE } from './offloadReference';
 
-/** The record's first field: the command it ran, as the call gave it. */
+/** The record's first field: the command it ran, as the call gave it, or what it printed. */
 const COMMAND_FIELD = /^Command: /;
+const OUTPUT_FIELD = /^Output: ?/;
+/** A field of the record that no program's output holds: how the process ended and what the host knows of it. */
+const HOST_FIELD = /^(?:Exit Code|Signal|Background PIDs|Process Group PGID): ?\S/;
 /** A field of the record, at the start of a line. */
 const FIELD = /^(Command|Directory|Output|Error|Exit Code|Signal|Background PIDs|Process Group PGID): ?(.*)$/;
 /** The fields that hold what the program printed, and the one that holds how it ended. */
@@ -33,14 +36,14 @@ const EXIT_STATUS = /\bExit code:? (-?\d+)\b/i;
 const EXECUTED_HEAD_LINES = 4;
 
 /**
- * What the program printed, with the exit status, when `content` is such a record (it opens with its command and has
- * another field, or with the sentence and `Output:`), without the label above it; any other content as it is.
+ * What the program printed, with the exit status, when `content` is such a record (see {@link opensRunRecord}, or it
+ * opens with the sentence and `Output:`), without the label above it; any other content as it is.
  */
 export function withoutHostFrame(content: string): string {
   const unlabelled = withoutResultLabel(content);
   const start = unlabelled.slice(0, RECORD_START_CHARS).trimStart();
   if (EXECUTED_LINE.test(start)) return printedUnderSentence(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
-  if (!COMMAND_FIELD.test(start)) return unlabelled;
+  if (!COMMAND_FIELD.test(start) && !OUTPUT_FIELD.test(start)) return unlabelled;
   return printedInRunRecord(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
 }
 
@@ -72,10 +75,21 @@ function printedUnderSentence(lines: readonly string[]): string[] | undefined {
   return status && Number(status[1]) !== 0 ? [...printed, `Exit code: ${status[1]}`] : printed;
 }
 
+/**
+ * True when the record opens at `first`: with its command and another field after it, or, as a later version writes
+ * it, with its output and, on a later line, a field only a host writes (`Process Group PGID: 4120`, `Exit Code: 1`):
+ * a program may print a line that opens with `Output:` itself.
+ */
+function opensRunRecord(lines: readonly string[], first: number): boolean {
+  if (COMMAND_FIELD.test(lines[first])) return lines.some((l, i) => i > first && FIELD.test(l));
+  if (!OUTPUT_FIELD.test(lines[first])) return false;
+  return lines.some((l, i) => i > first && HOST_FIELD.test(l));
+}
+
 /** The lines of `lines` that the program printed, with the exit status, when they are such a record; else undefined. */
 function printedInRunRecord(lines: readonly string[]): string[] | undefined {
   const first = lines.findIndex((l) => l.trim().length > 0);
-  if (first < 0 || !COMMAND_FIELD.test(lines[first]) || !lines.some((l, i) => i > first && FIELD.test(l))) return undefined;
+  if (first < 0 || !opensRunRecord(lines, first)) return undefined;
   const printed: string[] = [];
   let field = '';
   for (const line of lines.slice(first)) {

@@ -41,6 +41,17 @@ describe("a host's frame around a tool's result", () => {
     );
   });
 
+  it("keeps what the program printed of a record that opens with its output, and never a program's own line that does", () => {
+    const record =
+      "Output: \n> billing@2.1.0 build\n> tsc -p .\n\nsrc/rates.ts:12:3 - error TS2304: Cannot find name 'rate'.\nExit Code: 2\nProcess Group PGID: 40213";
+    assert.equal(
+      withoutHostFrame(record),
+      "> billing@2.1.0 build\n> tsc -p .\n\nsrc/rates.ts:12:3 - error TS2304: Cannot find name 'rate'.\nExit Code: 2",
+    );
+    const printed = 'Output: 412 rows\nDirectory: /srv/billing/out';
+    assert.equal(withoutHostFrame(printed), printed);
+  });
+
   it("names a framed run's error by what the program printed and shows its output without the frame in the ledger", () => {
     const messages = [
       call('c1', 'execute_command', { command: 'cargo build' }),
