@@ -197,15 +197,17 @@ class RolloutReader {
     this.reply = undefined;
     const p = item.payload;
     const output = p.output;
-    const envelope = typeof output === 'string' ? (codexOutputEnvelope(output) ?? codexExecOutput(output)) : undefined;
-    const text =
-      envelope !== undefined
-        ? envelope.output
-        : typeof output === 'string'
-          ? output
-          : isJsonObject(output) && typeof output.content === 'string'
-            ? output.content
+    const raw =
+      typeof output === 'string'
+        ? output
+        : isJsonObject(output) && typeof output.content === 'string'
+          ? output.content
+          : Array.isArray(output)
+            ? renderContent(output).text
             : dataText(output ?? '');
+    // A script tool's output comes as a list of text parts, its header the first of them.
+    const envelope = (typeof output === 'string' ? codexOutputEnvelope(output) : undefined) ?? codexExecOutput(raw);
+    const text = envelope?.output ?? raw;
     const block = toolResultBlock(callId(p, item), text, envelope?.failed ?? false);
     this.sink.add(item.sourceId, [{ role: 'tool', blocks: [block] }], item.at, item.line);
   }

@@ -61,13 +61,14 @@ export function codexOutputEnvelope(text: string): { readonly output: string; re
 
 /**
  * The header Codex's shell tools write above a command's output, one field a line, ending with `Output:`:
- * `Chunk ID: 3f2a9c`, `Wall time: 0.61 seconds`, `Process exited with code 1`, `Original token count: 379`.
+ * `Chunk ID: 3f2a9c`, `Wall time: 0.61 seconds`, `Process exited with code 1`, `Original token count: 379`; its script
+ * tool's opens with `Script completed`.
  */
 const EXEC_FIELDS =
-  'Chunk ID|Wall time|Original token count|Total output lines|Process exited with code|Process running with session ID|Exit code';
+  'Chunk ID|Wall time|Original token count|Total output lines|Process exited with code|Process running with session ID|Exit code|Script completed';
 const EXEC_HEADER = new RegExp(`^((?:(?:${EXEC_FIELDS})\\b[^\\n]*\\n){1,8})Output:(?:\\n|$)`);
 /** Header lines that say how the command ended or stands: kept, the rest is the harness's bookkeeping (see `cutShort`). */
-const EXEC_STATUS = /^(?:Process exited with code|Process running with session ID|Exit code)\b/;
+const EXEC_STATUS = /^(?:Process exited with code|Process running with session ID|Exit code|Script completed)\b/;
 
 /**
  * A shell call's output as Codex writes it now (plain text under its header): the output with only the header's

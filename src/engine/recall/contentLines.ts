@@ -17,6 +17,7 @@ import { outputEdges } from './outputEdges';
 import type { ToolStep } from './toolSteps';
 import { isDelegation } from './reportFacts';
 import { oneLine, shortenEnd } from '../text/shorten';
+import { withoutHostFrame } from '../text/hostFrame';
 
 /**
  * Most characters of one offloaded result's content, and of one summarized span's content, taken as lines.
@@ -122,8 +123,9 @@ function outputContent(step: ToolStep): SpanContent | undefined {
   const { activity, ok, result, messageId } = step;
   if (!ok) return undefined;
   if (activity.kind === 'file') {
+    // A file's lines are what the tool read, not the host's frame around them (its label, a shell's exit status).
     return activity.action === 'read' && activity.paths.length === 1
-      ? { text: result.content, from: activity.paths[0], fromKind: 'read', messageId }
+      ? { text: withoutHostFrame(result.content), from: activity.paths[0], fromKind: 'read', messageId }
       : undefined;
   }
   const name = callName(step);

@@ -16,6 +16,7 @@ import { holdsKey, matchForm } from '../facts/factKey';
 import { outputLineFacts } from './outputLines';
 import { contentLineFacts } from './contentLines';
 import { withoutFields } from '../text/harnessFields';
+import { withoutHostFrame } from '../text/hostFrame';
 import { classifyToolCall } from '../ledger/toolActivity';
 import { delegatesWork } from '../text/nameWords';
 
@@ -44,8 +45,8 @@ export function offloadedResultFacts(
   return facts.filter((f) => f.kind !== 'request' && !holdsKey(shown, f.key)).map((f) => ({ ...f, printed: true }));
 }
 
-/** An offloaded result's content as its lines are quoted: without the fields a harness wrapped it in, but a file's own lines. */
+/** An offloaded result's content as its lines are quoted: without the fields a harness wrapped it in, but a file's own lines (only the host's frame goes). */
 function quotable(content: string, call: ToolCallBlock | undefined): string {
   if (call === undefined) return withoutFields(content);
-  return classifyToolCall(call).kind === 'file' ? content : withoutFields(content, delegatesWork(call.name));
+  return classifyToolCall(call).kind === 'file' ? withoutHostFrame(content) : withoutFields(content, delegatesWork(call.name));
 }

@@ -32,30 +32,51 @@ const EXECUTED_LINE = /^Command executed\b/;
 const OUTPUT_LINE = /^Output:[ \t]*$/;
 /** The exit status within the sentence or the lines after it. */
 const EXIT_STATUS = /\bExit code:? (-?\d+)\b/i;
+/**
+ * The status line Codex's shell tools put above a command's output (`Process exited with code 1`, `Exit code: 0`,
+ * `Process running with session ID 4412`, a script's `Script completed`): how the run ended, not what it printed.
+ */
+const STATUS_ABOVE =
+  /^(?:Process exited with code (-?\d+)|Exit code: (-?\d+)|Process running with session ID \d+|Script completed)[ \t]*(?:\n|$)/;
 /** Lines before `Output:` read as the sentence's: the status may stand on a line of its own. @default 4 */
 const EXECUTED_HEAD_LINES = 4;
 
 /**
- * What the program printed, with the exit status, when `content` is such a record (see {@link opensRunRecord}, or it
- * opens with the sentence and `Output:`), without the label above it; any other content as it is.
+ * What the program printed, with a failed run's exit status, when `content` is such a record (see
+ * {@link opensRunRecord}), opens with the sentence and `Output:`, or with a status line above the output (see
+ * {@link STATUS_ABOVE}); without the label above it. Any other content as it is. ctx's own note that the result went to
+ * a file stays above it.
  */
 export function withoutHostFrame(content: string): string {
-  const unlabelled = withoutResultLabel(content);
+  const firstEnd = content.indexOf('\n');
+  const noted = firstEnd > 0 && OFFLOAD_REFERENCE_LINE.test(content.slice(0, firstEnd).trim());
+  if (!noted) return unframed(content);
+  const rest = content.slice(firstEnd + 1);
+  const bare = unframed(rest);
+  return bare === rest ? content : content.slice(0, firstEnd + 1) + bare;
+}
+
+function unframed(content: string): string {
+  const unlabelled = content.replace(RESULT_LABEL, '');
   const start = unlabelled.slice(0, RECORD_START_CHARS).trimStart();
   if (EXECUTED_LINE.test(start)) return printedUnderSentence(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
+  if (STATUS_ABOVE.test(start)) return printedUnderStatus(unlabelled.trimStart());
   if (!COMMAND_FIELD.test(start) && !OUTPUT_FIELD.test(start)) return unlabelled;
   return printedInRunRecord(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
 }
 
-/** `content` without the label above it, which may stand under ctx's own note that the result went to a file (kept). */
-function withoutResultLabel(content: string): string {
+/**
+ * What follows the status line a host puts above a command's output, and a failed run's status as a line of its own
+ * after it, as a field record has it. A note under the status that the host cut the output (`Total output lines: 1088`)
+ * stays: it says the output did not reach the model whole.
+ */
+function printedUnderStatus(content: string): string {
   const firstEnd = content.indexOf('\n');
-  if (firstEnd > 0 && OFFLOAD_REFERENCE_LINE.test(content.slice(0, firstEnd).trim())) {
-    const rest = content.slice(firstEnd + 1);
-    const label = RESULT_LABEL.exec(rest);
-    return label === null ? content : content.slice(0, firstEnd + 1) + rest.slice(label[0].length);
-  }
-  return content.replace(RESULT_LABEL, '');
+  const status = STATUS_ABOVE.exec(firstEnd < 0 ? content : content.slice(0, firstEnd + 1));
+  const printed = (firstEnd < 0 ? '' : content.slice(firstEnd + 1)).replace(/^\n+/, '');
+  const code = status?.[1] ?? status?.[2];
+  if (code === undefined || Number(code) === 0) return printed;
+  return printed.length === 0 ? `Exit code: ${code}` : `${printed.replace(/\n+$/, '')}\nExit code: ${code}`;
 }
 
 /**

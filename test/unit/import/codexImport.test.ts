@@ -158,6 +158,22 @@ describe('Codex rollout import', () => {
     );
   });
 
+  it("reads a script tool's output given as a list of text parts, its header the first, as the status and what it printed", () => {
+    const text = jsonl([
+      record(0, 'session_meta', { id: 'r' }),
+      userItem(1, 'summarize the runbook'),
+      item(2, { type: 'custom_tool_call', call_id: 's1', name: 'exec', input: 'const doc = await read("docs/runbook.md");' }),
+      item(3, {
+        type: 'custom_tool_call_output',
+        call_id: 's1',
+        output: [input('Script completed\nWall time 2.4 seconds\nOutput:\n'), input('# Runbook\nRestart the billing worker first.')],
+      }),
+    ]);
+    const [script] = importTranscript(text).messages.flatMap(toolResults);
+    assert.equal(script.content, 'Script completed\n\n# Runbook\nRestart the billing worker first.');
+    assert.equal(script.isError, false);
+  });
+
   it("keeps Codex's own compaction summary as an injected message, or drops and counts it", () => {
     const compacted = jsonl([
       record(0, 'session_meta', { id: 'r' }),

@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { withoutHostFrame } from '../../../src/engine/text/hostFrame';
 import { recordToolActivity } from '../../../src/engine/ledger/toolRecord';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
+import { spanContentFacts } from '../../../src/engine/recall/contentLines';
+import { readToolSteps } from '../../../src/engine/recall/toolSteps';
 import { call, result } from '../support/builders';
 
 /** A shell run's result as Cline and Roo Code hand it to the model: their label, the sentence that it ran, its output. */
@@ -50,6 +52,35 @@ describe("a host's frame around a tool's result", () => {
     );
     const printed = 'Output: 412 rows\nDirectory: /srv/billing/out';
     assert.equal(withoutHostFrame(printed), printed);
+  });
+
+  it("takes off the status line a host puts above the output, keeping a failed run's as a line after it", () => {
+    assert.equal(withoutHostFrame('Process exited with code 0\nmigrations: 14 applied'), 'migrations: 14 applied');
+    assert.equal(withoutHostFrame('Script completed\n\n# Runbook'), '# Runbook');
+    assert.equal(
+      withoutHostFrame('Process exited with code 2\npsql: FATAL: role "ops" does not exist\n'),
+      'psql: FATAL: role "ops" does not exist\nExit code: 2',
+    );
+    assert.equal(withoutHostFrame('Process exited with code 7'), 'Exit code: 7');
+    // A note that the host cut the output says the output did not reach the model whole: it stays.
+    assert.equal(
+      withoutHostFrame('Process exited with code 0\nTotal output lines: 880\n\nmigrations: 14 applied'),
+      'Total output lines: 880\n\nmigrations: 14 applied',
+    );
+  });
+
+  it('quotes a file read through the shell as its lines, without the status line above them', () => {
+    const runbook = Array.from({ length: 30 }, (_, i) => `Step ${i + 1}: restart worker ${i + 1} of the billing pool`).join('\n');
+    const steps = readToolSteps([
+      call('r1', 'exec_command', { cmd: 'cat docs/runbook.md' }),
+      result('r1', `Process exited with code 0\n${runbook}`),
+    ]);
+    const quoted = spanContentFacts(steps).map((f) => f.text);
+    assert.ok(
+      quoted.some((t) => t.includes('Step 1: restart worker 1')),
+      quoted.join('\n'),
+    );
+    assert.ok(!quoted.some((t) => t.includes('Process exited')), quoted.join('\n'));
   });
 
   it("names a framed run's error by what the program printed and shows its output without the frame in the ledger", () => {
