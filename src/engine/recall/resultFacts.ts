@@ -71,9 +71,11 @@ const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS.join('|')})\b`, 'i');
 const JSON_MEMBER = /^"[^"]*"\s*:/;
 /**
  * A label, a colon or an equals sign, and a figure with its unit (`Total size: 118 412 bytes`, `mean absolute error =
- * 0.0412`); the figure's thousands may be set apart by a space, as many locales print them.
+ * 0.0412`); the figure's thousands may be set apart by a space, as many locales print them. A colon between two digits
+ * is a time or a ratio (`4096 Jul 16 15:25 types` of a listing), not a label's.
  */
-const MEASURE = /^[\p{L}][\p{L}\p{N} _/()-]{1,40}(?::|\s=)\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}$/u;
+const MEASURE =
+  /^[\p{L}][\p{L}\p{N} _/()-]{1,40}(?:(?<!\d):|:(?=\s)|\s=)\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}$/u;
 /** The same pair as a table's row of two cells: `| p95 latency | 212 ms |`. */
 const MEASURE_ROW = /^\|\s*[\p{L}][\p{L}\p{N} _/()-]{1,40}\|\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}\s*\|$/u;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

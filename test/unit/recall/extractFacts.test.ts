@@ -425,6 +425,23 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, 'mean absolute error = 0.0412')?.kind, 'outcome');
     });
 
+    it('reads no measure in a time of day or a ratio, whose colon stands between two digits', () => {
+      const listing = [
+        'total 24',
+        'drwxr-xr-x  2 dev dev 4096 Mar  3 09:41 fixtures',
+        '-rw-r--r--  1 dev dev  812 Mar  3 09:41 pyproject.toml',
+      ];
+      const facts = extractFacts([
+        call('l1', 'bash', { command: 'ls -la' }),
+        result('l1', listing.join('\n')),
+        call('s1', 'bash', { command: 'node scripts/size.js' }),
+        result('s1', 'Bundling 14 entry points\nTotal size:118412 bytes'),
+        ...silentAgentSession().slice(-2),
+      ]);
+      assert.equal(withKey(facts, 'drwxr-xr-x 2 dev dev 4096 Mar 3 09:41 fixtures'), undefined);
+      assert.equal(withKey(facts, 'Total size:118412 bytes')?.kind, 'outcome');
+    });
+
     it("reads a search's one hit as its answer, however long the line that defines what was looked for", () => {
       const hit = [
         'internal/billing/reconcile.go:212:func ReconcileInvoices(ctx context.Context, pool *pgxpool.Pool,',
