@@ -155,12 +155,9 @@ function isMostlyCode(lines: readonly string[]): boolean {
   return code >= MIN_CODE_LINES && code >= lines.length * CODE_SHARE;
 }
 
-/** A member of a JSON object with no value (`"warnings": null,`, `"tags": [],`): a key, and nothing said of it. */
-const EMPTY_MEMBER = /^"[^"\n]*"\s*:\s*(?:null|\[\s*\]|\{\s*\}|"")\s*,?$/;
-
-/** True for a printed line worth a place: not too long to be data, not progress, not a dump or an empty member, with a few letters. */
+/** True for a printed line worth a place: not too long to be data, not progress, not a dump, with a few letters. */
 export function saysSomething(line: string): boolean {
-  if (line.length > MAX_OUTPUT_LINE_CHARS || isProgressLine(line) || isDumpLine(line) || EMPTY_MEMBER.test(line)) return false;
+  if (line.length > MAX_OUTPUT_LINE_CHARS || isProgressLine(line) || isDumpLine(line)) return false;
   return (line.match(LETTERS)?.length ?? 0) >= MIN_LETTERS;
 }
 

@@ -66,17 +66,18 @@ function unframed(content: string): string {
 }
 
 /**
- * What follows the status line a host puts above a command's output, and a failed run's status as a line of its own
- * after it, as a field record has it. A note under the status that the host cut the output (`Total output lines: 1088`)
- * stays: it says the output did not reach the model whole.
+ * What follows the status line a host puts above a command's output, and a failed run's status line as written, on a
+ * line of its own after it, as a field record has it. A note under the status that the host cut the output (`Total
+ * output lines: 1088`) stays: it says the output did not reach the model whole.
  */
 function printedUnderStatus(content: string): string {
   const firstEnd = content.indexOf('\n');
-  const status = STATUS_ABOVE.exec(firstEnd < 0 ? content : content.slice(0, firstEnd + 1));
+  const statusLine = (firstEnd < 0 ? content : content.slice(0, firstEnd)).trim();
+  const status = STATUS_ABOVE.exec(statusLine);
   const printed = (firstEnd < 0 ? '' : content.slice(firstEnd + 1)).replace(/^\n+/, '');
   const code = status?.[1] ?? status?.[2];
   if (code === undefined || Number(code) === 0) return printed;
-  return printed.length === 0 ? `Exit code: ${code}` : `${printed.replace(/\n+$/, '')}\nExit code: ${code}`;
+  return printed.length === 0 ? statusLine : `${printed.replace(/\n+$/, '')}\n${statusLine}`;
 }
 
 /**

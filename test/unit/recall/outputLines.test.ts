@@ -217,25 +217,6 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     assert.ok(!texts.some((t) => /^(?:Command|Directory|Output|Process Group PGID):/.test(t)), texts.join('\n'));
   });
 
-  it('leaves out a member of printed JSON that holds no value, and keeps one that does', () => {
-    const printed = [
-      '{',
-      '  "title": "Rate limits for the billing API",',
-      '  "publish_date": null,',
-      '  "tags": [],',
-      '  "warnings": null',
-      '}',
-    ];
-    const texts = outputLineFacts([call('w1', 'web_search', { query: 'billing API rate limits' }), result('w1', printed.join('\n'))]).map(
-      (f) => f.text,
-    );
-    assert.ok(texts.includes('"title": "Rate limits for the billing API",'), texts.join('\n'));
-    assert.deepEqual(
-      texts.filter((t) => /publish_date|tags|warnings/.test(t)),
-      [],
-    );
-  });
-
   it('takes a line that only names a file when the agent went on with that file, and not otherwise', () => {
     const listing = [
       'Searching the docs for bare URLs',

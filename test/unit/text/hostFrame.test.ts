@@ -54,14 +54,15 @@ describe("a host's frame around a tool's result", () => {
     assert.equal(withoutHostFrame(printed), printed);
   });
 
-  it("takes off the status line a host puts above the output, keeping a failed run's as a line after it", () => {
+  it("takes off the status line a host puts above the output, keeping a failed run's as written, after it", () => {
     assert.equal(withoutHostFrame('Process exited with code 0\nmigrations: 14 applied'), 'migrations: 14 applied');
     assert.equal(withoutHostFrame('Script completed\n\n# Runbook'), '# Runbook');
     assert.equal(
       withoutHostFrame('Process exited with code 2\npsql: FATAL: role "ops" does not exist\n'),
-      'psql: FATAL: role "ops" does not exist\nExit code: 2',
+      'psql: FATAL: role "ops" does not exist\nProcess exited with code 2',
     );
-    assert.equal(withoutHostFrame('Process exited with code 7'), 'Exit code: 7');
+    // Written as the host wrote it: a run that printed nothing is named by it.
+    assert.equal(withoutHostFrame('Process exited with code 7'), 'Process exited with code 7');
     // A note that the host cut the output says the output did not reach the model whole: it stays.
     assert.equal(
       withoutHostFrame('Process exited with code 0\nTotal output lines: 880\n\nmigrations: 14 applied'),
