@@ -1,10 +1,11 @@
 /**
- * What a host frames a tool's result in: a record of one shell run, field by field (Gemini CLI's: `Command: …`, `Directory: …`, `Output: …`,
- * `Error: …`, `Exit Code: …`, `Signal: …`, `Background PIDs: …`, `Process Group PGID: …`), or as a sentence and the
- * output under it (Cline's and Roo Code's: `Command executed in terminal within working directory '…'. Exit code: 1`,
- * `Output:`), and the label such hosts put above every result (`[execute_command for 'npm test'] Result:`). Only the
- * output and error fields hold what the program printed; the rest echo the call or note the process, so no error is
- * named by them.
+ * What a host frames a tool's result in: a record of one shell run, field by field (Gemini CLI's: `Command: …`,
+ * `Directory: …`, `Output: …`, `Error: …`, `Exit Code: …`, `Signal: …`, `Background PIDs: …`, `Process Group PGID: …`),
+ * as a sentence and the output under it (Cline's and Roo Code's: `Command executed in terminal within working directory
+ * '…'. Exit code: 1`, `Output:`), or as a status line above the output (Codex's `Process exited with code 1`); and the
+ * label Cline and Roo Code put above every result (`[execute_command for 'npm test'] Result:`). Only the output and
+ * error fields hold what the program printed; the rest echo the call or note the process, so no error is named by them
+ * but a failed run's status, when the program printed nothing else.
  */
 import { OFFLOAD_REFERENCE_LINE } from './offloadReference';
 
@@ -38,6 +39,7 @@ const EXIT_STATUS = /\bExit code:? (-?\d+)\b/i;
  */
 const STATUS_ABOVE =
   /^(?:Process exited with code (-?\d+)|Exit code: (-?\d+)|Process running with session ID \d+|Script completed)[ \t]*(?:\n|$)/;
+const LEADING_SPACE = /^\s*/;
 /** Lines before `Output:` read as the sentence's: the status may stand on a line of its own. @default 4 */
 const EXECUTED_HEAD_LINES = 4;
 
@@ -60,7 +62,7 @@ function unframed(content: string): string {
   const unlabelled = content.replace(RESULT_LABEL, '');
   const start = unlabelled.slice(0, RECORD_START_CHARS).trimStart();
   if (EXECUTED_LINE.test(start)) return printedUnderSentence(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
-  if (STATUS_ABOVE.test(start)) return printedUnderStatus(unlabelled.trimStart());
+  if (STATUS_ABOVE.test(start)) return printedUnderStatus(unlabelled, LEADING_SPACE.exec(unlabelled)?.[0].length ?? 0);
   if (!COMMAND_FIELD.test(start) && !OUTPUT_FIELD.test(start)) return unlabelled;
   return printedInRunRecord(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
 }
@@ -70,9 +72,9 @@ function unframed(content: string): string {
  * line of its own after it, as a field record has it. A note under the status that the host cut the output (`Total
  * output lines: 1088`) stays: it says the output did not reach the model whole.
  */
-function printedUnderStatus(content: string): string {
-  const firstEnd = content.indexOf('\n');
-  const statusLine = (firstEnd < 0 ? content : content.slice(0, firstEnd)).trim();
+function printedUnderStatus(content: string, from: number): string {
+  const firstEnd = content.indexOf('\n', from);
+  const statusLine = (firstEnd < 0 ? content.slice(from) : content.slice(from, firstEnd)).trim();
   const status = STATUS_ABOVE.exec(statusLine);
   const printed = (firstEnd < 0 ? '' : content.slice(firstEnd + 1)).replace(/^\n+/, '');
   const code = status?.[1] ?? status?.[2];
