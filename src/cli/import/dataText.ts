@@ -61,8 +61,8 @@ export function codexOutputEnvelope(text: string): { readonly output: string; re
 
 /**
  * The header Codex's shell tools write above a command's output, one field a line, ending with `Output:`:
- * `Chunk ID: 3f2a9c`, `Wall time: 0.61 seconds`, `Process exited with code 1`, `Original token count: 379`; its script
- * tool's opens with `Script completed`.
+ * `Chunk ID: 3f2a9c`, `Wall time: 0.61 seconds`, `Process exited with code 1`, `Original token count: 379`.
+ * Its script tool's opens with `Script completed`.
  */
 const EXEC_FIELDS =
   'Chunk ID|Wall time|Original token count|Total output lines|Process exited with code|Process running with session ID|Exit code|Script completed';

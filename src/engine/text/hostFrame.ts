@@ -2,7 +2,7 @@
  * What a host frames a tool's result in: a record of one shell run, field by field (Gemini CLI's: `Command: …`,
  * `Directory: …`, `Output: …`, `Error: …`, `Exit Code: …`, `Signal: …`, `Background PIDs: …`, `Process Group PGID: …`),
  * as a sentence and the output under it (Cline's and Roo Code's: `Command executed in terminal within working directory
- * '…'. Exit code: 1`, `Output:`), or as a status line above the output (Codex's `Process exited with code 1`); and the
+ * '…'. Exit code: 1`, `Output:`), or as a status line above the output (Codex's `Process exited with code 64`); and the
  * label Cline and Roo Code put above every result (`[execute_command for 'npm test'] Result:`). Only the output and
  * error fields hold what the program printed; the rest echo the call or note the process, so no error is named by them
  * but a failed run's status, when the program printed nothing else.
@@ -34,7 +34,7 @@ const OUTPUT_LINE = /^Output:[ \t]*$/;
 /** The exit status within the sentence or the lines after it. */
 const EXIT_STATUS = /\bExit code:? (-?\d+)\b/i;
 /**
- * The status line Codex's shell tools put above a command's output (`Process exited with code 1`, `Exit code: 0`,
+ * The status line Codex's shell tools put above a command's output (`Process exited with code 64`, `Exit code: 0`,
  * `Process running with session ID 4412`, a script's `Script completed`): how the run ended, not what it printed.
  */
 const STATUS_ABOVE =

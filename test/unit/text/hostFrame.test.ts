@@ -58,8 +58,8 @@ describe("a host's frame around a tool's result", () => {
     assert.equal(withoutHostFrame('Process exited with code 0\nmigrations: 14 applied'), 'migrations: 14 applied');
     assert.equal(withoutHostFrame('Script completed\n\n# Runbook'), '# Runbook');
     assert.equal(
-      withoutHostFrame('Process exited with code 2\npsql: FATAL: role "ops" does not exist\n'),
-      'psql: FATAL: role "ops" does not exist\nProcess exited with code 2',
+      withoutHostFrame('Process exited with code 64\npsql: FATAL: role "ops" does not exist\n'),
+      'psql: FATAL: role "ops" does not exist\nProcess exited with code 64',
     );
     // Written as the host wrote it: a run that printed nothing is named by it.
     assert.equal(withoutHostFrame('Process exited with code 7'), 'Process exited with code 7');
