@@ -120,16 +120,30 @@ export function importClaudeCodeConversation(
 }
 
 /**
- * True for a user record Claude Code wrote itself: one whose `origin` names another source than a
- * person (newer versions say so), or whose text opens with a frame of a turn of its own
+ * True for a user record Claude Code wrote itself: its note that the user stopped a reply, one whose `origin` names
+ * another source than a person (newer versions say so), or whose text opens with a frame of a turn of its own
  * ({@link CLAUDE_CODE_TURN_TAGS}), what older versions give alone.
  */
 function isHostTurn(record: JsonObject, content: unknown): boolean {
+  if (INTERRUPTION_NOTE.test(onlyText(content)?.trim() ?? '')) return true;
   const origin = isJsonObject(record.origin) ? stringField(record.origin, 'kind') : undefined;
   if (origin !== undefined) return origin !== 'human';
   const text = typeof content === 'string' ? content : undefined;
   const opening = text === undefined ? undefined : /^\s*<([A-Za-z][\w.:-]*)>/.exec(text)?.[1];
   return opening !== undefined && CLAUDE_CODE_TURN_TAGS.includes(opening);
+}
+
+/**
+ * The note Claude Code writes as a turn of its own when the user stops a reply: `[Request interrupted by user]`, `[Request
+ * interrupted by user for tool use]`. The user pressed a key; the words are Claude Code's.
+ */
+const INTERRUPTION_NOTE = /^\[Request interrupted by user[^\]\n]*\]$/;
+
+/** The text of content that is one text: a string, or a list of one text block. */
+function onlyText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  const only: unknown = Array.isArray(content) && content.length === 1 ? content[0] : undefined;
+  return isJsonObject(only) && only.type === 'text' ? stringField(only, 'text') : undefined;
 }
 
 /** The markup Claude Code records a slash command in: `<command-name>/review</command-name>`, its message and its args. */
@@ -140,8 +154,7 @@ const COMMAND_ELEMENT = /<command-(name|message|args)>([\s\S]*?)<\/command-\1>/g
  * of one: the markup is the tool's, the command and its arguments are the user's words.
  */
 function typedCommand(content: unknown): string | undefined {
-  const only: unknown = Array.isArray(content) && content.length === 1 ? content[0] : undefined;
-  const text = typeof content === 'string' ? content : isJsonObject(only) && only.type === 'text' ? stringField(only, 'text') : undefined;
+  const text = onlyText(content);
   if (text === undefined || !text.includes('<command-name>')) return undefined;
   if (text.replace(COMMAND_ELEMENT, '').trim() !== '') return undefined;
   const parts = new Map([...text.matchAll(COMMAND_ELEMENT)].map((m) => [m[1], m[2].trim()]));

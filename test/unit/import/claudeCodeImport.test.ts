@@ -270,6 +270,25 @@ describe('Claude Code import', () => {
     );
   });
 
+  it("files Claude Code's note that the user stopped a reply as its own, never as the user's words", async () => {
+    const result = importTranscript(
+      jsonl([
+        userRecord('u1', 'Rename the invoice module to billing.'),
+        assistantRecord('a1', 'msg_1', text('Renaming the files now.')),
+        userRecord('u2', '[Request interrupted by user]'),
+        userRecord('u3', [{ type: 'text', text: '[Request interrupted by user for tool use]' }]),
+        userRecord('u4', 'Keep the old module name in the imports.'),
+      ]),
+    );
+    const ledger = await updateLedger(EMPTY_LEDGER, result.messages, updateContext());
+    assert.deepEqual(
+      ledger.userMessages.map((m) => m.text),
+      ['Rename the invoice module to billing.', 'Keep the old module name in the imports.'],
+    );
+    // Still in the context, as Claude Code's: the model saw it.
+    assert.ok(result.messages.some((m) => m.id === 'u2' && messageText(m) === '[Request interrupted by user]'));
+  });
+
   it('marks the output of a command the user ran through Claude Code as printed, and other frames only as injected', () => {
     const result = importTranscript(
       jsonl([
