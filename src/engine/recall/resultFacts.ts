@@ -72,7 +72,7 @@ const JSON_MEMBER = /^"[^"]*"\s*:/;
 /**
  * A label, a colon or an equals sign, and a figure with its unit (`Total size: 118 412 bytes`, `mean absolute error =
  * 0.0412`); the figure's thousands may be set apart by a space, as many locales print them. A colon between two digits
- * is a time or a ratio (`4096 Jul 16 15:25 types` of a listing), not a label's.
+ * is a time or a ratio (`4096 Mar 3 09:41 fixtures` of a listing), not a label's.
  */
 const MEASURE =
   /^[\p{L}][\p{L}\p{N} _/()-]{1,40}(?:(?<!\d):|:(?=\s)|\s=)\s*[-+]?\d[\d,._]*(?:[ \u00a0\u202f]\d{3}(?![\d,._]))*\s*[\p{L}%]{0,12}$/u;
