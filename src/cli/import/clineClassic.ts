@@ -11,7 +11,7 @@
  * or in the result of a tool whose result is nothing but the user's reply. Everything else in a
  * user turn (results, `<environment_details>`, Cline's own notices) is injected.
  */
-import { injectedTextBlock, splitAuthoredTag, toolResultBlock, type TextBlock } from '../../engine/host/messages';
+import { EXIT_STATUS, injectedTextBlock, splitAuthoredTag, toolResultBlock, type TextBlock } from '../../engine/host/messages';
 import { isJsonObject, stringField } from './jsonShape';
 import type { DraftPart } from './messageDraft';
 import { IMAGE_PLACEHOLDER, renderContent } from './renderContent';
@@ -27,9 +27,6 @@ const ENVIRONMENT_DETAILS = /^\s*<environment_details>/;
 
 /** How Cline frames a tool's failure at the end of its result. */
 const ERROR_FRAME = /<error>[\s\S]*<\/error>\s*$/;
-
-/** A command's status line, as the first line of its result: a non-zero exit code is a failed call. */
-const EXIT_STATUS = /\bexit code:? (-?\d+)\b/i;
 
 /** The tags Cline wraps the user's own words in. */
 const AUTHORED_TAGS: readonly string[] = ['task', 'feedback', 'answer', 'user_message'];
@@ -145,6 +142,7 @@ function resultPart(call: ClineCall, header: string, texts: readonly string[]): 
   const words = reply.filter((block) => block.injected !== true);
   const shown = words.length > 0 ? reply.filter((block) => block.injected === true).map((block) => block.text) : [body];
   const content = [header, ...shown].filter((text) => text.trim() !== '').join('\n');
+  // A command's status line, as the first line of its result: a non-zero exit code is a failed call.
   const exit = EXIT_STATUS.exec(body.trimStart().split('\n', 1)[0]);
   const failed = ERROR_FRAME.test(body) || (exit !== null && Number(exit[1]) !== 0);
   return { tool: { role: 'tool', blocks: [toolResultBlock(call.id, content, failed)] }, words };

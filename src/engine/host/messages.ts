@@ -18,3 +18,4 @@ export { newMessageId } from '../ids';
 export type { FramingOptions } from '../text/injectedTags';
 export { splitAuthoredTag, splitInjectedTags, userTextBlocks } from '../text/injectedTags';
 export { persistableInput } from '../tiers/truncateInputs';
+export { EXIT_STATUS } from '../text/hostFrame';

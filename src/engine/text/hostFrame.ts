@@ -31,8 +31,8 @@ const RESULT_LABEL = /^\s*\[[\w-]+(?: for [^\n]*)?\] Result:[ \t]*(?:\n|$)/;
 const EXECUTED_LINE = /^Command executed\b/;
 /** The line after which the program's output follows. */
 const OUTPUT_LINE = /^Output:[ \t]*$/;
-/** The exit status within the sentence or the lines after it. */
-const EXIT_STATUS = /\bExit code:? (-?\d+)\b/i;
+/** The exit status within the sentence or the lines after it; the importer reads a result's failure by it too. */
+export const EXIT_STATUS = /\bExit code:? (-?\d+)\b/i;
 /**
  * The status line Codex's shell tools put above a command's output (`Process exited with code 64`, `Exit code: 0`,
  * `Process running with session ID 4412`, a script's `Script completed`): how the run ended, not what it printed.
@@ -40,6 +40,7 @@ const EXIT_STATUS = /\bExit code:? (-?\d+)\b/i;
 const STATUS_ABOVE =
   /^(?:Process exited with code (-?\d+)|Exit code: (-?\d+)|Process running with session ID \d+|Script completed)[ \t]*(?:\n|$)/;
 const LEADING_SPACE = /^\s*/;
+const OPENS_WITH_BRACKET = /^\s*\[/;
 /** Lines before `Output:` read as the sentence's: the status may stand on a line of its own. @default 4 */
 const EXECUTED_HEAD_LINES = 4;
 
@@ -50,7 +51,8 @@ const EXECUTED_HEAD_LINES = 4;
  * a file stays above it.
  */
 export function withoutHostFrame(content: string): string {
-  const firstEnd = content.indexOf('\n');
+  // Only a note can open with a bracket: an output of one long line is not copied to be looked at.
+  const firstEnd = OPENS_WITH_BRACKET.test(content) ? content.indexOf('\n') : -1;
   const noted = firstEnd > 0 && OFFLOAD_REFERENCE_LINE.test(content.slice(0, firstEnd).trim());
   if (!noted) return unframed(content);
   const rest = content.slice(firstEnd + 1);
