@@ -11,6 +11,8 @@ const { OLDEST_RELEASE, selectedRelease } = require('./vscode/releases');
 
 const root = path.resolve(__dirname, '..');
 const totals = { passed: 0, failed: 0 };
+/** The failures the counted steps printed, named again at the very end, where a reader of the last lines sees them. */
+const failures = [];
 
 function step(title, command, args) {
   console.log(`\n▶ ${title}`);
@@ -29,6 +31,7 @@ function countedStep(title, command, args) {
   process.stdout.write(run.stdout ?? '');
   process.stderr.write(run.stderr ?? '');
   const match = [...(run.stdout ?? '').matchAll(/^\w+: (\d+) passed, (\d+) failed/gm)].pop();
+  failures.push(...failedTests(run.stdout ?? '').map((lines) => [`${title}:`, ...lines].join('\n')));
   if (match) {
     totals.passed += Number(match[1]);
     totals.failed += Number(match[2]);
@@ -37,6 +40,30 @@ function countedStep(title, command, args) {
     console.log(`\n✖ ${title} printed no result line.`);
   }
   return run.status === 0 && match !== undefined;
+}
+
+/**
+ * The failed tests a step printed, each with the first lines of its error: the harness's `✗ title` lines and what is
+ * indented under them, or mocha's numbered failures (`  1) suite` …) up to the error's stack.
+ */
+function failedTests(stdout) {
+  const lines = stdout.split('\n');
+  const found = [];
+  lines.forEach((line, at) => {
+    const harness = /^\s*✗ /.test(line);
+    const mocha = /^\s{2}\d+\) \S/.test(line) && lines.slice(0, at).some((l) => /^\s+\d+ failing/.test(l));
+    if (!harness && !mocha) return;
+    const rest = lines.slice(at + 1, at + 10);
+    const end = rest.findIndex((l) => (harness ? !/^\s{6,}\S/.test(l) : /^\s+at /.test(l) || /^\s{2}\d+\) /.test(l)));
+    found.push([
+      line.trim(),
+      ...rest
+        .slice(0, end < 0 ? rest.length : end)
+        .map((l) => `    ${l.trim()}`)
+        .filter((l) => l.trim()),
+    ]);
+  });
+  return found;
 }
 
 try {
@@ -101,5 +128,6 @@ if (ok && !process.argv.includes('--unit-only')) {
       ]) && ok;
 }
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.join('\n')}`);
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
