@@ -4,6 +4,7 @@
  */
 import type { ToolResultBlock } from '../types';
 import { endsInFailure } from './unstatedFailure';
+import { withoutHostFrame } from '../text/hostFrame';
 
 /** How a call ended. */
 export interface ToolOutcome {
@@ -37,9 +38,11 @@ const EXIT_CODE_LINES: readonly RegExp[] = [
  * A program's own last line saying that it failed, with the status it failed with: a script runner's `error: script
  * "lint" exited with code 1`, Go's `exit status 1`, make's `make: *** [build] Error 2`. A command piped into another
  * (`npm test | tail -5`) ends with the last program's status, so the shell reports success; this line is then the only
- * word of the failure. Only a non-zero status counts.
+ * word of the failure. Bash's report that a job it ran in the background ended (`[1]+  Exit 127   go run .`) is such a
+ * line too. Only a non-zero status counts.
  */
 const FAILURE_LAST_LINES: readonly RegExp[] = [
+  /^\[\d+\][+-]?\s+Exit ([1-9]\d*)(?:\s|$)/,
   /\b(?:exited|failed) with (?:exit )?(?:code|status) ([1-9]\d*)\.?$/i,
   /(?:^|: )exit status ([1-9]\d*)$/,
   /^[\w.-]*make(?:\[\d+\])?: \*\*\* .* Error ([1-9]\d*)$/,
@@ -143,7 +146,7 @@ function lastLines(text: string, count: number, from: number): string[] {
 export function toolOutcome(result: ToolResultBlock, isCommand: boolean): ToolOutcome {
   const exitCode = isCommand ? exitCodeFromResult(result.content) : undefined;
   // With no status stated, the output's end says how the run ended (see `unstatedFailure`).
-  const failedUnstated = isCommand && exitCode === undefined && endsInFailure(result.content);
+  const failedUnstated = isCommand && exitCode === undefined && endsInFailure(withoutHostFrame(result.content));
   const ok = !result.isError && (exitCode === undefined || exitCode === 0) && !failedUnstated && !reportsFailure(result.content);
   return exitCode === undefined ? { ok } : { ok, exitCode };
 }

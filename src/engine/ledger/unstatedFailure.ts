@@ -2,15 +2,25 @@
  * A run whose host states no exit status (SWE-agent's observations, a tool that returns the output alone), told
  * failed by how its output ends, as the status would have said: the program died of an uncaught exception, its test
  * tally counts failures (`1 failed, 1 passed in 0.04s`), or its last line is its own error (`error: could not compile
- * \`ledger\` due to 1 previous error`). Where the host states a status, the status decides.
+ * \`ledger\` due to 1 previous error`, a command-line parser's `report: error: argument --since: invalid date`), or the
+ * shell says, last, that it could not run a command (`bash: line 3: go: command not found`, zsh's `(eval):1: no matches
+ * found: *.log`, `/tmp/run.sh: line 9: cd: out: No such file or directory`). Where the host states a status, the status
+ * decides.
  */
 import { isFailingTally } from './testTally';
 import { endsInUncaughtException } from './uncaughtException';
 
 /** Characters read from the end of an output for its last line. @default 2000 */
 const TAIL_CHARS = 2000;
-/** A program's own error as its last line: `error: …`, `error[E0382]: …`, `ERROR: …`. */
-const ERROR_LINE = /^error(?:\[[\w-]+\])?:\s+\S/i;
+/** A program's own error as its last line: `error: …`, `error[E0382]: …`, `ERROR: …`, a parser's `prog: error: …`. */
+const ERROR_LINE = /^(?:[\w.-]+: )?error(?:\[[\w-]+\])?:\s+\S/i;
+/**
+ * The shell's own complaint, which it prints only when it could not run what it was given: named by the shell (`bash:`,
+ * `/bin/sh: 1:`, `zsh:`), by zsh's `(eval):1:` for a command line run through eval, or by a script's name and line
+ * (`run.sh: line 9:`). A warning it prints (`bash: warning: …`) is no failure.
+ */
+const SHELL_COMPLAINT =
+  /^(?:(?:\/usr)?\/bin\/)?(?:ba|da|k|z)?sh(?::? ?(?:line )?\d+)?: (?!warning\b)\S|^\(eval\):(?:[\w-]+:)?\d+: \S|^\S+: line \d+: (?!warning\b)\S/i;
 
 /** True when an output, whose host stated no exit status, ends as a failed run's does (see the header). */
 export function endsInFailure(content: string): boolean {
@@ -21,5 +31,5 @@ export function endsInFailure(content: string): boolean {
     .filter((l) => l.length > 0)
     .at(-1);
   if (last === undefined) return false;
-  return isFailingTally(last) || ERROR_LINE.test(last) || endsInUncaughtException(content);
+  return isFailingTally(last) || ERROR_LINE.test(last) || SHELL_COMPLAINT.test(last) || endsInUncaughtException(content);
 }

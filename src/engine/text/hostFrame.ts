@@ -3,7 +3,8 @@
  * `Directory: …`, `Output: …`, `Error: …`, `Exit Code: …`, `Signal: …`, `Background PIDs: …`, `Process Group PGID: …`),
  * as a sentence and the output under it (Cline's and Roo Code's: `Command executed in terminal within working directory
  * '…'. Exit code: 1`, `Output:`), or as a status line above the output (Codex's `Process exited with code 64`); and the
- * label Cline and Roo Code put above every result (`[execute_command for 'npm test'] Result:`). Only the output and
+ * label Cline and Roo Code put above every result (`[execute_command for 'npm test'] Result:`), and the state SWE-agent
+ * writes under every observation (`(Open file: …)`, `(Current directory: …)`, its prompt `bash-$`). Only the output and
  * error fields hold what the program printed; the rest echo the call or note the process, so no error is named by them
  * but a failed run's status, when the program printed nothing else.
  */
@@ -41,16 +42,39 @@ const STATUS_ABOVE =
   /^(?:Process exited with code (-?\d+)|Exit code: (-?\d+)|Process running with session ID \d+|Script completed)[ \t]*(?:\n|$)/;
 const LEADING_SPACE = /^\s*/;
 const OPENS_WITH_BRACKET = /^\s*\[/;
+/** A line of the state SWE-agent writes under an observation: the file open in its editor, the directory, its prompt. */
+const STATE_LINE = /^(?:\((?:Open file|Current directory): .*\)|bash-\$)$/;
+/** How the last line of such a state ends, looked at before any line is. */
+const STATE_END = /(?:\)|bash-\$)\s*$/;
 /** Lines before `Output:` read as the sentence's: the status may stand on a line of its own. @default 4 */
 const EXECUTED_HEAD_LINES = 4;
 
 /**
  * What the program printed, with a failed run's exit status, when `content` is such a record (see
  * {@link opensRunRecord}), opens with the sentence and `Output:`, or with a status line above the output (see
- * {@link STATUS_ABOVE}); without the label above it. Any other content as it is. ctx's own note that the result went to
- * a file stays above it.
+ * {@link STATUS_ABOVE}); without the label above it and the state under it. Any other content as it is. ctx's own note
+ * that the result went to a file stays above it.
  */
 export function withoutHostFrame(content: string): string {
+  return withoutStateBelow(framedAbove(content));
+}
+
+/** `content` without the state lines a host writes under it (see the header). */
+function withoutStateBelow(content: string): string {
+  if (!STATE_END.test(content.slice(-LAST_LINE_CHARS))) return content;
+  let end = content.length;
+  for (;;) {
+    const trimmed = content.slice(0, end).trimEnd();
+    const at = trimmed.lastIndexOf('\n');
+    if (!STATE_LINE.test(trimmed.slice(at + 1).trim())) return end === content.length ? content : content.slice(0, end);
+    end = Math.max(at, 0);
+  }
+}
+
+/** Characters at the end of a result looked at for a state line. @default 400 */
+const LAST_LINE_CHARS = 400;
+
+function framedAbove(content: string): string {
   // Only a note can open with a bracket: an output of one long line is not copied to be looked at.
   const firstEnd = OPENS_WITH_BRACKET.test(content) ? content.indexOf('\n') : -1;
   const noted = firstEnd > 0 && OFFLOAD_REFERENCE_LINE.test(content.slice(0, firstEnd).trim());

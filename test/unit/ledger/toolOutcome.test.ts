@@ -35,6 +35,25 @@ describe('tool outcome', () => {
     assert.deepEqual(toolOutcome(toolResultBlock('c', 'No tests found\n<exited with exit code 2>'), true), { ok: false, exitCode: 2 });
   });
 
+  it('fails a command whose job in the background ended with a non-zero status, and not one whose job ended well', () => {
+    const background = (status: string) =>
+      `Listening on :9090\nserve: bind: address already in use\n[1]+  ${status}                 ./serve --port 9090`;
+    assert.deepEqual(toolOutcome(toolResultBlock('c', background('Exit 2')), true), { ok: false, exitCode: 2 });
+    assert.deepEqual(toolOutcome(toolResultBlock('c', background('Done')), true), { ok: true });
+  });
+
+  it('fails a run of a host that writes its state under the output, when the output ends in an uncaught exception', () => {
+    const observation = (output: string) => `${output}\n(Open file: /work/decode.py)\n(Current directory: /work)\nbash-$`;
+    const traceback = [
+      'Traceback (most recent call last):',
+      '  File "/work/decode.py", line 7, in <module>',
+      '    key = int(raw)',
+      "ValueError: invalid literal for int() with base 10: '0x1f'",
+    ].join('\n');
+    assert.equal(toolOutcome(toolResultBlock('c', observation(traceback)), true).ok, false);
+    assert.equal(toolOutcome(toolResultBlock('c', observation('key = 31')), true).ok, true);
+  });
+
   it("fails a piped command whose program's last line says it failed, though the shell reports success", () => {
     // `bun run lint 2>&1 | tail -3`: tail succeeds, the script did not.
     const runner = 'Found 2 errors.\n  × Some errors were emitted while running checks.\nerror: script "lint" exited with code 1\n';

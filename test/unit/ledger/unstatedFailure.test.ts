@@ -14,6 +14,21 @@ describe('an output whose host stated no exit status', () => {
     assert.ok(endsInFailure('Traceback (most recent call last):\n  File "a.py", line 3, in <module>\nKeyError: \'bps\''));
   });
 
+  it('ends in failure when the shell says last that it could not run a command, or a parser names its error', () => {
+    assert.ok(endsInFailure('Starting the worker\n/bin/bash: line 4: gradle: command not found'));
+    assert.ok(endsInFailure('(eval):1: no matches found: logs/*.trace'));
+    assert.ok(endsInFailure('sh: 1: yarnpkg: not found'));
+    assert.ok(endsInFailure('zsh: command not found: pnpx'));
+    assert.ok(endsInFailure('scripts/seed.sh: line 12: cd: fixtures: No such file or directory'));
+    assert.ok(endsInFailure('usage: report.py [-h] [--since SINCE]\nreport.py: error: argument --since: invalid date'));
+  });
+
+  it("does not end in failure with the shell's warning or a line that only starts with a shell's name", () => {
+    assert.ok(!endsInFailure('bash: warning: setlocale: LC_ALL: cannot change locale (en_US.UTF-8)'));
+    assert.ok(!endsInFailure('shell: bash'));
+    assert.ok(!endsInFailure('ssh: connected to build-7'));
+  });
+
   it('does not end in failure with a passing tally, a line that merely names an error, or a lint line read back from a file', () => {
     assert.ok(!endsInFailure('12 passed in 0.31s'));
     assert.ok(!endsInFailure('Build finished with 0 errors.'));

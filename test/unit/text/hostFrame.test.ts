@@ -70,6 +70,14 @@ describe("a host's frame around a tool's result", () => {
     );
   });
 
+  it('takes off the state a host writes under an observation, and nothing when the output only ends like it', () => {
+    const state = '\n(Open file: /srv/app/ledger.py)\n(Current directory: /srv/app)\nbash-$';
+    assert.equal(withoutHostFrame(`3 rows imported\nledger balanced: 0.00${state}`), '3 rows imported\nledger balanced: 0.00');
+    assert.equal(withoutHostFrame(state.trim()), '');
+    assert.equal(withoutHostFrame('print(total(rows))'), 'print(total(rows))');
+    assert.equal(withoutHostFrame('rows imported (3)\n(skipped: none)'), 'rows imported (3)\n(skipped: none)');
+  });
+
   it('quotes a file read through the shell as its lines, without the status line above them', () => {
     const runbook = Array.from({ length: 30 }, (_, i) => `Step ${i + 1}: restart worker ${i + 1} of the billing pool`).join('\n');
     const steps = readToolSteps([
