@@ -3,12 +3,15 @@
  * after it (ripgrep, ag, ack, `git grep`) exit with 1 when no line matched and with 2 on an error (POSIX), so a search
  * that exits with 1 having printed nothing found nothing, which is an answer, not a failure to put among the errors. A
  * comparison (diff, cmp, `git diff --no-index`) that exits with 1 found a difference, also an answer (see
- * `comparePrograms`).
+ * `comparePrograms`). A run whose output opens with its program's refusal failed, whatever the shell said of the
+ * pipeline it ended (see `openingComplaint`).
  */
 import type { ToolResultBlock } from '../types';
 import { meaningfulLines } from './resultLines';
 import { endsInComparison } from './comparePrograms';
-import { endsInSearch } from './searchPrograms';
+import { endsInSearch, printsSearchHits } from './searchPrograms';
+import { opensWithComplaint } from './openingComplaint';
+import { onlyListsFiles, onlyPrintsFiles } from './shellReads';
 import { withoutHostFrame } from '../text/hostFrame';
 import { isExitStatusLine, toolOutcome, type ToolOutcome } from './toolOutcome';
 
@@ -29,9 +32,16 @@ export function commandOutcome(result: ToolResultBlock, commands: readonly strin
 
 function readOutcome(result: ToolResultBlock, commands: readonly string[]): ToolOutcome {
   const outcome = toolOutcome(result, true);
+  const refused = outcome.ok && outcome.exitCode === undefined && printedOwn(commands);
+  if (refused && opensWithComplaint(withoutHostFrame(result.content), commands)) return { ok: false };
   if (outcome.ok || !(outcome.exitCode === 1 || (outcome.exitCode === undefined && result.isError))) return outcome;
   const answered = (endsInSearch(commands) && printedNothing(result.content)) || (outcome.exitCode === 1 && endsInComparison(commands));
   return answered ? { ...outcome, ok: true } : outcome;
+}
+
+/** True when the commands print their program's own words: not files' lines or search hits, which may read like anything. */
+function printedOwn(commands: readonly string[]): boolean {
+  return !printsSearchHits(commands) && !onlyPrintsFiles(commands) && !onlyListsFiles(commands);
 }
 
 /**

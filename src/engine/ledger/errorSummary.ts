@@ -2,7 +2,8 @@
  * One line that says what went wrong in a failed tool result, short enough for the ledger. The
  * line is chosen in this order: the exception a Python traceback ends with; the first line that
  * starts by saying it is an error (`error: …`, `fatal: …`, `TypeError: …`); the first line that
- * names an error anywhere; the first diagnostic a linter or compiler prints (a severity tag, a warning, a
+ * refuses its arguments over the usage it prints; the first line that names an error anywhere; the program's last line
+ * before its failure status; the first diagnostic a linter or compiler prints (a severity tag, a warning, a
  * `file:line` location); the first line that is not a progress message; the first line at all.
  * Runners print their progress first and their verdict last, so the end of a long result is read
  * as well as its start. A verdict that names only what failed (`--- FAIL: TestWindow (0.00s)`,
@@ -20,6 +21,7 @@ import { powerShellErrorMessages, powerShellMessage } from './powerShellErrors';
 import { isSearchHit, printsSearchHits } from './searchPrograms';
 import { isPrinterComplaint, onlyListsFiles, onlyPrintsFiles } from './shellReads';
 import { withoutHostFrame } from '../text/hostFrame';
+import { refusalOverUsage } from './openingComplaint';
 
 /**
  * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
@@ -137,7 +139,10 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
     // A compiler's located error says what went wrong where a wrapper's failure after it (`Error: Command failed: npm run compile`)
     // says only which command did.
     pick((l) => (ERROR_LABEL.test(l) && !isProgressLine(l)) || isLocatedError(l)) ??
+    // The usage under a parser's refusal holds error words of its own (`--exit-status  Exit with non-zero status if run failed`).
+    refusalOverUsage(lines) ??
     pick((l) => ERROR_WORDS.test(l) && !isProgressLine(l)) ??
+    lastWordBeforeStatus(cleaned) ??
     DIAGNOSTIC_LINES.map((p) => pick((l) => p.test(l))).find((l) => l !== undefined) ??
     pick((l) => !isProgressLine(l) && HAS_LETTER.test(l)) ??
     // A program that printed nothing but its failure status (`error: exit status 1`), or figures (a status code, a
@@ -150,6 +155,19 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
   // Spacing inside the line stays as printed (pytest's `E       assert 3 == 2`, a column-aligned table), so the line is
   // found as written; only what would break it onto more lines becomes a space.
   return onOneLine((why ?? line).slice(0, ERROR_LINE_MAX_CHARS));
+}
+
+/**
+ * The line a program printed last before it said that it failed (`listen tcp :8080: bind: address already in use` over
+ * Go's `exit status 1`): its last word before giving up, when no line names an error in so many words.
+ */
+function lastWordBeforeStatus(cleaned: readonly string[]): string | undefined {
+  const status = cleaned.findIndex(isFailureStatusLine);
+  for (let i = status - 1; i >= 0; i--) {
+    const line = cleaned[i];
+    if (!isNoiseLine(line) && HAS_LETTER.test(line) && !isProgressLine(line)) return onOneLine(line.slice(0, ERROR_LINE_MAX_CHARS));
+  }
+  return undefined;
 }
 
 /**

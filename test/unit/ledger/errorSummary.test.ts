@@ -182,6 +182,13 @@ describe('error summary', () => {
     }
   });
 
+  it("names a program's last line before its failure status when no line names an error in words", () => {
+    const output = ['Seeding 3 tenants', 'tenant acme: 12 rows', 'tenant globex: quota of 10 rows reached', 'exit status 1'].join('\n');
+    assert.equal(errorSummary(output), 'tenant globex: quota of 10 rows reached');
+    const [error] = recordToolActivity([call('c1', 'Bash', { command: 'go run ./cmd/seed' }), result('c1', output)]).errors;
+    assert.equal(error?.summary, 'tenant globex: quota of 10 rows reached');
+  });
+
   it('keeps the spacing inside the line as printed, so an aligned assertion is found as written', () => {
     const output = [
       '=================================== FAILURES ===================================',
