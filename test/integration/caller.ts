@@ -3,6 +3,7 @@
  * whole conversations to a model from another extension, as Copilot's agent mode or any extension does.
  */
 import * as vscode from 'vscode';
+import { patient } from './patience';
 
 export const CALLER_EXTENSION_ID = 'ctx-test.model-caller';
 /** The vendor of ctx's models. */
@@ -62,7 +63,7 @@ export async function caller(): Promise<CallerApi> {
 /** ctx's model wrapping the given model, waiting (bounded) until ctx lists it. */
 export async function ctxModelFor(wrapped: { name: string }, timeoutMs = 10000): Promise<ModelInfo> {
   const api = await caller();
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   for (;;) {
     const found = (await api.models(CTX_VENDOR)).find((m) => m.name === `${wrapped.name} (ctx)`);
     if (found) return found;

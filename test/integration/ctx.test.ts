@@ -13,6 +13,7 @@ import { page, selectors } from './page';
 import { dismissNotifications, seeNotification } from './notifications';
 import { recordMetric } from './results';
 import * as standin from './standin';
+import { patient } from './patience';
 
 /** The status-bar entry of ctx and its background, next to the theme's colour for `colorVar`. */
 async function statusBarEntry(colorVar: string): Promise<{ text: string; background: string; themed: string }> {
@@ -31,7 +32,7 @@ async function statusBarEntry(colorVar: string): Promise<{ text: string; backgro
 const blankText = (tokens: number) => `${'The quick brown fox jumps over the lazy dog. '.repeat(Math.ceil(tokens / 10))}`;
 
 describe('ctx in a real VS Code', function () {
-  this.timeout(60_000);
+  this.timeout(patient(60_000));
 
   before(async () => {
     await ctxApi();

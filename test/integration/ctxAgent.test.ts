@@ -9,6 +9,7 @@ import { askCtx, ctxApi, waitFor } from './ctxClient';
 import { page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';
+import { patient } from './patience';
 
 /** The buttons of the Chat view's tool confirmation. */
 const CONFIRMATION = selectors.chatConfirmation;
@@ -55,7 +56,7 @@ const resultOf = (request: standin.RecordedRequest, callId: string) =>
   request.messages.flatMap((m) => m.parts).find((p) => p.type === 'toolResult' && p.callId === callId);
 
 describe('@ctx as a complete agent, with no ctx settings', function () {
-  this.timeout(90_000);
+  this.timeout(patient(90_000));
   let allowedBefore: string[] | undefined;
 
   before(async () => {

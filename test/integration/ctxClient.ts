@@ -6,6 +6,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { page, selectors } from './page';
 import * as standin from './standin';
+import { patient } from './patience';
 
 export const CTX_EXTENSION_ID = 'ctx-dev.ctx';
 
@@ -25,7 +26,7 @@ export async function ctxApi(): Promise<CtxApi> {
 }
 
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15000): Promise<T> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + patient(timeoutMs);
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;

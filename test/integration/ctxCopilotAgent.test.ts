@@ -19,6 +19,7 @@ import { pickModel } from './modelPicker';
 import { page, selectors } from './page';
 import { recordMetric, resultFilePath } from './results';
 import * as standin from './standin';
+import { patient } from './patience';
 
 const CTX_ID = 'ctx-dev.ctx';
 /** Copilot Chat, built into VS Code since 1.13x: its default participant is the agent under test. */
@@ -152,7 +153,7 @@ const withBreakpoints = (requests: readonly standin.RecordedRequest[]) =>
   requests.filter((r) => r.messages.some((m) => m.parts.some((p) => p.type === 'data' && p.mimeType === 'cache_control')));
 
 describe("Copilot's agent mode through a ctx model", function () {
-  this.timeout(360_000);
+  this.timeout(patient(360_000));
   let wrapped: vscode.LanguageModelChat;
   let windowBefore = 0;
   let restoreSettings: (() => Promise<void>) | undefined;

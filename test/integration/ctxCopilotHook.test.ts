@@ -18,6 +18,7 @@ import { pickModel } from './modelPicker';
 import { page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';
+import { patient } from './patience';
 
 const CTX_ID = 'ctx-dev.ctx';
 const COPILOT_CHAT_ID = 'github.copilot-chat';
@@ -75,7 +76,7 @@ function resultOf(sent: readonly standin.RecordedRequest[], callId: string): str
 }
 
 describe("Copilot's own compaction with ctx's PreCompact hook, no ctx model", function () {
-  this.timeout(300_000);
+  this.timeout(patient(300_000));
   let wrapped: vscode.LanguageModelChat;
   let windowBefore = 0;
   let hookFile = '';

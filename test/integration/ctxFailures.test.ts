@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { askCtx, ctxApi, waitFor } from './ctxClient';
 import { page, selectors } from './page';
 import * as standin from './standin';
+import { patient } from './patience';
 
 async function archiveText(): Promise<string> {
   const api = await ctxApi();
@@ -18,7 +19,7 @@ async function archiveText(): Promise<string> {
 }
 
 describe('ctx when things go wrong, in a real VS Code', function () {
-  this.timeout(60_000);
+  this.timeout(patient(60_000));
 
   it('explains a blocked model request in plain words and keeps the message in the archive', async () => {
     await standin.script([{ error: 'rate limited', code: 'Blocked' }]);

@@ -13,6 +13,7 @@ import { askCtx, ctxApi, waitFor } from './ctxClient';
 import { page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';
+import { patient } from './patience';
 
 /** Lines of the stand-in's log per call (about 37 tokens a line): some over the offload threshold, most under it. */
 const LINES_PER_CALL = [78, 300, 60, 78, 800, 70, 78, 150, 74, 78, 420, 66, 78, 78, 200, 72, 78, 78, 560, 64, 78, 78, 120, 76];
@@ -41,7 +42,7 @@ async function statusItem(): Promise<{ text: string; spinning: boolean }> {
 }
 
 describe('a long agent run, as the user sees it', function () {
-  this.timeout(120_000);
+  this.timeout(patient(120_000));
   let roundsBefore: number | undefined;
   let answerText = '';
   let sessionId = '';

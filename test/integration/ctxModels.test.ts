@@ -26,6 +26,7 @@ import { pickModel } from './modelPicker';
 import { page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';
+import { patient } from './patience';
 
 const CTX_ID = 'ctx-dev.ctx';
 
@@ -86,7 +87,7 @@ async function newRequests(before: number, count: number): Promise<standin.Recor
 }
 
 describe('ctx models: ctx in front of any caller', function () {
-  this.timeout(90_000);
+  this.timeout(patient(90_000));
   let wrapped: vscode.LanguageModelChat;
   let model: ModelInfo;
 

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { askCtx, commandCtx, ctxApi } from './ctxClient';
 import { page, selectors } from './page';
 import * as standin from './standin';
+import { patient } from './patience';
 
 /** The decision the stand-in's summary drops. */
 const DROPPED = 'replace the unbounded map with an LRU cache of 512 entries';
@@ -15,7 +16,7 @@ const DROPPED = 'replace the unbounded map with an LRU cache of 512 entries';
 const padding = (topic: string) => `Notes on ${topic}. ${'The resolver walks the module graph once per build. '.repeat(120)}`;
 
 describe('the recall check in a real VS Code', function () {
-  this.timeout(90_000);
+  this.timeout(patient(90_000));
 
   before(async () => {
     await ctxApi();

@@ -21,6 +21,7 @@ import { startProfile } from './cpuProfile';
 import { page, selectors } from './page';
 import { recordMetric, resultFilePath } from './results';
 import * as standin from './standin';
+import { patient } from './patience';
 
 const ROUNDS = Number(process.env.CTX_TEST_ROUND_COST) || 80;
 const CONTROL_EXTENSION_ID = 'ctx-test.control-participant';
@@ -189,7 +190,7 @@ function record(name: string, run: RunFigures): void {
 }
 
 describe(`a long @ctx turn against a control participant (${ROUNDS} tool rounds, ${WINDOW_TOKENS}-token window)`, function () {
-  this.timeout(Math.max(60_000, ROUNDS * 20_000));
+  this.timeout(patient(Math.max(60_000, ROUNDS * 20_000)));
   const runs = new Map<string, RunFigures>();
   let saved: { rounds?: number; allowed?: string[]; limits?: standin.StandinLimits } = {};
 

@@ -9,12 +9,13 @@ import { askCtx, commandCtx, ctxApi, waitFor } from './ctxClient';
 import { page, selectors } from './page';
 import { dismissNotifications, seeNotification } from './notifications';
 import * as standin from './standin';
+import { patient } from './patience';
 
 const answer = (tokens: number, topic: string) =>
   `Notes on ${topic}. ${'The parser keeps every token position stable across edits. '.repeat(Math.ceil(tokens / 10))}`;
 
 describe('Tier 3 in a real VS Code', function () {
-  this.timeout(90_000);
+  this.timeout(patient(90_000));
   let firstSession: string | undefined;
 
   before(async () => {

@@ -11,6 +11,7 @@ import { askCtx, commandCtx, ctxApi, waitFor } from './ctxClient';
 import { CTX_WEBVIEW_FRAMES, page, selectors } from './page';
 import { recordMetric } from './results';
 import * as standin from './standin';
+import { patient } from './patience';
 
 /** The engine's model as ctx's API gives it (the shape the test reads of it). */
 interface Model {
@@ -47,7 +48,7 @@ async function setTheme(theme: string): Promise<void> {
 }
 
 describe('the context dashboard in a real VS Code', function () {
-  this.timeout(180_000);
+  this.timeout(patient(180_000));
   let themeBefore: string | undefined;
 
   before(async function () {

@@ -12,6 +12,7 @@ import * as path from 'path';
 import type MochaType from 'mocha';
 import { completeChatSetup } from './chatSetup';
 import { metricsFilePath, readMetrics, ResultFile, RESULT_SCHEMA_VERSION, TestRecord, writeResultFile } from './results';
+import { patient } from './patience';
 
 type MochaConstructor = typeof MochaType;
 
@@ -66,7 +67,7 @@ function record(test: MochaType.Test, state: TestRecord['state'], error?: Error)
 /** Entry point called by VS Code's extension host. */
 export async function run(): Promise<void> {
   const Mocha = loadMocha();
-  const timeout = Number(process.env.CTX_TEST_TIMEOUT_MS) || 30000;
+  const timeout = Number(process.env.CTX_TEST_TIMEOUT_MS) || patient(30000);
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout, reporter: 'spec' });
   if (process.env.CTX_TEST_GREP) mocha.grep(process.env.CTX_TEST_GREP);
   for (const file of suiteFiles(__dirname)) mocha.addFile(file);

@@ -4,6 +4,7 @@
  * harness (test/vscode/pageChannel.js) performs it with playwright and writes the answer file.
  * What the host changes reaches the DOM a little later: prefer `waitForText` over `text` for assertions.
  */
+import { patient } from './patience';
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -103,6 +104,7 @@ export function createPageClient(
     if (!channelDir) {
       throw new PageRequestError(op, 'no page channel: CTX_TEST_PAGE_CHANNEL is not set (run the tests through test/vscode/harness.js)');
     }
+    timeoutMs = patient(timeoutMs);
     const id = randomUUID();
     const requestFile = path.join(channelDir, `req-${id}.json`);
     const answerFile = path.join(channelDir, `res-${id}.json`);

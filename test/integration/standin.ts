@@ -3,6 +3,7 @@
  * offline model"): its scripted language model, its recordings and its tools.
  */
 import * as vscode from 'vscode';
+import { patient } from './patience';
 
 export const STANDIN_EXTENSION_ID = 'ctx-test.standin-model';
 export const STANDIN_VENDOR = 'ctx-standin';
@@ -136,7 +137,7 @@ export async function model(timeoutMs = 10000): Promise<vscode.LanguageModelChat
   const extension = vscode.extensions.getExtension(STANDIN_EXTENSION_ID);
   if (!extension) throw new Error(`${STANDIN_EXTENSION_ID} is not installed: run the tests through test/vscode/harness.js`);
   await extension.activate();
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   for (;;) {
     const [found] = await vscode.lm.selectChatModels({ vendor: STANDIN_VENDOR });
     if (found) return found;

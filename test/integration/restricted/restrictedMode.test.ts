@@ -11,6 +11,7 @@ import { askCtx, ctxApi, CTX_EXTENSION_ID, waitFor } from '../ctxClient';
 import { dismissNotifications, seeNotification } from '../notifications';
 import { page, selectors } from '../page';
 import * as standin from '../standin';
+import { patient } from '../patience';
 
 const AGENTS_RULE = 'Answer every question with a haiku about the build.';
 const TRUST_BUTTON = '.workspace-trust-editor .monaco-button:text-is("Trust")';
@@ -25,7 +26,7 @@ const resultOf = (request: standin.RecordedRequest, callId: string) =>
   request.messages.flatMap((m) => m.parts).find((p) => p.type === 'toolResult' && p.callId === callId);
 
 describe('ctx in Restricted Mode', function () {
-  this.timeout(90_000);
+  this.timeout(patient(90_000));
 
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await page.screenshot(`restricted-mode-failed-${this.currentTest.title.slice(0, 40)}`);
