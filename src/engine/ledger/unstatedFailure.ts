@@ -14,13 +14,22 @@ import { endsInUncaughtException } from './uncaughtException';
 const TAIL_CHARS = 2000;
 /** A program's own error as its last line: `error: …`, `error[E0382]: …`, `ERROR: …`, a parser's `prog: error: …`. */
 const ERROR_LINE = /^(?:[\w.-]+: )?error(?:\[[\w-]+\])?:\s+\S/i;
+/** What an interactive shell says that is no complaint: a warning, and what it says as it starts without a terminal. */
+const NO_COMPLAINT = String.raw`(?!warning\b|no job control\b|cannot set terminal process group\b)`;
 /**
  * The shell's own complaint, which it prints only when it could not run what it was given: named by the shell (`bash:`,
  * `/bin/sh: 1:`, `zsh:`), by zsh's `(eval):1:` for a command line run through eval, or by a script's name and line
- * (`run.sh: line 9:`). A warning it prints (`bash: warning: …`) is no failure.
+ * (`run.sh: line 9:`). A warning it prints (`bash: warning: …`) is no failure, nor what an interactive shell without
+ * a terminal says as it starts (`bash: no job control in this shell`), whatever runs after it.
  */
-const SHELL_COMPLAINT =
-  /^(?:(?:\/usr)?\/bin\/)?(?:ba|da|k|z)?sh(?::? ?(?:line )?\d+)?: (?!warning\b)\S|^\(eval\):(?:[\w-]+:)?\d+: \S|^\S+: line \d+: (?!warning\b)\S/i;
+const SHELL_COMPLAINT = new RegExp(
+  [
+    String.raw`^(?:(?:\/usr)?\/bin\/)?(?:ba|da|k|z)?sh(?::? ?(?:line )?\d+)?: ${NO_COMPLAINT}\S`,
+    String.raw`^\(eval\):(?:[\w-]+:)?\d+: \S`,
+    String.raw`^\S+: line \d+: ${NO_COMPLAINT}\S`,
+  ].join('|'),
+  'i',
+);
 
 /** True when an output, whose host stated no exit status, ends as a failed run's does (see the header). */
 export function endsInFailure(content: string): boolean {

@@ -25,6 +25,9 @@ describe('an output whose host stated no exit status', () => {
 
   it("does not end in failure with the shell's warning or a line that only starts with a shell's name", () => {
     assert.ok(!endsInFailure('bash: warning: setlocale: LC_ALL: cannot change locale (en_US.UTF-8)'));
+    assert.ok(
+      !endsInFailure('bash: cannot set terminal process group (-1): Inappropriate ioctl for device\nbash: no job control in this shell'),
+    );
     assert.ok(!endsInFailure('shell: bash'));
     assert.ok(!endsInFailure('ssh: connected to build-7'));
   });
