@@ -26,7 +26,7 @@ const NOISE_LINES: readonly RegExp[] = [
   /^<\/?(?:returncode|output|exit_code|status|tool_use_error|error)>(?:\s*-?\d+\s*<\/returncode>)?$/i,
   /^<\/?[\w-]+>$/,
   /^Traceback \(most recent call last\):$/,
-  /^\((?:Open file|Current directory):.*\)$/,
+  /^\((?:Open file|Current directory|Interactive session):.*\)$/,
   /^bash-\$$/,
   // A script runner's echo of the command it runs (`$ biome check --error-on-warnings`; npm's `> app@1.0.0 lint`).
   /^\$ \S/,

@@ -4,9 +4,9 @@
  * as a sentence and the output under it (Cline's and Roo Code's: `Command executed in terminal within working directory
  * '…'. Exit code: 1`, `Output:`), or as a status line above the output (Codex's `Process exited with code 64`); and the
  * label Cline and Roo Code put above every result (`[execute_command for 'npm test'] Result:`), and the state SWE-agent
- * writes under every observation (`(Open file: …)`, `(Current directory: …)`, its prompt `bash-$`). Only the output and
- * error fields hold what the program printed; the rest echo the call or note the process, so no error is named by them
- * but a failed run's status, when the program printed nothing else.
+ * writes under every observation (`(Open file: …)`, `(Current directory: …)`, `(Interactive session: …)`, its prompt
+ * `bash-$`). Only the output and error fields hold what the program printed; the rest echo the call or note the
+ * process, so no error is named by them but a failed run's status, when the program printed nothing else.
  */
 import { OFFLOAD_REFERENCE_LINE } from './offloadReference';
 
@@ -42,8 +42,8 @@ const STATUS_ABOVE =
   /^(?:Process exited with code (-?\d+)|Exit code: (-?\d+)|Process running with session ID \d+|Script completed)[ \t]*(?:\n|$)/;
 const LEADING_SPACE = /^\s*/;
 const OPENS_WITH_BRACKET = /^\s*\[/;
-/** A line of the state SWE-agent writes under an observation: the file open in its editor, the directory, its prompt. */
-const STATE_LINE = /^(?:\((?:Open file|Current directory): .*\)|bash-\$)$/;
+/** A line of the state SWE-agent writes under an observation: the file open in its editor, the directory, the session, the prompt. */
+const STATE_LINE = /^(?:\((?:Open file|Current directory|Interactive session): .*\)|bash-\$)$/;
 /** How the last line of such a state ends, looked at before any line is. */
 const STATE_END = /(?:\)|bash-\$)\s*$/;
 /** Lines before `Output:` read as the sentence's: the status may stand on a line of its own. @default 4 */

@@ -71,7 +71,7 @@ describe("a host's frame around a tool's result", () => {
   });
 
   it('takes off the state a host writes under an observation, and nothing when the output only ends like it', () => {
-    const state = '\n(Open file: /srv/app/ledger.py)\n(Current directory: /srv/app)\nbash-$';
+    const state = '\n(Open file: /srv/app/ledger.py)\n(Current directory: /srv/app)\n(Interactive session: n/a)\nbash-$';
     assert.equal(withoutHostFrame(`3 rows imported\nledger balanced: 0.00${state}`), '3 rows imported\nledger balanced: 0.00');
     assert.equal(withoutHostFrame(state.trim()), '');
     assert.equal(withoutHostFrame('print(total(rows))'), 'print(total(rows))');
