@@ -2,7 +2,8 @@
  * An OpenCode session as `opencode export` writes it (the Entire CLI keeps the same): `{info,
  * messages[]}`, each message `{info: {id, role, time}, parts[]}`. An assistant message holds one
  * model call per step (`step-start` … `step-finish`), and each `tool` part carries its call and its
- * result (`state.output`, or `state.error` when it failed), so a step becomes the assistant's text
+ * result (`state.output`, or `state.error` when it failed; a shell command that exited non-zero is completed, with its
+ * status in `state.metadata.exit`), so a step becomes the assistant's text
  * and calls followed by one tool message per result, as OpenCode sends them to the model.
  * A user's `synthetic` text is what OpenCode added (a file read for an @-mention), `ignored` text
  * was never sent, and a text or directory `file` part arrives through those synthetic texts. An
@@ -150,11 +151,17 @@ function addResult(tool: JsonObject, callId: string, sink: ImportSink, at: numbe
     dataText(status === 'error' ? state.error : state.output),
     ...attachments.map((a) => `[${stringField(a, 'mime') ?? 'file'} attachment: ${stringField(a, 'filename') ?? 'file'}]`),
   ].join('\n');
-  sink.add(
-    `${callId}:result`,
-    [{ role: 'tool', blocks: [toolResultBlock(callId, content, status === 'error', stringField(tool, 'tool'))] }],
-    at,
-  );
+  const failed = status === 'error' || failedExit(state);
+  sink.add(`${callId}:result`, [{ role: 'tool', blocks: [toolResultBlock(callId, content, failed, stringField(tool, 'tool'))] }], at);
+}
+
+/**
+ * True when the shell tool's record says the command exited non-zero (`metadata.exit`): OpenCode marks such a call
+ * completed, and the output it sends holds no status, so its record is the only word of the failure.
+ */
+function failedExit(state: JsonObject): boolean {
+  const exit = objectField(state, 'metadata')?.exit;
+  return typeof exit === 'number' && exit !== 0;
 }
 
 /** A reply that failed is left out of what OpenCode sends next, unless the user stopped it after it produced something. */

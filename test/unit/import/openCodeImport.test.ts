@@ -90,6 +90,27 @@ describe('OpenCode sessions (`opencode export`)', () => {
     assert.ok(!dropped.messages.some((m) => messageText(m).includes('We fixed the build')));
   });
 
+  it("reads a shell command that exited non-zero as failed by the tool's record, though OpenCode marks it completed", () => {
+    const ran = (exit: number | undefined, output: string) =>
+      tool(`call_${exit}`, { status: 'completed', input: { command: 'npm run lint | tail -3' }, output, metadata: { output, exit } });
+    const imported = importTranscript(
+      exported([
+        user('msg_u1', [text('lint it')]),
+        assistant('msg_a1', [
+          step,
+          ran(2, '× Expected a statement but instead found else.\nFound 1 error.'),
+          ran(0, 'Checked 12 files. No fixes applied.'),
+          ran(undefined, 'Checked 12 files.'),
+          finish,
+        ]),
+      ]),
+    );
+    assert.deepEqual(
+      imported.messages.flatMap(toolResults).map((r) => r.isError),
+      [true, false, false],
+    );
+  });
+
   it('leaves out a reply that failed, as OpenCode does, but keeps one the user stopped after it wrote something', () => {
     const imported = importTranscript(
       exported([
