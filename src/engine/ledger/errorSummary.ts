@@ -22,6 +22,7 @@ import { isSearchHit, printsSearchHits } from './searchPrograms';
 import { isPrinterComplaint, onlyListsFiles, onlyPrintsFiles } from './shellReads';
 import { withoutHostFrame } from '../text/hostFrame';
 import { refusalOverUsage } from './openingComplaint';
+import { FAILURE_MARK } from './diagnosticForms';
 
 /**
  * Longest error summary kept in the ledger, in characters: as long as a fact's line (`MAX_FACT_TEXT_CHARS`), so the
@@ -141,6 +142,8 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
     pick((l) => (ERROR_LABEL.test(l) && !isProgressLine(l)) || isLocatedError(l)) ??
     // The usage under a parser's refusal holds error words of its own (`--exit-status  Exit with non-zero status if run failed`).
     refusalOverUsage(lines) ??
+    // A runner's or a linter's mark of what failed (`× Expected a statement but found '.'`) over its tally (`Found 3 errors.`).
+    pick((l) => FAILURE_MARK.test(l)) ??
     pick((l) => ERROR_WORDS.test(l) && !isProgressLine(l)) ??
     lastWordBeforeStatus(cleaned) ??
     DIAGNOSTIC_LINES.map((p) => pick((l) => p.test(l))).find((l) => l !== undefined) ??

@@ -182,6 +182,21 @@ describe('error summary', () => {
     }
   });
 
+  it("names a linter's or a runner's mark of what failed over its tally and the code frame under the mark", () => {
+    const output = [
+      'src/cart.ts:41:3 lint/style/useBlockStatements ━━━━━━━━━━━━━━━━',
+      '',
+      '  × Block statements are preferred in this position.',
+      '',
+      '    40 │   if (empty)',
+      '  > 41 │     return total;',
+      '',
+      'Checked 12 files in 40ms. No fixes applied.',
+      'Found 1 error.',
+    ].join('\n');
+    assert.equal(errorSummary(output), '× Block statements are preferred in this position.');
+  });
+
   it("names a program's last line before its failure status when no line names an error in words", () => {
     const output = ['Seeding 3 tenants', 'tenant acme: 12 rows', 'tenant globex: quota of 10 rows reached', 'exit status 1'].join('\n');
     assert.equal(errorSummary(output), 'tenant globex: quota of 10 rows reached');
