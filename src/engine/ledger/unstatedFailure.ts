@@ -2,13 +2,15 @@
  * A run whose host states no exit status (SWE-agent's observations, a tool that returns the output alone), told
  * failed by how its output ends, as the status would have said: the program died of an uncaught exception, its test
  * tally counts failures (`1 failed, 1 passed in 0.04s`), or its last line is its own error (`error: could not compile
- * \`ledger\` due to 1 previous error`, a command-line parser's `report: error: argument --since: invalid date`), or the
+ * \`ledger\` due to 1 previous error`, a command-line parser's `report: error: argument --since: invalid date`, a
+ * compiler's `src/cart.ts(41,3): error TS2304: Cannot find name 'total'.`), or the
  * shell says, last, that it could not run a command (`bash: line 3: go: command not found`, zsh's `(eval):1: no matches
  * found: *.log`, `/tmp/run.sh: line 9: cd: out: No such file or directory`). Where the host states a status, the status
  * decides.
  */
 import { isFailingTally } from './testTally';
 import { endsInUncaughtException } from './uncaughtException';
+import { isLocatedError } from './sourcePlace';
 
 /** Characters read from the end of an output for its last line. @default 2000 */
 const TAIL_CHARS = 2000;
@@ -40,5 +42,7 @@ export function endsInFailure(content: string): boolean {
     .filter((l) => l.length > 0)
     .at(-1);
   if (last === undefined) return false;
-  return isFailingTally(last) || ERROR_LINE.test(last) || SHELL_COMPLAINT.test(last) || endsInUncaughtException(content);
+  return (
+    isFailingTally(last) || ERROR_LINE.test(last) || isLocatedError(last) || SHELL_COMPLAINT.test(last) || endsInUncaughtException(content)
+  );
 }

@@ -21,6 +21,13 @@ describe('an output whose host stated no exit status', () => {
     assert.ok(endsInFailure('zsh: command not found: pnpx'));
     assert.ok(endsInFailure('scripts/seed.sh: line 12: cd: fixtures: No such file or directory'));
     assert.ok(endsInFailure('usage: report.py [-h] [--since SINCE]\nreport.py: error: argument --since: invalid date'));
+    // `tsc --noEmit | head -3`: the compiler's errors, and the shell's success for head.
+    assert.ok(
+      endsInFailure(
+        "src/cart.ts(41,3): error TS2304: Cannot find name 'total'.\nsrc/cart.ts(52,9): error TS2339: Property 'sum' does not exist.",
+      ),
+    );
+    assert.ok(endsInFailure('lib/ledger.c:12:5: error: unknown type name ‘money_t’'));
   });
 
   it("does not end in failure with the shell's warning or a line that only starts with a shell's name", () => {
