@@ -3,7 +3,8 @@
  * `Directory: …`, `Output: …`, `Error: …`, `Exit Code: …`, `Signal: …`, `Background PIDs: …`, `Process Group PGID: …`),
  * as a sentence and the output under it (Cline's and Roo Code's: `Command executed in terminal within working directory
  * '…'. Exit code: 1`, `Output:`), or as a status line above the output (Codex's `Process exited with code 64`); and the
- * label Cline and Roo Code put above every result (`[execute_command for 'npm test'] Result:`), and the state SWE-agent
+ * label Cline and Roo Code put above every result (`[execute_command for 'npm test'] Result:`), VS Code's note above the
+ * output of a command it changed before it ran (`Note: The tool simplified the command to …`), and the state SWE-agent
  * writes under every observation (`(Open file: …)`, `(Current directory: …)`, `(Interactive session: …)`, its prompt
  * `bash-$`). Only the output and error fields hold what the program printed; the rest echo the call or note the
  * process, so no error is named by them but a failed run's status, when the program printed nothing else.
@@ -46,6 +47,12 @@ const OPENS_WITH_BRACKET = /^\s*\[/;
 const STATE_LINE = /^(?:\((?:Open file|Current directory|Interactive session): .*\)|bash-\$)$/;
 /** How the last line of such a state ends, looked at before any line is. */
 const STATE_END = /(?:\)|bash-\$)\s*$/;
+/** How VS Code's terminal tool opens its note that the command run is not the one asked for: it or the user changed it. */
+const EDITED_COMMAND_NOTE = /^\s*Note: The (?:tool simplified|user manually edited) the command to `/;
+/** Characters at a result's start looked at for that note. @default 80 */
+const EDITED_COMMAND_NOTE_OPENING_CHARS = 80;
+/** How that note ends, the output under it (`…, and this is the output…`, `… (terminal ID=…). This is the output…`). */
+const EDITED_COMMAND_NOTE_END = 'is the output of running that command instead:';
 /** Lines before `Output:` read as the sentence's: the status may stand on a line of its own. @default 4 */
 const EXECUTED_HEAD_LINES = 4;
 
@@ -85,12 +92,25 @@ function framedAbove(content: string): string {
 }
 
 function unframed(content: string): string {
-  const unlabelled = content.replace(RESULT_LABEL, '');
+  const unlabelled = withoutEditedCommandNote(content).replace(RESULT_LABEL, '');
   const start = unlabelled.slice(0, RECORD_START_CHARS).trimStart();
   if (EXECUTED_LINE.test(start)) return printedUnderSentence(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
   if (STATUS_ABOVE.test(start)) return printedUnderStatus(unlabelled, LEADING_SPACE.exec(unlabelled)?.[0].length ?? 0);
   if (!COMMAND_FIELD.test(start) && !OUTPUT_FIELD.test(start)) return unlabelled;
   return printedInRunRecord(unlabelled.split('\n'))?.join('\n') ?? unlabelled;
+}
+
+/**
+ * `content` without the note VS Code's terminal tool puts above the output of a command that it or the user changed
+ * before it ran (`Note: The tool simplified the command to \`npm test\`, and this is the output of running that command
+ * instead:`); the command in it may run over several lines (a heredoc).
+ */
+function withoutEditedCommandNote(content: string): string {
+  if (!EDITED_COMMAND_NOTE.test(content.slice(0, EDITED_COMMAND_NOTE_OPENING_CHARS))) return content;
+  const end = content.indexOf(EDITED_COMMAND_NOTE_END);
+  if (end < 0) return content;
+  const after = end + EDITED_COMMAND_NOTE_END.length;
+  return content.slice(content[after] === '\n' ? after + 1 : after);
 }
 
 /**

@@ -78,6 +78,24 @@ describe("a host's frame around a tool's result", () => {
     assert.equal(withoutHostFrame('rows imported (3)\n(skipped: none)'), 'rows imported (3)\n(skipped: none)');
   });
 
+  it("takes off VS Code's note that the command run is not the one asked for, whatever the command spans", () => {
+    const simplified = 'Note: The tool simplified the command to `npm run seed`, and this is the output of running that command instead:\n';
+    assert.equal(withoutHostFrame(`${simplified}Seeded 3 tenants\n`), 'Seeded 3 tenants\n');
+    const heredoc = "cat > notes.md << 'END'\n# Tenants\nEND";
+    const edited = `Note: The user manually edited the command to \`${heredoc}\`, and this is the output of running that command instead:\nheredoc> # Tenants`;
+    assert.equal(withoutHostFrame(edited), 'heredoc> # Tenants');
+    const withTerminal =
+      'Note: The tool simplified the command to `git status --short` (terminal ID=7f2c). This is the output of running that command instead:\n M src/cart.ts';
+    assert.equal(withoutHostFrame(withTerminal), ' M src/cart.ts');
+    assert.equal(withoutHostFrame('Note: this is the output of the build\nok'), 'Note: this is the output of the build\nok');
+
+    const record = recordToolActivity([
+      call('t1', 'run_in_terminal', { command: 'cd /srv/shop && npm run seed' }),
+      result('t1', `${simplified}Seeded 3 tenants\nglobex: 10 rows`),
+    ]);
+    assert.equal(record.commands[0]?.output, 'Seeded 3 tenants … globex: 10 rows');
+  });
+
   it('quotes a file read through the shell as its lines, without the status line above them', () => {
     const runbook = Array.from({ length: 30 }, (_, i) => `Step ${i + 1}: restart worker ${i + 1} of the billing pool`).join('\n');
     const steps = readToolSteps([
