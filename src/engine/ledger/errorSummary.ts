@@ -1,10 +1,10 @@
 /**
- * One line that says what went wrong in a failed tool result, short enough for the ledger. The
- * line is chosen in this order: the exception a Python traceback ends with; the first line that
- * starts by saying it is an error (`error: …`, `fatal: …`, `TypeError: …`); the first line that
- * refuses its arguments over the usage it prints; the first line that names an error anywhere; the program's last line
- * before its failure status; the first diagnostic a linter or compiler prints (a severity tag, a warning, a
- * `file:line` location); the first line that is not a progress message; the first line at all.
+ * One line that says what went wrong in a failed tool result, short enough for the ledger. The line is chosen in this
+ * order: the exception a Python traceback ends with; the first line that starts by saying it is an error (`error: …`,
+ * `fatal: …`, `TypeError: …`); the first line that refuses its arguments over the usage it prints; a runner's or a
+ * linter's mark of what failed (`× …`); the first line that names an error anywhere; the program's last line before its
+ * failure status; the first diagnostic a linter or compiler prints (a severity tag, a warning, a `file:line` location);
+ * the first line that is not a progress message; the first line at all.
  * Runners print their progress first and their verdict last, so the end of a long result is read
  * as well as its start. A verdict that names only what failed (`--- FAIL: TestWindow (0.00s)`,
  * `FAIL\tgithub.com/acme/app/internal/parser\t0.06s`) gives way to the message at a source location that says
