@@ -2,8 +2,8 @@
  * An OpenCode session as `opencode export` writes it (the Entire CLI keeps the same): `{info,
  * messages[]}`, each message `{info: {id, role, time}, parts[]}`. An assistant message holds one
  * model call per step (`step-start` … `step-finish`), and each `tool` part carries its call and its
- * result (`state.output`, or `state.error` when it failed; a shell command that exited non-zero is completed, with its
- * status in `state.metadata.exit`), so a step becomes the assistant's text
+ * result (`state.output`, or `state.error` when it failed; a shell command that exited non-zero, or that the tool
+ * stopped, is completed, with its status in `state.metadata.exit`), so a step becomes the assistant's text
  * and calls followed by one tool message per result, as OpenCode sends them to the model.
  * A user's `synthetic` text is what OpenCode added (a file read for an @-mention), `ignored` text
  * was never sent, and a text or directory `file` part arrives through those synthetic texts. An
@@ -156,12 +156,13 @@ function addResult(tool: JsonObject, callId: string, sink: ImportSink, at: numbe
 }
 
 /**
- * True when the shell tool's record says the command exited non-zero (`metadata.exit`): OpenCode marks such a call
- * completed, and the output it sends holds no status, so its record is the only word of the failure.
+ * True when the shell tool's record says the command exited non-zero, or never exited because the tool stopped it (the
+ * user aborted it, its time ran out: `metadata.exit` is null): OpenCode marks such a call completed, and the output it
+ * sends holds no status, so its record is the only word of the failure.
  */
 function failedExit(state: JsonObject): boolean {
   const exit = objectField(state, 'metadata')?.exit;
-  return typeof exit === 'number' && exit !== 0;
+  return exit === null || (typeof exit === 'number' && exit !== 0);
 }
 
 /** A reply that failed is left out of what OpenCode sends next, unless the user stopped it after it produced something. */

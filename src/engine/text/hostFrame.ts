@@ -4,10 +4,11 @@
  * as a sentence and the output under it (Cline's and Roo Code's: `Command executed in terminal within working directory
  * '…'. Exit code: 1`, `Output:`), or as a status line above the output (Codex's `Process exited with code 64`); and the
  * label Cline and Roo Code put above every result (`[execute_command for 'npm test'] Result:`), VS Code's note above the
- * output of a command it changed before it ran (`Note: The tool simplified the command to …`), and the state SWE-agent
- * writes under every observation (`(Open file: …)`, `(Current directory: …)`, `(Interactive session: …)`, its prompt
- * `bash-$`). Only the output and error fields hold what the program printed; the rest echo the call or note the
- * process, so no error is named by them but a failed run's status, when the program printed nothing else.
+ * output of a command it changed before it ran (`Note: The tool simplified the command to …`), the block of notes
+ * OpenCode writes under a run it stopped (`<shell_metadata>`), and the state SWE-agent writes under every observation
+ * (`(Open file: …)`, `(Current directory: …)`, `(Interactive session: …)`, its prompt `bash-$`). Only the output and
+ * error fields hold what the program printed; the rest echo the call or note the process, so no error is named by them
+ * but a failed run's status, when the program printed nothing else.
  */
 import { OFFLOAD_REFERENCE_LINE } from './offloadReference';
 
@@ -53,6 +54,10 @@ const EDITED_COMMAND_NOTE = /^\s*Note: The (?:tool simplified|user manually edit
 const EDITED_COMMAND_NOTE_OPENING_CHARS = 80;
 /** How that note ends, the output under it (`…, and this is the output…`, `… (terminal ID=…). This is the output…`). */
 const EDITED_COMMAND_NOTE_END = 'is the output of running that command instead:';
+/** The block of notes OpenCode's shell tool writes under a run it stopped, and its placeholder for an empty output. */
+const NOTES_OPEN = '<shell_metadata>';
+const NOTES_CLOSE = '</shell_metadata>';
+const NO_OUTPUT = '(no output)';
 /** Lines before `Output:` read as the sentence's: the status may stand on a line of its own. @default 4 */
 const EXECUTED_HEAD_LINES = 4;
 
@@ -63,7 +68,21 @@ const EXECUTED_HEAD_LINES = 4;
  * that the result went to a file stays above it.
  */
 export function withoutHostFrame(content: string): string {
-  return withoutStateBelow(framedAbove(content));
+  return withoutStateBelow(withNotesBelowAsLines(framedAbove(content)));
+}
+
+/**
+ * `content` with the block of notes OpenCode's shell tool puts under a run it stopped (`<shell_metadata>`, `User aborted
+ * the command`, `</shell_metadata>`) as those notes' lines after what the program printed, as a failed run's status is
+ * kept, and without its placeholder for an output that held nothing (`(no output)`).
+ */
+function withNotesBelowAsLines(content: string): string {
+  if (!content.endsWith(NOTES_CLOSE) && !content.trimEnd().endsWith(NOTES_CLOSE)) return content;
+  const open = content.lastIndexOf(NOTES_OPEN);
+  if (open < 0) return content;
+  const notes = content.slice(open + NOTES_OPEN.length, content.lastIndexOf(NOTES_CLOSE)).trim();
+  const printed = content.slice(0, open).trim();
+  return printed === NO_OUTPUT || printed.length === 0 ? notes : `${printed}\n${notes}`;
 }
 
 /** `content` without the state lines a host writes under it (see the header). */

@@ -90,8 +90,8 @@ describe('OpenCode sessions (`opencode export`)', () => {
     assert.ok(!dropped.messages.some((m) => messageText(m).includes('We fixed the build')));
   });
 
-  it("reads a shell command that exited non-zero as failed by the tool's record, though OpenCode marks it completed", () => {
-    const ran = (exit: number | undefined, output: string) =>
+  it("reads a shell command that exited non-zero or was stopped as failed by the tool's record, though OpenCode marks it completed", () => {
+    const ran = (exit: number | null | undefined, output: string) =>
       tool(`call_${exit}`, { status: 'completed', input: { command: 'npm run lint | tail -3' }, output, metadata: { output, exit } });
     const imported = importTranscript(
       exported([
@@ -101,13 +101,14 @@ describe('OpenCode sessions (`opencode export`)', () => {
           ran(2, '× Expected a statement but instead found else.\nFound 1 error.'),
           ran(0, 'Checked 12 files. No fixes applied.'),
           ran(undefined, 'Checked 12 files.'),
+          ran(null, '(no output)\n\n<shell_metadata>\nUser aborted the command\n</shell_metadata>'),
           finish,
         ]),
       ]),
     );
     assert.deepEqual(
       imported.messages.flatMap(toolResults).map((r) => r.isError),
-      [true, false, false],
+      [true, false, false, true],
     );
   });
 

@@ -78,6 +78,18 @@ describe("a host's frame around a tool's result", () => {
     assert.equal(withoutHostFrame('rows imported (3)\n(skipped: none)'), 'rows imported (3)\n(skipped: none)');
   });
 
+  it('keeps the notes of a run the tool stopped as lines after what it printed, without their tags or the empty placeholder', () => {
+    const notes = (note: string) => `\n\n<shell_metadata>\n${note}\n</shell_metadata>`;
+    assert.equal(withoutHostFrame(`(no output)${notes('User aborted the command')}`), 'User aborted the command');
+    const timedOut = 'shell tool terminated command after exceeding timeout 30000 ms.';
+    assert.equal(withoutHostFrame(`Seeding 3 tenants\nacme: 12 rows${notes(timedOut)}`), `Seeding 3 tenants\nacme: 12 rows\n${timedOut}`);
+    const [error] = recordToolActivity([
+      call('t1', 'bash', { command: 'npm run seed' }),
+      result('t1', `(no output)${notes('User aborted the command')}`, true),
+    ]).errors;
+    assert.equal(error?.summary, 'User aborted the command');
+  });
+
   it("takes off VS Code's note that the command run is not the one asked for, whatever the command spans", () => {
     const simplified = 'Note: The tool simplified the command to `npm run seed`, and this is the output of running that command instead:\n';
     assert.equal(withoutHostFrame(`${simplified}Seeded 3 tenants\n`), 'Seeded 3 tenants\n');
