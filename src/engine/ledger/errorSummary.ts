@@ -142,7 +142,7 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
     pick((l) => (ERROR_LABEL.test(l) && !isProgressLine(l)) || isLocatedError(l)) ??
     // The usage under a parser's refusal holds error words of its own (`--exit-status  Exit with non-zero status if run failed`).
     refusalOverUsage(lines) ??
-    // A runner's or a linter's mark of what failed (`× Expected a statement but found '.'`) over its tally (`Found 3 errors.`).
+    // A runner's or a linter's mark of what failed (`× Wrap this branch in braces.`) over its tally (`Found 3 errors.`).
     pick((l) => FAILURE_MARK.test(l)) ??
     pick((l) => ERROR_WORDS.test(l) && !isProgressLine(l)) ??
     lastWordBeforeStatus(cleaned) ??

@@ -98,7 +98,7 @@ describe('OpenCode sessions (`opencode export`)', () => {
         user('msg_u1', [text('lint it')]),
         assistant('msg_a1', [
           step,
-          ran(2, '× Expected a statement but instead found else.\nFound 1 error.'),
+          ran(2, '× Wrap this branch in braces.\nFound 1 error.'),
           ran(0, 'Checked 12 files. No fixes applied.'),
           ran(undefined, 'Checked 12 files.'),
           ran(null, '(no output)\n\n<shell_metadata>\nUser aborted the command\n</shell_metadata>'),

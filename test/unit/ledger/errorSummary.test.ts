@@ -184,9 +184,9 @@ describe('error summary', () => {
 
   it("names a linter's or a runner's mark of what failed over its tally and the code frame under the mark", () => {
     const output = [
-      'src/cart.ts:41:3 lint/style/useBlockStatements ━━━━━━━━━━━━━━━━',
+      'src/cart.ts:41:3 lint/style/bracedBranches ━━━━━━━━━━━━━━━━',
       '',
-      '  × Block statements are preferred in this position.',
+      '  × Wrap this branch in braces.',
       '',
       '    40 │   if (empty)',
       '  > 41 │     return total;',
@@ -194,7 +194,7 @@ describe('error summary', () => {
       'Checked 12 files in 40ms. No fixes applied.',
       'Found 1 error.',
     ].join('\n');
-    assert.equal(errorSummary(output), '× Block statements are preferred in this position.');
+    assert.equal(errorSummary(output), '× Wrap this branch in braces.');
   });
 
   it("names a program's last line before its failure status when no line names an error in words", () => {
