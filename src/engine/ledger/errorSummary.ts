@@ -161,7 +161,7 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
 }
 
 /**
- * The line a program printed last before it said that it failed (`listen tcp :8080: bind: address already in use` over
+ * The line a program printed last before it said that it failed (`lease ledger-7 held by another worker` over
  * Go's `exit status 1`): its last word before giving up, when no line names an error in so many words.
  */
 function lastWordBeforeStatus(cleaned: readonly string[]): string | undefined {

@@ -1,7 +1,7 @@
 /**
  * A run that stopped before it did anything, told by how its output opens when the host states no exit status (a
  * command piped into another, a host that returns the output alone): the program's first line is its own error
- * (`error: unexpected argument '-A' found`, `Error: the daemon is not running`), or a message over the usage a
+ * (`error: unexpected argument '--dry' found`, `Error: the daemon is not running`), or a message over the usage a
  * command-line parser prints when it refuses its arguments (`run ID required when not running interactively`, then
  * `Usage: …`). A command that asked for its usage (`--help`), or that printed files or search hits, whose lines may
  * read like anything, is not one.

@@ -5,7 +5,7 @@
  * \`ledger\` due to 1 previous error`, a command-line parser's `report: error: argument --since: invalid date`, a
  * compiler's `src/cart.ts(41,3): error TS2304: Cannot find name 'total'.`), or the shell says, last, that it could not
  * run a command (`bash: line 3: go: command not found`, zsh's `(eval):1: no matches found: *.log`, `/tmp/run.sh: line 9:
- * cd: out: No such file or directory`). Where the host states a status, the status decides.
+ * cd: out: Not a directory`). Where the host states a status, the status decides.
  */
 import { isFailingTally } from './testTally';
 import { endsInUncaughtException } from './uncaughtException';

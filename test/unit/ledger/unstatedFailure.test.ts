@@ -19,7 +19,7 @@ describe('an output whose host stated no exit status', () => {
     assert.ok(endsInFailure('(eval):1: no matches found: logs/*.trace'));
     assert.ok(endsInFailure('sh: 1: yarnpkg: not found'));
     assert.ok(endsInFailure('zsh: command not found: pnpx'));
-    assert.ok(endsInFailure('scripts/seed.sh: line 12: cd: fixtures: No such file or directory'));
+    assert.ok(endsInFailure('scripts/seed.sh: line 12: cd: fixtures: Not a directory'));
     assert.ok(endsInFailure('usage: report.py [-h] [--since SINCE]\nreport.py: error: argument --since: invalid date'));
     // `tsc --noEmit | head -3`: the compiler's errors, and the shell's success for head.
     assert.ok(
