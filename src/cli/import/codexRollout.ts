@@ -22,6 +22,13 @@ import type { SourceRecord } from './parseTranscriptText';
 import { IMAGE_PLACEHOLDER, renderContent } from './renderContent';
 import { toToolInput } from './toolInput';
 
+/**
+ * Codex's own answer to a call it could not carry out, sent to the model in place of any output: arguments it could not
+ * read (`failed to parse function arguments: …`), a tool that failed as a tool (`write_stdin failed: …`). Such an
+ * output has no status header: it failed, though nothing flags it.
+ */
+const REFUSED_CALL = /^(?:failed to parse function arguments|[a-z]+(?:_[a-z]+)+ failed): \S/;
+
 /** How a kept Codex compaction summary starts, so no reader mistakes it for the user's words. */
 export const CODEX_COMPACTION_MARKER = '[Codex compaction summary]';
 
@@ -208,7 +215,7 @@ class RolloutReader {
     // A script tool's output comes as a list of text parts, its header the first of them.
     const envelope = (typeof output === 'string' ? codexOutputEnvelope(output) : undefined) ?? codexExecOutput(raw);
     const text = envelope?.output ?? raw;
-    const block = toolResultBlock(callId(p, item), text, envelope?.failed ?? false);
+    const block = toolResultBlock(callId(p, item), text, envelope?.failed ?? REFUSED_CALL.test(text));
     this.sink.add(item.sourceId, [{ role: 'tool', blocks: [block] }], item.at, item.line);
   }
 

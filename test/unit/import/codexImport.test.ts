@@ -174,6 +174,25 @@ describe('Codex rollout import', () => {
     assert.equal(script.isError, false);
   });
 
+  it("reads Codex's answer to a call it could not carry out as a failed call, and a custom tool's own words as they are", () => {
+    const text = jsonl([
+      record(0, 'session_meta', { id: 'r' }),
+      userItem(1, 'tail the worker log'),
+      call(2, 'c1', 'exec_command', { cmd: 'tail -f worker.log', yield_time_ms: 500 }),
+      output(3, 'c1', 'failed to parse function arguments: unknown field `follow` at line 1 column 42'),
+      call(4, 'c2', 'write_stdin', { session_id: 9, chars: 'q' }),
+      output(5, 'c2', 'write_stdin failed: Unknown process id 9'),
+      call(6, 'c3', 'lookup_ticket', { id: 'OPS-12' }),
+      output(7, 'c3', 'ticket failed: the billing export stalls at 2 a.m.'),
+    ]);
+    assert.deepEqual(
+      importTranscript(text)
+        .messages.flatMap(toolResults)
+        .map((r) => r.isError),
+      [true, true, false],
+    );
+  });
+
   it("keeps Codex's own compaction summary as an injected message, or drops and counts it", () => {
     const compacted = jsonl([
       record(0, 'session_meta', { id: 'r' }),
