@@ -9,9 +9,9 @@
 import type { ToolResultBlock } from '../types';
 import { meaningfulLines } from './resultLines';
 import { endsInComparison } from './comparePrograms';
-import { endsInSearch, printsSearchHits } from './searchPrograms';
+import { endsInSearch } from './searchPrograms';
 import { opensWithComplaint } from './openingComplaint';
-import { onlyListsFiles, onlyPrintsFiles } from './shellReads';
+import { printedBesides } from './errorSummary';
 import { withoutHostFrame } from '../text/hostFrame';
 import { isExitStatusLine, toolOutcome, type ToolOutcome } from './toolOutcome';
 
@@ -32,16 +32,11 @@ export function commandOutcome(result: ToolResultBlock, commands: readonly strin
 
 function readOutcome(result: ToolResultBlock, commands: readonly string[]): ToolOutcome {
   const outcome = toolOutcome(result, true);
-  const refused = outcome.ok && outcome.exitCode === undefined && printedOwn(commands);
+  const refused = outcome.ok && outcome.exitCode === undefined && printedBesides(commands) === 'own';
   if (refused && opensWithComplaint(withoutHostFrame(result.content), commands)) return { ok: false };
   if (outcome.ok || !(outcome.exitCode === 1 || (outcome.exitCode === undefined && result.isError))) return outcome;
   const answered = (endsInSearch(commands) && printedNothing(result.content)) || (outcome.exitCode === 1 && endsInComparison(commands));
   return answered ? { ...outcome, ok: true } : outcome;
-}
-
-/** True when the commands print their program's own words: not files' lines or search hits, which may read like anything. */
-function printedOwn(commands: readonly string[]): boolean {
-  return !printsSearchHits(commands) && !onlyPrintsFiles(commands) && !onlyListsFiles(commands);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 
 import { OFFLOAD_REFERENCE_LINE } from '../text/offloadReference';
+import { STATE_LINE } from '../text/hostFrame';
 import { withoutTerminalCodes } from '../text/terminalCodes';
 import { isExitStatusLine } from './toolOutcome';
 
@@ -26,8 +27,7 @@ const NOISE_LINES: readonly RegExp[] = [
   /^<\/?(?:returncode|output|exit_code|status|tool_use_error|error)>(?:\s*-?\d+\s*<\/returncode>)?$/i,
   /^<\/?[\w-]+>$/,
   /^Traceback \(most recent call last\):$/,
-  /^\((?:Open file|Current directory|Interactive session):.*\)$/,
-  /^bash-\$$/,
+  STATE_LINE,
   // A script runner's echo of the command it runs (`$ biome check --error-on-warnings`; npm's `> app@1.0.0 lint`).
   /^\$ \S/,
   SCRIPT_HEADER,

@@ -45,7 +45,7 @@ const STATUS_ABOVE =
 const LEADING_SPACE = /^\s*/;
 const OPENS_WITH_BRACKET = /^\s*\[/;
 /** A line of the state SWE-agent writes under an observation: the file open in its editor, the directory, the session, the prompt. */
-const STATE_LINE = /^(?:\((?:Open file|Current directory|Interactive session): .*\)|bash-\$)$/;
+export const STATE_LINE = /^(?:\((?:Open file|Current directory|Interactive session):.*\)|bash-\$)$/;
 /** How the last line of such a state ends, looked at before any line is. */
 const STATE_END = /(?:\)|bash-\$)\s*$/;
 /** How VS Code's terminal tool opens its note that the command run is not the one asked for: it or the user changed it. */
