@@ -24,11 +24,14 @@ const EARLIER_LINES_NOTE = 'Lines of the summarized messages as they were writte
 /**
  * The room the earlier lines get at a rebase, as a share of the budget: chosen once and sent unchanged until the next
  * rebase (a cache read per request), counted like any part of the context.
- * @default 0.22 — a fifth before the ledger's tool record had a share of its own (`DEFAULT_TOOL_RECORD_SHARE`): these
- * lines hold far more of what a session came to for their tokens (110 facts in 100,000 tokens on the tuning splits,
- * the record's commands, files and offloaded results 6).
+ * @default 0.3 — these lines hold far more of what a session came to for their tokens than the ledger's tool record
+ * (110 facts in 100,000 tokens on the tuning splits, the record's commands, files and offloaded results 6). Measured
+ * on the tuning split set3 at half and at a quarter of each session's input, and priced at a 60,000-token window:
+ * 0.22 kept 779 and 708 of 800 facts at 0.897× a plain compaction's priced input; 0.26 777 and 713 at 0.906×; 0.3
+ * 780 and 724 at 0.916×; 0.34 779 and 727 at 0.916×; 0.38 779 and 729 at 0.927×. Small sessions gain most: in a
+ * budget of a few thousand tokens the ledger and the checkpoints leave the lines little room of their own.
  */
-export const EARLIER_LINES_SHARE = 0.22;
+export const EARLIER_LINES_SHARE = 0.3;
 /**
  * The share of that room that lines a tool printed may take (the ends of a command's output; content quoted from a
  * file, within its own share); the rest holds only the facts of the summarized messages, which rank first. A
@@ -51,7 +54,7 @@ export const EARLIER_PRINTED_SHARE = 0.75;
 export const EARLIER_CONTENT_SHARE = 0.25;
 /**
  * Most tokens the pool keeps, as a share of the budget; the lowest-scored lines go first.
- * @default 0.5 — twice the room a context ever has for them right after a checkpoint. Measured on
+ * @default 0.5 — more than the room a context ever has for them right after a checkpoint. Measured on
  * the tuning split of 55 sessions: 0.35 kept 320 of 346 probes (errors 54 of 61: diagnostic lines
  * left the pool), 0.5 324, 0.7 323. In a 1M-token window the pool is most of what the live set
  * holds beyond the live context (32,000 lines at 10,000 messages).
