@@ -37,7 +37,7 @@ export interface EngineOptions {
   /**
    * Share of the budget the ledger's tool record (files, commands, searches, errors, offloaded results) may take
    * within the ledger's; the least important and oldest lines beyond it are left to `ctx_recover`.
-   * @default 0.03 (see {@link DEFAULT_TOOL_RECORD_SHARE})
+   * @default 0.02 (see {@link DEFAULT_TOOL_RECORD_SHARE})
    */
   readonly toolRecordShare: number;
   /** Usage share at which old tool results are compressed in place (design §3.5). @default 0.8 */
@@ -93,9 +93,11 @@ export const DEFAULT_OFFLOAD_BUDGET_SHARE = 0.05;
  * final contexts of the tuning splits, its commands, files and offloaded results held 6 facts in 100,000 tokens that
  * nothing else held, the earlier lines 110. 3% of the budget, with the earlier lines' room at 22% instead of 20%, kept
  * as many facts on every split as the record uncapped and priced the prompt cache's input 4% lower (set3 5% lower);
- * 4% and 6% cost more, and 3% with the earlier lines at 25% cost more and kept one fact fewer on set2.
+ * 4% and 6% cost more, and 3% with the earlier lines at 25% cost more and kept one fact fewer on set2. With the
+ * earlier lines at 30%, 2% kept as many facts on set3 at half the input and two more at a quarter than 3%, at 1% less
+ * priced input; 1% and 4% kept fewer.
  */
-export const DEFAULT_TOOL_RECORD_SHARE = 0.03;
+export const DEFAULT_TOOL_RECORD_SHARE = 0.02;
 
 /** A new checkpoint's summary target (design §4.4). */
 export const DEFAULT_CHECKPOINT_TOKENS = 1200;
