@@ -21,6 +21,7 @@ import { powerShellErrorMessages, powerShellMessage } from './powerShellErrors';
 import { isSearchHit, printsSearchHits } from './searchPrograms';
 import { isPrinterComplaint, onlyListsFiles, onlyPrintsFiles } from './shellReads';
 import { withoutHostFrame } from '../text/hostFrame';
+import { withErrorObjectRead } from '../text/errorObject';
 import { refusalOverUsage } from './openingComplaint';
 import { FAILURE_MARK } from './diagnosticForms';
 
@@ -157,7 +158,7 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
   const why = BARE_VERDICT.test(line) ? lines.find(isLocatedMessage) : undefined;
   // Spacing inside the line stays as printed (pytest's `E       assert 3 == 2`, a column-aligned table), so the line is
   // found as written; only what would break it onto more lines becomes a space.
-  return onOneLine((why ?? line).slice(0, ERROR_LINE_MAX_CHARS));
+  return onOneLine(withErrorObjectRead(why ?? line).slice(0, ERROR_LINE_MAX_CHARS));
 }
 
 /**

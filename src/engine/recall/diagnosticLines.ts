@@ -17,6 +17,7 @@ import { diffChanges } from '../ledger/diffHunks';
 import { powerShellMessage } from '../ledger/powerShellErrors';
 import { isDelegation } from './reportFacts';
 import { withoutHostFrame } from '../text/hostFrame';
+import { withErrorObjectRead } from '../text/errorObject';
 
 /** Scores of a diagnostic line: from a failed call, or from one that otherwise went on. */
 export const DIAGNOSTIC_SCORES = { failed: 0.6, wentOn: 0.42 } as const;
@@ -324,7 +325,7 @@ function cleaned(raw: readonly string[]): EdgeLine[] {
   const lines: EdgeLine[] = [];
   raw.forEach((line, at) => {
     if (changed?.has(at) === true) return;
-    const text = cleanLine(raised.has(at) ? powerShellMessage(line) : line);
+    const text = withErrorObjectRead(cleanLine(raised.has(at) ? powerShellMessage(line) : line));
     if (text.length > 0 && !isNoiseLine(text)) lines.push({ text, raised: raised.has(at) });
   });
   return lines;
