@@ -63,7 +63,7 @@ export const FAILED_TEST_REACH = 10;
  * reads (the result's head and tail), deduplicated, in order.
  */
 export function diagnosticLinesOf(step: ToolStep): readonly DiagnosticLine[] {
-  if (step.activity.kind === 'file' && !isFileToolAnswer(step.activity.action, step.result.content)) return [];
+  if (step.activity.kind === 'file' && !isFileToolAnswer(step.activity.action, step.result.content) && !readsLogs(step.activity)) return [];
   // A line is read once however often it repeats: a log prints the same line hundreds of times, and reading one
   // takes every form. Its place still counts, for the failed tests' causes.
   const read = new Map<string, ReadLine>();
@@ -231,6 +231,17 @@ function isFileToolAnswer(action: FileAction, content: string): boolean {
   if (lines <= FILE_READ_ANSWER_LINES) return true;
   const first = content.split('\n', 1)[0];
   return diagnosticStrength(cleanLine(first)) === 3;
+}
+
+/**
+ * A log's name: a `.log` file (rotated or not: `app.log.1`) or any file of a `log` or `logs` folder. Its lines are what
+ * programs printed, not text someone wrote: an error in it is an error the program met.
+ */
+const LOG_FILE = /\.log(?:\.\d+)?$|(?:^|[/\\])logs?[/\\][^/\\]+$/i;
+
+/** True when a file tool read logs only: their diagnostics are read as a command's would be. */
+function readsLogs(activity: Extract<ToolStep['activity'], { kind: 'file' }>): boolean {
+  return activity.action === 'read' && activity.paths.length > 0 && activity.paths.every((p) => LOG_FILE.test(p));
 }
 
 /** A runner's mark of one failed test at the start of a line, not a file's or a package's verdict: `--- FAIL: TestX`, jest's `● suite › test`. */

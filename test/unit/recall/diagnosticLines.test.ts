@@ -299,6 +299,24 @@ describe('diagnostic lines of a result', () => {
     assert.deepEqual(diagnosticLinesOf(read), []);
   });
 
+  it("reads the lines of a log the agent opened as what programs printed, and another file's lines as text", () => {
+    const log = [
+      '2026-03-02 02:00:01 INFO  starting export batch=118',
+      '2026-03-02 02:00:04 INFO  fetched 2391 rows',
+      '2026-03-02 02:00:05 ERROR export failed: duplicate key value violates unique constraint "exports_pkey"',
+      '2026-03-02 02:00:05 INFO  rolling back',
+      '2026-03-02 02:00:05 INFO  done status=failed',
+    ].join('\n');
+    const read = (name: string, input: Record<string, string>) =>
+      diagnosticLinesOf(readToolSteps([call('l1', name, input), result('l1', log)])[0]).map((l) => l.text);
+    const error = ['ERROR export failed: duplicate key value violates unique constraint "exports_pkey"'];
+    assert.deepEqual(read('bash', { command: 'tail -n 5 var/nightly-export.log' }), error);
+    assert.deepEqual(read('Read', { file_path: '/srv/app/logs/export-2026-03-02.txt' }), error);
+    assert.deepEqual(read('Read', { file_path: '/srv/app/log/worker.log.1' }), error);
+    // The same lines in a file someone wrote (a runbook quoting a log) are its text.
+    assert.deepEqual(read('Read', { file_path: '/srv/app/docs/runbook.md' }), []);
+  });
+
   it('finds a diagnostic among repeated lines where it stands, once', () => {
     const output = [...Array(50).fill('compiling module 0'), 'src/a.c:3:5: error: x undeclared', ...Array(50).fill('compiling module 0')];
     const [step] = readToolSteps([call('b1', 'bash', { command: 'make' }), result('b1', [...output, ...output].join('\n'))]);
