@@ -126,6 +126,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
 
   const anyway = new PrintedAnyway(steps);
   const later = new LaterEdits(steps);
+  const stepFacts: Candidate[] = [];
   for (const step of steps) {
     if (step.messageIndex >= span.length) continue;
     const site: ErrorSite = { seq: step.seq, keys: waitingKeys(step.activity, step.call), terms: step.terms };
@@ -146,14 +147,16 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     // A line printed by a call that succeeded is resolved once it stops appearing, not by the call succeeding again.
     const printed = (fact: Candidate): ErrorSite => ({ ...site, terms: termsOf(fact.text), printed: fact.key });
     for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
-    found.push(...callFacts(step, later), ...raisedMessageCandidates(step));
+    stepFacts.push(...callFacts(step, later), ...raisedMessageCandidates(step));
     // A line read as an error is not also what the step came to: one verdict per line.
     const readAsErrors = new Set(diagnostics.map((d) => matchForm(d.key)));
     for (const fact of [...resultFacts(step, anyway), ...reportFailures(step)]) {
       if (fact.kind === 'error') errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
-      else if (!readAsErrors.has(matchForm(fact.key))) found.push(fact);
+      else if (!readAsErrors.has(matchForm(fact.key))) stepFacts.push(fact);
     }
   }
+  // One edit repeated over numbered files is one template, as a sentence the agent repeats is.
+  found.push(...withTemplatesShared(stepFacts));
 
   found.push(...resolvedErrors(errors, new ResolutionIndex(steps, fixes), maxFacts));
   found.push(...withoutNamesHeldBy(withoutToolVocabulary(names.facts(), all), found));

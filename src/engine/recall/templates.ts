@@ -1,6 +1,7 @@
 /**
  * Sentences the agent writes again and again with other figures ("Step 7: I'll run stage 7 of the pipeline.") are a
- * template: each instance says what the next one says, only the figures move. The latest stands for them all; the
+ * template, and so are the results of one call repeated over numbered things (`Now in report7.ts: label: "report-7"`):
+ * each instance says what the next one says, only the figures move. The latest stands for them all; the
  * others share what they would score, so one template repeated through a long run cannot fill the room that a finding
  * said once needs. Told by shape alone (the words with every figure alike), never by the words.
  */

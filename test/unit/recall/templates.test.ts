@@ -81,6 +81,29 @@ describe('templates among what the agent said', () => {
     assert.ok(above.length <= 1, `${above.length} template sentences rank with the finding (${finding.score})`);
   });
 
+  it('scores the results of one edit repeated over numbered files as a template: the latest alone at its own score', () => {
+    const messages: Message[] = [user('Label the steps of every report module.')];
+    for (let i = 0; i < 6; i++) {
+      messages.push(
+        call(`e${i}`, 'edit_file', { path: `src/report${i}.ts`, old_string: `label: "step-${i}"`, new_string: `label: "report-${i}"` }),
+        result(`e${i}`, `Applied 1 edit to src/report${i}.ts`, false, 'edit_file'),
+      );
+    }
+    messages.push(
+      call('w1', 'edit_file', { path: 'src/lib/sku.ts', old_string: 'return raw;', new_string: 'return raw.trim().toUpperCase();' }),
+      result('w1', 'Applied 1 edit to src/lib/sku.ts', false, 'edit_file'),
+      assistant('Done.'),
+    );
+    const facts = extractFacts(messages, { maxFacts: 80 });
+    const labels = facts.filter((f) => /^Now in report\d\.ts: label: "report-\d"$/.test(f.text));
+    const once = facts.find((f) => f.text === 'Now in sku.ts: return raw.trim().toUpperCase();');
+    assert.equal(labels.length, 6, labels.map((f) => f.text).join(' | '));
+    assert.ok(once !== undefined, facts.map((f) => f.text).join(' | '));
+    const latest = labels.find((f) => f.text.includes('report5'));
+    assert.equal(latest?.score, once.score, 'the latest instance keeps the score an edit said once has');
+    for (const instance of labels.filter((f) => f !== latest)) assert.ok(instance.score < once.score, `${instance.text}: ${instance.score}`);
+  });
+
   it('keeps the finding in the final context of a replay at half the input, where the template filled the room', async () => {
     const counter = new TokenCounter(new CharTokenizer());
     const messages = findingThenTemplate(80);
