@@ -168,6 +168,11 @@ const ZERO_COUNT = new RegExp(
 /** A line of source code or a comment printed by a command (`raise ValueError(…)`, `throw new Error(…)`, `* @throws …`): not a diagnostic. */
 const SOURCE_CODE =
   /^(?:\/\/|\/\*|\*\s|#\s)|^(?:raise|throw|except|catch|return|assert|def|function|const|let|var|if|elif|else|print|console\.\w+|log\w*\.\w+)\b|[{;(]$/;
+/**
+ * A property of an object literal whose value is a call (`error: document.getElementById("error"),`,
+ * `fatal: log.bind(console);`): a line of code that only names its key after a diagnostic's word.
+ */
+const CODE_PROPERTY = /^[\w$]+\s*:\s*[\w$]+(?:\.[\w$]+)*\(.*\)\s*[,;]$/;
 /** A gutter some runners print before a diagnostic: pytest's `E   `, `> `, `● `, `✖ `, `× `, a box's side (`│ Error: …`). */
 const GUTTER = /^(?:E\s{2,}|>\s+|[●✖×✗✘│]\s*)/u;
 /** A call with a string argument (`t.Fatalf("failed to …", err)`): a line of code, unless a diagnostic opens it. */
@@ -244,7 +249,7 @@ export function diagnosticStrength(line: string): 0 | 1 | 2 | 3 {
   // The mark is the verdict: the gutter it stands in is taken off only to read what follows other gutters.
   if (FAILURE_MARK.test(line)) return 3;
   const text = line.replace(GUTTER, '');
-  if (SOURCE_CODE.test(text) || ZERO_COUNT_FORM.test(text)) return 0;
+  if (SOURCE_CODE.test(text) || CODE_PROPERTY.test(text) || ZERO_COUNT_FORM.test(text)) return 0;
   if (OPENING_FORMS.some((form) => form.test(text))) return 3;
   if (CODE_CALL.test(text)) return 0;
   if (INNER_FORMS.some((form) => form.test(text))) return 2;

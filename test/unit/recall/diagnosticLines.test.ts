@@ -22,6 +22,26 @@ describe('diagnostic lines of a result', () => {
     assert.equal(diagnosticStrength('src/a.ts(12,5): error TS2322: Type string is not assignable'), 3);
   });
 
+  it("reads an object literal's property whose value is a call as code, whatever its key, and a message after a label as a diagnostic", () => {
+    assert.equal(diagnosticStrength('error: document.getElementById("error"),'), 0);
+    assert.equal(diagnosticStrength("fatal: logger.bind(console, 'fatal');"), 0);
+    assert.equal(diagnosticStrength('error: cannot open file (permission denied)'), 3);
+    assert.equal(diagnosticStrength("TypeError: fetchJson(...).then is not a function"), 3);
+    const attached = [
+      '<attachments>',
+      '<attachment id="file:index.html">',
+      '```html',
+      '  const els = {',
+      '    results: document.getElementById("results"),',
+      '    error: document.getElementById("error"),',
+      '  };',
+      '```',
+      '</attachment>',
+      '</attachments>',
+    ].join('\n');
+    assert.deepEqual(errorLinesOf(attached, 3, 3), []);
+  });
+
   it("reads a search's hits as the lines of the files it matched, whatever they say, and its own complaint as an error", () => {
     const hits = [
       'docs/errors.md:12:- Connection refused means the queue service is down',
