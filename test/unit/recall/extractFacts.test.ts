@@ -559,6 +559,29 @@ describe('fact extraction', () => {
       assert.equal(exactly(facts, 'Step 2: Serialize session writes')?.kind, 'decision');
     });
 
+    it('scores a title that names nothing below the line it heads, and a title that names something as a title', () => {
+      const facts = extractFacts([
+        user('Can the parent chart set values in a child chart?', 'u1'),
+        assistant(
+          [
+            'Yes, by nesting them under the dependency name.',
+            '## How it works',
+            'The parent writes the values under the key of the child.',
+            '## Option 2: Use `global` values',
+            'Any chart reads `.Values.global.region` at any depth.',
+          ].join('\n'),
+          'a1',
+        ),
+        user('thanks', 'u2'),
+      ]);
+      const nameless = exactly(facts, 'How it works');
+      const headed = exactly(facts, 'The parent writes the values under the key of the child.');
+      const named = exactly(facts, 'Option 2: Use `global` values');
+      assert.ok(nameless !== undefined && headed !== undefined && named !== undefined, keysOf(facts).join('\n'));
+      assert.ok(nameless.score < headed.score, `${nameless.score} < ${headed.score}`);
+      assert.ok(nameless.score < named.score, `${nameless.score} < ${named.score}`);
+    });
+
     it('counts no pictograph as a word of a title: a decorated two-word heading is no fact', () => {
       const facts = extractFacts([
         assistant('## 📁 Project Structure\n- `src/` holds the engine.\n## 🛠️ Build Pipeline Overview\nThe build runs esbuild.', 'a1'),
