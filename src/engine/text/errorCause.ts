@@ -37,24 +37,30 @@ export function keepingCause(line: string, maxChars: number): KeptCause | undefi
 }
 
 /**
- * Whether a position of `line` is inside a quoted value (`'…'`, `"…"`, `` `…` ``): a colon there belongs to what is quoted
- * (a type a compiler prints whole, `'{ readonly label: "Editor"; … }'`), not to a wrapped part. A quote opens at the
- * start of a word, so an apostrophe inside one (`can't`) opens nothing; a value still open at the line's end runs to it.
- * Asked in increasing order of position: one pass over the line.
+ * Whether a position of `line` is inside a quoted value (`'…'`, `"…"`, `` `…` ``) or a bracketed one (`{…}`, `[…]`,
+ * `(…)`): a colon there belongs to what is quoted or printed whole (a type a compiler prints, `'{ readonly label:
+ * "Editor"; … }'`; a record a validator prints, `input_value={'id': 'o-17'}`), not to a wrapped part. A quote opens at
+ * the start of a word, so an apostrophe inside one (`can't`) opens nothing; a value still open at the line's end runs to
+ * it. Asked in increasing order of position: one pass over the line.
  */
 function quotedSpans(line: string): (at: number) => boolean {
   let scanned = 0;
   let open: string | undefined;
+  let depth = 0;
   return (at) => {
     for (; scanned < at; scanned++) {
       const c = line[scanned];
       if (open === undefined) {
         if (QUOTES.includes(c) && (scanned === 0 || OPENS_BEFORE.test(line[scanned - 1]))) open = c;
+        else if (OPENING_BRACKETS.includes(c)) depth++;
+        else if (CLOSING_BRACKETS.includes(c) && depth > 0) depth--;
       } else if (c === open && (scanned + 1 === line.length || !WORD_CHAR.test(line[scanned + 1]))) open = undefined;
     }
-    return open !== undefined;
+    return open !== undefined || depth > 0;
   };
 }
+const OPENING_BRACKETS = '([{';
+const CLOSING_BRACKETS = ')]}';
 const QUOTES = `'"\``;
 /** What may stand before an opening quote: a space or an opening bracket. */
 const OPENS_BEFORE = /[\s([{=]/;
