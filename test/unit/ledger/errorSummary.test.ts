@@ -44,6 +44,19 @@ describe('error summary', () => {
     assert.equal(errorSummary(output), '[D] ↘ Nested modules could be aliased at the top of the invoking module.');
   });
 
+  it("names an exception by its module-qualified name as it names a bare one, over the runner's verdict after it", () => {
+    const output = [
+      'F',
+      '=================================== FAILURES ===================================',
+      '________________________________ test_archive _________________________________',
+      'sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at "db" (172.18.0.3), port 5432 failed: FATAL:  database "orders" does not exist',
+      '=========================== short test summary info ============================',
+      'FAILED tests/test_archive.py::test_archive',
+      '1 failed in 0.41s',
+    ].join('\n');
+    assert.ok(errorSummary(output).startsWith('sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server'), errorSummary(output));
+  });
+
   it('reads "errors" as an error word as "error", over a count of files checked', () => {
     const output = ['Checked 274 files in 91ms. No fixes applied.', 'Found 2 errors.', 'error: script "lint" exited with code 1'].join(
       '\n',
