@@ -65,8 +65,8 @@ const ERROR_WORDS = new RegExp(String.raw`(?<![\w./\\-])(?:${ERROR_TERMS.join('|
 const DIAGNOSTIC_LINES: readonly RegExp[] = [/^\[[A-Z]\]\s/, /^[A-Z]{1,3}\d{3,4}\b/, /^(?:warning|warn|note)\b:?/i, SOURCE_PLACE];
 /**
  * A line that starts by saying it is an error: a severity label (`error: …`, `fatal: …`, `FAIL: …`, `ERROR [x] …`) or an
- * exception's name, with its module or not (`TypeError: …`, `sqlalchemy.exc.OperationalError: …`). A line that only holds an error word (a log line of a test that checks a failure,
- * `[Limiter] task 2 failed`) says less.
+ * exception's name, with its module or not (`TypeError: …`, `sqlalchemy.exc.OperationalError: …`). A line that only
+ * holds an error word (a log line of a test that checks a failure, `[Limiter] task 2 failed`) says less.
  */
 const ERROR_LABEL = /^(?:(?:error|fatal|panic|fail(?:ed|ure)?)\b(?:\[[^\]]*\])?[:\s]|(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception)\b:)/i;
 /**

@@ -49,12 +49,16 @@ describe('error summary', () => {
       'F',
       '=================================== FAILURES ===================================',
       '________________________________ test_archive _________________________________',
-      'sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at "db" (172.18.0.3), port 5432 failed: FATAL:  database "orders" does not exist',
+      'sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at "db" (172.18.0.3), port 5432 ' +
+        'failed: FATAL:  database "orders" does not exist',
       '=========================== short test summary info ============================',
       'FAILED tests/test_archive.py::test_archive',
       '1 failed in 0.41s',
     ].join('\n');
-    assert.ok(errorSummary(output).startsWith('sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server'), errorSummary(output));
+    assert.ok(
+      errorSummary(output).startsWith('sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server'),
+      errorSummary(output),
+    );
   });
 
   it('reads "errors" as an error word as "error", over a count of files checked', () => {
@@ -380,21 +384,29 @@ describe('error summary', () => {
     assert.equal(errorSummary('<output>\n</output>'), '(no error text)');
   });
 
-  it('reads an error object a tool wrote out as JSON as its message, whole, without the stack of the tool\'s own code', () => {
+  it("reads an error object a tool wrote out as JSON as its message, whole, without the stack of the tool's own code", () => {
     const stack = String.raw`\n    at k$ (c:\\ext\\integrations\\misc\\line-counter.ts:15:9)\n    at async Promise.all (index 0)`;
     const output = [
       'The tool execution failed with the following error:',
       '<error>',
-      String.raw`Error reading file docs/adr/007-drafts.md: {"name":"Error","message":"File not found: c:\dev\shop\docs\adr\007-drafts.md","stack":"Error: File not found: c:\dev\shop\docs\adr\007-drafts.md` +
+      String.raw`Error reading file docs/adr/007-drafts.md: {"name":"Error","message":"File not found: c:\dev\shop\docs\adr\007-drafts.md",` +
+        String.raw`"stack":"Error: File not found: c:\dev\shop\docs\adr\007-drafts.md` +
         stack +
         '"}',
       '</error>',
     ].join('\n');
-    assert.equal(errorSummary(output), String.raw`Error reading file docs/adr/007-drafts.md: File not found: c:\dev\shop\docs\adr\007-drafts.md`);
-    const typed = 'request failed: {"name":"TypeError","message":"fetch failed","stack":"TypeError: fetch failed\\n    at node:internal/deps/undici"}';
+    assert.equal(
+      errorSummary(output),
+      String.raw`Error reading file docs/adr/007-drafts.md: File not found: c:\dev\shop\docs\adr\007-drafts.md`,
+    );
+    const typed =
+      'request failed: {"name":"TypeError","message":"fetch failed","stack":"TypeError: fetch failed\\n    at node:internal/deps/undici"}';
     assert.equal(errorSummary(typed), 'request failed: TypeError: fetch failed');
     // An API's JSON answer that is no serialized error keeps its own form.
-    assert.equal(errorSummary('{"message":"Not Found","documentation_url":"https://docs.example.com/rest"}'), '{"message":"Not Found","documentation_url":"https://docs.example.com/rest"}');
+    assert.equal(
+      errorSummary('{"message":"Not Found","documentation_url":"https://docs.example.com/rest"}'),
+      '{"message":"Not Found","documentation_url":"https://docs.example.com/rest"}',
+    );
   });
 
   it("reads the message of the error body a line opens, not the line's opening bracket", () => {

@@ -26,7 +26,7 @@ describe('diagnostic lines of a result', () => {
     assert.equal(diagnosticStrength('error: document.getElementById("error"),'), 0);
     assert.equal(diagnosticStrength("fatal: logger.bind(console, 'fatal');"), 0);
     assert.equal(diagnosticStrength('error: cannot open file (permission denied)'), 3);
-    assert.equal(diagnosticStrength("TypeError: fetchJson(...).then is not a function"), 3);
+    assert.equal(diagnosticStrength('TypeError: fetchJson(...).then is not a function'), 3);
     const attached = [
       '<attachments>',
       '<attachment id="file:index.html">',

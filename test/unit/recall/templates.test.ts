@@ -101,7 +101,9 @@ describe('templates among what the agent said', () => {
     assert.ok(once !== undefined, facts.map((f) => f.text).join(' | '));
     const latest = labels.find((f) => f.text.includes('report5'));
     assert.equal(latest?.score, once.score, 'the latest instance keeps the score an edit said once has');
-    for (const instance of labels.filter((f) => f !== latest)) assert.ok(instance.score < once.score, `${instance.text}: ${instance.score}`);
+    for (const instance of labels.filter((f) => f !== latest)) {
+      assert.ok(instance.score < once.score, `${instance.text}: ${instance.score}`);
+    }
   });
 
   it('keeps the finding in the final context of a replay at half the input, where the template filled the room', async () => {

@@ -42,7 +42,9 @@ describe('a long error line cut so that its cause stays', () => {
 
   it('never takes a colon inside a record a validator prints for a wrapped part', () => {
     const record = `{'id': 'o-17', 'items': [{'sku': 'A-1', 'qty': 0}], 'note': 'gift: wrap it', ${"'tags': ['a', 'b'], ".repeat(6)}}`;
-    const validator = `ValidationError: 1 validation error for OrderCreate shipping_address Field required [type=missing, input_value=${record}, input_type=dict]`;
+    const validator =
+      'ValidationError: 1 validation error for OrderCreate shipping_address Field required ' +
+      `[type=missing, input_value=${record}, input_type=dict]`;
     assert.equal(keepingCause(validator, 240), undefined, 'every colon after the message is inside a bracket');
     const chained = `deploy orders: render values (chart orders-${'x'.repeat(200)}): open values.yaml: permission denied`;
     assert.equal(keepingCause(chained, 160)?.cause, 'open values.yaml: permission denied');
