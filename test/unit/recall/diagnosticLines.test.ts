@@ -14,6 +14,10 @@ async function patternTests(output: string): Promise<number> {
 
 const lines = (n: number, line: (i: number) => string) => Array.from({ length: n }, (_, i) => line(i)).join('\n');
 
+/** The texts of the diagnostic lines of one call to `name` with `input` that printed `output`. */
+const diagnosticTexts = (name: string, input: Record<string, string>, output: string) =>
+  diagnosticLinesOf(readToolSteps([call('c1', name, input), result('c1', output)])[0]).map((l) => l.text);
+
 describe('diagnostic lines of a result', () => {
   it("reads a search's hit on a line of code as the file's line, and a compiler's located diagnostic as one", () => {
     assert.equal(diagnosticStrength('internal/telemetry/uploader.go:147:\t\t\treturn retry.RetryableError(u.queue.Remove(item))'), 0);
@@ -50,8 +54,7 @@ describe('diagnostic lines of a result', () => {
       'C:\\work\\shop\\README.md:88:If the build fails with "module not found", run npm ci.',
       'grep: vendor/cache: No such file or directory',
     ].join('\n');
-    const read = (name: string, input: Record<string, string>) =>
-      diagnosticLinesOf(readToolSteps([call('s1', name, input), result('s1', hits)])[0]).map((l) => l.text);
+    const read = (name: string, input: Record<string, string>) => diagnosticTexts(name, input, hits);
     const complaint = ['grep: vendor/cache: No such file or directory'];
     assert.deepEqual(read('bash', { command: 'grep -rn "refused\\|denied\\|not found" docs src vendor/cache' }), complaint);
     assert.deepEqual(read('bash', { command: 'cd shop && rg -n -C1 "could not" src | head -40' }), complaint);
@@ -66,8 +69,7 @@ describe('diagnostic lines of a result', () => {
       'When I ran it against the sample repository it printed:',
       'Error: lock held by pid 4121 since 09:12',
     ].join('\n');
-    const read = (name: string) =>
-      diagnosticLinesOf(readToolSteps([call('t1', name, { prompt: 'explain the sync lock' }), result('t1', report)])[0]).map((l) => l.text);
+    const read = (name: string) => diagnosticTexts(name, { prompt: 'explain the sync lock' }, report);
     assert.deepEqual(read('Task'), ['Error: lock held by pid 4121 since 09:12']);
     assert.equal(read('bash').length, 2, 'the same lines a command printed are its diagnostics, as ever');
   });
@@ -327,8 +329,7 @@ describe('diagnostic lines of a result', () => {
       '2026-03-02 02:00:05 INFO  rolling back',
       '2026-03-02 02:00:05 INFO  done status=failed',
     ].join('\n');
-    const read = (name: string, input: Record<string, string>) =>
-      diagnosticLinesOf(readToolSteps([call('l1', name, input), result('l1', log)])[0]).map((l) => l.text);
+    const read = (name: string, input: Record<string, string>) => diagnosticTexts(name, input, log);
     const error = ['ERROR export failed: duplicate key value violates unique constraint "exports_pkey"'];
     assert.deepEqual(read('bash', { command: 'tail -n 5 var/nightly-export.log' }), error);
     assert.deepEqual(read('Read', { file_path: '/srv/app/logs/export-2026-03-02.txt' }), error);
