@@ -13,6 +13,7 @@ import {
 import { COMMANDS, TREE_VIEW_ID } from './commandIds';
 import { checkpointUri, sessionFileUri } from './sessionDocuments';
 import type { SessionManager, StoredSessionSummary } from './sessions';
+import { TreeRefreshGate } from './treeRefresh';
 
 type GroupName = 'ledger' | 'checkpoints' | 'snapshots' | 'offloaded';
 type LedgerKind = 'instructions' | 'goal' | 'decision' | 'artifact';
@@ -46,13 +47,35 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
   private readonly changed = new vscode.EventEmitter<ContextNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
+  /** Set once the view exists: until then VS Code has fetched nothing to refresh. */
+  private gate: TreeRefreshGate | undefined;
+
   constructor(private readonly sessions: SessionManager) {}
 
+  /** Refreshes through `gate` from now on: only when what the view shows has changed, and only while it is visible. */
+  attach(view: vscode.TreeView<ContextNode>): vscode.Disposable {
+    const gate = new TreeRefreshGate({ shownText: () => this.shownText(), refresh: () => this.changed.fire(undefined) }, view.visible);
+    this.gate = gate;
+    const visibility = view.onDidChangeVisibility((e) => gate.visibilityChanged(e.visible));
+    return new vscode.Disposable(() => {
+      visibility.dispose();
+      gate.dispose();
+      if (this.gate === gate) this.gate = undefined;
+    });
+  }
+
+  /** A session changed: the view is fetched again if what it shows differs. */
   refresh(): void {
-    this.changed.fire(undefined);
+    if (this.gate) this.gate.changed();
+    else this.changed.fire(undefined);
   }
 
   async getChildren(node?: ContextNode): Promise<ContextNode[]> {
+    if (!node) this.gate?.rootsFetched();
+    return this.children(node);
+  }
+
+  private async children(node?: ContextNode): Promise<ContextNode[]> {
     if (!node) {
       const currentId = this.sessions.current?.session.id;
       return (await this.sessions.list()).map((session) => ({ kind: 'session', session, current: session.id === currentId }));
@@ -162,6 +185,21 @@ export class ContextTreeProvider implements vscode.TreeDataProvider<ContextNode>
     this.changed.dispose();
   }
 
+  /** The roots and the current session's items as text (id, label, description): equal texts, equal views. */
+  private async shownText(): Promise<string> {
+    const lines: string[] = [];
+    const walk = async (node: ContextNode | undefined, depth: number): Promise<void> => {
+      for (const child of await this.children(node)) {
+        const item = this.getTreeItem(child);
+        const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+        lines.push(`${depth} ${item.id ?? ''} ${label} ${typeof item.description === 'string' ? item.description : ''}`);
+        if ((child.kind === 'session' && child.current) || child.kind === 'group') await walk(child, depth + 1);
+      }
+    };
+    await walk(undefined, 0);
+    return lines.join('\n');
+  }
+
   private async groups(sessionId: string): Promise<ContextNode[]> {
     const session = await this.sessions.get(sessionId);
     if (!session) return [];
@@ -222,6 +260,7 @@ export function registerTree(context: vscode.ExtensionContext, sessions: Session
   context.subscriptions.push(
     provider,
     view,
+    provider.attach(view),
     sessions.onDidChange(() => provider.refresh()),
   );
   return provider;
