@@ -6,6 +6,7 @@ import { oneLine, shortenEnd } from '../text/shorten';
 import type { Fact, FactKind } from '../model/fact';
 import { holdsKey, matchForm } from './factKey';
 import { keepingCause } from '../text/errorCause';
+import { closedCut } from '../text/openValue';
 
 /** The word a fact's line starts with, by kind. */
 export const FACT_LABELS: Readonly<Record<FactKind, string>> = {
@@ -28,10 +29,15 @@ export const FACT_LINE_TEXT_CHARS = 160;
 /** Longest error subject or resolution shown beside an error, in characters. @default 80 */
 export const FACT_DETAIL_CHARS = 80;
 
-/** The fact's text cut to `maxChars`, or its key alone when the cut would lose the key. */
+/**
+ * The fact's text cut to `maxChars`, never inside a value the cut would leave open (`closedCut`), or its key alone
+ * when the cut would lose the key.
+ */
 export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string {
   if (fact.text.length <= maxChars) return fact.text;
   const cut = shortenEnd(fact.text, maxChars);
+  const closed = closedCut(cut);
+  if (closed !== cut && holdsKey(matchForm(closed), fact.key)) return closed;
   if (holdsKey(matchForm(cut), fact.key)) return cut;
   const kept = keepingCause(fact.text, maxChars)?.text;
   return kept !== undefined && holdsKey(matchForm(kept), fact.key) ? kept : fact.key;
