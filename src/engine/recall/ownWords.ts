@@ -214,6 +214,18 @@ function sentenceCandidate(
     (site.endsTurn ? OWN_WORDS_SCORES.answer : 0) -
     (s.words > LONG_SENTENCE_WORDS ? OWN_WORDS_SCORES.longPenalty : 0) +
     (grounded ? OWN_WORDS_SCORES.grounded : 0);
-  const fact = candidate(roleKind(role, statementOf(s.text)?.kind), s.text, site, Math.round(score * 1000) / 1000);
+  const fact = candidate(roleKind(role, statementOf(beforeLeadIn(s.text))?.kind), s.text, site, Math.round(score * 1000) / 1000);
   return fact && role === 'narration' ? { ...fact, narration: true } : fact;
+}
+
+/** A sentence that ends in a colon: it leads into what comes next (a call, a list, a block). */
+const LEADS_IN = /[:：]\s*$/;
+
+/**
+ * A line of several sentences without the last when that one leads into what comes next ("Good, the binary is there.
+ * Let's run the server:"): it announces the next step, so what the line states is said before it.
+ */
+function beforeLeadIn(text: string): string {
+  const sentences = splitSentences(text);
+  return sentences.length > 1 && LEADS_IN.test(sentences[sentences.length - 1]) ? sentences.slice(0, -1).join(' ') : text;
 }

@@ -131,6 +131,27 @@ describe("the agent's own words", () => {
     assert.deepEqual(kinds, ['decision', 'outcome']);
   });
 
+  it('reads what a short line states before the sentence that leads into the next call: a finding, not a decision', () => {
+    const line = "Good, `preview-server` is installed at /usr/local/bin. Let's start it on port 8080:";
+    const span = [assistant(line), assistant('The preview answers on port 8080 with the new layout.')];
+    const fact = ownWordCandidates(
+      span,
+      [
+        {
+          messageId: 'm0',
+          seq: 0,
+          endsTurn: false,
+          actedOn: { text: 'preview-server --port 8080', changes: true },
+          seen: '/usr/local/bin/preview-server\n',
+        },
+        { messageId: 'm1', seq: 1, endsTurn: true },
+      ],
+      40,
+    ).find((f) => f.text === line);
+    assert.ok(fact, 'the short line is one candidate');
+    assert.equal(fact.kind, 'outcome');
+  });
+
   it('takes more sentences of one long message when the caller keeps more facts', () => {
     const long = assistant(Array.from({ length: 30 }, (_, i) => `Step ${i} moves module_${i} into packages/core_${i}.`).join(' '));
     assert.equal(ownWordCandidates([long], sites(1), 40).length, 12);
