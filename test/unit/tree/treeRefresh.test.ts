@@ -20,11 +20,17 @@ function fakeTree(visible: boolean) {
 
 const quiet = () => new Promise((resolve) => setTimeout(resolve, 30));
 
+/** A visible tree that VS Code has fetched, its gate settled. */
+async function fetchedTree() {
+  const made = fakeTree(true);
+  made.gate.rootsFetched();
+  await quiet();
+  return made;
+}
+
 describe('the Context tree refreshes only when what it shows changed', () => {
   it('refreshes a visible tree once for a burst of changes that alter it', async () => {
-    const { tree, gate } = fakeTree(true);
-    gate.rootsFetched();
-    await quiet();
+    const { tree, gate } = await fetchedTree();
     tree.text = 'one session, one offloaded result';
     for (let i = 0; i < 20; i++) gate.changed();
     await quiet();
@@ -33,9 +39,7 @@ describe('the Context tree refreshes only when what it shows changed', () => {
   });
 
   it('does not refresh for changes the tree does not show', async () => {
-    const { tree, gate } = fakeTree(true);
-    gate.rootsFetched();
-    await quiet();
+    const { tree, gate } = await fetchedTree();
     gate.changed();
     gate.changed();
     await quiet();
@@ -44,9 +48,7 @@ describe('the Context tree refreshes only when what it shows changed', () => {
   });
 
   it('never refreshes a hidden view, and refreshes once when a view that changed is shown again', async () => {
-    const { tree, gate } = fakeTree(true);
-    gate.rootsFetched();
-    await quiet();
+    const { tree, gate } = await fetchedTree();
     gate.visibilityChanged(false);
     tree.text = 'two sessions';
     gate.changed();
@@ -78,9 +80,7 @@ describe('the Context tree refreshes only when what it shows changed', () => {
   });
 
   it('stops refreshing once disposed', async () => {
-    const { tree, gate } = fakeTree(true);
-    gate.rootsFetched();
-    await quiet();
+    const { tree, gate } = await fetchedTree();
     tree.text = 'changed';
     gate.changed();
     gate.dispose();
