@@ -40,3 +40,27 @@ export function closedCut(cut: string): string {
   const before = body.slice(0, start).trimEnd();
   return before.length === 0 ? cut : `${before}…`;
 }
+
+/**
+ * What a value that ends by closing a bracket says before that bracket opens: `func f(a int) []string` of
+ * `func f(a int) []string { … }`, `"Stop":` of `"Stop": [ … ]`. Undefined when the text does not end by closing a bracket
+ * opened after its start.
+ */
+export function valueHead(text: string): string | undefined {
+  const trimmed = text.trimEnd();
+  if (!CLOSERS.includes(trimmed[trimmed.length - 1] ?? '')) return undefined;
+  const opened: number[] = [];
+  let quote: string | undefined;
+  let last: number | undefined;
+  for (let i = 0; i < trimmed.length; i++) {
+    const c = trimmed[i];
+    if (quote !== undefined) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = undefined;
+    } else if (QUOTES.includes(c)) quote = c;
+    else if (OPENERS.includes(c)) opened.push(i);
+    else if (CLOSERS.includes(c)) last = opened.pop();
+  }
+  if (quote !== undefined || opened.length > 0 || last === undefined || last === 0) return undefined;
+  return trimmed.slice(0, last).trimEnd();
+}

@@ -23,12 +23,37 @@ describe('a fact line is cut where its code is whole', () => {
 
   it('shows an edit that put in a whole definition by its signature, not cut inside its body', () => {
     assert.ok(added, 'the edit put in the helper');
-    assert.ok(added.text.length > 160, 'the joined value is longer than a line shows');
-    const line = factLine(added);
-    assert.equal(
-      line,
-      'Outcome: Now in list.go: func keepVisibleForViewer(items []Item, hidden string, viewer Viewer, options RenderOptions, limit int) []Item…',
-    );
+    const signature =
+      'Now in list.go: func keepVisibleForViewer(items []Item, hidden string, viewer Viewer, options RenderOptions, limit int) []Item…';
+    assert.equal(added.text, signature);
+    assert.equal(factLine(added), `Outcome: ${signature}`);
+  });
+
+  it('knows a change too long for its line by its head, so a short signature is shown whole and the body left out', () => {
+    const body = ['\tvar kept []Item', '\tfor _, item := range items {', '\t\tif !strings.HasPrefix(item.Name, hidden) {'];
+    const short = [
+      'func keepVisible(items []Item, hidden string) []Item {',
+      ...body,
+      '\t\t\tkept = append(kept, item)',
+      '\t\t}',
+      '\t}',
+      '\treturn kept',
+      '}',
+    ];
+    const [fact] = editFacts({ old_string: 'func render() {', new_string: `${short.join('\n')}\n\nfunc render() {` }, 'web/list.go', where);
+    assert.equal(fact.key, 'func keepVisible(items []Item, hidden string) []Item');
+    assert.equal(factLine(fact), 'Outcome: Now in list.go: func keepVisible(items []Item, hidden string) []Item…');
+  });
+
+  it("keeps a change longer than a fact's text whole up to the value it opens, not cut inside it", () => {
+    const lines = [
+      'func keepVisible(items []Item, hidden string) []Item {',
+      ...Array.from({ length: 5 }, (_, i) => `\tkept${i} := filterByPrefix(items, hidden, ${i})`),
+      '\treturn kept4',
+      '}',
+    ];
+    const [fact] = editFacts({ old_string: 'func render() {', new_string: `${lines.join('\n')}\n\nfunc render() {` }, 'web/list.go', where);
+    assert.equal(fact.text, 'Now in list.go: func keepVisible(items []Item, hidden string) []Item…');
   });
 
   it('cuts prose as before when it leaves nothing open', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { closedCut, openValueStart } from '../../../src/engine/text/openValue';
+import { closedCut, openValueStart, valueHead } from '../../../src/engine/text/openValue';
 
 describe('a cut text never ends inside a value it opened', () => {
   it('finds where the outermost bracket or string left open starts', () => {
@@ -24,5 +24,13 @@ describe('a cut text never ends inside a value it opened', () => {
     );
     assert.equal(closedCut('call(a, b'), 'call(a, b');
     assert.equal(closedCut('[1, 2, 3, 4…'), '[1, 2, 3, 4…');
+  });
+
+  it('reads what a value that ends by closing a bracket says before that bracket opens', () => {
+    assert.equal(valueHead('func f(a int) []string { return nil }'), 'func f(a int) []string');
+    assert.equal(valueHead('"Stop": [ { "hooks": [] } ]'), '"Stop":');
+    assert.equal(valueHead('retries = 3'), undefined, 'no closing bracket at the end');
+    assert.equal(valueHead('[1, 2, 3]'), undefined, 'the bracket opens at the start');
+    assert.equal(valueHead('a) b'), undefined);
   });
 });
