@@ -6,6 +6,7 @@
  * A line is given whole, never cut inside a value it opens.
  */
 import { isRecord } from '../schema';
+import { bracketsLeftOpen } from '../text/openValue';
 
 /** The first changed line on each side of an edit, trimmed; either may be missing (a pure insertion or deletion). */
 export interface EditChange {
@@ -233,39 +234,17 @@ function firstMeaningful(lines: readonly string[], from: number, to: number): st
 /** The line at `at` with the lines that close what it opens, on one line; undefined when they run past `to` or too long. */
 function wholeValue(lines: readonly string[], at: number, to: number): string | undefined {
   let text = lines[at].trim();
-  let depth = openedBy(text);
+  let depth = bracketsLeftOpen(text);
   if (depth === 0) return text;
   if (depth < 0) return undefined;
   for (let i = at + 1; i < to && text.length <= MAX_CHANGE_LINE_CHARS; i++) {
     const next = lines[i].trim();
     if (next.length === 0) continue;
     text = `${text} ${next}`;
-    depth = openedBy(text);
+    depth = bracketsLeftOpen(text);
     if (depth <= 0) return depth === 0 && text.length <= MAX_CHANGE_LINE_CHARS ? text : undefined;
   }
   return undefined;
-}
-
-const OPENERS = '([{';
-const CLOSERS = ')]}';
-
-/**
- * How many brackets `text` leaves open outside its double-quoted and backquoted strings (a string
- * left open counts as one); below zero when it closes one it did not open.
- */
-function openedBy(text: string): number {
-  let depth = 0;
-  let quote: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote !== undefined) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"' || c === '`') quote = c;
-    else if (OPENERS.includes(c)) depth++;
-    else if (CLOSERS.includes(c) && --depth < 0) return depth;
-  }
-  return depth + (quote === undefined ? 0 : 1);
 }
 
 function isChangeLine(line: string): boolean {

@@ -1,30 +1,60 @@
 /**
- * A cut text must not end inside a value it opened: `Now in hooks.json: "Stop": [ { "hooks": […` or `func f() []string
- * { var out []string … if !strings.HasP…` reads as code that is wrong, where `Now in hooks.json: "Stop":…` reads as
- * code that goes on.
+ * The brackets and strings a text opens and closes. A cut text must not end inside a value it opened:
+ * `Now in hooks.json: "Stop": [ { "hooks": […` or `func f() []string { var out []string … if !strings.HasP…` reads as
+ * code that is wrong, where `Now in hooks.json: "Stop":…` reads as code that goes on. Only double quotes and backquotes
+ * open strings: an apostrophe is too often a word's (`don't`).
  */
 
 const OPENERS = '([{';
 const CLOSERS = ')]}';
 const QUOTES = '"`';
 
-/**
- * Where the outermost bracket or string left open by `text` opens; undefined when it closes everything it opens. Only
- * double quotes and backquotes open strings: an apostrophe is too often a word's (`don't`).
- */
-export function openValueStart(text: string): number | undefined {
-  const opened: number[] = [];
+/** What one pass over a text found of its brackets and strings. */
+interface Brackets {
+  /** Where each bracket still open at the end opens, outermost first. */
+  readonly open: readonly number[];
+  /** Where a string still open at the end opens. */
+  readonly quoteAt?: number;
+  /** Where the bracket that closed last opened. */
+  readonly lastClosedAt?: number;
+  /** True when the text closes a bracket it did not open. */
+  readonly overClosed: boolean;
+}
+
+function scan(text: string): Brackets {
+  const open: number[] = [];
   let quoteAt: number | undefined;
+  let lastClosedAt: number | undefined;
+  let overClosed = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoteAt !== undefined) {
       if (c === '\\') i++;
       else if (c === text[quoteAt]) quoteAt = undefined;
     } else if (QUOTES.includes(c)) quoteAt = i;
-    else if (OPENERS.includes(c)) opened.push(i);
-    else if (CLOSERS.includes(c)) opened.pop();
+    else if (OPENERS.includes(c)) open.push(i);
+    else if (CLOSERS.includes(c)) {
+      lastClosedAt = open.pop();
+      overClosed ||= lastClosedAt === undefined;
+    }
   }
-  const starts = quoteAt === undefined ? opened : [...opened, quoteAt];
+  return { open, quoteAt, lastClosedAt, overClosed };
+}
+
+/**
+ * How many brackets `text` leaves open outside its strings (a string left open counts as one); below zero when it
+ * closes one it did not open.
+ */
+export function bracketsLeftOpen(text: string): number {
+  const found = scan(text);
+  if (found.overClosed) return -1;
+  return found.open.length + (found.quoteAt === undefined ? 0 : 1);
+}
+
+/** Where the outermost bracket or string left open by `text` opens; undefined when it closes everything it opens. */
+export function openValueStart(text: string): number | undefined {
+  const { open, quoteAt } = scan(text);
+  const starts = quoteAt === undefined ? open : [...open, quoteAt];
   return starts.length === 0 ? undefined : Math.min(...starts);
 }
 
@@ -49,18 +79,7 @@ export function closedCut(cut: string): string {
 export function valueHead(text: string): string | undefined {
   const trimmed = text.trimEnd();
   if (!CLOSERS.includes(trimmed[trimmed.length - 1] ?? '')) return undefined;
-  const opened: number[] = [];
-  let quote: string | undefined;
-  let last: number | undefined;
-  for (let i = 0; i < trimmed.length; i++) {
-    const c = trimmed[i];
-    if (quote !== undefined) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-    } else if (QUOTES.includes(c)) quote = c;
-    else if (OPENERS.includes(c)) opened.push(i);
-    else if (CLOSERS.includes(c)) last = opened.pop();
-  }
-  if (quote !== undefined || opened.length > 0 || last === undefined || last === 0) return undefined;
-  return trimmed.slice(0, last).trimEnd();
+  const { open, quoteAt, lastClosedAt, overClosed } = scan(trimmed);
+  if (overClosed || quoteAt !== undefined || open.length > 0 || lastClosedAt === undefined || lastClosedAt === 0) return undefined;
+  return trimmed.slice(0, lastClosedAt).trimEnd();
 }
