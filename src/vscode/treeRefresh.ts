@@ -31,6 +31,8 @@ export class TreeRefreshGate {
   private shown: string | undefined;
   /** Counts changes, so that a fetch overtaken by a change is not taken as what is shown. */
   private version = 0;
+  /** The version whose text the last refresh was asked with: the fetch that answers it needs no text of its own. */
+  private refreshedAt: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private settling: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -64,6 +66,9 @@ export class TreeRefreshGate {
   /** VS Code fetched the tree's roots: from now on it shows what the tree holds now. */
   rootsFetched(): void {
     this.fetchedOnce = true;
+    const answersRefresh = this.refreshedAt === this.version;
+    this.refreshedAt = undefined;
+    if (answersRefresh) return;
     const version = this.version;
     void this.ports.shownText().then(
       (text) => {
@@ -95,9 +100,12 @@ export class TreeRefreshGate {
       this.changedWhileHidden = this.fetchedOnce;
       return;
     }
+    const version = this.version;
     const text = await this.ports.shownText().catch(() => undefined);
     if (text !== undefined && text === this.shown) return;
-    this.shown = text;
+    const current = text !== undefined && this.version === version;
+    this.shown = current ? text : undefined;
+    this.refreshedAt = current ? version : undefined;
     this.ports.refresh();
   }
 }

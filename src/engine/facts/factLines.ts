@@ -36,11 +36,17 @@ export const FACT_DETAIL_CHARS = 80;
 export function compactText(fact: Fact, maxChars = FACT_LINE_TEXT_CHARS): string {
   if (fact.text.length <= maxChars) return fact.text;
   const cut = shortenEnd(fact.text, maxChars);
-  const closed = closedCut(cut);
-  if (closed !== cut && holdsKey(matchForm(closed), fact.key)) return closed;
+  const closed = closedKeeping(cut, fact.key);
+  if (closed !== cut) return closed;
   if (holdsKey(matchForm(cut), fact.key)) return cut;
   const kept = keepingCause(fact.text, maxChars)?.text;
   return kept !== undefined && holdsKey(matchForm(kept), fact.key) ? kept : fact.key;
+}
+
+/** A cut text cut back before the value it leaves open (`closedCut`) when what remains still holds `key`; else as it is. */
+export function closedKeeping(cut: string, key: string): string {
+  const closed = closedCut(cut);
+  return closed !== cut && holdsKey(matchForm(closed), key) ? closed : cut;
 }
 
 /**

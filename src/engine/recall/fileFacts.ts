@@ -7,7 +7,7 @@
  * a file read, the lines that open what it defines when a later change wrote the name they define: the agent built on
  * what it read there (`export function loadRateTable(path: string): RateTable {` above a new module that calls it).
  */
-import { holdsKey, keyOf, matchForm } from '../facts/factKey';
+import { keyOf } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, MAX_FACT_TEXT_CHARS, type Candidate } from './candidate';
 import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
@@ -19,8 +19,8 @@ import { shellWrites } from '../ledger/shellWrites';
 import type { TextEdit } from './textEdits';
 import type { ToolStep } from './toolSteps';
 import { withoutHostFrame } from '../text/hostFrame';
-import { FACT_LINE_TEXT_CHARS } from '../facts/factLines';
-import { closedCut, valueHead } from '../text/openValue';
+import { closedKeeping, FACT_LINE_TEXT_CHARS } from '../facts/factLines';
+import { valueHead } from '../text/openValue';
 
 /** Scores of files by what was done to them, and of the lines an edit changed. */
 export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
@@ -162,7 +162,7 @@ export function editFacts(
   const name = baseName(path);
   const line = (text: string | undefined, prefix: string, score: number, takenOut?: string) => {
     const fact = text === undefined ? undefined : candidate('outcome', text, where, score, {}, headKey(text, prefix));
-    if (fact) facts.push({ ...fact, text: `${prefix}${closedValue(fact)}`, ...(takenOut ? { takenOut } : {}) });
+    if (fact) facts.push({ ...fact, text: `${prefix}${closedKeeping(fact.text, fact.key)}`, ...(takenOut ? { takenOut } : {}) });
   };
   const added = change?.added;
   line(added !== undefined && stays(added) ? added : undefined, name ? `Now in ${name}: ` : 'Put in: ', FILE_SCORES.added);
@@ -202,12 +202,6 @@ function headKey(value: string, prefix: string): string | undefined {
   if (prefix.length + value.length <= FACT_LINE_TEXT_CHARS) return undefined;
   const head = valueHead(value);
   return head !== undefined && head.length >= MIN_HEAD_CHARS ? head : undefined;
-}
-
-/** A change's text as a fact holds it: when it was cut to a fact's length, cut before the value it would leave open. */
-function closedValue(fact: Candidate): string {
-  const closed = closedCut(fact.text);
-  return closed !== fact.text && holdsKey(matchForm(closed), fact.key) ? closed : fact.text;
 }
 
 /**

@@ -3,10 +3,13 @@ import { TreeRefreshGate } from '../../../src/vscode/treeRefresh';
 
 /** A tree whose shown text the test sets, counting the refreshes the gate asks for. */
 function fakeTree(visible: boolean) {
-  const tree = { text: 'one session', refreshes: 0 };
+  const tree = { text: 'one session', refreshes: 0, walks: 0 };
   const gate = new TreeRefreshGate(
     {
-      shownText: async () => tree.text,
+      shownText: async () => {
+        tree.walks++;
+        return tree.text;
+      },
       refresh: () => {
         tree.refreshes++;
         gate.rootsFetched(); // VS Code fetches the roots again after a refresh
@@ -35,6 +38,17 @@ describe('the Context tree refreshes only when what it shows changed', () => {
     for (let i = 0; i < 20; i++) gate.changed();
     await quiet();
     assert.strictEqual(tree.refreshes, 1);
+    gate.dispose();
+  });
+
+  it('walks the tree once per refresh: the fetch that answers it is known to show what was compared', async () => {
+    const { tree, gate } = await fetchedTree();
+    const before = tree.walks;
+    tree.text = 'one session, one checkpoint';
+    gate.changed();
+    await quiet();
+    assert.strictEqual(tree.refreshes, 1);
+    assert.strictEqual(tree.walks - before, 1);
     gate.dispose();
   });
 
