@@ -3,7 +3,8 @@
  * indented under it (`export function normalizeSku(raw: string): string {`, `def load_rates(path):`,
  * `defmodule Shop.Cart do`; not `[tool.ruff]`, under which nothing is indented). Told by the layout alone, in any
  * language that indents a body under its header; after the write has left the context they still say what the file
- * holds, word for word.
+ * holds, word for word. Beside them, a file's named constants set to a number (`readConstantLines`): a one-line
+ * definition with no body, and often the very setting the work is about.
  */
 
 import { READER_LINE_NUMBER } from '../text/readerLineNumbers';
@@ -65,4 +66,34 @@ export function pieceDefinitionLines(lines: readonly string[]): string[] {
   return definitionLines(lines.map((line) => line.slice(Math.min(margin, /^\s*/.exec(line)?.[0].length ?? 0))).join('\n')).map((line) =>
     line.trim(),
   );
+}
+
+/** Most named constants read from one file. @default 3 */
+export const MAX_CONSTANT_LINES = 3;
+/**
+ * A named constant set at a file's left margin to a number written out: a keyword or none, a name in capitals with an
+ * underscore or a digit, and a number or an arithmetic of numbers, with the line's own comment after it
+ * (`const MAX_OUTPUT_BYTES = 1024 * 1024; // 1 MB cap`, `RETRY_LIMIT = 5`, `#define BUF_SIZE 4096`). Strings are left
+ * out: a file of settings read as strings (`.env`) holds keys and passwords.
+ */
+const CONSTANT_KEYWORDS = String.raw`(?:(?:export|public|private|static|final|readonly|pub|const|let|var|val|#define)\s+)*`;
+const CONSTANT_NAME = String.raw`[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:\s*:\s*[\w.<>[\]]+)?`;
+const NUMBER_WRITTEN_OUT = String.raw`-?\d[\d_.]*(?:\s*[-+*/]\s*\d[\d_.]*)*`;
+const OWN_COMMENT = String.raw`(?:(?:\/\/|#)\s*\S.*)?`;
+const NAMED_CONSTANT = new RegExp(
+  `^${CONSTANT_KEYWORDS}${CONSTANT_NAME}\\s*(?:=|:=|\\s)\\s*${NUMBER_WRITTEN_OUT}\\s*;?\\s*${OWN_COMMENT}$`,
+);
+
+/** The named constants (see {@link NAMED_CONSTANT}) of a file as a reader showed it, at most {@link MAX_CONSTANT_LINES}. */
+export function readConstantLines(shown: string): string[] {
+  const lines = shown.slice(0, DEFINITION_CHARS).split('\n');
+  const numbered = lines.filter((l) => READER_LINE_NUMBER.test(l)).length > lines.length / 2;
+  const found: string[] = [];
+  for (const raw of lines) {
+    const line = (numbered ? raw.replace(READER_LINE_NUMBER, '') : raw).trimEnd();
+    if (line.length > MAX_DEFINITION_CHARS || !NAMED_CONSTANT.test(line) || found.includes(line)) continue;
+    found.push(line);
+    if (found.length >= MAX_CONSTANT_LINES) break;
+  }
+  return found;
 }

@@ -5,13 +5,14 @@
  * out (what was there before, usually the line that was found wrong); for a file read from its top, what the file says
  * it is; for a file written whole, or what an edit put in, the lines that open what it defines (`definitionLines`); for
  * a file read, the lines that open what it defines when a later change wrote the name they define: the agent built on
- * what it read there (`export function loadRateTable(path: string): RateTable {` above a new module that calls it).
+ * what it read there (`export function loadRateTable(path: string): RateTable {` above a new module that calls it); and
+ * for a file read, its named constants (`const MAX_OUTPUT_BYTES = 1024 * 1024;`): the settings it runs by.
  */
 import { keyOf } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
 import { candidate, keyedCandidate, MAX_FACT_TEXT_CHARS, type Candidate } from './candidate';
 import { CONTENT_KEYS, stringInput } from '../toolInputKeys';
-import { definitionLines, pieceDefinitionLines, readDefinitionLines } from './definitionLines';
+import { definitionLines, pieceDefinitionLines, readConstantLines, readDefinitionLines } from './definitionLines';
 import { addedLines, codeAfterComment, editChange, putInStretches } from './editChange';
 import { fileDescription } from './fileDescription';
 import type { LaterEdits } from './laterEdits';
@@ -30,6 +31,7 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   readonly description: number;
   readonly definition: number;
   readonly builtOn: number;
+  readonly constant: number;
 } = {
   created: 0.7,
   edited: 0.65,
@@ -47,6 +49,8 @@ export const FILE_SCORES: Readonly<Record<FileAction, number>> & {
   definition: 0.45,
   /** A line of a file read that opens what it defines, whose name a later change wrote (see `definitionsBuiltOn`). */
   builtOn: 0.4,
+  /** A named constant of a file read, set to a number written out (see `readConstantLines`): a setting the code runs by. */
+  constant: 0.35,
 };
 
 /** Characters of a result read for its confirmation line. */
@@ -76,6 +80,10 @@ export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
       if (fact) facts.push({ ...fact, text: `${name}: ${fact.text}` });
     }
     if (later !== undefined) facts.push(...definitionsBuiltOn(step, later, name, where));
+    for (const line of readConstantLines(step.result.content)) {
+      const fact = candidate('artifact', line, where, FILE_SCORES.constant);
+      if (fact) facts.push({ ...fact, text: `In ${name}: ${fact.text}` });
+    }
   }
   if (activity.action === 'created' && step.call !== undefined && activity.paths.length === 1) {
     // A file written whole names its content; one a patch adds, its added lines.

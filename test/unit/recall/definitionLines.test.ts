@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { definitionLines, MAX_DEFINITION_LINES, pieceDefinitionLines } from '../../../src/engine/recall/definitionLines';
+import {
+  definitionLines,
+  MAX_CONSTANT_LINES,
+  MAX_DEFINITION_LINES,
+  pieceDefinitionLines,
+  readConstantLines,
+} from '../../../src/engine/recall/definitionLines';
 import { addedLines } from '../../../src/engine/recall/editChange';
 import { extractFacts } from '../../../src/engine/recall/extractFacts';
 import { call, result, user } from '../support/builders';
@@ -158,5 +164,47 @@ describe('the definitions of a file read that later work built on', () => {
       extractFacts(messages).some((f) => f.text.includes('function buildMeta('));
     assert.equal(built([user('Add an about page.'), ...before, ...read1, ...after, result('w2', 'Wrote file successfully.')]), true);
     assert.equal(built([user('Add an about page.'), ...before, ...read1]), false);
+  });
+});
+
+describe('the named constants of a file read', () => {
+  it('takes constants set at the left margin to a number written out, with their comment, in several languages', () => {
+    const go = [
+      'package relay',
+      '',
+      'const DIAL_TIMEOUT_MS = 2500 // before a peer counts as gone',
+      '',
+      'func dial() {',
+      '\tconst INNER_LIMIT = 3',
+      '}',
+    ];
+    assert.deepEqual(readConstantLines(go.join('\n')), ['const DIAL_TIMEOUT_MS = 2500 // before a peer counts as gone']);
+    const py = ['import os', 'QUEUE_NAME = "invoices-v2"', 'max_workers = 4', 'BATCH_SIZE: int = 64', 'RETRIES = compute_retries()'];
+    assert.deepEqual(
+      readConstantLines(py.join('\n')),
+      ['BATCH_SIZE: int = 64'],
+      'a call is no number written out, and a string may be a key',
+    );
+    assert.deepEqual(readConstantLines('#define RING_SLOTS 512\n#define NAME(x) x\n'), ['#define RING_SLOTS 512']);
+    assert.deepEqual(
+      readConstantLines('PORT_2=8080\nSTRIPE_SECRET_KEY="sk_test_4eC39HqLyjWDarjtT1zdp7dc"\n'),
+      ['PORT_2=8080'],
+      'no string of a settings file',
+    );
+    const many = Array.from({ length: 6 }, (_, i) => `export const LIMIT_${i} = ${i};`).join('\n');
+    assert.equal(readConstantLines(many).length, MAX_CONSTANT_LINES);
+  });
+
+  it("keeps a file read's named constant as an artifact naming the file, numbered as the reader showed it", () => {
+    const shown = ['#!/usr/bin/env node', "const { spawn } = require('child_process');", 'const CHUNK_LIMIT_KB = 64 * 4; // per upload'];
+    const numbered = shown.map((line, i) => `${String(i + 1).padStart(6)}\t${line}`).join('\n');
+    const facts = extractFacts([
+      user('Why do large uploads stall?'),
+      call('r1', 'Read', { file_path: 'bin/upload.js' }),
+      result('r1', numbered),
+    ]);
+    const constant = facts.find((f) => f.text === 'In upload.js: const CHUNK_LIMIT_KB = 64 * 4; // per upload');
+    assert.equal(constant?.kind, 'artifact', facts.map((f) => f.text).join('\n'));
+    assert.ok(!facts.some((f) => f.text.includes('require(')), 'a line that calls something is no constant');
   });
 });
