@@ -21,6 +21,7 @@ import type { Fact } from '../model/fact';
 import { readToolSteps, type ToolStep } from './toolSteps';
 import { isDelegation } from './reportFacts';
 import { WhatFollowed } from './whatFollowed';
+import { textProseLines } from '../text/prose';
 
 /**
  * Lines taken from the start of an output, and from its end.
@@ -89,8 +90,11 @@ export function outputLineFactsOf(steps: readonly ToolStep[], messages: readonly
  * `repeatedShapes`, `numberedRuns`); of a diagnostic printed for several places, the first.
  */
 function outputLines(step: ToolStep, anyway: PrintedAnyway, followed: WhatFollowed): Candidate[] {
+  // A delegated agent's report is its prose: the code it quotes in fenced blocks is no statement of what it found.
+  const delegated = isDelegation(step);
+  const printed = withoutFields(step.result.content, delegated);
   const edges = outputEdges(
-    withoutFields(step.result.content, isDelegation(step)),
+    delegated ? textProseLines(printed).join('\n') : printed,
     OUTPUT_HEAD_LINES,
     OUTPUT_TAIL_LINES,
     MAX_OUTPUT_LINE_CHARS * 2,

@@ -120,6 +120,27 @@ describe("lines of what the tools printed, for the earlier lines' pool", () => {
     );
   });
 
+  it("reads a delegated agent's report by its prose: the code it quotes in fenced blocks takes no place at its ends", () => {
+    const word = (i: number) => String.fromCharCode(97 + (i % 26), 97 + ((i * 7) % 26), 97 + ((i * 11) % 26));
+    const quoted = Array.from({ length: 60 }, (_, i) => `  const ${word(i)}Handler = register("${word(i + 3)}", on${word(i + 5)});`);
+    const findings = Array.from({ length: 35 }, (_, i) => `- the ${word(i)} route answers before the ${word(i + 9)} check has run`);
+    const report = [
+      'I went through the queue worker and its settings.',
+      '```ts',
+      ...quoted,
+      '```',
+      '- `drainQueue(limit: number)` stops after the first failed job instead of skipping it',
+      ...findings,
+    ];
+    const facts = outputLineFacts([
+      call('t1', 'Task', { description: 'Review the queue worker', prompt: 'Look at src/worker.' }),
+      result('t1', report.join('\n')),
+    ]);
+    const texts = facts.map((f) => f.text);
+    assert.ok(texts.includes('- `drainQueue(limit: number)` stops after the first failed job instead of skipping it'), texts.join('\n'));
+    assert.ok(!texts.some((t) => t.includes('Handler = register(') || t.startsWith('```')), texts.join('\n'));
+  });
+
   it("takes nothing from a file's content, and no line without words", () => {
     const read = outputLineFacts([
       call('r1', 'Read', { file_path: 'src/app.ts' }),
