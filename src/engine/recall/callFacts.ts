@@ -1,19 +1,23 @@
 /**
  * Facts read from the calls themselves: the files a call created, edited, deleted or read (see `fileFacts`) or a
- * command wrote from a here-document, the items of a plan the agent wrote with its plan or to-do tool, and the plan a
- * call states in its own words (a task's description) when the tool is neither a shell nor a file operation.
+ * command wrote from a here-document, the items of a plan the agent wrote with its plan or to-do tool, the plan a
+ * call states in its own words (a task's description) when the tool is neither a shell nor a file operation, and what
+ * a file operation says it is for, where its tool asks (Gemini CLI's `instruction`, Copilot's `explanation`).
  */
 import { candidate, type Candidate } from './candidate';
 import { fileFacts, shellWriteFacts } from './fileFacts';
 import type { LaterEdits } from './laterEdits';
 import { planItems } from './planItems';
 import type { ToolStep } from './toolSteps';
+import { splitSentences } from '../text/prose';
+import { CONTENT_KEYS, PATH_KEYS } from '../toolInputKeys';
+import { EDIT_TEXT_KEYS } from './editChange';
 
 /** Scores of what a call's input states. */
 export const CALL_SCORES = {
   /** An item of a plan the agent wrote down: a step it decided to take. */
   planItem: 0.5,
-  /** A sentence in any other tool's input (a task's description). */
+  /** A sentence in any other tool's input (a task's description), or what a file operation says it is for. */
   plan: 0.4,
 } as const;
 
@@ -30,7 +34,7 @@ export const MAX_PLAN_ITEMS_PER_CALL = 12;
 
 /** The facts of a successful step's call: its files (see `fileFacts` for `later`), or the plan items or plans it states. */
 export function callFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
-  if (step.activity.kind === 'file') return fileFacts(step, later);
+  if (step.activity.kind === 'file') return [...fileFacts(step, later), ...statedPurpose(step)];
   if (step.activity.kind === 'command') return shellWriteFacts(step);
   if (step.activity.kind !== 'other' || step.call === undefined) return [];
   const where = { messageId: step.messageId, seq: step.seq };
@@ -45,6 +49,23 @@ export function callFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
     if (fact) plans.push(fact);
   }
   return plans;
+}
+
+/**
+ * The first sentence of what a file operation's input says it is for ("Remove activeTeam from the settings schema.
+ * This keeps…"): a value of its own beside the file's path and the text the operation writes, which are the file's.
+ */
+function statedPurpose(step: ToolStep): Candidate[] {
+  if (step.call === undefined) return [];
+  for (const [key, value] of Object.entries(step.call.input)) {
+    if (typeof value !== 'string' || PATH_KEYS.includes(key) || CONTENT_KEYS.includes(key) || EDIT_TEXT_KEYS.has(key)) continue;
+    const first = splitSentences(value.trim().split('\n')[0])[0];
+    const purpose = first === undefined ? undefined : proseValues({ [key]: first })[0];
+    const fact =
+      purpose === undefined ? undefined : candidate('decision', purpose, { messageId: step.messageId, seq: step.seq }, CALL_SCORES.plan);
+    if (fact) return [fact];
+  }
+  return [];
 }
 
 /** String values (one level into arrays and objects) that read like a sentence: words, no code, on one line, a modest length. */

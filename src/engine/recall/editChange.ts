@@ -29,6 +29,8 @@ const REPLACEMENT_KEYS: readonly (readonly [string, string])[] = [
  * `insert`), a snippet merged into the file (Copilot's `code`, a notebook cell's `newCode`).
  */
 const INSERTED_KEYS = ['new_str', 'new_string', 'newString', 'new_text', 'newText', 'newCode', 'new_code', 'code', 'insert_text'];
+/** Every key holding text an edit takes out or puts in: what the file holds, never the agent's words about it. */
+export const EDIT_TEXT_KEYS: ReadonlySet<string> = new Set([...REPLACEMENT_KEYS.flat(), ...INSERTED_KEYS]);
 /** A snippet's stand-in for the file's lines it leaves as they are (`// ...existing code...`). */
 const EXISTING_CODE_MARK = /^\W*\.{3}\s*existing code\s*\.{3}\W*$/i;
 

@@ -333,6 +333,34 @@ describe('facts read from what tools were given and said', () => {
     });
   });
 
+  describe('what a file operation says it is for', () => {
+    it("keeps the first sentence of an edit's own account of itself as a decision, never the text it writes", () => {
+      const facts = extractFacts([
+        user('Orders should not keep the draft flag after checkout.'),
+        call('r1', 'replace', {
+          file_path: 'services/orders/checkout.py',
+          instruction: 'Clear the draft flag once the order is paid. Otherwise the cart page keeps showing it.',
+          old_string: 'order.status = "paid"',
+          new_string: 'order.status = "paid"\norder.is_draft = False',
+        }),
+        result('r1', 'Successfully modified file: services/orders/checkout.py (1 replacements).'),
+        call('w1', 'insert_edit_into_file', {
+          filePath: 'docs/checkout.md',
+          explanation: 'Document that paid orders are never drafts',
+          code: 'Paid orders are never drafts, whatever the cart says.',
+        }),
+        result('w1', 'The file was edited.'),
+      ]);
+      const decisions = ofKind(facts, 'decision').map((f) => f.text);
+      assert.ok(decisions.includes('Clear the draft flag once the order is paid.'), decisions.join('\n'));
+      assert.ok(decisions.includes('Document that paid orders are never drafts'), decisions.join('\n'));
+      assert.ok(
+        !facts.some((f) => f.kind === 'decision' && f.text.includes('whatever the cart says')),
+        "what the edit wrote is the file's",
+      );
+    });
+  });
+
   describe('failures stated in a delegated report', () => {
     it("reads a failure a sub-agent states in words in its report's opening, as an error about that call", () => {
       const report = JSON.stringify({
