@@ -1,6 +1,7 @@
 /**
  * A command line that only prints lines of files: how an agent with no read tool reads a file
- * (`cat a.ts`, `sed -n '40,80p' a.ts`, `nl -ba a.ts | sed -n '1,60p'`, `head -n 50 a.ts`). What it
+ * (`cat a.ts`, `sed -n '40,80p' a.ts`, `nl -ba a.ts | sed -n '1,60p'`, `head -n 50 a.ts`, and in PowerShell
+ * `Get-Content -Path a.ts | Select-Object -First 80`, `gc a.ts`). What it
  * did is a read of those files, and what it printed is their content, not what a step came to.
  * Read from the command's words alone; anything else in the line (a redirect, another program, a
  * glob, a second command) makes it a command like any other.
@@ -15,9 +16,16 @@ const PRINTERS: Readonly<Record<string, (args: readonly string[]) => readonly st
   head: (args) => filesAfter(args, /^-(?:\d+|n\d+|c\d+)$/, /^-[nc]$/),
   tail: (args) => filesAfter(args, /^-(?:\d+|n\+?\d+|c\d+)$/, /^-[nc]$/),
   sed: (args) => sedPrintFiles(args),
+  'get-content': (args) => powerShellFiles(args),
+  gc: (args) => powerShellFiles(args),
+  'select-object': (args) => filesAfter(args, /^$/, /^-(?:first|last|skip|index)$/i),
 };
 /** What a file's printed lines may go through after the program that read them: the same printers, without a file. */
-const FILTERS = new Set(['sed', 'head', 'tail', 'nl', 'cat']);
+const FILTERS = new Set(['sed', 'head', 'tail', 'nl', 'cat', 'select-object']);
+/** PowerShell's options of `Get-Content` that name the file, that only choose lines, and that take no value. */
+const POWERSHELL_PATH = /^-(?:path|literalpath)$/i;
+const POWERSHELL_LINES = /^-(?:totalcount|head|first|tail|last|readcount|encoding)$/i;
+const POWERSHELL_SWITCH = /^-raw$/i;
 /** A `sed` script that only prints lines: `40,80p`, `12p`, `1,/^}/p`. */
 const SED_PRINT = /^(?:\d+|\/[^/]*\/|\$)(?:,(?:\d+|\/[^/]*\/|\$))?p$/;
 const LEADING_CD = new RegExp(String.raw`^\s*${CD_PREFIX}`);
@@ -33,10 +41,12 @@ export function filesOnlyPrinted(command: string): string[] {
   const stages = line.split('|').map((stage) => words(stage));
   if (stages.some((stage) => stage === undefined || stage.length === 0)) return [];
   const [first, ...rest] = stages as string[][];
-  const files = PRINTERS[first[0]]?.(first.slice(1));
+  // PowerShell's names are the same in any case: `Get-Content`, `get-content`.
+  const files = PRINTERS[first[0].toLowerCase()]?.(first.slice(1));
   if (files === undefined || files.length === 0) return [];
   for (const stage of rest) {
-    if (!FILTERS.has(stage[0]) || PRINTERS[stage[0]](stage.slice(1))?.length !== 0) return [];
+    const filter = stage[0].toLowerCase();
+    if (!FILTERS.has(filter) || PRINTERS[filter](stage.slice(1))?.length !== 0) return [];
   }
   return [...files];
 }
@@ -54,6 +64,24 @@ function filesAfter(args: readonly string[], option: RegExp, valued?: RegExp): s
       i++;
     } else if (arg.startsWith('-') && arg.length > 1) {
       if (!option.test(arg)) return undefined;
+    } else files.push(arg);
+  }
+  return files;
+}
+
+/** `Get-Content [-Path] <files> [-TotalCount n] [-Raw]`: the files, when its options only choose lines. */
+function powerShellFiles(args: readonly string[]): string[] | undefined {
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (POWERSHELL_PATH.test(arg)) {
+      if (args[i + 1] === undefined) return undefined;
+      files.push(args[++i]);
+    } else if (POWERSHELL_LINES.test(arg)) {
+      if (args[i + 1] === undefined) return undefined;
+      i++;
+    } else if (arg.startsWith('-')) {
+      if (!POWERSHELL_SWITCH.test(arg)) return undefined;
     } else files.push(arg);
   }
   return files;

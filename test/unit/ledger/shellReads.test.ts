@@ -16,6 +16,16 @@ describe('a command line that only prints lines of files', () => {
     for (const [command, files] of cases) assert.deepEqual(filesOnlyPrinted(command), files, command);
   });
 
+  it("names the files PowerShell's Get-Content prints, in any case and through Select-Object's choice of lines", () => {
+    const cases: [string, string[]][] = [
+      ['Get-Content -Path "C:\\work\\shop\\src\\cart.ts"', ['C:\\work\\shop\\src\\cart.ts']],
+      ['get-content src/cart.ts | Select-Object -First 80', ['src/cart.ts']],
+      ['gc -Raw README.md', ['README.md']],
+      ['Get-Content -LiteralPath notes.md -TotalCount 40 -Encoding utf8', ['notes.md']],
+    ];
+    for (const [command, files] of cases) assert.deepEqual(filesOnlyPrinted(command), files, command);
+  });
+
   it('names none when the line does anything else: follows, writes, searches, edits, expands or globs', () => {
     for (const command of [
       'tail -f server.log',
@@ -29,6 +39,10 @@ describe('a command line that only prints lines of files', () => {
       'cat a.ts; rm a.ts',
       'npm test',
       'cat',
+      'Get-Content -Wait server.log',
+      'Get-Content app.log | Select-String "timeout"',
+      'Get-Content a.ts | Select-Object -Property Length',
+      'Get-ChildItem -Force',
     ]) {
       assert.deepEqual(filesOnlyPrinted(command), [], command);
     }
