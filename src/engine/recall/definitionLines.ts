@@ -35,9 +35,14 @@ const NOT_A_DEFINITION = new RegExp(
  * line taken off when most lines have one.
  */
 export function readDefinitionLines(shown: string): string[] {
+  return definitionLines(shownLines(shown).join('\n'));
+}
+
+/** The lines of a file as a reader showed it, the line number it put before each taken off when most lines have one. */
+function shownLines(shown: string): string[] {
   const lines = shown.slice(0, DEFINITION_CHARS).split('\n');
   const numbered = lines.filter((l) => READER_LINE_NUMBER.test(l)).length > lines.length / 2;
-  return definitionLines(numbered ? lines.map((l) => l.replace(READER_LINE_NUMBER, '')).join('\n') : lines.join('\n'));
+  return numbered ? lines.map((l) => l.replace(READER_LINE_NUMBER, '')) : lines;
 }
 
 /** The first {@link MAX_DEFINITION_LINES} definition lines of `content`, in order, as written. */
@@ -86,11 +91,9 @@ const NAMED_CONSTANT = new RegExp(
 
 /** The named constants (see {@link NAMED_CONSTANT}) of a file as a reader showed it, at most {@link MAX_CONSTANT_LINES}. */
 export function readConstantLines(shown: string): string[] {
-  const lines = shown.slice(0, DEFINITION_CHARS).split('\n');
-  const numbered = lines.filter((l) => READER_LINE_NUMBER.test(l)).length > lines.length / 2;
   const found: string[] = [];
-  for (const raw of lines) {
-    const line = (numbered ? raw.replace(READER_LINE_NUMBER, '') : raw).trimEnd();
+  for (const shownLine of shownLines(shown)) {
+    const line = shownLine.trimEnd();
     if (line.length > MAX_DEFINITION_CHARS || !NAMED_CONSTANT.test(line) || found.includes(line)) continue;
     found.push(line);
     if (found.length >= MAX_CONSTANT_LINES) break;
