@@ -52,7 +52,7 @@ export function callFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
 }
 
 /**
- * The first sentence of what a file operation's input says it is for ("Remove activeTeam from the settings schema.
+ * The first sentence of what a file operation's input says it is for ("Clear the draft flag once the order is paid.
  * This keeps…"): a value of its own beside the file's path and the text the operation writes, which are the file's.
  */
 function statedPurpose(step: ToolStep): Candidate[] {

@@ -78,7 +78,7 @@ export const MAX_CONSTANT_LINES = 3;
 /**
  * A named constant set at a file's left margin to a number written out: a keyword or none, a name in capitals with an
  * underscore or a digit, and a number or an arithmetic of numbers, with the line's own comment after it
- * (`const MAX_OUTPUT_BYTES = 1024 * 1024; // 1 MB cap`, `RETRY_LIMIT = 5`, `#define BUF_SIZE 4096`). Strings are left
+ * (`const MAX_UPLOAD_BYTES = 5 * 1024 * 1024; // per file`, `RETRY_LIMIT = 5`, `#define BUF_SIZE 4096`). Strings are left
  * out: a file of settings read as strings (`.env`) holds keys and passwords.
  */
 const CONSTANT_KEYWORDS = String.raw`(?:(?:export|public|private|static|final|readonly|pub|const|let|var|val|#define)\s+)*`;

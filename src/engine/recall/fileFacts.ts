@@ -6,7 +6,7 @@
  * it is; for a file written whole, or what an edit put in, the lines that open what it defines (`definitionLines`); for
  * a file read, the lines that open what it defines when a later change wrote the name they define: the agent built on
  * what it read there (`export function loadRateTable(path: string): RateTable {` above a new module that calls it); and
- * for a file read, its named constants (`const MAX_OUTPUT_BYTES = 1024 * 1024;`): the settings it runs by.
+ * for a file read, its named constants (`const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;`): the settings it runs by.
  */
 import { keyOf } from '../facts/factKey';
 import type { FileAction } from '../model/ledgerTypes';
