@@ -60,7 +60,7 @@ function statedPurpose(step: ToolStep): Candidate[] {
   for (const [key, value] of Object.entries(step.call.input)) {
     if (typeof value !== 'string' || PATH_KEYS.includes(key) || CONTENT_KEYS.includes(key) || EDIT_TEXT_KEYS.has(key)) continue;
     const first = splitSentences(value.trim().split('\n')[0])[0];
-    const purpose = first === undefined ? undefined : proseValues({ [key]: first })[0];
+    const purpose = proseText(first);
     const fact =
       purpose === undefined ? undefined : candidate('decision', purpose, { messageId: step.messageId, seq: step.seq }, CALL_SCORES.plan);
     if (fact) return [fact];
@@ -68,15 +68,21 @@ function statedPurpose(step: ToolStep): Candidate[] {
   return [];
 }
 
+/** A value that reads like a sentence, trimmed: words, no code, on one line, a modest length; else undefined. */
+function proseText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (text.length < PLAN_CHARS.min || text.length > PLAN_CHARS.max || !PROSE.test(text)) return undefined;
+  // Words apart: a path or a name (`.github/copilot-instructions.md`) has letters enough but says nothing of a plan.
+  return (text.match(/\p{L}{2,}(?=\s|[,.:!?]*$|[,.:!?]\s)/gu)?.length ?? 0) >= MIN_PLAN_WORDS ? text : undefined;
+}
+
 /** String values (one level into arrays and objects) that read like a sentence: words, no code, on one line, a modest length. */
 function proseValues(input: Readonly<Record<string, unknown>>): string[] {
   const out: string[] = [];
   const take = (value: unknown) => {
-    if (typeof value !== 'string') return;
-    const text = value.trim();
-    if (text.length < PLAN_CHARS.min || text.length > PLAN_CHARS.max || !PROSE.test(text)) return;
-    // Words apart: a path or a name (`.github/copilot-instructions.md`) has letters enough but says nothing of a plan.
-    if ((text.match(/\p{L}{2,}(?=\s|[,.:!?]*$|[,.:!?]\s)/gu)?.length ?? 0) >= MIN_PLAN_WORDS) out.push(text);
+    const text = proseText(value);
+    if (text !== undefined) out.push(text);
   };
   for (const value of Object.values(input)) {
     if (Array.isArray(value)) {

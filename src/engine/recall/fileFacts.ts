@@ -80,10 +80,7 @@ export function fileFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
       if (fact) facts.push({ ...fact, text: `${name}: ${fact.text}` });
     }
     if (later !== undefined) facts.push(...definitionsBuiltOn(step, later, name, where));
-    for (const line of readConstantLines(step.result.content)) {
-      const fact = candidate('artifact', line, where, FILE_SCORES.constant);
-      if (fact) facts.push({ ...fact, text: `In ${name}: ${fact.text}` });
-    }
+    facts.push(...readConstantLines(step.result.content).flatMap((line) => lineOfFile(name, line, where, FILE_SCORES.constant)));
   }
   if (activity.action === 'created' && step.call !== undefined && activity.paths.length === 1) {
     // A file written whole names its content; one a patch adds, its added lines.
@@ -134,18 +131,20 @@ function definitionsBuiltOn(
   return readDefinitionLines(step.result.content).flatMap((line) => {
     const defined = DEFINED_NAME.exec(line)?.[1];
     if (defined === undefined || !CODE_NAME.test(defined.slice(1)) || !later.wroteName(step, defined)) return [];
-    const fact = candidate('artifact', line, where, FILE_SCORES.builtOn);
-    return fact ? [{ ...fact, text: `In ${name}: ${fact.text}` }] : [];
+    return lineOfFile(name, line, where, FILE_SCORES.builtOn);
   });
 }
 
 /** The lines of a file written whole that open what it defines (`definitionLines`), as facts naming the file. */
 function writtenDefinitions(content: string, path: string, where: { readonly messageId: string; readonly seq: number }): Candidate[] {
   const name = baseName(path);
-  return definitionLines(content).flatMap((line) => {
-    const fact = candidate('artifact', line, where, FILE_SCORES.definition);
-    return fact ? [{ ...fact, text: `In ${name}: ${fact.text}` }] : [];
-  });
+  return definitionLines(content).flatMap((line) => lineOfFile(name, line, where, FILE_SCORES.definition));
+}
+
+/** A line of a file, word for word, as an artifact naming the file it is in: `In rates.ts: export function …`. */
+function lineOfFile(name: string, line: string, where: { readonly messageId: string; readonly seq: number }, score: number): Candidate[] {
+  const fact = candidate('artifact', line, where, score);
+  return fact ? [{ ...fact, text: `In ${name}: ${fact.text}` }] : [];
 }
 
 /** The facts of an edit an agent wrote in its own text (see `textEdits`): its file, edited, and what it put in and took out. */
