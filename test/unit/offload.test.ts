@@ -168,6 +168,35 @@ describe('previews by content type', () => {
     assert.match(p.text, /> line 99$/);
   });
 
+  it("shows a document's middle by its headings, each with its first line, and takes no code comment for a heading", () => {
+    const filler = (n: number, what: string) => Array.from({ length: n }, (_, i) => `- ${what} rule ${i}`);
+    const doc = [
+      '# Team handbook',
+      '',
+      '## Background',
+      ...filler(12, 'background'),
+      '## Purpose',
+      '',
+      'Move the billing jobs to the new queue without downtime.',
+      ...filler(10, 'purpose'),
+      '```bash',
+      '# restart the workers',
+      'make restart',
+      '```',
+      '## Style',
+      '- Keep answers short.',
+      ...filler(10, 'style'),
+    ].join('\r\n');
+    const p = buildPreview(doc, 'attached context');
+    assert.match(
+      p.text,
+      /the headings among them, each with its first line:\n> ## Purpose\n> Move the billing jobs to the new queue without downtime\.\n/,
+    );
+    assert.match(p.text, /> ## Style\n> - Keep answers short\.\n> …\n/);
+    assert.doesNotMatch(p.text, /> # restart the workers/);
+    assert.doesNotMatch(p.text, /\r/);
+  });
+
   it("shows a sub-agent's report by its own last lines, without the record its harness put under it", () => {
     const report = Array.from({ length: 100 }, (_, i) => `finding ${i} of the rate tables`);
     const record = [

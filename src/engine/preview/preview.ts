@@ -47,11 +47,47 @@ export function buildPreview(content: string, toolName: string): Preview {
 function textPreview(content: string, lineCount: number): string {
   if (lineCount <= TEXT_HEAD_LINES + TEXT_TAIL_LINES) return quote(headLines(content, lineCount));
   const omitted = lineCount - TEXT_HEAD_LINES - TEXT_TAIL_LINES;
+  const sections = sectionOutline(content, TEXT_HEAD_LINES, lineCount - TEXT_TAIL_LINES);
   return [
     quote(headLines(content, TEXT_HEAD_LINES)),
-    `> … ${formatCount(omitted)} lines omitted …`,
+    sections.length === 0
+      ? `> … ${formatCount(omitted)} lines omitted …`
+      : [`> … ${formatCount(omitted)} lines omitted; the headings among them, each with its first line:`, quote(sections), '> …'].join(
+          '\n',
+        ),
     quote(tailLines(content, TEXT_TAIL_LINES)),
   ].join('\n');
+}
+
+/** Sections of a document's middle shown in its preview. @default 12 */
+export const OUTLINE_MAX_SECTIONS = 12;
+/** Lines under a heading looked through for its first line of text. @default 4 */
+const SECTION_FIRST_LINE_REACH = 4;
+const MARKDOWN_HEADING = /^#{1,6}\s+\S/;
+const CODE_FENCE = /^\s*(?:```|~~~)/;
+
+/**
+ * The Markdown headings of lines `from` to `to` (0-based, `to` excluded), each followed by the first line written under
+ * it: what a document of instructions or notes says section by section (`## Main goal` and the goal itself), which its
+ * first and last lines leave out. A `#` line inside a code fence is a comment, not a heading.
+ */
+function sectionOutline(content: string, from: number, to: number): string[] {
+  const lines = content.slice(0, PREVIEW_SCAN_MAX_CHARS).split('\n');
+  const end = Math.min(to, lines.length);
+  const outline: string[] = [];
+  let fenced = false;
+  for (let i = 0; i < end && outline.length < OUTLINE_MAX_SECTIONS * 2; i++) {
+    const line = lines[i].replace(/\r$/, '');
+    if (CODE_FENCE.test(line)) fenced = !fenced;
+    if (fenced || i < from || !MARKDOWN_HEADING.test(line)) continue;
+    outline.push(line.trimEnd());
+    const first = lines
+      .slice(i + 1, Math.min(end, i + 1 + SECTION_FIRST_LINE_REACH))
+      .map((l) => l.replace(/\r$/, ''))
+      .find((l) => l.trim() !== '' && !MARKDOWN_HEADING.test(l) && !CODE_FENCE.test(l));
+    if (first !== undefined) outline.push(first.trimEnd());
+  }
+  return outline;
 }
 
 /** Definitions worth listing in an outline of a long file: functions, classes, headings. */
