@@ -91,7 +91,7 @@ function sectionOutline(content: string, from: number, to: number): string[] {
 }
 
 /** Definitions worth listing in an outline of a long file: functions, classes, headings. */
-const DEFINITION_KEYWORDS = [
+export const DEFINITION_KEYWORDS = [
   'def',
   'class',
   'function',

@@ -9,6 +9,7 @@ import { classifyToolCall } from '../ledger/toolActivity';
 import { waitingKeys } from '../ledger/fixKeys';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
 import { messageText, userWrote, type Message, type ToolCallBlock } from '../types';
+import { searchFindings } from './searchFindings';
 import { callFacts } from './callFacts';
 import { textEditFacts } from './fileFacts';
 import { textEdits } from './textEdits';
@@ -147,7 +148,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     // A line printed by a call that succeeded is resolved once it stops appearing, not by the call succeeding again.
     const printed = (fact: Candidate): ErrorSite => ({ ...site, terms: termsOf(fact.text), printed: fact.key });
     for (const fact of diagnostics) errors.push({ fact: () => fact, score: fact.score, site: printed(fact) });
-    stepFacts.push(...callFacts(step, later), ...raisedMessageCandidates(step));
+    stepFacts.push(...callFacts(step, later), ...searchFindings(step), ...raisedMessageCandidates(step));
     // A line read as an error is not also what the step came to: one verdict per line.
     const readAsErrors = new Set(diagnostics.map((d) => matchForm(d.key)));
     for (const fact of [...resultFacts(step, anyway), ...reportFailures(step)]) {
