@@ -4,6 +4,7 @@ import { isRecord } from '../schema';
 import { formatCount } from '../text/numbers';
 import { withoutFields } from '../text/harnessFields';
 import { delegatesWork } from '../text/nameWords';
+import { DEFINITION_KEYWORDS } from '../text/definitionKeywords';
 
 /** A preview's body, plus what kind of content it describes. */
 export interface Preview {
@@ -90,21 +91,6 @@ function sectionOutline(content: string, from: number, to: number): string[] {
   return outline;
 }
 
-/** Definitions worth listing in an outline of a long file: functions, classes, headings. */
-export const DEFINITION_KEYWORDS = [
-  'def',
-  'class',
-  'function',
-  'interface',
-  'type',
-  'enum',
-  'struct',
-  'impl',
-  'fn',
-  'func',
-  'module',
-  'defmodule',
-];
 /** A keyword opening a definition, after a read tool's line number (`12→`) and modifiers; or a Markdown heading. */
 const DEFINITION = new RegExp(
   String.raw`^\s*(?:\d+[→:\t|]\s*)?(?:export\s+|public\s+|private\s+|async\s+|static\s+)*(?:${DEFINITION_KEYWORDS.join('|')})\b|^#{1,3}\s`,

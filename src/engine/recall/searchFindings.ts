@@ -8,7 +8,7 @@ import { candidate, type Candidate } from './candidate';
 import { searchesFiles } from './diagnosticLines';
 import type { ToolStep } from './toolSteps';
 import { isSearchHit } from '../ledger/searchPrograms';
-import { DEFINITION_KEYWORDS } from '../preview/preview';
+import { DEFINITION_KEYWORDS } from '../text/definitionKeywords';
 
 /** Score of a definition a search found. @default 0.4 — as the definition of a file read that later work built on. */
 export const SEARCH_FINDING_SCORE = 0.4;
