@@ -1,8 +1,9 @@
 /**
  * What a file says it is: the comment or docstring lines at the top of a file the agent read
  * (`# Pre-commit hook: …`, `"""Parses the meter exports."""`, `// Routes for the admin API`), in
- * any language's comment syntax. After the read has left the context they still tell what the file
- * is for, word for word, at the cost of a line or two.
+ * any language's comment syntax, or a manifest's own description field (`"description": "…"` of a
+ * `package.json`, `description = "…"` of a `Cargo.toml`). After the read has left the context they
+ * still tell what the file is for, word for word, at the cost of a line or two.
  */
 import { headLines } from '../preview/lines';
 import { READER_LINE_NUMBER } from '../text/readerLineNumbers';
@@ -23,6 +24,11 @@ const COMMENT_MARKERS = /^(?:#+|\/\/+|\/\*+|\*+|--|;+|<!--|%+)\s*|\s*(?:\*\/|-->
 /** A docstring's quotes, after an Elixir `@moduledoc` where there is one. */
 const DOCSTRING_OPEN = /^(?:@\w+\s+)?("""|''')/;
 const WORD = /\p{L}{2,}/gu;
+/**
+ * A manifest's description field at its top level, in JSON, TOML or YAML (`"description": "…",`,
+ * `description = "…"`, `description: …`), at most one level in: a package's own, not one of its parts'.
+ */
+const DESCRIPTION_FIELD = /^(?:\t|\s{0,4})(?:"description"\s*:|description\s*[=:])\s*(?:"([^"]*)"|'([^']*)'|([^"'\s].*?))\s*,?$/;
 /** Boilerplate every file of a project carries: it says nothing about this one. */
 const BOILERPLATE = /\b(?:copyright|licen[sc]ed?|spdx)\b|\(c\)/i;
 
@@ -39,9 +45,12 @@ export function fileDescription(content: string): string[] {
   let quotes: string | undefined;
   for (const raw of lines) {
     if (found.length >= MAX_DESCRIPTION_LINES) break;
-    const line = raw.replace(READER_LINE_NUMBER, '').trim();
+    const unnumbered = raw.replace(READER_LINE_NUMBER, '');
+    const line = unnumbered.trim();
+    const field = quotes === undefined ? DESCRIPTION_FIELD.exec(unnumbered) : null;
     let text: string | undefined;
-    if (quotes !== undefined) {
+    if (field !== null) text = field[1] ?? field[2] ?? field[3];
+    else if (quotes !== undefined) {
       const end = line.indexOf(quotes);
       text = end < 0 ? line : line.slice(0, end);
       if (end >= 0) quotes = undefined;

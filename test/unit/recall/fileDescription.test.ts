@@ -42,6 +42,19 @@ describe('what a file says it is', () => {
     assert.deepEqual(fileDescription(numbered(['# A comment in the middle of the file, not its description'], 120)), []);
   });
 
+  it("takes a manifest's own description field, in JSON, TOML or YAML, and none of a part nested deeper", () => {
+    const packageJson =
+      '{\n\t"name": "@acme/tariffs",\n\t"version": "2.1.0",\n\t"description": "Tariff tables with hourly meter pricing",\n}';
+    assert.deepEqual(fileDescription(packageJson), ['Tariff tables with hourly meter pricing']);
+    const cargo = '[package]\nname = "tariffs"\ndescription = "Hourly meter pricing for the billing service"\nedition = "2021"';
+    assert.deepEqual(fileDescription(numbered(cargo.split('\n'))), ['Hourly meter pricing for the billing service']);
+    assert.deepEqual(fileDescription('name: nightly export\ndescription: Export the meter readings every night\non: schedule'), [
+      'Export the meter readings every night',
+    ]);
+    const nested = '{\n  "scripts": {\n    "build": {\n        "description": "Builds every package of the workspace"\n    }\n  }\n}';
+    assert.deepEqual(fileDescription(nested), []);
+  });
+
   it("gives a read file's fact its description, keyed on the line as written", () => {
     const [step] = readToolSteps([
       call('r1', 'Read', { file_path: 'ops/rotate.sh' }),
