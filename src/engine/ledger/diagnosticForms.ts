@@ -65,6 +65,13 @@ export const FAILURE_MARK = /^(?:[✗✘✕×✖]\s+\p{L}|not ok\s+\d|\(fail\)\s
 const REFUSED_INPUT = /^(?:unknown|invalid|unexpected|unrecogni[sz]ed|unsupported|illegal)\b[^:]{0,40}:\s*\S/i;
 /** A warning: `warning: unused variable`, `npm WARN deprecated …`, `DeprecationWarning: …`, `[WARN] …`. */
 const WARNING = /^(?:\[?warn(?:ing)?\]?\b\s*[:!-]|[\w.@/-]{1,40}\s+WARN\b)|\b[A-Z]\w*Warning\b\s*:/i;
+/**
+ * A logger's warning: the level where a log line states it, in capitals after the time stamp and the thread
+ * (`WARN  sync::worker: batch 61 skipped`, `[main] WARN c.a.Sync - …`), as a structured field (`level=warning`,
+ * `"level":"warn"`), or klog's `W0303 11:01:44.123456`. In capitals only: a sentence may start with "Warn".
+ */
+const LOGGED_WARNING =
+  /^(?:\[[^\]]{1,40}\]\s*)?(?:WARN|WARNING|WRN)\s+\S|\blevel=["']?warn(?:ing)?\b|"level"\s*:\s*"warn(?:ing)?"|^W\d{4} \d{2}:\d{2}:\d{2}/;
 /** A diagnostic's code before its message: `TS2322: Type …`, `E0432: unresolved import`. */
 const CODED_MESSAGE = /^[A-Z]{1,4}\d{3,5}:\s/;
 /** A process that ended badly: `exited with code 1`, `exit status 2`, `returned non-zero exit status 1`, `Command failed: …`. */
@@ -195,7 +202,7 @@ const withExceptionWord = (form: RegExp): LineForm => guarded(EXCEPTION_WORD, fo
 const FAILING_TALLY_FORM = guarded(/error|fail|warning/i, FAILING_TALLY);
 const ZERO_COUNT_FORM = guarded(/error|fail|problem|issue|warning|vulnerabilit|violation/i, ZERO_COUNT);
 /** A warning's form, read only where "warn" stands. */
-const WARNING_FORM = guarded(/warn/i, WARNING);
+const WARNING_FORM: LineForm = { test: (text) => /warn|^W\d/i.test(text) && (WARNING.test(text) || LOGGED_WARNING.test(text)) };
 
 /** Forms that open a line the way only diagnostics do: they decide even when code is quoted after them. */
 const OPENING_FORMS: readonly LineForm[] = [

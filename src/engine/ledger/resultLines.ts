@@ -74,6 +74,11 @@ const LEADING_DECORATION = /^[\s\u2500-\u257F]+/;
  */
 const LOG_STAMP =
   /^\[?(?:\d{4}[-/.]\d{2}[-/.]\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z| ?[+-]\d{2}:?\d{2}| UTC)?|(?=\[)\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?)\]?\s+(?=\S)/;
+/**
+ * A system log's prefix (syslog, `journalctl`): the time stamp, the host and the program with its process id
+ * (`Mar 03 11:01:44 web-2 sync-worker[4121]: `). It says when and who; the message is what follows.
+ */
+const SYSLOG_PREFIX = /^[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \S+ [^\s:[]+(?:\[\d+\])?: (?=\S)/;
 /** The end-of-command marker SWE-agent's shell appends to output. */
 const PROCESS_DONE = /\/\/\/PROCESS-DONE:-?\d+:PROCESS-DONE\/\/\//g;
 
@@ -111,9 +116,10 @@ export function cleanLine(line: string): string {
   if (clean.includes('tool_use_error>')) clean = clean.replace(/<\/?tool_use_error>/g, '');
   if (clean.includes('PROCESS-DONE')) clean = clean.replace(PROCESS_DONE, '');
   if (DECORATION_START.test(clean)) clean = clean.replace(LEADING_DECORATION, '');
-  // A time stamp starts with a digit or a bracket: any other line is answered without the pattern.
+  // A time stamp starts with a digit or a bracket, a system log's with a month's name: other lines skip the patterns.
   const first = clean.charCodeAt(0);
   if (first === 0x5b || (first >= 0x30 && first <= 0x39)) clean = clean.replace(LOG_STAMP, '');
+  else if (first >= 0x41 && first <= 0x5a) clean = clean.replace(SYSLOG_PREFIX, '');
   return clean.trim();
 }
 

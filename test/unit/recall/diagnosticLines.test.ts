@@ -365,6 +365,29 @@ describe('diagnostic lines of a result', () => {
     ]);
   });
 
+  it("reads a logger's warning level, after a system log's prefix too, as a warning, and no sentence that starts with Warn", () => {
+    const logged = [
+      'WARN  billing::sync: batch 61 dropped, upstream answered 413',
+      '[worker-3] WARNING invoice 88 has no currency, defaulting to EUR',
+      'time="2026-03-03T11:01:44Z" level=warning msg="token expires in 2 days"',
+      '{"level":"warn","msg":"retrying the export, attempt 2 of 5"}',
+      'W0303 11:01:44.123456    4121 controller.go:88] lease renewal is slow',
+    ];
+    assert.deepEqual(
+      logged.map((line) => diagnosticStrength(line)),
+      logged.map(() => 1),
+    );
+    assert.equal(diagnosticStrength('Warn the owner before deleting the export'), 0);
+    const journal = [
+      lines(30, (i) => `Mar 03 10:${String(10 + i)}:12 web-2 sync-worker[4121]: INFO synced batch ${i}`),
+      'Mar 03 11:01:44 web-2 sync-worker[4121]: WARN batch 61 dropped: upstream returned 413 Payload Too Large',
+      lines(5, (i) => `Mar 03 11:0${2 + i}:12 web-2 sync-worker[4121]: INFO synced batch ${62 + i}`),
+    ].join('\n');
+    assert.deepEqual(diagnosticTexts('bash', { command: 'journalctl -u sync-worker' }, journal), [
+      'WARN batch 61 dropped: upstream returned 413 Payload Too Large',
+    ]);
+  });
+
   it("takes each kind of a linter's complaints once before a second place of the same kind", () => {
     const output = [
       lines(40, (i) => `docs/guide-${i}.md:${i + 3}:121 error MD013/line-length Line length [Expected: 120; Actual: ${130 + i}]`),
