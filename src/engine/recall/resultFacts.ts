@@ -149,8 +149,9 @@ export function resultFacts(step: ToolStep, anyway?: PrintedAnyway): Candidate[]
       add(candidate(failing ? 'error' : 'outcome', line, where, failing ? RESULT_SCORES.error : RESULT_SCORES.tests, subjectOf(step)));
     } else if (digits && (line.startsWith('[') || lower.includes('commit')) && COMMIT.test(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.commit));
-    } else if (digits && short && line.includes('.') && VERSION.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.version));
-    else if (short && !acknowledgesPlan && PASS_MARK.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
+    } else if (digits && short && line.includes('.') && VERSION.test(line) && !isProgressLine(line)) {
+      add(candidate('outcome', line, where, RESULT_SCORES.version));
+    } else if (short && !acknowledgesPlan && PASS_MARK.test(line)) add(candidate('outcome', line, where, RESULT_SCORES.success));
     else if (short && !acknowledgesPlan && SUCCESS.test(line) && !isProgressLine(line) && !JSON_MEMBER.test(line)) {
       add(candidate('outcome', line, where, RESULT_SCORES.success));
     } else if (

@@ -517,6 +517,22 @@ describe('fact extraction', () => {
       assert.equal(withKey(facts, '[main 9c4e1f2] Fix typo in config lookup')?.kind, 'outcome');
     });
 
+    it("reads no version from a build's progress lines, and still the version a command answered with", () => {
+      const build = [
+        '   Compiling itoa v1.0.11',
+        '   Compiling ledger_core v0.3.0 (/work/ledger)',
+        '    Finished `release` profile [optimized] target(s) in 4.12s',
+        'ledger 0.3.0',
+      ].join('\n');
+      const facts = extractFacts([
+        call('c1', 'bash', { command: 'cargo build --release && ./target/release/ledger --version' }),
+        result('c1', build),
+      ]);
+      const outcomes = ofKind(facts, 'outcome').map((f) => f.key);
+      assert.ok(!outcomes.some((k) => k.startsWith('Compiling')), outcomes.join(' | '));
+      assert.ok(outcomes.includes('ledger 0.3.0'), outcomes.join(' | '));
+    });
+
     it("reads no outcome from a printed JSON document's members, whatever their names say, and still the verdict line after it", () => {
       const printed = ['{', '  "enabled": true,', '  "success": false,', '  "retries": 3', '}', 'Sync finished: 12 accounts updated'].join(
         '\n',
