@@ -240,7 +240,7 @@ function firstMeaningful(lines: readonly string[], from: number, to: number, cod
 }
 
 /**
- * A line that names a section and nothing else (`[lints.rust]`, a recipe's or a mapping's `check:`): it says what the
+ * A line that names a section and nothing else (`[profile.release]`, a recipe's or a mapping's `deploy:`): it says what the
  * lines under it are about, not what they are, so it is taken with the first line under it, as an open bracket is.
  */
 const SECTION_HEADER = /^(?:\[[^\]\s]+\]|[\w.-]+:)$/;
