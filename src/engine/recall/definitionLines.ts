@@ -8,7 +8,6 @@
  */
 
 import { READER_LINE_NUMBER } from '../text/readerLineNumbers';
-import { DEFINITION_KEYWORDS } from '../text/definitionKeywords';
 
 /** Most definition lines read from one file. @default 3 */
 export const MAX_DEFINITION_LINES = 3;
@@ -29,15 +28,6 @@ const CONTROL_WORDS = [
 ];
 const NOT_A_DEFINITION = new RegExp(
   `^(?:[}\\])]\\s*)?(?:${CONTROL_WORDS.join('|')})\\b|^(?:[-*+>]|\\d+[.)])\\s|^(?:\\/\\/|\\/\\*|#(?!\\[)|--|<!--)`,
-);
-
-/**
- * A definition with no body, on one line: a keyword, a name and the statement's end (`pub struct NotFound;`,
- * `type OrderId = string;`); not a constant, whose value may be anything (`const fs = require('fs');`).
- */
-const ONE_LINE_DEFINITION = new RegExp(
-  String.raw`^(?:[a-z]+(?:\([\w:]+\))?\s+){0,3}(?:${DEFINITION_KEYWORDS.join('|')})\s+[\p{L}_$][\p{L}\p{N}_$]*\b[^;{]*;$`,
-  'u',
 );
 
 /**
@@ -65,8 +55,7 @@ export function definitionLines(content: string): string[] {
     if (NOT_A_DEFINITION.test(line)) continue;
     let next = i + 1;
     while (next < lines.length && lines[next].trim().length === 0) next++;
-    const opensBody = next < lines.length && /^\s+\S/.test(lines[next]);
-    if ((opensBody || ONE_LINE_DEFINITION.test(line)) && !found.includes(line)) found.push(line);
+    if (next < lines.length && /^\s+\S/.test(lines[next]) && !found.includes(line)) found.push(line);
   }
   return found;
 }
