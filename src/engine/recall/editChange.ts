@@ -157,8 +157,12 @@ const COMMENT_LINE = /^(?:\/\/|\/\*|\*\s|#\s|--\s|<!--|"""|''')/;
 export function codeAfterComment(lines: readonly string[]): string | undefined {
   const first = lines.findIndex(isChangeLine);
   if (first < 0 || !COMMENT_LINE.test(lines[first].trim())) return undefined;
-  const code = firstMeaningful(lines, first + 1, lines.length, true);
-  return code === undefined || COMMENT_LINE.test(code) ? undefined : code;
+  for (let i = first + 1; i < lines.length; i++) {
+    if (!isChangeLine(lines[i]) || COMMENT_LINE.test(lines[i].trim())) continue;
+    const value = wholeValue(lines, i, lines.length);
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /** A patch's added lines (`+…`), without its file headers, each without its mark. */
@@ -191,24 +195,24 @@ export function changeBetween(before: string, after: string): EditChange | undef
     endA--;
     endB--;
   }
-  return withLines(firstMeaningful(a, start, endA, true), firstMeaningful(b, start, endB));
+  return withLines(firstMeaningful(a, start, endA), firstMeaningful(b, start, endB));
 }
 
 /** The first removed and added lines of a patch: `*** Begin Patch` or a unified diff. */
 function patchChange(text: string): EditChange | undefined {
   const lines = text.split('\n').filter((line) => !line.startsWith('---') && !line.startsWith('+++'));
-  return withLines(firstOfSide(lines, '-', true), firstOfSide(lines, '+'));
+  return withLines(firstOfSide(lines, '-'), firstOfSide(lines, '+'));
 }
 
 /** The first meaningful line of one side of a patch (`-` or `+`), with the lines of that side right after it that close its value. */
-function firstOfSide(lines: readonly string[], mark: '-' | '+', codeFirst = false): string | undefined {
+function firstOfSide(lines: readonly string[], mark: '-' | '+'): string | undefined {
   let run: string[] = [];
   for (const line of [...lines, '']) {
     if (line.startsWith(mark)) {
       run.push(line.slice(1));
       continue;
     }
-    const first = firstMeaningful(run, 0, run.length, codeFirst);
+    const first = firstMeaningful(run, 0, run.length);
     if (first !== undefined) return first;
     run = [];
   }
@@ -218,32 +222,16 @@ function firstOfSide(lines: readonly string[], mark: '-' | '+', codeFirst = fals
 /**
  * The first meaningful line between `from` and `to`, whole: a line that opens a value it does not
  * close (`"Stop": [`, `if (ready &&`) is taken with the lines that close it, on one line, when
- * they are short enough; else the next line that is whole on its own stands for the change. A section's header is
- * taken with the first line under it; with `codeFirst`, a comment stands for the change only when no code follows it.
+ * they are short enough; else the next line that is whole on its own stands for the change.
  */
-function firstMeaningful(lines: readonly string[], from: number, to: number, codeFirst = false): string | undefined {
-  let header: string | undefined;
-  let comment: string | undefined;
+function firstMeaningful(lines: readonly string[], from: number, to: number): string | undefined {
   for (let i = from; i < to; i++) {
     if (!isChangeLine(lines[i])) continue;
-    if (codeFirst && COMMENT_LINE.test(lines[i].trim())) {
-      comment ??= lines[i].trim();
-      continue;
-    }
     const value = wholeValue(lines, i, to);
-    if (value === undefined) continue;
-    if (header !== undefined) return `${header} ${value}`;
-    if (!SECTION_HEADER.test(value)) return value;
-    header = value;
+    if (value !== undefined) return value;
   }
-  return header ?? comment;
+  return undefined;
 }
-
-/**
- * A line that names a section and nothing else (`[profile.release]`, a recipe's or a mapping's `deploy:`): it says what the
- * lines under it are about, not what they are, so it is taken with the first line under it, as an open bracket is.
- */
-const SECTION_HEADER = /^(?:\[[^\]\s]+\]|[\w.-]+:)$/;
 
 /** The line at `at` with the lines that close what it opens, on one line; undefined when they run past `to` or too long. */
 function wholeValue(lines: readonly string[], at: number, to: number): string | undefined {

@@ -104,22 +104,6 @@ describe('facts read from what tools were given and said', () => {
       });
     });
 
-    it("takes a section's header with the first line under it, and the code a removed comment stood above", () => {
-      assert.deepEqual(changeBetween('[dependencies]\nserde = "1"', '[dependencies]\nserde = "1"\n\n[profile.release]\nlto = true'), {
-        added: '[profile.release] lto = true',
-      });
-      assert.deepEqual(
-        changeBetween(
-          '# Build the release bundle\nbundle:\n    npm run build -- --mode production',
-          'bundle:\n    vite build --mode production',
-        ),
-        { removed: 'bundle: npm run build -- --mode production', added: 'bundle: vite build --mode production' },
-      );
-      const patch = '--- a/deploy.yml\n+++ b/deploy.yml\n@@ -1,3 +1,2 @@\n-# old cache step\n-cache:\n-  key: node-modules-v1\n';
-      assert.deepEqual(editChange({ patch }), { removed: 'cache: key: node-modules-v1' });
-      assert.deepEqual(changeBetween('a = 1', 'a = 1\n# the retry budget, in seconds'), { added: '# the retry budget, in seconds' });
-    });
-
     it('gives a changed line whole: a line that opens a value comes with the lines that close it, else the next whole line', () => {
       const hooks = '{\n  "hooks": {\n    "Stop": [\n      { "command": "notify-end.sh" }\n    ],\n    "Start": []\n  }\n}';
       assert.deepEqual(changeBetween('{\n  "hooks": {\n    "Start": []\n  }\n}', hooks), {
