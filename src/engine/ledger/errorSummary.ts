@@ -162,6 +162,26 @@ export function errorLine(content: string, printed: PrintedBesides = 'own'): str
 }
 
 /**
+ * The line of a text that names an error in so many words, or undefined: an exception a traceback ends with, a line that
+ * says it is an error or gives a source place, a failure mark, a line with an error's word (`Cannot exit with unstaged
+ * changes.`). Unlike {@link errorLine} it falls back on no other line: it reads words that are an error only where they
+ * say so, as a host's that sent the agent back to work.
+ */
+export function namedErrorLine(content: string): string | undefined {
+  const raw = scannedLines(withoutHostFrame(content), false);
+  const lines = raw.map(cleanLine).filter((l) => !isNoiseLine(l) && !isFailureStatusLine(l) && !isProgressLine(l));
+  const at = [
+    (l: string) => ERROR_LABEL.test(l) || isLocatedError(l),
+    (l: string) => FAILURE_MARK.test(l),
+    (l: string) => ERROR_WORDS.test(l),
+  ]
+    .map((test) => lines.findIndex(test))
+    .find((i) => i >= 0);
+  const line = raisedException(raw) ?? (at === undefined ? undefined : withDetail(lines, at));
+  return line === undefined ? undefined : onOneLine(withErrorObjectRead(line).slice(0, ERROR_LINE_MAX_CHARS));
+}
+
+/**
  * The line a program printed last before it said that it failed (`lease ledger-7 held by another worker` over
  * Go's `exit status 1`): its last word before giving up, when no line names an error in so many words.
  */

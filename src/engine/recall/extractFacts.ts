@@ -8,7 +8,7 @@
 import { classifyToolCall } from '../ledger/toolActivity';
 import { waitingKeys } from '../ledger/fixKeys';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
-import { messageText, userWrote, type Message, type ToolCallBlock } from '../types';
+import { messageText, toolCalls, userWrote, type Message, type ToolCallBlock } from '../types';
 import { searchFindings } from './searchFindings';
 import { callFacts } from './callFacts';
 import { textEditFacts } from './fileFacts';
@@ -60,6 +60,21 @@ export interface ExtractOptions {
 /** Characters of a failed result read for the names the error mentions. @default 400 */
 export const ERROR_HEAD_CHARS = 400;
 
+/**
+ * Whether the user turn at `i` is the host's alone, between an assistant's reply that called nothing and the
+ * assistant's next words: the agent had finished, and the host sent it back to work.
+ */
+function sentBack(messages: readonly Message[], i: number): boolean {
+  const before = messages[i - 1];
+  return (
+    i > 0 &&
+    !userWrote(messages[i]) &&
+    before.role === 'assistant' &&
+    toolCalls(before).length === 0 &&
+    messages[i + 1]?.role === 'assistant'
+  );
+}
+
 /** The facts of `span`, at most `maxFacts`, in the order they appeared. */
 export function extractFacts(span: readonly Message[], options: ExtractOptions = {}): Fact[] {
   const all = options.after && options.after.length > 0 ? [...span, ...options.after] : span;
@@ -91,7 +106,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
     const prose = proseLines(msg);
     if (msg.role === 'user') {
       found.push(...userFacts(prose, site, firstUser, authoredLineSet(msg)));
-      for (const fact of hostErrorFacts(msg, site)) {
+      for (const fact of hostErrorFacts(msg, site, sentBack(all, i))) {
         errors.push({ fact: () => fact, score: fact.score, site: { seq: fact.seq, keys: [], terms: termsOf(fact.text) } });
       }
       // A turn the host wrote whole (a reminder) comes before the user's first request, not as it.

@@ -13,6 +13,7 @@ import { saysFixed, statementOf } from './statementCues';
 import { containsTerm, termsOf } from './terms';
 import { roleKind, sentenceRole } from './sentenceRole';
 import { detailedErrorLinesOf, type ErrorLineWithDetail } from '../ledger/diagnosticForms';
+import { namedErrorLine } from '../ledger/errorSummary';
 import { memoizeByObject } from '../memo';
 import { DIAGNOSTIC_SCORES } from './diagnosticLines';
 import type { Message } from '../types';
@@ -160,15 +161,25 @@ export function userFacts(prose: readonly string[], site: ProseSite, first: bool
  * The error lines of what a host put in the user's turn (a terminal's last output, a tool's result written as user
  * text, the editor's problems), at most {@link MAX_HOST_ERRORS}: lines a diagnostic's form opens (`Error: …`,
  * `TypeError: …`, `src/a.ts:3:5: error …`), each an error of the session the user never typed. A line that only holds an
- * error's word is left: a host's instructions speak of errors too.
+ * error's word is left: a host's instructions speak of errors too. Not so when the host's words alone answered the
+ * assistant's last reply and sent it back to work (`refusedEnd`: a stop hook that will not let it finish): they are a
+ * refusal, and the line that names an error in so many words (`Cannot exit with unstaged changes.`) is what it refused on.
  */
-export function hostErrorFacts(msg: Message, site: ProseSite): Candidate[] {
-  return hostErrorLines(msg).flatMap((line) => candidate('error', line.text, site, DIAGNOSTIC_SCORES.wentOn, {}, line.detail) ?? []);
+export function hostErrorFacts(msg: Message, site: ProseSite, refusedEnd = false): Candidate[] {
+  const lines = hostErrorLines(msg);
+  const refusal = refusedEnd && lines.length === 0 ? namedErrorLine(injectedText(msg)) : undefined;
+  const all = refusal === undefined ? lines : [{ text: refusal }];
+  return all.flatMap((line) => candidate('error', line.text, site, DIAGNOSTIC_SCORES.wentOn, {}, line.detail) ?? []);
+}
+
+/** The text a host put in a user turn, its blocks joined. */
+function injectedText(msg: Message): string {
+  return msg.blocks.flatMap((b) => (b.type === 'text' && b.injected === true ? [b.text] : [])).join('\n');
 }
 
 /** A user message's host error lines, read once per message: every summary and recall check of a span reads them again. */
 const hostErrorLines = memoizeByObject((msg: Message): readonly ErrorLineWithDetail[] => {
-  const injected = msg.blocks.flatMap((b) => (b.type === 'text' && b.injected === true ? [b.text] : [])).join('\n');
+  const injected = injectedText(msg);
   return injected.length === 0 ? [] : detailedErrorLinesOf(injected, MAX_HOST_ERRORS, OPENED_BY_A_FORM);
 });
 

@@ -108,6 +108,31 @@ describe('fact extraction', () => {
       );
     });
 
+    it('keeps what a host refused on when it sent the finished agent back to work, as an error', () => {
+      const hostSaid = [
+        'Finish check said:',
+        '[./hooks/finish-check.sh]: # Checking the work tree...',
+        '',
+        '# Work tree not clean',
+        '',
+        'Cannot stop while src/slug.ts has uncommitted changes.',
+        '',
+        'Before you stop:',
+        '1. Review the diff',
+        '2. Commit it',
+      ].join('\n');
+      const finished = assistant('Added `slugify` and its test; all done.');
+      const errorsOf = (turn: Message) =>
+        ofKind(extractFacts([user('Add a slugify helper.'), finished, turn, assistant('Committing the change first.')]), 'error').map(
+          (f) => f.text,
+        );
+      assert.deepEqual(errorsOf(message('u2', 'user', [injectedTextBlock(hostSaid)])), [
+        'Cannot stop while src/slug.ts has uncommitted changes.',
+      ]);
+      // The same words beside the user's own are a host's instructions in the user's turn, which speak of errors too.
+      assert.deepEqual(errorsOf(message('u2', 'user', [injectedTextBlock(hostSaid), textBlock('Keep going.')])), []);
+    });
+
     it('keeps two errors a host printed under one wrapper as two, each by the message of the body it opens', () => {
       const limit = (kind: string) =>
         message(`u-${kind}`, 'user', [
