@@ -52,13 +52,24 @@ export function callFacts(step: ToolStep, later?: LaterEdits): Candidate[] {
 }
 
 /**
+ * What a failed file operation's or command's input says it was for (see {@link statedPurpose}): the call failed, but
+ * the agent decided it, often as its answer to what failed before (`Run the tests through python -m to avoid the
+ * permission error`). A successful command's is left: the tool record shows the command, and what it came to says more.
+ */
+export function failedCallPurpose(step: ToolStep): Candidate[] {
+  if (step.activity.kind === 'file') return statedPurpose(step);
+  return step.activity.kind === 'command' ? statedPurpose(step, step.activity.commands) : [];
+}
+
+/**
  * The first sentence of what a file operation's input says it is for ("Clear the draft flag once the order is paid.
  * This keeps…"): a value of its own beside the file's path and the text the operation writes, which are the file's.
  */
-function statedPurpose(step: ToolStep): Candidate[] {
+function statedPurpose(step: ToolStep, commands: readonly string[] = []): Candidate[] {
   if (step.call === undefined) return [];
   for (const [key, value] of Object.entries(step.call.input)) {
     if (typeof value !== 'string' || PATH_KEYS.includes(key) || CONTENT_KEYS.includes(key) || EDIT_TEXT_KEYS.has(key)) continue;
+    if (commands.includes(value.trim())) continue;
     const first = splitSentences(value.trim().split('\n')[0])[0];
     const purpose = proseText(first);
     const fact =

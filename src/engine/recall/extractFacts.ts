@@ -10,7 +10,7 @@ import { waitingKeys } from '../ledger/fixKeys';
 import { authoredLineSet, proseLines, splitSentences } from '../text/prose';
 import { messageText, toolCalls, userWrote, type Message, type ToolCallBlock } from '../types';
 import { searchFindings } from './searchFindings';
-import { callFacts } from './callFacts';
+import { callFacts, failedCallPurpose } from './callFacts';
 import { textEditFacts } from './fileFacts';
 import { textEdits } from './textEdits';
 import { LaterEdits } from './laterEdits';
@@ -152,6 +152,7 @@ export function extractFacts(span: readonly Message[], options: ExtractOptions =
       const named = { ...site, terms: [...new Set([...step.terms, ...termsOf(step.result.content.slice(0, ERROR_HEAD_CHARS))])] };
       const main = diagnostics.length > 0 ? errorFact(step) : undefined;
       errors.push({ fact: () => main ?? errorFact(step), score: RESULT_SCORES.error, site: named });
+      stepFacts.push(...failedCallPurpose(step));
       // The error's other diagnostic lines and a runner's failing tally, each once: the agent may have worked around any of them.
       const mainForm = main ? matchForm(main.key) : undefined;
       const tallies = resultFacts(step, anyway).filter((f) => f.kind === 'error');

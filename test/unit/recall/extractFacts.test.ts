@@ -204,6 +204,24 @@ describe('fact extraction', () => {
   });
 
   describe('decisions', () => {
+    it("keeps what a failed command's input says it was for as a decision, and not a successful one's", () => {
+      const facts = extractFacts([
+        user('Run the quality checks.'),
+        call('r1', 'Bash', { command: 'make check', description: 'Run the quality checks' }),
+        result('r1', 'sh: 1: ruff: Permission denied\nmake: *** [check] Error 126', true),
+        call('r2', 'Bash', {
+          command: 'python -m ruff check src',
+          description: 'Call ruff through the interpreter to get past the blocked launcher',
+        }),
+        result('r2', '/opt/venv/bin/python: No module named ruff', true),
+        call('r3', 'Bash', { command: 'uv run ruff check src', description: 'Lint with uv so it brings its own ruff' }),
+        result('r3', 'All checks passed!'),
+      ]);
+      const decisions = ofKind(facts, 'decision').map((f) => f.key);
+      assert.ok(decisions.includes('Call ruff through the interpreter to get past the blocked launcher'), decisions.join('\n'));
+      assert.ok(!decisions.includes('Lint with uv so it brings its own ruff'), decisions.join('\n'));
+    });
+
     it('reads choices and rejections the assistant stated, without any marker', () => {
       const facts = extractFacts(chatOnlySession());
       const decisions = ofKind(facts, 'decision');
